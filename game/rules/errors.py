@@ -1,0 +1,22 @@
+"""The rules core's errors. Each is a :class:`ValueError`, so callers that only
+want "bad input" can catch that, and each message names what is wrong and where."""
+
+
+class RulesError(ValueError):
+    """Base of every error the rules core raises on bad input."""
+
+
+class MfenError(RulesError):
+    """Malformed MFEN position text."""
+
+
+class TurnTextError(RulesError):
+    """Malformed turn text (not a cell name, not ``pass``, not ``xA1xB2`` ...)."""
+
+
+class IllegalTurnError(RulesError):
+    """A well-formed turn that the rules do not allow here; the message names the rule."""
+
+
+class ChainError(RulesError):
+    """A misuse of the flip-chain step API (nothing to continue, not owed, ...)."""

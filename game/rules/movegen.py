@@ -1,0 +1,257 @@
+"""Move generation on bitboards.
+
+Everything here works on bitboards (see :mod:`game.rules.geometry`) from the point
+of view of the player to move: ``me`` and ``op`` are the mover's and the
+opponent's tiles, ``gm`` and ``go`` their groups. A group is kept as a pair
+``(mask, reach)`` where ``reach`` is the mask plus every cell next to it, because
+almost every rule asks "which groups does this cell touch?", and with the reach
+at hand that is one ``&``.
+
+The rules reduce to a few bit operations:
+
+* A placement on empty ``c`` is legal iff ``c`` does not touch two of the
+  mover's groups, and does not touch the mover's tiles without touching an enemy
+  tile.
+* Flipping enemy ``t`` joins the ``k`` mover groups it touches into one (mover
+  groups change by ``1 - k``) and splits ``t``'s own group into ``j`` pieces
+  (enemy groups change by ``j - 1``). So the flip is legal iff ``k >= 2`` and
+  ``j < k``. ``j`` needs a flood fill, but it is at most the number of enemy
+  neighbours of ``t``, which often settles the question without one.
+
+Groups change cheaply between turns: a legal placement extends one group or
+starts one (it may never join two), and a flip turn merges the mover's groups it
+touches with the flipped tiles (which are connected: each flip touches an
+earlier one) and splits only the enemy groups it took tiles from.
+"""
+
+from __future__ import annotations
+
+from .geometry import Geometry
+
+Group = tuple[int, int]
+Groups = tuple[Group, ...]
+
+
+def fill(seed: int, within: int, w: int) -> Group:
+    """The group of ``within`` connected to ``seed``, with its reach."""
+    g = seed
+    while True:
+        d = g | g << 1 | g >> 1 | g << w | g >> w | g << (w - 1) | g >> (w - 1)
+        ng = d & within
+        if ng == g:
+            return g, d
+        g = ng
+
+
+def groups_of(tiles: int, w: int) -> Groups:
+    """Split a bitboard into its groups."""
+    out = []
+    while tiles:
+        g, d = fill(tiles & -tiles, tiles, w)
+        out.append((g, d))
+        tiles ^= g
+    return tuple(out)
+
+
+def touch(groups: Groups) -> tuple[int, int]:
+    """``(once, twice)``: cells within reach of at least one / at least two groups."""
+    once = twice = 0
+    for _, d in groups:
+        twice |= once & d
+        once |= d
+    return once, twice
+
+
+def reach_of(groups: Groups) -> int:
+    out = 0
+    for _, d in groups:
+        out |= d
+    return out
+
+
+def placements(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> int:
+    """Bitboard of the mover's legal placements."""
+    once, twice = touch(gm)
+    empty = geo.full & ~(me | op)
+    return empty & ~twice & (~once | reach_of(go))
+
+
+def flip_ok(geo: Geometry, t: int, gm: Groups, go: Groups) -> bool:
+    """Is flipping the enemy tile on bit ``t`` legal (rule check only: ``t`` must be enemy)?"""
+    k = 0
+    for _, d in gm:
+        if d & t:
+            k += 1
+    if k < 2:
+        return False
+    for g, _ in go:
+        if g & t:
+            rest = g ^ t
+            break
+    else:  # pragma: no cover - t is always in some enemy group
+        raise AssertionError("flip_ok called on a cell that holds no enemy tile")
+    b = t.bit_length() - 1
+    pending = geo.nbr_mask[b] & rest
+    if geo.ring_runs[b][pending] < k:
+        return True
+    w = geo.stride
+    j = 0
+    while pending:
+        comp, _ = fill(pending & -pending, rest, w)
+        pending &= ~comp
+        j += 1
+        if j >= k:
+            return False
+    return True
+
+
+def first_flips(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> int:
+    """Bitboard of the enemy tiles the mover may flip to start a flip turn."""
+    _, twice = touch(gm)
+    cand = op & twice
+    out = 0
+    while cand:
+        t = cand & -cand
+        cand ^= t
+        if flip_ok(geo, t, gm, go):
+            out |= t
+    return out
+
+
+def has_turn(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> bool:
+    """Does the mover have any placement or flip (so need not pass)?"""
+    once, twice = touch(gm)
+    if geo.full & ~(me | op) & ~twice & (~once | reach_of(go)):
+        return True
+    cand = op & twice
+    while cand:
+        t = cand & -cand
+        cand ^= t
+        if flip_ok(geo, t, gm, go):
+            return True
+    return False
+
+
+def place(geo: Geometry, c: int, me: int, gm: Groups) -> tuple[int, Groups]:
+    """The mover's tiles and groups after placing on bit ``c`` (assumed legal)."""
+    closed = geo.closed_mask[c.bit_length() - 1]
+    for i, (g, d) in enumerate(gm):
+        if d & c:
+            return me | c, (*gm[:i], (g | c, d | closed), *gm[i + 1 :])
+    return me | c, (*gm, (c, closed))
+
+
+def flip_set(
+    geo: Geometry, s: int, me: int, op: int, gm: Groups, go: Groups
+) -> tuple[int, int, Groups, Groups]:
+    """Tiles and groups after the connected set ``s`` of enemy tiles changes colour."""
+    w = geo.stride
+    g_new = s
+    d_new = s | s << 1 | s >> 1 | s << w | s >> w | s << (w - 1) | s >> (w - 1)
+    keep = []
+    for g, d in gm:
+        if d & s:
+            g_new |= g
+            d_new |= d
+        else:
+            keep.append((g, d))
+    keep.append((g_new, d_new))
+    gm2 = tuple(keep)
+    keep = []
+    for g, d in go:
+        if g & s:
+            rest = g & ~s
+            while rest:
+                comp = fill(rest & -rest, rest, w)
+                keep.append(comp)
+                rest ^= comp[0]
+        else:
+            keep.append((g, d))
+    return me | s, op & ~s, gm2, tuple(keep)
+
+
+def flip_one(
+    geo: Geometry, t: int, me: int, op: int, gm: Groups, go: Groups
+) -> tuple[int, int, Groups, Groups]:
+    """:func:`flip_set` for one tile, the step inside every chain, kept lean."""
+    w = geo.stride
+    b = t.bit_length() - 1
+    g_new, d_new = t, geo.closed_mask[b]
+    for g, d in gm:
+        if d & t:
+            g_new |= g
+            d_new |= d
+    gm2 = (*[gd for gd in gm if not gd[1] & t], (g_new, d_new))
+    i = 0
+    while not go[i][0] & t:
+        i += 1
+    g = go[i][0]
+    rest = g ^ t
+    if not rest:
+        pieces: tuple[Group, ...] = ()
+    elif geo.ring_runs[b][geo.nbr_mask[b] & rest] <= 1:
+        pieces = (
+            (
+                rest,
+                rest
+                | rest << 1
+                | rest >> 1
+                | rest << w
+                | rest >> w
+                | rest << (w - 1)
+                | rest >> (w - 1),
+            ),
+        )
+    else:
+        out = []
+        while rest:
+            comp = fill(rest & -rest, rest, w)
+            out.append(comp)
+            rest ^= comp[0]
+        pieces = tuple(out)
+    return me | t, op ^ t, gm2, go[:i] + go[i + 1 :] + pieces
+
+
+def owed(geo: Geometry, s: int, op: int, gm: Groups, go: Groups) -> int:
+    """Bitboard of the flips owed after the tiles ``s`` were flipped this turn."""
+    w = geo.stride
+    cand = op & (s << 1 | s >> 1 | s << w | s >> w | s << (w - 1) | s >> (w - 1))
+    out = 0
+    while cand:
+        t = cand & -cand
+        cand ^= t
+        if flip_ok(geo, t, gm, go):
+            out |= t
+    return out
+
+
+def flip_turns(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> list[tuple[int, ...]]:
+    """Every complete flip turn, one per distinct set of flipped tiles.
+
+    Each is a tuple of single-bit ints in the order flipped. The position after a
+    chain depends only on the set flipped so far, so the search visits each set
+    once; sets from which no flip is owed are the complete turns.
+    """
+    first = first_flips(geo, me, op, gm, go)
+    out: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    while first:
+        t = first & -first
+        first ^= t
+        seen.add(t)
+        stack = [((t,), t, *flip_one(geo, t, me, op, gm, go))]
+        while stack:
+            order, s, me2, op2, gm2, go2 = stack.pop()
+            nxt = owed(geo, s, op2, gm2, go2)
+            if not nxt:
+                out.append(order)
+                continue
+            while nxt:
+                c = nxt & -nxt
+                nxt ^= c
+                s2 = s | c
+                if s2 in seen:
+                    continue
+                seen.add(s2)
+                stack.append(((*order, c), s2, *flip_one(geo, c, me2, op2, gm2, go2)))
+    return out

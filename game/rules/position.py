@@ -1,0 +1,223 @@
+"""Positions (board + side to move) and their MFEN text.
+
+MFEN lists the rows top to bottom joined by ``/``; inside a row ``R`` is a red
+tile, ``B`` a blue tile and a number a run of empty cells; then a space and the
+side to move. The empty side-5 board with Red to move::
+
+    >>> p = Position.from_mfen("5/6/7/8/9/8/7/6/5 r")
+    >>> p.size, p.turn.title, p.mfen()
+    (5, 'Red', '5/6/7/8/9/8/7/6/5 r')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .color import BLUE, RED, Color
+from .errors import MfenError
+from .geometry import Geometry, geometry
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """An immutable position. ``red`` and ``blue`` are bitboards in the layout of
+    :class:`~game.rules.geometry.Geometry`; use :meth:`tiles` or :meth:`tile_at`
+    for cell numbers. Positions are hashable and compare by value."""
+
+    size: int
+    red: int
+    blue: int
+    turn: Color
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.size)
+
+    @classmethod
+    def empty(cls, size: int = 5, turn: Color = RED) -> Position:
+        geometry(size)  # validates the side
+        return cls(size, 0, 0, turn)
+
+    @classmethod
+    def from_cells(cls, size: int, red, blue, turn: Color = RED) -> Position:
+        """A position from iterables of red and blue cells."""
+        geo = geometry(size)
+        r, b = geo.mask(red), geo.mask(blue)
+        if r & b:
+            raise ValueError(f"cells {geo.cells_of(r & b)} are given both colours")
+        return cls(size, r, b, Color(turn))
+
+    @classmethod
+    def from_array(cls, states, turn: Color = RED) -> Position:
+        """From a per-cell array: 0 empty, 1 red, 2 blue (the inverse of :meth:`to_array`)."""
+        states = np.asarray(states)
+        size = _side_for_cells(len(states))
+        cells = np.arange(len(states))
+        return cls.from_cells(size, cells[states == 1], cells[states == 2], turn)
+
+    @classmethod
+    def from_mfen(cls, text: str) -> Position:
+        """Parse MFEN; raises :class:`MfenError` saying what is wrong and where."""
+        return parse_mfen(text)
+
+    def mfen(self) -> str:
+        return format_mfen(self)
+
+    def __str__(self) -> str:
+        return self.mfen()
+
+    def tile_at(self, cell: int) -> Color | None:
+        bit = 1 << self.geometry.bit_of[cell]
+        if self.red & bit:
+            return RED
+        if self.blue & bit:
+            return BLUE
+        return None
+
+    def tiles(self, color: Color) -> list[int]:
+        """The cells holding ``color``'s tiles, in increasing order."""
+        return self.geometry.cells_of(self.red if color == RED else self.blue)
+
+    def count(self, color: Color) -> int:
+        return (self.red if color == RED else self.blue).bit_count()
+
+    def to_array(self) -> np.ndarray:
+        """Per-cell states as ``int8``: 0 empty, 1 red, 2 blue."""
+        geo = self.geometry
+        out = np.zeros(geo.cells, dtype=np.int8)
+        out[geo.cells_of(self.red)] = 1
+        out[geo.cells_of(self.blue)] = 2
+        return out
+
+    def planes(self) -> np.ndarray:
+        """Observation for learning code: ``float32`` array (3, N) of the mover's
+        tiles, the opponent's tiles, and empty cells."""
+        a = self.to_array()
+        mine, theirs = (1, 2) if self.turn is RED else (2, 1)
+        return np.stack([a == mine, a == theirs, a == 0]).astype(np.float32)
+
+    def swapped(self) -> Position:
+        """The same position with the colours (and the side to move) exchanged."""
+        return Position(self.size, self.blue, self.red, self.turn.other)
+
+    def transformed(self, symmetry: int) -> Position:
+        """The image of this position under one of the board's 12 symmetries."""
+        geo = self.geometry
+        perm = geo.symmetries[symmetry]
+        a = self.to_array()
+        out = np.empty_like(a)
+        out[perm] = a
+        return Position.from_array(out, self.turn)
+
+    def canonical(self) -> Position:
+        """One representative of this position's class under the 12 symmetries and
+        the colour swap: the same for every member, so it keys duplicates.
+
+        The colour swap is settled by putting Red to move; then the symmetry whose
+        image has the smallest cell array (lexicographically) is chosen.
+        """
+        p = self if self.turn is RED else self.swapped()
+        geo = self.geometry
+        a = p.to_array()
+        images = np.empty((len(geo.symmetries), geo.cells), dtype=np.int8)
+        rows = np.arange(len(geo.symmetries))[:, None]
+        images[rows, geo.symmetries] = a[None, :]
+        best = min(range(len(images)), key=lambda i: images[i].tobytes())
+        return Position.from_array(images[best], RED)
+
+
+def _side_for_cells(cells: int) -> int:
+    n = 2
+    while 3 * n * (n - 1) + 1 < cells:
+        n += 1
+    if 3 * n * (n - 1) + 1 != cells:
+        raise ValueError(f"{cells} cells is not the size of a hexhex board")
+    return n
+
+
+def format_mfen(p: Position) -> str:
+    geo = p.geometry
+    rows = []
+    bit_of = geo.bit_of
+    for start, length in zip(geo.row_starts, geo.row_lengths, strict=True):
+        parts = []
+        run = 0
+        for c in range(start, start + length):
+            bit = 1 << bit_of[c]
+            ch = "R" if p.red & bit else "B" if p.blue & bit else ""
+            if ch:
+                if run:
+                    parts.append(str(run))
+                    run = 0
+                parts.append(ch)
+            else:
+                run += 1
+        if run:
+            parts.append(str(run))
+        rows.append("".join(parts))
+    return "/".join(rows) + " " + p.turn.letter
+
+
+def parse_mfen(text: str) -> Position:
+    if not isinstance(text, str):
+        raise MfenError(f"MFEN must be text, not {type(text).__name__}")
+    s = text.strip()
+    if not s:
+        raise MfenError("empty MFEN (expected rows such as 5/6/7/8/9/8/7/6/5 and a side r or b)")
+    fields = s.split()
+    if len(fields) == 1:
+        raise MfenError(f"MFEN {s!r} has no side to move (add ' r' or ' b' after the rows)")
+    if len(fields) > 2:
+        raise MfenError(
+            f"MFEN {s!r} has {len(fields)} fields; expected two: the rows and the side to move"
+        )
+    board, side = fields
+    if side not in ("r", "b"):
+        raise MfenError(f"side to move {side!r} is not 'r' (Red) or 'b' (Blue)")
+    rows = board.split("/")
+    if len(rows) < 3 or len(rows) % 2 == 0:
+        raise MfenError(
+            f"MFEN has {len(rows)} row{'s' if len(rows) != 1 else ''}; "
+            "a board of side n has 2n-1 rows (3, 5, 7, 9, ...)"
+        )
+    n = (len(rows) + 1) // 2
+    geo = geometry(n)
+    red = blue = 0
+    for i, row in enumerate(rows):
+        letter = chr(ord("a") + i) if i < 26 else f"[{i}]"
+        want = geo.row_lengths[i]
+        col = 0
+        j = 0
+        while j < len(row):
+            ch = row[j]
+            if ch.isdigit():
+                k = j
+                while k < len(row) and row[k].isdigit():
+                    k += 1
+                run = int(row[j:k])
+                if run == 0:
+                    raise MfenError(f"row {letter} ({row!r}): an empty run must be 1 or more")
+                col += run
+                j = k
+                continue
+            if ch not in "RB":
+                raise MfenError(
+                    f"row {letter} ({row!r}): unexpected character {ch!r} at position {j + 1} "
+                    "(use R, B or a number of empty cells)"
+                )
+            if col < want:
+                bit = 1 << geo.bit_of[geo.row_starts[i] + col]
+                if ch == "R":
+                    red |= bit
+                else:
+                    blue |= bit
+            col += 1
+            j += 1
+        if col != want:
+            raise MfenError(
+                f"row {letter} ({row!r}) describes {col} cells; row {letter} of a side-{n} "
+                f"board has {want}"
+            )
+    return Position(n, red, blue, RED if side == "r" else BLUE)
