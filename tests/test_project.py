@@ -1,0 +1,66 @@
+"""Project-wide rules: the house layers, the README's commands, the credit."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# Each layer may import only the layers listed for it (and the standard library, numpy).
+ALLOWED = {
+    "rules": set(),
+    "ai": {"rules"},
+    "puzzles": {"rules", "ai"},
+}
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolve against the package
+                pkg = path.relative_to(ROOT).parent.parts
+                base = pkg[: len(pkg) - node.level + 1]
+                names.add(".".join([*base, node.module or ""]).rstrip("."))
+            else:
+                names.add(node.module or "")
+    return names
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layers_only_import_downwards(layer):
+    files = list((ROOT / "game" / layer).rglob("*.py"))
+    if layer == "rules":
+        assert files, "game/rules must exist"
+    for path in files:
+        for name in imports_of(path):
+            top = name.split(".")[0]
+            assert top not in ("pygame", "pygame_ce"), f"{path} imports {name}"
+            if top == "game" and name.count("."):
+                sub = name.split(".")[1]
+                assert sub == layer or sub in ALLOWED[layer], f"{path} reaches up to {name}"
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"<!-- setup -->\s*```sh\n(.*?)```", text, re.S)
+    assert block, "README needs the set-up block"
+    return [ln for ln in block.group(1).splitlines() if ln.strip() and not ln.startswith("#")]
+
+
+def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_test_one():
+    play, test = readme_commands()
+    assert "mosaic" in play and "pip install" in play
+    assert "tests.run" in test
+    assert test in (ROOT / ".ci" / "run").read_text()
+
+
+def test_designer_is_credited():
+    assert "Mosaic by Mark Steere" in (ROOT / "README.md").read_text()
+    from game import CREDIT
+
+    assert CREDIT == "Mosaic by Mark Steere"
