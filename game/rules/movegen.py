@@ -105,10 +105,8 @@ def flip_ok(geo: Geometry, t: int, gm: Groups, go: Groups) -> bool:
     return True
 
 
-def first_flips(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> int:
-    """Bitboard of the enemy tiles the mover may flip to start a flip turn."""
-    _, twice = touch(gm)
-    cand = op & twice
+def flippable(geo: Geometry, cand: int, gm: Groups, go: Groups) -> int:
+    """The tiles of ``cand`` (enemy tiles) that the mover may legally flip now."""
     out = 0
     while cand:
         t = cand & -cand
@@ -118,18 +116,17 @@ def first_flips(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> int:
     return out
 
 
+def first_flips(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> int:
+    """Bitboard of the enemy tiles the mover may flip to start a flip turn."""
+    return flippable(geo, op & touch(gm)[1], gm, go)
+
+
 def has_turn(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> bool:
     """Does the mover have any placement or flip (so need not pass)?"""
     once, twice = touch(gm)
     if geo.full & ~(me | op) & ~twice & (~once | reach_of(go)):
         return True
-    cand = op & twice
-    while cand:
-        t = cand & -cand
-        cand ^= t
-        if flip_ok(geo, t, gm, go):
-            return True
-    return False
+    return bool(flippable(geo, op & twice, gm, go))
 
 
 def place(geo: Geometry, c: int, me: int, gm: Groups) -> tuple[int, Groups]:
@@ -216,13 +213,7 @@ def owed(geo: Geometry, s: int, op: int, gm: Groups, go: Groups) -> int:
     """Bitboard of the flips owed after the tiles ``s`` were flipped this turn."""
     w = geo.stride
     cand = op & (s << 1 | s >> 1 | s << w | s >> w | s << (w - 1) | s >> (w - 1))
-    out = 0
-    while cand:
-        t = cand & -cand
-        cand ^= t
-        if flip_ok(geo, t, gm, go):
-            out |= t
-    return out
+    return flippable(geo, cand, gm, go)
 
 
 def flip_turns(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> list[tuple[int, ...]]:
