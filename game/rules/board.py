@@ -154,6 +154,12 @@ class Board:
         tiles, groups = self._tiles, self._groups
         return tiles[t], tiles[1 - t], groups[t], groups[1 - t]
 
+    def mover_view(self) -> tuple[int, int, Groups, Groups]:
+        """For engines: ``(mine, theirs, my_groups, their_groups)`` from the point of
+        view of the player to move, as the functions of :mod:`game.rules.movegen`
+        take them. Bitboards and group tuples are immutable, so this is cheap."""
+        return self._mover()
+
     def _require_no_chain(self, action: str) -> None:
         if self._chain:
             raise ChainError(
