@@ -1,0 +1,114 @@
+"""The AI's levels, named for the players they suit, and how each picks a turn.
+
+A level is a time budget plus limits: a search depth cap, a softmax temperature
+over the root scores (in hundredths of a tile: higher means looser play), and a
+chance of a plain blunder (any legal turn). Beginner looks one turn ahead and
+often lets a flip chain slip; Master searches as deep as 2 s allow and solves
+endings exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.rules import Board, Turn
+
+from .search import Budget, Searcher
+
+REFERENCE_CELLS = 61  # the side-5 board the budgets are set for
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    seconds: float
+    max_depth: int = 64
+    temperature: float = 0.0
+    blunder: float = 0.0
+    solve: bool = True
+    blurb: str = ""
+
+    def budget(self, board: Board, seconds: float | None = None) -> float:
+        """Seconds for a turn on ``board``: bigger boards get more, growing with the
+        square root of the cell count so a side-8 turn stays a short wait."""
+        base = self.seconds if seconds is None else seconds
+        return base * max(1.0, math.sqrt(board.geometry.cells / REFERENCE_CELLS))
+
+
+LEVELS: dict[str, Level] = {
+    level.name.lower(): level
+    for level in (
+        Level(
+            "Beginner",
+            0.3,
+            max_depth=1,
+            temperature=150,
+            blunder=0.2,
+            solve=False,
+            blurb="Sees only its own turn, and often misses the best flip.",
+        ),
+        Level(
+            "Casual",
+            0.3,
+            max_depth=1,
+            temperature=40,
+            solve=False,
+            blurb="Plays sensible turns without looking at your reply.",
+        ),
+        Level(
+            "Club",
+            0.5,
+            max_depth=2,
+            temperature=12,
+            blurb="Looks at your best reply before it commits.",
+        ),
+        Level("Expert", 1.0, blurb="Searches several turns deep and plays endings exactly."),
+        Level("Master", 2.0, blurb="The strongest play the engine reaches in two seconds."),
+    )
+}
+
+
+def level(name: str) -> Level:
+    """The level called ``name`` (any case); raises ValueError listing the names."""
+    try:
+        return LEVELS[name.strip().lower()]
+    except KeyError:
+        names = ", ".join(v.name for v in LEVELS.values())
+        raise ValueError(f"no level called {name!r}; choose one of {names}") from None
+
+
+def choose_turn(
+    board: Board,
+    lvl: Level,
+    rng: random.Random | None = None,
+    *,
+    searcher: Searcher | None = None,
+    seconds: float | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Turn | None:
+    """The turn ``lvl`` plays on ``board`` (``None`` if the game is over)."""
+    rng = rng or random.Random()
+    turns = board.legal_turns()
+    if not turns:
+        return None
+    if len(turns) == 1:
+        return turns[0]
+    if lvl.blunder and rng.random() < lvl.blunder:
+        return rng.choice(turns)
+    searcher = searcher or Searcher()
+    budget = Budget(seconds=lvl.budget(board, seconds), max_depth=lvl.max_depth, stop=stop)
+    result = searcher.search(board, budget, solve=lvl.solve, all_scores=lvl.temperature > 0)
+    if lvl.temperature <= 0 or not result.scores:
+        return result.turn
+    return softmax_pick(result.scores, lvl.temperature, rng)
+
+
+def softmax_pick(scores: dict[Turn, int], temperature: float, rng: random.Random) -> Turn:
+    """Pick a turn with probability proportional to exp(score / temperature)."""
+    turns = list(scores)
+    top = max(scores.values())
+    weights = [math.exp(max(-50.0, (scores[t] - top) / temperature)) for t in turns]
+    return rng.choices(turns, weights)[0]
