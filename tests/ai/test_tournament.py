@@ -1,0 +1,58 @@
+import random
+
+import pytest
+
+from game.ai.elo import fit
+from game.ai.tournament import main, opening, play_game, schedule
+from game.rules import Board
+
+
+def test_fit_recovers_known_ratings():
+    rng = random.Random(0)
+    true = {"A": 0.0, "B": 200.0, "C": 400.0}
+    games = []
+    for a, b in [("A", "B"), ("B", "C"), ("A", "C")]:
+        for _ in range(3000):
+            p = 1 / (1 + 10 ** ((true[b] - true[a]) / 400))
+            games.append((a, b, 1.0 if rng.random() < p else 0.0))
+    got = fit(list(true), games, anchor="A")
+    assert got["A"] == pytest.approx(0.0, abs=1e-6)
+    assert got["B"] == pytest.approx(200, abs=25)
+    assert got["C"] == pytest.approx(400, abs=25)
+
+
+def test_schedule_alternates_colours_on_the_same_opening():
+    jobs = schedule(["Random", "Greedy"], 4, 1, 5, None)
+    assert [(j[0], j[1]) for j in jobs] == [("Random", "Greedy"), ("Greedy", "Random")] * 2
+    assert jobs[0][2] == jobs[1][2] != jobs[2][2]
+    assert Board(opening(3, 5)).turn_stack == []  # an MFEN start, not a history
+
+
+def test_games_finish_and_greedy_beats_random():
+    scores = [play_game(("Greedy", "Random", opening(s, 4), s, None))[2] for s in range(10)]
+    assert sum(scores) >= 7
+
+
+def test_command_writes_a_ladder(tmp_path):
+    out = tmp_path / "ladder.md"
+    assert (
+        main(
+            [
+                "--games",
+                "2",
+                "--size",
+                "3",
+                "--players",
+                "Random,Greedy,Beginner",
+                "--movetime",
+                "0.02",
+                "--workers",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    text = out.read_text()
+    assert "| Random | 0 |" in text and "Beginner" in text
