@@ -42,7 +42,6 @@ from .movegen import (
     place,
     placements,
     reach_of,
-    touch,
 )
 from .position import Position
 from .turn import PASS, Turn, TurnKind, format_turn, parse_turn
@@ -487,4 +486,4 @@ def _why_not_flip(
     )
 
 
-__all__ = ["Board", "flip_effect", "touch"]
+__all__ = ["Board", "flip_effect"]
