@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -65,7 +66,12 @@ LEVELS: dict[str, Level] = {
             temperature=12,
             blurb="Looks at your best reply before it commits.",
         ),
-        Level("Expert", 1.0, blurb="Searches several turns deep and plays endings exactly."),
+        Level(
+            "Expert",
+            1.0,
+            max_depth=3,
+            blurb="Reads three turns ahead and plays small endings exactly.",
+        ),
         Level("Master", 2.0, blurb="The strongest play the engine reaches in two seconds."),
     )
 }
@@ -88,8 +94,14 @@ def choose_turn(
     searcher: Searcher | None = None,
     seconds: float | None = None,
     stop: Callable[[], bool] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    nodes: int | None = None,
 ) -> Turn | None:
-    """The turn ``lvl`` plays on ``board`` (``None`` if the game is over)."""
+    """The turn ``lvl`` plays on ``board`` (``None`` if the game is over).
+
+    ``seconds`` overrides the level's own time; ``clock`` is what it is read from.
+    ``nodes`` replaces the time with a node count, which makes play repeatable
+    (the puzzle miner replays games from their seeds)."""
     rng = rng or random.Random()
     turns = board.legal_turns()
     if not turns:
@@ -99,7 +111,13 @@ def choose_turn(
     if lvl.blunder and rng.random() < lvl.blunder:
         return rng.choice(turns)
     searcher = searcher or Searcher()
-    budget = Budget(seconds=lvl.budget(board, seconds), max_depth=lvl.max_depth, stop=stop)
+    budget = Budget(
+        seconds=None if nodes is not None else lvl.budget(board, seconds),
+        nodes=nodes,
+        max_depth=lvl.max_depth,
+        stop=stop,
+        clock=clock,
+    )
     result = searcher.search(board, budget, solve=lvl.solve, all_scores=lvl.temperature > 0)
     if lvl.temperature <= 0 or not result.scores:
         return result.turn
