@@ -30,20 +30,26 @@ class OutOfBudget(Exception):
 
 @dataclass
 class Budget:
-    """How long a search may run: seconds of wall time and/or a node count."""
+    """How long a search may run: seconds and/or a node count.
+
+    Seconds are read from ``clock``: wall time for a player waiting on the AI, but
+    the tournament passes :func:`time.process_time` so that a busy machine slows its
+    games down without making the levels weaker.
+    """
 
     seconds: float | None = None
     nodes: int | None = None
     max_depth: int = 64
     #: Checked now and then; returning True stops the search (a cancelled request).
     stop: Callable[[], bool] | None = None
+    clock: Callable[[], float] = time.perf_counter
 
     def __post_init__(self) -> None:
-        self.start = time.perf_counter()
+        self.start = self.clock()
         self.deadline = None if self.seconds is None else self.start + self.seconds
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.start
+        return self.clock() - self.start
 
     def fraction(self, share: float) -> Budget:
         """A budget for part of this one's time and nodes, starting now."""
@@ -52,6 +58,7 @@ class Budget:
             nodes=None if self.nodes is None else int(self.nodes * share),
             max_depth=self.max_depth,
             stop=self.stop,
+            clock=self.clock,
         )
 
 
@@ -87,7 +94,7 @@ class Searcher:
         self.nodes += 1
         b = self._budget
         if self.nodes & 255 == 0:
-            if b.deadline is not None and time.perf_counter() > b.deadline:
+            if b.deadline is not None and b.clock() > b.deadline:
                 raise OutOfBudget
             if b.stop is not None and b.stop():
                 raise OutOfBudget
@@ -188,7 +195,7 @@ class Searcher:
             result = SearchResult(turn, score, depth, self.nodes, scores=scores)
             if abs(score) >= WIN:  # a forced result is known: deeper search won't change it
                 break
-            if budget.deadline is not None and time.perf_counter() > (
+            if budget.deadline is not None and budget.clock() > (
                 budget.start + 0.45 * (budget.deadline - budget.start)
             ):
                 break  # the next depth would not finish in time

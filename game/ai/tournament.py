@@ -5,17 +5,25 @@
 Every pairing plays ``--games`` games on side 5 from seeded openings (a few
 random placements), each opening twice with colours swapped; games run in
 parallel on the machine's cores. Ratings are fitted with random play at 0.
+
+The levels' time budgets are counted in CPU time of the process playing the game,
+so the ladder measures the levels as a player gets them on an idle machine even
+when this machine is busy. With ``--record FILE`` every finished game is appended
+to FILE as a JSON line, and a rerun with the same arguments skips the games
+already there: a long calibration can be stopped and resumed.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 
 from game.rules import RED, Board
 
@@ -23,6 +31,9 @@ from .baselines import greedy_turn, random_turn
 from .elo import bootstrap, fit
 from .levels import LEVELS, choose_turn
 from .search import Searcher
+
+Job = tuple[str, str, str, int, float | None]
+Result = tuple[str, str, float, int, float]
 
 BASELINES = ("Random", "Greedy")
 PLAYERS = (*BASELINES, *(v.name for v in LEVELS.values()))
@@ -36,9 +47,10 @@ def opening(seed: int, size: int) -> str:
     return b.mfen()
 
 
-def play_game(job: tuple[str, str, str, int, float | None]) -> tuple[str, str, float, int]:
-    """Play one game; returns (red player, blue player, red's score, turns)."""
+def play_game(job: tuple[str, str, str, int, float | None]) -> Result:
+    """Play one game; returns (red player, blue player, red's score, turns, CPU seconds)."""
     red, blue, start, seed, movetime = job
+    cpu0 = time.process_time()
     rng = random.Random(seed)
     board = Board(start)
     searchers = {red: Searcher(), blue: Searcher()}
@@ -51,7 +63,12 @@ def play_game(job: tuple[str, str, str, int, float | None]) -> tuple[str, str, f
             turn = greedy_turn(board, rng)
         else:
             turn = choose_turn(
-                board, LEVELS[name.lower()], rng, searcher=searchers[name], seconds=movetime
+                board,
+                LEVELS[name.lower()],
+                rng,
+                searcher=searchers[name],
+                seconds=movetime,
+                clock=time.process_time,
             )
         if turn is None:
             break
@@ -59,7 +76,7 @@ def play_game(job: tuple[str, str, str, int, float | None]) -> tuple[str, str, f
         turns += 1
     result = board.result()
     score = 1.0 if result == "red" else 0.0 if result == "blue" else 0.5
-    return red, blue, score, turns
+    return red, blue, score, turns, time.process_time() - cpu0
 
 
 def schedule(
@@ -74,22 +91,115 @@ def schedule(
     return jobs
 
 
-def run(players, *, games: int, seed: int, size: int, movetime: float | None, workers: int):
+def load_record(path: Path | None) -> dict[str, Result]:
+    """Games already played, keyed by their job; unreadable lines are skipped
+    (a run killed mid-write leaves at most a torn last line)."""
+    done: dict[str, Result] = {}
+    if path is None or not path.exists():
+        return done
+    for line in path.read_text().splitlines():
+        try:
+            row = json.loads(line)
+            done[row["job"]] = (
+                row["red"],
+                row["blue"],
+                float(row["score"]),
+                int(row["turns"]),
+                float(row["cpu"]),
+            )
+        except (ValueError, KeyError, TypeError):
+            continue
+    return done
+
+
+def job_key(job: Job) -> str:
+    return json.dumps(job)
+
+
+def run(
+    players,
+    *,
+    games: int,
+    seed: int,
+    size: int,
+    movetime: float | None,
+    workers: int,
+    record: Path | None = None,
+) -> list[Result]:
     jobs = schedule(players, games, seed, size, movetime)
-    if workers <= 1:
-        return [play_game(j) for j in jobs]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(play_game, jobs, chunksize=1))
+    done = load_record(record)
+    todo = [j for j in jobs if job_key(j) not in done]
+    print(f"{len(jobs) - len(todo)} of {len(jobs)} games already played", file=sys.stderr)
+    sink = record.open("a") if record is not None else None
+
+    def keep(job: Job, result: Result) -> None:
+        done[job_key(job)] = result
+        if sink is not None:
+            keys = ("red", "blue", "score", "turns", "cpu")
+            row = {"job": job_key(job), **dict(zip(keys, result, strict=True))}
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+
+    try:
+        if workers <= 1:
+            for j in todo:
+                keep(j, play_game(j))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = {pool.submit(play_game, j): j for j in todo}
+                for n, fut in enumerate(as_completed(futures), 1):
+                    keep(futures[fut], fut.result())
+                    if n % 20 == 0:
+                        print(f"{n} of {len(todo)} games played", file=sys.stderr)
+    finally:
+        if sink is not None:
+            sink.close()
+    return [done[job_key(j)] for j in jobs]
 
 
-def report(players, results, command: str, elapsed: float) -> str:
-    games = [(r, b, s) for r, b, s, _ in results]
+def score_of(games: list[tuple[str, str, float]], a: str, b: str) -> tuple[float, int]:
+    """Points ``a`` scored against ``b`` and the number of games they played."""
+    pts, n = 0.0, 0
+    for red, blue, s in games:
+        if (red, blue) == (a, b):
+            pts, n = pts + s, n + 1
+        elif (red, blue) == (b, a):
+            pts, n = pts + 1 - s, n + 1
+    return pts, n
+
+
+def goals(players, ratings: dict[str, float], games) -> list[tuple[str, bool]]:
+    """The calibration goals the issue sets, each with whether this run meets it."""
+    levels = [v.name for v in LEVELS.values() if v.name in players]
+    out = []
+    for lower, upper in itertools.pairwise(levels):
+        gap = ratings[upper] - ratings[lower]
+        out.append((f"{upper} is at least 100 Elo above {lower} ({gap:+.0f})", gap >= 100))
+    top = levels[-1] if levels else None
+    for other, share in (("Greedy", 0.95), (levels[-2] if len(levels) > 1 else None, 0.70)):
+        if top is None or other is None or other not in players:
+            continue
+        pts, n = score_of(games, top, other)
+        got = f"{pts / n:.1%}" if n else "no games"
+        met = bool(n) and pts / n >= share
+        out.append((f"{top} scores at least {share:.0%} against {other} ({got})", met))
+    return out
+
+
+def report(players, results: list[Result], command: str) -> str:
+    games = [(r, b, s) for r, b, s, _, _ in results]
     ratings = fit(players, games, anchor="Random")
     intervals = bootstrap(players, games, anchor="Random")
+    cpu = sum(r[4] for r in results)
+    turns = sum(r[3] for r in results) / max(1, len(results))
     lines = [
         "# AI ladder",
         "",
-        f"Command: `{command}` ({len(games)} games, {elapsed / 60:.0f} min on 2 cores).",
+        f"Command: `{command}`",
+        "",
+        f"{len(games)} games on side 5, {turns:.0f} turns a game on average, "
+        f"{cpu / 3600:.1f} CPU-hours in all. Elo is fitted with Random at 0; the "
+        "intervals come from resampling the games (200 bootstrap fits).",
         "",
         "| player | Elo | 95% interval |",
         "| --- | ---: | --- |",
@@ -97,22 +207,17 @@ def report(players, results, command: str, elapsed: float) -> str:
     for p in sorted(players, key=lambda p: ratings[p]):
         lo, hi = intervals[p]
         lines.append(f"| {p} | {ratings[p]:.0f} | {lo:.0f} .. {hi:.0f} |")
-    lines += ["", "Score of the row player against the column player:", ""]
+    lines += ["", "## Goals", ""]
+    for text, met in goals(players, ratings, games):
+        lines.append(f"- [{'x' if met else ' '}] {text}")
+    lines += ["", "## Score of the row player against the column player", ""]
     lines.append("| | " + " | ".join(players) + " |")
     lines.append("| --- " * (len(players) + 1) + "|")
     for a in players:
         cells = []
         for b in players:
-            if a == b:
-                cells.append("-")
-                continue
-            pts = n = 0.0
-            for r, bl, s in games:
-                if (r, bl) == (a, b):
-                    pts, n = pts + s, n + 1
-                elif (r, bl) == (b, a):
-                    pts, n = pts + 1 - s, n + 1
-            cells.append(f"{100 * pts / n:.0f}%" if n else "")
+            pts, n = score_of(games, a, b)
+            cells.append("-" if a == b else f"{100 * pts / n:.0f}%" if n else "")
         lines.append(f"| {a} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -126,12 +231,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--movetime", type=float, default=None, help="override every level's time")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default=None, help="write the ladder as Markdown here")
+    ap.add_argument("--record", type=Path, default=None, help="append each game here; resume")
     args = ap.parse_args(argv)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     unknown = [p for p in players if p not in PLAYERS]
     if unknown:
         ap.error(f"unknown players {unknown}; choose from {', '.join(PLAYERS)}")
-    t0 = time.perf_counter()
     results = run(
         players,
         games=args.games,
@@ -139,9 +244,10 @@ def main(argv: list[str] | None = None) -> int:
         size=args.size,
         movetime=args.movetime,
         workers=args.workers,
+        record=args.record,
     )
     command = "python -m game.ai.tournament " + " ".join(argv if argv is not None else sys.argv[1:])
-    text = report(players, results, command.strip(), time.perf_counter() - t0)
+    text = report(players, results, command.strip())
     print(text)
     if args.out:
         tmp = args.out + ".tmp"

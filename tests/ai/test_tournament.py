@@ -3,7 +3,7 @@ import random
 import pytest
 
 from game.ai.elo import fit
-from game.ai.tournament import main, opening, play_game, schedule
+from game.ai.tournament import goals, main, opening, play_game, run, schedule
 from game.rules import Board
 
 
@@ -56,3 +56,26 @@ def test_command_writes_a_ladder(tmp_path):
     )
     text = out.read_text()
     assert "| Random | 0 |" in text and "Beginner" in text
+
+
+def test_record_resumes_without_replaying(tmp_path):
+    record = tmp_path / "games.jsonl"
+    args = dict(games=2, seed=3, size=3, movetime=0.01, workers=1)
+    first = run(["Random", "Greedy"], record=record, **args)
+    lines = record.read_text().splitlines()
+    assert len(lines) == 2
+    record.write_text("\n".join([*lines, '{"torn": '[:9]]))  # a run killed mid-write
+    again = run(["Random", "Greedy"], record=record, **args)
+    assert again == first
+    assert len(record.read_text().splitlines()) == 3  # nothing replayed or appended
+
+
+def test_goals_are_checked_in_the_ladder():
+    games = [("Master", "Greedy", 1.0)] * 19 + [("Greedy", "Master", 0.5)]
+    ratings = {"Greedy": 0.0, "Expert": 300.0, "Master": 350.0}
+    found = dict(goals(["Greedy", "Expert", "Master"], ratings, games))
+    assert found == {
+        "Master is at least 100 Elo above Expert (+50)": False,
+        "Master scores at least 95% against Greedy (97.5%)": True,
+        "Master scores at least 70% against Expert (no games)": False,
+    }
