@@ -3,18 +3,60 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import sys
+from pathlib import Path
 
 from . import CREDIT, __version__
 
 
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="mosaic", description=f"{CREDIT}: the game.")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    ap.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
+    ap.add_argument("--data-dir", type=Path, help="keep settings and saves here")
+    ap.add_argument(
+        "--screenshots",
+        type=Path,
+        metavar="DIR",
+        help="write PNGs of a scripted tour of every scene to DIR, then quit",
+    )
+    args = ap.parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+        args.size = (max(640, w), max(480, h))
+    except ValueError:
+        ap.error(f"--size must look like 1280x800, not {args.size!r}")
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mosaic", description=f"{CREDIT}: the game.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.parse_args(argv)
-    print(f"{CREDIT} {__version__}")
-    print("The game window is coming in the next release. Meanwhile the rules engine runs:")
-    print("  python -m game.rules legal   (MFEN positions in, legal turns out)")
+    multiprocessing.freeze_support()  # the AI worker process, in a frozen build
+    args = parse(argv)
+    if args.screenshots is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .client.app import App, NoDisplay
+
+    try:
+        app = App(args.size, args.data_dir)
+    except NoDisplay as e:
+        print(f"mosaic: cannot open a window: no display is available ({e}).", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"mosaic: cannot use the data folder: {e}", file=sys.stderr)
+        return 1
+    from .client.scenes.title import TitleScene
+
+    if args.screenshots is not None:
+        from .client.tour import tour
+
+        written = tour(app, args.screenshots)
+        print(f"wrote {len(written)} screenshots to {args.screenshots}")
+        return 0
+    app.run(TitleScene(app))
     return 0
 
 

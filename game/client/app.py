@@ -1,0 +1,195 @@
+"""The window, the frame loop and what every scene shares.
+
+One frame: read the events (the window's own keys first: F11 and resizing),
+hand the rest to the top scene, advance every visible scene by the time since
+the last frame, draw them bottom first, then any message banner. Nothing in a
+frame waits: the AI answers through its worker process and is polled.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from game import CREDIT
+from game.ai.worker import AIWorker
+
+from . import theme
+from .audio import Audio
+from .board_view import hex_points
+from .scene import Scene, SceneStack
+from .settings import load as load_settings
+from .settings import save as save_settings
+from .storage import data_dir
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (640, 480)
+FPS = 60
+
+
+class NoDisplay(RuntimeError):
+    """There is no screen to open a window on."""
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, data: Path | None = None) -> None:
+        self.data = data or data_dir()
+        self.settings, message = load_settings(self.data)
+        try:
+            pygame.display.init()
+            pygame.font.init()
+            flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
+            self.screen = pygame.display.set_mode(size, flags)
+        except pygame.error as e:
+            raise NoDisplay(str(e)) from None
+        pygame.display.set_caption(CREDIT)
+        pygame.display.set_icon(icon())
+        pygame.key.set_repeat(300, 40)
+        self.audio = Audio(self.settings.volume)
+        self.clock = pygame.time.Clock()
+        self.scenes = SceneStack()
+        self.running = True
+        self.toasts: list[list] = []  # [message, seconds left]
+        self._worker = None
+        self.time = 0.0
+        if message:
+            self.toast(message)
+
+    # -- shared services -------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def worker(self):
+        """The AI worker process, started on first use."""
+        if self._worker is None:
+            self._worker = AIWorker()
+        return self._worker
+
+    def toast(self, message: str, seconds: float = 5.0) -> None:
+        """Show ``message`` in a banner at the top for a while."""
+        self.toasts.append([message, seconds])
+
+    def save_settings(self) -> None:
+        self.audio.volume = self.settings.volume
+        try:
+            save_settings(self.settings, self.data)
+        except OSError as e:
+            self.toast(f"Settings could not be saved: {e.strerror or e}")
+
+    def sound(self, name: str) -> None:
+        self.audio.play(name)
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if on else 0)
+        size = (0, 0) if on else DEFAULT_SIZE
+        try:
+            self.screen = pygame.display.set_mode(size, flags)
+        except pygame.error:
+            self.screen = pygame.display.set_mode(DEFAULT_SIZE, pygame.RESIZABLE)
+            self.settings.fullscreen = False
+        self._resized()
+        self.save_settings()
+
+    def _resized(self) -> None:
+        for scene in self.scenes.scenes:
+            scene.resize(self.size)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop ----------------------------------------------------------------
+    def run(self, first: Scene) -> None:
+        self.scenes.push(first)
+        try:
+            while self.running:
+                dt = self.clock.tick(FPS) / 1000
+                self.frame(min(dt, 0.1))
+        finally:
+            self.close()
+
+    def frame(self, dt: float) -> None:
+        """Handle the waiting events, advance ``dt`` seconds and draw."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self.time += dt
+        for scene in self.scenes.visible():
+            scene.update(dt)
+        for t in self.toasts:
+            t[1] -= dt
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.draw()
+        pygame.display.flip()
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            top = self.scenes.top
+            if top is not None:
+                top.leave()
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            if (w, h) != self.size:
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self._resized()
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return
+        top = self.scenes.top
+        if top is not None:
+            top.handle(event)
+
+    def draw(self) -> None:
+        self.screen.fill(theme.BG)
+        for scene in self.scenes.visible():
+            scene.draw(self.screen)
+        w = self.size[0]
+        y = 12
+        for message, left in self.toasts:
+            lines = theme.wrap(message, 22, min(900, w - 80))
+            h = 14 + 26 * len(lines)
+            box = pygame.Rect(0, y, min(940, w - 40), h)
+            box.centerx = w // 2
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            panel.fill((*theme.PANEL, round(235 * min(1.0, left * 3))))
+            self.screen.blit(panel, box)
+            pygame.draw.rect(self.screen, theme.ACCENT, box, 2, border_radius=8)
+            for i, line in enumerate(lines):
+                theme.text(
+                    self.screen, line, (box.centerx, box.top + 8 + 26 * i), size=22, anchor="midtop"
+                )
+            y += h + 8
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+        for scene in list(self.scenes.scenes):
+            scene.leave()
+        self.scenes.scenes.clear()
+
+    # -- screenshots --------------------------------------------------------------
+    def screenshot(self, path: str | os.PathLike[str]) -> None:
+        self.draw()
+        pygame.image.save(self.screen, os.fspath(path))
+
+
+def icon(size: int = 64) -> pygame.Surface:
+    """The window and app icon: three tiles of a mosaic, drawn, not loaded."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size * 0.27
+    spots = [(0.5, 0.27, 0), (0.3, 0.64, 1), (0.7, 0.64, 0)]
+    for fx, fy, color in spots:
+        cx, cy = fx * size, fy * size
+        pygame.draw.polygon(surf, theme.TILE_DARK[color], hex_points(cx, cy, r))
+        pygame.draw.polygon(surf, theme.TILE[color], hex_points(cx, cy, r * 0.8))
+    return surf

@@ -1,0 +1,85 @@
+"""Sound effects, synthesised with numpy when the game starts: no sound files to
+ship or to go missing. Without a sound device the game plays silently.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+RATE = 44_100
+
+
+def _tone(
+    freqs,
+    seconds: float,
+    *,
+    decay: float = 8.0,
+    attack: float = 0.005,
+    shape: str = "sine",
+    glide: float = 1.0,
+) -> np.ndarray:
+    """A note (or chord) with a fast attack and an exponential fade, as floats in -1..1."""
+    t = np.arange(int(RATE * seconds)) / RATE
+    out = np.zeros_like(t)
+    for f in np.atleast_1d(freqs):
+        # A glide bends the pitch from f to f*glide over the note.
+        phase = 2 * np.pi * f * (t + (glide - 1) * t * t / (2 * seconds))
+        wave = np.sin(phase) if shape == "sine" else np.sign(np.sin(phase)) * 0.5
+        out += wave
+    env = np.minimum(1.0, t / attack) * np.exp(-decay * t)
+    return out * env / max(1, len(np.atleast_1d(freqs)))
+
+
+def _concat(*parts: np.ndarray, gap: float = 0.0) -> np.ndarray:
+    silence = np.zeros(int(RATE * gap))
+    out = []
+    for p in parts:
+        out += [p, silence]
+    return np.concatenate(out[:-1]) if out else silence
+
+
+def recipes() -> dict[str, np.ndarray]:
+    """Every effect the game plays, by name."""
+    return {
+        "place": _tone([520, 780], 0.12, decay=30),
+        "flip": _tone(660, 0.14, decay=22, glide=1.5),
+        "chain": _tone([880, 1320], 0.16, decay=18, glide=1.25),
+        "refuse": _tone(140, 0.18, decay=14, shape="square"),
+        "pass": _concat(_tone(440, 0.1, decay=20), _tone(330, 0.14, decay=20), gap=0.03),
+        "win": _concat(*(_tone(f, 0.16, decay=9) for f in (523, 659, 784, 1047)), gap=0.02),
+        "loss": _concat(*(_tone(f, 0.22, decay=7) for f in (392, 349, 311, 262)), gap=0.02),
+        "click": _tone(1200, 0.04, decay=60),
+        "right": _concat(_tone([660, 990], 0.12, decay=14), _tone([880, 1320], 0.2, decay=10)),
+        "wrong": _tone([220, 233], 0.3, decay=8, shape="square"),
+    }
+
+
+class Audio:
+    def __init__(self, volume: float = 0.7) -> None:
+        self.volume = volume
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(RATE, -16, 2, 512)
+            freq, _, channels = pygame.mixer.get_init()
+        except pygame.error:
+            return  # no sound device: play silently
+        for name, made in recipes().items():
+            wave = made
+            if freq != RATE:  # the device chose its own rate: resample
+                idx = np.linspace(0, len(made) - 1, int(len(made) * freq / RATE))
+                wave = np.interp(idx, np.arange(len(made)), made)
+            pcm = (np.clip(wave, -1, 1) * 0.6 * 32767).astype(np.int16)
+            frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
+            self.sounds[name] = pygame.mixer.Sound(buffer=np.ascontiguousarray(frames))
+
+    @property
+    def available(self) -> bool:
+        return bool(self.sounds)
+
+    def play(self, name: str) -> None:
+        sound = self.sounds.get(name)
+        if sound is not None and self.volume > 0:
+            sound.set_volume(self.volume)
+            sound.play()

@@ -1,0 +1,197 @@
+"""Drawing a board: hex layout to fit any rectangle, hit testing, tiles with
+their animations (a placement pops in, a flip turns the tile over), and the
+markers a scene asks for (hover, clickable cells, the last turn, a chain).
+
+The view never changes the board. Animations only decide how a tile looks
+while they run: during the first half of a flip the tile still shows its old
+colour, squeezed, then the new one opens out.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules import Board, Color, geometry
+
+from . import theme
+
+SQRT3 = math.sqrt(3)
+POP_TIME = 0.2
+FLIP_TIME = 0.32
+CHAIN_GAP = 0.22  # seconds between the flips of a chain
+
+
+@dataclass
+class TileAnim:
+    kind: str  # "pop" or "flip"
+    delay: float
+    duration: float
+    old: Color | None = None
+    t: float = 0.0
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, max(0.0, (self.t - self.delay) / self.duration))
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + self.duration
+
+
+def ease_out_back(p: float) -> float:
+    """0 to 1 with a small overshoot at the end: reads as a tile landing."""
+    c1 = 1.70158
+    return 1 + (c1 + 1) * (p - 1) ** 3 + c1 * (p - 1) ** 2
+
+
+HEX_UNIT = [
+    (math.cos(math.radians(60 * k - 30)), math.sin(math.radians(60 * k - 30))) for k in range(6)
+]
+
+
+def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """Corners of a pointy-top hexagon."""
+    return [(cx + r * ux, cy + r * uy) for ux, uy in HEX_UNIT]
+
+
+class BoardView:
+    def __init__(self, side: int) -> None:
+        self.geo = geometry(side)
+        self.rect = pygame.Rect(0, 0, 100, 100)
+        self.radius = 10.0
+        self.centres: list[tuple[float, float]] = []
+        self.anims: dict[int, TileAnim] = {}
+        self.speed = 1.0
+        self.layout(self.rect)
+
+    # -- layout ---------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        """Fit the board into ``rect``, as large as it goes."""
+        self.rect = pygame.Rect(rect)
+        n = self.geo.n
+        width_units = SQRT3 * (2 * n - 1)
+        height_units = 1.5 * (2 * n - 2) + 2
+        self.radius = max(4.0, min(rect.width / width_units, rect.height / height_units))
+        cx, cy = rect.center
+        r = self.radius
+        self.centres = [
+            (cx + r * SQRT3 * (q + rr / 2), cy + r * 1.5 * rr)
+            for q, rr in (tuple(map(int, c)) for c in self.geo.coords)
+        ]
+
+    def centre(self, cell: int) -> tuple[int, int]:
+        x, y = self.centres[cell]
+        return round(x), round(y)
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The cell under ``pos``, or ``None`` between or beside the cells."""
+        x, y = pos
+        best, best_d = None, (self.radius * 0.92) ** 2
+        for i, (cx, cy) in enumerate(self.centres):
+            d = (cx - x) ** 2 + (cy - y) ** 2
+            if d < best_d:
+                best, best_d = i, d
+        return best
+
+    # -- animation ------------------------------------------------------------
+    def pop(self, cell: int, delay: float = 0.0) -> None:
+        self.anims[cell] = TileAnim("pop", delay, POP_TIME / self.speed)
+
+    def flip(self, cell: int, old: Color, delay: float = 0.0) -> None:
+        self.anims[cell] = TileAnim("flip", delay, FLIP_TIME / self.speed, old)
+
+    def update(self, dt: float) -> None:
+        for cell in list(self.anims):
+            a = self.anims[cell]
+            a.t += dt
+            if a.done:
+                del self.anims[cell]
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.anims)
+
+    # -- drawing --------------------------------------------------------------
+    def draw(
+        self,
+        surface: pygame.Surface,
+        board: Board,
+        *,
+        hover: int | None = None,
+        targets: frozenset[int] = frozenset(),
+        markers: bool = False,
+        last: tuple[int, ...] = (),
+        chain: tuple[int, ...] = (),
+        shapes: bool = False,
+        hint: tuple[int, ...] = (),
+        pulse: float = 0.0,
+    ) -> None:
+        r = self.radius
+        for cx, cy in self.centres:
+            pygame.draw.polygon(surface, theme.CELL, hex_points(cx, cy, r * 0.96))
+            pygame.draw.polygon(surface, theme.CELL_EDGE, hex_points(cx, cy, r * 0.96), 2)
+        for cell, (cx, cy) in enumerate(self.centres):
+            tile = board.tile_at(cell)
+            if tile is not None:
+                self._tile(surface, cell, cx, cy, tile, shapes)
+            elif markers and cell in targets:
+                pygame.draw.circle(surface, theme.MUTED, (cx, cy), max(2, r * 0.12))
+        glow = 0.5 + 0.5 * math.sin(pulse * 5)
+        for cell in last:
+            self._ring(surface, cell, theme.TEXT, 2)
+        for cell in chain:  # flipped this turn: a white ring and a dot
+            self._ring(surface, cell, theme.TEXT, 3)
+            pygame.draw.circle(surface, theme.TEXT, self.centres[cell], max(2, r * 0.1))
+        if markers or chain:
+            for cell in targets:
+                if board.tile_at(cell) is not None:
+                    width = 2 + round(2 * glow)
+                    self._ring(surface, cell, theme.ACCENT, width, 0.7)
+        for cell in hint:
+            self._ring(surface, cell, theme.GOOD, 3 + round(2 * glow), 0.9)
+        if hover is not None:
+            color = theme.ACCENT if hover in targets else theme.MUTED
+            self._ring(surface, hover, color, 3, 0.96)
+
+    def _ring(self, surface, cell: int, color, width: int, scale: float = 0.8) -> None:
+        cx, cy = self.centres[cell]
+        pygame.draw.polygon(surface, color, hex_points(cx, cy, self.radius * scale), width)
+
+    def _tile(self, surface, cell: int, cx: float, cy: float, tile: Color, shapes: bool) -> None:
+        r = self.radius * 0.8
+        sx = sy = 1.0
+        color = tile
+        a = self.anims.get(cell)
+        if a is not None:
+            p = a.progress
+            if a.kind == "pop":
+                sx = sy = ease_out_back(p)
+            elif a.old is not None:
+                if p < 0.5:
+                    color, sx = a.old, 1 - 2 * p
+                else:
+                    sx = 2 * p - 1
+                sy = 1 + 0.15 * math.sin(p * math.pi)
+        if sx <= 0.02 or sy <= 0.02:
+            return
+        pts = [(cx + (x - cx) * sx, cy + (y - cy) * sy) for x, y in hex_points(cx, cy, r)]
+        pygame.draw.polygon(surface, theme.TILE_DARK[color], pts)
+        inner = [(cx + (x - cx) * sx, cy + (y - cy) * sy) for x, y in hex_points(cx, cy, r * 0.82)]
+        pygame.draw.polygon(surface, theme.TILE[color], inner)
+        if shapes:
+            self._shape(surface, cx, cy, r * 0.38 * min(sx, sy) ** 0.5 * sx, color)
+
+    @staticmethod
+    def _shape(surface, cx: float, cy: float, s: float, color: Color) -> None:
+        """Colour-blind marks: a ring on Red tiles, a diamond on Blue ones."""
+        if s < 2:
+            return
+        ink = (250, 250, 250)
+        if color == 0:
+            pygame.draw.circle(surface, ink, (cx, cy), s, max(2, round(s / 3)))
+        else:
+            pts = [(cx, cy - s * 1.2), (cx + s, cy), (cx, cy + s * 1.2), (cx - s, cy)]
+            pygame.draw.polygon(surface, ink, pts)

@@ -1,0 +1,1 @@
+"""What the player sees, one scene per module."""

@@ -1,0 +1,95 @@
+"""Game over: the result over the final board, then rematch or back to the menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import BLUE, RED
+
+from .. import theme
+from ..match import Match
+from ..scene import Scene
+from ..widgets import Button
+
+
+class GameOverScene(Scene):
+    overlay = True
+
+    def __init__(self, app, match_scene) -> None:
+        super().__init__(app)
+        self.match_scene = match_scene
+        self.t = 0.0
+        self.buttons = [
+            Button("Rematch", self.rematch, key=pygame.K_RETURN),
+            Button("Save game", match_scene.save_game),
+            Button("Menu", self.menu, key=pygame.K_ESCAPE),
+        ]
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.box = pygame.Rect(0, 0, min(560, size[0] - 40), 360)
+        self.box.center = (size[0] // 2, size[1] // 2)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(0, 0, (self.box.width - 60) // 3, 52)
+            b.rect.topleft = (self.box.left + 15 + i * (b.rect.width + 15), self.box.bottom - 72)
+
+    def rematch(self) -> None:
+        old = self.match_scene.match
+        fresh = Match(old.board.size, old.players[RED], old.players[BLUE])
+        self.app.scenes.pop()
+        self.app.scenes.replace(type(self.match_scene)(self.app, fresh))
+
+    def menu(self) -> None:
+        self.app.scenes.pop()
+        self.app.scenes.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for b in self.buttons:
+            if b.handle(event):
+                self.app.sound("click")
+                return
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        for b in self.buttons:
+            b.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, min(150, round(self.t * 600))))
+        surface.blit(shade, (0, 0))
+        box = self.box
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=16)
+        pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=16)
+        match = self.match_scene.match
+        board = match.board
+        winner = board.winner()
+        headline = "Draw" if winner is None else f"{winner.title} wins"
+        color = theme.ACCENT if winner is None else theme.TILE[winner]
+        scale = 1 + 0.08 * max(0.0, 1 - self.t * 3)
+        theme.text(
+            surface,
+            headline,
+            (box.centerx, box.top + 30),
+            size=round(56 * scale),
+            color=color,
+            anchor="midtop",
+            bold=True,
+        )
+        for i, side in enumerate((RED, BLUE)):
+            line = f"{side.title} ({match.player(side)}): {board.count(side)} tiles"
+            theme.text(
+                surface, line, (box.centerx, box.top + 120 + 36 * i), size=28, anchor="midtop"
+            )
+        theme.text(
+            surface,
+            f"{len(board.turn_stack)} turns",
+            (box.centerx, box.top + 200),
+            size=22,
+            color=theme.MUTED,
+            anchor="midtop",
+        )
+        for b in self.buttons:
+            b.draw(surface)

@@ -1,0 +1,220 @@
+"""The puzzle browser: packs with progress, a grid of each pack's puzzles, and
+the packs that failed to load with the reason."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import paths
+from game.puzzles import Pack, load_packs
+
+from .. import theme
+from ..progress import MAX_STARS
+from ..progress import load as load_progress
+from ..progress import save as save_progress
+from ..scene import Scene
+from ..widgets import Button
+from .puzzle_scene import PuzzleScene
+
+CELL_W, CELL_H, GAP = 96, 64, 10
+
+
+def ensure_packs(app) -> None:
+    """Load the packs and the player's progress once per run."""
+    if getattr(app, "packs", None) is None:
+        app.packs, app.pack_problems = load_packs(paths.puzzles(), prove=False)
+        app.progress, message = load_progress(app.data)
+        if message:
+            app.toast(message)
+
+
+def save(app) -> None:
+    try:
+        save_progress(app.progress, app.data)
+    except OSError as e:
+        app.toast(f"Puzzle progress could not be saved: {e.strerror or e}")
+
+
+class PuzzleBrowserScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.selected = 0
+        self.hover: int | None = None
+        self.buttons = [Button("Back", self.back, key=pygame.K_ESCAPE, size=24)]
+        self.pack_rects: list[pygame.Rect] = []
+        self.cells: list[pygame.Rect] = []
+
+    @property
+    def packs(self) -> list[Pack]:
+        return self.app.packs
+
+    def enter(self) -> None:
+        ensure_packs(self.app)
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.left = pygame.Rect(30, 110, min(380, w // 3), h - 200)
+        self.pack_rects = [
+            pygame.Rect(self.left.left, self.left.top + i * 78, self.left.width, 68)
+            for i in range(len(self.packs))
+        ]
+        self.grid = pygame.Rect(self.left.right + 30, 110, w - self.left.right - 60, h - 200)
+        cols = max(1, (self.grid.width + GAP) // (CELL_W + GAP))
+        count = len(self.packs[self.selected].puzzles) if self.packs else 0
+        self.cells = [
+            pygame.Rect(
+                self.grid.left + (i % cols) * (CELL_W + GAP),
+                self.grid.top + (i // cols) * (CELL_H + GAP),
+                CELL_W,
+                CELL_H,
+            )
+            for i in range(count)
+        ]
+        for b in self.buttons:
+            b.rect = pygame.Rect(30, h - 76, 200, 54)
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next(
+                (i for i, r in enumerate(self.cells) if r.collidepoint(event.pos)), None
+            )
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, r in enumerate(self.pack_rects):
+                if r.collidepoint(event.pos):
+                    self.selected = i
+                    self.app.sound("click")
+                    self.resize(self.app.size)
+                    return
+            for i, r in enumerate(self.cells):
+                if r.collidepoint(event.pos):
+                    self.open(i)
+                    return
+        elif (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_UP, pygame.K_DOWN)
+            and self.packs
+        ):
+            step = -1 if event.key == pygame.K_UP else 1
+            self.selected = (self.selected + step) % len(self.packs)
+            self.resize(self.app.size)
+
+    def open(self, index: int) -> None:
+        pack = self.packs[self.selected]
+        self.app.sound("click")
+        self.app.scenes.push(self.puzzle_scene(pack, index))
+
+    def puzzle_scene(self, pack: Pack, index: int) -> PuzzleScene:
+        puzzle = pack.puzzles[index]
+
+        def result(right: bool, first_try: bool) -> None:
+            if first_try:
+                self.app.progress.tried.add(f"{pack.id}/{puzzle.id}")
+            if right:
+                self.app.progress.record(pack.id, puzzle.id, scene.stars)
+            save(self.app)
+
+        def next_puzzle() -> None:
+            if index + 1 < len(pack.puzzles):
+                self.app.scenes.replace(self.puzzle_scene(pack, index + 1))
+            else:
+                self.app.scenes.pop()
+                self.app.toast(f"You reached the end of {pack.title}.")
+
+        scene = PuzzleScene(
+            self.app,
+            puzzle,
+            title=f"{pack.title} {index + 1}/{len(pack.puzzles)}",
+            on_result=result,
+            on_next=next_puzzle,
+        )
+        return scene
+
+    def update(self, dt: float) -> None:
+        for b in self.buttons:
+            b.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        theme.text(surface, "Puzzles", (w // 2, 24), size=52, anchor="midtop", bold=True)
+        theme.text(
+            surface,
+            "Find the best multi-flip. Mosaic by Mark Steere.",
+            (w // 2, 78),
+            size=22,
+            color=theme.MUTED,
+            anchor="midtop",
+        )
+        progress = self.app.progress
+        for i, (pack, r) in enumerate(zip(self.packs, self.pack_rects, strict=True)):
+            solved = sum(1 for p in pack.puzzles if progress.solved(pack.id, p.id))
+            stars = sum(progress.solved(pack.id, p.id) for p in pack.puzzles)
+            pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=10)
+            if i == self.selected:
+                pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
+            theme.text(surface, pack.title, (r.left + 14, r.top + 10), size=26, bold=True)
+            line = f"{solved}/{len(pack.puzzles)} solved   {stars}/{MAX_STARS * len(pack.puzzles)}"
+            theme.text(
+                surface, line + " stars", (r.left + 14, r.top + 40), size=20, color=theme.MUTED
+            )
+        y = self.left.top + 78 * len(self.packs) + 10
+        for problem in self.app.pack_problems:
+            if problem.puzzle is not None:
+                continue
+            name = problem.file.replace("\\", "/").rsplit("/", 1)[-1]
+            for line in theme.wrap(f"{name} did not load: {problem.reason}", 20, self.left.width):
+                theme.text(surface, line, (self.left.left, y), size=20, color=theme.BAD)
+                y += 24
+            y += 8
+        if not self.packs:
+            theme.text(surface, "No puzzle packs were found.", self.grid.topleft, size=26)
+        else:
+            pack = self.packs[self.selected]
+            theme.text(
+                surface,
+                pack.description,
+                (self.grid.left, self.grid.top - 34),
+                size=22,
+                color=theme.MUTED,
+            )
+            for i, (p, r) in enumerate(zip(pack.puzzles, self.cells, strict=True)):
+                got = progress.solved(pack.id, p.id)
+                base = theme.BG_LIGHT if not got else (40, 70, 55)
+                pygame.draw.rect(surface, base, r, border_radius=8)
+                edge = theme.ACCENT if i == self.hover else theme.CELL_EDGE
+                pygame.draw.rect(surface, edge, r, 2, border_radius=8)
+                theme.text(surface, str(i + 1), (r.left + 8, r.top + 6), size=24, bold=True)
+                theme.text(
+                    surface,
+                    str(p.rating),
+                    (r.right - 8, r.top + 8),
+                    size=16,
+                    color=theme.MUTED,
+                    anchor="topright",
+                )
+                marks = "*" * got + "." * (MAX_STARS - got)
+                theme.text(
+                    surface,
+                    marks,
+                    (r.left + 8, r.bottom - 8),
+                    size=22,
+                    color=theme.ACCENT,
+                    anchor="bottomleft",
+                )
+                goal = "win" if p.goal == "win" else "most"
+                theme.text(
+                    surface,
+                    goal,
+                    (r.right - 8, r.bottom - 8),
+                    size=16,
+                    color=theme.MUTED,
+                    anchor="bottomright",
+                )
+        for b in self.buttons:
+            b.draw(surface)

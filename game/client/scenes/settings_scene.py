@@ -1,0 +1,51 @@
+"""Settings: volume, board markers, colour-blind marks, fullscreen, animation speed."""
+
+from __future__ import annotations
+
+from ..widgets import Button, Choice, Slider
+from .menu import MenuScene
+
+SPEEDS = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0}
+ON_OFF = ("Off", "On")
+
+
+class SettingsScene(MenuScene):
+    title = "Settings"
+
+    def build(self) -> list:
+        s = self.app.settings
+        speed = next((k for k, v in SPEEDS.items() if v == s.speed), "Normal")
+        return [
+            Slider("Volume", s.volume, self._volume),
+            Choice("Legal-move markers", ON_OFF, ON_OFF[s.legal_markers], self._markers),
+            Choice("Colour-blind shapes", ON_OFF, ON_OFF[s.colour_blind], self._shapes),
+            Choice("Fullscreen (F11)", ON_OFF, ON_OFF[s.fullscreen], self._fullscreen),
+            Choice("Animation", list(SPEEDS), speed, self._speed),
+            Button("Back", self.back),
+        ]
+
+    def _volume(self, value: float) -> None:
+        self.app.settings.volume = round(value, 2)
+        self.app.save_settings()
+
+    def _markers(self, value: str) -> None:
+        self.app.settings.legal_markers = value == "On"
+        self.app.save_settings()
+
+    def _shapes(self, value: str) -> None:
+        self.app.settings.colour_blind = value == "On"
+        self.app.save_settings()
+
+    def _fullscreen(self, value: str) -> None:
+        self.app.set_fullscreen(value == "On")
+
+    def _speed(self, value: str) -> None:
+        self.app.settings.speed = SPEEDS[value]
+        self.app.save_settings()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        fullscreen = self.widgets[3]  # F11 can change it behind the menu's back
+        if fullscreen.index != int(self.app.settings.fullscreen):
+            fullscreen.index = int(self.app.settings.fullscreen)
+            fullscreen.refresh()

@@ -1,0 +1,144 @@
+"""The title screen: the game's name and credit over a board that keeps turning."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game import __version__
+from game.rules import Board, Color, Position
+
+from .. import theme
+from ..board_view import BoardView
+from ..match import Match, RecordError
+from ..storage import read_json, set_aside
+from ..widgets import Button
+from .howto import HowToScene
+from .match_scene import CURRENT, MatchScene
+from .menu import MenuScene
+from .puzzle_browser import PuzzleBrowserScene
+from .settings_scene import SettingsScene
+from .setup import SetupScene
+
+
+class Backdrop:
+    """A dimmed side-7 board whose tiles land and turn over at random."""
+
+    def __init__(self, seed: int = 7) -> None:
+        self.rng = random.Random(seed)
+        self.view = BoardView(7)
+        n = self.view.geo.cells
+        cells = list(range(n))
+        self.rng.shuffle(cells)
+        self.red = set(cells[: n // 3])
+        self.blue = set(cells[n // 3 : 2 * n // 3])
+        self.board = Board(Position.from_cells(7, self.red, self.blue, Color.RED))
+        self.timer = 0.0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.view.layout(pygame.Rect(-w // 8, -h // 8, w + w // 4, h + h // 4))
+
+    def update(self, dt: float) -> None:
+        self.view.update(dt)
+        self.timer -= dt
+        if self.timer > 0:
+            return
+        self.timer = 0.12
+        cell = self.rng.randrange(self.view.geo.cells)
+        tile = self.board.tile_at(cell)
+        red, blue = self.red, self.blue
+        if tile is None:
+            (red if self.rng.random() < 0.5 else blue).add(cell)
+            self.view.pop(cell)
+        else:
+            (red if tile == Color.RED else blue).discard(cell)
+            if self.rng.random() < 0.8:
+                (blue if tile == Color.RED else red).add(cell)
+                self.view.flip(cell, tile)
+        self.board = Board(Position.from_cells(7, red, blue, Color.RED))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.board)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((*theme.BG, 200))
+        surface.blit(shade, (0, 0))
+
+
+class TitleScene(MenuScene):
+    title = "MOSAIC"
+    subtitle = "Mosaic by Mark Steere"
+    button_width = 360
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.backdrop = Backdrop()
+        self.t = 0.0
+
+    def build(self) -> list:
+        buttons = []
+        if (self.app.data / CURRENT).exists():
+            buttons.append(Button("Continue", self.resume, key=pygame.K_c))
+        buttons += [
+            Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
+            Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
+            Button("How to play", lambda: self.app.scenes.push(HowToScene(self.app))),
+            Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
+            Button("Quit", self.app.quit, key=pygame.K_q),
+        ]
+        return buttons
+
+    def back(self) -> None:
+        self.app.quit()
+
+    def resume(self) -> None:
+        path = self.app.data / CURRENT
+        data, message = read_json(path, "match in progress")
+        if data is None:
+            if message:
+                self.app.toast(message)
+            self.enter()
+            return
+        try:
+            match = Match.from_record(data)
+        except RecordError as e:
+            self.app.toast(set_aside(path, "match in progress", str(e)))
+            self.enter()
+            return
+        self.app.scenes.push(MatchScene(self.app, match))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.backdrop.layout(size)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.t += dt
+        self.backdrop.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface)
+        w, h = surface.get_size()
+        theme.text(
+            surface,
+            self.title,
+            (w // 2, 50),
+            size=110,
+            color=theme.ACCENT,
+            anchor="midtop",
+            bold=True,
+        )
+        theme.text(
+            surface, "by Mark Steere", (w // 2, 170), size=30, color=theme.TEXT, anchor="midtop"
+        )
+        for widget in self.widgets:
+            widget.draw(surface)
+        theme.text(
+            surface,
+            f"Mosaic by Mark Steere. Digital edition {__version__}.",
+            (w // 2, h - 14),
+            size=18,
+            color=theme.MUTED,
+            anchor="midbottom",
+        )

@@ -1,0 +1,67 @@
+"""Colours, fonts and sizes shared by every scene."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pygame
+
+BG = (18, 21, 31)
+BG_LIGHT = (30, 35, 50)
+PANEL = (26, 30, 44)
+CELL = (44, 51, 70)
+CELL_EDGE = (62, 71, 96)
+TEXT = (236, 239, 245)
+MUTED = (150, 158, 180)
+ACCENT = (255, 200, 87)
+GOOD = (96, 214, 140)
+BAD = (240, 96, 96)
+RED_TILE = (226, 74, 74)
+RED_DARK = (150, 40, 44)
+BLUE_TILE = (64, 130, 240)
+BLUE_DARK = (34, 70, 150)
+TILE = {0: RED_TILE, 1: BLUE_TILE}
+TILE_DARK = {0: RED_DARK, 1: BLUE_DARK}
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game's font at ``size`` pixels (pygame's bundled sans, so every system
+    looks the same)."""
+    f = pygame.font.Font(None, max(8, int(size * 1.3)))
+    f.bold = bold
+    return f
+
+
+def text(
+    surface: pygame.Surface,
+    msg: str,
+    pos,
+    *,
+    size: int = 24,
+    color=TEXT,
+    anchor="topleft",
+    bold: bool = False,
+) -> pygame.Rect:
+    """Draw ``msg`` with one corner (or the centre) of its box at ``pos``."""
+    img = font(size, bold).render(msg, True, color)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(msg: str, size: int, width: int) -> list[str]:
+    """Split ``msg`` into lines no wider than ``width`` pixels."""
+    f = font(size)
+    lines: list[str] = []
+    for para in msg.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines

@@ -1,0 +1,204 @@
+"""``mosaic --screenshots DIR``: a scripted tour of every scene, saved as PNGs.
+
+The tour drives the real scenes with posted pygame events, the way a player
+would (and the way the client tests do): clicks on cell centres, key presses,
+frames of time passing.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+
+from game.rules import Board, Turn
+
+from .app import App
+from .match import Match
+from .scenes.howto import HowToScene
+from .scenes.match_scene import MatchScene
+from .scenes.puzzle_browser import PuzzleBrowserScene
+from .scenes.settings_scene import SettingsScene
+from .scenes.setup import SetupScene
+from .scenes.title import TitleScene
+
+
+class Driver:
+    """Posts input events to an app and runs its frames."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.app.frame(dt)
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        self.frames()
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.frames()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        )
+        self.frames()
+
+    def click_cell(self, cell: int) -> None:
+        scene = self.app.scenes.top
+        self.click(scene.view.centre(cell))
+
+    def settle(self, seconds: float = 1.5) -> None:
+        self.frames(round(seconds * 60))
+
+
+def game_until(side: int, seed: int, stop) -> tuple[list[Turn], Turn]:
+    """Random turns from the empty board until ``stop(board, turn)`` holds for the
+    next turn; returns the turns before it and that turn."""
+    for s in range(seed, seed + 500):
+        rng = random.Random(s)
+        board = Board(size=side)
+        played: list[Turn] = []
+        while not board.is_game_over():
+            turns = board.legal_turns()
+            for t in turns:
+                if stop(board, t):
+                    return played, t
+            t = rng.choice(turns)
+            board.push(t)
+            played.append(t)
+    raise RuntimeError("no such game found")
+
+
+def match_scene(app: App, turns: list[Turn], side: int) -> MatchScene:
+    match = Match(side, "Human", "Human")
+    for t in turns:
+        match.play(t)
+    scene = MatchScene(app, match)
+    app.scenes.push(scene)
+    return scene
+
+
+def chain_start(board: Board, turn: Turn) -> bool:
+    return turn.is_flip and len(turn.cells) >= 3 and len(board.turn_stack) > 20
+
+
+def causes_pass(board: Board, turn: Turn) -> bool:
+    board.push(turn)
+    try:
+        return board.must_pass() and len(board.turn_stack) > 20
+    finally:
+        board.pop()
+
+
+def tour(app: App, folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    d = Driver(app)
+    shots: list[Path] = []
+
+    def shot(name: str) -> None:
+        path = folder / f"{len(shots) + 1:02d}-{name}.png"
+        app.screenshot(path)
+        shots.append(path)
+
+    app.scenes.reset(TitleScene(app))
+    d.settle(1.0)
+    shot("title")
+    app.scenes.push(SetupScene(app))
+    d.settle(0.3)
+    shot("setup")
+    app.scenes.pop()
+
+    # A match mid-game: a chain in progress, then a hover hint on an empty cell.
+    turns, chain = game_until(5, 1, chain_start)
+    scene = match_scene(app, turns, 5)
+    d.settle(0.3)
+    d.click_cell(chain.cells[0])
+    d.settle(0.4)
+    owed = scene.match.board.owed()
+    d.hover(scene.view.centre(owed[0]))
+    shot("match-chain")
+    scene.take_back_chain()
+    board = scene.match.board
+    refused = next(
+        (
+            c
+            for c in range(board.geometry.cells)
+            if board.tile_at(c) is None and board.why_not_place(c)
+        ),
+        None,
+    )
+    if refused is not None:
+        d.hover(scene.view.centre(refused))
+        d.settle(0.1)
+        shot("match-hover-hint")
+    app.scenes.pop()
+
+    # A forced pass.
+    turns, last = game_until(4, 1, causes_pass)
+    scene = match_scene(app, turns, 4)
+    d.settle(0.2)
+    for cell in last.cells:
+        d.click_cell(cell)
+    d.settle(0.5)
+    shot("match-pass")
+    app.scenes.pop()
+
+    # Game over: a whole game, its last turn clicked.
+    turns, last = game_until(4, 3, _ends)
+    scene = match_scene(app, turns, 4)
+    for cell in last.cells:
+        d.click_cell(cell)
+    d.settle(2.0)
+    shot("game-over")
+    app.scenes.reset(TitleScene(app))
+
+    howto = HowToScene(app)
+    app.scenes.push(howto)
+    d.settle(0.3)
+    shot("how-to-play")
+    howto.show(3)
+    d.settle(2.6)
+    shot("how-to-play-chain")
+    app.scenes.pop()
+
+    app.scenes.push(SettingsScene(app))
+    d.settle(0.3)
+    shot("settings")
+    app.scenes.pop()
+
+    browser = PuzzleBrowserScene(app)
+    app.scenes.push(browser)
+    d.settle(0.3)
+    shot("puzzles")
+    if app.packs:
+        browser.open(0)
+        d.settle(0.3)
+        puzzle = app.scenes.top
+        d.click_cell(puzzle.solution.cells[0])
+        d.settle(0.5)
+        shot("puzzle")
+    app.scenes.reset(TitleScene(app))
+    app.close()
+    return shots
+
+
+def _ends(board: Board, turn: Turn) -> bool:
+    board.push(turn)
+    try:
+        return board.is_game_over() and board.winner() is not None
+    finally:
+        board.pop()

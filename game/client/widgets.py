@@ -1,0 +1,170 @@
+"""Buttons and the other controls the menus are made of.
+
+A widget has a rectangle (set by the scene's layout), draws itself, and reacts
+to the mouse; keyboard shortcuts are the scene's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from . import theme
+
+
+class Button:
+    def __init__(
+        self,
+        label: str,
+        action: Callable[[], None],
+        *,
+        key: int | None = None,
+        size: int = 28,
+        enabled: bool = True,
+    ) -> None:
+        self.label = label
+        self.action = action
+        self.key = key
+        self.size = size
+        self.enabled = enabled
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.glow = 0.0  # 0..1, eases towards 1 while hovered
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.action()
+            return True
+        if event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            self.action()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        hovered = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        target = 1.0 if hovered else 0.0
+        self.glow += (target - self.glow) * min(1.0, dt * 14)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect.inflate(int(6 * self.glow), int(4 * self.glow))
+        base = theme.BG_LIGHT if self.enabled else theme.PANEL
+        color = tuple(
+            int(b + (a - b) * 0.25 * self.glow) for a, b in zip(theme.ACCENT, base, strict=True)
+        )
+        pygame.draw.rect(surface, color, r, border_radius=10)
+        edge = theme.ACCENT if self.glow > 0.5 else theme.CELL_EDGE
+        pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
+        fg = theme.TEXT if self.enabled else theme.MUTED
+        theme.text(surface, self.label, r.center, size=self.size, color=fg, anchor="center")
+
+
+class Choice(Button):
+    """A button that cycles through options; right-click or Shift goes back."""
+
+    def __init__(
+        self,
+        title: str,
+        options: Sequence[str],
+        value: str,
+        on_change: Callable[[str], None],
+        size: int = 26,
+    ) -> None:
+        super().__init__("", self.next, size=size)
+        self.title = title
+        self.options = list(options)
+        self.index = self.options.index(value) if value in self.options else 0
+        self.on_change = on_change
+        self.refresh()
+
+    @property
+    def value(self) -> str:
+        return self.options[self.index]
+
+    def refresh(self) -> None:
+        self.label = f"{self.title}: {self.value}"
+
+    def step(self, by: int) -> None:
+        self.index = (self.index + by) % len(self.options)
+        self.refresh()
+        self.on_change(self.value)
+
+    def next(self) -> None:
+        self.step(1)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 3
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.step(-1)
+            return True
+        return super().handle(event)
+
+
+class Slider:
+    """A horizontal slider from 0 to 1."""
+
+    def __init__(self, title: str, value: float, on_change: Callable[[float], None]) -> None:
+        self.title = title
+        self.value = value
+        self.on_change = on_change
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.dragging = False
+
+    def _set_from(self, x: int) -> None:
+        bar = self.bar()
+        self.value = min(1.0, max(0.0, (x - bar.left) / max(1, bar.width)))
+        self.on_change(self.value)
+
+    def bar(self) -> pygame.Rect:
+        return pygame.Rect(
+            self.rect.left + self.rect.width // 2,
+            self.rect.centery - 4,
+            self.rect.width // 2 - 16,
+            8,
+        )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.dragging = True
+                self._set_from(event.pos[0])
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set_from(event.pos[0])
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.BG_LIGHT, self.rect, border_radius=10)
+        pygame.draw.rect(surface, theme.CELL_EDGE, self.rect, width=2, border_radius=10)
+        label = f"{self.title}: {round(self.value * 100)}%"
+        theme.text(
+            surface, label, (self.rect.left + 18, self.rect.centery), size=26, anchor="midleft"
+        )
+        bar = self.bar()
+        pygame.draw.rect(surface, theme.CELL, bar, border_radius=4)
+        filled = bar.copy()
+        filled.width = int(bar.width * self.value)
+        pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=4)
+        pygame.draw.circle(surface, theme.TEXT, (filled.right, bar.centery), 10)
+
+
+def column(widgets, centre_x: int, top: int, *, width: int, height: int, gap: int = 14) -> None:
+    """Stack widgets in a centred column."""
+    y = top
+    for w in widgets:
+        w.rect = pygame.Rect(centre_x - width // 2, y, width, height)
+        y += height + gap
