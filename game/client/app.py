@@ -36,10 +36,12 @@ class NoDisplay(RuntimeError):
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, data: Path | None = None) -> None:
         self.data = data or data_dir()
+        self.data.mkdir(parents=True, exist_ok=True)
         self.settings, message = load_settings(self.data)
         try:
             pygame.display.init()
             pygame.font.init()
+            theme.font.cache_clear()  # fonts from an earlier pygame.init() are dead
             flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
             self.screen = pygame.display.set_mode(size, flags)
         except pygame.error as e:

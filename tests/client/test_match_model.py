@@ -1,0 +1,71 @@
+"""The match model on its own: clicks, passes, undo and redo, records."""
+
+import pytest
+
+from game.client.match import Match, RecordError
+from game.rules import BLUE, PASS, RED, Board
+
+
+def test_clicks_place_and_refuse_with_the_rule():
+    m = Match(3, "Human", "Human")
+    (ev,) = m.click(0)[:1]
+    assert ev.kind == "place" and m.board.turn is BLUE
+    refused = m.click(0)
+    assert refused[0].kind == "refused" and refused[0].text.endswith(".")
+
+
+def test_undo_against_the_ai_returns_to_the_humans_turn():
+    m = Match(4, "Human", "Beginner")
+    m.click(0)
+    turn = next(t for t in m.board.legal_turns() if t.is_place)
+    m.play(turn)  # the AI's answer
+    assert m.human_to_move and len(m.board.turn_stack) == 2
+    assert m.undo()
+    assert m.board.turn_stack == [] and m.human_to_move
+    assert m.redo()
+    assert len(m.board.turn_stack) == 2 and m.human_to_move
+    assert not m.redo()
+
+
+def test_hot_seat_undo_takes_back_one_turn():
+    m = Match(4, "Human", "Human")
+    m.click(Board(size=4).geometry.cell("a1"))
+    m.click(Board(size=4).geometry.cell("g4"))
+    assert m.undo() and len(m.board.turn_stack) == 1 and m.board.turn is BLUE
+    assert m.undo() and m.board.turn_stack == []
+    assert not m.undo()
+
+
+def test_forced_passes_are_played_and_reported():
+    from game.client.tour import causes_pass, game_until
+
+    turns, last = game_until(4, 1, causes_pass)
+    m = Match(4, "Human", "Human")
+    for t in turns:
+        m.play(t)
+    events = m.play(last)
+    kinds = [e.kind for e in events]
+    assert "pass" in kinds
+    (ev,) = [e for e in events if e.kind == "pass"]
+    assert ev.text.endswith("has no move and passes.")
+    assert m.board.peek() is PASS
+    m.undo()
+    assert m.board.peek() is not PASS and len(m.board.turn_stack) == len(turns)
+
+
+def test_record_round_trip_and_bad_records():
+    m = Match(3, "Human", "Club")
+    m.click(0)
+    rec = m.record()
+    assert rec["turns"] == [m.board.notation(m.board.peek())] and rec["result"] is None
+    again = Match.from_record(rec)
+    assert again.board.mfen() == m.board.mfen() and again.players[BLUE] == "Club"
+    with pytest.raises(RecordError, match="field 'side'"):
+        Match.from_record({**rec, "side": "five"})
+    with pytest.raises(RecordError, match=r"turn 2 \(a1\)"):
+        Match.from_record({**rec, "turns": [*rec["turns"], "a1"]})
+    with pytest.raises(RecordError, match="unknown player"):
+        Match.from_record({**rec, "red": "Grandmaster"})
+    with pytest.raises(RecordError, match="JSON object"):
+        Match.from_record([1])
+    assert m.players[RED] == "Human"

@@ -1,0 +1,256 @@
+"""The real scenes under SDL's dummy drivers, driven by posted events."""
+
+import json
+import random
+import time
+
+import pygame
+
+from game.client.match import Match
+from game.client.scenes.game_over import GameOverScene
+from game.client.scenes.match_scene import CURRENT, MatchScene
+from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+from game.client.scenes.settings_scene import SettingsScene
+from game.client.scenes.setup import SetupScene
+from game.client.scenes.title import TitleScene
+from game.client.settings import Settings
+from game.client.tour import chain_start, game_until, tour
+from game.rules import BLUE, RED
+
+
+def button(scene, label):
+    return next(w for w in scene.widgets if getattr(w, "label", "").startswith(label))
+
+
+def start_match(app, drive, side=3, red="Human", blue="Human"):
+    app.settings.board_side, app.settings.red_player, app.settings.blue_player = side, red, blue
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Play").rect.center)
+    drive.click(button(app.scenes.top, "Start").rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, MatchScene) and scene.match.board.size == side
+    return scene
+
+
+def test_a_hot_seat_game_played_to_the_end_by_clicks(app, drive):
+    scene = start_match(app, drive, side=4)
+    rng = random.Random(3)
+    board = scene.match.board
+    clicks = 0
+    while not board.is_game_over():
+        turn = rng.choice(board.legal_turns())
+        for cell in turn.cells:
+            drive.click_cell(cell)
+            clicks += 1
+        drive.frames(3)
+    drive.settle(2.0)
+    assert isinstance(app.scenes.top, GameOverScene)
+    red, blue = board.count(RED), board.count(BLUE)
+    assert red + blue > 0 and clicks >= len(board.turn_stack) - board.turn_stack.count(())
+    # Rematch starts a fresh board with the same players.
+    drive.key(pygame.K_RETURN)
+    fresh = app.scenes.top
+    assert isinstance(fresh, MatchScene) and fresh.match.board.turn_stack == []
+
+
+def test_a_chain_clicked_through_and_one_taken_back(app, drive):
+    turns, chain = game_until(5, 1, chain_start)
+    match = Match(5, "Human", "Human")
+    for t in turns:
+        match.play(t)
+    scene = MatchScene(app, match)
+    app.scenes.push(scene)
+    drive.frames(2)
+    before = match.board.mfen()
+    drive.click_cell(chain.cells[0])
+    drive.click_cell(chain.cells[1])
+    assert match.board.chain == chain.cells[:2]
+    assert set(scene.match.board.owed())  # only the owed tiles are clickable now
+    drive.key(pygame.K_ESCAPE)  # take the chain back
+    assert match.board.chain == () and match.board.mfen() == before
+    # Clicking a tile that is not owed is refused mid-chain.
+    drive.click_cell(chain.cells[0])
+    not_owed = next(
+        c
+        for c in range(match.board.geometry.cells)
+        if c not in match.board.owed() and c not in match.board.chain
+    )
+    drive.click_cell(not_owed)
+    assert scene.status[1] == (240, 96, 96) and match.board.chain == (chain.cells[0],)
+    for cell in chain.cells[1:]:
+        drive.click_cell(cell)
+    assert match.board.peek().cells == chain.cells and match.board.chain == ()
+
+
+def test_undo_against_the_ai_and_an_ai_turn_through_the_worker(app, drive):
+    scene = start_match(app, drive, side=3, red="Human", blue="Beginner")
+    first = scene.match.board.legal_placements()[0]
+    drive.click_cell(first)
+    deadline = time.monotonic() + 60
+    while len(scene.match.board.turn_stack) < 2 and time.monotonic() < deadline:
+        drive.frames(1)
+        time.sleep(0.01)
+    assert len(scene.match.board.turn_stack) >= 2, "the AI never answered"
+    drive.settle(0.5)
+    drive.key(pygame.K_u)
+    assert scene.match.board.turn_stack == [] and scene.match.human_to_move
+    saved = json.loads((app.data / CURRENT).read_text())
+    assert saved["turns"] == [] and saved["blue"] == "Beginner"
+
+
+def test_an_ai_against_ai_match_runs_to_the_end(app, drive):
+    scene = start_match(app, drive, side=3, red="Beginner", blue="Casual")
+    deadline = time.monotonic() + 120
+    while not isinstance(app.scenes.top, GameOverScene) and time.monotonic() < deadline:
+        drive.frames(1)
+        time.sleep(0.005)
+    assert isinstance(app.scenes.top, GameOverScene)
+    assert scene.match.over and not (app.data / CURRENT).exists()
+
+
+def test_resize_keeps_the_board_clickable(app, drive):
+    scene = start_match(app, drive, side=5)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
+    drive.frames(2)
+    assert app.size == (800, 600)
+    assert scene.view.rect.right <= 800 - scene.panel.width
+    cell = scene.match.board.legal_placements()[5]
+    drive.click_cell(cell)
+    assert scene.match.board.tile_at(cell) is RED
+
+
+def test_corrupt_settings_are_moved_aside_with_a_message(tmp_path):
+    from game.client.app import App
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text("{not json")
+    app = App((800, 600), data)
+    try:
+        assert app.settings == Settings()
+        assert app.toasts and "settings could not be read" in app.toasts[0][0]
+        assert [p.name.startswith("settings.json.corrupt-") for p in data.iterdir()] == [True]
+        (data / "settings.json").write_text(json.dumps({"volume": "loud"}))
+        from game.client.settings import load
+
+        settings, message = load(data)
+        assert settings == Settings() and "volume should be float" in message
+    finally:
+        app.close()
+
+
+def test_settings_survive_a_restart(app, drive):
+    app.scenes.reset(SettingsScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Colour-blind").rect.center)
+    assert app.settings.colour_blind
+    from game.client.settings import load
+
+    assert load(app.data)[0].colour_blind
+
+
+def test_a_corrupt_match_in_progress_is_moved_aside(app, drive):
+    (app.data / CURRENT).write_text(json.dumps({"format": 1, "side": 3, "turns": ["zz9"]}))
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Continue").rect.center)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert "could not be read" in app.toasts[-1][0] and "turn 1 (zz9)" in app.toasts[-1][0]
+    assert not (app.data / CURRENT).exists()
+    assert any(p.name.startswith(CURRENT + ".corrupt-") for p in app.data.iterdir())
+
+
+def test_a_saved_game_loads_and_a_bad_one_is_refused(app, drive):
+    scene = start_match(app, drive, side=3)
+    drive.click_cell(0)
+    drive.click(scene.buttons[4].rect.center)  # Save game
+    (saved,) = (app.data / "games").iterdir()
+    (app.data / "games" / "mosaic-99999999-bad.json").write_text("[]")
+    app.scenes.reset(TitleScene(app))
+    drive.frames(1)
+    drive.click(button(app.scenes.top, "Play").rect.center)
+    drive.click(button(app.scenes.top, "Load").rect.center)
+    drive.click(button(app.scenes.top, "mosaic-99999999-bad").rect.center)
+    assert "JSON object" in app.toasts[-1][0]
+    drive.click(button(app.scenes.top, saved.stem).rect.center)
+    loaded = app.scenes.top
+    assert isinstance(loaded, MatchScene) and len(loaded.match.board.turn_stack) == 1
+
+
+def test_monkey_clicks_and_keys_across_every_scene(app, drive):
+    rng = random.Random(7)
+    keys = [
+        pygame.K_ESCAPE,
+        pygame.K_RETURN,
+        pygame.K_u,
+        pygame.K_r,
+        pygame.K_h,
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_n,
+        pygame.K_F11,
+        pygame.K_z,
+    ]
+    app.scenes.reset(TitleScene(app))
+    seen = set()
+    for i in range(3000):
+        w, h = app.size
+        if not app.running:
+            app.running = True
+            app.scenes.reset(TitleScene(app))
+        roll = rng.random()
+        if roll < 0.75:
+            drive.click((rng.randrange(w), rng.randrange(h)), button=rng.choice([1, 1, 1, 3]))
+        elif roll < 0.95:
+            drive.key(rng.choice(keys), mod=pygame.KMOD_CTRL if rng.random() < 0.1 else 0)
+        else:
+            drive.frames(rng.randrange(1, 30))
+        seen.add(type(app.scenes.top).__name__)
+        if i % 500 == 499:
+            app.scenes.reset(TitleScene(app))
+    assert {
+        "TitleScene",
+        "SetupScene",
+        "MatchScene",
+        "HowToScene",
+        "SettingsScene",
+        "PuzzleBrowserScene",
+    } <= seen
+
+
+def test_the_screenshot_tour_covers_every_scene(app, tmp_path):
+    shots = tour(app, tmp_path / "shots")
+    names = [p.stem.split("-", 1)[1] for p in shots]
+    for wanted in (
+        "title",
+        "setup",
+        "match-chain",
+        "match-hover-hint",
+        "match-pass",
+        "game-over",
+        "how-to-play",
+        "settings",
+        "puzzles",
+    ):
+        assert wanted in names
+    for p in shots:
+        img = pygame.image.load(str(p))
+        colours = {
+            img.get_at((x, y))[:3]
+            for x in range(0, img.get_width(), 5)
+            for y in range(0, img.get_height(), 5)
+        }
+        assert len(colours) > 8, f"{p.name} looks blank"
+
+
+def test_setup_and_browser_open(app, drive):
+    app.scenes.reset(SetupScene(app))
+    drive.frames(2)
+    red = button(app.scenes.top, "Red")
+    drive.click(red.rect.center)
+    assert app.settings.red_player == red.value
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
