@@ -42,6 +42,7 @@ class App:
             pygame.display.init()
             pygame.font.init()
             theme.font.cache_clear()  # fonts from an earlier pygame.init() are dead
+            theme.rendered.cache_clear()
             flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
             self.screen = pygame.display.set_mode(size, flags)
         except pygame.error as e:

@@ -65,6 +65,7 @@ class BoardView:
         self.centres: list[tuple[float, float]] = []
         self.anims: dict[int, TileAnim] = {}
         self.speed = 1.0
+        self._cache: dict = {}
         self.layout(self.rect)
 
     # -- layout ---------------------------------------------------------------
@@ -130,12 +131,13 @@ class BoardView:
         pulse: float = 0.0,
     ) -> None:
         r = self.radius
-        for cx, cy in self.centres:
-            pygame.draw.polygon(surface, theme.CELL, hex_points(cx, cy, r * 0.96))
-            pygame.draw.polygon(surface, theme.CELL_EDGE, hex_points(cx, cy, r * 0.96), 2)
+        surface.blit(self._static(), self.rect.topleft)
         for cell, (cx, cy) in enumerate(self.centres):
             tile = board.tile_at(cell)
-            if tile is not None:
+            if tile is not None and cell not in self.anims:
+                sprite = self._sprite(tile, shapes)
+                surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
+            elif tile is not None:
                 self._tile(surface, cell, cx, cy, tile, shapes)
             elif markers and cell in targets:
                 pygame.draw.circle(surface, theme.MUTED, (cx, cy), max(2, r * 0.12))
@@ -155,6 +157,32 @@ class BoardView:
         if hover is not None:
             color = theme.ACCENT if hover in targets else theme.MUTED
             self._ring(surface, hover, color, 3, 0.96)
+
+    def _static(self) -> pygame.Surface:
+        """The empty board, drawn once per layout."""
+        key = ("static", self.rect.size, self.radius)
+        if self._cache.get("key") != key:
+            self._cache.clear()
+            self._cache["key"] = key
+            layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            ox, oy = self.rect.topleft
+            for cx, cy in self.centres:
+                pts = hex_points(cx - ox, cy - oy, self.radius * 0.96)
+                pygame.draw.polygon(layer, theme.CELL, pts)
+                pygame.draw.polygon(layer, theme.CELL_EDGE, pts, 2)
+            self._cache["static"] = layer
+        return self._cache["static"]
+
+    def _sprite(self, tile: Color, shapes: bool) -> pygame.Surface:
+        """A resting tile, drawn once per layout."""
+        self._static()
+        key = (int(tile), shapes)
+        if key not in self._cache:
+            size = int(self.radius * 2) + 4
+            sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+            self._tile(sprite, -1, size / 2, size / 2, tile, shapes)
+            self._cache[key] = sprite
+        return self._cache[key]
 
     def _ring(self, surface, cell: int, color, width: int, scale: float = 0.8) -> None:
         cx, cy = self.centres[cell]

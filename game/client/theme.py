@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -44,10 +44,16 @@ def text(
     bold: bool = False,
 ) -> pygame.Rect:
     """Draw ``msg`` with one corner (or the centre) of its box at ``pos``."""
-    img = font(size, bold).render(msg, True, color)
+    img = rendered(msg, size, tuple(color), bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
+
+
+@lru_cache(maxsize=1024)
+def rendered(msg: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
+    """Text as an image, kept: most of a frame's text is the same as last frame's."""
+    return font(size, bold).render(msg, True, color)
 
 
 def wrap(msg: str, size: int, width: int) -> list[str]:

@@ -44,6 +44,7 @@ class MatchScene(Scene):
         self.finished = False
         self.clock = 0.0
         self.thinking_since = 0.0
+        self._targets: tuple = (None, frozenset())
         self.buttons = [
             Button("Undo", self.undo, key=pygame.K_u, size=24),
             Button("Redo", self.redo, key=pygame.K_r, size=24),
@@ -281,7 +282,7 @@ class MatchScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         board = self.match.board
         human = self.match.human_to_move
-        targets = frozenset(board.step_targets()) if human and not self.finished else frozenset()
+        targets = self.targets() if human and not self.finished else frozenset()
         last = board.peek()
         self.view.draw(
             surface,
@@ -307,6 +308,14 @@ class MatchScene(Scene):
             surface.blit(panel, box)
             pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=12)
             theme.text(surface, btext, box.center, size=32, anchor="center", bold=True)
+
+    def targets(self) -> frozenset[int]:
+        """The cells a click can act on now, worked out once per board state."""
+        board = self.match.board
+        key = (board.transposition_key(), board.chain)
+        if self._targets[0] != key:
+            self._targets = (key, frozenset(board.step_targets()))
+        return self._targets[1]
 
     def hover_text(self) -> tuple[str, tuple]:
         """What the status line says about the cell under the pointer."""

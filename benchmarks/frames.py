@@ -1,0 +1,100 @@
+"""Frame-time benchmark of the match scene.
+
+    python benchmarks/frames.py [--frames 600]
+
+Runs the real match scene under SDL's dummy video driver on a side-8 board and
+times whole frames (events, update, draw, flip) in two set-ups in the same run:
+a still board (the baseline), and the busy case the goal is about: tiles
+turning over all the time while the AI (Master, in its worker process) thinks
+about its turn. Goal: p99 under 16.7 ms (60 frames a second).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame
+
+from game.client.app import App
+from game.client.match import Match
+from game.client.scenes.match_scene import MatchScene
+
+GOAL_MS = 1000 / 60
+
+
+def percentiles(times: list[float]) -> str:
+    ms = sorted(1000 * t for t in times)
+    p = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
+    return f"p50 {statistics.median(ms):5.2f} ms   p95 {p(0.95):5.2f} ms   p99 {p(0.99):5.2f} ms"
+
+
+def midgame(side: int, turns: int, seed: int) -> Match:
+    rng = random.Random(seed)
+    match = Match(side, "Human", "Master")
+    while len(match.board.turn_stack) < turns and not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    return match
+
+
+def run(app: App, scene: MatchScene, frames: int, busy: bool) -> list[float]:
+    rng = random.Random(1)
+    times = []
+    board = scene.match.board
+    tiles = [c for c in range(board.geometry.cells) if board.tile_at(c) is not None]
+    for i in range(frames):
+        if busy:
+            if i % 6 == 0:  # a tile starts turning over ten times a second
+                cell = rng.choice(tiles)
+                scene.view.flip(cell, board.tile_at(cell).other)
+            if app.worker.busy is False and scene.request is None:
+                scene.request = app.worker.request(board.mfen(), "Master", seconds=30)
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(400 + i % 200, 300), rel=(1, 0), buttons=(0, 0, 0)
+            )
+        )
+        t0 = time.perf_counter()
+        app.frame(1 / 60)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--frames", type=int, default=600)
+    args = ap.parse_args()
+    pygame.init()
+    app = App((1280, 800), Path(tempfile.mkdtemp()))
+    try:
+        match = midgame(8, 60, 2)
+        match.players = {c: "Human" for c in match.players}  # no AI turn is played
+        scene = MatchScene(app, match)
+        app.scenes.push(scene)
+        app.frame(1 / 60)
+        idle = run(app, scene, args.frames, busy=False)
+        busy = run(app, scene, args.frames, busy=True)
+    finally:
+        app.close()
+    print(f"match scene, side 8, 1280x800, {args.frames} frames each")
+    print(f"  still board (baseline):          {percentiles(idle)}")
+    print(f"  animating + Master thinking:     {percentiles(busy)}")
+    p99 = sorted(busy)[int(0.99 * len(busy))] * 1000
+    verdict = "meets" if p99 < GOAL_MS else "MISSES"
+    print(f"  goal p99 < {GOAL_MS:.1f} ms: {verdict} ({p99:.2f} ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
