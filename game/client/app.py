@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game import CREDIT
+from game import CREDIT, paths
 from game.ai.worker import AIWorker
 
 from . import theme
@@ -57,6 +57,8 @@ class App:
         self.toasts: list[list] = []  # [message, seconds left]
         self._worker = None
         self.time = 0.0
+        self.puzzle_dir = paths.puzzles()
+        self.packs = None  # loaded on first visit to the puzzles
         if message:
             self.toast(message)
 

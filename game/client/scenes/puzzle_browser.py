@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from game import paths
 from game.puzzles import Pack, load_packs
 
 from .. import theme
@@ -21,8 +20,8 @@ CELL_W, CELL_H, GAP = 96, 64, 10
 
 def ensure_packs(app) -> None:
     """Load the packs and the player's progress once per run."""
-    if getattr(app, "packs", None) is None:
-        app.packs, app.pack_problems = load_packs(paths.puzzles(), prove=False)
+    if app.packs is None:
+        app.packs, app.pack_problems = load_packs(app.puzzle_dir, prove=False)
         app.progress, message = load_progress(app.data)
         if message:
             app.toast(message)

@@ -1,0 +1,111 @@
+"""The puzzle browser and puzzle scene, driven by posted events."""
+
+import json
+
+import pytest
+
+from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+from game.client.scenes.puzzle_scene import PuzzleScene
+from game.puzzles.solve import analyse_flips
+from game.rules import Board, Turn
+
+CHAIN = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"  # xc1xc2xd3xd4 takes 4
+
+
+@pytest.fixture
+def packs(app, tmp_path):
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    puzzle = {
+        "id": "p1",
+        "fen": CHAIN,
+        "goal": "most",
+        "solution": "xc1xc2xd3xd4",
+        "rating": 900,
+        "themes": [],
+        "source": "a test",
+    }
+    pack = {
+        "format": 1,
+        "id": "test",
+        "title": "Test Pack",
+        "description": "For tests.",
+        "puzzles": [puzzle, {**puzzle, "id": "p2"}],
+    }
+    (folder / "01-test.json").write_text(json.dumps(pack))
+    (folder / "02-broken.json").write_text('{"format": 1, "id": "x"')
+    app.puzzle_dir = folder
+    return folder
+
+
+def open_first(app, drive) -> PuzzleScene:
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    browser = app.scenes.top
+    drive.click(browser.cells[0].center)
+    scene = app.scenes.top
+    assert isinstance(scene, PuzzleScene)
+    drive.frames(2)
+    return scene
+
+
+def click_turn(drive, scene, text):
+    board = Board(scene.puzzle.fen)
+    for cell in board.parse_turn(text).cells:
+        drive.click_cell(cell)
+
+
+def test_a_puzzle_solved_right_earns_three_stars_and_is_saved(app, drive, packs):
+    scene = open_first(app, drive)
+    assert scene.puzzle.banner == "Red to move: flip the most tiles"
+    click_turn(drive, scene, "xc1xc2xd3xd4")
+    assert scene.solved and scene.stars == 3 and scene.message[0].startswith("Right!")
+    assert scene.particles.active
+    saved = json.loads((app.data / "puzzles.json").read_text())
+    assert saved["stars"] == {"test/p1": 3}
+    drive.click(scene.next_button.rect.center)
+    assert app.scenes.top.puzzle.id == "p2"
+
+
+def test_a_wrong_answer_says_how_many_against_the_best_and_resets(app, drive, packs):
+    scene = open_first(app, drive)
+    flips = analyse_flips(Board(CHAIN))
+    worse = next(order for s, order in flips.outcomes.items() if len(s) == 3)
+    click_turn(drive, scene, Board(CHAIN).notation(Turn.flip(worse)))
+    assert not scene.solved
+    assert scene.message[0] == "You took 3 tiles; the best takes 4. Try again."
+    drive.settle(2.0)
+    assert scene.board.mfen() == CHAIN  # back to the start for another try
+    click_turn(drive, scene, "xc1xc2xd3xd4")
+    assert scene.solved and scene.stars == 2
+
+
+def test_a_hint_rings_the_first_flip_and_costs_a_star(app, drive, packs):
+    scene = open_first(app, drive)
+    drive.key(ord("h"))
+    assert scene.show_hint and "Start with c1" in scene.message[0]
+    click_turn(drive, scene, "xc1xc2xd3xd4")
+    assert scene.solved and scene.stars == 2
+
+
+def test_placing_in_a_most_puzzle_is_refused_with_a_reason(app, drive, packs):
+    scene = open_first(app, drive)
+    empty = next(c for c in range(scene.board.geometry.cells) if scene.board.tile_at(c) is None)
+    drive.click_cell(empty)
+    assert "about flipping" in scene.message[0] and scene.board.mfen() == CHAIN
+
+
+def test_the_answer_can_be_revealed(app, drive, packs):
+    scene = open_first(app, drive)
+    drive.click(next(b for b in scene.buttons if b.label == "Show answer").rect.center)
+    drive.settle(3.0)
+    assert scene.revealed and len(scene.board.turn_stack) == 1
+    assert app.progress.solved("test", "p1") == 0
+
+
+def test_a_broken_pack_is_listed_with_its_reason(app, drive, packs):
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    assert [p.title for p in app.packs] == ["Test Pack"]
+    (problem,) = [p for p in app.pack_problems if p.puzzle is None]
+    assert problem.file.endswith("02-broken.json") and "not valid JSON" in problem.reason
