@@ -1,10 +1,15 @@
-"""Puzzle progress: stars per solved puzzle, kept in ``puzzles.json``."""
+"""Puzzle progress, kept in ``puzzles.json``: stars per solved puzzle, the
+player's puzzle rating (Glicko-2), high scores per arcade mode and the daily
+puzzles solved."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.puzzles import Puzzle
+
+from .glicko import Rating
 from .storage import read_json, set_aside, write_json
 
 FILE = "puzzles.json"
@@ -20,6 +25,25 @@ class Progress:
     stars: dict[str, int] = field(default_factory=dict)
     #: Puzzles tried at least once (the first try is what a rating counts).
     tried: set[str] = field(default_factory=set)
+    rating: Rating = field(default_factory=Rating)
+    best: dict[str, int] = field(default_factory=dict)
+    daily: dict[str, int] = field(default_factory=dict)
+
+    def first_try(self, pack_id: str, puzzle: Puzzle, solved: bool) -> bool:
+        """Count a first try at a puzzle towards the rating; later tries do not."""
+        k = key(pack_id, puzzle.id)
+        if k in self.tried:
+            return False
+        self.tried.add(k)
+        self.rating = self.rating.after_puzzle(puzzle.rating, solved)
+        return True
+
+    def high_score(self, mode: str, score: int) -> bool:
+        """Keep ``score`` if it beats the mode's best; returns whether it did."""
+        if score > self.best.get(mode, 0):
+            self.best[mode] = score
+            return True
+        return False
 
     def solved(self, pack_id: str, puzzle_id: str) -> int:
         """Stars earned on a puzzle (0: not solved yet)."""
@@ -31,7 +55,15 @@ class Progress:
         self.stars[k] = max(self.stars.get(k, 0), 1, min(MAX_STARS, stars))
 
     def to_json(self) -> dict:
-        return {"format": 1, "stars": self.stars, "tried": sorted(self.tried)}
+        r = self.rating
+        return {
+            "format": 1,
+            "stars": self.stars,
+            "tried": sorted(self.tried),
+            "rating": {"rating": r.rating, "rd": r.rd, "volatility": r.volatility},
+            "best": self.best,
+            "daily": self.daily,
+        }
 
 
 def load(directory: Path) -> tuple[Progress, str | None]:
@@ -49,7 +81,17 @@ def load(directory: Path) -> tuple[Progress, str | None]:
             raise ValueError("'stars' must map puzzles to 1..3")
         if not isinstance(tried, list) or not all(isinstance(t, str) for t in tried):
             raise ValueError("'tried' must be a list of puzzles")
-        return Progress(dict(stars), set(tried)), None
+        raw = data.get("rating", {})
+        rating = Rating(**{k: float(raw[k]) for k in ("rating", "rd", "volatility") if k in raw})
+        if not (0 < rating.rd <= 350 and 0 < rating.volatility < 1):
+            raise ValueError("'rating' is out of range")
+        best, daily = data.get("best", {}), data.get("daily", {})
+        for name, table in (("best", best), ("daily", daily)):
+            if not isinstance(table, dict) or not all(
+                isinstance(k, str) and isinstance(v, int) for k, v in table.items()
+            ):
+                raise ValueError(f"'{name}' must map names to whole numbers")
+        return Progress(dict(stars), set(tried), rating, dict(best), dict(daily)), None
     except (KeyError, TypeError, ValueError) as e:
         return Progress(), set_aside(path, "puzzle progress", str(e))
 

@@ -1,0 +1,144 @@
+"""The arcade modes' rules, without pygame: Flip Rush, Streak and the daily puzzle.
+
+Both runs climb in difficulty: the puzzles are sorted by rating and shuffled
+only within bands of ten, so each run differs but the slope is the same.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import random
+from dataclasses import dataclass, field
+
+from game.puzzles import Pack, Puzzle
+
+RUSH_SECONDS = 180.0
+WRONG_PENALTY = 10.0  # seconds off the clock for a wrong answer
+COMBO_BONUS = 3.0  # seconds added per right answer once a combo reaches 2
+STRIKES = 3
+BAND = 10
+
+
+def ladder(packs: list[Pack], rng: random.Random) -> list[Puzzle]:
+    """Every puzzle, easiest first, shuffled within bands of ``BAND``."""
+    puzzles = sorted((p for pack in packs for p in pack.puzzles), key=lambda p: (p.rating, p.id))
+    out: list[Puzzle] = []
+    for i in range(0, len(puzzles), BAND):
+        band = puzzles[i : i + BAND]
+        rng.shuffle(band)
+        out += band
+    return out
+
+
+@dataclass
+class Result:
+    """What one answer did to a run, for the scene's pop-ups."""
+
+    points: int = 0
+    seconds: float = 0.0
+    combo: int = 0
+    over: bool = False
+
+
+@dataclass
+class Rush:
+    """Three minutes; wrong answers cost time and a strike; combos add time."""
+
+    puzzles: list[Puzzle]
+    index: int = 0
+    time_left: float = RUSH_SECONDS
+    strikes: int = 0
+    combo: int = 0
+    best_combo: int = 0
+    score: int = 0
+    solved: int = 0
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index % len(self.puzzles)]
+
+    @property
+    def over(self) -> bool:
+        return self.time_left <= 0 or self.strikes >= STRIKES
+
+    def tick(self, seconds: float) -> None:
+        self.time_left = max(0.0, self.time_left - seconds)
+
+    def answer(self, right: bool) -> Result:
+        if self.over:
+            return Result(over=True)
+        if right:
+            self.combo += 1
+            self.best_combo = max(self.best_combo, self.combo)
+            self.solved += 1
+            points = 100 + self.puzzle.rating // 10 + 50 * (self.combo - 1)
+            bonus = COMBO_BONUS if self.combo >= 2 else 0.0
+            self.score += points
+            self.time_left += bonus
+            result = Result(points, bonus, self.combo)
+        else:
+            self.combo = 0
+            self.strikes += 1
+            self.time_left = max(0.0, self.time_left - WRONG_PENALTY)
+            result = Result(0, -WRONG_PENALTY, 0)
+        self.index += 1
+        result.over = self.over
+        return result
+
+
+@dataclass
+class Streak:
+    """No clock; one mistake ends the run; one skip per run."""
+
+    puzzles: list[Puzzle]
+    index: int = 0
+    count: int = 0
+    skipped: bool = False
+    ended: bool = False
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index % len(self.puzzles)]
+
+    @property
+    def over(self) -> bool:
+        return self.ended
+
+    def answer(self, right: bool) -> Result:
+        if self.ended:
+            return Result(over=True)
+        if right:
+            self.count += 1
+            self.index += 1
+            return Result(points=1, combo=self.count)
+        self.ended = True
+        return Result(over=True)
+
+    def skip(self) -> bool:
+        """Skip the current puzzle, once per run."""
+        if self.skipped or self.ended:
+            return False
+        self.skipped = True
+        self.index += 1
+        return True
+
+
+def daily(packs: list[Pack], day: dt.date) -> tuple[Pack, Puzzle] | None:
+    """The same puzzle for every player on ``day``: a hash of the date picks it
+    from every shipped puzzle in a fixed order."""
+    everything = sorted(
+        ((pack, p) for pack in packs for p in pack.puzzles), key=lambda pp: (pp[0].id, pp[1].id)
+    )
+    if not everything:
+        return None
+    digest = hashlib.sha256(day.isoformat().encode()).digest()
+    return everything[int.from_bytes(digest[:8], "big") % len(everything)]
+
+
+@dataclass
+class Records:
+    """High scores per mode and the days whose daily puzzle was solved."""
+
+    best: dict[str, int] = field(default_factory=lambda: {"rush": 0, "streak": 0})
+    daily: dict[str, int] = field(default_factory=dict)
