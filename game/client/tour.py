@@ -191,6 +191,17 @@ def tour(app: App, folder: Path) -> list[Path]:
         d.click_cell(puzzle.solution.cells[0])
         d.settle(0.5)
         shot("puzzle")
+        app.scenes.pop()
+        browser.arcade("rush")
+        rush = app.scenes.top
+        for cell in rush.solution.cells:
+            d.click_cell(cell)
+        d.settle(0.3)
+        shot("flip-rush")
+        d.settle(1.0)
+        rush.finish()
+        d.settle(0.5)
+        shot("run-summary")
     app.scenes.reset(TitleScene(app))
     app.close()
     return shots

@@ -2,40 +2,11 @@
 
 import json
 
-import pytest
-
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scenes.puzzle_scene import PuzzleScene
 from game.puzzles.solve import analyse_flips
 from game.rules import Board, Turn
-
-CHAIN = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"  # xc1xc2xd3xd4 takes 4
-
-
-@pytest.fixture
-def packs(app, tmp_path):
-    folder = tmp_path / "packs"
-    folder.mkdir()
-    puzzle = {
-        "id": "p1",
-        "fen": CHAIN,
-        "goal": "most",
-        "solution": "xc1xc2xd3xd4",
-        "rating": 900,
-        "themes": [],
-        "source": "a test",
-    }
-    pack = {
-        "format": 1,
-        "id": "test",
-        "title": "Test Pack",
-        "description": "For tests.",
-        "puzzles": [puzzle, {**puzzle, "id": "p2"}],
-    }
-    (folder / "01-test.json").write_text(json.dumps(pack))
-    (folder / "02-broken.json").write_text('{"format": 1, "id": "x"')
-    app.puzzle_dir = folder
-    return folder
+from tests.client.conftest import CHAIN
 
 
 def open_first(app, drive) -> PuzzleScene:

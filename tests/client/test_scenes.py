@@ -6,6 +6,7 @@ import time
 
 import pygame
 
+from game import paths
 from game.client.match import Match
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
@@ -222,6 +223,7 @@ def test_monkey_clicks_and_keys_across_every_scene(app, drive):
 
 
 def test_the_screenshot_tour_covers_every_scene(app, tmp_path):
+    app.puzzle_dir = paths.puzzles()
     shots = tour(app, tmp_path / "shots")
     names = [p.stem.split("-", 1)[1] for p in shots]
     for wanted in (

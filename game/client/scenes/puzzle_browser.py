@@ -5,33 +5,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.puzzles import Pack, load_packs
+from game.puzzles import Pack
 
 from .. import theme
 from ..progress import MAX_STARS
-from ..progress import load as load_progress
-from ..progress import save as save_progress
 from ..scene import Scene
 from ..widgets import Button
+from .arcade_scene import ArcadeScene, daily_scene
+from .puzzle_data import ensure_packs, save
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 96, 64, 10
-
-
-def ensure_packs(app) -> None:
-    """Load the packs and the player's progress once per run."""
-    if app.packs is None:
-        app.packs, app.pack_problems = load_packs(app.puzzle_dir, prove=False)
-        app.progress, message = load_progress(app.data)
-        if message:
-            app.toast(message)
-
-
-def save(app) -> None:
-    try:
-        save_progress(app.progress, app.data)
-    except OSError as e:
-        app.toast(f"Puzzle progress could not be saved: {e.strerror or e}")
 
 
 class PuzzleBrowserScene(Scene):
@@ -39,7 +23,12 @@ class PuzzleBrowserScene(Scene):
         super().__init__(app)
         self.selected = 0
         self.hover: int | None = None
-        self.buttons = [Button("Back", self.back, key=pygame.K_ESCAPE, size=24)]
+        self.buttons = [
+            Button("Back", self.back, key=pygame.K_ESCAPE, size=24),
+            Button("Flip Rush", lambda: self.arcade("rush"), size=24),
+            Button("Streak", lambda: self.arcade("streak"), size=24),
+            Button("Daily puzzle", self.daily, size=24),
+        ]
         self.pack_rects: list[pygame.Rect] = []
         self.cells: list[pygame.Rect] = []
 
@@ -70,11 +59,26 @@ class PuzzleBrowserScene(Scene):
             )
             for i in range(count)
         ]
-        for b in self.buttons:
-            b.rect = pygame.Rect(30, h - 76, 200, 54)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(30 + i * 215, h - 76, 200, 54)
 
     def back(self) -> None:
         self.app.scenes.pop()
+
+    def arcade(self, mode: str) -> None:
+        if not self.packs:
+            self.app.toast("No puzzle packs could be loaded, so the arcade modes are closed.")
+            return
+        self.app.sound("click")
+        self.app.scenes.push(ArcadeScene(self.app, mode))
+
+    def daily(self) -> None:
+        scene = daily_scene(self.app)
+        if scene is None:
+            self.app.toast("No puzzle packs could be loaded.")
+            return
+        self.app.sound("click")
+        self.app.scenes.push(scene)
 
     def handle(self, event: pygame.event.Event) -> None:
         for b in self.buttons:
@@ -114,7 +118,7 @@ class PuzzleBrowserScene(Scene):
 
         def result(right: bool, first_try: bool) -> None:
             if first_try:
-                self.app.progress.tried.add(f"{pack.id}/{puzzle.id}")
+                self.app.progress.first_try(pack.id, puzzle, right)
             if right:
                 self.app.progress.record(pack.id, puzzle.id, scene.stars)
             save(self.app)

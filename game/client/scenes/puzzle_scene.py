@@ -37,26 +37,13 @@ class PuzzleScene(Scene):
         hints: bool = True,
     ) -> None:
         super().__init__(app)
-        self.puzzle = puzzle
+        self.view: BoardView | None = None
         self.title = title
         self.on_result = on_result
         self.on_next = on_next
-        self.start = Board(puzzle.fen)
-        self.board = self.start.copy()
-        self.solution = self.start.parse_turn(puzzle.solution)
-        self.view = BoardView(self.board.size)
         self.particles = Particles()
         self.hover: int | None = None
-        self.tries = 0
-        self.hint_used = False
-        self.solved = False
-        self.revealed = False
-        self.reset_in = 0.0
-        self.reveal_queue: list[int] = []
-        self.reveal_timer = 0.0
-        self.message = ("", theme.MUTED)
         self.t = 0.0
-        self.show_hint = False
         buttons = [Button("Retry", self.retry, key=pygame.K_r, size=24)]
         if hints:
             buttons += [
@@ -69,6 +56,27 @@ class PuzzleScene(Scene):
         ]
         self.buttons = buttons
         self.next_button = buttons[-2]
+        self.load(puzzle)
+
+    def load(self, puzzle: Puzzle) -> None:
+        """Show ``puzzle`` from its start, with a clean slate."""
+        self.puzzle = puzzle
+        self.start = Board(puzzle.fen)
+        self.board = self.start.copy()
+        self.solution = self.start.parse_turn(puzzle.solution)
+        if self.view is None or self.view.geo.n != self.board.size:
+            self.view = BoardView(self.board.size)
+            self.enter()
+        self.tries = 0
+        self.hint_used = False
+        self.solved = False
+        self.revealed = False
+        self.reset_in = 0.0
+        self.reveal_queue: list[int] = []
+        self.reveal_timer = 0.0
+        self.message = ("", theme.MUTED)
+        self.show_hint = False
+        self.next_button.enabled = False
 
     # -- layout and input -------------------------------------------------------------
     def enter(self) -> None:

@@ -1,0 +1,242 @@
+"""Flip Rush and Streak on screen: the puzzle board with a clock, combo counter,
+score pop-ups and strikes, and an end-of-run summary with personal bests."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pygame
+
+from game.puzzles import Pack, Puzzle
+
+from .. import theme
+from ..arcade import Rush, Streak, daily, ladder
+from ..scene import Scene
+from ..widgets import Button
+from .puzzle_data import save
+from .puzzle_scene import RESET_AFTER, PuzzleScene
+
+NEXT_AFTER = 0.9  # seconds a right answer stays on screen
+WARN_SECONDS = 10
+
+
+def pack_of(packs: list[Pack], puzzle: Puzzle) -> Pack:
+    return next(p for p in packs if puzzle in p.puzzles)
+
+
+class ArcadeScene(PuzzleScene):
+    """A run of puzzles in one of the arcade modes (``"rush"`` or ``"streak"``)."""
+
+    def __init__(self, app, mode: str, seed: int | None = None) -> None:
+        self.mode = mode
+        rng = random.Random(seed)
+        puzzles = ladder(app.packs, rng)
+        self.run = Rush(puzzles) if mode == "rush" else Streak(puzzles)
+        self.popups: list[list] = []  # text, colour, seconds left
+        self.advance_in = 0.0
+        self.last_whole = None
+        super().__init__(app, self.run.puzzle, on_result=self.answered, hints=False)
+        self.buttons = [b for b in self.buttons if b.label not in ("Retry", "Next")]
+        self.buttons[-1].label = "End run"
+        if mode == "streak":
+            self.buttons.insert(0, Button("Skip (once)", self.skip, key=pygame.K_s, size=24))
+        self.title = "Flip Rush" if mode == "rush" else "Streak"
+
+    def answered(self, right: bool, first_try: bool) -> None:
+        pack = pack_of(self.app.packs, self.puzzle)
+        if first_try:
+            self.app.progress.first_try(pack.id, self.puzzle, right)
+        result = self.run.answer(right)
+        if right:
+            if result.points and self.mode == "rush":
+                self.popup(f"+{result.points}", theme.ACCENT)
+            if result.seconds:
+                self.popup(f"+{result.seconds:.0f} s combo", theme.GOOD)
+            self.advance_in = NEXT_AFTER
+        else:
+            if result.seconds:
+                self.popup(f"{result.seconds:.0f} s", theme.BAD)
+            self.advance_in = RESET_AFTER
+        self.reset_in = 0.0  # the run moves on rather than retrying
+
+    def click(self, cell: int) -> None:
+        if self.advance_in <= 0:
+            super().click(cell)
+
+    def skip(self) -> None:
+        if self.run.skip():
+            self.popup("Skipped", theme.MUTED)
+            self.load(self.run.puzzle)
+            self.buttons[0].enabled = False
+
+    def popup(self, text: str, color) -> None:
+        self.popups.append([text, color, 1.2])
+
+    def back(self) -> None:
+        self.finish()
+
+    def finish(self) -> None:
+        score = self.run.score if self.mode == "rush" else self.run.count
+        record = self.app.progress.high_score(self.mode, score)
+        save(self.app)
+        self.app.scenes.replace(SummaryScene(self.app, self, score, record))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for p in self.popups:
+            p[2] -= dt
+        self.popups = [p for p in self.popups if p[2] > 0]
+        if self.mode == "rush" and not self.run.over and self.advance_in <= 0:
+            self.run.tick(dt)
+            whole = int(self.run.time_left)
+            if whole < WARN_SECONDS and whole != self.last_whole:
+                self.app.sound("click")
+            self.last_whole = whole
+        if self.advance_in > 0:
+            self.advance_in -= dt
+            if self.advance_in <= 0:
+                if self.run.over:
+                    self.finish()
+                    return
+                self.load(self.run.puzzle)
+        elif self.run.over:
+            self.finish()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, _ = surface.get_size()
+        run = self.run
+        if self.mode == "rush":
+            left = run.time_left
+            warn = left < WARN_SECONDS
+            pulse = warn and int(self.t * 4) % 2 == 0
+            color = theme.BAD if warn else theme.TEXT
+            size = 52 if pulse else 46
+            clock = f"{int(left) // 60}:{int(left) % 60:02d}"
+            theme.text(surface, clock, (30, 20), size=size, color=color, bold=True)
+            theme.text(
+                surface,
+                f"Score {run.score}",
+                (w - 30, 20),
+                size=34,
+                color=theme.ACCENT,
+                anchor="topright",
+                bold=True,
+            )
+            strikes = "X " * run.strikes + "- " * (3 - run.strikes)
+            theme.text(surface, strikes.strip(), (30, 80), size=30, color=theme.BAD)
+            if run.combo >= 2:
+                theme.text(
+                    surface,
+                    f"Combo x{run.combo}",
+                    (w - 30, 66),
+                    size=30,
+                    color=theme.GOOD,
+                    anchor="topright",
+                )
+        else:
+            theme.text(
+                surface,
+                f"Streak {run.count}",
+                (w - 30, 20),
+                size=40,
+                color=theme.ACCENT,
+                anchor="topright",
+                bold=True,
+            )
+        for i, (text, color, left) in enumerate(self.popups):
+            rise = (1.2 - left) * 60
+            theme.text(
+                surface,
+                text,
+                (w // 2, 150 - rise + 36 * i),
+                size=40,
+                color=color,
+                anchor="center",
+                bold=True,
+            )
+
+
+class SummaryScene(Scene):
+    """The end of a run: what you did, your bests, your puzzle rating."""
+
+    def __init__(self, app, run_scene: ArcadeScene, score: int, record: bool) -> None:
+        super().__init__(app)
+        self.run_scene = run_scene
+        self.score = score
+        self.record = record
+        self.t = 0.0
+        self.buttons = [
+            Button("Play again", self.again, key=pygame.K_RETURN),
+            Button("Back to puzzles", self.app.scenes.pop, key=pygame.K_ESCAPE),
+        ]
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+        self.app.sound("win" if self.record else "pass")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(0, h - 120, 260, 56)
+            b.rect.centerx = w // 2 + (i * 2 - 1) * 150
+
+    def again(self) -> None:
+        self.app.scenes.replace(ArcadeScene(self.app, self.run_scene.mode))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for b in self.buttons:
+            if b.handle(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        for b in self.buttons:
+            b.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, _ = surface.get_size()
+        run = self.run_scene.run
+        mode = self.run_scene.mode
+        title = "Flip Rush" if mode == "rush" else "Streak"
+        theme.text(surface, f"{title}: run over", (w // 2, 60), size=52, anchor="midtop", bold=True)
+        best = self.app.progress.best.get(mode, 0)
+        lines = [(f"Score {self.score}", theme.ACCENT, 60)]
+        if mode == "rush":
+            lines.append((f"{run.solved} solved, best combo x{run.best_combo}", theme.TEXT, 32))
+        else:
+            lines.append((f"{run.count} in a row", theme.TEXT, 32))
+        if self.record:
+            lines.append(("New personal best!", theme.GOOD, 40 + 4 * abs(((self.t * 3) % 2) - 1)))
+        else:
+            lines.append((f"Personal best: {best}", theme.MUTED, 32))
+        r = self.app.progress.rating
+        lines.append((f"Puzzle rating {r.rating:.0f} (+/- {2 * r.rd:.0f})", theme.TEXT, 30))
+        y = 170
+        for text, color, size in lines:
+            theme.text(surface, text, (w // 2, y), size=round(size), color=color, anchor="midtop")
+            y += round(size) + 24
+        for b in self.buttons:
+            b.draw(surface)
+
+
+def daily_scene(app, today: dt.date | None = None) -> PuzzleScene | None:
+    """The daily puzzle: the same for every player on a given date."""
+    today = today or dt.date.today()
+    picked = daily(app.packs, today)
+    if picked is None:
+        return None
+    pack, puzzle = picked
+    key = today.isoformat()
+
+    def result(right: bool, first_try: bool) -> None:
+        if first_try:
+            app.progress.first_try(pack.id, puzzle, right)
+        if right:
+            app.progress.daily[key] = max(app.progress.daily.get(key, 0), scene.stars)
+        save(app)
+
+    title = f"Daily puzzle, {today.day} {today:%B %Y}"
+    scene = PuzzleScene(app, puzzle, title=title, on_result=result)
+    return scene

@@ -1,0 +1,137 @@
+"""Arcade modes: the rules on their own, and runs driven by posted events."""
+
+import datetime as dt
+import json
+
+import pytest
+
+from game.client.arcade import COMBO_BONUS, RUSH_SECONDS, WRONG_PENALTY, Rush, Streak, daily
+from game.client.glicko import Rating
+from game.client.progress import load
+from game.client.scenes.arcade_scene import ArcadeScene, SummaryScene, daily_scene
+from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+from game.puzzles import load_packs
+from game.puzzles.solve import analyse_flips
+from game.rules import Board, Turn
+from tests.client.conftest import CHAIN
+
+
+def test_glicko2_matches_glickmans_worked_example():
+    r = Rating(1500, 200, 0.06).update([(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)])
+    assert r.rating == pytest.approx(1464.06, abs=0.01)
+    assert r.rd == pytest.approx(151.52, abs=0.01)
+    assert r.volatility == pytest.approx(0.05999, abs=1e-5)
+    assert (
+        Rating().after_puzzle(1500, True).rating > 1500 > Rating().after_puzzle(1500, False).rating
+    )
+
+
+def test_rush_rules(packs):
+    puzzles = load_packs(packs, prove=False)[0][0].puzzles
+    run = Rush(list(puzzles) * 5)
+    assert run.answer(True).seconds == 0  # a combo starts at two
+    second = run.answer(True)
+    assert second.seconds == COMBO_BONUS and run.time_left == RUSH_SECONDS + COMBO_BONUS
+    assert run.score == second.points + 100 + 90 and run.best_combo == 2
+    wrong = run.answer(False)
+    assert wrong.seconds == -WRONG_PENALTY and run.combo == 0 and run.strikes == 1
+    run.answer(False)
+    assert run.answer(False).over and run.over
+    clock = Rush(list(puzzles))
+    clock.tick(RUSH_SECONDS + 1)
+    assert clock.over and clock.time_left == 0
+
+
+def test_streak_rules(packs):
+    puzzles = list(load_packs(packs, prove=False)[0][0].puzzles) * 3
+    run = Streak(puzzles)
+    run.answer(True)
+    assert run.skip() and not run.skip()  # one skip per run
+    assert run.index == 2 and run.count == 1
+    assert run.answer(False).over and run.over and run.count == 1
+
+
+def test_the_daily_puzzle_is_fixed_by_the_date(packs):
+    many = load_packs("puzzles", prove=False)[0] or load_packs(packs, prove=False)[0]
+    day = dt.date(2026, 11, 21)
+    assert daily(many, day) == daily(many, day)
+    picks = {daily(many, day + dt.timedelta(days=k))[1].id for k in range(30)}
+    assert len(picks) > 1 or sum(len(p.puzzles) for p in many) == 1
+
+
+def wrong_turn() -> str:
+    flips = analyse_flips(Board(CHAIN))
+    order = next(o for s, o in flips.outcomes.items() if len(s) == 3)
+    return Board(CHAIN).notation(Turn.flip(order))
+
+
+def answer(drive, scene, text):
+    for cell in Board(CHAIN).parse_turn(text).cells:
+        drive.click_cell(cell)
+
+
+def start(app, drive, mode):
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    browser = app.scenes.top
+    label = "Flip Rush" if mode == "rush" else "Streak"
+    drive.click(next(b for b in browser.buttons if b.label == label).rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, ArcadeScene)
+    return scene
+
+
+def test_a_rush_run_to_its_end_by_three_strikes(app, drive, packs):
+    scene = start(app, drive, "rush")
+    answer(drive, scene, "xc1xc2xd3xd4")
+    assert scene.run.score > 0 and scene.popups
+    drive.settle(1.2)
+    for _ in range(3):
+        answer(drive, scene, wrong_turn())
+        drive.settle(2.0)
+    summary = app.scenes.top
+    assert isinstance(summary, SummaryScene) and summary.record
+    saved = json.loads((app.data / "puzzles.json").read_text())
+    assert saved["best"]["rush"] == scene.run.score
+    assert len(saved["tried"]) >= 1 and saved["rating"]["rd"] < 350
+
+
+def test_a_rush_run_ends_when_time_runs_out(app, drive, packs):
+    scene = start(app, drive, "rush")
+    scene.run.time_left = 1.0
+    drive.settle(1.5)
+    assert isinstance(app.scenes.top, SummaryScene)
+
+
+def test_a_streak_ended_by_a_mistake(app, drive, packs):
+    scene = start(app, drive, "streak")
+    answer(drive, scene, "xc1xc2xd3xd4")
+    drive.settle(1.2)
+    assert scene.run.count == 1
+    drive.click(scene.buttons[0].rect.center)  # the one skip
+    assert scene.run.skipped and not scene.buttons[0].enabled
+    answer(drive, scene, wrong_turn())
+    drive.settle(2.0)
+    summary = app.scenes.top
+    assert isinstance(summary, SummaryScene) and summary.score == 1
+    assert load(app.data)[0].best["streak"] == 1
+
+
+def test_the_daily_puzzle_records_its_day(app, drive, packs):
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    day = dt.date(2026, 11, 21)
+    scene = daily_scene(app, day)
+    app.scenes.push(scene)
+    drive.frames(2)
+    assert "Daily puzzle, 21 November 2026" in scene.title
+    answer(drive, scene, "xc1xc2xd3xd4")
+    assert load(app.data)[0].daily == {"2026-11-21": 3}
+
+
+def test_corrupt_progress_is_moved_aside(app, drive, packs):
+    (app.data / "puzzles.json").write_text(json.dumps({"stars": {"a/b": 9}}))
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    assert app.progress.stars == {} and "could not be read" in app.toasts[-1][0]
+    assert any(p.name.startswith("puzzles.json.corrupt-") for p in app.data.iterdir())
