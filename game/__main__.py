@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app = App(args.size, args.data_dir)
     except NoDisplay as e:
-        print(f"mosaic: cannot open a window: no display is available ({e}).", file=sys.stderr)
+        print(f"mosaic: cannot open a window: {e}. Run it on a desktop session.", file=sys.stderr)
         return 1
     except OSError as e:
         print(f"mosaic: cannot use the data folder: {e}", file=sys.stderr)

@@ -27,6 +27,7 @@ from .storage import data_dir
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
 FPS = 60
+HEADLESS = ("offscreen", "dummy")  # drivers that draw to no screen
 
 
 class NoDisplay(RuntimeError):
@@ -40,6 +41,11 @@ class App:
         self.settings, message = load_settings(self.data)
         try:
             pygame.display.init()
+            driver = pygame.display.get_driver()
+            if driver in HEADLESS and os.environ.get("SDL_VIDEODRIVER") != driver:
+                # SDL falls back to a window nobody can see rather than failing.
+                pygame.display.quit()
+                raise NoDisplay("no screen was found")
             pygame.font.init()
             theme.font.cache_clear()  # fonts from an earlier pygame.init() are dead
             theme.rendered.cache_clear()
