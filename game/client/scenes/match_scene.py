@@ -87,7 +87,10 @@ class MatchScene(Scene):
             if b.handle(event):
                 return
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.view.cell_at(event.pos)
+            cell = self.view.cell_at(event.pos)
+            if cell != self.hover and cell is not None and self.status[2] > 0:
+                self.say("")  # a passing message gives way to what the new cell says
+            self.hover = cell
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.match.board.chain:
             self.take_back_flip()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -330,7 +333,7 @@ class MatchScene(Scene):
             return "Flip one of the ringed tiles to go on with the chain.", theme.ACCENT
         tile = board.tile_at(cell)
         if tile is None:
-            why = board.why_not_place(cell)
+            why = it(board.why_not_place(cell), name)
             return (
                 (f"Can't place on {name}: {why}.", theme.BAD)
                 if why
@@ -338,7 +341,7 @@ class MatchScene(Scene):
             )
         if tile == board.turn:
             return f"{name} is your own tile.", theme.MUTED
-        why = board.why_not_flip(cell)
+        why = it(board.why_not_flip(cell), name)
         return (f"Can't flip {name}: {why}.", theme.BAD) if why else (f"Flip {name}.", theme.GOOD)
 
     def draw_top(self, surface: pygame.Surface) -> None:
@@ -419,3 +422,10 @@ class MatchScene(Scene):
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def it(reason: str | None, name: str) -> str | None:
+    """A rules reason that starts with the cell's name, with "it" in its place."""
+    if reason and reason.startswith(name + " "):
+        return "it" + reason[len(name) :]
+    return reason
