@@ -22,6 +22,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         metavar="DIR",
         help="write PNGs of a scripted tour of every scene to DIR, then quit",
     )
+    ap.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="without a screen: visit every scene, load every puzzle pack, get one AI turn; "
+        "exit 0 if all of it worked",
+    )
     args = ap.parse_args(argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -34,12 +40,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()  # the AI worker process, in a frozen build
     args = parse(argv)
-    if args.screenshots is not None:
+    if args.screenshots is not None or args.smoke_test:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .client.app import App, NoDisplay
 
+    if args.smoke_test:
+        from .client.smoke import smoke_test
+
+        return smoke_test(args.data_dir)
     try:
         app = App(args.size, args.data_dir)
     except NoDisplay as e:

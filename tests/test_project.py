@@ -64,3 +64,11 @@ def test_designer_is_credited():
     from game import CREDIT
 
     assert CREDIT == "Mosaic by Mark Steere"
+
+
+def test_only_the_client_imports_pygame():
+    for path in (ROOT / "game").rglob("*.py"):
+        if "client" in path.relative_to(ROOT).parts:
+            continue
+        tops = {name.split(".")[0] for name in imports_of(path)}
+        assert "pygame" not in tops, f"{path} imports pygame"
