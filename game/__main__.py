@@ -28,6 +28,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="without a screen: visit every scene, load every puzzle pack, get one AI turn; "
         "exit 0 if all of it worked",
     )
+    ap.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -65,6 +66,11 @@ def main(argv: list[str] | None = None) -> int:
 
         written = tour(app, args.screenshots)
         print(f"wrote {len(written)} screenshots to {args.screenshots}")
+        return 0
+    if args.first_frame:  # for measuring the cold start: show the title once, then quit
+        app.scenes.push(TitleScene(app))
+        app.frame(0.0)
+        app.close()
         return 0
     app.run(TitleScene(app))
     return 0
