@@ -21,17 +21,26 @@ from .pack import Pack, write_pack
 
 def cmd_mine(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
-    found = mine(args.seed, args.games, args.workers)
-    pack = Pack(
-        "mined",
-        "Mined puzzles",
-        f"Every puzzle found in {args.games} self-play games (seed {args.seed}), easiest first.",
-        tuple(found),
-    )
-    write_pack(args.out, pack)
-    wins = sum(p.goal == "win" for p in found)
-    took = time.perf_counter() - t0
-    print(f"{len(found)} puzzles ({wins} win) from {args.games} games in {took:.0f} s: {args.out}")
+
+    def keep(done: int, found: list) -> None:
+        if done % 25 and done != args.games:
+            return
+        pack = Pack(
+            "mined",
+            "Mined puzzles",
+            f"Every puzzle found in {done} self-play games (seed {args.seed}), easiest first.",
+            tuple(found),
+        )
+        write_pack(args.out, pack)
+        wins = sum(p.goal == "win" for p in found)
+        took = time.perf_counter() - t0
+        print(
+            f"{done}/{args.games} games: {len(found)} puzzles ({wins} win), {took:.0f} s",
+            flush=True,
+        )
+
+    mine(args.seed, args.games, args.workers, every=keep)
+    print(f"written to {args.out}")
     return 0
 
 

@@ -55,7 +55,8 @@ def spread(pool: Sequence[Puzzle], n: int) -> list[Puzzle]:
 
 
 def curate(mined: Sequence[Puzzle]) -> list[tuple[str, Pack]]:
-    """The shipped packs, as (file name, pack) pairs, easiest pack first."""
+    """The shipped packs, as (file name, pack) pairs, easiest pack first (a pack
+    with nothing to put in it is left out)."""
     # Prefer the interesting ones when thinning a game out: hardest first.
     pool = spaced(sorted(mined, key=lambda p: (-p.rating, p.id)))
     by_rating = sorted(pool, key=lambda p: (p.rating, p.id))
@@ -75,6 +76,8 @@ def curate(mined: Sequence[Puzzle]) -> list[tuple[str, Pack]]:
     )
     out = []
     for (name, title, description), picked in zip(PACKS, chosen, strict=True):
+        if not picked:
+            continue  # the mined games held none of this kind: mine more
         puzzles = tuple(sorted(picked, key=lambda p: (p.rating, p.id)))
         out.append((name, Pack(name.split(".")[0][3:], title, description, puzzles)))
     return out

@@ -16,7 +16,7 @@ colours swapped are kept once.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -34,7 +34,7 @@ PLAYERS = {"random": 4, "beginner": 2, "casual": 1, "club": 1}
 SIDES = (4, 5, 6, 7)
 GAME_NODES = 3000  # per AI turn: quick, and the same on any machine
 WIN_EMPTIES = 6  # win candidates: endings small enough to prove in well under a second
-MINE_WIN_NODES = 60_000
+MINE_WIN_NODES = 30_000
 
 
 @dataclass(frozen=True)
@@ -183,13 +183,25 @@ def dedupe(puzzles: list[Puzzle]) -> list[Puzzle]:
     return out
 
 
-def mine(seed: int, count: int, workers: int = 1) -> list[Puzzle]:
-    """Puzzles from ``count`` self-play games, deduplicated, easiest first."""
+def mine(
+    seed: int,
+    count: int,
+    workers: int = 1,
+    every: Callable[[int, list[Puzzle]], None] | None = None,
+) -> list[Puzzle]:
+    """Puzzles from ``count`` self-play games, deduplicated, easiest first.
+    ``every(games_done, puzzles_so_far)`` is called as games finish, so a long
+    run can report and keep what it has."""
     todo = games(seed, count)
-    if workers <= 1:
-        results = [mine_game(g) for g in todo]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(mine_game, todo, chunksize=1))
-    found = dedupe([p for batch in results for p in batch])
+    found: list[Puzzle] = []
+    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    try:
+        batches = pool.map(mine_game, todo, chunksize=1) if pool else map(mine_game, todo)
+        for done, batch in enumerate(batches, 1):
+            found = dedupe(found + batch)
+            if every is not None:
+                every(done, sorted(found, key=lambda p: (p.rating, p.id)))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return sorted(found, key=lambda p: (p.rating, p.id))
