@@ -3,6 +3,8 @@ the packs that failed to load with the reason."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.puzzles import Pack
@@ -15,7 +17,7 @@ from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_data import ensure_packs, save
 from .puzzle_scene import PuzzleScene
 
-CELL_W, CELL_H, GAP = 96, 64, 10
+CELL_W, CELL_H, GAP = 112, 64, 10
 
 
 class PuzzleBrowserScene(Scene):
@@ -42,12 +44,12 @@ class PuzzleBrowserScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.left = pygame.Rect(30, 110, min(380, w // 3), h - 200)
+        self.left = pygame.Rect(30, 150, min(380, w // 3), h - 240)
         self.pack_rects = [
             pygame.Rect(self.left.left, self.left.top + i * 78, self.left.width, 68)
             for i in range(len(self.packs))
         ]
-        self.grid = pygame.Rect(self.left.right + 30, 110, w - self.left.right - 60, h - 200)
+        self.grid = pygame.Rect(self.left.right + 30, 150, w - self.left.right - 60, h - 240)
         cols = max(1, (self.grid.width + GAP) // (CELL_W + GAP))
         count = len(self.packs[self.selected].puzzles) if self.packs else 0
         self.cells = [
@@ -146,15 +148,14 @@ class PuzzleBrowserScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
         theme.text(surface, "Puzzles", (w // 2, 24), size=52, anchor="midtop", bold=True)
-        theme.text(
-            surface,
-            "Find the best multi-flip. Mosaic by Mark Steere.",
-            (w // 2, 78),
-            size=22,
-            color=theme.MUTED,
-            anchor="midtop",
-        )
         progress = self.app.progress
+        r = progress.rating
+        line = (
+            f"Find the best multi-flip.   Your puzzle rating {r.rating:.0f}   "
+            f"Flip Rush best {progress.best.get('rush', 0)}   "
+            f"Streak best {progress.best.get('streak', 0)}"
+        )
+        theme.text(surface, line, (w // 2, 80), size=22, color=theme.MUTED, anchor="midtop")
         for i, (pack, r) in enumerate(zip(self.packs, self.pack_rects, strict=True)):
             solved = sum(1 for p in pack.puzzles if progress.solved(pack.id, p.id))
             stars = sum(progress.solved(pack.id, p.id) for p in pack.puzzles)
@@ -182,7 +183,7 @@ class PuzzleBrowserScene(Scene):
             theme.text(
                 surface,
                 pack.description,
-                (self.grid.left, self.grid.top - 34),
+                (self.grid.left, self.grid.top - 32),
                 size=22,
                 color=theme.MUTED,
             )
@@ -201,15 +202,9 @@ class PuzzleBrowserScene(Scene):
                     color=theme.MUTED,
                     anchor="topright",
                 )
-                marks = "*" * got + "." * (MAX_STARS - got)
-                theme.text(
-                    surface,
-                    marks,
-                    (r.left + 8, r.bottom - 8),
-                    size=22,
-                    color=theme.ACCENT,
-                    anchor="bottomleft",
-                )
+                for k in range(MAX_STARS):
+                    color = theme.ACCENT if k < got else theme.CELL_EDGE
+                    star(surface, (r.left + 14 + 18 * k, r.bottom - 16), 8, color)
                 goal = "win" if p.goal == "win" else "most"
                 theme.text(
                     surface,
@@ -221,3 +216,14 @@ class PuzzleBrowserScene(Scene):
                 )
         for b in self.buttons:
             b.draw(surface)
+
+
+def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color) -> None:
+    """A five-pointed star."""
+    cx, cy = centre
+    pts = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        a = math.pi / 2 + k * math.pi / 5
+        pts.append((cx + radius * math.cos(a), cy - radius * math.sin(a)))
+    pygame.draw.polygon(surface, color, pts)
