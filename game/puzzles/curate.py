@@ -1,9 +1,9 @@
 """Pick the shipped packs out of a mined pack.
 
-Packs climb in difficulty. The first two hold "most" puzzles where a careful
-choice of where to start is enough; from the third on, every "most" puzzle is
-one where the order matters (a correct first flip can still end short), and
-the win puzzles are split between an endgame pack and the last, hardest pack.
+Packs climb in difficulty. The two easiest hold "most" puzzles where a careful
+choice of where to start is enough; every other "most" puzzle is one where the
+order matters (a correct first flip can still end short), and the win puzzles
+are split between an endgame pack and the last, hardest pack.
 No two puzzles come from nearby turns of one game, and ratings within a pack
 are spread over the range its pool offers.
 """
@@ -12,18 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .grade import HIGHEST
 from .pack import Pack, Puzzle
 
 PER_GAME = 3  # puzzles kept from one self-play game
 MIN_TURN_GAP = 4  # turns between two puzzles from the same game
 
-PACKS = (
-    ("01-first-chains.json", "First Chains", "Find the flip turn that takes the most tiles."),
-    ("02-pick-the-start.json", "Pick the Start", "Only some first flips reach the biggest chain."),
-    ("03-order-matters.json", "Order Matters", "The right first tile is not enough: order counts."),
-    ("04-endgame-wins.json", "Endgame Wins", "One turn wins. Every other turn does not."),
-    ("05-master-class.json", "Master Class", "The hardest chains and endings the miner found."),
-)
+PACKS = {
+    "first-chains": ("First Chains", "Find the flip turn that takes the most tiles."),
+    "pick-the-start": ("Pick the Start", "Only some first flips reach the biggest chain."),
+    "endgame-wins": ("Endgame Wins", "One turn wins. Every other turn does not."),
+    "order-matters": ("Order Matters", "The right first tile is not enough: order counts."),
+    "master-class": ("Master Class", "The hardest chains and endings the miner found."),
+}
+PER_PACK = 30
 
 
 def game_and_turn(p: Puzzle) -> tuple[str, int]:
@@ -56,28 +58,32 @@ def spread(pool: Sequence[Puzzle], n: int) -> list[Puzzle]:
 
 def curate(mined: Sequence[Puzzle]) -> list[tuple[str, Pack]]:
     """The shipped packs, as (file name, pack) pairs, easiest pack first (a pack
-    with nothing to put in it is left out)."""
+    with nothing to put in it is left out). Files are numbered in order of mean
+    rating, so the browser lists them as they climb."""
     # Prefer the interesting ones when thinning a game out: hardest first.
     pool = spaced(sorted(mined, key=lambda p: (-p.rating, p.id)))
     by_rating = sorted(pool, key=lambda p: (p.rating, p.id))
     plain = [p for p in by_rating if p.goal == "most" and not p.features.get("order_matters")]
     ordered = [p for p in by_rating if p.goal == "most" and p.features.get("order_matters")]
     wins = [p for p in by_rating if p.goal == "win"]
-
-    start = spread(plain, 60)
     hard_most, easy_most = ordered[-15:], ordered[:-15]
     hard_wins, easy_wins = wins[-20:], wins[:-20]
-    chosen = (
-        start[: len(start) // 2],
-        start[len(start) // 2 :],
-        spread(easy_most, 30),
-        spread(easy_wins, 30),
-        hard_most + hard_wins,
-    )
-    out = []
-    for (name, title, description), picked in zip(PACKS, chosen, strict=True):
-        if not picked:
-            continue  # the mined games held none of this kind: mine more
-        puzzles = tuple(sorted(picked, key=lambda p: (p.rating, p.id)))
-        out.append((name, Pack(name.split(".")[0][3:], title, description, puzzles)))
-    return out
+    # The plain packs spread over the plain puzzles easier than the typical win,
+    # so they come first and still vary.
+    ceiling = easy_wins[len(easy_wins) // 2].rating if easy_wins else HIGHEST
+    start = spread([p for p in plain if p.rating < ceiling], 2 * PER_PACK)
+    chosen = {
+        "first-chains": start[: len(start) // 2],
+        "pick-the-start": start[len(start) // 2 :],
+        "endgame-wins": spread(easy_wins, PER_PACK),
+        "order-matters": spread(easy_most, PER_PACK),
+        "master-class": hard_most + hard_wins,
+    }
+    packs = []
+    for pid, picked in chosen.items():
+        if picked:  # a kind the mined games held none of is left out: mine more
+            title, description = PACKS[pid]
+            puzzles = tuple(sorted(picked, key=lambda p: (p.rating, p.id)))
+            packs.append(Pack(pid, title, description, puzzles))
+    packs.sort(key=lambda pack: sum(p.rating for p in pack.puzzles) / len(pack.puzzles))
+    return [(f"{i:02d}-{pack.id}.json", pack) for i, pack in enumerate(packs, 1)]
