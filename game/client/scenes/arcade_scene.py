@@ -124,8 +124,12 @@ class ArcadeScene(PuzzleScene):
                 anchor="topright",
                 bold=True,
             )
-            strikes = "X " * run.strikes + "- " * (3 - run.strikes)
-            theme.text(surface, strikes.strip(), (30, 80), size=30, color=theme.BAD)
+            theme.text(surface, "Strikes", (30, 80), size=22, color=theme.MUTED)
+            for k in range(3):
+                color = theme.BAD if k < run.strikes else theme.CELL_EDGE
+                cx = 120 + 26 * k
+                pygame.draw.line(surface, color, (cx - 8, 84), (cx + 8, 100), 4)
+                pygame.draw.line(surface, color, (cx + 8, 84), (cx - 8, 100), 4)
             if run.combo >= 2:
                 theme.text(
                     surface,
@@ -150,7 +154,7 @@ class ArcadeScene(PuzzleScene):
             theme.text(
                 surface,
                 text,
-                (w // 2, 150 - rise + 36 * i),
+                (w // 2, 190 - rise + 36 * i),
                 size=40,
                 color=color,
                 anchor="center",
@@ -212,7 +216,8 @@ class SummaryScene(Scene):
         else:
             lines.append((f"Personal best: {best}", theme.MUTED, 32))
         r = self.app.progress.rating
-        lines.append((f"Puzzle rating {r.rating:.0f} (+/- {2 * r.rd:.0f})", theme.TEXT, 30))
+        sure = "provisional" if r.rd > 110 else f"+/- {2 * r.rd:.0f}"
+        lines.append((f"Puzzle rating {r.rating:.0f} ({sure})", theme.TEXT, 30))
         y = 170
         for text, color, size in lines:
             theme.text(surface, text, (w // 2, y), size=round(size), color=color, anchor="midtop")

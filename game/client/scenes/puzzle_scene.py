@@ -39,6 +39,7 @@ class PuzzleScene(Scene):
         super().__init__(app)
         self.view: BoardView | None = None
         self.title = title
+        self.show_stars = hints  # stars are earned where hints can be bought
         self.on_result = on_result
         self.on_next = on_next
         self.particles = Particles()
@@ -140,7 +141,8 @@ class PuzzleScene(Scene):
             self.app.sound("right")
             for c in turn.cells or self.solution.cells:
                 self.particles.burst(self.view.centre(c), theme.ACCENT, 14)
-            self.say(f"Right! {self.stars} star{'s' if self.stars > 1 else ''}.", theme.GOOD)
+            stars = f" {self.stars} star{'s' if self.stars > 1 else ''}." if self.show_stars else ""
+            self.say(f"Right!{stars}", theme.GOOD)
         else:
             self.app.sound("wrong")
             if self.puzzle.goal == "most":
