@@ -1,0 +1,41 @@
+"""The synthesised sounds, and a hint asked of the AI during a match."""
+
+import time
+
+import numpy as np
+import pygame
+
+from game.client.audio import RATE, Audio, recipes
+from game.client.match import Match
+from game.client.scenes.match_scene import MatchScene
+
+
+def test_every_effect_is_short_audible_and_unclipped():
+    sounds = recipes()
+    for name in ("place", "flip", "chain", "refuse", "win", "loss", "right", "wrong", "pass"):
+        wave = sounds[name]
+        assert 0.03 < len(wave) / RATE < 1.5, name
+        peak = float(np.max(np.abs(wave)))
+        assert 0.05 < peak <= 1.0, name
+
+
+def test_the_mixer_gets_every_effect_at_the_set_volume(app):
+    audio = Audio(0.25)
+    assert audio.available and set(audio.sounds) == set(recipes())
+    audio.play("place")
+    assert audio.sounds["place"].get_volume() == 0.25
+
+
+def test_a_hint_rings_the_turn_master_would_play(app, drive):
+    scene = MatchScene(app, Match(3, "Human", "Human"))
+    app.scenes.push(scene)
+    drive.frames(2)
+    drive.key(pygame.K_h)
+    deadline = time.monotonic() + 60
+    while not scene.hint and time.monotonic() < deadline:
+        drive.frames(1)
+        time.sleep(0.01)
+    assert scene.hint, "no hint came back"
+    assert "Master would play" in scene.status[0]
+    board = scene.match.board
+    assert all(board.tile_at(c) is None or board.tile_at(c) != board.turn for c in scene.hint)
