@@ -376,7 +376,9 @@ class MatchScene(Scene):
             line, col = self.match.result_text(), theme.ACCENT
         elif self.match.ai_to_move and self.request is not None:
             dots = "." * (1 + int(self.clock * 3) % 3)
-            line, col = f"{self.match.ai_to_move} is thinking{dots}", theme.ACCENT
+            waited = self.clock - self.thinking_since
+            took = f" {waited:.0f} s" if waited >= 2 else ""
+            line, col = f"{self.match.ai_to_move} is thinking{dots}{took}", theme.ACCENT
         else:
             line, col = f"{board.turn.title} to move", theme.TILE[board.turn]
         theme.text(surface, line, (p.left + 16, y + 6), size=24, color=col)
