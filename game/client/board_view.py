@@ -154,7 +154,7 @@ class BoardView:
                     self._ring(surface, cell, theme.ACCENT, width, 0.7)
         for cell in hint:
             self._ring(surface, cell, theme.GOOD, 3 + round(2 * glow), 0.9)
-        if hover is not None:
+        if hover is not None and 0 <= hover < len(self.centres):
             color = theme.ACCENT if hover in targets else theme.MUTED
             self._ring(surface, hover, color, 3, 0.96)
 

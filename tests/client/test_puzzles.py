@@ -80,3 +80,12 @@ def test_a_broken_pack_is_listed_with_its_reason(app, drive, packs):
     assert [p.title for p in app.packs] == ["Test Pack"]
     (problem,) = [p for p in app.pack_problems if p.puzzle is None]
     assert problem.file.endswith("02-broken.json") and "not valid JSON" in problem.reason
+
+
+def test_a_smaller_next_board_forgets_the_old_hover(app, drive, packs):
+    scene = open_first(app, drive)
+    scene.hover = 200  # a cell of a bigger board the pointer was over
+    drive.frames(2)  # drawing must not fail
+    scene.hover = 5
+    scene.load(scene.puzzle)
+    assert scene.hover is None

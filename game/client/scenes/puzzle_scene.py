@@ -68,6 +68,7 @@ class PuzzleScene(Scene):
         if self.view is None or self.view.geo.n != self.board.size:
             self.view = BoardView(self.board.size)
             self.enter()
+        self.hover = None  # a cell of the last board may not exist on this one
         self.tries = 0
         self.hint_used = False
         self.solved = False
