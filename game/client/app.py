@@ -94,6 +94,10 @@ class App:
     def sound(self, name: str) -> None:
         self.audio.play(name)
 
+    def click(self) -> None:
+        """The sound of a button press."""
+        self.audio.play("click")
+
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if on else 0)

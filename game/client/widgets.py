@@ -6,11 +6,20 @@ to the mouse; keyboard shortcuts are the scene's business.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 import pygame
 
 from . import theme
+
+
+class Widget(Protocol):
+    rect: pygame.Rect
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
 class Button:
@@ -168,3 +177,31 @@ def column(widgets, centre_x: int, top: int, *, width: int, height: int, gap: in
     for w in widgets:
         w.rect = pygame.Rect(centre_x - width // 2, y, width, height)
         y += height + gap
+
+
+def press(
+    widgets: Iterable[Widget],
+    event: pygame.event.Event,
+    click: Callable[[], None] | None = None,
+) -> bool:
+    """Offer an event to each widget until one takes it; True if one did.
+
+    ``click`` runs when a button was pressed, so every screen gives the same
+    feedback; a slider being dragged stays silent.
+    """
+    for w in widgets:
+        if w.handle(event):
+            if click is not None and isinstance(w, Button):
+                click()
+            return True
+    return False
+
+
+def update_all(widgets: Iterable[Widget], dt: float) -> None:
+    for w in widgets:
+        w.update(dt)
+
+
+def draw_all(widgets: Iterable[Widget], surface: pygame.Surface) -> None:
+    for w in widgets:
+        w.draw(surface)

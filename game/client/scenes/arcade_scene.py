@@ -13,7 +13,7 @@ from game.puzzles import Pack, Puzzle
 from .. import theme
 from ..arcade import Rush, Streak, daily, ladder
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, draw_all, press, update_all
 from .puzzle_data import save
 from .puzzle_scene import RESET_AFTER, PuzzleScene
 
@@ -190,14 +190,11 @@ class SummaryScene(Scene):
         self.app.scenes.replace(ArcadeScene(self.app, self.run_scene.mode))
 
     def handle(self, event: pygame.event.Event) -> None:
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        press(self.buttons, event, self.app.click)
 
     def update(self, dt: float) -> None:
         self.t += dt
-        for b in self.buttons:
-            b.update(dt)
+        update_all(self.buttons, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
@@ -222,8 +219,7 @@ class SummaryScene(Scene):
         for text, color, size in lines:
             theme.text(surface, text, (w // 2, y), size=round(size), color=color, anchor="midtop")
             y += round(size) + 24
-        for b in self.buttons:
-            b.draw(surface)
+        draw_all(self.buttons, surface)
 
 
 def daily_scene(app, today: dt.date | None = None) -> PuzzleScene | None:

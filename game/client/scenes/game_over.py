@@ -9,7 +9,7 @@ from game.rules import BLUE, RED
 from .. import theme
 from ..match import Match
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, draw_all, press, update_all
 
 
 class GameOverScene(Scene):
@@ -46,15 +46,11 @@ class GameOverScene(Scene):
         self.app.scenes.pop()
 
     def handle(self, event: pygame.event.Event) -> None:
-        for b in self.buttons:
-            if b.handle(event):
-                self.app.sound("click")
-                return
+        press(self.buttons, event, self.app.click)
 
     def update(self, dt: float) -> None:
         self.t += dt
-        for b in self.buttons:
-            b.update(dt)
+        update_all(self.buttons, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -91,5 +87,4 @@ class GameOverScene(Scene):
             color=theme.MUTED,
             anchor="midtop",
         )
-        for b in self.buttons:
-            b.draw(surface)
+        draw_all(self.buttons, surface)

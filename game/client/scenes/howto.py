@@ -10,7 +10,7 @@ from game.rules import Board
 from .. import theme
 from ..board_view import BoardView
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, draw_all, press, update_all
 
 CHAIN_FEN = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"
 CHAIN_ORDER = ("c1", "c2", "d3", "d4")
@@ -98,16 +98,12 @@ class HowToScene(Scene):
             b.rect.centerx = w // 2 + (i - 1) * 210
 
     def handle(self, event: pygame.event.Event) -> None:
-        for b in self.buttons:
-            if b.handle(event):
-                self.app.sound("click")
-                return
+        press(self.buttons, event, self.app.click)
 
     def update(self, dt: float) -> None:
         self.t += dt
         self.view.update(dt)
-        for b in self.buttons:
-            b.update(dt)
+        update_all(self.buttons, dt)
         if PAGES[self.page][2] != CHAIN_FEN:
             return
         # Play the chain one flip every second, pause, then start again.
@@ -164,5 +160,4 @@ class HowToScene(Scene):
                 color=theme.ACCENT,
                 anchor="midtop",
             )
-        for b in self.buttons:
-            b.draw(surface)
+        draw_all(self.buttons, surface)

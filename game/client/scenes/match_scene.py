@@ -20,7 +20,7 @@ from ..board_view import CHAIN_GAP, BoardView
 from ..match import Event, Match
 from ..scene import Scene
 from ..storage import write_json
-from ..widgets import Button
+from ..widgets import Button, draw_all, press, update_all
 from .game_over import GameOverScene
 
 PANEL_WIDTH = 330
@@ -83,9 +83,8 @@ class MatchScene(Scene):
             if event.key == pygame.K_y:
                 self.redo()
                 return
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        if press(self.buttons, event, self.app.click):
+            return
         if event.type == pygame.MOUSEMOTION:
             cell = self.view.cell_at(event.pos)
             if cell != self.hover and cell is not None and self.status[2] > 0:
@@ -223,8 +222,7 @@ class MatchScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.view.update(dt)
-        for b in self.buttons:
-            b.update(dt)
+        update_all(self.buttons, dt)
         self.buttons[3].enabled = bool(self.match.board.chain)
         due = [s for s in self.pending if s[0] <= self.clock]
         self.pending = [s for s in self.pending if s[0] > self.clock]
@@ -394,8 +392,7 @@ class MatchScene(Scene):
             line = f"{i:>3}. " + "  ".join(m if len(m) < 16 else m[:14] + "..." for m in pair)
             theme.text(surface, line, (p.left + 16, y), size=20)
             y += 22
-        for b in self.buttons:
-            b.draw(surface)
+        draw_all(self.buttons, surface)
 
     def draw_side(self, surface: pygame.Surface, color: Color, y: int) -> int:
         p = self.panel

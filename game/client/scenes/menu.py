@@ -6,7 +6,7 @@ import pygame
 
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, column
+from ..widgets import column, draw_all, press, update_all
 
 
 class MenuScene(Scene):
@@ -37,18 +37,13 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
-        for w in self.widgets:
-            if w.handle(event):
-                if isinstance(w, Button):
-                    self.app.sound("click")
-                return
+        press(self.widgets, event, self.app.click)
 
     def back(self) -> None:
         self.app.scenes.pop()
 
     def update(self, dt: float) -> None:
-        for w in self.widgets:
-            w.update(dt)
+        update_all(self.widgets, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
@@ -57,5 +52,4 @@ class MenuScene(Scene):
             theme.text(
                 surface, self.subtitle, (w // 2, 140), size=26, color=theme.MUTED, anchor="midtop"
             )
-        for widget in self.widgets:
-            widget.draw(surface)
+        draw_all(self.widgets, surface)

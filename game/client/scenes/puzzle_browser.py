@@ -12,7 +12,7 @@ from game.puzzles import Pack
 from .. import theme
 from ..progress import MAX_STARS
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_data import ensure_packs, save
 from .puzzle_scene import PuzzleScene
@@ -83,9 +83,8 @@ class PuzzleBrowserScene(Scene):
         self.app.scenes.push(scene)
 
     def handle(self, event: pygame.event.Event) -> None:
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        if press(self.buttons, event, self.app.click):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover = next(
                 (i for i, r in enumerate(self.cells) if r.collidepoint(event.pos)), None
@@ -142,8 +141,7 @@ class PuzzleBrowserScene(Scene):
         return scene
 
     def update(self, dt: float) -> None:
-        for b in self.buttons:
-            b.update(dt)
+        update_all(self.buttons, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
@@ -214,8 +212,7 @@ class PuzzleBrowserScene(Scene):
                     color=theme.MUTED,
                     anchor="bottomright",
                 )
-        for b in self.buttons:
-            b.draw(surface)
+        draw_all(self.buttons, surface)
 
 
 def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color) -> None:

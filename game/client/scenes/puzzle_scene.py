@@ -20,7 +20,7 @@ from ..match import sentence
 from ..particles import Particles
 from ..progress import MAX_STARS
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, draw_all, press, update_all
 
 RESET_AFTER = 1.6  # seconds a wrong answer stays on the board
 
@@ -94,9 +94,8 @@ class PuzzleScene(Scene):
             b.rect = pygame.Rect(left + i * (bw + 12), h - 78, bw, 54)
 
     def handle(self, event: pygame.event.Event) -> None:
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        if press(self.buttons, event, self.app.click):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.view.cell_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.board.chain:
@@ -212,8 +211,7 @@ class PuzzleScene(Scene):
         self.t += dt
         self.view.update(dt)
         self.particles.update(dt)
-        for b in self.buttons:
-            b.update(dt)
+        update_all(self.buttons, dt)
         if self.reset_in > 0:
             self.reset_in -= dt
             if self.reset_in <= 0:
@@ -258,5 +256,4 @@ class PuzzleScene(Scene):
             pulse=self.t,
         )
         self.particles.draw(surface)
-        for b in self.buttons:
-            b.draw(surface)
+        draw_all(self.buttons, surface)

@@ -13,7 +13,7 @@ from .. import theme
 from ..board_view import BoardView
 from ..match import Match, RecordError
 from ..storage import read_json, set_aside
-from ..widgets import Button
+from ..widgets import Button, draw_all
 from .howto import HowToScene
 from .match_scene import CURRENT, MatchScene
 from .menu import MenuScene
@@ -132,8 +132,7 @@ class TitleScene(MenuScene):
         theme.text(
             surface, "by Mark Steere", (w // 2, 170), size=30, color=theme.TEXT, anchor="midtop"
         )
-        for widget in self.widgets:
-            widget.draw(surface)
+        draw_all(self.widgets, surface)
         theme.text(
             surface,
             f"Mosaic by Mark Steere. Digital edition {__version__}.",

@@ -1,0 +1,69 @@
+"""The shared button handling: every screen gives the same feedback for a press."""
+
+import pygame
+
+from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.settings_scene import SettingsScene
+from game.client.widgets import Button, Slider, press
+
+from .test_scenes import start_match
+
+
+def heard(app, monkeypatch):
+    played = []
+    monkeypatch.setattr(app.audio, "play", played.append)
+    return played
+
+
+def test_press_stops_at_the_first_widget_that_takes_the_event(app):
+    pressed = []
+    a = Button("A", lambda: pressed.append("a"), key=pygame.K_a)
+    b = Button("B", lambda: pressed.append("b"), key=pygame.K_a)
+    a.rect = pygame.Rect(0, 0, 100, 40)
+    b.rect = pygame.Rect(0, 50, 100, 40)
+    clicks = []
+
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0)
+    assert press([a, b], key, lambda: clicks.append(1))
+    assert pressed == ["a"] and clicks == [1]
+
+    miss = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 300), button=1)
+    assert not press([a, b], miss, lambda: clicks.append(1))
+    assert pressed == ["a"] and clicks == [1]
+
+    b.enabled = False
+    on_b = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(50, 70), button=1)
+    assert not press([a, b], on_b, lambda: clicks.append(1))
+    assert pressed == ["a"]
+
+
+def test_a_dragged_slider_moves_silently(app):
+    values = []
+    slider = Slider("Volume", 0.5, values.append)
+    slider.rect = pygame.Rect(0, 0, 400, 50)
+    clicks = []
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(390, 25), button=1)
+    assert press([slider], down, lambda: clicks.append(1))
+    assert values and values[-1] > 0.9 and clicks == []
+
+
+def test_buttons_click_in_the_menus_and_in_a_match(app, drive, monkeypatch):
+    scene = start_match(app, drive, side=4)
+    played = heard(app, monkeypatch)
+    drive.click_cell(0)
+    assert scene.match.board.turn_stack, "the placement landed"
+    undo = next(b for b in scene.buttons if b.label == "Undo")
+    drive.click(undo.rect.center)
+    assert isinstance(app.scenes.top, MatchScene) and not scene.match.board.turn_stack
+    assert played.count("click") == 1
+
+    app.scenes.push(SettingsScene(app))
+    drive.frames(1)
+    volume = next(w for w in app.scenes.top.widgets if isinstance(w, Slider))
+    drive.click((volume.bar().right - 2, volume.rect.centery))
+    assert played.count("click") == 1, "the slider is silent"
+    shapes = next(
+        w for w in app.scenes.top.widgets if getattr(w, "title", "") == "Colour-blind shapes"
+    )
+    drive.click(shapes.rect.center)
+    assert played.count("click") == 2
