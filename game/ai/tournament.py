@@ -186,7 +186,23 @@ def goals(players, ratings: dict[str, float], games) -> list[tuple[str, bool]]:
     return out
 
 
-def report(players, results: list[Result], command: str) -> str:
+def level_table(players) -> list[str]:
+    """The settings of the levels that played, so the page says what it measured."""
+    lines = [
+        "| level | seconds (side 5) | depth cap | softmax temperature | blunders | exact endings |",
+        "| --- | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for lvl in LEVELS.values():
+        if lvl.name in players:
+            depth = str(lvl.max_depth) if lvl.max_depth < 64 else "none"
+            lines.append(
+                f"| {lvl.name} | {lvl.seconds:g} | {depth} | {lvl.temperature:g} "
+                f"| {lvl.blunder:.0%} | {'yes' if lvl.solve else 'no'} |"
+            )
+    return lines
+
+
+def report(players, results: list[Result], command: str, size: int = 5) -> str:
     games = [(r, b, s) for r, b, s, _, _ in results]
     ratings = fit(players, games, anchor="Random")
     intervals = bootstrap(players, games, anchor="Random")
@@ -197,9 +213,18 @@ def report(players, results: list[Result], command: str) -> str:
         "",
         f"Command: `{command}`",
         "",
-        f"{len(games)} games on side 5, {turns:.0f} turns a game on average, "
-        f"{cpu / 3600:.1f} CPU-hours in all. Elo is fitted with Random at 0; the "
+        f"{len(games)} games on side {size}, {turns:.0f} turns a game on average, "
+        f"{cpu / 3600:.1f} CPU-hours in all. Each level's time is counted in CPU "
+        "seconds of the process playing it. Elo is fitted with Random at 0; the "
         "intervals come from resampling the games (200 bootstrap fits).",
+        "",
+        "## Levels",
+        "",
+        "Temperatures are in hundredths of a tile: higher means looser play.",
+        "",
+        *level_table(players),
+        "",
+        "## Ratings",
         "",
         "| player | Elo | 95% interval |",
         "| --- | ---: | --- |",
@@ -247,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         record=args.record,
     )
     command = "python -m game.ai.tournament " + " ".join(argv if argv is not None else sys.argv[1:])
-    text = report(players, results, command.strip())
+    text = report(players, results, command.strip(), args.size)
     print(text)
     if args.out:
         tmp = args.out + ".tmp"

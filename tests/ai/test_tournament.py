@@ -55,7 +55,8 @@ def test_command_writes_a_ladder(tmp_path):
         == 0
     )
     text = out.read_text()
-    assert "| Random | 0 |" in text and "Beginner" in text
+    assert "| Random | 0 |" in text and "games on side 3" in text
+    assert "| Beginner | 0.3 | 1 | 150 | 20% | no |" in text  # the settings measured
 
 
 def test_record_resumes_without_replaying(tmp_path):
