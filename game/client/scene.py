@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .widgets import Button, press, update_all
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -39,6 +41,23 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute the layout."""
+
+
+class ButtonScene(Scene):
+    """A scene whose input is its buttons alone; ``t`` counts the seconds since
+    it opened, for its animations."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.t = 0.0
+        self.buttons: list[Button] = []
+
+    def handle(self, event: pygame.event.Event) -> None:
+        press(self.buttons, event, self.app.click)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        update_all(self.buttons, dt)
 
 
 class SceneStack:

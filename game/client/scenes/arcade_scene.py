@@ -12,8 +12,8 @@ from game.puzzles import Pack, Puzzle
 
 from .. import theme
 from ..arcade import Rush, Streak, daily, ladder
-from ..scene import Scene
-from ..widgets import Button, draw_all, press, update_all
+from ..scene import ButtonScene
+from ..widgets import Button, draw_all
 from .puzzle_data import save
 from .puzzle_scene import RESET_AFTER, PuzzleScene
 
@@ -162,7 +162,7 @@ class ArcadeScene(PuzzleScene):
             )
 
 
-class SummaryScene(Scene):
+class SummaryScene(ButtonScene):
     """The end of a run: what you did, your bests, your puzzle rating."""
 
     def __init__(self, app, run_scene: ArcadeScene, score: int, record: bool) -> None:
@@ -170,7 +170,6 @@ class SummaryScene(Scene):
         self.run_scene = run_scene
         self.score = score
         self.record = record
-        self.t = 0.0
         self.buttons = [
             Button("Play again", self.again, key=pygame.K_RETURN),
             Button("Back to puzzles", self.app.scenes.pop, key=pygame.K_ESCAPE),
@@ -188,13 +187,6 @@ class SummaryScene(Scene):
 
     def again(self) -> None:
         self.app.scenes.replace(ArcadeScene(self.app, self.run_scene.mode))
-
-    def handle(self, event: pygame.event.Event) -> None:
-        press(self.buttons, event, self.app.click)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-        update_all(self.buttons, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()

@@ -8,17 +8,16 @@ from game.rules import BLUE, RED
 
 from .. import theme
 from ..match import Match
-from ..scene import Scene
-from ..widgets import Button, draw_all, press, update_all
+from ..scene import ButtonScene
+from ..widgets import Button, draw_all
 
 
-class GameOverScene(Scene):
+class GameOverScene(ButtonScene):
     overlay = True
 
     def __init__(self, app, match_scene) -> None:
         super().__init__(app)
         self.match_scene = match_scene
-        self.t = 0.0
         self.buttons = [
             Button("Rematch", self.rematch, key=pygame.K_RETURN),
             Button("Save game", match_scene.save_game),
@@ -44,13 +43,6 @@ class GameOverScene(Scene):
     def menu(self) -> None:
         self.app.scenes.pop()
         self.app.scenes.pop()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        press(self.buttons, event, self.app.click)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-        update_all(self.buttons, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

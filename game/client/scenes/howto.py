@@ -9,8 +9,8 @@ from game.rules import Board
 
 from .. import theme
 from ..board_view import BoardView
-from ..scene import Scene
-from ..widgets import Button, draw_all, press, update_all
+from ..scene import ButtonScene
+from ..widgets import Button, draw_all
 
 CHAIN_FEN = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"
 CHAIN_ORDER = ("c1", "c2", "d3", "d4")
@@ -56,13 +56,12 @@ PAGES = [
 ]
 
 
-class HowToScene(Scene):
+class HowToScene(ButtonScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.page = 0
         self.view = BoardView(4)
         self.board = Board(PAGES[0][2])
-        self.t = 0.0
         self.step = 0
         self.buttons = [
             Button("Back", self.prev, key=pygame.K_LEFT),
@@ -97,13 +96,9 @@ class HowToScene(Scene):
             b.rect = pygame.Rect(0, h - 90, 180, 56)
             b.rect.centerx = w // 2 + (i - 1) * 210
 
-    def handle(self, event: pygame.event.Event) -> None:
-        press(self.buttons, event, self.app.click)
-
     def update(self, dt: float) -> None:
-        self.t += dt
+        super().update(dt)
         self.view.update(dt)
-        update_all(self.buttons, dt)
         if PAGES[self.page][2] != CHAIN_FEN:
             return
         # Play the chain one flip every second, pause, then start again.
