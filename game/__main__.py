@@ -51,28 +51,35 @@ def main(argv: list[str] | None = None) -> int:
         from .client.smoke import smoke_test
 
         return smoke_test(args.data_dir)
+    from .client.crash import report, tell
+
     try:
         app = App(args.size, args.data_dir)
     except NoDisplay as e:
-        print(f"mosaic: cannot open a window: {e}. Run it on a desktop session.", file=sys.stderr)
+        tell(f"cannot open a window: {e}. Run it on a desktop session.", dialog=False)
         return 1
     except OSError as e:
-        print(f"mosaic: cannot use the data folder: {e}", file=sys.stderr)
+        tell(f"cannot use the data folder: {e}")
         return 1
     from .client.scenes.title import TitleScene
 
-    if args.screenshots is not None:
+    if args.screenshots is not None:  # a tool: a failure here shows its traceback
         from .client.tour import tour
 
         written = tour(app, args.screenshots)
         print(f"wrote {len(written)} screenshots to {args.screenshots}")
         return 0
-    if args.first_frame:  # for measuring the cold start: show the title once, then quit
-        app.scenes.push(TitleScene(app))
-        app.frame(0.0)
+    try:
+        if args.first_frame:  # for measuring the cold start: show the title once, then quit
+            app.scenes.push(TitleScene(app))
+            app.frame(0.0)
+            app.close()
+        else:
+            app.run(TitleScene(app))
+    except Exception as e:  # a bug: a plain message for the player, the details in a log
         app.close()
-        return 0
-    app.run(TitleScene(app))
+        tell(report(app.data, e))
+        return 1
     return 0
 
 

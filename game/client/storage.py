@@ -35,19 +35,24 @@ def data_dir() -> Path:
     return path
 
 
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` atomically."""
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` atomically."""
+    write_text(path, json.dumps(data, indent=1))
 
 
 def move_aside(path: Path) -> Path:

@@ -41,3 +41,41 @@ def test_no_display_prints_one_clear_line(tmp_path):
 def test_a_bad_size_is_refused_with_a_message():
     out = run("--size", "huge")
     assert out.returncode == 2 and "--size must look like 1280x800" in out.stderr
+
+
+def test_a_bug_in_play_gives_a_plain_message_and_keeps_the_details(tmp_path, monkeypatch, capsys):
+    import pygame
+
+    from game.__main__ import main
+    from game.client.scenes.title import TitleScene
+
+    kept = tmp_path / "current-match.json"
+    kept.write_text('{"a": "match in progress"}')
+
+    def bug(self, dt):
+        raise RuntimeError("a bug in the title screen")
+
+    monkeypatch.setattr(TitleScene, "update", bug)
+    try:
+        assert main(["--data-dir", str(tmp_path)]) == 1
+    finally:
+        pygame.quit()
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "Mosaic stopped because of a bug" in err and "Continue" in err
+    logs = list(tmp_path.glob("crash-*.log"))
+    assert len(logs) == 1 and str(logs[0]) in err
+    log = logs[0].read_text()
+    assert log.startswith("Mosaic ") and "Traceback" in log
+    assert "RuntimeError: a bug in the title screen" in log
+    assert kept.read_text() == '{"a": "match in progress"}'
+
+    kept.unlink()  # with no match to go back to, the message does not offer one
+    monkeypatch.setattr(TitleScene, "update", bug)
+    try:
+        assert main(["--data-dir", str(tmp_path)]) == 1
+    finally:
+        pygame.quit()
+    err = capsys.readouterr().err
+    assert "progress are saved" in err and "Continue" not in err
+    assert len(list(tmp_path.glob("crash-*.log"))) == 2, "a second log, the first kept"

@@ -1,0 +1,64 @@
+"""When the game meets a bug: the details go to a log, the player gets a plain message.
+
+A player never sees a traceback, and nothing they did is lost: the match in
+progress is saved after every turn and puzzle progress after every answer, so
+the message can point them back to it. A player who started the game with a
+double-click has no terminal, so the message is also shown in a dialog box.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import platform
+import sys
+import time
+import traceback
+from pathlib import Path
+
+import pygame
+
+from game import __version__
+
+from .app import HEADLESS
+from .scenes.match_scene import CURRENT
+from .storage import write_text
+
+
+def write_log(folder: Path, exc: BaseException) -> Path:
+    """Write what a bug report needs about ``exc`` to a new log in ``folder``."""
+    path = folder / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{n}.log"
+    head = [
+        f"Mosaic {__version__}",
+        f"Python {platform.python_version()} on {platform.platform()}",
+        f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}",
+        "",
+    ]
+    write_text(path, "\n".join(head) + "".join(traceback.format_exception(exc)))
+    return path
+
+
+def tell(message: str, dialog: bool = True) -> None:
+    """Say ``message`` on standard error, and in a dialog box when there may be a
+    screen to show one on (not under the drivers tests and tools ask for)."""
+    print(f"mosaic: {message}", file=sys.stderr)
+    if not dialog or os.environ.get("SDL_VIDEODRIVER") in HEADLESS:
+        return
+    with contextlib.suppress(pygame.error):  # no screen for a dialog: stderr has it
+        pygame.display.message_box("Mosaic", message, "error")
+
+
+def report(folder: Path, exc: BaseException) -> str:
+    """Log ``exc`` in ``folder`` and return the message for the player."""
+    message = "Mosaic stopped because of a bug. Your settings and progress are saved."
+    if (folder / CURRENT).exists():
+        message += " So is your match: choose Continue on the title screen to go on with it."
+    try:
+        log = write_log(folder, exc)
+    except OSError as e:
+        return f"{message} (The details could not be written down: {e.strerror or e}.)"
+    return f"{message} The details, for a bug report, are in {log}."
