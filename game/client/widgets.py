@@ -1,7 +1,9 @@
 """Buttons and the other controls the menus are made of.
 
 A widget has a rectangle (set by the scene's layout), draws itself, and reacts
-to the mouse; keyboard shortcuts are the scene's business.
+to the mouse and its own shortcut key. A menu can also move a keyboard focus
+through its widgets: the focused one glows as if hovered, Enter activates it,
+and Left/Right change a choice or a slider.
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from . import theme
 
 class Widget(Protocol):
     rect: pygame.Rect
+    focused: bool
 
     def handle(self, event: pygame.event.Event) -> bool: ...
+    def activate(self) -> bool: ...
+    def nudge(self, by: int) -> bool: ...
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
 
@@ -38,7 +43,8 @@ class Button:
         self.size = size
         self.enabled = enabled
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.glow = 0.0  # 0..1, eases towards 1 while hovered
+        self.glow = 0.0  # 0..1, eases towards 1 while hovered or focused
+        self.focused = False
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -55,9 +61,20 @@ class Button:
             return True
         return False
 
+    def activate(self) -> bool:
+        """What a click does; False if the button is disabled."""
+        if not self.enabled:
+            return False
+        self.action()
+        return True
+
+    def nudge(self, by: int) -> bool:
+        """Left or Right while focused: nothing for a plain button."""
+        return False
+
     def update(self, dt: float) -> None:
         hovered = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
-        target = 1.0 if hovered else 0.0
+        target = 1.0 if hovered or (self.focused and self.enabled) else 0.0
         self.glow += (target - self.glow) * min(1.0, dt * 14)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -106,6 +123,10 @@ class Choice(Button):
     def next(self) -> None:
         self.step(1)
 
+    def nudge(self, by: int) -> bool:
+        self.step(by)
+        return True
+
     def handle(self, event: pygame.event.Event) -> bool:
         if (
             event.type == pygame.MOUSEBUTTONDOWN
@@ -126,6 +147,7 @@ class Slider:
         self.on_change = on_change
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
+        self.focused = False
 
     def _set_from(self, x: int) -> None:
         bar = self.bar()
@@ -153,12 +175,22 @@ class Slider:
             return True
         return False
 
+    def activate(self) -> bool:
+        return False
+
+    def nudge(self, by: int) -> bool:
+        """Left or Right while focused: move by a twentieth."""
+        self.value = min(1.0, max(0.0, round(self.value * 20 + by) / 20))
+        self.on_change(self.value)
+        return True
+
     def update(self, dt: float) -> None:
         pass
 
     def draw(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.BG_LIGHT, self.rect, border_radius=10)
-        pygame.draw.rect(surface, theme.CELL_EDGE, self.rect, width=2, border_radius=10)
+        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
         label = f"{self.title}: {round(self.value * 100)}%"
         theme.text(
             surface, label, (self.rect.left + 18, self.rect.centery), size=26, anchor="midleft"

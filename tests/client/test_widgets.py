@@ -67,3 +67,55 @@ def test_buttons_click_in_the_menus_and_in_a_match(app, drive, monkeypatch):
     )
     drive.click(shapes.rect.center)
     assert played.count("click") == 2
+
+
+def test_the_menus_work_from_the_keyboard(app, drive):
+    from game.client.scenes.setup import SetupScene
+    from game.client.scenes.title import TitleScene
+
+    app.settings.red_player, app.settings.board_side = "Human", 5
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    title = app.scenes.top
+    assert title.focus is None
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_UP)
+    assert title.widgets[title.focus].label == "Play" and title.widgets[title.focus].focused
+    drive.frames(20)
+    assert title.widgets[title.focus].glow > 0.9, "the focused button glows"
+    drive.key(pygame.K_RETURN)
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+
+    drive.key(pygame.K_TAB)  # onto the Red choice
+    drive.key(pygame.K_RIGHT)
+    assert app.settings.red_player != "Human"
+    drive.key(pygame.K_LEFT)
+    assert app.settings.red_player == "Human"
+    drive.key(pygame.K_TAB, pygame.KMOD_SHIFT)  # back round to "Back"
+    assert setup.widgets[setup.focus].label == "Back"
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_LEFT)  # side 5 -> 4
+    assert app.settings.board_side == 4
+    drive.hover((5, 5))
+    assert setup.focus is None, "the mouse takes over from the keyboard"
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is title and title.widgets[title.focus].label == "Play"
+
+
+def test_a_focused_slider_moves_with_the_arrow_keys(app, drive):
+    app.scenes.push(SettingsScene(app))
+    drive.frames(1)
+    scene = app.scenes.top
+    app.settings.volume = 0.5
+    scene.enter()
+    drive.key(pygame.K_DOWN)
+    assert isinstance(scene.widgets[scene.focus], Slider)
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    assert app.settings.volume == 0.6
+    drive.key(pygame.K_RETURN)  # nothing to press on a slider
+    assert isinstance(app.scenes.top, SettingsScene) and app.settings.volume == 0.6

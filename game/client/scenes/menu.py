@@ -17,6 +17,7 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.widgets: list = []
+        self.focus: int | None = None  # the widget the keyboard is on, if any
 
     def build(self) -> list:
         """The widgets, top to bottom."""
@@ -24,7 +25,44 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         self.widgets = self.build()
+        if self.focus is not None:  # coming back to the menu: stay where you were
+            self.set_focus(min(self.focus, len(self.widgets) - 1))
         self.resize(self.app.size)
+
+    def set_focus(self, index: int | None) -> None:
+        self.focus = index if self.widgets else None
+        for i, w in enumerate(self.widgets):
+            w.focused = i == self.focus
+
+    def move_focus(self, by: int) -> None:
+        """Up/Down and Tab: the next widget that can be used, wrapping round."""
+        n = len(self.widgets)
+        if not n:
+            return
+        i = (-1 if by > 0 else 0) if self.focus is None else self.focus
+        for _ in range(n):
+            i = (i + by) % n
+            if getattr(self.widgets[i], "enabled", True):
+                self.set_focus(i)
+                return
+
+    def handle_focus_key(self, key: int, mod: int) -> bool:
+        if key in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+            back = key == pygame.K_UP or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
+            self.move_focus(-1 if back else 1)
+            return True
+        if self.focus is None:
+            return False
+        widget = self.widgets[self.focus]
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if widget.activate():
+                self.app.click()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if widget.nudge(1 if key == pygame.K_RIGHT else -1):
+                self.app.click()
+            return True
+        return False
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -34,9 +72,14 @@ class MenuScene(Scene):
         column(self.widgets, w // 2, top, width=min(self.button_width, w - 60), height=height)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            if self.handle_focus_key(event.key, getattr(event, "mod", 0)):
+                return
+        elif event.type == pygame.MOUSEMOTION and self.focus is not None:
+            self.set_focus(None)  # the mouse takes over from the keyboard
         press(self.widgets, event, self.app.click)
 
     def back(self) -> None:
