@@ -89,3 +89,35 @@ def test_a_smaller_next_board_forgets_the_old_hover(app, drive, packs):
     scene.hover = 5
     scene.load(scene.puzzle)
     assert scene.hover is None
+
+
+def test_the_browser_works_from_the_keyboard(app, drive, packs, monkeypatch):
+    import pygame
+
+    played = []
+    monkeypatch.setattr(app.audio, "play", played.append)
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    browser = app.scenes.top
+    drive.key(pygame.K_RETURN)  # nothing chosen yet: nothing opens
+    assert app.scenes.top is browser
+    drive.key(pygame.K_LEFT)  # from nothing, Left starts at the last puzzle
+    assert browser.hover == 1
+    drive.key(pygame.K_RIGHT)  # and wraps round
+    assert browser.hover == 0
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RETURN)
+    scene = app.scenes.top
+    assert isinstance(scene, PuzzleScene) and scene.puzzle.id == "p2"
+    assert played == ["click"]
+
+
+def test_a_browser_button_clicks_once(app, drive, packs, monkeypatch):
+    played = []
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    monkeypatch.setattr(app.audio, "play", played.append)
+    daily = next(b for b in app.scenes.top.buttons if b.label == "Daily puzzle")
+    drive.click(daily.rect.center)
+    assert isinstance(app.scenes.top, PuzzleScene)
+    assert played.count("click") == 1

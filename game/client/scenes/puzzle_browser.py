@@ -71,7 +71,6 @@ class PuzzleBrowserScene(Scene):
         if not self.packs:
             self.app.toast("No puzzle packs could be loaded, so the arcade modes are closed.")
             return
-        self.app.sound("click")
         self.app.scenes.push(ArcadeScene(self.app, mode))
 
     def daily(self) -> None:
@@ -79,7 +78,6 @@ class PuzzleBrowserScene(Scene):
         if scene is None:
             self.app.toast("No puzzle packs could be loaded.")
             return
-        self.app.sound("click")
         self.app.scenes.push(scene)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -92,26 +90,37 @@ class PuzzleBrowserScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, r in enumerate(self.pack_rects):
                 if r.collidepoint(event.pos):
-                    self.selected = i
-                    self.app.sound("click")
-                    self.resize(self.app.size)
+                    self.select(i)
                     return
             for i, r in enumerate(self.cells):
                 if r.collidepoint(event.pos):
                     self.open(i)
                     return
-        elif (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_UP, pygame.K_DOWN)
-            and self.packs
-        ):
-            step = -1 if event.key == pygame.K_UP else 1
-            self.selected = (self.selected + step) % len(self.packs)
-            self.resize(self.app.size)
+        elif event.type == pygame.KEYDOWN and self.packs:
+            self.key(event.key)
+
+    def select(self, pack: int) -> None:
+        self.selected = pack
+        self.hover = None
+        self.app.click()
+        self.resize(self.app.size)
+
+    def key(self, key: int) -> None:
+        """Up/Down choose the pack, Left/Right a puzzle in it, Enter opens it."""
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            self.select((self.selected + (-1 if key == pygame.K_UP else 1)) % len(self.packs))
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.cells:
+            step = -1 if key == pygame.K_LEFT else 1
+            if self.hover is None:
+                self.hover = 0 if step > 0 else len(self.cells) - 1
+            else:
+                self.hover = (self.hover + step) % len(self.cells)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.hover is not None:
+            self.open(self.hover)
 
     def open(self, index: int) -> None:
         pack = self.packs[self.selected]
-        self.app.sound("click")
+        self.app.click()
         self.app.scenes.push(self.puzzle_scene(pack, index))
 
     def puzzle_scene(self, pack: Pack, index: int) -> PuzzleScene:
