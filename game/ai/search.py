@@ -109,7 +109,9 @@ class Searcher:
         best_turn = None
         if entry is not None:
             e_depth, e_flag, e_score, best_turn = entry
-            if e_depth >= depth:
+            # An exact search may only trust exact entries: the table also holds
+            # heuristic scores from earlier, shallower searches of this game.
+            if e_depth >= (INF if exact else depth):
                 if e_flag == EXACT:
                     return e_score
                 if e_flag == LOWER and e_score >= beta:
