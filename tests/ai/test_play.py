@@ -88,6 +88,25 @@ def test_solver_agrees_with_brute_force():
         assert {t: margin(s) for t, s in result.scores.items()} == by_turn
 
 
+@pytest.mark.parametrize("seed", [2, 7, 10, 16])
+def test_a_solve_after_searches_in_the_same_game_stays_exact(seed):
+    """In a game the searcher keeps its table from move to move; the exact solve
+    must not take the heuristic scores earlier, shallower searches left there.
+    (These seeds give endings where it once did.)"""
+    rng = random.Random(seed)
+    board = Board(size=4)
+    while board.geometry.cells - board.count(0) - board.count(1) > 9:
+        board.push(random_turn(board, rng))
+    searcher = Searcher()
+    found = searcher.search(board, Budget(max_depth=5, nodes=50_000), solve=False)
+    board.push(found.turn)
+    board.push(board.legal_turns()[0])  # two turns on, as in a game
+    assert board.geometry.cells - board.count(0) - board.count(1) <= 8
+    shared = searcher.search(board, Budget())
+    assert shared.exact
+    assert shared.score == solve(board).score, board.mfen()
+
+
 @pytest.mark.parametrize("mfen", ONLY_WIN)
 def test_finds_the_only_winning_turn(mfen):
     board = Board(mfen)
