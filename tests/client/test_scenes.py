@@ -50,6 +50,20 @@ def test_a_hot_seat_game_played_to_the_end_by_clicks(app, drive):
     assert isinstance(app.scenes.top, GameOverScene)
     red, blue = board.count(RED), board.count(BLUE)
     assert red + blue > 0 and clicks >= sum(not t.is_pass for t in board.turn_stack)
+    # The panel can be put away to look at the board, and Undo steps back from there.
+    panel = app.scenes.top
+    drive.click(next(b for b in panel.buttons if b.label == "See board").rect.center)
+    drive.settle(0.5)
+    assert app.scenes.top is scene and scene.match.over
+    drive.click_cell(0)
+    assert "over" in scene.status[0]
+    final = len(board.turn_stack)
+    drive.click(next(b for b in scene.buttons if b.label == "Undo").rect.center)
+    assert len(board.turn_stack) < final and not scene.match.over
+    drive.click(next(b for b in scene.buttons if b.label == "Redo").rect.center)
+    drive.settle(2.0)
+    panel = app.scenes.top
+    assert isinstance(panel, GameOverScene), "back at the end, the result shows again"
     # Rematch starts a fresh board with the same players.
     drive.key(pygame.K_RETURN)
     fresh = app.scenes.top

@@ -19,19 +19,21 @@ class GameOverScene(ButtonScene):
         super().__init__(app)
         self.match_scene = match_scene
         self.buttons = [
-            Button("Rematch", self.rematch, key=pygame.K_RETURN),
-            Button("Save game", match_scene.save_game),
-            Button("Menu", self.menu, key=pygame.K_ESCAPE),
+            Button("Rematch", self.rematch, key=pygame.K_RETURN, size=24),
+            Button("See board", self.see_board, key=pygame.K_b, size=24),
+            Button("Save game", match_scene.save_game, size=24),
+            Button("Menu", self.menu, key=pygame.K_ESCAPE, size=24),
         ]
 
     def enter(self) -> None:
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.box = pygame.Rect(0, 0, min(560, size[0] - 40), 360)
+        self.box = pygame.Rect(0, 0, min(640, size[0] - 40), 360)
         self.box.center = (size[0] // 2, size[1] // 2)
+        n = len(self.buttons)
         for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(0, 0, (self.box.width - 60) // 3, 52)
+            b.rect = pygame.Rect(0, 0, (self.box.width - 15 * (n + 1)) // n, 52)
             b.rect.topleft = (self.box.left + 15 + i * (b.rect.width + 15), self.box.bottom - 72)
 
     def rematch(self) -> None:
@@ -39,6 +41,13 @@ class GameOverScene(ButtonScene):
         fresh = Match(old.board.size, old.players[RED], old.players[BLUE])
         self.app.scenes.pop()
         self.app.scenes.replace(type(self.match_scene)(self.app, fresh))
+
+    def see_board(self) -> None:
+        """Put the panel away to look at the final board; Undo steps back through
+        the game from there."""
+        self.match_scene.finished = False  # shown once: don't bring the panel back
+        self.app.scenes.pop()
+        self.match_scene.say("Undo steps back through the game.", seconds=6.0)
 
     def menu(self) -> None:
         self.app.scenes.pop()
