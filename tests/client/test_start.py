@@ -55,12 +55,15 @@ def test_a_bug_in_play_gives_a_plain_message_and_keeps_the_details(tmp_path, mon
     def bug(self, dt):
         raise RuntimeError("a bug in the title screen")
 
-    monkeypatch.setattr(TitleScene, "update", bug)
-    try:
-        assert main(["--data-dir", str(tmp_path)]) == 1
-    finally:
-        pygame.quit()
-    err = capsys.readouterr().err
+    def play_into_the_bug() -> str:
+        monkeypatch.setattr(TitleScene, "update", bug)
+        try:
+            assert main(["--data-dir", str(tmp_path)]) == 1
+        finally:
+            pygame.quit()
+        return capsys.readouterr().err
+
+    err = play_into_the_bug()
     assert "Traceback" not in err
     assert "Mosaic stopped because of a bug" in err and "Continue" in err
     logs = list(tmp_path.glob("crash-*.log"))
@@ -71,11 +74,6 @@ def test_a_bug_in_play_gives_a_plain_message_and_keeps_the_details(tmp_path, mon
     assert kept.read_text() == '{"a": "match in progress"}'
 
     kept.unlink()  # with no match to go back to, the message does not offer one
-    monkeypatch.setattr(TitleScene, "update", bug)
-    try:
-        assert main(["--data-dir", str(tmp_path)]) == 1
-    finally:
-        pygame.quit()
-    err = capsys.readouterr().err
+    err = play_into_the_bug()
     assert "progress are saved" in err and "Continue" not in err
     assert len(list(tmp_path.glob("crash-*.log"))) == 2, "a second log, the first kept"
