@@ -53,7 +53,9 @@ def test_legal_lists_turns_counts_and_winner():
 def test_bad_lines_get_an_error_and_the_run_goes_on():
     out = lines("legal", "3/4/5/4/3 q", "", "3/4/5/4/3 b")
     assert "error" in out[0] and "side to move 'q'" in out[0]["error"]
-    assert out[1]["fen"] == "3/4/5/4/3 b"
+    # Every line gets exactly one answer, a blank one included (issue 12).
+    assert out[1] == {"error": "empty line"}
+    assert out[2]["fen"] == "3/4/5/4/3 b" and len(out) == 3
 
 
 def test_apply_plays_or_explains():

@@ -1,14 +1,15 @@
 """``python -m game.ai --level NAME [--movetime SECONDS]``: an engine other programs
 can play against. Reads MFEN lines on standard input and writes the chosen turn
-in RULES-SPEC notation, one flushed line each; a bad line gets ``error: why``."""
+in RULES-SPEC notation, one flushed line for every line read; a bad line gets
+``error: why`` and the run goes on."""
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 
-from game.rules import Board, RulesError
+from game.rules import Board
+from game.rules.lines import serve
 
 from .levels import LEVELS, choose_turn, level
 from .search import Searcher
@@ -31,16 +32,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--movetime must be more than 0 seconds")
     rng = random.Random(args.seed)
     searcher = Searcher()
-    for raw in sys.stdin:
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            board = Board(line)
-            turn = choose_turn(board, lvl, rng, searcher=searcher, seconds=args.movetime)
-            out = "error: the game is over" if turn is None else board.notation(turn)
-        except RulesError as exc:
-            out = f"error: {exc}"
-        sys.stdout.write(out + "\n")
-        sys.stdout.flush()
-    return 0
+
+    def answer(line: str) -> str:
+        board = Board(line.strip())
+        turn = choose_turn(board, lvl, rng, searcher=searcher, seconds=args.movetime)
+        return "error: the game is over" if turn is None else board.notation(turn)
+
+    return serve(answer, lambda message: f"error: {message}")

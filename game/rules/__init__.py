@@ -11,15 +11,25 @@ Start with :class:`Board`::
 
 from .board import Board
 from .color import BLUE, RED, Color
-from .errors import ChainError, IllegalTurnError, MfenError, RulesError, TurnTextError
-from .geometry import Geometry, geometry
+from .errors import (
+    ChainError,
+    IllegalTurnError,
+    MfenError,
+    RulesError,
+    SideError,
+    TurnTextError,
+)
+from .geometry import MAX_SIDE, MIN_SIDE, SIDES, Geometry, geometry
 from .position import Position
 from .turn import PASS, Turn, TurnKind, format_turn, parse_turn
 
 __all__ = [
     "BLUE",
+    "MAX_SIDE",
+    "MIN_SIDE",
     "PASS",
     "RED",
+    "SIDES",
     "Board",
     "ChainError",
     "Color",
@@ -28,6 +38,7 @@ __all__ = [
     "MfenError",
     "Position",
     "RulesError",
+    "SideError",
     "Turn",
     "TurnKind",
     "TurnTextError",

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Iterable, Iterator
 
 from .board import Board
 from .color import BLUE, RED
 from .errors import RulesError
+from .lines import answers, serve
 from .turn import format_turn
 
 
@@ -42,16 +42,13 @@ def apply_line(line: str) -> dict:
 
 
 def run(command: str, lines: Iterable[str]) -> Iterator[str]:
+    """The answer lines for ``lines`` of text (for tests and other Python callers)."""
     handle = legal_line if command == "legal" else apply_line
-    for raw in lines:
-        line = raw.rstrip("\r\n")
-        if not line.strip():
-            continue
-        try:
-            out = handle(line)
-        except RulesError as exc:
-            out = {"error": str(exc)}
-        yield json.dumps(out)
+    return answers(
+        (line.rstrip("\r\n") for line in lines),
+        lambda line: json.dumps(handle(line)),
+        lambda message: json.dumps({"error": message}),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,11 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         help="legal: MFEN lines in, legal turns out; apply: MFEN<TAB>TURN lines in, new MFEN out",
     )
     args = parser.parse_args(argv)
-    try:
-        for out in run(args.command, sys.stdin):
-            sys.stdout.write(out + "\n")
-            sys.stdout.flush()
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"error: cannot read standard input: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    handle = legal_line if args.command == "legal" else apply_line
+    return serve(
+        lambda line: json.dumps(handle(line)),
+        lambda message: json.dumps({"error": message}),
+    )

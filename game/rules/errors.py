@@ -6,6 +6,10 @@ class RulesError(ValueError):
     """Base of every error the rules core raises on bad input."""
 
 
+class SideError(RulesError):
+    """A board side outside the supported range (see :data:`game.rules.geometry.SIDES`)."""
+
+
 class MfenError(RulesError):
     """Malformed MFEN position text."""
 
@@ -20,3 +24,11 @@ class IllegalTurnError(RulesError):
 
 class ChainError(RulesError):
     """A misuse of the flip-chain step API (nothing to continue, not owed, ...)."""
+
+
+def clip(text: str, limit: int = 40, *, quote: bool = True) -> str:
+    """``text`` for a message (quoted, unless ``quote`` is false), cut to ``limit``
+    characters: a message names the bad input without echoing a megabyte of it."""
+    shown = text[:limit]
+    shown = repr(shown) if quote else shown
+    return shown if len(text) <= limit else f"{shown}... ({len(text)} characters)"

@@ -22,22 +22,28 @@ from functools import cache
 
 import numpy as np
 
+from .errors import SideError, clip
+
 #: The six axial directions in ring order: consecutive ones are neighbours of each other.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
-#: Largest side whose rows can be lettered a..z.
-MAX_NAMED_SIDE = 13
+#: The board sides the engine supports. Up to 12 the rows are lettered a..w, so
+#: no row letter is ``x`` (the flip prefix in turn text) and every name is plain.
+MIN_SIDE, MAX_SIDE = 2, 12
+SIDES = range(MIN_SIDE, MAX_SIDE + 1)
 
 
 class Geometry:
-    """Everything about the shape of a board of side ``n`` (``n >= 2``).
+    """Everything about the shape of a board of side ``n`` (2 to 12).
 
     Build it with :func:`geometry`, which caches one instance per side.
     """
 
     def __init__(self, n: int) -> None:
-        if not isinstance(n, int) or n < 2:
-            raise ValueError(f"board side must be an integer >= 2, not {n!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or n not in SIDES:
+            raise SideError(
+                f"board side must be a whole number from {MIN_SIDE} to {MAX_SIDE}, not {n!r}"
+            )
         self.n = n
         m = n - 1
         self.stride = 2 * n
@@ -65,9 +71,8 @@ class Geometry:
         for q, r in coords:
             row = r + m
             number = q - max(-m, -m - r) + 1
-            letter = chr(ord("a") + row) if row < 26 else f"[{row}]"
-            names.append(f"{letter}{number}")
-        #: Cell names such as ``"e5"`` (rows past ``z`` exist only on sides above 13).
+            names.append(f"{chr(ord('a') + row)}{number}")
+        #: Cell names such as ``"e5"``.
         self.names = tuple(names)
         self._by_name = {name: i for i, name in enumerate(names)}
 
@@ -126,9 +131,9 @@ class Geometry:
         """The cell called ``name``; raises :class:`ValueError` naming the problem."""
         try:
             return self._by_name[name]
-        except KeyError:
+        except (KeyError, TypeError):
             raise ValueError(
-                f"{name!r} is not a cell of the side-{self.n} board "
+                f"{clip(str(name))} is not a cell of the side-{self.n} board "
                 f"(rows a..{self.names[-1][0]}, e.g. {self.names[0]} or {self.names[-1]})"
             ) from None
 
@@ -186,7 +191,14 @@ def _symmetries(coords, index) -> np.ndarray:
     return np.array(perms, dtype=np.int16)
 
 
-@cache
 def geometry(n: int) -> Geometry:
-    """The (shared, read-only) :class:`Geometry` of a side-``n`` board."""
+    """The (shared, read-only) :class:`Geometry` of a side-``n`` board; raises
+    :class:`~game.rules.errors.SideError` for a side outside :data:`SIDES`."""
+    if isinstance(n, bool) or not isinstance(n, int) or n not in SIDES:
+        Geometry(n)  # raises, with the message, before the cache sees an odd key
+    return _geometry(n)
+
+
+@cache
+def _geometry(n: int) -> Geometry:
     return Geometry(n)

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .color import BLUE, RED, Color
-from .errors import MfenError
-from .geometry import Geometry, geometry
+from .errors import MfenError, RulesError, clip
+from .geometry import MAX_SIDE, MIN_SIDE, Geometry, geometry
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ class Position:
         geo = geometry(size)
         r, b = geo.mask(red), geo.mask(blue)
         if r & b:
-            raise ValueError(f"cells {geo.cells_of(r & b)} are given both colours")
+            raise RulesError(f"cells {geo.cells_of(r & b)} are given both colours")
         return cls(size, r, b, Color(turn))
 
     @classmethod
@@ -133,7 +133,7 @@ def _side_for_cells(cells: int) -> int:
     while 3 * n * (n - 1) + 1 < cells:
         n += 1
     if 3 * n * (n - 1) + 1 != cells:
-        raise ValueError(f"{cells} cells is not the size of a hexhex board")
+        raise RulesError(f"{cells} cells is not the size of a hexhex board")
     return n
 
 
@@ -160,64 +160,92 @@ def format_mfen(p: Position) -> str:
     return "/".join(rows) + " " + p.turn.letter
 
 
+#: The longest MFEN a supported board can need: side 12 written one cell at a
+#: time (23 rows of up to 23 characters, the slashes, the side to move), with room
+#: for surrounding white space. Longer text is refused before it is looked at.
+MAX_MFEN_LENGTH = 600
+_DIGITS = "0123456789"  # str.isdigit() also accepts superscripts and other scripts' digits
+
+
 def parse_mfen(text: str) -> Position:
     if not isinstance(text, str):
         raise MfenError(f"MFEN must be text, not {type(text).__name__}")
+    if len(text) > MAX_MFEN_LENGTH:
+        raise MfenError(
+            f"MFEN {clip(text)} is too long: no board of side {MIN_SIDE} to {MAX_SIDE} "
+            f"needs more than {MAX_MFEN_LENGTH} characters"
+        )
     s = text.strip()
     if not s:
         raise MfenError("empty MFEN (expected rows such as 5/6/7/8/9/8/7/6/5 and a side r or b)")
     fields = s.split()
     if len(fields) == 1:
-        raise MfenError(f"MFEN {s!r} has no side to move (add ' r' or ' b' after the rows)")
+        raise MfenError(f"MFEN {clip(s)} has no side to move (add ' r' or ' b' after the rows)")
     if len(fields) > 2:
         raise MfenError(
-            f"MFEN {s!r} has {len(fields)} fields; expected two: the rows and the side to move"
+            f"MFEN {clip(s)} has {len(fields)} fields; expected two: the rows and the side to move"
         )
     board, side = fields
     if side not in ("r", "b"):
-        raise MfenError(f"side to move {side!r} is not 'r' (Red) or 'b' (Blue)")
+        raise MfenError(f"side to move {clip(side)} is not 'r' (Red) or 'b' (Blue)")
     rows = board.split("/")
-    if len(rows) < 3 or len(rows) % 2 == 0:
+    count = len(rows)
+    if count % 2 == 0 or not 2 * MIN_SIDE - 1 <= count <= 2 * MAX_SIDE - 1:
         raise MfenError(
-            f"MFEN has {len(rows)} row{'s' if len(rows) != 1 else ''}; "
-            "a board of side n has 2n-1 rows (3, 5, 7, 9, ...)"
+            f"MFEN has {count} row{'s' if count != 1 else ''}; a board of side n has 2n-1 rows "
+            f"(3, 5, 7, ..., {2 * MAX_SIDE - 1} for the supported sides {MIN_SIDE} to {MAX_SIDE})"
         )
-    n = (len(rows) + 1) // 2
+    n = (count + 1) // 2
+    # Each row's length follows from the row count alone, so every row is checked
+    # before the board's geometry is built.
+    lengths = [n + min(i, count - 1 - i) for i in range(count)]
+    parsed = [_parse_row(row, chr(ord("a") + i), lengths[i], n) for i, row in enumerate(rows)]
     geo = geometry(n)
     red = blue = 0
-    for i, row in enumerate(rows):
-        letter = chr(ord("a") + i) if i < 26 else f"[{i}]"
-        want = geo.row_lengths[i]
-        col = 0
-        j = 0
-        while j < len(row):
-            ch = row[j]
-            if ch.isdigit():
-                k = j
-                while k < len(row) and row[k].isdigit():
-                    k += 1
-                run = int(row[j:k])
-                if run == 0:
-                    raise MfenError(f"row {letter} ({row!r}): an empty run must be 1 or more")
-                col += run
-                j = k
-                continue
-            if ch not in "RB":
-                raise MfenError(
-                    f"row {letter} ({row!r}): unexpected character {ch!r} at position {j + 1} "
-                    "(use R, B or a number of empty cells)"
-                )
-            if col < want:
-                bit = 1 << geo.bit_of[geo.row_starts[i] + col]
-                if ch == "R":
-                    red |= bit
-                else:
-                    blue |= bit
-            col += 1
-            j += 1
-        if col != want:
-            raise MfenError(
-                f"row {letter} ({row!r}) describes {col} cells; row {letter} of a side-{n} "
-                f"board has {want}"
-            )
+    bit_of = geo.bit_of
+    for start, row in zip(geo.row_starts, parsed, strict=True):
+        for col, ch in row:
+            if ch == "R":
+                red |= 1 << bit_of[start + col]
+            else:
+                blue |= 1 << bit_of[start + col]
     return Position(n, red, blue, RED if side == "r" else BLUE)
+
+
+def _parse_row(row: str, letter: str, want: int, n: int) -> list[tuple[int, str]]:
+    """The tiles of one MFEN row as ``(column, "R" or "B")``; raises :class:`MfenError`."""
+    tiles = []
+    col = 0
+    j = 0
+    while j < len(row):
+        ch = row[j]
+        if ch in _DIGITS:
+            k = j
+            while k < len(row) and row[k] in _DIGITS:
+                k += 1
+            if k - j > 2:  # no row is 100 cells long: don't read a huge number
+                raise MfenError(
+                    f"row {letter} ({clip(row)}): the run {clip(row[j:k], 8)} is longer than "
+                    f"the row ({want} cells)"
+                )
+            run = int(row[j:k])
+            if run == 0:
+                raise MfenError(f"row {letter} ({clip(row)}): an empty run must be 1 or more")
+            col += run
+            j = k
+            continue
+        if ch not in "RB":
+            raise MfenError(
+                f"row {letter} ({clip(row)}): unexpected character {ch!r} at position {j + 1} "
+                "(use R, B or a number of empty cells)"
+            )
+        if col < want:
+            tiles.append((col, ch))
+        col += 1
+        j += 1
+    if col != want:
+        raise MfenError(
+            f"row {letter} ({clip(row)}) describes {col} cells; row {letter} of a side-{n} "
+            f"board has {want}"
+        )
+    return tiles

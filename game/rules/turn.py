@@ -16,7 +16,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from .errors import TurnTextError
+from .errors import TurnTextError, clip
 from .geometry import Geometry
 
 
@@ -75,8 +75,17 @@ def format_turn(turn: Turn, geo: Geometry) -> str:
     return "".join("x" + geo.names[c] for c in turn.cells)
 
 
+#: Longer turn text than any board allows (every cell of side 12, flipped) is
+#: refused before it is looked at.
+MAX_TURN_LENGTH = 2400
+
+
 def parse_turn(text: str, geo: Geometry) -> Turn:
     """Parse turn text; raises :class:`TurnTextError` naming what is wrong."""
+    if not isinstance(text, str):
+        raise TurnTextError(f"turn text must be text, not {type(text).__name__}")
+    if len(text) > MAX_TURN_LENGTH:
+        raise TurnTextError(f"turn text {clip(text)} is longer than any turn can be")
     s = text.strip()
     if not s:
         raise TurnTextError("empty turn text (expected pass, a cell such as e5, or xd4xd5)")
@@ -85,17 +94,19 @@ def parse_turn(text: str, geo: Geometry) -> Turn:
     if s.startswith("x"):
         parts = s.split("x")[1:]
         if any(not p for p in parts):
-            raise TurnTextError(f"flip turn {s!r} has an empty cell name (expected e.g. xd4xd5)")
+            raise TurnTextError(
+                f"flip turn {clip(s)} has an empty cell name (expected e.g. xd4xd5)"
+            )
         cells = []
         for p in parts:
             try:
                 cells.append(geo.cell(p))
             except ValueError as exc:
-                raise TurnTextError(f"flip turn {s!r}: {exc}") from None
+                raise TurnTextError(f"flip turn {clip(s)}: {exc}") from None
         if len(set(cells)) != len(cells):
-            raise TurnTextError(f"flip turn {s!r} flips the same cell twice")
+            raise TurnTextError(f"flip turn {clip(s)} flips the same cell twice")
         return Turn(TurnKind.FLIP, tuple(cells))
     try:
         return Turn(TurnKind.PLACE, (geo.cell(s),))
     except ValueError as exc:
-        raise TurnTextError(f"turn {s!r}: {exc}") from None
+        raise TurnTextError(f"turn {clip(s)}: {exc}") from None
