@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-# Each layer may import only the layers listed for it (and the standard library, numpy).
+# Each layer may import only the layers listed for it (and the standard library, numpy),
+# and the base modules beside the packages, which import no layer themselves.
+BASE = {"files", "paths"}
 ALLOWED = {
     "rules": set(),
     "ai": {"rules"},
@@ -42,7 +44,15 @@ def test_layers_only_import_downwards(layer):
             assert top not in ("pygame", "pygame_ce"), f"{path} imports {name}"
             if top == "game" and name.count("."):
                 sub = name.split(".")[1]
-                assert sub == layer or sub in ALLOWED[layer], f"{path} reaches up to {name}"
+                allowed = sub == layer or sub in ALLOWED[layer] or sub in BASE
+                assert allowed, f"{path} reaches up to {name}"
+
+
+@pytest.mark.parametrize("base", sorted(BASE))
+def test_base_modules_import_no_layer(base):
+    for name in imports_of(ROOT / "game" / f"{base}.py"):
+        assert not name.startswith("game."), f"game/{base}.py imports {name}"
+        assert name.split(".")[0] not in ("pygame", "numpy"), f"game/{base}.py imports {name}"
 
 
 def readme_commands() -> list[str]:

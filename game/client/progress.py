@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from game.files import finite
 from game.puzzles import Puzzle
 
 from .glicko import Rating
@@ -14,6 +16,9 @@ from .storage import read_json, set_aside, write_json
 
 FILE = "puzzles.json"
 MAX_STARS = 3
+RATING_FIELDS = ("rating", "rd", "volatility")
+#: Far beyond any rating a player can reach; outside it a file was tampered with.
+RATING_RANGE = (-5000.0, 10000.0)
 
 
 def key(pack_id: str, puzzle_id: str) -> str:
@@ -72,28 +77,44 @@ def load(directory: Path) -> tuple[Progress, str | None]:
     if data is None:
         return Progress(), message
     try:
-        stars = data["stars"]
-        tried = data.get("tried", [])
-        if not isinstance(stars, dict) or not all(
-            isinstance(k, str) and isinstance(v, int) and 1 <= v <= MAX_STARS
-            for k, v in stars.items()
-        ):
-            raise ValueError("'stars' must map puzzles to 1..3")
-        if not isinstance(tried, list) or not all(isinstance(t, str) for t in tried):
-            raise ValueError("'tried' must be a list of puzzles")
-        raw = data.get("rating", {})
-        rating = Rating(**{k: float(raw[k]) for k in ("rating", "rd", "volatility") if k in raw})
-        if not (0 < rating.rd <= 350 and 0 < rating.volatility < 1):
-            raise ValueError("'rating' is out of range")
-        best, daily = data.get("best", {}), data.get("daily", {})
-        for name, table in (("best", best), ("daily", daily)):
-            if not isinstance(table, dict) or not all(
-                isinstance(k, str) and isinstance(v, int) for k, v in table.items()
-            ):
-                raise ValueError(f"'{name}' must map names to whole numbers")
-        return Progress(dict(stars), set(tried), rating, dict(best), dict(daily)), None
-    except (KeyError, TypeError, ValueError) as e:
+        return parse(data), None
+    except ValueError as e:
         return Progress(), set_aside(path, "puzzle progress", str(e))
+
+
+def parse(data: Any) -> Progress:
+    """Progress from its JSON; raises :class:`ValueError` naming the field at fault."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    stars = data.get("stars")
+    if not isinstance(stars, dict) or not all(
+        isinstance(k, str) and _whole(v) and 1 <= v <= MAX_STARS for k, v in stars.items()
+    ):
+        raise ValueError("'stars' must map puzzles to 1..3")
+    tried = data.get("tried", [])
+    if not isinstance(tried, list) or not all(isinstance(t, str) for t in tried):
+        raise ValueError("'tried' must be a list of puzzles")
+    raw = data.get("rating", {})
+    if not isinstance(raw, dict) or not all(finite(raw.get(k, 1)) for k in RATING_FIELDS):
+        raise ValueError("'rating' must hold finite numbers")
+    rating = Rating(**{k: float(raw[k]) for k in RATING_FIELDS if k in raw})
+    if not (
+        RATING_RANGE[0] <= rating.rating <= RATING_RANGE[1]
+        and 0 < rating.rd <= 350
+        and 0 < rating.volatility < 1
+    ):
+        raise ValueError("'rating' is out of range")
+    best, daily = data.get("best", {}), data.get("daily", {})
+    for name, table in (("best", best), ("daily", daily)):
+        if not isinstance(table, dict) or not all(
+            isinstance(k, str) and _whole(v) and 0 <= v < 10**9 for k, v in table.items()
+        ):
+            raise ValueError(f"'{name}' must map names to whole numbers")
+    return Progress(dict(stars), set(tried), rating, dict(best), dict(daily))
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def save(progress: Progress, directory: Path) -> None:

@@ -1,13 +1,27 @@
-"""The player's settings, kept in ``settings.json`` in the data directory."""
+"""The player's settings, kept in ``settings.json`` in the data directory.
+
+Each setting is checked as data on its own: a value of the wrong type, out of
+range, not a finite number or not a name the game knows (a level renamed in a
+later version, say) falls back to its default with a note, and the rest of the
+file still counts. A file with anything wrong in it is kept aside for the
+player, and the settings in use are written back whole.
+"""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
+from game.files import finite
+from game.rules.errors import clip
+
+from .match import PLAYERS
 from .storage import data_dir, read_json, set_aside, write_json
 
 FILE = "settings.json"
+SIDES = range(3, 9)
 
 
 @dataclass
@@ -27,35 +41,61 @@ class Settings:
     def clamp(self) -> Settings:
         self.volume = min(1.0, max(0.0, float(self.volume)))
         self.speed = min(2.0, max(0.5, float(self.speed)))
-        self.board_side = min(8, max(3, int(self.board_side)))
+        self.board_side = min(SIDES[-1], max(SIDES[0], int(self.board_side)))
         return self
+
+
+def check(name: str, value: Any) -> Any:
+    """``value`` as setting ``name``; raises :class:`ValueError` saying what is wrong."""
+    default = getattr(Settings, name)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} should be true or false")
+        return value
+    if isinstance(default, float):
+        if not finite(value):
+            raise ValueError(f"{name} should be float")
+        return float(value)
+    if isinstance(default, int):
+        if not finite(value) or value != int(value):
+            raise ValueError(f"{name} should be a whole number")
+        if int(value) not in SIDES:
+            raise ValueError(f"{name} should be from {SIDES[0]} to {SIDES[-1]}")
+        return int(value)
+    if not isinstance(value, str):
+        raise ValueError(f"{name} should be text")
+    if name.endswith("_player") and value not in PLAYERS:
+        raise ValueError(f"{name} {clip(value, 20)} is not a player this version knows")
+    return value
 
 
 def load(directory: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings, or the defaults; the message is for the player if the
-    file was bad and had to be moved aside."""
+    file was bad, or had bad values, and had to be moved aside."""
     path = (directory or data_dir()) / FILE
     data, message = read_json(path, "settings")
     if data is None:
         return Settings(), message
-    try:
-        if not isinstance(data, dict):
-            raise TypeError("not a JSON object")
-        known = {f.name: f for f in fields(Settings)}
-        values = {}
-        for name, raw in data.items():
-            if name not in known:
-                continue  # a setting from another version: ignore it
-            default = getattr(Settings, name)
-            value = raw
-            if type(default) is float and isinstance(raw, int) and not isinstance(raw, bool):
-                value = float(raw)
-            if type(value) is not type(default):
-                raise TypeError(f"{name} should be {type(default).__name__}")
-            values[name] = value
-        return Settings(**values).clamp(), None
-    except (TypeError, ValueError) as e:
-        return Settings(), set_aside(path, "settings", str(e))
+    if not isinstance(data, dict):
+        return Settings(), set_aside(path, "settings", "not a JSON object")
+    known = {f.name for f in fields(Settings)}
+    values: dict[str, Any] = {}
+    wrong: list[str] = []
+    for name, raw in data.items():
+        if name not in known:
+            continue  # a setting from another version: ignore it
+        try:
+            values[name] = check(name, raw)
+        except ValueError as e:
+            wrong.append(str(e))
+    settings = Settings(**values).clamp()
+    if not wrong:
+        return settings, None
+    note = "; ".join(wrong[:3]) + ("; ..." if len(wrong) > 3 else "")
+    message = set_aside(path, "settings", f"{note}; the defaults are used for those")
+    with contextlib.suppress(OSError):  # the settings in use hold; a later change writes them
+        save(settings, path.parent)
+    return settings, message
 
 
 def save(settings: Settings, directory: Path | None = None) -> None:

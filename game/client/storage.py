@@ -1,22 +1,26 @@
 """Files the game keeps for a player: settings, the match in progress, saved games.
 
-Every write is atomic (a temporary file beside the target, then a rename), so a
-crash or a full disk never leaves half a file. A file that cannot be read or
-makes no sense is moved aside (``name.corrupt-YYYYmmdd-HHMMSS``), the caller gets
-the defaults plus a message for the player, and nothing else is lost.
+Every write is atomic (see :mod:`game.files`), so a crash or a full disk never
+leaves half a file. A file that cannot be read or makes no sense is moved aside
+(``name.corrupt-YYYYmmdd-HHMMSS``), the caller gets the defaults plus a message
+for the player, and nothing else is lost.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from game.files import BadFile, write_json, write_new, write_text
+from game.files import move_aside as _move_aside
+from game.files import read_json as _read_json
+
 APP = "mosaic-steere"
+
+__all__ = ["BadFile", "data_dir", "read_json", "set_aside", "write_json", "write_new", "write_text"]
 
 
 def data_dir() -> Path:
@@ -35,50 +39,21 @@ def data_dir() -> Path:
     return path
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` atomically."""
-    write_text(path, json.dumps(data, indent=1))
-
-
 def move_aside(path: Path) -> Path:
     """Rename a bad file out of the way, keeping it for the player to inspect."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-    os.replace(path, target)
-    return target
-
-
-class BadFile(ValueError):
-    """A file's content makes no sense; the message says what is wrong."""
+    return _move_aside(path, time.strftime("%Y%m%d-%H%M%S"))
 
 
 def read_json(path: Path, what: str) -> tuple[Any | None, str | None]:
     """Read JSON from ``path``. Returns ``(data, None)``, ``(None, None)`` when the
-    file does not exist, or ``(None, message)`` after moving a bad file aside."""
-    if not path.exists():
-        return None, None
+    file does not exist, or ``(None, message)`` after moving a bad file aside
+    (whatever is wrong with it: unreadable, not JSON, empty, ``null``, nested
+    too deeply, numbers that cannot be read)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8")), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        return _read_json(path), None
+    except FileNotFoundError:
+        return None, None
+    except BadFile as e:
         return None, set_aside(path, what, str(e))
 
 

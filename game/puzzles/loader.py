@@ -7,11 +7,12 @@ reason, and everything else loads.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.files import BadFile, read_json
 from game.rules import Board, RulesError
+from game.rules.errors import clip
 
 from .pack import FieldError, Pack, Puzzle, parse_pack_header, parse_puzzle
 from .prove import prove as prove_puzzle
@@ -41,14 +42,11 @@ def load_pack(path: str | Path, *, prove: bool = True) -> tuple[Pack | None, lis
     path = Path(path)
     name = str(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        return None, [Problem(name, None, None, f"cannot be read: {e.strerror or e}")]
-    except UnicodeDecodeError:
-        return None, [Problem(name, None, None, "is not UTF-8 text")]
-    except json.JSONDecodeError as e:
-        where = f"line {e.lineno} column {e.colno}"
-        return None, [Problem(name, None, None, f"is not valid JSON ({e.msg} at {where})")]
+        data = read_json(path)
+    except FileNotFoundError:
+        return None, [Problem(name, None, None, "cannot be read: the file is gone")]
+    except BadFile as e:
+        return None, [Problem(name, None, None, str(e).replace("it ", "", 1))]
     try:
         pid, title, description, raw = parse_pack_header(data)
     except FieldError as e:
@@ -58,7 +56,7 @@ def load_pack(path: str | Path, *, prove: bool = True) -> tuple[Pack | None, lis
     seen: set[str] = set()
     for i, item in enumerate(raw):
         label = item.get("id") if isinstance(item, dict) else None
-        label = label if isinstance(label, str) and label else f"#{i + 1}"
+        label = clip(label, 30, quote=False) if isinstance(label, str) and label else f"#{i + 1}"
         try:
             puzzle = parse_puzzle(item)
             if puzzle.id in seen:
@@ -95,11 +93,18 @@ def load_packs(directory: str | Path, *, prove: bool = True) -> tuple[list[Pack]
     packs: list[Pack] = []
     problems: list[Problem] = []
     files = sorted(p for p in Path(directory).glob("*.json") if p.name != "schema.json")
+    owners: dict[str, Path] = {}
     for path in files:
         pack, found = load_pack(path, prove=prove)
         problems += found
-        if pack is not None:
-            packs.append(pack)
+        if pack is None:
+            continue
+        if pack.id in owners:  # progress is kept by pack id: two packs would share it
+            reason = f"is the id of {owners[pack.id].name} already; this pack is left out"
+            problems.append(Problem(str(path), None, "id", reason))
+            continue
+        owners[pack.id] = path
+        packs.append(pack)
     if not files:
         problems.append(Problem(str(directory), None, None, "holds no puzzle packs"))
     return packs, problems

@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from game.files import write_text
+from game.rules.errors import clip
 
 FORMAT = 1
 GOALS = ("most", "win")
@@ -30,6 +32,7 @@ class FieldError(ValueError):
     """A field that is missing or wrong: ``field`` names it."""
 
     def __init__(self, field: str, reason: str) -> None:
+        field = clip(field, 30, quote=False)  # an unknown field's name comes from the file
         super().__init__(f"field '{field}': {reason}")
         self.field = field
         self.reason = reason
@@ -129,7 +132,7 @@ def parse_puzzle(data: Any) -> Puzzle:
         raise FieldError("id", "use lower-case letters, digits and dashes")
     goal = _text(data, "goal")
     if goal not in GOALS:
-        raise FieldError("goal", f"must be one of {', '.join(GOALS)}, not {goal!r}")
+        raise FieldError("goal", f"must be one of {', '.join(GOALS)}, not {clip(goal, 20)}")
     themes = data["themes"]
     if not isinstance(themes, list) or not all(isinstance(t, str) and t for t in themes):
         raise FieldError("themes", "must be a list of words")
@@ -161,7 +164,10 @@ def parse_pack_header(data: Any) -> tuple[str, str, str, list]:
         raise FieldError("pack", "the file must hold one JSON object")
     if data.get("format") != FORMAT:
         got = data.get("format")
-        raise FieldError("format", f"must be {FORMAT}, not {got!r}" if got else "missing")
+        raise FieldError(
+            "format",
+            f"must be {FORMAT}, not {clip(repr(got), 20, quote=False)}" if got else "missing",
+        )
     unknown = sorted(set(data) - set(PACK_FIELDS))
     if unknown:
         raise FieldError(unknown[0], "is not a pack field (a typo?)")
@@ -176,13 +182,4 @@ def parse_pack_header(data: Any) -> tuple[str, str, str, list]:
 
 def write_pack(path: str | os.PathLike[str], pack: Pack) -> None:
     """Write ``pack`` as JSON, atomically: a crash leaves the old file whole."""
-    path = Path(path)
-    text = json.dumps(pack.to_dict(), indent=1, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text(Path(path), json.dumps(pack.to_dict(), indent=1, ensure_ascii=False) + "\n")

@@ -71,7 +71,7 @@ def test_missing_and_non_utf8_files(tmp_path):
     path = tmp_path / "latin1.json"
     path.write_bytes(b'{"title": "caf\xe9"}')
     _, problems = load_pack(path)
-    assert str(problems[0]) == f"{path}: is not UTF-8 text"
+    assert str(problems[0]).startswith(f"{path}: is not UTF-8 text")
 
 
 @pytest.mark.parametrize(
