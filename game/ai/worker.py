@@ -11,16 +11,23 @@ on every system and in a frozen build (whose entry point must call
 ``multiprocessing.freeze_support()`` first). Every request has an id; the id of
 the newest request lives in shared memory, so a newer request or a
 :meth:`AIWorker.cancel` both stops the search under way and makes any answer to
-an older request stale (:meth:`AIWorker.poll` drops it). If the process dies,
+an older request stale (:meth:`AIWorker.poll` drops it).
+
+The process never outlives the game: it watches its parent and exits as soon as
+the parent is gone, even if the parent was killed outright. If the process dies,
 the pending request is answered with an error and the next request starts a
-fresh process.
+fresh process, after a pause that doubles with each death in a row; after
+:data:`MAX_RESTARTS` deaths in a row the worker gives up and says so.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
+import multiprocessing.connection
+import os
 import queue
 import random
+import threading
 import time
 from dataclasses import dataclass
 
@@ -38,8 +45,29 @@ class Answer:
     error: str | None = None
 
 
+#: Deaths in a row after which the worker stops restarting its process.
+MAX_RESTARTS = 4
+#: The pause before the first restart; it doubles with each further death in a row.
+FIRST_BACKOFF = 0.25
+
+
+def _exit_with_parent() -> None:
+    """In the worker process: exit the moment the parent process is gone. The
+    sentinel becomes ready when the parent exits for any reason, SIGKILL included."""
+    parent = mp.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="mosaic-ai-lifeline", daemon=True).start()
+
+
 def _serve(requests, answers, latest) -> None:
     """The worker process's loop (module level, so ``spawn`` can import it)."""
+    _exit_with_parent()
     searcher = Searcher()
     rng = random.Random()
     while True:
@@ -79,6 +107,9 @@ class AIWorker:
         self._answers = None
         self._next_id = 0
         self._pending: tuple[int, str] | None = None
+        self._message: tuple | None = None  # the pending request, until a process is up
+        self._deaths = 0  # in a row: an answer resets it
+        self._restart_at = 0.0
 
     @property
     def alive(self) -> bool:
@@ -88,6 +119,11 @@ class AIWorker:
     def busy(self) -> bool:
         """A request is waiting for its answer."""
         return self._pending is not None
+
+    @property
+    def failed(self) -> bool:
+        """The process died :data:`MAX_RESTARTS` times in a row; no more restarts."""
+        return self._deaths >= MAX_RESTARTS
 
     def start(self) -> None:
         if self.alive:
@@ -105,18 +141,30 @@ class AIWorker:
     def request(self, mfen: str, level: str = "Master", seconds: float | None = None) -> int:
         """Ask for the turn ``level`` would play in ``mfen`` (also for hints: "what
         would Master play here?"). Supersedes any earlier request. Returns its id."""
-        self.start()
         self._next_id += 1
         rid = self._next_id
         self._latest.value = rid
         self._pending = (rid, mfen)
-        self._requests.put((rid, mfen, level, seconds))
+        self._message = (rid, mfen, level, seconds)
+        self._send()
         return rid
+
+    def _send(self) -> None:
+        """Hand the pending request to the process, starting one if it is time."""
+        if self._message is None or self.failed:
+            return
+        if not self.alive:
+            if time.monotonic() < self._restart_at:
+                return  # backing off after a death; poll() tries again
+            self.start()
+        self._requests.put(self._message)
+        self._message = None
 
     def cancel(self) -> None:
         """Drop the pending request: its search stops and its answer never comes."""
         self._latest.value = 0
         self._pending = None
+        self._message = None
 
     def poll(self) -> list[Answer]:
         """Answers that arrived for the current request (never blocks)."""
@@ -124,17 +172,36 @@ class AIWorker:
         while self._answers is not None:
             try:
                 rid, mfen, turn, error = self._answers.get_nowait()
-            except queue.Empty:
+            except (queue.Empty, OSError, EOFError):
                 break
+            self._deaths = 0
             if self._pending is not None and rid == self._pending[0]:
                 out.append(Answer(rid, mfen, turn, error))
                 self._pending = None
-        if self._pending is not None and self._proc is not None and not self._proc.is_alive():
+        if self._proc is not None and not self._proc.is_alive():
+            self._proc = None
+            self._deaths += 1
+            self._restart_at = time.monotonic() + FIRST_BACKOFF * 2 ** (self._deaths - 1)
+            if self._pending is not None:
+                rid, mfen = self._pending
+                self._pending = None
+                self._message = None
+                out.append(Answer(rid, mfen, None, self._death_message()))
+        elif self._pending is not None and self.failed:
             rid, mfen = self._pending
             self._pending = None
-            self._proc = None
-            out.append(Answer(rid, mfen, None, "the AI process stopped unexpectedly; try again"))
+            self._message = None
+            out.append(Answer(rid, mfen, None, self._death_message()))
+        self._send()
         return out
+
+    def _death_message(self) -> str:
+        if self.failed:
+            return (
+                f"the AI process stopped {self._deaths} times in a row, so it is not "
+                "started again; restart the game to play against the AI"
+            )
+        return "the AI process stopped unexpectedly; try again"
 
     def wait(self, timeout: float) -> list[Answer]:
         """Poll until an answer comes or ``timeout`` seconds pass (for scripts and tests)."""

@@ -1,5 +1,6 @@
 """The AI worker process: start, request, cancel, stale answers, crash recovery."""
 
+import os
 import time
 
 import pytest
@@ -74,3 +75,104 @@ def test_bad_position_is_an_error_answer(worker):
     worker.request("3/4/5/4 r", "Casual")
     (answer,) = worker.wait(60)
     assert answer.turn is None and "rows" in answer.error
+
+
+def test_a_worker_that_keeps_dying_is_restarted_with_a_pause_then_given_up(worker):
+    from game.ai import worker as module
+
+    errors = []
+    for death in range(1, module.MAX_RESTARTS + 1):
+        worker.request(EMPTY5, "Master", seconds=30)
+        deadline = time.monotonic() + 60
+        while not worker.alive and time.monotonic() < deadline:
+            worker.poll()  # during the pause after a death, poll() starts it when due
+            time.sleep(0.01)
+        assert worker.alive
+        started = time.monotonic()
+        worker._proc.kill()
+        (answer,) = worker.wait(10)
+        errors.append(answer.error)
+        assert answer.turn is None
+        if death < module.MAX_RESTARTS:
+            # The next start waits: a quarter second, doubling with each death.
+            rid = worker.request(SMALL, "Casual", seconds=0.05)
+            assert not worker.alive
+            wait = module.FIRST_BACKOFF * 2 ** (death - 1)
+            (answer,) = worker.wait(60)
+            assert answer.id == rid and answer.error is None
+            assert time.monotonic() - started >= wait * 0.9
+            worker._deaths = death  # an answer resets the count; this test counts on
+    assert worker.failed and "stopped unexpectedly" in errors[0]
+    assert "not started again" in errors[-1]
+    rid = worker.request(SMALL, "Casual", seconds=0.05)
+    (answer,) = worker.wait(5)
+    assert answer.id == rid and "not started again" in answer.error and not worker.alive
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads processes from /proc")
+def test_the_worker_exits_when_the_game_is_killed(tmp_path):
+    """SIGKILL of the game (no chance to clean up) still ends its AI process, and
+    multiprocessing's resource tracker with it."""
+    import signal
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, time\n"
+        "from game.ai.worker import AIWorker\n"
+        "w = AIWorker()\n"
+        "w.request('5/6/7/8/9/8/7/6/5 r', 'Master', seconds=600)\n"
+        "print(w._proc.pid, flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    game = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=root, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        pid = int(game.stdout.readline())
+        time.sleep(1.0)  # let the worker get into its search
+        os.kill(pid, 0)  # alive while the game is
+        children = children_of(game.pid) | {pid}
+        assert len(children) >= 2  # the worker and the resource tracker
+        game.send_signal(signal.SIGKILL)
+        game.wait(10)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            left = {c for c in children if running(c)}
+            if not left:
+                break
+            time.sleep(0.1)
+        else:
+            for c in left:
+                os.kill(c, signal.SIGKILL)
+            pytest.fail(f"processes {sorted(left)} outlived the game by 20 s")
+    finally:
+        if game.poll() is None:
+            game.kill()
+
+
+def children_of(parent: int) -> set[int]:
+    """The processes whose parent is ``parent`` (Linux's /proc)."""
+    from pathlib import Path
+
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == parent:
+            out.add(int(stat.parent.name))
+    return out
+
+
+def running(pid: int) -> bool:
+    """Alive and not a zombie waiting to be reaped."""
+    from pathlib import Path
+
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
