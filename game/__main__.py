@@ -45,13 +45,25 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .client.app import App, NoDisplay
-
     if args.smoke_test:
         from .client.smoke import smoke_test
 
         return smoke_test(args.data_dir)
+    if args.screenshots is not None:  # a tool: a failure here shows its traceback
+        return screenshots(args)
+    try:
+        return play(args)
+    except Exception as e:  # a bug, even before the first window: a plain message and a log
+        from .client.crash import report, tell
+
+        tell(report(args.data_dir, e))
+        return 1
+
+
+def play(args: argparse.Namespace) -> int:
+    from .client.app import App, NoDisplay
     from .client.crash import report, tell
+    from .client.lifeline import watch_parent
 
     try:
         app = App(args.size, args.data_dir)
@@ -63,12 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     from .client.scenes.title import TitleScene
 
-    if args.screenshots is not None:  # a tool: a failure here shows its traceback
-        from .client.tour import tour
-
-        written = tour(app, args.screenshots)
-        print(f"wrote {len(written)} screenshots to {args.screenshots}")
-        return 0
+    watch_parent(app.quit)
     try:
         if args.first_frame:  # for measuring the cold start: show the title once, then quit
             app.scenes.push(TitleScene(app))
@@ -80,6 +87,21 @@ def main(argv: list[str] | None = None) -> int:
         app.close()
         tell(report(app.data, e))
         return 1
+    return 0
+
+
+def screenshots(args: argparse.Namespace) -> int:
+    """The tour, in a throwaway data folder unless ``--data-dir`` names one: it plays
+    matches and puzzles, and must not touch the player's own."""
+    import tempfile
+
+    from .client.app import App
+    from .client.tour import tour
+
+    with tempfile.TemporaryDirectory(prefix="mosaic-tour-") as tmp:
+        app = App(args.size, args.data_dir or Path(tmp))
+        written = tour(app, args.screenshots)
+    print(f"wrote {len(written)} screenshots to {args.screenshots}")
     return 0
 
 

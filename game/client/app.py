@@ -19,6 +19,7 @@ from game.ai.worker import AIWorker
 from . import theme
 from .audio import Audio
 from .board_view import hex_points
+from .crash import HEADLESS
 from .scene import Scene, SceneStack
 from .settings import load as load_settings
 from .settings import save as save_settings
@@ -27,7 +28,6 @@ from .storage import data_dir
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
 FPS = 60
-HEADLESS = ("offscreen", "dummy")  # drivers that draw to no screen
 
 
 class NoDisplay(RuntimeError):

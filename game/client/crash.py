@@ -12,17 +12,19 @@ import contextlib
 import os
 import platform
 import sys
+import tempfile
 import time
 import traceback
 from pathlib import Path
 
-import pygame
-
 from game import __version__
+from game.files import write_text
 
-from .app import HEADLESS
-from .scenes.match_scene import CURRENT
-from .storage import write_text
+from .in_progress import CURRENT
+from .storage import data_dir
+
+#: SDL video drivers that draw to no screen (tests and tools ask for them).
+HEADLESS = ("offscreen", "dummy")
 
 
 def write_log(folder: Path, exc: BaseException) -> Path:
@@ -35,11 +37,22 @@ def write_log(folder: Path, exc: BaseException) -> Path:
     head = [
         f"Mosaic {__version__}",
         f"Python {platform.python_version()} on {platform.platform()}",
-        f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}",
+        libraries(),
         "",
     ]
     write_text(path, "\n".join(head) + "".join(traceback.format_exception(exc)))
     return path
+
+
+def libraries() -> str:
+    """The versions of pygame-ce and SDL, or why they are not known."""
+    try:
+        import pygame
+
+        sdl = ".".join(map(str, pygame.get_sdl_version()))
+        return f"pygame-ce {pygame.version.ver}, SDL {sdl}"
+    except Exception as e:  # a crash log is written even when pygame itself is broken
+        return f"pygame-ce could not be loaded: {e}"
 
 
 def tell(message: str, dialog: bool = True) -> None:
@@ -48,13 +61,20 @@ def tell(message: str, dialog: bool = True) -> None:
     print(f"mosaic: {message}", file=sys.stderr)
     if not dialog or os.environ.get("SDL_VIDEODRIVER") in HEADLESS:
         return
-    with contextlib.suppress(pygame.error):  # no screen for a dialog: stderr has it
+    with contextlib.suppress(Exception):  # no screen (or no pygame) for a dialog: stderr has it
+        import pygame
+
         pygame.display.message_box("Mosaic", message, "error")
 
 
-def report(folder: Path, exc: BaseException) -> str:
-    """Log ``exc`` in ``folder`` and return the message for the player."""
+def report(folder: Path | None, exc: BaseException) -> str:
+    """Log ``exc`` in ``folder`` (the player's data folder if ``None``) and return
+    the message for the player."""
     message = "Mosaic stopped because of a bug. Your settings and progress are saved."
+    try:
+        folder = folder or data_dir()
+    except OSError:  # no data folder at all: the log goes where it can
+        folder = Path(tempfile.gettempdir())
     if (folder / CURRENT).exists():
         message += " So is your match: choose Continue on the title screen to go on with it."
     try:

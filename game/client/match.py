@@ -9,10 +9,14 @@ reported as an event.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
 from game.rules import BLUE, PASS, RED, Board, Color, RulesError, Turn
+from game.rules.errors import clip
+
+from .storage import read_json, set_aside
 
 HUMAN = "Human"
 PLAYERS = (HUMAN, *(lvl.name for lvl in LEVELS.values()))
@@ -45,6 +49,8 @@ class Match:
         self.board = Board(size=side)
         self.players = {RED: red, BLUE: blue}
         self.redo_stack: list[Turn] = []
+        #: What a loaded record had to be forgiven (players this version does not know).
+        self.notes: list[str] = []
 
     # -- who plays ----------------------------------------------------------
     @property
@@ -181,16 +187,39 @@ class Match:
         turns = data.get("turns")
         if not isinstance(turns, list) or not all(isinstance(t, str) for t in turns):
             raise RecordError("field 'turns' must be a list of turns in notation")
-        try:
-            match = cls(side, data.get("red", HUMAN), data.get("blue", HUMAN))
-        except ValueError as e:
-            raise RecordError(str(e)) from None
+        players, notes = [], []
+        for color in (RED, BLUE):
+            who = data.get(str(color), HUMAN)
+            if not isinstance(who, str) or who not in PLAYERS:
+                # A level renamed in a later version must not cost the game itself.
+                shown = clip(who) if isinstance(who, str) else "not a name"
+                notes.append(f"{color.title} was {shown}, a player this version does not know")
+                who = HUMAN
+            players.append(who)
+        match = cls(side, *players)
+        match.notes = notes
         for number, text in enumerate(turns, 1):
             try:
                 match.board.play(text)
             except RulesError as e:
-                raise RecordError(f"turn {number} ({text}): {e}") from None
+                raise RecordError(f"turn {number} ({clip(text, quote=False)}): {e}") from None
         return match
+
+
+def open_record(path: Path, what: str) -> tuple[Match | None, str | None]:
+    """The match in the game record at ``path``, and a message for the player: why
+    there is no match (a bad file is set aside, see :mod:`.storage`), or what had
+    to be forgiven in a good one."""
+    data, message = read_json(path, what)
+    if data is None:
+        return None, message or f"Your {what} is not there any more."
+    try:
+        match = Match.from_record(data)
+    except RecordError as e:
+        return None, set_aside(path, what, str(e))
+    if match.notes:
+        return match, f"In your {what}: " + "; ".join(match.notes) + "; Human plays instead."
+    return match, None
 
 
 def sentence(text: str) -> str:

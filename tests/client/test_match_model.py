@@ -64,8 +64,11 @@ def test_record_round_trip_and_bad_records():
         Match.from_record({**rec, "side": "five"})
     with pytest.raises(RecordError, match=r"turn 2 \(a1\)"):
         Match.from_record({**rec, "turns": [*rec["turns"], "a1"]})
-    with pytest.raises(RecordError, match="unknown player"):
-        Match.from_record({**rec, "red": "Grandmaster"})
+    # A player this version does not know (a level renamed later) costs only the
+    # name: the game replays with Human on that side, and a note says so (issue 12).
+    renamed = Match.from_record({**rec, "red": "Grandmaster", "blue": ["Club"]})
+    assert renamed.players == {RED: "Human", BLUE: "Human"}
+    assert "Red was 'Grandmaster'" in renamed.notes[0] and "Blue was not a name" in renamed.notes[1]
     with pytest.raises(RecordError, match="JSON object"):
         Match.from_record([1])
     assert m.players[RED] == "Human"

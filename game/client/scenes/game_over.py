@@ -10,6 +10,7 @@ from .. import theme
 from ..match import Match
 from ..scene import ButtonScene
 from ..widgets import Button, draw_all
+from .confirm import ask_to_replace
 
 
 class GameOverScene(ButtonScene):
@@ -37,10 +38,15 @@ class GameOverScene(ButtonScene):
             b.rect.topleft = (self.box.left + 15 + i * (b.rect.width + 15), self.box.bottom - 72)
 
     def rematch(self) -> None:
+        """The same players with the colours swapped, as a new match in progress."""
         old = self.match_scene.match
-        fresh = Match(old.board.size, old.players[RED], old.players[BLUE])
-        self.app.scenes.pop()
-        self.app.scenes.replace(type(self.match_scene)(self.app, fresh))
+        fresh = Match(old.board.size, old.players[BLUE], old.players[RED])
+
+        def start() -> None:
+            self.app.scenes.pop()
+            self.app.scenes.replace(type(self.match_scene)(self.app, fresh))
+
+        ask_to_replace(self.app, start)
 
     def see_board(self) -> None:
         """Put the panel away to look at the final board; Undo steps back through

@@ -17,22 +17,28 @@ from game.rules import BLUE, RED, Color
 
 from .. import theme
 from ..board_view import CHAIN_GAP, BoardView
+from ..in_progress import CURRENT, match_in_progress
 from ..match import Event, Match
 from ..scene import Scene
-from ..storage import write_json
+from ..storage import write_json, write_new
 from ..widgets import Button, draw_all, press, update_all
+from .confirm import ConfirmScene
 from .game_over import GameOverScene
 
 PANEL_WIDTH = 330
-CURRENT = "current-match.json"
 HINT_LEVEL = "Master"
 HINT_SECONDS = 1.0
 
 
 class MatchScene(Scene):
-    def __init__(self, app, match: Match) -> None:
+    """``current``: this match is the match in progress, kept after every turn. A
+    saved game opened for a look is not, until the player plays on in it (and,
+    if another match is in progress, says that it may take that one's place)."""
+
+    def __init__(self, app, match: Match, *, current: bool = True) -> None:
         super().__init__(app)
         self.match = match
+        self.current = current
         self.view = BoardView(match.board.size)
         self.hover: int | None = None
         self.status = ("", theme.MUTED, 0.0)  # text, colour, seconds left (0: until replaced)
@@ -100,11 +106,46 @@ class MatchScene(Scene):
     def click(self, cell: int) -> None:
         if self.finished:
             return
+        wants_change = self.match.ai_to_move or (
+            self.match.human_to_move and cell in self.targets()
+        )
+        if wants_change and not self.claim(lambda: self.click(cell)):
+            return
         if not self.match.human_to_move:
             self.say("The AI is thinking." if self.match.ai_to_move else "The game is over.")
             return
         self.hint = ()
         self.show(self.match.click(cell))
+
+    # -- whose match this is -----------------------------------------------------------
+    def claim(self, then) -> bool:
+        """Make this the match in progress before the game changes. True at once if
+        it is, or if no other match is in progress; otherwise ask the player, run
+        ``then`` if they agree, and return False."""
+        if self.current:
+            return True
+        if not match_in_progress(self.app.data):
+            self.current = True
+            return True
+
+        def replace() -> None:
+            self.current = True
+            then()
+
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app,
+                "Replace the match in progress?",
+                "Playing on in this saved game makes it your match in progress, in place of "
+                "the one you have now. To keep that one, choose Keep it and use Continue on "
+                "the title screen.",
+                "Replace",
+                replace,
+                no="Keep it",
+                on_no=lambda: self.say("Your match in progress is kept.", theme.MUTED),
+            )
+        )
+        return False
 
     # -- actions -------------------------------------------------------------------
     def undo(self) -> None:
@@ -150,13 +191,12 @@ class MatchScene(Scene):
 
     def save_game(self) -> None:
         folder = self.app.data / "games"
-        name = time.strftime("mosaic-%Y%m%d-%H%M%S.json")
         try:
-            write_json(folder / name, self.match.record())
+            path = write_new(folder, time.strftime("mosaic-%Y%m%d-%H%M%S"), self.match.record())
         except OSError as e:
             self.say(f"Could not save: {e.strerror or e}", theme.BAD)
             return
-        self.say(f"Saved as {name}.", theme.GOOD)
+        self.say(f"Saved as {path.name}.", theme.GOOD)
 
     def menu(self) -> None:
         self.cancel_ai()
@@ -173,7 +213,10 @@ class MatchScene(Scene):
             self.request = self.hint_request = None
 
     def autosave(self) -> None:
-        """Keep the match in progress, to resume after a restart."""
+        """Keep the match in progress, to resume after a restart (a finished match
+        is not kept)."""
+        if not self.current:
+            return
         path = self.app.data / CURRENT
         try:
             if self.match.over:
@@ -252,10 +295,12 @@ class MatchScene(Scene):
         if (
             self.request is None
             and self.match.ai_to_move
+            and (self.current or not match_in_progress(self.app.data))
             and not self.view.busy
             and not self.finished
             and self.banner[1] <= 1.5
         ):
+            self.current = True  # the game moves on: it is the match in progress now
             self.request = self.app.worker.request(
                 self.match.board.mfen(), level=self.match.ai_to_move
             )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..match import PLAYERS, Match, RecordError
-from ..storage import read_json, set_aside
+from ..match import PLAYERS, Match, open_record
 from ..widgets import Button, Choice
+from .confirm import ask_to_replace
 from .match_scene import MatchScene
 from .menu import MenuScene
 
@@ -37,7 +37,7 @@ class SetupScene(MenuScene):
     def start(self) -> None:
         s = self.app.settings
         match = Match(s.board_side, s.red_player, s.blue_player)
-        self.app.scenes.replace(MatchScene(self.app, match))
+        ask_to_replace(self.app, lambda: self.app.scenes.replace(MatchScene(self.app, match)))
 
 
 class LoadScene(MenuScene):
@@ -53,17 +53,13 @@ class LoadScene(MenuScene):
         return [*buttons, Button("Back", self.back)]
 
     def load(self, path) -> None:
-        data, message = read_json(path, f"saved game {path.name}")
-        try:
-            if data is None:
-                raise RecordError(message or "the file is gone")
-            match = Match.from_record(data)
-        except RecordError as e:
-            if path.exists():
-                self.app.toast(set_aside(path, f"saved game {path.name}", str(e)))
-            else:
-                self.app.toast(str(e))
+        match, message = open_record(path, f"saved game {path.name}")
+        if message:
+            self.app.toast(message)
+        if match is None:
             self.enter()
             return
         self.app.scenes.pop()
-        self.app.scenes.replace(MatchScene(self.app, match))
+        # A saved game is its own document: it is not the match in progress unless
+        # the player plays on in it (MatchScene.claim asks first).
+        self.app.scenes.replace(MatchScene(self.app, match, current=False))

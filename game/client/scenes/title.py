@@ -11,11 +11,12 @@ from game.rules import Board, Color, Position
 
 from .. import theme
 from ..board_view import BoardView
-from ..match import Match, RecordError
-from ..storage import read_json, set_aside
+from ..in_progress import CURRENT, match_in_progress
+from ..match import open_record
 from ..widgets import Button, draw_all
+from .confirm import ConfirmScene
 from .howto import HowToScene
-from .match_scene import CURRENT, MatchScene
+from .match_scene import MatchScene
 from .menu import MenuScene
 from .puzzle_browser import PuzzleBrowserScene
 from .settings_scene import SettingsScene
@@ -78,33 +79,35 @@ class TitleScene(MenuScene):
 
     def build(self) -> list:
         buttons = []
-        if (self.app.data / CURRENT).exists():
+        if self.has_match():
             buttons.append(Button("Continue", self.resume, key=pygame.K_c))
         buttons += [
             Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
             Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
             Button("How to play", lambda: self.app.scenes.push(HowToScene(self.app))),
             Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
-            Button("Quit", self.app.quit, key=pygame.K_q),
+            Button("Quit", self.ask_to_quit, key=pygame.K_q),
         ]
         return buttons
 
     def back(self) -> None:
-        self.app.quit()
+        self.ask_to_quit()
+
+    def ask_to_quit(self) -> None:
+        kept = " Your match in progress is kept for next time." if self.has_match() else ""
+        self.app.scenes.push(
+            ConfirmScene(self.app, "Quit Mosaic?", kept.strip(), "Quit", self.app.quit)
+        )
+
+    def has_match(self) -> bool:
+        return match_in_progress(self.app.data)
 
     def resume(self) -> None:
-        path = self.app.data / CURRENT
-        data, message = read_json(path, "match in progress")
-        if data is None:
-            if message:
-                self.app.toast(message)
-            self.enter()
-            return
-        try:
-            match = Match.from_record(data)
-        except RecordError as e:
-            self.app.toast(set_aside(path, "match in progress", str(e)))
-            self.enter()
+        match, message = open_record(self.app.data / CURRENT, "match in progress")
+        if message:
+            self.app.toast(message)
+        if match is None:
+            self.enter()  # Continue goes away with the file
             return
         self.app.scenes.push(MatchScene(self.app, match))
 

@@ -1,0 +1,119 @@
+"""A question over the current scene before anything that cannot be undone:
+replacing the match in progress, quitting.
+
+Enter or Y answers yes, Esc or N answers no; so do the two buttons. The scene
+pops itself and then runs the chosen action, so the action may push, pop or
+replace scenes as if the question had never been there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import theme
+from ..in_progress import match_in_progress
+from ..scene import ButtonScene
+from ..widgets import Button, draw_all
+
+
+def ask_to_replace(app, start: Callable[[], None]) -> None:
+    """Run ``start`` (which begins a new match in progress) at once, or, if a match
+    is in progress, once the player agrees to replace it."""
+    if not match_in_progress(app.data):
+        start()
+        return
+    app.scenes.push(
+        ConfirmScene(
+            app,
+            "Replace the match in progress?",
+            "A new match takes the place of the match you have in progress; "
+            "that one cannot be continued afterwards.",
+            "Replace",
+            start,
+        )
+    )
+
+
+class ConfirmScene(ButtonScene):
+    overlay = True
+
+    def __init__(
+        self,
+        app,
+        question: str,
+        detail: str,
+        yes: str,
+        on_yes: Callable[[], None],
+        no: str = "Cancel",
+        on_no: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.yes_button = Button(yes, self.yes, key=pygame.K_RETURN, size=24)
+        self.no_button = Button(no, self.no, key=pygame.K_ESCAPE, size=24)
+        self.buttons = [self.yes_button, self.no_button]
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
+            self.app.click()
+            (self.yes if event.key == pygame.K_y else self.no)()
+            return
+        super().handle(event)
+
+    def yes(self) -> None:
+        self._close()
+        self.on_yes()
+
+    def no(self) -> None:
+        self._close()
+        if self.on_no is not None:
+            self.on_no()
+
+    def _close(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        width = min(600, w - 40)
+        self.lines = theme.wrap(self.detail, 22, width - 48) if self.detail else []
+        height = 170 + 28 * len(self.lines)
+        self.box = pygame.Rect(0, 0, width, height)
+        self.box.center = (w // 2, h // 2)
+        bw = (width - 3 * 20) // 2
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(self.box.left + 20 + i * (bw + 20), self.box.bottom - 68, bw, 48)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, min(150, round(self.t * 900))))
+        surface.blit(shade, (0, 0))
+        box = self.box
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=16)
+        pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=16)
+        theme.text(
+            surface,
+            self.question,
+            (box.centerx, box.top + 24),
+            size=32,
+            anchor="midtop",
+            bold=True,
+        )
+        for i, line in enumerate(self.lines):
+            theme.text(
+                surface,
+                line,
+                (box.centerx, box.top + 72 + 28 * i),
+                size=22,
+                color=theme.MUTED,
+                anchor="midtop",
+            )
+        draw_all(self.buttons, surface)

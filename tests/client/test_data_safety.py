@@ -1,0 +1,350 @@
+"""Nothing a player has is lost (issue 12): the match in progress, saved games,
+settings and progress survive loading, reviewing, saving, quitting and bad files.
+
+Driven through the real scenes with posted events, as a player would."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.app import App
+from game.client.match import Match
+from game.client.progress import load as load_progress
+from game.client.scenes.confirm import ConfirmScene
+from game.client.scenes.game_over import GameOverScene
+from game.client.scenes.match_scene import CURRENT, MatchScene
+from game.client.scenes.setup import SetupScene
+from game.client.scenes.title import TitleScene
+from game.client.settings import Settings
+from game.client.settings import load as load_settings
+from game.rules import BLUE, RED
+
+from .test_scenes import button, start_match
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def finished_record(side=3, seed=2):
+    """A whole hot-seat game as a record, played with random legal turns."""
+    import random
+
+    rng = random.Random(seed)
+    m = Match(side, "Human", "Human")
+    while not m.over:
+        m.play(rng.choice(m.board.legal_turns()))
+    return m.record()
+
+
+def in_progress(app, drive):
+    """A Human-Master match with one turn played, kept as the match in progress."""
+    scene = start_match(app, drive, side=4, red="Human", blue="Master")
+    scene.cancel_ai()
+    drive.click_cell(scene.match.board.legal_placements()[0])
+    scene.cancel_ai()
+    saved = (app.data / CURRENT).read_text()
+    assert json.loads(saved)["blue"] == "Master"
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    return saved
+
+
+def open_saved(app, drive, stem):
+    drive.click(button(app.scenes.top, "Play").rect.center)
+    drive.click(button(app.scenes.top, "Load").rect.center)
+    drive.click(button(app.scenes.top, stem).rect.center)
+    return app.scenes.top
+
+
+def test_reviewing_a_loaded_game_keeps_the_match_in_progress(app, drive):
+    saved = in_progress(app, drive)
+    games = app.data / "games"
+    games.mkdir()
+    (games / "mosaic-finished.json").write_text(json.dumps(finished_record()))
+    loaded = open_saved(app, drive, "mosaic-finished")
+    assert isinstance(loaded, MatchScene) and loaded.match.over and not loaded.current
+    drive.key(pygame.K_u)  # the steps from the bug report: Undo once, then Menu
+    drive.frames(2)
+    drive.click(loaded.buttons[5].rect.center)  # Menu
+    assert (app.data / CURRENT).read_text() == saved
+    drive.click(button(app.scenes.top, "Continue").rect.center)
+    resumed = app.scenes.top
+    assert resumed.match.players[BLUE] == "Master" and len(resumed.match.board.turn_stack) == 1
+
+
+def test_playing_on_in_a_loaded_game_asks_before_it_replaces_the_match(app, drive):
+    saved = in_progress(app, drive)
+    record = finished_record()
+    record["turns"] = record["turns"][:4]
+    (app.data / "games").mkdir()
+    (app.data / "games" / "mosaic-half.json").write_text(json.dumps(record))
+    loaded = open_saved(app, drive, "mosaic-half")
+    before = loaded.match.board.mfen()
+    drive.click_cell(loaded.match.board.legal_placements()[0])
+    question = app.scenes.top
+    assert isinstance(question, ConfirmScene) and "Replace" in question.question
+    assert loaded.match.board.mfen() == before  # nothing happens until the player answers
+    drive.click(question.no_button.rect.center)  # Keep it
+    assert app.scenes.top is loaded and (app.data / CURRENT).read_text() == saved
+    assert "kept" in loaded.status[0]
+    cell = loaded.match.board.legal_placements()[0]
+    drive.click_cell(cell)
+    drive.key(pygame.K_y)  # Replace
+    assert loaded.current and loaded.match.board.tile_at(cell) is not None
+    assert json.loads((app.data / CURRENT).read_text())["turns"][:4] == record["turns"]
+
+
+def test_a_loaded_game_with_no_match_in_progress_plays_on_without_asking(app, drive):
+    record = finished_record()
+    record["turns"] = record["turns"][:2]
+    (app.data / "games").mkdir()
+    (app.data / "games" / "mosaic-two.json").write_text(json.dumps(record))
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    loaded = open_saved(app, drive, "mosaic-two")
+    drive.click_cell(loaded.match.board.legal_placements()[0])
+    assert app.scenes.top is loaded and loaded.current
+    assert len(json.loads((app.data / CURRENT).read_text())["turns"]) == 3
+
+
+def test_a_new_match_and_a_rematch_ask_before_replacing_the_match(app, drive):
+    saved = in_progress(app, drive)
+    drive.click(button(app.scenes.top, "Play").rect.center)
+    drive.click(button(app.scenes.top, "Start").rect.center)
+    assert isinstance(app.scenes.top, ConfirmScene)
+    drive.key(pygame.K_ESCAPE)  # Cancel
+    assert isinstance(app.scenes.top, SetupScene)
+    assert (app.data / CURRENT).read_text() == saved
+    drive.click(button(app.scenes.top, "Start").rect.center)
+    drive.key(pygame.K_RETURN)  # Replace
+    assert isinstance(app.scenes.top, MatchScene) and app.scenes.top.current
+
+    # Rematch from a reviewed game while another match is in progress asks too.
+    (app.data / CURRENT).write_text(saved)
+    (app.data / "games").mkdir()
+    (app.data / "games" / "mosaic-over.json").write_text(json.dumps(finished_record()))
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    loaded = open_saved(app, drive, "mosaic-over")
+    loaded.finish()
+    drive.settle(2.0)
+    panel = app.scenes.top
+    assert isinstance(panel, GameOverScene)
+    drive.click(next(b for b in panel.buttons if b.label == "Rematch").rect.center)
+    assert isinstance(app.scenes.top, ConfirmScene)
+    drive.key(pygame.K_n)
+    assert (app.data / CURRENT).read_text() == saved
+
+
+def test_rematch_swaps_the_colours(app, drive):
+    scene = start_match(app, drive, side=3, red="Human", blue="Club")
+    scene.cancel_ai()
+    scene.finish()
+    drive.settle(1.0)
+    panel = app.scenes.top
+    drive.click(next(b for b in panel.buttons if b.label == "Rematch").rect.center)
+    fresh = app.scenes.top
+    assert fresh.match.players == {RED: "Club", BLUE: "Human"}
+    fresh.cancel_ai()
+
+
+def test_quitting_from_the_title_asks_first(app, drive):
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, ConfirmScene) and app.running
+    drive.key(pygame.K_ESCAPE)  # no
+    assert isinstance(app.scenes.top, TitleScene) and app.running
+    drive.click(button(app.scenes.top, "Quit").rect.center)
+    drive.key(pygame.K_RETURN)  # yes
+    assert not app.running
+
+
+def test_two_saves_in_the_same_second_make_two_files(app, drive):
+    scene = start_match(app, drive, side=3)
+    drive.click_cell(0)
+    save = next(b for b in scene.buttons if b.label == "Save game")
+    drive.click(save.rect.center)
+    first = sorted((app.data / "games").iterdir())
+    drive.click(save.rect.center)
+    drive.click(save.rect.center)
+    files = sorted((app.data / "games").iterdir())
+    assert len(files) == 3 and first[0] in files
+    assert all(json.loads(f.read_text())["turns"] for f in files)
+    assert "Saved as" in scene.status[0] and files[-1].name in {f.name for f in files}
+
+
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        ("null", "no data"),
+        ("", "empty"),
+        ("[" * 100_000 + "]" * 100_000, "nested"),
+        ('{"format": 1, "side": ' + "9" * 5000 + "}", "cannot be read"),
+        (b"\xff\xfe{}", "UTF-8"),
+        ('{"format": 1, "side": NaN}', "NaN"),
+    ],
+)
+def test_a_bad_match_in_progress_is_set_aside_with_a_message(app, drive, content, reason):
+    path = app.data / CURRENT
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Continue").rect.center)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert reason in app.toasts[-1][0] and "match in progress" in app.toasts[-1][0]
+    assert not path.exists()
+    assert any(p.name.startswith(CURRENT + ".corrupt-") for p in app.data.iterdir())
+    assert not any(b.label == "Continue" for b in app.scenes.top.widgets)
+
+
+def test_a_saved_game_holding_null_says_so(app, drive):
+    (app.data / "games").mkdir()
+    (app.data / "games" / "mosaic-null.json").write_text("null")
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    open_saved(app, drive, "mosaic-null")
+    assert "no data" in app.toasts[-1][0] and "gone" not in app.toasts[-1][0]
+    assert any(
+        p.name.startswith("mosaic-null.json.corrupt-") for p in (app.data / "games").iterdir()
+    )
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "[" * 100_000,
+        '{"volume": ' + "1" * 5000 + "}",
+        '{"volume": Infinity}',
+        '{"volume": 1e999}',
+        '{"board_side": 5.5}',
+        '{"board_side": 99}',
+        '{"speed": true}',
+        "[1, 2]",
+    ],
+)
+def test_bad_settings_never_stop_the_game(tmp_path, content):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(content)
+    pygame.init()
+    app = App((800, 600), data)
+    try:
+        assert app.settings == Settings()
+        assert app.toasts and "settings" in app.toasts[0][0]
+        assert any(p.name.startswith("settings.json.corrupt-") for p in data.iterdir())
+    finally:
+        app.close()
+        pygame.quit()
+
+
+def test_an_unknown_player_in_settings_falls_back_and_start_works(app, drive):
+    (app.data / "settings.json").write_text(
+        json.dumps({"red_player": "Bogus", "volume": 0.25, "board_side": 4})
+    )
+    settings, message = load_settings(app.data)
+    assert settings.red_player == "Human" and settings.volume == 0.25 and settings.board_side == 4
+    assert "'Bogus' is not a player this version knows" in message
+    app.settings = settings
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Play").rect.center)
+    drive.click(button(app.scenes.top, "Start").rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, MatchScene) and scene.match.players[RED] == "Human"
+
+
+@pytest.mark.parametrize(
+    "content, wrong",
+    [
+        ('{"stars": {}, "rating": {"rating": NaN}}', "NaN"),
+        ('{"stars": {}, "rating": {"rating": 1e999}}', "finite"),
+        ("[1, 2, 3]", "not a JSON object"),
+        ('{"stars": []}', "'stars'"),
+        ('{"stars": {"a/b": true}}', "'stars'"),
+        ('{"stars": {}, "best": {"rush": 1.5}}', "'best'"),
+    ],
+)
+def test_bad_puzzle_progress_is_set_aside_in_plain_words(tmp_path, content, wrong):
+    (tmp_path / "puzzles.json").write_text(content)
+    progress, message = load_progress(tmp_path)
+    assert progress.stars == {} and progress.rating.rating == 1500
+    assert wrong in message and "indices" not in message
+    assert any(p.name.startswith("puzzles.json.corrupt-") for p in tmp_path.iterdir())
+
+
+def run_game(args, env_extra, tmp_path):
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "HOME": str(tmp_path / "home"),
+        "XDG_DATA_HOME": str(tmp_path / "xdg"),
+        **env_extra,
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_the_screenshot_tour_leaves_the_players_data_alone(tmp_path):
+    data = tmp_path / "player"
+    data.mkdir()
+    match = json.dumps({"format": 1, "side": 3, "red": "Human", "blue": "Club", "turns": ["a1"]})
+    (data / CURRENT).write_text(match)
+    (data / "puzzles.json").write_text('{"format": 1, "stars": {}, "best": {"rush": 7}}')
+    before = {p.name: p.read_bytes() for p in data.iterdir()}
+    proc = run_game(
+        ["--screenshots", str(tmp_path / "shots")], {"MOSAIC_DATA_DIR": str(data)}, tmp_path
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert {p.name: p.read_bytes() for p in data.iterdir()} == before
+    assert len(list((tmp_path / "shots").glob("*.png"))) >= 10
+
+
+def test_a_crash_before_the_first_window_is_logged_and_told(tmp_path):
+    """A settings file the loader has never seen still cannot stop the game, and
+    a bug before the window opens (here: a data folder that is a file) ends in a
+    plain message and a log, never a traceback."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text('{"fullscreen": ' + "[" * 50 + "]" * 50 + "}")
+    proc = run_game(["--first-frame", "--data-dir", str(data)], {}, tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
+    assert any(p.name.startswith("settings.json.corrupt-") for p in data.iterdir())
+
+    script = (
+        "import sys, game.client.app as a\n"
+        "def boom(*args, **kwargs): raise RuntimeError('planted bug')\n"
+        "a.App.__init__ = boom\n"
+        "from game.__main__ import main\n"
+        f"sys.exit(main(['--data-dir', {str(data)!r}]))\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert "stopped because of a bug" in proc.stderr
+    (log,) = data.glob("crash-*.log")
+    assert "planted bug" in log.read_text()
