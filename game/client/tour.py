@@ -114,9 +114,14 @@ def tour(app: App, folder: Path) -> list[Path]:
         app.screenshot(path)
         shots.append(path)
 
-    app.scenes.reset(TitleScene(app))
+    title = TitleScene(app)
+    app.scenes.reset(title)
     d.settle(1.0)
     shot("title")
+    d.key(pygame.K_ESCAPE)  # Esc on the title asks before it quits
+    d.settle(0.3)
+    shot("quit-question")
+    d.key(pygame.K_ESCAPE)
     app.scenes.push(SetupScene(app))
     d.settle(0.3)
     shot("setup")

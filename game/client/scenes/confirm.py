@@ -85,7 +85,7 @@ class ConfirmScene(ButtonScene):
         w, h = size
         width = min(600, w - 40)
         self.lines = theme.wrap(self.detail, 22, width - 48) if self.detail else []
-        height = 170 + 28 * len(self.lines)
+        height = 160 + 28 * len(self.lines) if self.lines else 140
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (w // 2, h // 2)
         bw = (width - 3 * 20) // 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..in_progress import match_in_progress
 from ..match import PLAYERS, Match, open_record
 from ..widgets import Button, Choice
 from .confirm import ask_to_replace
@@ -62,4 +63,7 @@ class LoadScene(MenuScene):
         self.app.scenes.pop()
         # A saved game is its own document: it is not the match in progress unless
         # the player plays on in it (MatchScene.claim asks first).
-        self.app.scenes.replace(MatchScene(self.app, match, current=False))
+        scene = MatchScene(self.app, match, current=False)
+        self.app.scenes.replace(scene)
+        if match_in_progress(self.app.data):
+            scene.say("A saved game to look through: your match in progress is kept.", seconds=6.0)
