@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,12 +38,14 @@ def assert_agree(p: Position) -> None:
             board.check(t)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_engine_matches_reference(p):
     assert_agree(p)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(4, 6), st.integers(0, 2**32), st.floats(0.5, 0.9))
 def test_long_chains_with_choices(n, seed, spread):

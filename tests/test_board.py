@@ -5,6 +5,8 @@ from game.rules import (
     PASS,
     RED,
     Board,
+    CellError,
+    Chain,
     ChainError,
     IllegalTurnError,
     Position,
@@ -61,59 +63,113 @@ def test_whole_flip_turn_checked_step_by_step():
         b.play("xc4")
     with pytest.raises(IllegalTurnError, match="not next to a tile flipped earlier"):
         b.play("xc4xa1")
-    b.step(b.geometry.cell("c4"))
+    chain = b.start_chain("c4")
     with pytest.raises(IllegalTurnError, match="c4 was already flipped this turn"):
-        b.step(b.geometry.cell("c4"))
-    b.take_back_chain()
+        chain.flip("c4")
     before = b.mfen()
     b.play("xc4xc5")
-    assert b.turn is BLUE
+    assert b.mover is BLUE
     assert b.pop() == b.parse_turn("xc4xc5")
     assert b.mfen() == before
 
 
 def test_chain_clicked_through_one_flip_at_a_time():
     b = Board(CHAIN)
+    before = b.mfen()
     c4, d4, d3 = cells(b, "c4", "d4", "d3")
-    assert b.step(c4) is None  # a flip is owed: the turn goes on
-    assert b.chain == (c4,)
-    assert b.turn is RED and b.tile_at(c4) is RED  # the board shows the flip
-    owed = b.owed()
+    chain = b.click(c4)  # a flip is owed: the turn goes on, as a value
+    assert isinstance(chain, Chain) and chain.cells == (c4,)
+    assert b.mfen() == before  # the board itself waits for the whole turn
+    assert chain.mover is RED and chain.tile_at(c4) is RED  # the chain shows the flip
+    assert chain.position().tile_at(c4) is RED and chain.position().mover is RED
+    owed = chain.owed()
     assert set(cells(b, "c5", "b4", "d4")) <= set(owed)
-    assert b.step_targets() == owed
     with pytest.raises(IllegalTurnError, match="not next to a tile flipped earlier"):
-        b.step(b.geometry.cell("a1"))
+        b.click(b.geometry.cell("a1"), chain)
     with pytest.raises(ChainError):
-        b.push(PASS)  # whole turns wait until the chain is over
-    assert b.step(d4) is None
-    done = b.step(d3)
+        chain.turn()  # not whole while a flip is owed
+    chain = b.click(d4, chain)
+    assert isinstance(chain, Chain) and not chain.is_complete
+    done = b.click(d3, chain)
     assert done == Turn.flip([c4, d4, d3])
-    assert b.turn is BLUE and b.turn_stack[-1] == done and b.chain == ()
+    assert b.mover is BLUE and b.turn_stack[-1] == done
     replay = Board(CHAIN)
     replay.play("xc4xd4xd3")
     assert replay.mfen() == b.mfen()
+    with pytest.raises(ChainError, match="another position"):
+        b.click(d3, chain)  # a chain belongs to the position it started in
 
 
 def test_chain_taken_back_before_it_completes():
     b = Board(CHAIN)
     before = b.mfen()
     c4, d4 = cells(b, "c4", "d4")
-    b.step(c4)
-    b.step(d4)
-    assert b.take_back_flip() == d4
-    assert b.chain == (c4,)
-    assert b.take_back_chain() == (c4,)
+    first = b.start_chain(c4)
+    second = first.flip(d4)
+    assert second.take_back() == first and second.take_back().cells == (c4,)
+    assert first.take_back() is None
     assert b.mfen() == before and b.turn_stack == []
-    with pytest.raises(ChainError):
-        b.take_back_chain()
+    assert first == b.start_chain("c4") and hash(first) == hash(b.start_chain(c4))
 
 
-def test_step_places_and_refuses_with_the_rule():
+def test_click_places_and_refuses_with_the_rule():
     b = Board(size=3)
-    assert b.step(b.geometry.cell("c3")) == Turn.place(b.geometry.cell("c3"))
-    b.step(b.geometry.cell("a1"))
+    assert b.click(b.geometry.cell("c3")) == Turn.place(b.geometry.cell("c3"))
+    b.click("a1")
     with pytest.raises(IllegalTurnError, match="c4 touches only Red's own tiles"):
-        b.step(b.geometry.cell("c4"))
+        b.click(b.geometry.cell("c4"))
+
+
+def test_the_board_answers_the_same_mid_chain_as_before_it():
+    """With the chain a value, nothing about the board changes while one is under
+    way: the same turns, placements, MFEN and state as before the first flip."""
+    b = Board(CHAIN)
+    turns, mfen = b.legal_turns(), b.mfen()
+    chain = b.start_chain("c1")
+    assert b.legal_turns() == turns and b.mfen() == mfen and b.has_legal_turn()
+    assert Board(b.mfen()) == b
+    b.push(chain.flip("c2").flip("d3").flip("d4").turn())
+    assert b.mfen() != mfen
+
+
+@pytest.mark.parametrize("cell", [-1, 61, 999, True, 2.0, None, "z9", "e10", "E5", ""])
+def test_every_method_refuses_a_cell_that_is_not_on_the_board(cell):
+    b = Board()
+    for call in (
+        b.tile_at,
+        b.why_not_place,
+        b.why_not_flip,
+        b.start_chain,
+        b.click,
+        b.position().tile_at,
+    ):
+        with pytest.raises(CellError, match="is not a cell of the side-5 board"):
+            call(cell)
+    with pytest.raises(CellError):
+        b.play(Turn.place(cell))
+    assert b.turn_stack == [] and b.mfen() == "5/6/7/8/9/8/7/6/5 r"
+    chain = Board(CHAIN).start_chain("c1")
+    with pytest.raises(CellError):
+        chain.flip(cell)
+
+
+def test_cells_by_name_or_number_agree():
+    b = Board(CHAIN)
+    c3 = b.geometry.cell("c3")
+    assert b.tile_at("c3") == b.tile_at(c3)
+    assert b.why_not_flip("c3") == b.why_not_flip(c3)
+    assert Board(size=3).click("b2") == Turn.place(Board(size=3).geometry.cell("b2"))
+
+
+def test_boards_compare_by_position():
+    a, b = Board(size=3), Board(size=3)
+    a.play("b2")
+    b.play("b2")
+    assert a == b and a != Board(size=3) and a != Board(size=4)
+    c = Board(a.mfen())
+    assert c == a and c.turn_stack != a.turn_stack  # the history does not count
+    with pytest.raises(TypeError):
+        hash(a)  # mutable: hash a.position() instead
 
 
 def test_forced_pass_and_game_over():
@@ -121,7 +177,7 @@ def test_forced_pass_and_game_over():
     assert b.must_pass() and not b.is_game_over()
     assert b.legal_turns() == [PASS]
     b.play("pass")
-    assert b.turn is BLUE
+    assert b.mover is BLUE
     with pytest.raises(IllegalTurnError, match="Blue has a legal turn"):
         b.play("pass")
 

@@ -21,7 +21,7 @@ def test_mfen_round_trip(p):
     text = p.mfen()
     assert Position.from_mfen(text) == p
     assert Position.from_mfen(text).mfen() == text
-    assert Position.from_array(p.to_array(), p.turn) == p
+    assert Position.from_array(p.to_array(), p.mover) == p
 
 
 def test_empty_board():

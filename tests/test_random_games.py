@@ -65,7 +65,7 @@ def test_random_games_checked_by_reference(chunk):
                 break
             turn = rng.choice(turns)
             reference_accepts(board, turn)
-            mover, other = board.turn, board.turn.other
+            mover, other = board.mover, board.mover.other
             before = (board.count(mover), board.count(other))
             groups = (board.group_count(mover), board.group_count(other))
             board.push(turn)

@@ -18,7 +18,7 @@ def greedy_turn(board: Board, rng: random.Random) -> Turn | None:
     turns = board.legal_turns()
     if not turns:
         return None
-    me = board.turn
+    me = board.mover
 
     def gain(t: Turn) -> int:
         board.push(t)

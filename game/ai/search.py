@@ -82,17 +82,18 @@ def ordered(board: Board, turns: list[Turn], first: Turn | None) -> list[Turn]:
 
 
 class Searcher:
-    """Keeps its transposition table between moves of one game."""
+    """Keeps its transposition table between moves of one game. ``budget`` bounds
+    the searches run straight through :meth:`negamax` (``search`` takes its own)."""
 
-    def __init__(self, table_limit: int = 400_000) -> None:
+    def __init__(self, table_limit: int = 400_000, budget: Budget | None = None) -> None:
         self.table: dict[tuple, tuple[int, int, int, Turn | None]] = {}
         self.table_limit = table_limit
         self.nodes = 0
-        self._budget = Budget()
+        self.budget = budget or Budget()
 
     def _tick(self) -> None:
         self.nodes += 1
-        b = self._budget
+        b = self.budget
         if self.nodes & 255 == 0:
             if b.deadline is not None and b.clock() > b.deadline:
                 raise OutOfBudget
@@ -176,7 +177,7 @@ class Searcher:
     ) -> SearchResult:
         """Best turn within ``budget``: first try to solve the game exactly (when the
         ending is small enough to finish in part of the budget), else deepen."""
-        self._budget = budget
+        self.budget = budget
         self.nodes = 0
         board = board.copy()
         turns = board.legal_turns()
@@ -214,12 +215,12 @@ def solve_with(
 ) -> SearchResult | None:
     """Solve with an existing searcher (sharing its table); ``None`` if the budget
     runs out first."""
-    saved = searcher._budget
-    searcher._budget = budget
+    saved = searcher.budget
+    searcher.budget = budget
     try:
         turn, score, scores = searcher.root(board, 1, True, all_scores)
     except OutOfBudget:
         return None
     finally:
-        searcher._budget = saved
+        searcher.budget = saved
     return SearchResult(turn, score, 0, searcher.nodes, exact=True, scores=scores)

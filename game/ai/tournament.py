@@ -56,7 +56,7 @@ def play_game(job: tuple[str, str, str, int, float | None]) -> Result:
     searchers = {red: Searcher(), blue: Searcher()}
     turns = 0
     while True:
-        name = red if board.turn is RED else blue
+        name = red if board.mover is RED else blue
         if name == "Random":
             turn = random_turn(board, rng)
         elif name == "Greedy":

@@ -48,7 +48,7 @@ class Features:
 def features(board: Board, flips: FlipAnalysis, answer: frozenset[int]) -> Features:
     """The features of a puzzle whose answer flips the cells in ``answer``."""
     geo = board.geometry
-    empties = geo.cells - len(board.tiles(board.turn)) - len(board.tiles(board.turn.other))
+    empties = geo.cells - len(board.tiles(board.mover)) - len(board.tiles(board.mover.other))
     good = [f for f, by_set in flips.ends.items() if answer in by_set]
     sizes = sorted({len(s) for s in flips.outcomes if s != answer}, reverse=True)
     return Features(

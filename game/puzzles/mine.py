@@ -68,11 +68,11 @@ def replay(game: Game) -> Iterator[tuple[int, Board]]:
     number = 1
     while not board.is_game_over():
         yield number, board.copy()
-        who = game.red if board.turn is RED else game.blue
+        who = game.red if board.mover is RED else game.blue
         if who == "random":
             turn = random_turn(board, rng)
         else:
-            searcher = searchers[board.turn.letter.lower()]
+            searcher = searchers[board.mover.letter.lower()]
             turn = choose_turn(board, LEVELS[who], rng, searcher=searcher, nodes=GAME_NODES)
         assert turn is not None
         board.push(turn)
@@ -99,7 +99,7 @@ def win_candidate(board: Board) -> tuple[Turn, dict, int] | None:
     if f_count < 1 or len(board.legal_turns()) < 3:
         return None
     empties = (
-        board.geometry.cells - len(board.tiles(board.turn)) - len(board.tiles(board.turn.other))
+        board.geometry.cells - len(board.tiles(board.mover)) - len(board.tiles(board.mover.other))
     )
     if empties > WIN_EMPTIES:
         return None

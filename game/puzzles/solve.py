@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from game.ai.evaluate import WIN
 from game.ai.search import INF, Budget, OutOfBudget, Searcher, ordered
 from game.rules import Board, Turn, format_turn
-from game.rules.movegen import first_flips, flip_one, owed
+from game.rules.movegen import chains_from, first_flips, flip_one, owed
 
 
 def _bits(mask: int):
@@ -81,19 +81,9 @@ def analyse_flips(board: Board) -> FlipAnalysis:
     ends: dict[int, dict[frozenset[int], tuple[int, ...]]] = {}
     for t in _bits(first_flips(geo, me, op, gm, go)):
         by_set: dict[frozenset[int], tuple[int, ...]] = {}
-        seen = {t}
-        stack = [((t,), t, *flip_one(geo, t, me, op, gm, go))]
-        while stack:
-            order, s, me2, op2, gm2, go2 = stack.pop()
-            nxt = owed(geo, s, op2, gm2, go2)
-            if not nxt:
-                cells = tuple(geo.cell_of_bit[b.bit_length() - 1] for b in order)
-                by_set.setdefault(frozenset(cells), cells)
-                continue
-            for c in _bits(nxt):
-                if s | c not in seen:
-                    seen.add(s | c)
-                    stack.append(((*order, c), s | c, *flip_one(geo, c, me2, op2, gm2, go2)))
+        for order in chains_from(geo, t, me, op, gm, go, {t}):
+            cells = tuple(geo.cell_of_bit[b.bit_length() - 1] for b in order)
+            by_set.setdefault(frozenset(cells), cells)
         ends[geo.cell_of_bit[t.bit_length() - 1]] = by_set
     return FlipAnalysis(ends, _greedy(board))
 
@@ -127,8 +117,7 @@ def winning_turns(board: Board, nodes: int | None = None, limit: int | None = No
     """The legal turns after which the mover wins with best play (all of them, or
     the first ``limit`` found). Each turn is a null-window exact search around a
     win, far cheaper than its exact margin. Raises :class:`Unsolved` past ``nodes``."""
-    searcher = Searcher()
-    searcher._budget = Budget(nodes=nodes)
+    searcher = Searcher(budget=Budget(nodes=nodes))
     board = board.copy()
     winners: list[Turn] = []
     try:
@@ -150,8 +139,7 @@ def winning_turns(board: Board, nodes: int | None = None, limit: int | None = No
 
 def exact_score(board: Board, turn: Turn, nodes: int | None = None) -> int:
     """The exact score for the mover of playing ``turn`` (see :func:`game.ai.solver.margin`)."""
-    searcher = Searcher()
-    searcher._budget = Budget(nodes=nodes)
+    searcher = Searcher(budget=Budget(nodes=nodes))
     board = board.copy()
     board.push(turn)
     try:

@@ -10,8 +10,10 @@ Start with :class:`Board`::
 """
 
 from .board import Board
+from .chain import Chain
 from .color import BLUE, RED, Color
 from .errors import (
+    CellError,
     ChainError,
     IllegalTurnError,
     MfenError,
@@ -31,6 +33,8 @@ __all__ = [
     "RED",
     "SIDES",
     "Board",
+    "CellError",
+    "Chain",
     "ChainError",
     "Color",
     "Geometry",

@@ -15,24 +15,26 @@ from :meth:`Board.legal_turns`); :meth:`Board.play` checks every rule and says
 which one a turn breaks.
 
 A flip turn can also be played one flip at a time, as a player clicks through a
-chain (:meth:`Board.step`, :meth:`Board.owed`, :meth:`Board.take_back_chain`).
-While a chain is unfinished the board shows the tiles flipped so far and the
-same player is still to move; the turn enters the history only when no flip is
-owed any more.
+chain: :meth:`Board.start_chain` returns a :class:`~game.rules.chain.Chain`, a
+value that holds the turn in progress, and the board stays as it was until the
+whole turn is pushed. :meth:`Board.click` is what a player's click does: place,
+start a chain, or flip the chain's next tile.
+
+Every method that takes a cell takes its number or its name (``"e5"``) and
+refuses one that is not on the board with a :class:`~game.rules.errors.CellError`.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
+from .chain import Chain
 from .color import BLUE, RED, Color
-from .errors import ChainError, IllegalTurnError
+from .errors import ChainError, IllegalTurnError, RulesError
 from .geometry import Geometry, geometry
 from .movegen import (
     Groups,
-    fill,
     first_flips,
-    flip_ok,
     flip_one,
     flip_set,
     flip_turns,
@@ -41,7 +43,8 @@ from .movegen import (
     owed,
     place,
     placements,
-    reach_of,
+    why_not_flip,
+    why_not_place,
 )
 from .position import Position
 from .turn import PASS, Turn, TurnKind, format_turn, parse_turn
@@ -79,13 +82,12 @@ class Board:
         w = self.geometry.stride
         self._tiles = (position.red, position.blue)
         self._groups = (groups_of(position.red, w), groups_of(position.blue, w))
-        self.turn: Color = position.turn
+        #: The player to move.
+        self.mover: Color = position.mover
         self.root = position
         #: The turns played since :attr:`root`, oldest first.
         self.turn_stack: list[Turn] = []
         self._stack: list[_State] = []
-        self._chain: list[int] = []
-        self._chain_states: list[_State] = []
 
     # -- reading the position -------------------------------------------------
     @property
@@ -94,7 +96,7 @@ class Board:
 
     def position(self) -> Position:
         """An immutable snapshot of the current position."""
-        return Position(self.geometry.n, self._tiles[0], self._tiles[1], self.turn)
+        return Position(self.geometry.n, self._tiles[0], self._tiles[1], self.mover)
 
     def mfen(self) -> str:
         return self.position().mfen()
@@ -105,18 +107,26 @@ class Board:
     def __repr__(self) -> str:
         return f"Board({self.mfen()!r})"
 
+    def __eq__(self, other: object) -> bool:
+        """Boards are equal when their positions are (tiles and player to move),
+        whatever turns led there, as python-chess compares boards."""
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.transposition_key() == other.transposition_key() and self.size == other.size
+
+    __hash__ = None  # mutable: hash board.position() instead
+
     def copy(self) -> Board:
         """An independent copy, history included."""
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
         other.turn_stack = list(self.turn_stack)
         other._stack = list(self._stack)
-        other._chain = list(self._chain)
-        other._chain_states = list(self._chain_states)
         return other
 
-    def tile_at(self, cell: int) -> Color | None:
-        bit = 1 << self.geometry.bit_of[cell]
+    def tile_at(self, cell: int | str) -> Color | None:
+        geo = self.geometry
+        bit = 1 << geo.bit_of[geo.index(cell)]
         if self._tiles[0] & bit:
             return RED
         if self._tiles[1] & bit:
@@ -141,7 +151,7 @@ class Board:
 
     def transposition_key(self) -> tuple[int, int, int]:
         """An exact, hashable key of the position (tiles and side to move)."""
-        return self._tiles[0], self._tiles[1], int(self.turn)
+        return self._tiles[0], self._tiles[1], int(self.mover)
 
     def position_hash(self) -> int:
         """A 64-bit hash of the position, the same in every process and run."""
@@ -149,7 +159,7 @@ class Board:
 
     # -- rules ----------------------------------------------------------------
     def _mover(self):
-        t = self.turn
+        t = self.mover
         tiles, groups = self._tiles, self._groups
         return tiles[t], tiles[1 - t], groups[t], groups[1 - t]
 
@@ -159,29 +169,22 @@ class Board:
         take them. Bitboards and group tuples are immutable, so this is cheap."""
         return self._mover()
 
-    def _require_no_chain(self, action: str) -> None:
-        if self._chain:
-            raise ChainError(
-                f"cannot {action} while a flip chain is unfinished "
-                "(flip an owed tile or take the chain back first)"
-            )
-
     def legal_placements(self) -> list[int]:
         """Empty cells where the player to move may place."""
-        if self._chain:
-            return []
         return self.geometry.cells_of(placements(self.geometry, *self._mover()))
 
     def legal_first_flips(self) -> list[int]:
         """Enemy tiles the player to move may flip to start a flip turn."""
-        if self._chain:
-            return []
         return self.geometry.cells_of(first_flips(self.geometry, *self._mover()))
+
+    def click_targets(self) -> list[int]:
+        """The cells a player's click can start a turn on: every legal placement and
+        first flip (during a chain, :meth:`Chain.owed` says where the next goes)."""
+        return sorted(self.legal_placements() + self.legal_first_flips())
 
     def legal_turns(self) -> list[Turn]:
         """Every legal turn: placements, then flip turns (one per resulting position);
         ``[PASS]`` when the mover must pass, ``[]`` when the game is over."""
-        self._require_no_chain("list whole turns")
         geo = self.geometry
         me, op, gm, go = self._mover()
         cell_of_bit = geo.cell_of_bit
@@ -205,12 +208,10 @@ class Board:
 
     def has_legal_turn(self) -> bool:
         """Can the player to move place or flip (rather than pass)?"""
-        return bool(self._chain) or has_turn(self.geometry, *self._mover())
+        return has_turn(self.geometry, *self._mover())
 
     def must_pass(self) -> bool:
         """The mover has no placement and no flip, but the opponent has a turn."""
-        if self._chain:
-            return False
         me, op, gm, go = self._mover()
         return not has_turn(self.geometry, me, op, gm, go) and has_turn(
             self.geometry, op, me, go, gm
@@ -218,8 +219,6 @@ class Board:
 
     def is_game_over(self) -> bool:
         """Neither player has a legal placement or flip."""
-        if self._chain:
-            return False
         me, op, gm, go = self._mover()
         return not has_turn(self.geometry, me, op, gm, go) and not has_turn(
             self.geometry, op, me, go, gm
@@ -243,9 +242,8 @@ class Board:
     # -- playing --------------------------------------------------------------
     def push(self, turn: Turn) -> None:
         """Play ``turn`` without checking it (fast, for turns from :meth:`legal_turns`)."""
-        self._require_no_chain("push a turn")
         geo = self.geometry
-        t = self.turn
+        t = self.mover
         self._stack.append((self._tiles, self._groups, t))
         self.turn_stack.append(turn)
         kind = turn.kind
@@ -263,14 +261,13 @@ class Board:
                 self._tiles, self._groups = (me, op), (gm, go)
             else:
                 self._tiles, self._groups = (op, me), (go, gm)
-        self.turn = BLUE if t is RED else RED
+        self.mover = BLUE if t is RED else RED
 
     def pop(self) -> Turn:
         """Take back the last turn and return it."""
-        self._require_no_chain("take back a turn")
         if not self._stack:
             raise IndexError("pop from a board with no turns played")
-        self._tiles, self._groups, self.turn = self._stack.pop()
+        self._tiles, self._groups, self.mover = self._stack.pop()
         return self.turn_stack.pop()
 
     def peek(self) -> Turn | None:
@@ -296,14 +293,18 @@ class Board:
     def is_legal(self, turn: Turn) -> bool:
         try:
             self.check(turn)
-        except IllegalTurnError:
+        except RulesError:
             return False
         return True
 
     def check(self, turn: Turn) -> None:
-        """Raise :class:`IllegalTurnError` if ``turn`` is not legal here."""
-        self._require_no_chain("check a whole turn")
+        """Raise :class:`IllegalTurnError` if ``turn`` is not legal here (or
+        :class:`CellError` if it names a cell that is not on the board)."""
         geo = self.geometry
+        if not isinstance(turn, Turn) or not isinstance(turn.kind, TurnKind):
+            raise IllegalTurnError(f"{turn!r} is not a turn (use Turn.place, Turn.flip or PASS)")
+        for c in turn.cells:
+            geo.index(c)
         text = format_turn(turn, geo)
         if self.is_game_over():
             raise IllegalTurnError(f"{text}: the game is over")
@@ -311,15 +312,12 @@ class Board:
             if self.has_legal_turn():
                 example = self.legal_placements() or self.legal_first_flips()
                 raise IllegalTurnError(
-                    f"pass: {self.turn.title} has a legal turn (e.g. {geo.names[example[0]]}) "
+                    f"pass: {self.mover.title} has a legal turn (e.g. {geo.names[example[0]]}) "
                     "and must take one"
                 )
             return
         if not turn.cells:
             raise IllegalTurnError(f"{text}: a turn must name a cell")
-        for c in turn.cells:
-            if not 0 <= c < geo.cells:
-                raise IllegalTurnError(f"cell number {c} is not on the side-{geo.n} board")
         if turn.kind is TurnKind.PLACE:
             reason = self.why_not_place(turn.cells[0])
             if reason:
@@ -328,7 +326,7 @@ class Board:
         me, op, gm, go = self._mover()
         s = 0
         for c in turn.cells:
-            reason = _why_not_flip(geo, self.turn, c, s, me, op, gm, go)
+            reason = why_not_flip(geo, self.mover, c, s, me, op, gm, go)
             if reason:
                 raise IllegalTurnError(f"{text}: {reason}")
             bit = 1 << geo.bit_of[c]
@@ -341,149 +339,58 @@ class Board:
                 f"{text}: the turn stops while a flip is still owed ({names} can be flipped)"
             )
 
-    def why_not_place(self, cell: int) -> str | None:
+    def why_not_place(self, cell: int | str) -> str | None:
         """Why the mover may not place on ``cell`` (``None`` if they may)."""
-        geo = self.geometry
-        name = geo.names[cell]
-        if self._chain:
-            return f"{name}: finish the flip chain first"
-        bit = 1 << geo.bit_of[cell]
-        me, op, gm, go = self._mover()
-        if (me | op) & bit:
-            return f"{name} is not empty"
-        touching = sum(1 for _, d in gm if d & bit)
-        if touching >= 2:
-            return f"{name} would join {touching} of {self.turn.title}'s groups into one"
-        if touching and not reach_of(go) & bit:
-            return f"{name} touches only {self.turn.title}'s own tiles"
-        return None
+        cell = self.geometry.index(cell)
+        return why_not_place(self.geometry, self.mover, cell, *self._mover())
 
-    def why_not_flip(self, cell: int) -> str | None:
-        """Why the mover may not flip ``cell`` now, as the first flip of a turn or,
-        during a chain, as the next one (``None`` if they may)."""
-        geo = self.geometry
-        s = geo.mask(self._chain)
-        return _why_not_flip(geo, self.turn, cell, s, *self._mover())
+    def why_not_flip(self, cell: int | str) -> str | None:
+        """Why the mover may not flip ``cell`` to start a flip turn (``None`` if they
+        may); during a chain, ask :meth:`Chain.why_not_flip` about the next flip."""
+        cell = self.geometry.index(cell)
+        return why_not_flip(self.geometry, self.mover, cell, 0, *self._mover())
 
-    # -- flip chains, one flip at a time --------------------------------------
-    @property
-    def chain(self) -> tuple[int, ...]:
-        """The tiles flipped so far in an unfinished flip turn (empty if none)."""
-        return tuple(self._chain)
-
-    def owed(self) -> list[int]:
-        """During a chain: the tiles one of which must be flipped next."""
-        if not self._chain:
-            return []
-        geo = self.geometry
-        _, op, gm, go = self._mover()
-        return geo.cells_of(owed(geo, geo.mask(self._chain), op, gm, go))
-
-    def step_targets(self) -> list[int]:
-        """The cells a player's click can act on now: the owed flips during a chain,
-        otherwise every legal placement and first flip."""
-        if self._chain:
-            return self.owed()
-        return sorted(self.legal_placements() + self.legal_first_flips())
-
-    def step(self, cell: int) -> Turn | None:
-        """Act on ``cell`` as a click would: place there, start a flip chain there,
-        or flip it as the chain's next tile. Returns the completed :class:`Turn`
-        once the turn is over (a placement, or a chain with nothing owed), else
-        ``None`` while the chain goes on. Raises :class:`IllegalTurnError` naming
-        the rule when the click is not allowed."""
-        geo = self.geometry
-        if not self._chain:
-            if self.is_game_over():
-                raise IllegalTurnError("the game is over")
-            if self.tile_at(cell) is None:
-                reason = self.why_not_place(cell)
-                if reason:
-                    raise IllegalTurnError(reason)
-                turn = Turn.place(cell)
-                self.push(turn)
-                return turn
+    # -- a turn clicked one cell at a time ------------------------------------
+    def start_chain(self, cell: int | str) -> Chain:
+        """Flip ``cell`` as the first flip of a turn. Returns the :class:`Chain`
+        (the board itself does not change); raises :class:`IllegalTurnError`
+        naming the rule when ``cell`` may not be flipped."""
+        cell = self.geometry.index(cell)
+        if self.is_game_over():
+            raise IllegalTurnError("the game is over")
         reason = self.why_not_flip(cell)
         if reason:
             raise IllegalTurnError(reason)
-        state = (self._tiles, self._groups, self.turn)
-        self._chain_states.append(state)
-        self._chain.append(cell)
-        bit = 1 << geo.bit_of[cell]
-        me, op, gm, go = flip_one(geo, bit, *self._mover())
-        if self.turn is RED:
-            self._tiles, self._groups = (me, op), (gm, go)
+        return Chain.begin(self.position(), self._mover(), cell)
+
+    def click(self, cell: int | str, chain: Chain | None = None) -> Chain | Turn:
+        """What a player's click on ``cell`` does, with ``chain`` the flip turn in
+        progress if any: flip the chain's next tile, or else place on an empty
+        cell or start a chain on an enemy tile. Returns the chain while a flip is
+        still owed (the board unchanged), or the whole turn once it is complete,
+        which is then already pushed. Raises :class:`IllegalTurnError` naming the
+        rule a refused click breaks."""
+        if chain is not None:
+            if chain.start != self.position():
+                raise ChainError("that chain was started in another position")
+            chain = chain.flip(cell)
+        elif self.tile_at(cell) is None:
+            cell = self.geometry.index(cell)
+            if self.is_game_over():
+                raise IllegalTurnError("the game is over")
+            reason = self.why_not_place(cell)
+            if reason:
+                raise IllegalTurnError(reason)
+            turn = Turn.place(cell)
+            self.push(turn)
+            return turn
         else:
-            self._tiles, self._groups = (op, me), (go, gm)
-        if owed(geo, geo.mask(self._chain), op, gm, go):
-            return None
-        turn = Turn.flip(self._chain)
-        base = self._chain_states[0]
-        self._chain, self._chain_states = [], []
-        self._stack.append(base)
-        self.turn_stack.append(turn)
-        self.turn = self.turn.other
+            chain = self.start_chain(cell)
+        if not chain.is_complete:
+            return chain
+        turn = chain.turn()
+        self.push(turn)
         return turn
 
-    def take_back_flip(self) -> int:
-        """Undo the last flip of an unfinished chain and return its cell."""
-        if not self._chain:
-            raise ChainError("no flip chain is in progress")
-        self._tiles, self._groups, self.turn = self._chain_states.pop()
-        return self._chain.pop()
 
-    def take_back_chain(self) -> tuple[int, ...]:
-        """Undo every flip of an unfinished chain; returns the cells it had flipped."""
-        if not self._chain:
-            raise ChainError("no flip chain is in progress")
-        cells = tuple(self._chain)
-        self._tiles, self._groups, self.turn = self._chain_states[0]
-        self._chain, self._chain_states = [], []
-        return cells
-
-
-def flip_effect(geo: Geometry, t: int, gm: Groups, go: Groups) -> tuple[int, int]:
-    """``(k, j)`` for flipping the enemy tile on bit ``t``: the mover groups it
-    touches, and the pieces its own group falls into without it."""
-    k = sum(1 for _, d in gm if d & t)
-    g = next(g for g, _ in go if g & t)
-    rest = g ^ t
-    pending = geo.nbr_mask[t.bit_length() - 1] & rest
-    j = 0
-    while pending:
-        comp, _ = fill(pending & -pending, rest, geo.stride)
-        pending &= ~comp
-        j += 1
-    return k, j
-
-
-def _why_not_flip(
-    geo: Geometry, mover: Color, cell: int, s: int, me: int, op: int, gm: Groups, go: Groups
-) -> str | None:
-    name = geo.names[cell]
-    enemy = mover.other.title
-    bit = 1 << geo.bit_of[cell]
-    if s & bit:
-        return f"{name} was already flipped this turn"
-    if me & bit:
-        return f"{name} is {mover.title}'s own tile; only {enemy} tiles can be flipped"
-    if not op & bit:
-        return f"{name} is empty; only {enemy} tiles can be flipped"
-    if s and not geo.dilate(s) & bit:
-        return f"{name} is not next to a tile flipped earlier in this turn"
-    if flip_ok(geo, bit, gm, go):
-        return None
-    k, j = flip_effect(geo, bit, gm, go)
-    if k < 2:
-        touches = "none" if k == 0 else "only one"
-        return (
-            f"flipping {name} would not reduce {mover.title}'s groups "
-            f"(it must touch two or more of them; it touches {touches})"
-        )
-    return (
-        f"flipping {name} would not reduce the total number of groups "
-        f"({mover.title} loses {k - 1}, {enemy} gains {j - 1})"
-    )
-
-
-__all__ = ["Board", "flip_effect"]
+__all__ = ["Board"]

@@ -10,6 +10,10 @@ class SideError(RulesError):
     """A board side outside the supported range (see :data:`game.rules.geometry.SIDES`)."""
 
 
+class CellError(RulesError):
+    """A cell that is not on the board: a number out of range or an unknown name."""
+
+
 class MfenError(RulesError):
     """Malformed MFEN position text."""
 

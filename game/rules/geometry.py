@@ -22,7 +22,7 @@ from functools import cache
 
 import numpy as np
 
-from .errors import SideError, clip
+from .errors import CellError, SideError, clip
 
 #: The six axial directions in ring order: consecutive ones are neighbours of each other.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -74,6 +74,8 @@ class Geometry:
             names.append(f"{chr(ord('a') + row)}{number}")
         #: Cell names such as ``"e5"``.
         self.names = tuple(names)
+        #: Each cell's name as a step of a flip turn (``"xe5"``).
+        self.flip_names = tuple("x" + name for name in names)
         self._by_name = {name: i for i, name in enumerate(names)}
 
         # Neighbour table in ring order, -1 off the board.
@@ -136,6 +138,22 @@ class Geometry:
                 f"{clip(str(name))} is not a cell of the side-{self.n} board "
                 f"(rows a..{self.names[-1][0]}, e.g. {self.names[0]} or {self.names[-1]})"
             ) from None
+
+    def index(self, cell: int | str) -> int:
+        """``cell`` as a cell number, from a number or a name such as ``"e5"``;
+        raises :class:`~game.rules.errors.CellError` when it is not on this board."""
+        if isinstance(cell, str):
+            try:
+                return self._by_name[cell]
+            except KeyError:
+                pass
+        elif isinstance(cell, int) and not isinstance(cell, bool) and 0 <= cell < self.cells:
+            return cell
+        shown = clip(cell) if isinstance(cell, str) else repr(cell)[:40]
+        raise CellError(
+            f"{shown} is not a cell of the side-{self.n} board (a number from 0 to "
+            f"{self.cells - 1}, or a name from {self.names[0]} to {self.names[-1]})"
+        )
 
     def coord(self, cell: int) -> tuple[int, int]:
         """Axial coordinates ``(q, r)`` of ``cell``."""

@@ -26,6 +26,7 @@ earlier one) and splits only the enemy groups it took tiles from.
 
 from __future__ import annotations
 
+from .color import Color
 from .geometry import Geometry
 
 Group = tuple[int, int]
@@ -230,19 +231,98 @@ def flip_turns(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> list[
         t = first & -first
         first ^= t
         seen.add(t)
-        stack = [((t,), t, *flip_one(geo, t, me, op, gm, go))]
-        while stack:
-            order, s, me2, op2, gm2, go2 = stack.pop()
-            nxt = owed(geo, s, op2, gm2, go2)
-            if not nxt:
-                out.append(order)
-                continue
-            while nxt:
-                c = nxt & -nxt
-                nxt ^= c
-                s2 = s | c
-                if s2 in seen:
-                    continue
-                seen.add(s2)
-                stack.append(((*order, c), s2, *flip_one(geo, c, me2, op2, gm2, go2)))
+        out += chains_from(geo, t, me, op, gm, go, seen)
     return out
+
+
+def chains_from(
+    geo: Geometry, t: int, me: int, op: int, gm: Groups, go: Groups, seen: set[int]
+) -> list[tuple[int, ...]]:
+    """Every complete flip turn that starts by flipping bit ``t``, as orders of
+    single-bit ints, skipping the sets of flipped tiles in ``seen`` (which it adds
+    to): share ``seen`` across first flips to list each outcome once, or give each
+    first flip its own to see everything each can reach."""
+    out: list[tuple[int, ...]] = []
+    stack = [((t,), t, *flip_one(geo, t, me, op, gm, go))]
+    while stack:
+        order, s, me2, op2, gm2, go2 = stack.pop()
+        nxt = owed(geo, s, op2, gm2, go2)
+        if not nxt:
+            out.append(order)
+            continue
+        while nxt:
+            c = nxt & -nxt
+            nxt ^= c
+            s2 = s | c
+            if s2 in seen:
+                continue
+            seen.add(s2)
+            stack.append(((*order, c), s2, *flip_one(geo, c, me2, op2, gm2, go2)))
+    return out
+
+
+# -- the rules in words ---------------------------------------------------------
+# The same rules as above, explained: what a player is told when a click breaks one.
+
+
+def why_not_place(
+    geo: Geometry, mover: Color, cell: int, me: int, op: int, gm: Groups, go: Groups
+) -> str | None:
+    """Why ``mover`` may not place on ``cell`` (``None`` if they may)."""
+    name = geo.names[cell]
+    bit = 1 << geo.bit_of[cell]
+    if (me | op) & bit:
+        return f"{name} is not empty"
+    touching = sum(1 for _, d in gm if d & bit)
+    if touching >= 2:
+        return f"{name} would join {touching} of {mover.title}'s groups into one"
+    if touching and not reach_of(go) & bit:
+        return f"{name} touches only {mover.title}'s own tiles"
+    return None
+
+
+def flip_effect(geo: Geometry, t: int, gm: Groups, go: Groups) -> tuple[int, int]:
+    """``(k, j)`` for flipping the enemy tile on bit ``t``: the mover groups it
+    touches, and the pieces its own group falls into without it."""
+    k = sum(1 for _, d in gm if d & t)
+    g = next(g for g, _ in go if g & t)
+    rest = g ^ t
+    pending = geo.nbr_mask[t.bit_length() - 1] & rest
+    j = 0
+    while pending:
+        comp, _ = fill(pending & -pending, rest, geo.stride)
+        pending &= ~comp
+        j += 1
+    return k, j
+
+
+def why_not_flip(
+    geo: Geometry, mover: Color, cell: int, s: int, me: int, op: int, gm: Groups, go: Groups
+) -> str | None:
+    """Why ``mover`` may not flip ``cell`` now, in the game's words (``None`` if they
+    may): as the first flip of a turn when ``s`` is empty, otherwise as the next
+    flip of a chain that has flipped the tiles ``s``."""
+    name = geo.names[cell]
+    enemy = mover.other.title
+    bit = 1 << geo.bit_of[cell]
+    if s & bit:
+        return f"{name} was already flipped this turn"
+    if me & bit:
+        return f"{name} is {mover.title}'s own tile; only {enemy} tiles can be flipped"
+    if not op & bit:
+        return f"{name} is empty; only {enemy} tiles can be flipped"
+    if s and not geo.dilate(s) & bit:
+        return f"{name} is not next to a tile flipped earlier in this turn"
+    if flip_ok(geo, bit, gm, go):
+        return None
+    k, j = flip_effect(geo, bit, gm, go)
+    if k < 2:
+        touches = "none" if k == 0 else "only one"
+        return (
+            f"flipping {name} would not reduce {mover.title}'s groups "
+            f"(it must touch two or more of them; it touches {touches})"
+        )
+    return (
+        f"flipping {name} would not reduce the total number of groups "
+        f"({mover.title} loses {k - 1}, {enemy} gains {j - 1})"
+    )

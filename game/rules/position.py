@@ -5,13 +5,14 @@ tile, ``B`` a blue tile and a number a run of empty cells; then a space and the
 side to move. The empty side-5 board with Red to move::
 
     >>> p = Position.from_mfen("5/6/7/8/9/8/7/6/5 r")
-    >>> p.size, p.turn.title, p.mfen()
+    >>> p.size, p.mover.title, p.mfen()
     (5, 'Red', '5/6/7/8/9/8/7/6/5 r')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -29,33 +30,34 @@ class Position:
     size: int
     red: int
     blue: int
-    turn: Color
+    #: The player to move.
+    mover: Color
 
     @property
     def geometry(self) -> Geometry:
         return geometry(self.size)
 
     @classmethod
-    def empty(cls, size: int = 5, turn: Color = RED) -> Position:
+    def empty(cls, size: int = 5, mover: Color = RED) -> Position:
         geometry(size)  # validates the side
-        return cls(size, 0, 0, turn)
+        return cls(size, 0, 0, mover)
 
     @classmethod
-    def from_cells(cls, size: int, red, blue, turn: Color = RED) -> Position:
+    def from_cells(cls, size: int, red, blue, mover: Color = RED) -> Position:
         """A position from iterables of red and blue cells."""
         geo = geometry(size)
         r, b = geo.mask(red), geo.mask(blue)
         if r & b:
             raise RulesError(f"cells {geo.cells_of(r & b)} are given both colours")
-        return cls(size, r, b, Color(turn))
+        return cls(size, r, b, Color(mover))
 
     @classmethod
-    def from_array(cls, states, turn: Color = RED) -> Position:
+    def from_array(cls, states, mover: Color = RED) -> Position:
         """From a per-cell array: 0 empty, 1 red, 2 blue (the inverse of :meth:`to_array`)."""
         states = np.asarray(states)
         size = _side_for_cells(len(states))
         cells = np.arange(len(states))
-        return cls.from_cells(size, cells[states == 1], cells[states == 2], turn)
+        return cls.from_cells(size, cells[states == 1], cells[states == 2], mover)
 
     @classmethod
     def from_mfen(cls, text: str) -> Position:
@@ -68,8 +70,9 @@ class Position:
     def __str__(self) -> str:
         return self.mfen()
 
-    def tile_at(self, cell: int) -> Color | None:
-        bit = 1 << self.geometry.bit_of[cell]
+    def tile_at(self, cell: int | str) -> Color | None:
+        geo = self.geometry
+        bit = 1 << geo.bit_of[geo.index(cell)]
         if self.red & bit:
             return RED
         if self.blue & bit:
@@ -95,12 +98,12 @@ class Position:
         """Observation for learning code: ``float32`` array (3, N) of the mover's
         tiles, the opponent's tiles, and empty cells."""
         a = self.to_array()
-        mine, theirs = (1, 2) if self.turn is RED else (2, 1)
+        mine, theirs = (1, 2) if self.mover is RED else (2, 1)
         return np.stack([a == mine, a == theirs, a == 0]).astype(np.float32)
 
     def swapped(self) -> Position:
         """The same position with the colours (and the side to move) exchanged."""
-        return Position(self.size, self.blue, self.red, self.turn.other)
+        return Position(self.size, self.blue, self.red, self.mover.other)
 
     def transformed(self, symmetry: int) -> Position:
         """The image of this position under one of the board's 12 symmetries."""
@@ -109,7 +112,7 @@ class Position:
         a = self.to_array()
         out = np.empty_like(a)
         out[perm] = a
-        return Position.from_array(out, self.turn)
+        return Position.from_array(out, self.mover)
 
     def canonical(self) -> Position:
         """One representative of this position's class under the 12 symmetries and
@@ -118,7 +121,7 @@ class Position:
         The colour swap is settled by putting Red to move; then the symmetry whose
         image has the smallest cell array (lexicographically) is chosen.
         """
-        p = self if self.turn is RED else self.swapped()
+        p = self if self.mover is RED else self.swapped()
         geo = self.geometry
         a = p.to_array()
         images = np.empty((len(geo.symmetries), geo.cells), dtype=np.int8)
@@ -138,26 +141,45 @@ def _side_for_cells(cells: int) -> int:
 
 
 def format_mfen(p: Position) -> str:
+    # Rows are contiguous runs of bits, and the same row contents come back again
+    # and again across positions, so each row's text is looked up, not rebuilt.
     geo = p.geometry
-    rows = []
-    bit_of = geo.bit_of
+    red, blue = p.red, p.blue
+    rows = [
+        _row_text(length, red >> shift & mask, blue >> shift & mask)
+        for shift, mask, length in _row_slices(geo.n)
+    ]
+    return "/".join(rows) + " " + p.mover.letter
+
+
+@cache
+def _row_slices(n: int) -> tuple[tuple[int, int, int], ...]:
+    """For each row of a side-``n`` board: the shift to its first cell's bit, the
+    mask of its cells from there, and its length."""
+    geo = geometry(n)
+    out = []
     for start, length in zip(geo.row_starts, geo.row_lengths, strict=True):
-        parts = []
-        run = 0
-        for c in range(start, start + length):
-            bit = 1 << bit_of[c]
-            ch = "R" if p.red & bit else "B" if p.blue & bit else ""
-            if ch:
-                if run:
-                    parts.append(str(run))
-                    run = 0
-                parts.append(ch)
-            else:
-                run += 1
-        if run:
-            parts.append(str(run))
-        rows.append("".join(parts))
-    return "/".join(rows) + " " + p.turn.letter
+        shift = geo.bit_of[start]
+        out.append((shift, (1 << length) - 1, length))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _row_text(length: int, red: int, blue: int) -> str:
+    parts = []
+    run = 0
+    for col in range(length):
+        ch = "R" if red >> col & 1 else "B" if blue >> col & 1 else ""
+        if ch:
+            if run:
+                parts.append(str(run))
+                run = 0
+            parts.append(ch)
+        else:
+            run += 1
+    if run:
+        parts.append(str(run))
+    return "".join(parts)
 
 
 #: The longest MFEN a supported board can need: side 12 written one cell at a
@@ -199,22 +221,20 @@ def parse_mfen(text: str) -> Position:
     # Each row's length follows from the row count alone, so every row is checked
     # before the board's geometry is built.
     lengths = [n + min(i, count - 1 - i) for i in range(count)]
-    parsed = [_parse_row(row, chr(ord("a") + i), lengths[i], n) for i, row in enumerate(rows)]
-    geo = geometry(n)
+    parsed = [_parse_row(row, i, lengths[i], n) for i, row in enumerate(rows)]
     red = blue = 0
-    bit_of = geo.bit_of
-    for start, row in zip(geo.row_starts, parsed, strict=True):
-        for col, ch in row:
-            if ch == "R":
-                red |= 1 << bit_of[start + col]
-            else:
-                blue |= 1 << bit_of[start + col]
+    for (shift, _, _), (r, b) in zip(_row_slices(n), parsed, strict=True):
+        red |= r << shift
+        blue |= b << shift
     return Position(n, red, blue, RED if side == "r" else BLUE)
 
 
-def _parse_row(row: str, letter: str, want: int, n: int) -> list[tuple[int, str]]:
-    """The tiles of one MFEN row as ``(column, "R" or "B")``; raises :class:`MfenError`."""
-    tiles = []
+@lru_cache(maxsize=1 << 16)
+def _parse_row(row: str, index: int, want: int, n: int) -> tuple[int, int]:
+    """One MFEN row's red and blue tiles as bits from its first cell; raises
+    :class:`MfenError`. Rows repeat across positions, so answers are kept."""
+    letter = chr(ord("a") + index)
+    red = blue = 0
     col = 0
     j = 0
     while j < len(row):
@@ -240,7 +260,10 @@ def _parse_row(row: str, letter: str, want: int, n: int) -> list[tuple[int, str]
                 "(use R, B or a number of empty cells)"
             )
         if col < want:
-            tiles.append((col, ch))
+            if ch == "R":
+                red |= 1 << col
+            else:
+                blue |= 1 << col
         col += 1
         j += 1
     if col != want:
@@ -248,4 +271,4 @@ def _parse_row(row: str, letter: str, want: int, n: int) -> list[tuple[int, str]
             f"row {letter} ({clip(row)}) describes {col} cells; row {letter} of a side-{n} "
             f"board has {want}"
         )
-    return tiles
+    return red, blue

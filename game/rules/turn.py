@@ -72,7 +72,8 @@ def format_turn(turn: Turn, geo: Geometry) -> str:
         return "pass"
     if turn.kind is TurnKind.PLACE:
         return geo.names[turn.cells[0]]
-    return "".join("x" + geo.names[c] for c in turn.cells)
+    names = geo.flip_names
+    return "".join([names[c] for c in turn.cells])
 
 
 #: Longer turn text than any board allows (every cell of side 12, flipped) is

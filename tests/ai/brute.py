@@ -8,7 +8,7 @@ def brute_margin(board: Board) -> int:
     """Final tile difference (mover minus opponent) under best play by both."""
     turns = board.legal_turns()
     if not turns:
-        me = board.turn
+        me = board.mover
         return board.count(me) - board.count(me.other)
     best = None
     for t in turns:

@@ -55,7 +55,7 @@ def test_baselines_play_legal_turns_and_greedy_takes_most():
         board.check(random_turn(board, rng))
         g = greedy_turn(board, rng)
         board.check(g)
-        me = board.turn
+        me = board.mover
 
         def gain(t, board=board, me=me):
             board.push(t)
@@ -88,6 +88,7 @@ def test_solver_agrees_with_brute_force():
         assert {t: margin(s) for t, s in result.scores.items()} == by_turn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [2, 7, 10, 16])
 def test_a_solve_after_searches_in_the_same_game_stays_exact(seed):
     """In a game the searcher keeps its table from move to move; the exact solve

@@ -19,6 +19,7 @@ def shipped():
     return packs
 
 
+@pytest.mark.slow
 def test_verify_command_reproves_every_puzzle():
     out = subprocess.run(
         [sys.executable, "-m", "game.puzzles", "verify", str(paths.puzzles())],
