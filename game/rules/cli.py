@@ -16,7 +16,7 @@ from .board import Board
 from .color import BLUE, RED
 from .errors import RulesError
 from .lines import answers, serve
-from .turn import format_turn
+from .turn import TurnKind, format_turn
 
 
 def legal_line(line: str) -> dict:
@@ -32,6 +32,35 @@ def legal_line(line: str) -> dict:
     }
 
 
+def legal_json(line: str) -> str:
+    """:func:`legal_line` as its JSON line, written directly: the line holds only
+    MFEN and cell names (plain ASCII the parser has checked), and building it by
+    hand is several times cheaper than json.dumps for each of thousands of lines."""
+    board = Board(line)
+    turns = board.legal_turns()
+    geo = board.geometry
+    if turns:
+        names, flips, place = geo.names, geo.flip_names, TurnKind.PLACE
+        texts = [
+            names[t.cells[0]]
+            if t.kind is place
+            else "".join([flips[c] for c in t.cells])
+            if t.cells
+            else "pass"
+            for t in turns
+        ]
+        listed = '", "'.join(texts)
+        over, result = "false", "null"
+    else:
+        listed, over = "", "true"
+        result = f'"{board.result()}"'
+    quoted = f'"{listed}"' if listed else ""
+    return (
+        f'{{"fen": "{board.mfen()}", "turns": [{quoted}], "over": {over}, '
+        f'"red": {board.count(RED)}, "blue": {board.count(BLUE)}, "winner": {result}}}'
+    )
+
+
 def apply_line(line: str) -> dict:
     fen, sep, text = line.partition("\t")
     if not sep:
@@ -41,14 +70,21 @@ def apply_line(line: str) -> dict:
     return {"fen": board.mfen()}
 
 
+def apply_json(line: str) -> str:
+    return json.dumps(apply_line(line))
+
+
+def error_json(message: str) -> str:
+    return json.dumps({"error": message})
+
+
+#: Each command's answer to one line, as its JSON text.
+ANSWERS = {"legal": legal_json, "apply": apply_json}
+
+
 def run(command: str, lines: Iterable[str]) -> Iterator[str]:
     """The answer lines for ``lines`` of text (for tests and other Python callers)."""
-    handle = legal_line if command == "legal" else apply_line
-    return answers(
-        (line.rstrip("\r\n") for line in lines),
-        lambda line: json.dumps(handle(line)),
-        lambda message: json.dumps({"error": message}),
-    )
+    return answers((line.rstrip("\r\n") for line in lines), ANSWERS[command], error_json)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,8 +97,4 @@ def main(argv: list[str] | None = None) -> int:
         help="legal: MFEN lines in, legal turns out; apply: MFEN<TAB>TURN lines in, new MFEN out",
     )
     args = parser.parse_args(argv)
-    handle = legal_line if args.command == "legal" else apply_line
-    return serve(
-        lambda line: json.dumps(handle(line)),
-        lambda message: json.dumps({"error": message}),
-    )
+    return serve(ANSWERS[args.command], error_json)
