@@ -1,9 +1,14 @@
-"""The window, the frame loop and what every scene shares.
+"""The window, the frame loop and the services every scene shares.
 
 One frame: read the events (the window's own keys first: F11 and resizing),
 hand the rest to the top scene, advance every visible scene by the time since
-the last frame, draw them bottom first, then any message banner. Nothing in a
-frame waits: the AI answers through its worker process and is polled.
+the last frame, and draw them bottom first, then any message banner, but only
+when something changed: an event came, a scene says something on it moves, or
+the scenes on show are not the ones last drawn. A still screen costs next to
+nothing. Nothing in a frame waits: the AI answers through its worker process
+and is polled.
+
+The app is the :class:`~.scene.Services` that scenes use, and nothing more.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from . import theme
 from .audio import Audio
 from .board_view import hex_points
 from .crash import HEADLESS
+from .notices import Notices
+from .puzzle_library import PuzzleLibrary
 from .scene import Scene, SceneStack
 from .settings import load as load_settings
 from .settings import save as save_settings
@@ -60,11 +67,15 @@ class App:
         self.clock = pygame.time.Clock()
         self.scenes = SceneStack()
         self.running = True
-        self.toasts: list[list] = []  # [message, seconds left]
-        self._worker = None
+        self.notices = Notices()
+        #: The AI's worker; its process starts with the first request.
+        self.worker = AIWorker()
         self.time = 0.0
-        self.puzzle_dir = paths.puzzles()
-        self.packs = None  # loaded on first visit to the puzzles
+        #: The puzzle packs and progress, read on the first visit to the puzzles.
+        self.puzzles = PuzzleLibrary(paths.puzzles(), self.data, self.toast)
+        self._drawn: tuple = ()  # the scenes on show when the screen was last drawn
+        self.frames_drawn = 0
+        self.moving = True
         if message:
             self.toast(message)
 
@@ -73,16 +84,15 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
-    @property
-    def worker(self):
-        """The AI worker process, started on first use."""
-        if self._worker is None:
-            self._worker = AIWorker()
-        return self._worker
-
     def toast(self, message: str, seconds: float = 5.0) -> None:
         """Show ``message`` in a banner at the top for a while."""
-        self.toasts.append([message, seconds])
+        self.notices.add("toast", message, seconds=seconds)
+        self._drawn = ()
+
+    @property
+    def toasts(self) -> list[tuple[str, float]]:
+        """The messages on show at the top: text and seconds left."""
+        return [(n.text, n.left) for n in self.notices.all("toast")]
 
     def save_settings(self) -> None:
         self.audio.volume = self.settings.volume
@@ -113,6 +123,7 @@ class App:
     def _resized(self) -> None:
         for scene in self.scenes.scenes:
             scene.resize(self.size)
+        self._drawn = ()
 
     def quit(self) -> None:
         self.running = False
@@ -122,30 +133,38 @@ class App:
         self.scenes.push(first)
         try:
             while self.running:
+                # The clock sleeps out the rest of each 60th of a second. (SDL's
+                # event.wait() would poll every millisecond under some drivers.)
                 dt = self.clock.tick(FPS) / 1000
                 self.frame(min(dt, 0.1))
         finally:
             self.close()
 
-    def frame(self, dt: float) -> None:
-        """Handle the waiting events, advance ``dt`` seconds and draw."""
-        for event in pygame.event.get():
+    def frame(self, dt: float) -> bool:
+        """Handle the waiting events, advance ``dt`` seconds, and draw if anything
+        changed; returns whether it drew."""
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
         self.time += dt
+        moving = False
         for scene in self.scenes.visible():
-            scene.update(dt)
-        for t in self.toasts:
-            t[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+            moving = bool(scene.update(dt)) or moving
+        moving = self.notices.update(dt) or moving
+        #: Something on screen moves: the loop keeps drawing frames.
+        self.moving = moving
+        shown = tuple(map(id, self.scenes.visible()))
+        if not (events or moving or shown != self._drawn):
+            return False
         self.draw()
         pygame.display.flip()
+        self._drawn = shown
+        self.frames_drawn += 1
+        return True
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            top = self.scenes.top
-            if top is not None:
-                top.leave()
-            self.running = False
+            self.running = False  # close() leaves every scene, once
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
@@ -169,7 +188,8 @@ class App:
             scene.draw(self.screen)
         w = self.size[0]
         y = 12
-        for message, left in self.toasts:
+        for notice in self.notices.all("toast"):
+            message, left = notice.text, notice.left
             lines = theme.wrap(message, 22, min(900, w - 80))
             h = 14 + 26 * len(lines)
             box = pygame.Rect(0, y, min(940, w - 40), h)
@@ -185,12 +205,9 @@ class App:
             y += h + 8
 
     def close(self) -> None:
-        if self._worker is not None:
-            self._worker.close()
-            self._worker = None
-        for scene in list(self.scenes.scenes):
-            scene.leave()
-        self.scenes.scenes.clear()
+        """Leave every scene (once each) and stop the AI's process."""
+        self.scenes.reset()
+        self.worker.close()
 
     # -- screenshots --------------------------------------------------------------
     def screenshot(self, path: str | os.PathLike[str]) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
-from game.rules import BLUE, PASS, RED, Board, Color, RulesError, Turn
+from game.rules import BLUE, PASS, RED, Board, Chain, Color, Position, RulesError, Turn
 from game.rules.errors import clip
 
 from .storage import read_json, set_aside
@@ -28,7 +28,9 @@ class Event:
     """Something that happened on the board, for the scene to show.
 
     kind: ``place``, ``flip`` (one tile of a chain), ``turn`` (a turn completed),
-    ``pass``, ``over`` or ``refused`` (a click that broke a rule; ``text`` says which).
+    ``pass``, ``over``, ``refused`` (a click that broke a rule; ``text`` says which),
+    and from the controller ``hint`` (the cells of the turn suggested) and
+    ``error`` (something failed; ``text`` says what).
     """
 
     kind: str
@@ -49,6 +51,9 @@ class Match:
         self.board = Board(size=side)
         self.players = {RED: red, BLUE: blue}
         self.redo_stack: list[Turn] = []
+        #: The flip turn a human is clicking through, if any (the board is unchanged
+        #: until it is complete).
+        self.chain: Chain | None = None
         #: What a loaded record had to be forgiven (players this version does not know).
         self.notes: list[str] = []
 
@@ -65,35 +70,38 @@ class Match:
 
     @property
     def human_to_move(self) -> bool:
-        return not self.over and self.is_human(self.board.turn)
+        return not self.over and self.is_human(self.board.mover)
 
     @property
     def ai_to_move(self) -> str | None:
         """The AI level to ask for a turn now, if the side to move is an AI."""
-        if self.over or self.is_human(self.board.turn) or self.board.chain:
+        if self.over or self.is_human(self.board.mover):
             return None
-        return self.players[self.board.turn]
+        return self.players[self.board.mover]
 
     # -- playing ------------------------------------------------------------
     def click(self, cell: int) -> list[Event]:
         """A human clicked ``cell``: place, start a flip chain, or continue one."""
-        mover = self.board.turn
+        mover = self.board.mover
         if not self.human_to_move:
             return [Event("refused", (cell,), mover, "Wait for your turn.")]
         try:
-            done = self.board.step(cell)
+            done = self.board.click(cell, self.chain)
         except RulesError as e:
             return [Event("refused", (cell,), mover, sentence(str(e)))]
-        kind = "place" if done is not None and done.is_place else "flip"
-        events = [Event(kind, (cell,), mover)]
-        if done is not None:
-            self.redo_stack.clear()
-            events += self._after(done, mover)
-        return events
+        if isinstance(done, Chain):
+            self.chain = done
+            return [Event("flip", (self.chain.cells[-1],), mover)]
+        self.chain = None
+        cell = done.cells[-1]
+        events = [Event("place" if done.is_place else "flip", (cell,), mover)]
+        self.redo_stack.clear()
+        return events + self._after(done, mover)
 
     def play(self, turn: Turn) -> list[Event]:
         """Play a whole turn (an AI's answer, or a redo), with an event per tile."""
-        mover = self.board.turn
+        mover = self.board.mover
+        self.chain = None
         self.board.play(turn)
         self.redo_stack.clear()
         if turn.is_place:
@@ -105,7 +113,7 @@ class Match:
     def _after(self, turn: Turn, mover: Color) -> list[Event]:
         events = [Event("turn", turn.cells, mover, self.board.notation(turn))]
         while self.board.must_pass():
-            who = self.board.turn
+            who = self.board.mover
             self.board.push(PASS)
             events.append(Event("pass", (), who, f"{who.title} has no move and passes."))
         if self.over:
@@ -114,7 +122,36 @@ class Match:
 
     def take_back_chain(self) -> tuple[int, ...]:
         """Undo the flips of an unfinished chain (nothing if none is in progress)."""
-        return self.board.take_back_chain() if self.board.chain else ()
+        cells = self.chain.cells if self.chain is not None else ()
+        self.chain = None
+        return cells
+
+    def take_back_flip(self) -> int | None:
+        """Undo the last flip of an unfinished chain; returns its cell, if any."""
+        if self.chain is None:
+            return None
+        cell = self.chain.cells[-1]
+        self.chain = self.chain.take_back()
+        return cell
+
+    # -- what the board shows -----------------------------------------------------
+    def shown(self) -> Position:
+        """The position on screen: the board, with a chain's flips so far."""
+        return self.chain.position() if self.chain is not None else self.board.position()
+
+    def group_count(self, color: Color) -> int:
+        """``color``'s groups on screen (with a chain's flips so far)."""
+        if self.chain is not None:
+            return self.chain.group_count(color)
+        return self.board.group_count(color)
+
+    def owed(self) -> list[int]:
+        """During a chain, the tiles one of which must be flipped next."""
+        return self.chain.owed() if self.chain is not None else []
+
+    def targets(self) -> list[int]:
+        """The cells a click can act on now."""
+        return self.chain.owed() if self.chain is not None else self.board.click_targets()
 
     def _one_human(self) -> bool:
         return sum(self.is_human(c) for c in (RED, BLUE)) == 1
@@ -122,8 +159,8 @@ class Match:
     def undo(self) -> bool:
         """Take back the last turn, or an unfinished chain. Against an AI, go back
         to the human's previous turn. Returns whether anything changed."""
-        if self.board.chain:
-            self.board.take_back_chain()
+        if self.chain is not None:
+            self.chain = None
             return True
         if not self.board.turn_stack:
             return False
@@ -132,13 +169,13 @@ class Match:
             self.redo_stack.append(turn)
             if turn is PASS:
                 continue  # forced passes go with the turn before them
-            if not self._one_human() or self.is_human(self.board.turn):
+            if not self._one_human() or self.is_human(self.board.mover):
                 break
         return True
 
     def redo(self) -> bool:
         """Play again what :meth:`undo` took back, up to the human's next turn."""
-        if not self.redo_stack or self.board.chain:
+        if not self.redo_stack or self.chain is not None:
             return False
         while self.redo_stack:
             self.board.push(self.redo_stack.pop())

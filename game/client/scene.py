@@ -1,40 +1,79 @@
-"""Scenes and the stack that holds them.
+"""Scenes, the stack that holds them, and what a scene may use of the app.
 
 Each scene owns its input and its drawing. The top scene gets the events;
 scenes marked ``overlay`` are drawn over the one below (a game-over panel over
-the finished board). Push opens a scene on top, pop returns to the one below,
-replace swaps the top one.
+the finished board). The lifecycle, as Tuxemon's state manager has it:
+
+- :meth:`Scene.enter` when the scene is pushed (or swapped in by replace);
+- :meth:`Scene.pause` when another scene is pushed over it;
+- :meth:`Scene.resume` when that scene is popped and it is on top again;
+- :meth:`Scene.leave` when it is popped or replaced, or the app closes: once.
+
+A scene reaches the rest of the game only through :class:`Services`, the small
+set of things the app provides; it never reaches into the app's own parts.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from .widgets import Button, press, update_all
 
 if TYPE_CHECKING:
-    from .app import App
+    from .match_controller import AI
+    from .puzzle_library import PuzzleLibrary
+    from .settings import Settings
+
+
+class Services(Protocol):
+    """What scenes may use: the scene stack, the player's settings and data
+    folder, the AI worker, the puzzle library, messages and sounds."""
+
+    scenes: SceneStack
+    settings: Settings
+    data: Path
+    worker: AI
+    puzzles: PuzzleLibrary
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+    def toast(self, message: str, seconds: float = 5.0) -> None: ...
+    def sound(self, name: str) -> None: ...
+    def click(self) -> None: ...
+    def save_settings(self) -> None: ...
+    def set_fullscreen(self, on: bool) -> None: ...
+    def quit(self) -> None: ...
 
 
 class Scene:
     overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
 
     def enter(self) -> None:
-        """Called when the scene becomes the top one (again)."""
+        """The scene was pushed: lay it out and start."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def resume(self) -> None:
+        """The scene over this one was popped; by default, start as if new."""
+        self.enter()
 
     def leave(self) -> None:
-        """Called when the scene is popped or replaced."""
+        """The scene is gone (popped, replaced, or the app closed)."""
 
     def handle(self, event: pygame.event.Event) -> None:
         """One input event."""
 
-    def update(self, dt: float) -> None:
-        """Advance time by ``dt`` seconds."""
+    def update(self, dt: float) -> bool | None:
+        """Advance time by ``dt`` seconds. Return True while something on screen
+        moves, so the app draws the next frame; a still scene is drawn only when
+        an event or a resize comes."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (or, for an overlay, what goes over the one below)."""
@@ -47,7 +86,10 @@ class ButtonScene(Scene):
     """A scene whose input is its buttons alone; ``t`` counts the seconds since
     it opened, for its animations."""
 
-    def __init__(self, app: App) -> None:
+    #: Seconds of opening animation after which the scene is still.
+    settle = 0.5
+
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.t = 0.0
         self.buttons: list[Button] = []
@@ -55,9 +97,9 @@ class ButtonScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         press(self.buttons, event, self.app.click)
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         self.t += dt
-        update_all(self.buttons, dt)
+        return update_all(self.buttons, dt) or self.t < self.settle
 
 
 class SceneStack:
@@ -69,6 +111,8 @@ class SceneStack:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
         self.scenes.append(scene)
         scene.enter()
 
@@ -78,19 +122,21 @@ class SceneStack:
         scene = self.scenes.pop()
         scene.leave()
         if self.scenes:
-            self.scenes[-1].enter()
+            self.scenes[-1].resume()
         return scene
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop().leave()
-        self.push(scene)
+        self.scenes.append(scene)
+        scene.enter()
 
-    def reset(self, scene: Scene) -> None:
-        """Leave every scene and start again from ``scene``."""
+    def reset(self, scene: Scene | None = None) -> None:
+        """Leave every scene, top first, then start again from ``scene``."""
         while self.scenes:
             self.scenes.pop().leave()
-        self.push(scene)
+        if scene is not None:
+            self.push(scene)
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: the top one and any it is drawn over."""

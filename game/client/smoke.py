@@ -32,7 +32,7 @@ def smoke_test(data: Path | None = None) -> int:
             shots = tour(app, Path(tmp) / "shots")
             lines.append(f"scenes: {len(shots)} screens drawn")
             step = "loading the puzzle packs"
-            packs, problems = load_packs(app.puzzle_dir, prove=False)
+            packs, problems = load_packs(app.puzzles.folder, prove=False)
             if problems or not packs:
                 raise RuntimeError("; ".join(map(str, problems)) or "no puzzle packs found")
             count = sum(len(p.puzzles) for p in packs)

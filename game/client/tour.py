@@ -133,7 +133,7 @@ def tour(app: App, folder: Path) -> list[Path]:
     d.settle(0.3)
     d.click_cell(chain.cells[0])
     d.settle(0.4)
-    owed = scene.match.board.owed()
+    owed = scene.match.owed()
     d.hover(scene.view.centre(owed[0]))
     shot("match-chain")
     scene.take_back_chain()
@@ -189,7 +189,7 @@ def tour(app: App, folder: Path) -> list[Path]:
     app.scenes.push(browser)
     d.settle(0.3)
     shot("puzzles")
-    if app.packs:
+    if app.puzzles.packs:
         browser.open(0)
         d.settle(0.3)
         puzzle = app.scenes.top

@@ -23,7 +23,7 @@ class Widget(Protocol):
     def handle(self, event: pygame.event.Event) -> bool: ...
     def activate(self) -> bool: ...
     def nudge(self, by: int) -> bool: ...
-    def update(self, dt: float) -> None: ...
+    def update(self, dt: float) -> bool: ...
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
@@ -72,10 +72,15 @@ class Button:
         """Left or Right while focused: nothing for a plain button."""
         return False
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
+        """Ease the glow towards hovered or not; True while it is still moving."""
         hovered = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
         target = 1.0 if hovered or (self.focused and self.enabled) else 0.0
+        if abs(target - self.glow) < 0.01:
+            self.glow = target
+            return False
         self.glow += (target - self.glow) * min(1.0, dt * 14)
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect.inflate(int(6 * self.glow), int(4 * self.glow))
@@ -184,8 +189,8 @@ class Slider:
         self.on_change(self.value)
         return True
 
-    def update(self, dt: float) -> None:
-        pass
+    def update(self, dt: float) -> bool:
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.BG_LIGHT, self.rect, border_radius=10)
@@ -229,9 +234,12 @@ def press(
     return False
 
 
-def update_all(widgets: Iterable[Widget], dt: float) -> None:
+def update_all(widgets: Iterable[Widget], dt: float) -> bool:
+    """Advance every widget; True while any of them still moves."""
+    moving = False
     for w in widgets:
-        w.update(dt)
+        moving = bool(w.update(dt)) or moving
+    return moving
 
 
 def draw_all(widgets: Iterable[Widget], surface: pygame.Surface) -> None:

@@ -38,7 +38,7 @@ def packs(app, tmp_path):
     }
     (folder / "01-test.json").write_text(json.dumps(pack))
     (folder / "02-broken.json").write_text('{"format": 1, "id": "x"')
-    app.puzzle_dir = folder
+    app.puzzles.folder = folder
     return folder
 
 

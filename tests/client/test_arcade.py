@@ -108,8 +108,8 @@ def test_a_streak_ended_by_a_mistake(app, drive, packs):
     answer(drive, scene, "xc1xc2xd3xd4")
     drive.settle(1.2)
     assert scene.run.count == 1
-    drive.click(scene.buttons[0].rect.center)  # the one skip
-    assert scene.run.skipped and not scene.buttons[0].enabled
+    drive.click(scene.skip_button.rect.center)  # the one skip
+    assert scene.run.skipped and not scene.skip_button.enabled
     answer(drive, scene, wrong_turn())
     drive.settle(2.0)
     summary = app.scenes.top
@@ -133,5 +133,5 @@ def test_corrupt_progress_is_moved_aside(app, drive, packs):
     (app.data / "puzzles.json").write_text(json.dumps({"stars": {"a/b": 9}}))
     app.scenes.reset(PuzzleBrowserScene(app))
     drive.frames(2)
-    assert app.progress.stars == {} and "could not be read" in app.toasts[-1][0]
+    assert app.puzzles.progress.stars == {} and "could not be read" in app.toasts[-1][0]
     assert any(p.name.startswith("puzzles.json.corrupt-") for p in app.data.iterdir())

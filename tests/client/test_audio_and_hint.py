@@ -38,4 +38,4 @@ def test_a_hint_rings_the_turn_master_would_play(app, drive):
     assert scene.hint, "no hint came back"
     assert "Master would play" in scene.status[0]
     board = scene.match.board
-    assert all(board.tile_at(c) is None or board.tile_at(c) != board.turn for c in scene.hint)
+    assert all(board.tile_at(c) is None or board.tile_at(c) != board.mover for c in scene.hint)

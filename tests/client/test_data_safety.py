@@ -69,7 +69,7 @@ def test_reviewing_a_loaded_game_keeps_the_match_in_progress(app, drive):
     assert isinstance(loaded, MatchScene) and loaded.match.over and not loaded.current
     drive.key(pygame.K_u)  # the steps from the bug report: Undo once, then Menu
     drive.frames(2)
-    drive.click(loaded.buttons[5].rect.center)  # Menu
+    drive.click(loaded.panel.menu.rect.center)
     assert (app.data / CURRENT).read_text() == saved
     drive.click(button(app.scenes.top, "Continue").rect.center)
     resumed = app.scenes.top
@@ -167,7 +167,7 @@ def test_quitting_from_the_title_asks_first(app, drive):
 def test_two_saves_in_the_same_second_make_two_files(app, drive):
     scene = start_match(app, drive, side=3)
     drive.click_cell(0)
-    save = next(b for b in scene.buttons if b.label == "Save game")
+    save = scene.panel.save
     drive.click(save.rect.center)
     first = sorted((app.data / "games").iterdir())
     drive.click(save.rect.center)

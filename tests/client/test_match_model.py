@@ -9,7 +9,7 @@ from game.rules import BLUE, PASS, RED, Board
 def test_clicks_place_and_refuse_with_the_rule():
     m = Match(3, "Human", "Human")
     (ev,) = m.click(0)[:1]
-    assert ev.kind == "place" and m.board.turn is BLUE
+    assert ev.kind == "place" and m.board.mover is BLUE
     refused = m.click(0)
     assert refused[0].kind == "refused" and refused[0].text.endswith(".")
 
@@ -31,7 +31,7 @@ def test_hot_seat_undo_takes_back_one_turn():
     m = Match(4, "Human", "Human")
     m.click(Board(size=4).geometry.cell("a1"))
     m.click(Board(size=4).geometry.cell("g4"))
-    assert m.undo() and len(m.board.turn_stack) == 1 and m.board.turn is BLUE
+    assert m.undo() and len(m.board.turn_stack) == 1 and m.board.mover is BLUE
     assert m.undo() and m.board.turn_stack == []
     assert not m.undo()
 

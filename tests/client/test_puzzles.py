@@ -46,7 +46,7 @@ def test_a_wrong_answer_says_how_many_against_the_best_and_resets(app, drive, pa
     assert not scene.solved
     assert scene.message[0] == "You took 3 tiles; the best takes 4. Try again."
     drive.settle(2.0)
-    assert scene.board.mfen() == CHAIN  # back to the start for another try
+    assert scene.session.board.mfen() == CHAIN  # back to the start for another try
     click_turn(drive, scene, "xc1xc2xd3xd4")
     assert scene.solved and scene.stars == 2
 
@@ -61,32 +61,36 @@ def test_a_hint_rings_the_first_flip_and_costs_a_star(app, drive, packs):
 
 def test_placing_in_a_most_puzzle_is_refused_with_a_reason(app, drive, packs):
     scene = open_first(app, drive)
-    empty = next(c for c in range(scene.board.geometry.cells) if scene.board.tile_at(c) is None)
+    empty = next(
+        c
+        for c in range(scene.session.board.geometry.cells)
+        if scene.session.board.tile_at(c) is None
+    )
     drive.click_cell(empty)
-    assert "about flipping" in scene.message[0] and scene.board.mfen() == CHAIN
+    assert "about flipping" in scene.message[0] and scene.session.board.mfen() == CHAIN
 
 
 def test_the_answer_can_be_revealed(app, drive, packs):
     scene = open_first(app, drive)
     drive.click(next(b for b in scene.buttons if b.label == "Show answer").rect.center)
     drive.settle(3.0)
-    assert scene.revealed and len(scene.board.turn_stack) == 1
-    assert app.progress.solved("test", "p1") == 0
+    assert scene.revealed and len(scene.session.board.turn_stack) == 1
+    assert app.puzzles.progress.solved("test", "p1") == 0
 
 
 def test_a_broken_pack_is_listed_with_its_reason(app, drive, packs):
     app.scenes.reset(PuzzleBrowserScene(app))
     drive.frames(2)
-    assert [p.title for p in app.packs] == ["Test Pack"]
-    (problem,) = [p for p in app.pack_problems if p.puzzle is None]
+    assert [p.title for p in app.puzzles.packs] == ["Test Pack"]
+    (problem,) = [p for p in app.puzzles.problems if p.puzzle is None]
     assert problem.file.endswith("02-broken.json") and "not valid JSON" in problem.reason
 
 
 def test_a_smaller_next_board_forgets_the_old_hover(app, drive, packs):
     scene = open_first(app, drive)
-    scene.hover = 200  # a cell of a bigger board the pointer was over
+    scene.input.hover = 200  # a cell of a bigger board the pointer was over
     drive.frames(2)  # drawing must not fail
-    scene.hover = 5
+    scene.input.hover = 5
     scene.load(scene.puzzle)
     assert scene.hover is None
 

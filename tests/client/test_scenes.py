@@ -5,6 +5,7 @@ import random
 import time
 
 import pygame
+import pytest
 
 from game import paths
 from game.client import theme
@@ -58,9 +59,9 @@ def test_a_hot_seat_game_played_to_the_end_by_clicks(app, drive):
     drive.click_cell(0)
     assert "over" in scene.status[0]
     final = len(board.turn_stack)
-    drive.click(next(b for b in scene.buttons if b.label == "Undo").rect.center)
+    drive.click(scene.panel.undo.rect.center)
     assert len(board.turn_stack) < final and not scene.match.over
-    drive.click(next(b for b in scene.buttons if b.label == "Redo").rect.center)
+    drive.click(scene.panel.redo.rect.center)
     drive.settle(2.0)
     panel = app.scenes.top
     assert isinstance(panel, GameOverScene), "back at the end, the result shows again"
@@ -81,22 +82,22 @@ def test_a_chain_clicked_through_and_one_taken_back(app, drive):
     before = match.board.mfen()
     drive.click_cell(chain.cells[0])
     drive.click_cell(chain.cells[1])
-    assert match.board.chain == chain.cells[:2]
-    assert set(scene.match.board.owed())  # only the owed tiles are clickable now
+    assert match.chain.cells == chain.cells[:2]
+    assert set(scene.match.owed())  # only the owed tiles are clickable now
     drive.key(pygame.K_ESCAPE)  # take the chain back
-    assert match.board.chain == () and match.board.mfen() == before
+    assert match.chain is None and match.board.mfen() == before
     # Clicking a tile that is not owed is refused mid-chain.
     drive.click_cell(chain.cells[0])
     not_owed = next(
         c
         for c in range(match.board.geometry.cells)
-        if c not in match.board.owed() and c not in match.board.chain
+        if c not in match.owed() and c not in match.chain.cells
     )
     drive.click_cell(not_owed)
-    assert scene.status[1] == theme.BAD and match.board.chain == (chain.cells[0],)
+    assert scene.status[1] == theme.BAD and match.chain.cells == (chain.cells[0],)
     for cell in chain.cells[1:]:
         drive.click_cell(cell)
-    assert match.board.peek().cells == chain.cells and match.board.chain == ()
+    assert match.board.peek().cells == chain.cells and match.chain is None
 
 
 def test_undo_against_the_ai_and_an_ai_turn_through_the_worker(app, drive):
@@ -115,6 +116,7 @@ def test_undo_against_the_ai_and_an_ai_turn_through_the_worker(app, drive):
     assert saved["turns"] == [] and saved["blue"] == "Beginner"
 
 
+@pytest.mark.slow
 def test_an_ai_against_ai_match_runs_to_the_end(app, drive):
     scene = start_match(app, drive, side=3, red="Beginner", blue="Casual")
     deadline = time.monotonic() + 120
@@ -130,7 +132,7 @@ def test_resize_keeps_the_board_clickable(app, drive):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
     drive.frames(2)
     assert app.size == (800, 600)
-    assert scene.view.rect.right <= 800 - scene.panel.width
+    assert scene.view.rect.right <= 800 - scene.panel.rect.width
     cell = scene.match.board.legal_placements()[5]
     drive.click_cell(cell)
     assert scene.match.board.tile_at(cell) is RED
@@ -180,7 +182,7 @@ def test_a_corrupt_match_in_progress_is_moved_aside(app, drive):
 def test_a_saved_game_loads_and_a_bad_one_is_refused(app, drive):
     scene = start_match(app, drive, side=3)
     drive.click_cell(0)
-    drive.click(scene.buttons[4].rect.center)  # Save game
+    drive.click(scene.panel.save.rect.center)
     (saved,) = (app.data / "games").iterdir()
     (app.data / "games" / "mosaic-99999999-bad.json").write_text("[]")
     app.scenes.reset(TitleScene(app))
@@ -194,6 +196,7 @@ def test_a_saved_game_loads_and_a_bad_one_is_refused(app, drive):
     assert isinstance(loaded, MatchScene) and len(loaded.match.board.turn_stack) == 1
 
 
+@pytest.mark.slow
 def test_monkey_clicks_and_keys_across_every_scene(app, drive):
     rng = random.Random(7)
     keys = [
@@ -238,7 +241,7 @@ def test_monkey_clicks_and_keys_across_every_scene(app, drive):
 
 
 def test_the_screenshot_tour_covers_every_scene(app, tmp_path):
-    app.puzzle_dir = paths.puzzles()
+    app.puzzles.folder = paths.puzzles()
     shots = tour(app, tmp_path / "shots")
     names = [p.stem.split("-", 1)[1] for p in shots]
     for wanted in (
@@ -274,3 +277,8 @@ def test_setup_and_browser_open(app, drive):
     assert app.settings.red_player == red.value
     app.scenes.reset(PuzzleBrowserScene(app))
     drive.frames(2)
+    browser = app.scenes.top
+    assert isinstance(browser, PuzzleBrowserScene) and browser.packs
+    assert len(browser.cells) == len(browser.packs[0].puzzles)  # the first pack's grid
+    drive.click(browser.cells[0].center)
+    assert app.scenes.top.puzzle == browser.packs[0].puzzles[0]

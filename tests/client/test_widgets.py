@@ -52,7 +52,7 @@ def test_buttons_click_in_the_menus_and_in_a_match(app, drive, monkeypatch):
     played = heard(app, monkeypatch)
     drive.click_cell(0)
     assert scene.match.board.turn_stack, "the placement landed"
-    undo = next(b for b in scene.buttons if b.label == "Undo")
+    undo = scene.panel.undo
     drive.click(undo.rect.center)
     assert isinstance(app.scenes.top, MatchScene) and not scene.match.board.turn_stack
     assert played.count("click") == 1

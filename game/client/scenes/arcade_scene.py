@@ -14,7 +14,6 @@ from .. import theme
 from ..arcade import Rush, Streak, daily, ladder
 from ..scene import ButtonScene
 from ..widgets import Button, draw_all
-from .puzzle_data import save
 from .puzzle_scene import RESET_AFTER, PuzzleScene
 
 NEXT_AFTER = 0.9  # seconds a right answer stays on screen
@@ -31,22 +30,27 @@ class ArcadeScene(PuzzleScene):
     def __init__(self, app, mode: str, seed: int | None = None) -> None:
         self.mode = mode
         rng = random.Random(seed)
-        puzzles = ladder(app.packs, rng)
+        puzzles = ladder(app.puzzles.packs, rng)
         self.run = Rush(puzzles) if mode == "rush" else Streak(puzzles)
         self.popups: list[list] = []  # text, colour, seconds left
         self.advance_in = 0.0
         self.last_whole = None
-        super().__init__(app, self.run.puzzle, on_result=self.answered, hints=False)
-        self.buttons = [b for b in self.buttons if b.label not in ("Retry", "Next")]
-        self.buttons[-1].label = "End run"
+        # A wrong answer ends a Streak run and moves a Rush run on: say so, not "Try again".
+        wrong = "The run is over." if mode == "streak" else "On to the next one."
+        super().__init__(
+            app, self.run.puzzle, on_result=self.answered, hints=False, wrong_text=wrong
+        )
+        self.buttons = [b for b in self.buttons if b not in (self.retry_button, self.next_button)]
+        self.back_button.label = "End run"
+        self.skip_button = Button("Skip (once)", self.skip, key=pygame.K_s, size=24)
         if mode == "streak":
-            self.buttons.insert(0, Button("Skip (once)", self.skip, key=pygame.K_s, size=24))
+            self.buttons.insert(0, self.skip_button)
         self.title = "Flip Rush" if mode == "rush" else "Streak"
 
     def answered(self, right: bool, first_try: bool) -> None:
-        pack = pack_of(self.app.packs, self.puzzle)
+        pack = pack_of(self.app.puzzles.packs, self.puzzle)
         if first_try:
-            self.app.progress.first_try(pack.id, self.puzzle, right)
+            self.app.puzzles.progress.first_try(pack.id, self.puzzle, right)
         result = self.run.answer(right)
         if right:
             if result.points and self.mode == "rush":
@@ -68,7 +72,7 @@ class ArcadeScene(PuzzleScene):
         if self.run.skip():
             self.popup("Skipped", theme.MUTED)
             self.load(self.run.puzzle)
-            self.buttons[0].enabled = False
+            self.skip_button.enabled = False
 
     def popup(self, text: str, color) -> None:
         self.popups.append([text, color, 1.2])
@@ -78,11 +82,11 @@ class ArcadeScene(PuzzleScene):
 
     def finish(self) -> None:
         score = self.run.score if self.mode == "rush" else self.run.count
-        record = self.app.progress.high_score(self.mode, score)
-        save(self.app)
+        record = self.app.puzzles.progress.high_score(self.mode, score)
+        self.app.puzzles.save()
         self.app.scenes.replace(SummaryScene(self.app, self, score, record))
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         super().update(dt)
         for p in self.popups:
             p[2] -= dt
@@ -98,10 +102,11 @@ class ArcadeScene(PuzzleScene):
             if self.advance_in <= 0:
                 if self.run.over:
                     self.finish()
-                    return
+                    return True
                 self.load(self.run.puzzle)
         elif self.run.over:
             self.finish()
+        return True  # the clock, the combo and the pop-ups keep moving
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -194,7 +199,7 @@ class SummaryScene(ButtonScene):
         mode = self.run_scene.mode
         title = "Flip Rush" if mode == "rush" else "Streak"
         theme.text(surface, f"{title}: run over", (w // 2, 60), size=52, anchor="midtop", bold=True)
-        best = self.app.progress.best.get(mode, 0)
+        best = self.app.puzzles.progress.best.get(mode, 0)
         lines = [(f"Score {self.score}", theme.ACCENT, 60)]
         if mode == "rush":
             lines.append((f"{run.solved} solved, best combo x{run.best_combo}", theme.TEXT, 32))
@@ -204,7 +209,7 @@ class SummaryScene(ButtonScene):
             lines.append(("New personal best!", theme.GOOD, 40 + 4 * abs(((self.t * 3) % 2) - 1)))
         else:
             lines.append((f"Personal best: {best}", theme.MUTED, 32))
-        r = self.app.progress.rating
+        r = self.app.puzzles.progress.rating
         sure = "provisional" if r.rd > 110 else f"+/- {2 * r.rd:.0f}"
         lines.append((f"Puzzle rating {r.rating:.0f} ({sure})", theme.TEXT, 30))
         y = 170
@@ -217,7 +222,7 @@ class SummaryScene(ButtonScene):
 def daily_scene(app, today: dt.date | None = None) -> PuzzleScene | None:
     """The daily puzzle: the same for every player on a given date."""
     today = today or dt.date.today()
-    picked = daily(app.packs, today)
+    picked = daily(app.puzzles.packs, today)
     if picked is None:
         return None
     pack, puzzle = picked
@@ -225,10 +230,11 @@ def daily_scene(app, today: dt.date | None = None) -> PuzzleScene | None:
 
     def result(right: bool, first_try: bool) -> None:
         if first_try:
-            app.progress.first_try(pack.id, puzzle, right)
+            app.puzzles.progress.first_try(pack.id, puzzle, right)
         if right:
-            app.progress.daily[key] = max(app.progress.daily.get(key, 0), scene.stars)
-        save(app)
+            daily = app.puzzles.progress.daily
+            daily[key] = max(daily.get(key, 0), scene.stars)
+        app.puzzles.save()
 
     title = f"Daily puzzle, {today.day} {today:%B %Y}"
     scene = PuzzleScene(app, puzzle, title=title, on_result=result)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import Board
+from game.rules import Board, Chain
 
 from .. import theme
 from ..board_view import BoardView
@@ -62,6 +62,7 @@ class HowToScene(ButtonScene):
         self.page = 0
         self.view = BoardView(4)
         self.board = Board(PAGES[0][2])
+        self.chain: Chain | None = None
         self.step = 0
         self.buttons = [
             Button("Back", self.prev, key=pygame.K_LEFT),
@@ -76,6 +77,7 @@ class HowToScene(ButtonScene):
     def show(self, page: int) -> None:
         self.page = page % len(PAGES)
         self.board = Board(PAGES[self.page][2])
+        self.chain = None
         self.view = BoardView(self.board.size)
         self.view.speed = self.app.settings.speed
         self.t = 0.0
@@ -96,20 +98,23 @@ class HowToScene(ButtonScene):
             b.rect = pygame.Rect(0, h - 90, 180, 56)
             b.rect.centerx = w // 2 + (i - 1) * 210
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt) or self.view.busy
         self.view.update(dt)
         if PAGES[self.page][2] != CHAIN_FEN:
-            return
+            return moving
         # Play the chain one flip every second, pause, then start again.
         if self.t > 1.0 + self.step and self.step < len(CHAIN_ORDER):
             cell = self.board.geometry.cell(CHAIN_ORDER[self.step])
-            self.board.step(cell)
-            self.view.flip(cell, self.board.turn.other if self.board.chain else self.board.turn)
+            mover = self.board.mover
+            done = self.board.click(cell, self.chain)
+            self.chain = done if isinstance(done, Chain) else None
+            self.view.flip(cell, mover.other)
             self.app.sound("chain" if self.step else "flip")
             self.step += 1
         elif self.t > len(CHAIN_ORDER) + 3:
             self.show(self.page)
+        return True  # the chain page plays on in a loop
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
@@ -126,9 +131,9 @@ class HowToScene(ButtonScene):
         theme.text(
             surface, "Mosaic by Mark Steere", (self.text_rect.left, y), size=22, color=theme.MUTED
         )
-        chain = self.board.chain
-        if chain:
-            targets = frozenset(self.board.owed())
+        chain = self.chain.cells if self.chain is not None else ()
+        if self.chain is not None:
+            targets = frozenset(self.chain.owed())
         elif self.page in {1, 2} and not self.board.turn_stack:
             targets = frozenset(
                 self.board.legal_placements() if self.page == 1 else self.board.legal_first_flips()
@@ -137,7 +142,7 @@ class HowToScene(ButtonScene):
             targets = frozenset()
         self.view.draw(
             surface,
-            self.board,
+            self.chain.position() if self.chain is not None else self.board.position(),
             chain=chain,
             targets=targets,
             markers=self.page != 3,

@@ -85,8 +85,8 @@ class MenuScene(Scene):
     def back(self) -> None:
         self.app.scenes.pop()
 
-    def update(self, dt: float) -> None:
-        update_all(self.widgets, dt)
+    def update(self, dt: float) -> bool:
+        return update_all(self.widgets, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()

@@ -14,7 +14,6 @@ from ..progress import MAX_STARS
 from ..scene import Scene
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
-from .puzzle_data import ensure_packs, save
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
@@ -36,10 +35,10 @@ class PuzzleBrowserScene(Scene):
 
     @property
     def packs(self) -> list[Pack]:
-        return self.app.packs
+        return self.app.puzzles.packs
 
     def enter(self) -> None:
-        ensure_packs(self.app)
+        self.app.puzzles.load()
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -128,10 +127,10 @@ class PuzzleBrowserScene(Scene):
 
         def result(right: bool, first_try: bool) -> None:
             if first_try:
-                self.app.progress.first_try(pack.id, puzzle, right)
+                self.app.puzzles.progress.first_try(pack.id, puzzle, right)
             if right:
-                self.app.progress.record(pack.id, puzzle.id, scene.stars)
-            save(self.app)
+                self.app.puzzles.progress.record(pack.id, puzzle.id, scene.stars)
+            self.app.puzzles.save()
 
         def next_puzzle() -> None:
             if index + 1 < len(pack.puzzles):
@@ -149,13 +148,13 @@ class PuzzleBrowserScene(Scene):
         )
         return scene
 
-    def update(self, dt: float) -> None:
-        update_all(self.buttons, dt)
+    def update(self, dt: float) -> bool:
+        return update_all(self.buttons, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
         theme.text(surface, "Puzzles", (w // 2, 24), size=52, anchor="midtop", bold=True)
-        progress = self.app.progress
+        progress = self.app.puzzles.progress
         r = progress.rating
         line = (
             f"Find the best multi-flip.   Your puzzle rating {r.rating:.0f}   "
@@ -175,7 +174,7 @@ class PuzzleBrowserScene(Scene):
                 surface, line + " stars", (r.left + 14, r.top + 40), size=20, color=theme.MUTED
             )
         y = self.left.top + 78 * len(self.packs) + 10
-        for problem in self.app.pack_problems:
+        for problem in self.app.puzzles.problems:
             if problem.puzzle is not None:
                 continue
             name = problem.file.replace("\\", "/").rsplit("/", 1)[-1]

@@ -1,8 +1,9 @@
 """One puzzle: the goal banner, the same click-to-flip chain as in a match, and
 instant judgement of the answer by the set of tiles it flips.
 
-The scene is also the board of the arcade modes: they pass ``on_result``, get
-told of each answer, and decide what comes next.
+The scene is the view of a :class:`~..puzzle_session.PuzzleSession`. It is also
+the board of the arcade modes: they pass ``on_result``, get told of each
+answer, and decide what comes next.
 """
 
 from __future__ import annotations
@@ -11,14 +12,13 @@ from collections.abc import Callable
 
 import pygame
 
-from game.puzzles import Puzzle, same_answer
-from game.rules import Board, RulesError, Turn
+from game.puzzles import Puzzle
 
 from .. import theme
+from ..board_input import BoardInput
 from ..board_view import CHAIN_GAP, BoardView
-from ..match import sentence
 from ..particles import Particles
-from ..progress import MAX_STARS
+from ..puzzle_session import Outcome, PuzzleSession
 from ..scene import Scene
 from ..widgets import Button, draw_all, press, update_all
 
@@ -35,50 +35,70 @@ class PuzzleScene(Scene):
         on_result: Callable[[bool, bool], None] | None = None,
         on_next: Callable[[], None] | None = None,
         hints: bool = True,
+        wrong_text: str = "Try again.",
     ) -> None:
         super().__init__(app)
         self.view: BoardView | None = None
+        self.input: BoardInput | None = None
         self.title = title
         self.show_stars = hints  # stars are earned where hints can be bought
         self.on_result = on_result
         self.on_next = on_next
+        self.wrong_text = wrong_text
         self.particles = Particles()
-        self.hover: int | None = None
         self.t = 0.0
-        buttons = [Button("Retry", self.retry, key=pygame.K_r, size=24)]
+        self.retry_button = Button("Retry", self.retry, key=pygame.K_r, size=24)
+        self.hint_button = Button("Hint (-1 star)", self.hint, key=pygame.K_h, size=22)
+        self.reveal_button = Button("Show answer", self.reveal, size=22)
+        self.next_button = Button("Next", self.next, key=pygame.K_n, size=24, enabled=False)
+        self.back_button = Button("Back", self.back, key=pygame.K_ESCAPE, size=24)
+        self.buttons = [self.retry_button]
         if hints:
-            buttons += [
-                Button("Hint (-1 star)", self.hint, key=pygame.K_h, size=22),
-                Button("Show answer", self.reveal, size=22),
-            ]
-        buttons += [
-            Button("Next", self.next, key=pygame.K_n, size=24, enabled=False),
-            Button("Back", self.back, key=pygame.K_ESCAPE, size=24),
-        ]
-        self.buttons = buttons
-        self.next_button = buttons[-2]
+            self.buttons += [self.hint_button, self.reveal_button]
+        self.buttons += [self.next_button, self.back_button]
         self.load(puzzle)
 
     def load(self, puzzle: Puzzle) -> None:
         """Show ``puzzle`` from its start, with a clean slate."""
-        self.puzzle = puzzle
-        self.start = Board(puzzle.fen)
-        self.board = self.start.copy()
-        self.solution = self.start.parse_turn(puzzle.solution)
-        if self.view is None or self.view.geo.n != self.board.size:
-            self.view = BoardView(self.board.size)
+        self.session = PuzzleSession(puzzle)
+        side = self.session.start.size
+        if self.view is None or self.view.geo.n != side:
+            self.view = BoardView(side)
             self.enter()
-        self.hover = None  # a cell of the last board may not exist on this one
-        self.tries = 0
-        self.hint_used = False
-        self.solved = False
-        self.revealed = False
+        if self.input is None:
+            self.input = BoardInput(self.view)
+        self.input.use(self.view)  # a cell of the last board may not exist on this one
         self.reset_in = 0.0
         self.reveal_queue: list[int] = []
         self.reveal_timer = 0.0
         self.message = ("", theme.MUTED)
         self.show_hint = False
         self.next_button.enabled = False
+
+    # -- the session, by the names the arcade and the tests use ---------------------
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.session.puzzle
+
+    @property
+    def solution(self):
+        return self.session.solution
+
+    @property
+    def solved(self) -> bool:
+        return self.session.solved
+
+    @property
+    def revealed(self) -> bool:
+        return self.session.revealed
+
+    @property
+    def stars(self) -> int:
+        return self.session.stars
+
+    @property
+    def hover(self) -> int | None:
+        return self.input.hover
 
     # -- layout and input -------------------------------------------------------------
     def enter(self) -> None:
@@ -96,103 +116,95 @@ class PuzzleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if press(self.buttons, event, self.app.click):
             return
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.view.cell_at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.board.chain:
-            self.board.take_back_flip()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            cell = self.view.cell_at(event.pos)
-            if cell is not None:
-                self.click(cell)
+        action = self.input.handle(event)
+        if action is None:
+            return
+        if action.kind == "back" and self.session.chain is not None:
+            self.session.take_back_flip()
+            self.say_chain()
+        elif action.kind == "click":
+            self.click(action.cell)
 
     def click(self, cell: int) -> None:
-        if self.solved or self.revealed or self.reset_in > 0:
+        if self.session.finished or self.reset_in > 0:
             return
-        if self.puzzle.goal == "most" and self.board.tile_at(cell) is None:
-            self.say("This puzzle is about flipping: start on an enemy tile.", theme.BAD)
-            self.app.sound("refuse")
-            return
-        mover = self.board.turn
-        try:
-            done = self.board.step(cell)
-        except RulesError as e:
-            self.say(sentence(str(e)), theme.BAD)
+        outcome = self.session.click(cell)
+        if outcome.kind == "refused":
+            self.say(outcome.text, theme.BAD)
             self.app.sound("refuse")
             return
         self.show_hint = False
-        if done is not None and done.is_place:
+        if outcome.kind == "place":
             self.view.pop(cell)
         else:
-            self.view.flip(cell, mover.other)
-            self.app.sound("chain" if len(self.board.chain) > 1 else "flip")
-        if done is None:
-            self.say(f"Keep going: {len(self.board.owed())} tile(s) to choose from.", theme.ACCENT)
+            self.view.flip(cell, outcome.mover.other)
+            chained = self.session.chain is not None and len(self.session.chain) > 1
+            self.app.sound("chain" if chained or outcome.got > 1 else "flip")
+        if outcome.kind == "flip":
+            self.say_chain()
             return
-        self.judge(done)
+        self.judged(outcome)
+
+    def say_chain(self) -> None:
+        n = len(self.session.owed())
+        if n:
+            what = "the ringed tile" if n == 1 else f"one of the {n} ringed tiles"
+            self.say(f"Keep going: flip {what}.", theme.ACCENT)
+        else:
+            self.say("")
 
     # -- judging ----------------------------------------------------------------------
-    def judge(self, turn: Turn) -> None:
-        first_try = self.tries == 0 and not self.hint_used
-        self.tries += 1
-        right = same_answer(turn, self.solution)
+    def judged(self, outcome: Outcome) -> None:
+        right = outcome.kind == "right"
         if right:
-            self.solved = True
             self.next_button.enabled = True
             self.app.sound("right")
-            for c in turn.cells or self.solution.cells:
+            for c in outcome.turn.cells or self.solution.cells:
                 self.particles.burst(self.view.centre(c), theme.ACCENT, 14)
             stars = f" {self.stars} star{'s' if self.stars > 1 else ''}." if self.show_stars else ""
             self.say(f"Right!{stars}", theme.GOOD)
         else:
             self.app.sound("wrong")
             if self.puzzle.goal == "most":
-                got = len(turn.cells) if turn.is_flip else 0
                 best = len(self.solution.cells)
+                got = outcome.got
                 self.say(
                     f"You took {got} tile{'s' if got != 1 else ''}; the best takes {best}. "
-                    "Try again.",
+                    + self.wrong_text,
                     theme.BAD,
                 )
             else:
-                self.say("That turn does not win. Try again.", theme.BAD)
+                self.say(f"That turn does not win. {self.wrong_text}", theme.BAD)
             self.reset_in = RESET_AFTER
         if self.on_result is not None:
-            self.on_result(right, first_try)
-
-    @property
-    def stars(self) -> int:
-        return max(1, MAX_STARS - self.hint_used - min(1, max(0, self.tries - 1)))
+            self.on_result(right, outcome.first_try)
 
     # -- actions ------------------------------------------------------------------------
     def retry(self) -> None:
-        if self.revealed or self.solved:
-            self.revealed = self.solved = False
-            self.next_button.enabled = False
-        self.board = self.start.copy()
+        self.session.retry()
+        self.next_button.enabled = False
         self.reset_in = 0.0
         self.reveal_queue = []
         self.say("")
 
     def hint(self) -> None:
-        if self.solved or self.revealed:
+        if self.session.finished:
             return
-        self.hint_used = True
         self.show_hint = True
-        first = self.start.geometry.names[self.solution.cells[0]]
+        first = self.session.hint()
         self.say(f"Start with {first} (ringed in green).", theme.GOOD)
 
     def reveal(self) -> None:
         if self.solved:
             return
-        self.board = self.start.copy()
-        self.revealed = True
+        first_try = self.session.tries == 0 and not self.session.hint_used
+        self.reveal_queue = self.session.reveal()
         self.reset_in = 0.0
-        self.reveal_queue = list(self.solution.cells)
         self.reveal_timer = 0.3
         self.next_button.enabled = True
         self.say(f"The answer: {self.puzzle.solution}", theme.ACCENT)
-        if self.on_result is not None and not self.solved:
-            self.on_result(False, self.tries == 0 and not self.hint_used)
+        if self.on_result is not None:
+            self.on_result(False, first_try)
 
     def next(self) -> None:
         if self.on_next is not None:
@@ -207,28 +219,33 @@ class PuzzleScene(Scene):
         self.message = (text, color)
 
     # -- time and drawing ------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         self.t += dt
+        moving = self.view.busy or self.particles.active
         self.view.update(dt)
         self.particles.update(dt)
         update_all(self.buttons, dt)
         if self.reset_in > 0:
             self.reset_in -= dt
             if self.reset_in <= 0:
-                self.board = self.start.copy()
+                self.session.reset()
+                moving = True
         if self.reveal_queue:
             self.reveal_timer -= dt
             if self.reveal_timer <= 0:
                 cell = self.reveal_queue.pop(0)
-                mover = self.board.turn
-                self.board.step(cell)
+                mover = self.session.board.mover
+                self.session.reveal_step(cell)
                 self.view.flip(cell, mover.other)
                 self.app.sound("chain")
                 self.reveal_timer = CHAIN_GAP * 3 / self.view.speed
+            moving = True
+        return moving or self.show_hint or self.session.chain is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
         p = self.puzzle
+        start = self.session.start
         theme.text(
             surface,
             p.banner,
@@ -236,21 +253,21 @@ class PuzzleScene(Scene):
             size=40,
             anchor="midtop",
             bold=True,
-            color=theme.TILE[self.start.turn],
+            color=theme.TILE[start.mover],
         )
-        sub = f"{self.title}   rating {p.rating}   side {self.start.size}".strip()
+        sub = f"{self.title}   rating {p.rating}   side {start.size}".strip()
         theme.text(surface, sub, (w // 2, 66), size=22, color=theme.MUTED, anchor="midtop")
         text, color = self.message
         theme.text(surface, text, (w // 2, 96), size=26, color=color, anchor="midtop")
-        chain = self.board.chain
-        targets = frozenset(self.board.owed()) if chain else frozenset()
-        hint = (self.solution.cells[0],) if self.show_hint and not chain else ()
+        chain = self.session.chain
+        targets = frozenset(self.session.owed())
+        hint = (self.solution.cells[0],) if self.show_hint and chain is None else ()
         self.view.draw(
             surface,
-            self.board,
+            self.session.shown(),
             hover=self.hover,
             targets=targets,
-            chain=chain,
+            chain=chain.cells if chain is not None else (),
             shapes=self.app.settings.colour_blind,
             hint=hint,
             pulse=self.t,

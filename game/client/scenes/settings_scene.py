@@ -15,11 +15,12 @@ class SettingsScene(MenuScene):
     def build(self) -> list:
         s = self.app.settings
         speed = next((k for k, v in SPEEDS.items() if v == s.speed), "Normal")
+        self.fullscreen = Choice("Fullscreen (F11)", ON_OFF, ON_OFF[s.fullscreen], self._fullscreen)
         return [
             Slider("Volume", s.volume, self._volume),
             Choice("Legal-move markers", ON_OFF, ON_OFF[s.legal_markers], self._markers),
             Choice("Colour-blind shapes", ON_OFF, ON_OFF[s.colour_blind], self._shapes),
-            Choice("Fullscreen (F11)", ON_OFF, ON_OFF[s.fullscreen], self._fullscreen),
+            self.fullscreen,
             Choice("Animation", list(SPEEDS), speed, self._speed),
             Button("Back", self.back),
         ]
@@ -43,9 +44,11 @@ class SettingsScene(MenuScene):
         self.app.settings.speed = SPEEDS[value]
         self.app.save_settings()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        fullscreen = self.widgets[3]  # F11 can change it behind the menu's back
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        fullscreen = self.fullscreen  # F11 can change it behind the menu's back
         if fullscreen.index != int(self.app.settings.fullscreen):
             fullscreen.index = int(self.app.settings.fullscreen)
             fullscreen.refresh()
+            return True
+        return moving

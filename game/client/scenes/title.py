@@ -22,6 +22,9 @@ from .puzzle_browser import PuzzleBrowserScene
 from .settings_scene import SettingsScene
 from .setup import SetupScene
 
+#: Seconds between two changes of the title's backdrop.
+CHANGE_EVERY = 3.0
+
 
 class Backdrop:
     """A dimmed side-7 board whose tiles land and turn over at random."""
@@ -36,17 +39,27 @@ class Backdrop:
         self.blue = set(cells[n // 3 : 2 * n // 3])
         self.board = Board(Position.from_cells(7, self.red, self.blue, Color.RED))
         self.timer = 0.0
+        self.since_drawn = 0.0
+        self.shade: pygame.Surface | None = None  # the dimming over the board, kept
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.view.layout(pygame.Rect(-w // 8, -h // 8, w + w // 4, h + h // 4))
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
+        """Now and then a tile lands or turns over. True when the backdrop should
+        be drawn again: while a tile moves, 30 times a second (it is dimmed, in
+        the background: half the frames of the board in play are plenty)."""
         self.view.update(dt)
         self.timer -= dt
+        self.since_drawn += dt
         if self.timer > 0:
-            return
-        self.timer = 0.12
+            if self.view.busy and self.since_drawn >= 1 / 30 - 1e-3:
+                self.since_drawn = 0.0
+                return True
+            return False
+        # Calm on purpose: a title left open should cost next to nothing.
+        self.timer = CHANGE_EVERY
         cell = self.rng.randrange(self.view.geo.cells)
         tile = self.board.tile_at(cell)
         red, blue = self.red, self.blue
@@ -59,12 +72,14 @@ class Backdrop:
                 (blue if tile == Color.RED else red).add(cell)
                 self.view.flip(cell, tile)
         self.board = Board(Position.from_cells(7, red, blue, Color.RED))
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.board)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((*theme.BG, 200))
-        surface.blit(shade, (0, 0))
+        if self.shade is None or self.shade.get_size() != surface.get_size():
+            self.shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self.shade.fill((*theme.BG, 200))
+        surface.blit(self.shade, (0, 0))
 
 
 class TitleScene(MenuScene):
@@ -80,7 +95,7 @@ class TitleScene(MenuScene):
     def build(self) -> list:
         buttons = []
         if self.has_match():
-            buttons.append(Button("Continue", self.resume, key=pygame.K_c))
+            buttons.append(Button("Continue", self.continue_match, key=pygame.K_c))
         buttons += [
             Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
             Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
@@ -102,7 +117,7 @@ class TitleScene(MenuScene):
     def has_match(self) -> bool:
         return match_in_progress(self.app.data)
 
-    def resume(self) -> None:
+    def continue_match(self) -> None:
         match, message = open_record(self.app.data / CURRENT, "match in progress")
         if message:
             self.app.toast(message)
@@ -115,10 +130,10 @@ class TitleScene(MenuScene):
         super().resize(size)
         self.backdrop.layout(size)
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
         self.t += dt
-        self.backdrop.update(dt)
+        return self.backdrop.update(dt) or moving
 
     def draw(self, surface: pygame.Surface) -> None:
         self.backdrop.draw(surface)

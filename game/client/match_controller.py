@@ -1,0 +1,176 @@
+"""The match controller: a match on its way, without pygame.
+
+It turns a player's clicks into turns, asks the AI for its turns and for hints
+through the worker process (never waiting for it), keeps the match in progress
+after every turn, saves games, and takes turns back and plays them again. The
+match scene draws what it says and animates the :class:`~.match.Event` lists
+its calls return; tests drive it directly.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Protocol
+
+from .in_progress import CURRENT, match_in_progress
+from .match import Event, Match
+from .storage import write_json, write_new
+
+HINT_LEVEL = "Master"
+HINT_SECONDS = 1.0
+
+
+class Answer(Protocol):
+    id: int
+    mfen: str
+    turn: str | None
+    error: str | None
+
+
+class AI(Protocol):
+    """What the controller needs of the AI worker (:class:`game.ai.worker.AIWorker`)."""
+
+    def request(self, mfen: str, level: str = ..., seconds: float | None = ...) -> int: ...
+    def poll(self) -> list[Answer]: ...
+    def cancel(self) -> None: ...
+
+
+class MatchController:
+    """``current``: this match is the match in progress, kept after every turn. A
+    saved game opened for a look is not, until the player plays on in it (and, if
+    another match is in progress, says that it may take that one's place)."""
+
+    def __init__(self, match: Match, data: Path, ai: AI, *, current: bool = True) -> None:
+        self.match = match
+        self.data = Path(data)
+        self.ai = ai
+        self.current = current
+        self.request: int | None = None
+        self.hint_request: int | None = None
+        #: The cells of the turn the hint suggests, ringed on the board.
+        self.hint: tuple[int, ...] = ()
+        self.thinking_since = 0.0
+
+    # -- whose match this is ------------------------------------------------------------
+    def may_change(self) -> bool:
+        """May the game change now without asking? Yes if it is the match in
+        progress, or if no other match is (then it becomes the match in progress)."""
+        if not self.current and not match_in_progress(self.data):
+            self.current = True
+        return self.current
+
+    def wants_change(self, cell: int) -> bool:
+        """Would a click on ``cell`` change the game (or let the AI move)?"""
+        m = self.match
+        return bool(m.ai_to_move) or (m.human_to_move and cell in m.targets())
+
+    # -- a player's input ---------------------------------------------------------------
+    def click(self, cell: int) -> list[Event]:
+        self.hint = ()
+        return self._kept(self.match.click(cell))
+
+    def undo(self) -> bool:
+        self.cancel_ai()
+        changed = self.match.undo()
+        if changed:
+            self.hint = ()
+            self.autosave()
+        return changed
+
+    def redo(self) -> bool:
+        self.cancel_ai()
+        changed = self.match.redo()
+        if changed:
+            self.hint = ()
+            self.autosave()
+        return changed
+
+    def take_back_chain(self) -> tuple[int, ...]:
+        return self.match.take_back_chain()
+
+    def take_back_flip(self) -> int | None:
+        return self.match.take_back_flip()
+
+    def ask_hint(self) -> str:
+        """Ask the strongest level what it would play; the answer comes as a
+        ``hint`` event from :meth:`poll`. Returns what to tell the player."""
+        m = self.match
+        if not m.human_to_move or m.chain is not None:
+            return "Hints are for the start of your turn."
+        self.hint_request = self.ai.request(m.board.mfen(), level=HINT_LEVEL, seconds=HINT_SECONDS)
+        return f"Asking {HINT_LEVEL} for a hint..."
+
+    # -- the AI -----------------------------------------------------------------------------
+    @property
+    def thinking(self) -> bool:
+        """An AI is working out its turn."""
+        return self.request is not None
+
+    def poll(self, now: float, ready: bool) -> list[Event]:
+        """Ask the AI for its turn when one is to move and the scene is ``ready``
+        (done showing the last turn), and collect what the worker answered. Never
+        waits."""
+        m = self.match
+        events: list[Event] = []
+        if self.request is None and ready and m.ai_to_move and self.may_change():
+            self.request = self.ai.request(m.board.mfen(), level=m.ai_to_move)
+            self.thinking_since = now
+        if self.request is None and self.hint_request is None:
+            return events
+        for answer in self.ai.poll():
+            if answer.id == self.request:
+                self.request = None
+                if answer.mfen != m.board.mfen():
+                    continue  # the board moved on (an undo raced the answer)
+                if answer.error or answer.turn is None:
+                    events.append(Event("error", text=f"The AI failed ({answer.error})."))
+                    continue
+                events += self._kept(m.play(m.board.parse_turn(answer.turn)))
+            elif answer.id == self.hint_request:
+                self.hint_request = None
+                if answer.turn and m.human_to_move and answer.mfen == m.board.mfen():
+                    self.hint = m.board.parse_turn(answer.turn).cells
+                    text = f"{HINT_LEVEL} would play {answer.turn}."
+                    events.append(Event("hint", self.hint, text=text))
+        return events
+
+    def cancel_ai(self) -> None:
+        """Drop any request under way: its answer never comes."""
+        if self.request is not None or self.hint_request is not None:
+            self.ai.cancel()
+            self.request = self.hint_request = None
+
+    # -- files --------------------------------------------------------------------------------
+    def _kept(self, events: list[Event]) -> list[Event]:
+        """``events``, with the match kept once a turn is complete."""
+        if any(e.kind == "turn" for e in events):
+            problem = self.autosave()
+            if problem:
+                events.append(Event("error", text=problem))
+        return events
+
+    def autosave(self) -> str | None:
+        """Keep the match in progress, to resume after a restart (a finished match
+        is not kept). Returns what went wrong, if anything."""
+        if not self.current:
+            return None
+        path = self.data / CURRENT
+        try:
+            if self.match.over:
+                path.unlink(missing_ok=True)
+            else:
+                write_json(path, self.match.record())
+        except OSError as e:
+            return f"Could not keep the match: {e.strerror or e}"
+        return None
+
+    def save_game(self) -> tuple[bool, str]:
+        """Save the game as a new file in the games folder; (done, what to say)."""
+        try:
+            path = write_new(
+                self.data / "games", time.strftime("mosaic-%Y%m%d-%H%M%S"), self.match.record()
+            )
+        except OSError as e:
+            return False, f"Could not save: {e.strerror or e}"
+        return True, f"Saved as {path.name}."

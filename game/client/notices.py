@@ -1,0 +1,74 @@
+"""Timed messages: the one mechanism behind the status line under a board, the
+banner over it and the app's toasts.
+
+Each message sits in a named slot: :meth:`Notices.say` replaces what a slot
+shows, :meth:`Notices.add` queues another (toasts stack). A message lasts a
+number of seconds, or until it is replaced (``seconds=0``). No pygame here: a
+colour is whatever the caller draws with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class Notice:
+    text: str
+    color: Any
+    seconds: float  # how long it lasts; 0: until replaced
+    left: float  # seconds left (for a lasting one, the same as ``seconds``)
+
+    @property
+    def lasting(self) -> bool:
+        return self.seconds <= 0
+
+    @property
+    def fade(self) -> float:
+        """1 while showing, falling to 0 over its last third of a second."""
+        return 1.0 if self.lasting else min(1.0, self.left * 3)
+
+
+class Notices:
+    def __init__(self) -> None:
+        self._slots: dict[str, list[Notice]] = {}
+
+    def say(self, slot: str, text: str, color: Any = None, seconds: float = 4.0) -> None:
+        """Show ``text`` in ``slot`` in place of what it showed; empty text clears it."""
+        self._slots[slot] = [Notice(text, color, seconds, seconds)] if text else []
+
+    def add(self, slot: str, text: str, color: Any = None, seconds: float = 5.0) -> None:
+        """Show ``text`` in ``slot`` after what it already shows."""
+        self._slots.setdefault(slot, []).append(Notice(text, color, seconds, seconds))
+
+    def clear(self, slot: str) -> None:
+        self._slots.pop(slot, None)
+
+    def get(self, slot: str) -> Notice | None:
+        shown = self._slots.get(slot)
+        return shown[0] if shown else None
+
+    def all(self, slot: str) -> list[Notice]:
+        return list(self._slots.get(slot, ()))
+
+    def passing(self, slot: str) -> bool:
+        """Does ``slot`` show a message that will go by itself?"""
+        shown = self.get(slot)
+        return shown is not None and not shown.lasting
+
+    def update(self, dt: float) -> bool:
+        """Advance time; True while anything on show changes (fades or goes)."""
+        changed = False
+        for slot, shown in self._slots.items():
+            keep = []
+            for n in shown:
+                if not n.lasting:
+                    n.left -= dt
+                    changed = changed or n.left < 1 / 3 + dt
+                if n.lasting or n.left > 0:
+                    keep.append(n)
+            if len(keep) != len(shown):
+                self._slots[slot] = keep
+                changed = True
+        return changed

@@ -1,0 +1,136 @@
+"""The panel beside a match's board: who plays each side with their tiles and
+groups, whose turn it is (or that the AI is thinking), the moves so far, and the
+match's buttons, each by name."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from game.rules import BLUE, RED, Color
+
+from . import theme
+from .match import Match
+from .widgets import Button, draw_all, press, update_all
+
+PANEL_WIDTH = 330
+
+
+class SidePanel:
+    def __init__(
+        self,
+        *,
+        undo: Callable[[], None],
+        redo: Callable[[], None],
+        hint: Callable[[], None],
+        take_back: Callable[[], None],
+        save: Callable[[], None],
+        menu: Callable[[], None],
+    ) -> None:
+        self.undo = Button("Undo", undo, key=pygame.K_u, size=24)
+        self.redo = Button("Redo", redo, key=pygame.K_r, size=24)
+        self.hint = Button("Hint", hint, key=pygame.K_h, size=24)
+        self.take_back = Button("Take back", take_back, size=24)
+        self.save = Button("Save game", save, size=24)
+        self.menu = Button("Menu", menu, key=pygame.K_ESCAPE, size=24)
+        self.rect = pygame.Rect(0, 0, PANEL_WIDTH, 600)
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [self.undo, self.redo, self.hint, self.take_back, self.save, self.menu]
+
+    def layout(self, window: tuple[int, int]) -> pygame.Rect:
+        """Take the right-hand side of the window; returns the panel's rectangle."""
+        w, h = window
+        width = min(PANEL_WIDTH, w // 3)
+        self.rect = pygame.Rect(w - width, 0, width, h)
+        bw = (width - 36) // 2
+        y = h - 3 * 52 - 10
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(
+                self.rect.left + 12 + (i % 2) * (bw + 12), y + (i // 2) * 52, bw, 44
+            )
+        return self.rect
+
+    def refresh(self, match: Match) -> None:
+        """Buttons that can do nothing now look it."""
+        self.undo.enabled = bool(match.board.turn_stack) or match.chain is not None
+        self.redo.enabled = bool(match.redo_stack) and match.chain is None
+        self.take_back.enabled = match.chain is not None
+        self.hint.enabled = match.human_to_move and match.chain is None
+
+    def handle(self, event: pygame.event.Event, click: Callable[[], None]) -> bool:
+        return press(self.buttons, event, click)
+
+    def update(self, dt: float) -> bool:
+        """Advance the buttons' glow; True while any of them is still easing."""
+        return update_all(self.buttons, dt)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        match: Match,
+        turn_line: tuple[str, tuple],
+        clock: float,
+        spinning: bool,
+    ) -> None:
+        p = self.rect
+        pygame.draw.rect(surface, theme.PANEL, p)
+        y = 18
+        theme.text(
+            surface,
+            "Mosaic by Mark Steere",
+            (p.centerx, y),
+            size=20,
+            color=theme.MUTED,
+            anchor="midtop",
+        )
+        y += 34
+        for color in (RED, BLUE):
+            y = self._side(surface, match, color, y)
+        line, col = turn_line
+        theme.text(surface, line, (p.left + 16, y + 6), size=24, color=col)
+        if spinning:
+            spinner(surface, (p.right - 30, y + 16), clock)
+        y += 44
+        theme.text(surface, "Moves", (p.left + 16, y), size=20, color=theme.MUTED)
+        y += 24
+        moves = match.moves()
+        rows = max(1, (self.undo.rect.top - y - 12) // 22)
+        pairs = [moves[i : i + 2] for i in range(0, len(moves), 2)]
+        for i, pair in enumerate(pairs[-rows:], max(1, len(pairs) - rows + 1)):
+            line = f"{i:>3}. " + "  ".join(m if len(m) < 16 else m[:14] + "..." for m in pair)
+            theme.text(surface, line, (p.left + 16, y), size=20)
+            y += 22
+        draw_all(self.buttons, surface)
+
+    def _side(self, surface: pygame.Surface, match: Match, color: Color, y: int) -> int:
+        p = self.rect
+        shown = match.shown()
+        box = pygame.Rect(p.left + 10, y, p.width - 20, 72)
+        active = match.board.mover == color and not match.over
+        pygame.draw.rect(surface, theme.BG_LIGHT, box, border_radius=10)
+        if active:
+            pygame.draw.rect(surface, theme.TILE[color], box, 3, border_radius=10)
+        pygame.draw.circle(surface, theme.TILE[color], (box.left + 26, box.top + 26), 13)
+        name = f"{color.title}: {match.player(color)}"
+        theme.text(surface, name, (box.left + 50, box.top + 12), size=24, bold=True)
+        counts = (
+            f"{plural(shown.count(color), 'tile')}   {plural(match.group_count(color), 'group')}"
+        )
+        theme.text(surface, counts, (box.left + 50, box.top + 42), size=20, color=theme.MUTED)
+        return y + 82
+
+
+def spinner(surface: pygame.Surface, centre: tuple[int, int], clock: float) -> None:
+    for k in range(8):
+        a = clock * 6 + k * math.pi / 4
+        shade = 80 + 20 * k
+        pos = (centre[0] + 10 * math.cos(a), centre[1] + 10 * math.sin(a))
+        pygame.draw.circle(surface, (shade, shade, shade), pos, 3)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
