@@ -92,14 +92,14 @@ class ButtonScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.t = 0.0
-        self.buttons: list[Button] = []
+        self.controls: list[Button] = []
 
     def handle(self, event: pygame.event.Event) -> None:
-        press(self.buttons, event, self.app.click)
+        press(self.controls, event, self.app.click)
 
     def update(self, dt: float) -> bool:
         self.t += dt
-        return update_all(self.buttons, dt) or self.t < self.settle
+        return update_all(self.controls, dt) or self.t < self.settle
 
 
 class SceneStack:

@@ -38,7 +38,7 @@ class SidePanel:
         self.rect = pygame.Rect(0, 0, PANEL_WIDTH, 600)
 
     @property
-    def buttons(self) -> list[Button]:
+    def controls(self) -> list[Button]:
         return [self.undo, self.redo, self.hint, self.take_back, self.save, self.menu]
 
     def layout(self, window: tuple[int, int]) -> pygame.Rect:
@@ -48,7 +48,7 @@ class SidePanel:
         self.rect = pygame.Rect(w - width, 0, width, h)
         bw = (width - 36) // 2
         y = h - 3 * 52 - 10
-        for i, b in enumerate(self.buttons):
+        for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(
                 self.rect.left + 12 + (i % 2) * (bw + 12), y + (i // 2) * 52, bw, 44
             )
@@ -62,11 +62,11 @@ class SidePanel:
         self.hint.enabled = match.human_to_move and match.chain is None
 
     def handle(self, event: pygame.event.Event, click: Callable[[], None]) -> bool:
-        return press(self.buttons, event, click)
+        return press(self.controls, event, click)
 
     def update(self, dt: float) -> bool:
         """Advance the buttons' glow; True while any of them is still easing."""
-        return update_all(self.buttons, dt)
+        return update_all(self.controls, dt)
 
     def draw(
         self,
@@ -104,7 +104,7 @@ class SidePanel:
             line = f"{i:>3}. " + "  ".join(m if len(m) < 16 else m[:14] + "..." for m in pair)
             theme.text(surface, line, (p.left + 16, y), size=20)
             y += 22
-        draw_all(self.buttons, surface)
+        draw_all(self.controls, surface)
 
     def _side(self, surface: pygame.Surface, match: Match, color: Color, y: int) -> int:
         p = self.rect

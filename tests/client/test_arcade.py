@@ -75,7 +75,7 @@ def start(app, drive, mode):
     drive.frames(2)
     browser = app.scenes.top
     label = "Flip Rush" if mode == "rush" else "Streak"
-    drive.click(next(b for b in browser.buttons if b.label == label).rect.center)
+    drive.click(next(b for b in browser.controls if b.label == label).rect.center)
     scene = app.scenes.top
     assert isinstance(scene, ArcadeScene)
     return scene

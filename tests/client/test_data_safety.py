@@ -134,7 +134,7 @@ def test_a_new_match_and_a_rematch_ask_before_replacing_the_match(app, drive):
     drive.settle(2.0)
     panel = app.scenes.top
     assert isinstance(panel, GameOverScene)
-    drive.click(next(b for b in panel.buttons if b.label == "Rematch").rect.center)
+    drive.click(next(b for b in panel.controls if b.label == "Rematch").rect.center)
     assert isinstance(app.scenes.top, ConfirmScene)
     drive.key(pygame.K_n)
     assert (app.data / CURRENT).read_text() == saved
@@ -146,7 +146,7 @@ def test_rematch_swaps_the_colours(app, drive):
     scene.finish()
     drive.settle(1.0)
     panel = app.scenes.top
-    drive.click(next(b for b in panel.buttons if b.label == "Rematch").rect.center)
+    drive.click(next(b for b in panel.controls if b.label == "Rematch").rect.center)
     fresh = app.scenes.top
     assert fresh.match.players == {RED: "Club", BLUE: "Human"}
     fresh.cancel_ai()
@@ -202,7 +202,7 @@ def test_a_bad_match_in_progress_is_set_aside_with_a_message(app, drive, content
     assert reason in app.toasts[-1][0] and "match in progress" in app.toasts[-1][0]
     assert not path.exists()
     assert any(p.name.startswith(CURRENT + ".corrupt-") for p in app.data.iterdir())
-    assert not any(b.label == "Continue" for b in app.scenes.top.widgets)
+    assert not any(b.label == "Continue" for b in app.scenes.top.controls)
 
 
 def test_a_saved_game_holding_null_says_so(app, drive):

@@ -72,7 +72,7 @@ def test_placing_in_a_most_puzzle_is_refused_with_a_reason(app, drive, packs):
 
 def test_the_answer_can_be_revealed(app, drive, packs):
     scene = open_first(app, drive)
-    drive.click(next(b for b in scene.buttons if b.label == "Show answer").rect.center)
+    drive.click(next(b for b in scene.controls if b.label == "Show answer").rect.center)
     drive.settle(3.0)
     assert scene.revealed and len(scene.session.board.turn_stack) == 1
     assert app.puzzles.progress.solved("test", "p1") == 0
@@ -121,7 +121,7 @@ def test_a_browser_button_clicks_once(app, drive, packs, monkeypatch):
     app.scenes.reset(PuzzleBrowserScene(app))
     drive.frames(2)
     monkeypatch.setattr(app.audio, "play", played.append)
-    daily = next(b for b in app.scenes.top.buttons if b.label == "Daily puzzle")
+    daily = next(b for b in app.scenes.top.controls if b.label == "Daily puzzle")
     drive.click(daily.rect.center)
     assert isinstance(app.scenes.top, PuzzleScene)
     assert played.count("click") == 1

@@ -22,7 +22,7 @@ from game.rules import BLUE, RED
 
 
 def button(scene, label):
-    return next(w for w in scene.widgets if getattr(w, "label", "").startswith(label))
+    return next(w for w in scene.controls if getattr(w, "label", "").startswith(label))
 
 
 def start_match(app, drive, side=3, red="Human", blue="Human"):
@@ -53,7 +53,7 @@ def test_a_hot_seat_game_played_to_the_end_by_clicks(app, drive):
     assert red + blue > 0 and clicks >= sum(not t.is_pass for t in board.turn_stack)
     # The panel can be put away to look at the board, and Undo steps back from there.
     panel = app.scenes.top
-    drive.click(next(b for b in panel.buttons if b.label == "See board").rect.center)
+    drive.click(next(b for b in panel.controls if b.label == "See board").rect.center)
     drive.settle(0.5)
     assert app.scenes.top is scene and scene.match.over
     drive.click_cell(0)

@@ -59,11 +59,11 @@ def test_buttons_click_in_the_menus_and_in_a_match(app, drive, monkeypatch):
 
     app.scenes.push(SettingsScene(app))
     drive.frames(1)
-    volume = next(w for w in app.scenes.top.widgets if isinstance(w, Slider))
+    volume = next(w for w in app.scenes.top.controls if isinstance(w, Slider))
     drive.click((volume.bar().right - 2, volume.rect.centery))
     assert played.count("click") == 1, "the slider is silent"
     shapes = next(
-        w for w in app.scenes.top.widgets if getattr(w, "title", "") == "Colour-blind shapes"
+        w for w in app.scenes.top.controls if getattr(w, "title", "") == "Colour-blind shapes"
     )
     drive.click(shapes.rect.center)
     assert played.count("click") == 2
@@ -81,9 +81,9 @@ def test_the_menus_work_from_the_keyboard(app, drive):
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_UP)
-    assert title.widgets[title.focus].label == "Play" and title.widgets[title.focus].focused
+    assert title.controls[title.focus].label == "Play" and title.controls[title.focus].focused
     drive.frames(20)
-    assert title.widgets[title.focus].glow > 0.9, "the focused button glows"
+    assert title.controls[title.focus].glow > 0.9, "the focused button glows"
     drive.key(pygame.K_RETURN)
     setup = app.scenes.top
     assert isinstance(setup, SetupScene)
@@ -94,7 +94,7 @@ def test_the_menus_work_from_the_keyboard(app, drive):
     drive.key(pygame.K_LEFT)
     assert app.settings.red_player == "Human"
     drive.key(pygame.K_TAB, pygame.KMOD_SHIFT)  # back round to "Back"
-    assert setup.widgets[setup.focus].label == "Back"
+    assert setup.controls[setup.focus].label == "Back"
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_DOWN)
@@ -103,7 +103,7 @@ def test_the_menus_work_from_the_keyboard(app, drive):
     drive.hover((5, 5))
     assert setup.focus is None, "the mouse takes over from the keyboard"
     drive.key(pygame.K_ESCAPE)
-    assert app.scenes.top is title and title.widgets[title.focus].label == "Play"
+    assert app.scenes.top is title and title.controls[title.focus].label == "Play"
 
 
 def test_a_focused_slider_moves_with_the_arrow_keys(app, drive):
@@ -113,7 +113,7 @@ def test_a_focused_slider_moves_with_the_arrow_keys(app, drive):
     app.settings.volume = 0.5
     scene.enter()
     drive.key(pygame.K_DOWN)
-    assert isinstance(scene.widgets[scene.focus], Slider)
+    assert isinstance(scene.controls[scene.focus], Slider)
     drive.key(pygame.K_RIGHT)
     drive.key(pygame.K_RIGHT)
     assert app.settings.volume == 0.6

@@ -40,11 +40,11 @@ class ArcadeScene(PuzzleScene):
         super().__init__(
             app, self.run.puzzle, on_result=self.answered, hints=False, wrong_text=wrong
         )
-        self.buttons = [b for b in self.buttons if b not in (self.retry_button, self.next_button)]
+        self.controls = [b for b in self.controls if b not in (self.retry_button, self.next_button)]
         self.back_button.label = "End run"
         self.skip_button = Button("Skip (once)", self.skip, key=pygame.K_s, size=24)
         if mode == "streak":
-            self.buttons.insert(0, self.skip_button)
+            self.controls.insert(0, self.skip_button)
         self.title = "Flip Rush" if mode == "rush" else "Streak"
 
     def answered(self, right: bool, first_try: bool) -> None:
@@ -175,7 +175,7 @@ class SummaryScene(ButtonScene):
         self.run_scene = run_scene
         self.score = score
         self.record = record
-        self.buttons = [
+        self.controls = [
             Button("Play again", self.again, key=pygame.K_RETURN),
             Button("Back to puzzles", self.app.scenes.pop, key=pygame.K_ESCAPE),
         ]
@@ -186,7 +186,7 @@ class SummaryScene(ButtonScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        for i, b in enumerate(self.buttons):
+        for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(0, h - 120, 260, 56)
             b.rect.centerx = w // 2 + (i * 2 - 1) * 150
 
@@ -216,7 +216,7 @@ class SummaryScene(ButtonScene):
         for text, color, size in lines:
             theme.text(surface, text, (w // 2, y), size=round(size), color=color, anchor="midtop")
             y += round(size) + 24
-        draw_all(self.buttons, surface)
+        draw_all(self.controls, surface)
 
 
 def daily_scene(app, today: dt.date | None = None) -> PuzzleScene | None:

@@ -56,7 +56,7 @@ class ConfirmScene(ButtonScene):
         self.on_no = on_no
         self.yes_button = Button(yes, self.yes, key=pygame.K_RETURN, size=24)
         self.no_button = Button(no, self.no, key=pygame.K_ESCAPE, size=24)
-        self.buttons = [self.yes_button, self.no_button]
+        self.controls = [self.yes_button, self.no_button]
 
     def enter(self) -> None:
         self.resize(self.app.size)
@@ -89,7 +89,7 @@ class ConfirmScene(ButtonScene):
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (w // 2, h // 2)
         bw = (width - 3 * 20) // 2
-        for i, b in enumerate(self.buttons):
+        for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(self.box.left + 20 + i * (bw + 20), self.box.bottom - 68, bw, 48)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -116,4 +116,4 @@ class ConfirmScene(ButtonScene):
                 color=theme.MUTED,
                 anchor="midtop",
             )
-        draw_all(self.buttons, surface)
+        draw_all(self.controls, surface)

@@ -19,7 +19,7 @@ class GameOverScene(ButtonScene):
     def __init__(self, app, match_scene) -> None:
         super().__init__(app)
         self.match_scene = match_scene
-        self.buttons = [
+        self.controls = [
             Button("Rematch", self.rematch, key=pygame.K_RETURN, size=24),
             Button("See board", self.see_board, key=pygame.K_b, size=24),
             Button("Save game", match_scene.save_game, size=24),
@@ -32,8 +32,8 @@ class GameOverScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         self.box = pygame.Rect(0, 0, min(640, size[0] - 40), 360)
         self.box.center = (size[0] // 2, size[1] // 2)
-        n = len(self.buttons)
-        for i, b in enumerate(self.buttons):
+        n = len(self.controls)
+        for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(0, 0, (self.box.width - 15 * (n + 1)) // n, 52)
             b.rect.topleft = (self.box.left + 15 + i * (b.rect.width + 15), self.box.bottom - 72)
 
@@ -94,4 +94,4 @@ class GameOverScene(ButtonScene):
             color=theme.MUTED,
             anchor="midtop",
         )
-        draw_all(self.buttons, surface)
+        draw_all(self.controls, surface)

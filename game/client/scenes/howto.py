@@ -64,7 +64,7 @@ class HowToScene(ButtonScene):
         self.board = Board(PAGES[0][2])
         self.chain: Chain | None = None
         self.step = 0
-        self.buttons = [
+        self.controls = [
             Button("Back", self.prev, key=pygame.K_LEFT),
             Button("Next", self.next, key=pygame.K_RIGHT),
             Button("Menu", self.app.scenes.pop, key=pygame.K_ESCAPE),
@@ -94,7 +94,7 @@ class HowToScene(ButtonScene):
         w, h = size
         self.text_rect = pygame.Rect(40, 120, w // 2 - 60, h - 240)
         self.view.layout(pygame.Rect(w // 2, 110, w // 2 - 40, h - 230))
-        for i, b in enumerate(self.buttons):
+        for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(0, h - 90, 180, 56)
             b.rect.centerx = w // 2 + (i - 1) * 210
 
@@ -160,4 +160,4 @@ class HowToScene(ButtonScene):
                 color=theme.ACCENT,
                 anchor="midtop",
             )
-        draw_all(self.buttons, surface)
+        draw_all(self.controls, surface)

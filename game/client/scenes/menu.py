@@ -16,7 +16,7 @@ class MenuScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.widgets: list = []
+        self.controls: list = []
         self.focus: int | None = None  # the widget the keyboard is on, if any
 
     def build(self) -> list:
@@ -24,25 +24,25 @@ class MenuScene(Scene):
         return []
 
     def enter(self) -> None:
-        self.widgets = self.build()
+        self.controls = self.build()
         if self.focus is not None:  # coming back to the menu: stay where you were
-            self.set_focus(min(self.focus, len(self.widgets) - 1))
+            self.set_focus(min(self.focus, len(self.controls) - 1))
         self.resize(self.app.size)
 
     def set_focus(self, index: int | None) -> None:
-        self.focus = index if self.widgets else None
-        for i, w in enumerate(self.widgets):
+        self.focus = index if self.controls else None
+        for i, w in enumerate(self.controls):
             w.focused = i == self.focus
 
     def move_focus(self, by: int) -> None:
         """Up/Down and Tab: the next widget that can be used, wrapping round."""
-        n = len(self.widgets)
+        n = len(self.controls)
         if not n:
             return
         i = (-1 if by > 0 else 0) if self.focus is None else self.focus
         for _ in range(n):
             i = (i + by) % n
-            if getattr(self.widgets[i], "enabled", True):
+            if getattr(self.controls[i], "enabled", True):
                 self.set_focus(i)
                 return
 
@@ -53,7 +53,7 @@ class MenuScene(Scene):
             return True
         if self.focus is None:
             return False
-        widget = self.widgets[self.focus]
+        widget = self.controls[self.focus]
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if widget.activate():
                 self.app.click()
@@ -66,10 +66,10 @@ class MenuScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        count = max(1, len(self.widgets))
+        count = max(1, len(self.controls))
         height = max(40, min(64, (h - 300) // count - 14))
         top = max(190, (h - count * (height + 14)) // 2 + 70)
-        column(self.widgets, w // 2, top, width=min(self.button_width, w - 60), height=height)
+        column(self.controls, w // 2, top, width=min(self.button_width, w - 60), height=height)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -80,13 +80,13 @@ class MenuScene(Scene):
                 return
         elif event.type == pygame.MOUSEMOTION and self.focus is not None:
             self.set_focus(None)  # the mouse takes over from the keyboard
-        press(self.widgets, event, self.app.click)
+        press(self.controls, event, self.app.click)
 
     def back(self) -> None:
         self.app.scenes.pop()
 
     def update(self, dt: float) -> bool:
-        return update_all(self.widgets, dt)
+        return update_all(self.controls, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
@@ -95,4 +95,4 @@ class MenuScene(Scene):
             theme.text(
                 surface, self.subtitle, (w // 2, 140), size=26, color=theme.MUTED, anchor="midtop"
             )
-        draw_all(self.widgets, surface)
+        draw_all(self.controls, surface)

@@ -24,7 +24,7 @@ class PuzzleBrowserScene(Scene):
         super().__init__(app)
         self.selected = 0
         self.hover: int | None = None
-        self.buttons = [
+        self.controls = [
             Button("Back", self.back, key=pygame.K_ESCAPE, size=24),
             Button("Flip Rush", lambda: self.arcade("rush"), size=24),
             Button("Streak", lambda: self.arcade("streak"), size=24),
@@ -60,7 +60,7 @@ class PuzzleBrowserScene(Scene):
             )
             for i in range(count)
         ]
-        for i, b in enumerate(self.buttons):
+        for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(30 + i * 215, h - 76, 200, 54)
 
     def back(self) -> None:
@@ -80,7 +80,7 @@ class PuzzleBrowserScene(Scene):
         self.app.scenes.push(scene)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if press(self.buttons, event, self.app.click):
+        if press(self.controls, event, self.app.click):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = next(
@@ -149,7 +149,7 @@ class PuzzleBrowserScene(Scene):
         return scene
 
     def update(self, dt: float) -> bool:
-        return update_all(self.buttons, dt)
+        return update_all(self.controls, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
@@ -220,7 +220,7 @@ class PuzzleBrowserScene(Scene):
                     color=theme.MUTED,
                     anchor="bottomright",
                 )
-        draw_all(self.buttons, surface)
+        draw_all(self.controls, surface)
 
 
 def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color) -> None:

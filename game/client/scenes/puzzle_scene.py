@@ -52,10 +52,10 @@ class PuzzleScene(Scene):
         self.reveal_button = Button("Show answer", self.reveal, size=22)
         self.next_button = Button("Next", self.next, key=pygame.K_n, size=24, enabled=False)
         self.back_button = Button("Back", self.back, key=pygame.K_ESCAPE, size=24)
-        self.buttons = [self.retry_button]
+        self.controls = [self.retry_button]
         if hints:
-            self.buttons += [self.hint_button, self.reveal_button]
-        self.buttons += [self.next_button, self.back_button]
+            self.controls += [self.hint_button, self.reveal_button]
+        self.controls += [self.next_button, self.back_button]
         self.load(puzzle)
 
     def load(self, puzzle: Puzzle) -> None:
@@ -108,13 +108,13 @@ class PuzzleScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.view.layout(pygame.Rect(20, 130, w - 40, h - 230))
-        bw = min(200, (w - 40) // len(self.buttons) - 12)
-        left = (w - len(self.buttons) * (bw + 12) + 12) // 2
-        for i, b in enumerate(self.buttons):
+        bw = min(200, (w - 40) // len(self.controls) - 12)
+        left = (w - len(self.controls) * (bw + 12) + 12) // 2
+        for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(left + i * (bw + 12), h - 78, bw, 54)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if press(self.buttons, event, self.app.click):
+        if press(self.controls, event, self.app.click):
             return
         action = self.input.handle(event)
         if action is None:
@@ -224,7 +224,7 @@ class PuzzleScene(Scene):
         moving = self.view.busy or self.particles.active
         self.view.update(dt)
         self.particles.update(dt)
-        update_all(self.buttons, dt)
+        update_all(self.controls, dt)
         if self.reset_in > 0:
             self.reset_in -= dt
             if self.reset_in <= 0:
@@ -273,4 +273,4 @@ class PuzzleScene(Scene):
             pulse=self.t,
         )
         self.particles.draw(surface)
-        draw_all(self.buttons, surface)
+        draw_all(self.controls, surface)

@@ -150,7 +150,7 @@ class TitleScene(MenuScene):
         theme.text(
             surface, "by Mark Steere", (w // 2, 170), size=30, color=theme.TEXT, anchor="midtop"
         )
-        draw_all(self.widgets, surface)
+        draw_all(self.controls, surface)
         theme.text(
             surface,
             f"Mosaic by Mark Steere. Digital edition {__version__}.",
