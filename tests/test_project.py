@@ -9,11 +9,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # Each layer may import only the layers listed for it (and the standard library, numpy),
 # and the base modules beside the packages, which import no layer themselves.
-BASE = {"files", "paths"}
+BASE = {"files", "lines", "paths"}
 ALLOWED = {
     "rules": set(),
     "ai": {"rules"},
     "puzzles": {"rules", "ai"},
+    "mosaix": set(),
 }
 
 
@@ -82,3 +83,10 @@ def test_only_the_client_imports_pygame():
             continue
         tops = {name.split(".")[0] for name in imports_of(path)}
         assert "pygame" not in tops, f"{path} imports pygame"
+
+
+def test_mosaix_is_credited_to_its_designer_and_publisher():
+    from game.mosaix import CREDIT
+
+    assert CREDIT == "Mosaix by Christof Tisch, Schmidt Spiele"
+    assert CREDIT in (ROOT / "README.md").read_text()

@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 import random
 
-from game.rules import Board
-from game.rules.lines import serve
+from game.lines import serve
+from game.rules import Board, RulesError
 
 from .levels import LEVELS, choose_turn, level
 from .search import Searcher
@@ -38,4 +38,4 @@ def main(argv: list[str] | None = None) -> int:
         turn = choose_turn(board, lvl, rng, searcher=searcher, seconds=args.movetime)
         return "error: the game is over" if turn is None else board.notation(turn)
 
-    return serve(answer, lambda message: f"error: {message}")
+    return serve(answer, lambda message: f"error: {message}", (RulesError,))

@@ -12,10 +12,11 @@ import argparse
 import json
 from collections.abc import Iterable, Iterator
 
+from game.lines import answers, serve
+
 from .board import Board
 from .color import BLUE, RED
 from .errors import RulesError
-from .lines import answers, serve
 from .turn import TurnKind, format_turn
 
 
@@ -84,7 +85,8 @@ ANSWERS = {"legal": legal_json, "apply": apply_json}
 
 def run(command: str, lines: Iterable[str]) -> Iterator[str]:
     """The answer lines for ``lines`` of text (for tests and other Python callers)."""
-    return answers((line.rstrip("\r\n") for line in lines), ANSWERS[command], error_json)
+    lines = (line.rstrip("\r\n") for line in lines)
+    return answers(lines, ANSWERS[command], error_json, (RulesError,))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,4 +99,4 @@ def main(argv: list[str] | None = None) -> int:
         help="legal: MFEN lines in, legal turns out; apply: MFEN<TAB>TURN lines in, new MFEN out",
     )
     args = parser.parse_args(argv)
-    return serve(ANSWERS[args.command], error_json)
+    return serve(ANSWERS[args.command], error_json, (RulesError,))

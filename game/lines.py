@@ -1,4 +1,5 @@
-"""Line-by-line command-line tools that never stop on a bad line.
+"""Line-by-line command-line tools that never stop on a bad line (standard
+library only, so every layer may use it).
 
 Standard input is read as bytes and each line decoded on its own, so one line
 that is not UTF-8 costs only its own answer. Every input line, a blank one
@@ -12,13 +13,11 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
-from .errors import RulesError
-
 #: A line longer than this is answered with an error without being looked at.
 MAX_LINE = 64 * 1024
 
 
-class LineError(RulesError):
+class LineError(ValueError):
     """An input line that cannot be read as text, or is far too long."""
 
 
@@ -38,12 +37,14 @@ def answers(
     lines: Iterable[str | LineError],
     answer: Callable[[str], str],
     error: Callable[[str], str],
+    errors: tuple[type[Exception], ...] = (ValueError,),
 ) -> Iterator[str]:
     """``answer(line)`` for each line, or ``error(message)`` when the line is bad.
 
-    A :class:`RulesError` is the expected way for ``answer`` to refuse a line. Any
-    other exception is a bug, but it still costs only its own line: the tool
-    answers ``internal error`` and goes on, and the tests look for that word.
+    One of ``errors`` (the tool's own domain errors) is the expected way for
+    ``answer`` to refuse a line. Any other exception is a bug, but it still costs
+    only its own line: the tool answers ``internal error`` and goes on, and the
+    tests look for that word.
     """
     for line in lines:
         if isinstance(line, LineError):
@@ -54,7 +55,7 @@ def answers(
             continue
         try:
             yield answer(line)
-        except RulesError as exc:
+        except errors as exc:
             yield error(str(exc))
         except Exception as exc:  # a bug costs one line, never the run
             yield error(f"internal error ({type(exc).__name__}): {exc}")
@@ -63,6 +64,7 @@ def answers(
 def serve(
     answer: Callable[[str], str],
     error: Callable[[str], str],
+    errors: tuple[type[Exception], ...] = (ValueError,),
     stdin: BinaryIO | None = None,
     stdout: TextIO | None = None,
 ) -> int:
@@ -70,7 +72,7 @@ def serve(
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
     try:
-        for out in answers(decoded(stdin), answer, error):
+        for out in answers(decoded(stdin), answer, error, errors):
             stdout.write(out + "\n")
             stdout.flush()
     except OSError as exc:
