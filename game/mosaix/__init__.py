@@ -1,0 +1,30 @@
+"""Mosaix by Christof Tisch, Schmidt Spiele: the dice game of building large areas
+of one symbol on a 7x7 sheet. Numpy at most, never pygame; nothing here touches
+Mosaic's own rules.
+
+    >>> from game.mosaix import Sheet, Formation
+    >>> sheet = Sheet.from_text("......./......./......./...O.../......./......./.......")
+    >>> placement = sheet.placements(Formation.from_text("O./X./TT"))[0]
+    >>> sheet.place(placement).text().count(".")
+    44
+"""
+
+from .errors import FormationError, MosaixError, PlacementError, SheetError
+from .formation import SHAPES, Formation
+from .sheet import CENTRE, SYMBOLS, Placement, Sheet
+
+CREDIT = "Mosaix by Christof Tisch, Schmidt Spiele"
+
+__all__ = [
+    "CENTRE",
+    "CREDIT",
+    "SHAPES",
+    "SYMBOLS",
+    "Formation",
+    "FormationError",
+    "MosaixError",
+    "Placement",
+    "PlacementError",
+    "Sheet",
+    "SheetError",
+]
