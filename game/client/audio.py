@@ -52,6 +52,12 @@ def recipes() -> dict[str, np.ndarray]:
         "click": _tone(1200, 0.04, decay=60),
         "right": _concat(_tone([660, 990], 0.12, decay=14), _tone([880, 1320], 0.2, decay=10)),
         "wrong": _tone([220, 233], 0.3, decay=8, shape="square"),
+        # Mosaix: dice rattling, a symbol drawn in, an area reaching five.
+        "dice": _concat(
+            *(_tone(f, 0.03, decay=80, shape="square") for f in (300, 420, 260, 380, 330)), gap=0.02
+        ),
+        "draw": _tone([700, 900], 0.08, decay=35),
+        "area": _concat(_tone(784, 0.08, decay=20), _tone(1175, 0.16, decay=14)),
     }
 
 

@@ -12,12 +12,15 @@ from pathlib import Path
 
 import pygame
 
+from game.mosaix import ai as mosaix_ai
 from game.rules import Board, Turn
 
 from .app import App
 from .match import Match
 from .scenes.howto import HowToScene
 from .scenes.match_scene import MatchScene
+from .scenes.mosaix_menu import MosaixMenuScene, MosaixRulesScene
+from .scenes.mosaix_play import MosaixMatchScene, MosaixSoloScene
 from .scenes.puzzle_browser import PuzzleBrowserScene
 from .scenes.settings_scene import SettingsScene
 from .scenes.setup import SetupScene
@@ -207,9 +210,42 @@ def tour(app: App, folder: Path) -> list[Path]:
         rush.finish()
         d.settle(0.5)
         shot("run-summary")
+    mosaix_tour(app, d, shot)
     app.scenes.reset(TitleScene(app))
     app.close()
     return shots
+
+
+def mosaix_tour(app: App, d: Driver, shot) -> None:
+    """Mosaix: its menu, a solo game part-way with a formation pointed at the
+    sheet, the count, a match of three, the rules."""
+    app.scenes.reset(MosaixMenuScene(app))
+    d.settle(0.3)
+    shot("mosaix-menu")
+    solo = MosaixSoloScene(app, seed=7)
+    app.scenes.push(solo)
+    rng = random.Random(7)
+    for _ in range(6):
+        d.settle(0.7)
+        game = solo.game
+        p = mosaix_ai.roll_and_place(game.sheet, game.rolled, rng, game.max_dropped)
+        solo.arranger.show(p.formation)
+        w = max(c[0] for c in p.formation.cells) + 1
+        h = max(c[1] for c in p.formation.cells) + 1
+        d.click(solo.view.cell_rect(p.x + w // 2, p.y + h // 2).center)
+    d.settle(0.7)
+    d.hover(solo.view.centre(3, 3))
+    shot("mosaix-solo")
+    solo.end()
+    d.settle(0.5)
+    shot("mosaix-count")
+    match = MosaixMatchScene(app, ["Human", "AI", "AI"], seed=5)
+    app.scenes.reset(match)
+    d.settle(0.8)
+    shot("mosaix-match")
+    app.scenes.reset(MosaixRulesScene(app))
+    d.settle(0.3)
+    shot("mosaix-rules")
 
 
 def _ends(board: Board, turn: Turn) -> bool:

@@ -18,6 +18,7 @@ from .confirm import ConfirmScene
 from .howto import HowToScene
 from .match_scene import MatchScene
 from .menu import MenuScene
+from .mosaix_menu import MosaixMenuScene
 from .puzzle_browser import PuzzleBrowserScene
 from .settings_scene import SettingsScene
 from .setup import SetupScene
@@ -99,6 +100,7 @@ class TitleScene(MenuScene):
         buttons += [
             Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
             Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
+            Button("Mosaix dice game", lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
             Button("How to play", lambda: self.app.scenes.push(HowToScene(self.app))),
             Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
             Button("Quit", self.ask_to_quit, key=pygame.K_q),

@@ -1,0 +1,181 @@
+"""Drawing a Mosaix sheet: the 7x7 grid fitted to a rectangle, its symbols (a
+circle, a cross, a triangle, each in its own colour, so they read without
+colour too), a placement's preview, and the areas outlined at the count."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.mosaix.sheet import SIZE, Sheet, bit
+
+from . import theme
+
+SYMBOL_COLOR = {"O": (90, 200, 220), "X": (245, 160, 70), "T": (190, 130, 240)}
+POP_TIME = 0.25
+
+
+def draw_symbol(
+    surface: pygame.Surface, symbol: str, rect: pygame.Rect, color=None, width: int = 0
+) -> None:
+    """One symbol filling most of ``rect``."""
+    color = color or SYMBOL_COLOR[symbol]
+    c = rect.center
+    r = rect.width * 0.32
+    w = width or max(2, round(rect.width * 0.1))
+    if symbol == "O":
+        pygame.draw.circle(surface, color, c, r, w)
+    elif symbol == "X":
+        d = r * 0.9
+        pygame.draw.line(surface, color, (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), w + 1)
+        pygame.draw.line(surface, color, (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), w + 1)
+    else:
+        pts = [
+            (c[0] + r * math.cos(a), c[1] + r * math.sin(a) + r * 0.15)
+            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)
+        ]
+        pygame.draw.polygon(surface, color, pts, w)
+
+
+class SheetView:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 100, 100)
+        self.cell = 10
+        self.pops: dict[tuple[int, int], float] = {}  # cell -> seconds since written
+        self.glow: dict[int, float] = {}  # area mask -> seconds left of its light-up
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.cell = max(8, min(rect.width, rect.height) // SIZE)
+        side = self.cell * SIZE
+        self.rect = pygame.Rect(0, 0, side, side)
+        self.rect.center = rect.center
+
+    def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        """Column ``x`` from the left, row ``y`` from the bottom."""
+        return pygame.Rect(
+            self.rect.left + x * self.cell,
+            self.rect.top + (SIZE - 1 - y) * self.cell,
+            self.cell,
+            self.cell,
+        )
+
+    def centre(self, x: int, y: int) -> tuple[int, int]:
+        return self.cell_rect(x, y).center
+
+    def cell_at(self, pos: tuple[int, int], margin: int = 0) -> tuple[int, int] | None:
+        """The cell under ``pos``; with ``margin``, also that many cells beyond the
+        edge (a formation may hang over it)."""
+        x = (pos[0] - self.rect.left) // self.cell
+        y = SIZE - 1 - (pos[1] - self.rect.top) // self.cell
+        if -margin <= x < SIZE + margin and -margin <= y < SIZE + margin:
+            return int(x), int(y)
+        return None
+
+    def written(self, cells) -> None:
+        """Symbols just written: they are drawn in."""
+        for x, y, _ in cells:
+            self.pops[(x, y)] = 0.0
+
+    def light(self, area: int) -> None:
+        """An area just reached five cells: it lights up."""
+        self.glow[area] = 1.0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.pops or self.glow)
+
+    def update(self, dt: float) -> None:
+        for k in list(self.pops):
+            self.pops[k] += dt
+            if self.pops[k] >= POP_TIME:
+                del self.pops[k]
+        for k in list(self.glow):
+            self.glow[k] -= dt
+            if self.glow[k] <= 0:
+                del self.glow[k]
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        sheet: Sheet,
+        *,
+        preview: list[tuple[int, int, str]] = (),
+        preview_ok: bool = True,
+        outline: bool = False,
+        labels: bool = True,
+    ) -> None:
+        pygame.draw.rect(surface, theme.BG_LIGHT, self.rect.inflate(8, 8), border_radius=8)
+        for x in range(SIZE):
+            for y in range(SIZE):
+                r = self.cell_rect(x, y)
+                centre = (x, y) == (3, 3)
+                pygame.draw.rect(
+                    surface,
+                    theme.PANEL if centre else theme.CELL,
+                    r.inflate(-2, -2),
+                    border_radius=4,
+                )
+                s = sheet.symbol_at(x, y)
+                if s:
+                    t = self.pops.get((x, y))
+                    grow = 1.0 if t is None else 0.4 + 0.6 * min(1.0, t / POP_TIME)
+                    inner = r.inflate(-r.width * (1 - grow), -r.height * (1 - grow))
+                    draw_symbol(surface, s, inner)
+        for area, left in self.glow.items():
+            self._outline(surface, area, theme.ACCENT, 3 + round(3 * left))
+        if outline:
+            for symbol, area in sheet.areas():
+                if area.bit_count() >= 5:
+                    self._outline(surface, area, SYMBOL_COLOR[symbol], 3)
+                else:  # too small to count: crossed out, as on paper
+                    for x, y in cells_of(area):
+                        r = self.cell_rect(x, y).inflate(-self.cell // 3, -self.cell // 3)
+                        pygame.draw.line(surface, theme.MUTED, r.topleft, r.bottomright, 2)
+        for x, y, s in preview:
+            r = self.cell_rect(x, y)
+            shade = pygame.Surface(r.size, pygame.SRCALPHA)
+            shade.fill((*(theme.GOOD if preview_ok else theme.BAD), 70))
+            surface.blit(shade, r)
+            draw_symbol(surface, s, r, SYMBOL_COLOR[s] if preview_ok else theme.BAD)
+        if labels and self.cell >= 24:
+            size = max(12, self.cell // 4)
+            for x in range(SIZE):
+                theme.text(
+                    surface,
+                    "abcdefg"[x],
+                    (self.cell_rect(x, 0).centerx, self.rect.bottom + 6),
+                    size=size,
+                    color=theme.MUTED,
+                    anchor="midtop",
+                )
+            for y in range(SIZE):
+                theme.text(
+                    surface,
+                    str(y + 1),
+                    (self.rect.left - 8, self.cell_rect(0, y).centery),
+                    size=size,
+                    color=theme.MUTED,
+                    anchor="midright",
+                )
+
+    def _outline(self, surface: pygame.Surface, area: int, color, width: int) -> None:
+        """The outer edge of an area: each cell's sides that face out of it."""
+        for x, y in cells_of(area):
+            r = self.cell_rect(x, y)
+            if not area & bit_or_zero(x, y + 1):
+                pygame.draw.line(surface, color, r.topleft, r.topright, width)
+            if not area & bit_or_zero(x, y - 1):
+                pygame.draw.line(surface, color, r.bottomleft, r.bottomright, width)
+            if not area & bit_or_zero(x - 1, y):
+                pygame.draw.line(surface, color, r.topleft, r.bottomleft, width)
+            if not area & bit_or_zero(x + 1, y):
+                pygame.draw.line(surface, color, r.topright, r.bottomright, width)
+
+
+def bit_or_zero(x: int, y: int) -> int:
+    return bit(x, y) if 0 <= x < SIZE and 0 <= y < SIZE else 0
+
+
+def cells_of(mask: int) -> list[tuple[int, int]]:
+    return [(x, y) for y in range(SIZE) for x in range(SIZE) if mask & bit(x, y)]

@@ -1,0 +1,118 @@
+"""Mosaix in the client: a whole seeded solo game and a match played with posted
+events (keys for the formation, clicks on the sheet), the count, the records."""
+
+import random
+import time
+
+import pygame
+
+from game.client.arranger import Arranger
+from game.client.mosaix_records import load as load_records
+from game.client.scenes.mosaix_menu import RULES, MosaixMenuScene, MosaixRulesScene
+from game.client.scenes.mosaix_play import (
+    MosaixMatchScene,
+    MosaixResultScene,
+    MosaixSoloScene,
+)
+from game.client.scenes.title import TitleScene
+from game.mosaix import CREDIT
+from game.mosaix import ai as mosaix_ai
+
+from .test_scenes import button
+
+
+def lay_out(drive, scene, formation):
+    """Pick ``formation`` with the keys a player would press."""
+    want = Arranger(scene.arranger.rolled)
+    want.show(formation)
+    drive.key(pygame.K_1 + want.shape)
+    for _ in range((want.order - scene.arranger.order) % len(want.orders)):
+        drive.key(pygame.K_SPACE)
+    for _ in range((want.turns - scene.arranger.turns) % 4):
+        drive.key(pygame.K_r)
+    assert scene.arranger.formation == formation
+
+
+def click_placement(drive, scene, p):
+    """Point so that the formation's middle is where ``p`` puts it, and click."""
+    w = max(c[0] for c in p.formation.cells) + 1
+    h = max(c[1] for c in p.formation.cells) + 1
+    drive.click(scene.view.cell_rect(p.x + w // 2, p.y + h // 2).center)
+
+
+def test_a_whole_seeded_solo_game_by_keys_and_clicks(app, drive):
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Mosaix").rect.center)
+    assert isinstance(app.scenes.top, MosaixMenuScene)
+    scene = MosaixSoloScene(app, seed=21)
+    app.scenes.push(scene)
+    rng = random.Random(21)
+    turns = 0
+    while not scene.finished:
+        drive.settle(0.7)  # the dice tumble
+        game = scene.game
+        p = mosaix_ai.roll_and_place(game.sheet, game.rolled, rng, game.max_dropped)
+        lay_out(drive, scene, p.formation)
+        before = len(game.turns)
+        click_placement(drive, scene, p)
+        assert len(scene.game.turns) == before + 1, scene.message
+        turns += 1
+    drive.settle(0.5)
+    result = app.scenes.top
+    assert isinstance(result, MosaixResultScene) and turns >= 8
+    score = scene.game.score
+    assert score == scene.game.sheet.score() + scene.game.scale
+    records, _ = load_records(app.data)
+    assert records.best == score and records.games == 1
+
+
+def test_a_refused_placement_says_why_and_writes_nothing(app, drive):
+    scene = MosaixSoloScene(app, seed=3)
+    app.scenes.reset(scene)
+    drive.settle(0.8)
+    drive.key(pygame.K_2)  # the O-shape
+    drive.click(scene.view.centre(3, 3))  # over the printed centre
+    assert scene.game.turns == [] and "already written" in scene.message[0]
+
+
+def test_a_match_of_a_person_and_the_ai(app, drive):
+    scene = MosaixMatchScene(app, ["Human", "AI"], seed=8)
+    app.scenes.reset(scene)
+    rng = random.Random(8)
+    deadline = time.monotonic() + 120
+    while not scene.match.finished and time.monotonic() < deadline:
+        drive.settle(0.7)
+        m = scene.match
+        if m.formation is None and m.roller == 0:
+            formation = mosaix_ai.arrange(m.sheets[0], m.sheets[1:], m.rolled, rng)
+            lay_out(drive, scene, formation)
+            drive.key(pygame.K_RETURN)  # lay it out
+        elif scene.may_write() and scene.player == 0:
+            p = mosaix_ai.place(m.sheets[0], m.formation, rng)
+            for _ in range(4):  # turn it the way the AI meant
+                if scene.arranger.formation == p.formation:
+                    break
+                drive.key(pygame.K_r)
+            click_placement(drive, scene, p)
+        else:
+            time.sleep(0.01)  # the AI thinks in its thread
+    assert scene.match.finished and scene.match.rounds >= 8
+    drive.settle(0.5)
+    assert isinstance(app.scenes.top, MosaixResultScene)
+
+
+def test_the_rules_page_credits_the_designer_and_publisher(app, drive):
+    app.scenes.reset(MosaixMenuScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Rules").rect.center)
+    assert isinstance(app.scenes.top, MosaixRulesScene) and CREDIT in RULES
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MosaixMenuScene)
+
+
+def test_bad_mosaix_records_are_set_aside(app):
+    (app.data / "mosaix.json").write_text('{"best": 1e999}')  # read as infinity
+    records, message = load_records(app.data)
+    assert records.best == 0 and "best" in message
+    assert any(p.name.startswith("mosaix.json.corrupt-") for p in app.data.iterdir())
