@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .storage import read_json, set_aside, write_json
+from .storage import load_document, write_json
 
 FILE = "mosaix.json"
 
@@ -53,14 +53,7 @@ def parse(data: Any) -> MosaixRecords:
 
 
 def load(directory: Path) -> tuple[MosaixRecords, str | None]:
-    path = Path(directory) / FILE
-    data, message = read_json(path, "Mosaix results")
-    if data is None:
-        return MosaixRecords(), message
-    try:
-        return parse(data), None
-    except ValueError as e:
-        return MosaixRecords(), set_aside(path, "Mosaix results", str(e))
+    return load_document(Path(directory) / FILE, "Mosaix results", parse, MosaixRecords)
 
 
 def save(records: MosaixRecords, directory: Path) -> None:

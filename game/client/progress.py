@@ -12,7 +12,7 @@ from game.files import finite
 from game.puzzles import Puzzle
 
 from .glicko import Rating
-from .storage import read_json, set_aside, write_json
+from .storage import load_document, write_json
 
 FILE = "puzzles.json"
 MAX_STARS = 3
@@ -72,14 +72,7 @@ class Progress:
 
 
 def load(directory: Path) -> tuple[Progress, str | None]:
-    path = directory / FILE
-    data, message = read_json(path, "puzzle progress")
-    if data is None:
-        return Progress(), message
-    try:
-        return parse(data), None
-    except ValueError as e:
-        return Progress(), set_aside(path, "puzzle progress", str(e))
+    return load_document(Path(directory) / FILE, "puzzle progress", parse, Progress)
 
 
 def parse(data: Any) -> Progress:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.files import BadFile, write_json, write_new, write_text
 from game.files import move_aside as _move_aside
@@ -55,6 +56,24 @@ def read_json(path: Path, what: str) -> tuple[Any | None, str | None]:
         return None, None
     except BadFile as e:
         return None, set_aside(path, what, str(e))
+
+
+T = TypeVar("T")
+
+
+def load_document(
+    path: Path, what: str, parse: Callable[[Any], T], default: Callable[[], T]
+) -> tuple[T, str | None]:
+    """``parse`` of the JSON in ``path`` (which raises :class:`ValueError` saying
+    what is wrong), or ``default()`` and the player's message when the file is
+    bad (it is set aside) or missing (no message)."""
+    data, message = read_json(path, what)
+    if data is None:
+        return default(), message
+    try:
+        return parse(data), None
+    except ValueError as e:
+        return default(), set_aside(path, what, str(e))
 
 
 def set_aside(path: Path, what: str, reason: str) -> str:

@@ -184,3 +184,19 @@ def test_puzzle_packs_are_proved_without_surprises(goal, data):
     with tmp:
         pack, problems = load_pack(path, prove=True)
         assert pack is not None or problems
+
+
+VALID_MOSAIX = {"format": 1, "best": 118, "games": 4, "daily": {"2026-11-22": 97}}
+
+
+@FUZZ
+@given(hostile(VALID_MOSAIX))
+def test_mosaix_results(data):
+    from game.client.mosaix_records import load as load_mosaix
+
+    tmp, path = write(data, "mosaix.json")
+    with tmp:
+        records, message = load_mosaix(path.parent)
+        assert 0 <= records.best <= 1000 and records.games >= 0
+        set_aside_or_kept(path, message)
+        json.dumps(records.to_json(), allow_nan=False)

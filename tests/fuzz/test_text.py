@@ -87,3 +87,34 @@ def test_playing_any_text_in_any_position(seed, text):
     except RulesError as e:
         assert str(e)
         assert board.mfen() == before  # a refused turn changes nothing
+
+
+SHEET_ALPHABET = "OXT./\\n x0"
+
+
+@FUZZ
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.text(alphabet=SHEET_ALPHABET, min_size=40, max_size=70),
+    ),
+    st.one_of(st.text(max_size=12), st.text(alphabet="OXT./", max_size=12)),
+)
+def test_mosaix_sheets_and_formations(sheet_text, formation_text):
+    from game.mosaix import Formation, MosaixError, Sheet
+
+    try:
+        sheet = Sheet.from_text(sheet_text)
+    except MosaixError as e:
+        assert str(e) and len(str(e)) < 300
+        sheet = None
+    try:
+        formation = Formation.from_text(formation_text)
+    except MosaixError as e:
+        assert str(e) and len(str(e)) < 300
+        return
+    assert formation.shape in "IOTSZLJ"
+    if sheet is not None:
+        assert Sheet.from_text(sheet.text()) == sheet
+        for p in sheet.placements(formation):
+            assert sheet.place(p).empty_cells == sheet.empty_cells - p.written
