@@ -56,6 +56,16 @@ def rendered(msg: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
     return font(size, bold).render(msg, True, color)
 
 
+def dialog(surface: pygame.Surface, box: pygame.Rect, shade: int) -> None:
+    """A panel over the screen: the screen dimmed by ``shade`` (0-150, it fades in
+    as the caller raises it), then the panel with its accent edge."""
+    dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    dim.fill((0, 0, 0, max(0, min(150, shade))))
+    surface.blit(dim, (0, 0))
+    pygame.draw.rect(surface, PANEL, box, border_radius=16)
+    pygame.draw.rect(surface, ACCENT, box, 3, border_radius=16)
+
+
 def wrap(msg: str, size: int, width: int) -> list[str]:
     """Split ``msg`` into lines no wider than ``width`` pixels."""
     f = font(size)

@@ -176,7 +176,7 @@ def arrangements(symbols: str) -> list[Formation]:
     seen: set[Formation] = set()
     out: list[Formation] = []
     for shape in SHAPES:
-        for order in set(permutations(symbols)):
+        for order in sorted(set(permutations(symbols))):
             for turn in Formation.build(shape, "".join(order)).turns():
                 if turn not in seen:
                     seen.add(turn)

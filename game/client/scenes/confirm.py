@@ -93,12 +93,8 @@ class ConfirmScene(ButtonScene):
             b.rect = pygame.Rect(self.box.left + 20 + i * (bw + 20), self.box.bottom - 68, bw, 48)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, min(150, round(self.t * 900))))
-        surface.blit(shade, (0, 0))
         box = self.box
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=16)
-        pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=16)
+        theme.dialog(surface, box, round(self.t * 900))
         theme.text(
             surface,
             self.question,

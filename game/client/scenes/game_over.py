@@ -60,12 +60,8 @@ class GameOverScene(ButtonScene):
         self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, min(150, round(self.t * 600))))
-        surface.blit(shade, (0, 0))
         box = self.box
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=16)
-        pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=16)
+        theme.dialog(surface, box, round(self.t * 600))
         match = self.match_scene.match
         board = match.board
         winner = board.winner()
