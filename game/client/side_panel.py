@@ -46,12 +46,17 @@ class SidePanel:
         w, h = window
         width = min(PANEL_WIDTH, w // 3)
         self.rect = pygame.Rect(w - width, 0, width, h)
+        # A small window gets the compact panel: smaller text, lower boxes and
+        # buttons, so the moves keep their room.
+        self.compact = width < 300 or h < 620
         bw = (width - 36) // 2
-        y = h - 3 * 52 - 10
+        bh, step = (34, 40) if self.compact else (44, 52)
+        y = h - 3 * step - 10
         for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(
-                self.rect.left + 12 + (i % 2) * (bw + 12), y + (i // 2) * 52, bw, 44
+                self.rect.left + 12 + (i % 2) * (bw + 12), y + (i // 2) * step, bw, bh
             )
+            b.size = 18 if self.compact or bw < 130 else b.base_size
         return self.rect
 
     def refresh(self, match: Match) -> None:
@@ -77,51 +82,74 @@ class SidePanel:
         spinning: bool,
     ) -> None:
         p = self.rect
+        small = self.compact
         pygame.draw.rect(surface, theme.PANEL, p)
-        y = 18
+        y = 10 if small else 18
         theme.text(
             surface,
             "Mosaic by Mark Steere",
             (p.centerx, y),
-            size=20,
+            size=16 if small else 20,
             color=theme.MUTED,
             anchor="midtop",
         )
-        y += 34
+        y += 24 if small else 34
         for color in (RED, BLUE):
             y = self._side(surface, match, color, y)
         line, col = turn_line
-        theme.text(surface, line, (p.left + 16, y + 6), size=24, color=col)
+        size = 18 if small else 24
+        for text in theme.wrap(line, size, p.width - 50)[:2]:
+            theme.text(surface, text, (p.left + 16, y + 6), size=size, color=col)
+            y += size + 6
         if spinning:
-            spinner(surface, (p.right - 30, y + 16), clock)
-        y += 44
-        theme.text(surface, "Moves", (p.left + 16, y), size=20, color=theme.MUTED)
-        y += 24
+            spinner(surface, (p.right - 24, y - 10), clock)
+        y += 10 if small else 14
+        line_h = 18 if small else 22
+        theme.text(surface, "Moves", (p.left + 16, y), size=16 if small else 20, color=theme.MUTED)
+        y += line_h + 2
         moves = match.moves()
-        rows = max(1, (self.undo.rect.top - y - 12) // 22)
+        rows = max(1, (self.undo.rect.top - y - 8) // line_h)
         pairs = [moves[i : i + 2] for i in range(0, len(moves), 2)]
+        fit = 9 if small else 15  # longer turn text is cut with "..."
         for i, pair in enumerate(pairs[-rows:], max(1, len(pairs) - rows + 1)):
-            line = f"{i:>3}. " + "  ".join(m if len(m) < 16 else m[:14] + "..." for m in pair)
-            theme.text(surface, line, (p.left + 16, y), size=20)
-            y += 22
+            line = f"{i:>3}. " + "  ".join(
+                m if len(m) <= fit else m[: fit - 2] + "..." for m in pair
+            )
+            theme.text(surface, line, (p.left + 16, y), size=16 if small else 20)
+            y += line_h
         draw_all(self.controls, surface)
 
     def _side(self, surface: pygame.Surface, match: Match, color: Color, y: int) -> int:
         p = self.rect
         shown = match.shown()
-        box = pygame.Rect(p.left + 10, y, p.width - 20, 72)
+        small = self.compact
+        box = pygame.Rect(p.left + 10, y, p.width - 20, 52 if small else 72)
         active = match.board.mover == color and not match.over
         pygame.draw.rect(surface, theme.BG_LIGHT, box, border_radius=10)
         if active:
             pygame.draw.rect(surface, theme.TILE[color], box, 3, border_radius=10)
-        pygame.draw.circle(surface, theme.TILE[color], (box.left + 26, box.top + 26), 13)
+        r = 9 if small else 13
+        pygame.draw.circle(surface, theme.TILE[color], (box.left + 8 + 2 * r, box.top + 2 * r), r)
+        left = box.left + 16 + 4 * r
         name = f"{color.title}: {match.player(color)}"
-        theme.text(surface, name, (box.left + 50, box.top + 12), size=24, bold=True)
+        theme.text(
+            surface,
+            name,
+            (left, box.top + (6 if small else 12)),
+            size=18 if small else 24,
+            bold=True,
+        )
         counts = (
             f"{plural(shown.count(color), 'tile')}   {plural(match.group_count(color), 'group')}"
         )
-        theme.text(surface, counts, (box.left + 50, box.top + 42), size=20, color=theme.MUTED)
-        return y + 82
+        theme.text(
+            surface,
+            counts,
+            (left, box.top + (30 if small else 42)),
+            size=16 if small else 20,
+            color=theme.MUTED,
+        )
+        return box.bottom + (6 if small else 10)
 
 
 def spinner(surface: pygame.Surface, centre: tuple[int, int], clock: float) -> None:

@@ -41,6 +41,8 @@ class Button:
         self.action = action
         self.key = key
         self.size = size
+        #: The text size the button was made with; a layout may shrink ``size``.
+        self.base_size = size
         self.enabled = enabled
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.glow = 0.0  # 0..1, eases towards 1 while hovered or focused
@@ -153,6 +155,7 @@ class Slider:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
         self.focused = False
+        self.size = self.base_size = 26
 
     def _set_from(self, x: int) -> None:
         bar = self.bar()
@@ -198,7 +201,11 @@ class Slider:
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
         label = f"{self.title}: {round(self.value * 100)}%"
         theme.text(
-            surface, label, (self.rect.left + 18, self.rect.centery), size=26, anchor="midleft"
+            surface,
+            label,
+            (self.rect.left + 18, self.rect.centery),
+            size=self.size,
+            anchor="midleft",
         )
         bar = self.bar()
         pygame.draw.rect(surface, theme.CELL, bar, border_radius=4)

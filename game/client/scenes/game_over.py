@@ -19,10 +19,11 @@ class GameOverScene(ButtonScene):
     def __init__(self, app, match_scene) -> None:
         super().__init__(app)
         self.match_scene = match_scene
+        self.note = ("", theme.MUTED)  # what saving said, shown in the panel
         self.controls = [
             Button("Rematch", self.rematch, key=pygame.K_RETURN, size=24),
             Button("See board", self.see_board, key=pygame.K_b, size=24),
-            Button("Save game", match_scene.save_game, size=24),
+            Button("Save game", self.save, size=24),
             Button("Menu", self.menu, key=pygame.K_ESCAPE, size=24),
         ]
 
@@ -30,12 +31,20 @@ class GameOverScene(ButtonScene):
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.box = pygame.Rect(0, 0, min(640, size[0] - 40), 360)
-        self.box.center = (size[0] // 2, size[1] // 2)
+        """Over the board, leaving the side panel with the moves in view."""
+        board = self.match_scene.view.rect
+        room = self.match_scene.panel.rect.left
+        self.box = pygame.Rect(0, 0, min(600, room - 24), min(360, size[1] - 40))
+        self.box.center = (room // 2, board.centery)
         n = len(self.controls)
         for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(0, 0, (self.box.width - 15 * (n + 1)) // n, 52)
-            b.rect.topleft = (self.box.left + 15 + i * (b.rect.width + 15), self.box.bottom - 72)
+            b.rect = pygame.Rect(0, 0, (self.box.width - 12 * (n + 1)) // n, 48)
+            b.rect.topleft = (self.box.left + 12 + i * (b.rect.width + 12), self.box.bottom - 66)
+            b.size = 24 if b.rect.width >= 120 else 18
+
+    def save(self) -> None:
+        done, text = self.match_scene.control.save_game()
+        self.note = (text, theme.GOOD if done else theme.BAD)
 
     def rematch(self) -> None:
         """The same players with the colours swapped, as a new match in progress."""
@@ -90,4 +99,9 @@ class GameOverScene(ButtonScene):
             color=theme.MUTED,
             anchor="midtop",
         )
+        text, color = self.note
+        if text:
+            theme.text(
+                surface, text, (box.centerx, box.top + 234), size=20, color=color, anchor="midtop"
+            )
         draw_all(self.controls, surface)

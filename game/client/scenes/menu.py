@@ -64,12 +64,25 @@ class MenuScene(Scene):
             return True
         return False
 
+    def header(self, h: int) -> int:
+        """Pixels the title and subtitle take at the top for a window ``h`` high."""
+        return min(190, max(120, h * 30 // 100))
+
     def resize(self, size: tuple[int, int]) -> None:
+        """Fit the column between the header and the bottom, from 640x480 up: the
+        buttons shrink (down to 30 pixels, with their text) before they overflow."""
         w, h = size
         count = max(1, len(self.controls))
-        height = max(40, min(64, (h - 300) // count - 14))
-        top = max(190, (h - count * (height + 14)) // 2 + 70)
-        column(self.controls, w // 2, top, width=min(self.button_width, w - 60), height=height)
+        top = self.header(h)
+        room = h - top - 30
+        gap = 14 if room >= count * 54 else 6
+        height = max(30, min(64, room // count - gap))
+        top += max(0, (room - count * (height + gap)) // 2)
+        column(
+            self.controls, w // 2, top, width=min(self.button_width, w - 60), height=height, gap=gap
+        )
+        for c in self.controls:
+            c.size = max(16, min(c.base_size, height * 45 // 100))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -89,10 +102,23 @@ class MenuScene(Scene):
         return update_all(self.controls, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = surface.get_size()
-        theme.text(surface, self.title, (w // 2, 70), size=64, anchor="midtop", bold=True)
+        w, h = surface.get_size()
+        k = self.header(h) / 190
+        theme.text(
+            surface,
+            self.title,
+            (w // 2, round(60 * k)),
+            size=round(60 * k),
+            anchor="midtop",
+            bold=True,
+        )
         if self.subtitle:
             theme.text(
-                surface, self.subtitle, (w // 2, 140), size=26, color=theme.MUTED, anchor="midtop"
+                surface,
+                self.subtitle,
+                (w // 2, round(134 * k)),
+                size=max(16, round(26 * k)),
+                color=theme.MUTED,
+                anchor="midtop",
             )
         draw_all(self.controls, surface)

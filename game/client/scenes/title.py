@@ -140,17 +140,23 @@ class TitleScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.backdrop.draw(surface)
         w, h = surface.get_size()
-        theme.text(
+        k = self.header(h) / 190  # the title shrinks with a short window
+        big = theme.text(
             surface,
             self.title,
-            (w // 2, 50),
-            size=110,
+            (w // 2, round(30 * k)),
+            size=round(110 * k),
             color=theme.ACCENT,
             anchor="midtop",
             bold=True,
         )
         theme.text(
-            surface, "by Mark Steere", (w // 2, 170), size=30, color=theme.TEXT, anchor="midtop"
+            surface,
+            "by Mark Steere",
+            (w // 2, big.bottom - round(8 * k)),
+            size=max(18, round(30 * k)),
+            color=theme.TEXT,
+            anchor="midtop",
         )
         draw_all(self.controls, surface)
         theme.text(
