@@ -56,11 +56,28 @@ class Match:
         self.chain: Chain | None = None
         #: What a loaded record had to be forgiven (players this version does not know).
         self.notes: list[str] = []
+        #: The side that resigned, if one did (the match is then over).
+        self.resigned: Color | None = None
 
     # -- who plays ----------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.board.is_game_over()
+        return self.resigned is not None or self.board.is_game_over()
+
+    def winner(self) -> Color | None:
+        """The winner once the match is over (``None`` for a draw or before the end)."""
+        if self.resigned is not None:
+            return self.resigned.other
+        return self.board.winner()
+
+    def resign(self, color: Color) -> list[Event]:
+        """``color`` gives up: the other side wins, whatever the tiles say."""
+        if self.over:
+            return []
+        self.chain = None
+        self.redo_stack.clear()
+        self.resigned = color
+        return [Event("over", (), self.winner(), self.result_text())]
 
     def player(self, color: Color) -> str:
         return self.players[color]
@@ -117,7 +134,7 @@ class Match:
             self.board.push(PASS)
             events.append(Event("pass", (), who, f"{who.title} has no move and passes."))
         if self.over:
-            events.append(Event("over", (), self.board.winner(), self.result_text()))
+            events.append(Event("over", (), self.winner(), self.result_text()))
         return events
 
     def take_back_chain(self) -> tuple[int, ...]:
@@ -162,6 +179,9 @@ class Match:
         if self.chain is not None:
             self.chain = None
             return True
+        if self.resigned is not None:  # a resignation is taken back first
+            self.resigned = None
+            return True
         if not self.board.turn_stack:
             return False
         while self.board.turn_stack:
@@ -190,7 +210,13 @@ class Match:
         """The turns so far in notation."""
         return [self.board.notation(t) for t in self.board.turn_stack]
 
+    def players_text(self) -> str:
+        """Who plays: "Red: Human, Blue: Club"."""
+        return f"Red: {self.players[RED]}, Blue: {self.players[BLUE]}"
+
     def result_text(self) -> str:
+        if self.resigned is not None:
+            return f"{self.resigned.title} resigned: {self.resigned.other.title} wins."
         b = self.board
         red, blue = b.count(RED), b.count(BLUE)
         winner = b.winner()
@@ -208,7 +234,8 @@ class Match:
             "red": self.players[RED],
             "blue": self.players[BLUE],
             "turns": self.moves(),
-            "result": self.board.result(),
+            "result": str(self.winner()) if self.resigned is not None else self.board.result(),
+            **({"resigned": str(self.resigned)} if self.resigned is not None else {}),
         }
 
     @classmethod
@@ -240,6 +267,11 @@ class Match:
                 match.board.play(text)
             except RulesError as e:
                 raise RecordError(f"turn {number} ({clip(text, quote=False)}): {e}") from None
+        resigned = data.get("resigned")
+        if resigned is not None:
+            if resigned not in ("red", "blue"):
+                raise RecordError("field 'resigned' must be red or blue")
+            match.resign(RED if resigned == "red" else BLUE)
         return match
 
 

@@ -86,6 +86,13 @@ class MatchController:
             self.autosave()
         return changed
 
+    def resign(self, side) -> list[Event]:
+        """``side`` resigns; the match is over (and no longer kept as in progress)."""
+        self.cancel_ai()
+        events = self.match.resign(side)
+        self.autosave()
+        return events
+
     def take_back_chain(self) -> tuple[int, ...]:
         return self.match.take_back_chain()
 

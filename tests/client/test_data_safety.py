@@ -69,7 +69,8 @@ def test_reviewing_a_loaded_game_keeps_the_match_in_progress(app, drive):
     assert isinstance(loaded, MatchScene) and loaded.match.over and not loaded.current
     drive.key(pygame.K_u)  # the steps from the bug report: Undo once, then Menu
     drive.frames(2)
-    drive.click(loaded.panel.menu.rect.center)
+    drive.click(loaded.panel.menu.rect.center)  # the pause menu, then leave
+    drive.click(button(app.scenes.top, "Leave").rect.center)
     assert (app.data / CURRENT).read_text() == saved
     drive.click(button(app.scenes.top, "Continue").rect.center)
     resumed = app.scenes.top

@@ -73,7 +73,7 @@ class GameOverScene(ButtonScene):
         theme.dialog(surface, box, round(self.t * 600))
         match = self.match_scene.match
         board = match.board
-        winner = board.winner()
+        winner = match.winner()
         headline = "Draw" if winner is None else f"{winner.title} wins"
         color = theme.ACCENT if winner is None else theme.TILE[winner]
         scale = 1 + 0.08 * max(0.0, 1 - self.t * 3)
@@ -99,6 +99,15 @@ class GameOverScene(ButtonScene):
             color=theme.MUTED,
             anchor="midtop",
         )
+        if match.resigned is not None:
+            theme.text(
+                surface,
+                f"{match.resigned.title} resigned.",
+                (box.centerx, box.top + 92),
+                size=22,
+                color=theme.MUTED,
+                anchor="midtop",
+            )
         text, color = self.note
         if text:
             theme.text(

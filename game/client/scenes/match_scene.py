@@ -24,6 +24,7 @@ from ..scene import Scene
 from ..side_panel import SidePanel
 from .confirm import ConfirmScene
 from .game_over import GameOverScene
+from .pause import PauseScene
 
 __all__ = ["CURRENT", "HINT_LEVEL", "MatchScene"]
 
@@ -170,9 +171,12 @@ class MatchScene(Scene):
         self.say(text, theme.GOOD if done else theme.BAD)
 
     def menu(self) -> None:
+        """The pause menu: resume, settings, save, resign, leave."""
+        self.app.scenes.push(PauseScene(self.app, self))
+
+    def resign(self, side) -> None:
         self.control.cancel_ai()
-        self.control.autosave()
-        self.app.scenes.pop()
+        self.show(self.control.resign(side))
 
     def leave(self) -> None:
         self.control.cancel_ai()
@@ -256,7 +260,7 @@ class MatchScene(Scene):
         return bool(moving or self.view.busy or changed or events or self.control.thinking)
 
     def end_sound(self) -> str:
-        winner = self.match.board.winner()
+        winner = self.match.winner()
         humans = [c for c in (RED, BLUE) if self.match.is_human(c)]
         if len(humans) == 1 and winner is not None and winner not in humans:
             return "loss"

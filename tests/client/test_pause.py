@@ -1,0 +1,70 @@
+"""The match's pause menu: resume, settings, save, resign, leave."""
+
+import json
+
+import pygame
+
+from game.client.match import Match
+from game.client.scenes.game_over import GameOverScene
+from game.client.scenes.match_scene import CURRENT, MatchScene
+from game.client.scenes.pause import PauseScene
+from game.client.scenes.settings_scene import SettingsScene
+from game.client.scenes.title import TitleScene
+from game.rules import BLUE, RED
+
+from .test_scenes import button, start_match
+
+
+def test_escape_pauses_and_resumes_and_settings_are_reachable(app, drive):
+    scene = start_match(app, drive, side=4, red="Human", blue="Human")
+    drive.click_cell(scene.match.board.legal_placements()[0])
+    drive.key(pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene) and "Red: Human" in pause.subtitle
+    drive.click(button(pause, "Settings").rect.center)
+    assert isinstance(app.scenes.top, SettingsScene)
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is pause
+    drive.key(pygame.K_ESCAPE)  # Resume
+    assert app.scenes.top is scene and len(scene.match.board.turn_stack) == 1
+
+
+def test_save_from_the_pause_menu_says_where(app, drive):
+    scene = start_match(app, drive, side=3)
+    drive.click_cell(0)
+    drive.click(scene.panel.menu.rect.center)
+    drive.click(button(app.scenes.top, "Save game").rect.center)
+    (saved,) = (app.data / "games").iterdir()
+    assert saved.name in app.scenes.top.subtitle
+
+
+def test_resigning_ends_the_match_and_undo_takes_it_back(app, drive):
+    scene = start_match(app, drive, side=4, red="Human", blue="Club")
+    drive.click_cell(scene.match.board.legal_placements()[0])
+    scene.cancel_ai()
+    assert (app.data / CURRENT).exists()
+    drive.click(scene.panel.menu.rect.center)
+    drive.click(button(app.scenes.top, "Resign").rect.center)
+    drive.key(pygame.K_y)
+    drive.settle(1.5)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    assert scene.match.resigned is RED and scene.match.winner() is BLUE
+    assert not (app.data / CURRENT).exists()  # a finished match is not kept
+    record = scene.match.record()
+    assert record["resigned"] == "red" and record["result"] == "blue"
+    again = Match.from_record(json.loads(json.dumps(record)))
+    assert again.over and again.winner() is BLUE
+    drive.click(next(b for b in over.controls if b.label == "See board").rect.center)
+    drive.click(scene.panel.undo.rect.center)
+    assert scene.match.resigned is None and not scene.match.over
+
+
+def test_leaving_keeps_the_match_for_continue(app, drive):
+    start_match(app, drive, side=3)
+    drive.click_cell(0)
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(app.scenes.top, "Leave").rect.center)
+    assert isinstance(app.scenes.top, TitleScene)
+    drive.click(button(app.scenes.top, "Continue").rect.center)
+    assert isinstance(app.scenes.top, MatchScene) and app.scenes.top.match.board.turn_stack
