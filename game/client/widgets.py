@@ -145,6 +145,78 @@ class Choice(Button):
         return super().handle(event)
 
 
+class Segments(Button):
+    """A choice with every option in view, side by side: click one, or Left and
+    Right while focused. ``title`` stands to the left of the options."""
+
+    def __init__(
+        self,
+        title: str,
+        options: Sequence[str],
+        value: str,
+        on_change: Callable[[str], None],
+        size: int = 20,
+    ) -> None:
+        super().__init__(title, lambda: None, size=size)
+        self.title = title
+        self.options = list(options)
+        self.index = self.options.index(value) if value in self.options else 0
+        self.on_change = on_change
+
+    @property
+    def value(self) -> str:
+        return self.options[self.index]
+
+    def parts(self) -> list[pygame.Rect]:
+        """The rectangle of each option, after the title's share."""
+        title_w = min(self.rect.width // 4, 110)
+        left = self.rect.left + title_w
+        w = (self.rect.right - left) // len(self.options)
+        return [
+            pygame.Rect(left + i * w, self.rect.top, w - 4, self.rect.height)
+            for i in range(len(self.options))
+        ]
+
+    def choose(self, index: int) -> None:
+        self.index = index % len(self.options)
+        self.on_change(self.value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, r in enumerate(self.parts()):
+                if r.collidepoint(event.pos):
+                    self.choose(i)
+                    return True
+        return False
+
+    def activate(self) -> bool:
+        return False
+
+    def nudge(self, by: int) -> bool:
+        self.choose(self.index + by)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
+        theme.text(
+            surface,
+            self.title,
+            (self.rect.left + 4, self.rect.centery),
+            size=self.size + 2,
+            anchor="midleft",
+        )
+        for i, r in enumerate(self.parts()):
+            chosen = i == self.index
+            pygame.draw.rect(
+                surface, theme.ACCENT if chosen else theme.BG_LIGHT, r, border_radius=8
+            )
+            pygame.draw.rect(surface, edge if chosen else theme.CELL_EDGE, r, 2, border_radius=8)
+            color = theme.BG if chosen else theme.TEXT
+            theme.text(
+                surface, self.options[i], r.center, size=self.size, color=color, anchor="center"
+            )
+
+
 class Slider:
     """A horizontal slider from 0 to 1."""
 

@@ -12,7 +12,7 @@ from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN
 
 from .. import theme
 from ..scene import ButtonScene
-from ..widgets import Button, Choice, draw_all
+from ..widgets import Button, Segments, draw_all
 from .menu import MenuScene
 from .mosaix_play import MosaixMatchScene, MosaixSoloScene
 
@@ -40,6 +40,7 @@ class MosaixMenuScene(MenuScene):
 
 class MosaixSetupScene(MenuScene):
     title = "Mosaix match"
+    button_width = 640
     subtitle = "1 to 4 sheets at this screen: people, the AI, or both."
 
     def __init__(self, app) -> None:
@@ -48,7 +49,7 @@ class MosaixSetupScene(MenuScene):
 
     def build(self) -> list:
         seats = [
-            Choice(
+            Segments(
                 f"Sheet {i + 1}",
                 SEATS[:2] if i == 0 else SEATS,
                 self.seats[i],

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.ai.levels import LEVELS
+
+from .. import theme
 from ..in_progress import match_in_progress
-from ..match import PLAYERS, Match, open_record
-from ..widgets import Button, Choice
+from ..match import HUMAN, PLAYERS, Match, open_record
+from ..widgets import Button, Segments, draw_all
 from .confirm import ask_to_replace
 from .match_scene import MatchScene
 from .menu import MenuScene
@@ -15,17 +18,23 @@ SIDES = [str(n) for n in range(3, 9)]
 
 
 class SetupScene(MenuScene):
+    """Who plays each side and the board side, every choice in view, with what
+    each level does said below."""
+
     title = "New match"
-    subtitle = "Right-click a choice to go back through it."
+    button_width = 760
 
     def build(self) -> list:
         s = self.app.settings
+        self.red = Segments("Red", PLAYERS, s.red_player, lambda v: self._set("red_player", v))
+        self.blue = Segments("Blue", PLAYERS, s.blue_player, lambda v: self._set("blue_player", v))
+        sides = Segments(
+            "Board side", SIDES, str(s.board_side), lambda v: self._set("board_side", int(v))
+        )
         return [
-            Choice("Red", PLAYERS, s.red_player, lambda v: self._set("red_player", v)),
-            Choice("Blue", PLAYERS, s.blue_player, lambda v: self._set("blue_player", v)),
-            Choice(
-                "Board side", SIDES, str(s.board_side), lambda v: self._set("board_side", int(v))
-            ),
+            self.red,
+            self.blue,
+            sides,
             Button("Start", self.start, key=pygame.K_RETURN),
             Button("Load a saved game", lambda: self.app.scenes.push(LoadScene(self.app))),
             Button("Back", self.back),
@@ -39,6 +48,37 @@ class SetupScene(MenuScene):
         s = self.app.settings
         match = Match(s.board_side, s.red_player, s.blue_player)
         ask_to_replace(self.app, lambda: self.app.scenes.replace(MatchScene(self.app, match)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        k = self.header(h) / 190
+        theme.text(
+            surface,
+            self.title,
+            (w // 2, round(40 * k)),
+            size=round(56 * k),
+            anchor="midtop",
+            bold=True,
+        )
+        size = max(15, round(20 * k))
+        y = round(104 * k)
+        for side, who in (
+            ("Red", self.app.settings.red_player),
+            ("Blue", self.app.settings.blue_player),
+        ):
+            for line in theme.wrap(f"{side}, {who}: {describe(who)}", size, w - 60)[:1]:
+                theme.text(
+                    surface, line, (w // 2, y), size=size, color=theme.MUTED, anchor="midtop"
+                )
+            y += size + 8
+        draw_all(self.controls, surface)
+
+
+def describe(player: str) -> str:
+    """One line on what a player is."""
+    if player == HUMAN:
+        return "a person at this screen."
+    return LEVELS[player.lower()].blurb
 
 
 class LoadScene(MenuScene):
