@@ -1,7 +1,9 @@
 """The arcade modes' rules, without pygame: Flip Rush, Streak and the daily puzzle.
 
-Both runs climb in difficulty: the puzzles are sorted by rating and shuffled
-only within bands of ten, so each run differs but the slope is the same.
+Both runs climb in difficulty from a little below the player's rating, a step
+of rating points per puzzle, so the slope shows within the first few; at each
+step the run takes a puzzle the player has not tried yet when there is one
+near enough, and never the same puzzle twice.
 """
 
 from __future__ import annotations
@@ -17,17 +19,38 @@ RUSH_SECONDS = 180.0
 WRONG_PENALTY = 10.0  # seconds off the clock for a wrong answer
 COMBO_BONUS = 3.0  # seconds added per right answer once a combo reaches 2
 STRIKES = 3
-BAND = 10
+#: Rating points each puzzle of a run climbs by.
+STEP = 30
+#: How far below the player's rating a run starts.
+START_BELOW = 250
+#: How much further from the target rating an unseen puzzle may be than a seen one.
+UNSEEN_SLACK = 120
 
 
-def ladder(packs: list[Pack], rng: random.Random) -> list[Puzzle]:
-    """Every puzzle, easiest first, shuffled within bands of ``BAND``."""
-    puzzles = sorted((p for pack in packs for p in pack.puzzles), key=lambda p: (p.rating, p.id))
+def ladder(
+    packs: list[Pack],
+    rng: random.Random,
+    *,
+    seen: frozenset[str] | set[str] = frozenset(),
+    start: float | None = None,
+    step: float = STEP,
+) -> list[Puzzle]:
+    """Every puzzle once, in the order a run serves them: the n-th near rating
+    ``start + n * step`` (``start``: the easiest puzzle if not given), preferring
+    puzzles whose ``pack/puzzle`` key is not in ``seen``; ties at random."""
+    pool = [(f"{pack.id}/{p.id}", p) for pack in packs for p in pack.puzzles]
+    pool.sort(key=lambda kp: (kp[1].rating, kp[0]))
+    if not pool:
+        return []
+    target = pool[0][1].rating if start is None else start
     out: list[Puzzle] = []
-    for i in range(0, len(puzzles), BAND):
-        band = puzzles[i : i + BAND]
-        rng.shuffle(band)
-        out += band
+    while pool:
+        costs = [
+            abs(p.rating - target) + (UNSEEN_SLACK if key in seen else 0) + rng.random()
+            for key, p in pool
+        ]
+        out.append(pool.pop(costs.index(min(costs)))[1])
+        target += step
     return out
 
 

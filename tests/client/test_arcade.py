@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from game.client.arcade import COMBO_BONUS, RUSH_SECONDS, WRONG_PENALTY, Rush, Streak, daily
+from game.client.arcade import COMBO_BONUS, RUSH_SECONDS, WRONG_PENALTY, Rush, Streak, daily, ladder
 from game.client.glicko import Rating
 from game.client.progress import load
 from game.client.scenes.arcade_scene import ArcadeScene, SummaryScene, daily_scene
@@ -135,3 +135,35 @@ def test_corrupt_progress_is_moved_aside(app, drive, packs):
     drive.frames(2)
     assert app.puzzles.progress.stars == {} and "could not be read" in app.toasts[-1][0]
     assert any(p.name.startswith("puzzles.json.corrupt-") for p in app.data.iterdir())
+
+
+def test_a_run_climbs_from_the_players_level_and_prefers_unseen_puzzles():
+    import random as _random
+
+    from game.client.arcade import STEP
+
+    packs = load_packs("puzzles", prove=False)[0]
+    first = ladder(packs, _random.Random(1), start=900)
+    ratings = [p.rating for p in first[:12]]
+    assert abs(ratings[0] - 900) < 60 and ratings[-1] > ratings[0] + 6 * STEP  # it climbs
+    assert len({p.id for p in first}) == len(first) == sum(len(p.puzzles) for p in packs)
+    seen = {f"{pack.id}/{p.id}" for pack in packs for p in pack.puzzles if p in first[:10]}
+    again = ladder(packs, _random.Random(1), start=900, seen=seen)
+    assert not {p.id for p in again[:10]} & {p.id for p in first[:10]}  # unseen first
+
+
+def test_the_daily_puzzles_next_goes_on_to_an_unsolved_puzzle(app, drive, packs):
+    from game.client.scenes.puzzle_scene import PuzzleScene
+
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    browser = app.scenes.top
+    drive.click(next(b for b in browser.controls if b.label == "Daily puzzle").rect.center)
+    daily_puzzle = app.scenes.top
+    answer(drive, daily_puzzle, "xc1xc2xd3xd4")
+    assert daily_puzzle.solved and app.puzzles.progress.stars  # the solve counts
+    drive.click(daily_puzzle.next_button.rect.center)
+    nxt = app.scenes.top
+    assert isinstance(nxt, PuzzleScene) and nxt is not daily_puzzle
+    solved = {k.split("/")[1] for k in app.puzzles.progress.stars}
+    assert nxt.puzzle.id not in solved

@@ -11,7 +11,7 @@ import pygame
 from game.puzzles import Pack, Puzzle
 
 from .. import theme
-from ..arcade import Rush, Streak, daily, ladder
+from ..arcade import START_BELOW, Rush, Streak, daily, ladder
 from ..scene import ButtonScene
 from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene
@@ -30,7 +30,10 @@ class ArcadeScene(PuzzleScene):
     def __init__(self, app, mode: str, seed: int | None = None) -> None:
         self.mode = mode
         rng = random.Random(seed)
-        puzzles = ladder(app.puzzles.packs, rng)
+        progress = app.puzzles.progress
+        seen = progress.tried | set(progress.stars)
+        start = progress.rating.rating - START_BELOW
+        puzzles = ladder(app.puzzles.packs, rng, seen=seen, start=start)
         self.run = Rush(puzzles) if mode == "rush" else Streak(puzzles)
         self.popups: list[list] = []  # text, colour, seconds left
         self.advance_in = 0.0
@@ -49,8 +52,11 @@ class ArcadeScene(PuzzleScene):
 
     def answered(self, right: bool, first_try: bool) -> None:
         pack = pack_of(self.app.puzzles.packs, self.puzzle)
+        progress = self.app.puzzles.progress
         if first_try:
-            self.app.puzzles.progress.first_try(pack.id, self.puzzle, right)
+            progress.first_try(pack.id, self.puzzle, right)
+        if right:  # a solve counts wherever it happens
+            progress.record(pack.id, self.puzzle.id, 3 if first_try else 1)
         result = self.run.answer(right)
         if right:
             if result.points and self.mode == "rush":
@@ -155,14 +161,15 @@ class ArcadeScene(PuzzleScene):
                 bold=True,
             )
         for i, (text, color, left) in enumerate(self.popups):
-            rise = (1.2 - left) * 60
+            # Beside the score, clear of the board's top row, drifting up as it fades.
+            rise = (1.2 - left) * 30
             theme.text(
                 surface,
                 text,
-                (w // 2, 190 - rise + 36 * i),
-                size=40,
+                (w - 30, 108 + 34 * i - rise),
+                size=32,
                 color=color,
-                anchor="center",
+                anchor="topright",
                 bold=True,
             )
 
@@ -234,6 +241,7 @@ def daily_scene(app, today: dt.date | None = None) -> PuzzleScene | None:
         if right:
             daily = app.puzzles.progress.daily
             daily[key] = max(daily.get(key, 0), scene.stars)
+            app.puzzles.progress.record(pack.id, puzzle.id, scene.stars)
         app.puzzles.save()
 
     title = f"Daily puzzle, {today.day} {today:%B %Y}"

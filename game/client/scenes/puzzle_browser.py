@@ -77,7 +77,20 @@ class PuzzleBrowserScene(Scene):
         if scene is None:
             self.app.toast("No puzzle packs could be loaded.")
             return
+        scene.on_next = self.next_unsolved  # after today's puzzle, go on with the packs
         self.app.scenes.push(scene)
+
+    def next_unsolved(self) -> None:
+        """Open the first puzzle not solved yet, pack by pack (or say all are)."""
+        progress = self.app.puzzles.progress
+        for p, pack in enumerate(self.packs):
+            for i, puzzle in enumerate(pack.puzzles):
+                if not progress.solved(pack.id, puzzle.id):
+                    self.selected = p
+                    self.app.scenes.replace(self.puzzle_scene(pack, i))
+                    return
+        self.app.scenes.pop()
+        self.app.toast("You have solved every puzzle in the packs.")
 
     def handle(self, event: pygame.event.Event) -> None:
         if press(self.controls, event, self.app.click):
