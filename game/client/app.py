@@ -63,7 +63,7 @@ class App:
         pygame.display.set_caption(CREDIT)
         pygame.display.set_icon(icon())
         pygame.key.set_repeat(300, 40)
-        self.audio = Audio(self.settings.volume)
+        self.audio = Audio(0.0 if self.settings.muted else self.settings.volume)
         self.clock = pygame.time.Clock()
         self.scenes = SceneStack()
         self.running = True
@@ -95,11 +95,17 @@ class App:
         return [(n.text, n.left) for n in self.notices.all("toast")]
 
     def save_settings(self) -> None:
-        self.audio.volume = self.settings.volume
+        self.audio.volume = 0.0 if self.settings.muted else self.settings.volume
         try:
             save_settings(self.settings, self.data)
         except OSError as e:
             self.toast(f"Settings could not be saved: {e.strerror or e}")
+
+    def mute(self, on: bool) -> None:
+        """Sound off or on again (M, anywhere in the game)."""
+        self.settings.muted = on
+        self.save_settings()
+        self.toast("Sound off. M turns it on again." if on else "Sound on.", 2.0)
 
     def sound(self, name: str) -> None:
         self.audio.play(name)
@@ -177,6 +183,13 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
+            return
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_m
+            and not event.mod & pygame.KMOD_CTRL
+        ):
+            self.mute(not self.settings.muted)
             return
         top = self.scenes.top
         if top is not None:

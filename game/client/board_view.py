@@ -150,8 +150,14 @@ class BoardView:
         if markers or chain:
             for cell in targets:
                 if board.tile_at(cell) is not None:
-                    width = 2 + round(2 * glow)
+                    # A tile that can be flipped: a gold ring and a gold dot, unlike
+                    # the last turn's white outline. During a chain the rings pulse.
+                    width = 2 + round(2 * glow) if chain else 3
                     self._ring(surface, cell, theme.ACCENT, width, 0.7)
+                    if not chain:
+                        centre = self.centres[cell]
+                        pygame.draw.circle(surface, theme.BG, centre, max(3, r * 0.17))
+                        pygame.draw.circle(surface, theme.ACCENT, centre, max(2, r * 0.12))
         for cell in hint:
             self._ring(surface, cell, theme.GOOD, 3 + round(2 * glow), 0.9)
         if hover is not None and 0 <= hover < len(self.centres):

@@ -158,13 +158,14 @@ class MatchController:
         return events
 
     def autosave(self) -> str | None:
-        """Keep the match in progress, to resume after a restart (a finished match
-        is not kept). Returns what went wrong, if anything."""
+        """Keep the match in progress, to resume after a restart (a finished match,
+        or one with no turn played, is not kept: Continue would offer nothing).
+        Returns what went wrong, if anything."""
         if not self.current:
             return None
         path = self.data / CURRENT
         try:
-            if self.match.over:
+            if self.match.over or not self.match.board.turn_stack:
                 path.unlink(missing_ok=True)
             else:
                 write_json(path, self.match.record())

@@ -27,8 +27,10 @@ SIDES = range(3, 9)
 @dataclass
 class Settings:
     volume: float = 0.7
-    #: Mark every legal placement and first flip on the board.
-    legal_markers: bool = False
+    #: Sound off (the M key), keeping the volume for when it comes back.
+    muted: bool = False
+    #: Mark every legal placement and first flip on the board (on for new players).
+    legal_markers: bool = True
     #: Draw shapes on tiles as well as colours (a circle for Red, a diamond for Blue).
     colour_blind: bool = False
     fullscreen: bool = False

@@ -21,6 +21,8 @@ RED_DARK = (150, 40, 44)
 BLUE_TILE = (64, 130, 240)
 BLUE_DARK = (34, 70, 150)
 TILE = {0: RED_TILE, 1: BLUE_TILE}
+#: The colour of each tone of a message about the board (see explain.py).
+TONES = {"good": GOOD, "bad": BAD, "chain": ACCENT, "info": MUTED}
 TILE_DARK = {0: RED_DARK, 1: BLUE_DARK}
 
 

@@ -16,6 +16,7 @@ from game.rules import BLUE, RED
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import CHAIN_GAP, BoardView
+from ..explain import explain
 from ..in_progress import CURRENT
 from ..match import Event, Match
 from ..match_controller import HINT_LEVEL, MatchController
@@ -257,7 +258,8 @@ class MatchScene(Scene):
         if self.finished and not self.view.busy and self.app.scenes.top is self:
             self.app.sound(self.end_sound())
             self.app.scenes.push(GameOverScene(self.app, self))
-        return bool(moving or self.view.busy or changed or events or self.control.thinking)
+        chain = self.match.chain is not None  # the owed tiles' rings pulse
+        return bool(moving or self.view.busy or changed or events or self.control.thinking or chain)
 
     def end_sound(self) -> str:
         winner = self.match.winner()
@@ -321,27 +323,10 @@ class MatchScene(Scene):
     def hover_text(self) -> tuple[str, tuple]:
         """What the status line says about the cell under the pointer."""
         match = self.match
-        cell = self.hover
-        if cell is None or not match.human_to_move or self.finished:
+        if self.hover is None or self.finished:
             return "", theme.MUTED
-        board = match.board
-        name = board.geometry.names[cell]
-        if match.chain is not None:
-            if cell in match.chain.owed():
-                return f"Flip {name} to go on with the chain.", theme.ACCENT
-            return "Flip one of the ringed tiles to go on with the chain.", theme.ACCENT
-        tile = board.tile_at(cell)
-        if tile is None:
-            why = it(board.why_not_place(cell), name)
-            return (
-                (f"Can't place on {name}: {why}.", theme.BAD)
-                if why
-                else (f"Place a tile on {name}.", theme.GOOD)
-            )
-        if tile == board.mover:
-            return f"{name} is your own tile.", theme.MUTED
-        why = it(board.why_not_flip(cell), name)
-        return (f"Can't flip {name}: {why}.", theme.BAD) if why else (f"Flip {name}.", theme.GOOD)
+        text, tone = explain(match.board, match.chain, self.hover, your_turn=match.human_to_move)
+        return text, theme.TONES[tone]
 
     def draw_top(self, surface: pygame.Surface) -> None:
         text, color, _ = self.status
@@ -353,10 +338,3 @@ class MatchScene(Scene):
                 theme.text(
                     surface, line, (w // 2, 14 + 26 * i), size=24, color=color, anchor="midtop"
                 )
-
-
-def it(reason: str | None, name: str) -> str | None:
-    """A rules reason that starts with the cell's name, with "it" in its place."""
-    if reason and reason.startswith(name + " "):
-        return "it" + reason[len(name) :]
-    return reason

@@ -27,9 +27,7 @@ class MosaixMenuScene(MenuScene):
         return [
             Button("Solo", lambda: self.app.scenes.push(MosaixSoloScene(self.app)), key=pygame.K_s),
             Button("Daily solo", self.daily, key=pygame.K_d),
-            Button(
-                "Match", lambda: self.app.scenes.push(MosaixSetupScene(self.app)), key=pygame.K_m
-            ),
+            Button("Match", lambda: self.app.scenes.push(MosaixSetupScene(self.app))),
             Button("Rules", lambda: self.app.scenes.push(MosaixRulesScene(self.app))),
             Button("Back", self.back),
         ]

@@ -17,8 +17,9 @@ from game.puzzles import Puzzle
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import CHAIN_GAP, BoardView
+from ..explain import explain
 from ..particles import Particles
-from ..puzzle_session import Outcome, PuzzleSession
+from ..puzzle_session import FLIP_FIRST, Outcome, PuzzleSession
 from ..scene import Scene
 from ..widgets import Button, draw_all, press, update_all
 
@@ -218,6 +219,17 @@ class PuzzleScene(Scene):
     def say(self, text: str, color=theme.MUTED) -> None:
         self.message = (text, color)
 
+    def hover_text(self) -> tuple[str, tuple]:
+        """What the line says about the cell under the pointer, as in a match."""
+        s = self.session
+        cell = self.hover
+        if cell is None or s.finished or self.reset_in > 0:
+            return "", theme.MUTED
+        if self.puzzle.goal == "most" and s.chain is None and s.board.tile_at(cell) is None:
+            return FLIP_FIRST, theme.BAD
+        text, tone = explain(s.board, s.chain, cell, your_turn=True)
+        return text, theme.TONES[tone]
+
     # -- time and drawing ------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         self.t += dt
@@ -258,6 +270,8 @@ class PuzzleScene(Scene):
         sub = f"{self.title}   rating {p.rating}   side {start.size}".strip()
         theme.text(surface, sub, (w // 2, 66), size=22, color=theme.MUTED, anchor="midtop")
         text, color = self.message
+        if not text:
+            text, color = self.hover_text()
         theme.text(surface, text, (w // 2, 96), size=26, color=color, anchor="midtop")
         chain = self.session.chain
         targets = frozenset(self.session.owed())

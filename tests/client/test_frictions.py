@@ -1,0 +1,123 @@
+"""What a new player ran into (issue 15), each checked through the real scenes."""
+
+import pygame
+
+from game.client import theme
+from game.client.match import Match
+from game.client.scenes.arcade_scene import ArcadeScene
+from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+from game.client.settings import Settings
+from game.client.tour import chain_start, game_until
+from game.rules import Board
+
+from .test_scenes import start_match
+
+
+def test_legal_markers_are_on_for_new_players():
+    assert Settings().legal_markers
+
+
+def test_undo_and_redo_look_disabled_when_they_can_do_nothing(app, drive):
+    scene = start_match(app, drive, side=3)
+    drive.frames(1)
+    assert not scene.panel.undo.enabled and not scene.panel.redo.enabled
+    drive.click_cell(0)
+    drive.frames(1)
+    assert scene.panel.undo.enabled and not scene.panel.redo.enabled
+    drive.click(scene.panel.undo.rect.center)
+    drive.frames(1)
+    assert not scene.panel.undo.enabled and scene.panel.redo.enabled
+
+
+def test_a_right_click_mid_chain_clears_the_old_refusal(app, drive):
+    turns, chain = game_until(5, 1, chain_start)
+    match = Match(5, "Human", "Human")
+    for t in turns:
+        match.play(t)
+    scene = MatchScene(app, match)
+    app.scenes.push(scene)
+    drive.frames(2)
+    drive.click_cell(chain.cells[0])
+    drive.click_cell(chain.cells[1])
+    board = match.board
+    far = next(
+        c
+        for c in range(board.geometry.cells)
+        if c not in match.owed() and c not in match.chain.cells and board.tile_at(c) is not None
+    )
+    drive.click_cell(far)
+    assert scene.status[1] == theme.BAD  # refused, with the rule
+    drive.click(scene.view.centre(far), button=3)  # take back the last flip
+    assert match.chain.cells == (chain.cells[0],)
+    assert scene.status[1] == theme.ACCENT and scene.status[0].startswith("Chain")
+
+
+def test_hover_still_explains_while_the_ai_thinks(app, drive):
+    match = Match(3, "Beginner", "Human")  # the AI moves first
+    scene = MatchScene(app, match)
+    app.scenes.reset(scene)
+    drive.hover(scene.view.centre(0))
+    assert not match.human_to_move
+    text, _ = scene.hover_text()
+    assert text.startswith("a1") and ("empty" in text or "tile" in text)
+    scene.cancel_ai()
+
+
+def test_a_puzzle_explains_on_hover_not_only_on_click(app, drive, packs):
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    drive.click(app.scenes.top.cells[0].center)
+    puzzle = app.scenes.top
+    board = puzzle.session.board
+    empty = next(c for c in range(board.geometry.cells) if board.tile_at(c) is None)
+    drive.hover(puzzle.view.centre(empty))
+    assert "about flipping" in puzzle.hover_text()[0]
+    own = next(c for c in range(board.geometry.cells) if board.tile_at(c) == board.mover)
+    drive.hover(puzzle.view.centre(own))
+    assert "own tile" in puzzle.hover_text()[0]
+
+
+def test_m_mutes_and_unmutes_and_it_is_kept(app, drive):
+    drive.key(pygame.K_m)
+    assert app.settings.muted and app.audio.volume == 0
+    from game.client.settings import load
+
+    assert load(app.data)[0].muted
+    drive.key(pygame.K_m)
+    assert not app.settings.muted and app.audio.volume == app.settings.volume
+
+
+def test_continue_is_not_offered_for_a_match_with_no_turns(app, drive):
+    from game.client.scenes.title import TitleScene
+
+    from .test_scenes import button
+
+    scene = start_match(app, drive, side=3)
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(app.scenes.top, "Leave").rect.center)
+    assert isinstance(app.scenes.top, TitleScene) and scene.match.board.turn_stack == []
+    assert not any(c.label == "Continue" for c in app.scenes.top.controls)
+
+
+def test_rush_says_the_run_moves_on_and_keeps_its_pop_ups_off_the_board(app, drive, packs):
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    app.scenes.top.arcade("rush")
+    rush = app.scenes.top
+    assert isinstance(rush, ArcadeScene)
+    board = Board(rush.puzzle.fen)
+    answer = set(rush.solution.cells)
+    wrong = next(t for t in board.legal_turns() if t.is_flip and set(t.cells) != answer)
+    for cell in wrong.cells:
+        drive.click_cell(cell)
+    assert "Try again" not in rush.message[0] and "next one" in rush.message[0]
+    assert rush.popups  # "-10 s"
+    w, _ = app.size
+    top_row = [rush.view.centre(c) for c in range(board.geometry.row_lengths[0])]
+    r = rush.view.radius
+    cells = [pygame.Rect(x - r, y - r, 2 * r, 2 * r) for x, y in top_row]
+    for i, (text, color, left) in enumerate(rush.popups):
+        y = 108 + 34 * i - (1.2 - left) * 30
+        shown = theme.rendered(text, 32, tuple(color), True).get_rect(topright=(w - 30, y))
+        assert not any(shown.colliderect(c) for c in cells)
