@@ -147,6 +147,41 @@ class Streak:
         return True
 
 
+@dataclass
+class Trainer:
+    """Puzzles without end, each picked near the player's rating as it is now,
+    ones not tried yet first; the rating moves after every first try."""
+
+    pool: list[tuple[str, Puzzle]]
+    rng: random.Random
+    seen: set[str] = field(default_factory=set)
+    count: int = 0
+    solved: int = 0
+    puzzle: Puzzle | None = None
+    ended: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.ended
+
+    def pick(self, rating: float) -> Puzzle:
+        """The next puzzle, near ``rating``."""
+        costs = [
+            abs(p.rating - rating)
+            + (UNSEEN_SLACK * 2 if key in self.seen else 0)
+            + self.rng.random()
+            for key, p in self.pool
+        ]
+        key, self.puzzle = self.pool[costs.index(min(costs))]
+        self.seen.add(key)
+        return self.puzzle
+
+    def answer(self, right: bool) -> Result:
+        self.count += 1
+        self.solved += right
+        return Result(points=int(right))
+
+
 def daily(packs: list[Pack], day: dt.date) -> tuple[Pack, Puzzle] | None:
     """The same puzzle for every player on ``day``: a hash of the date picks it
     from every shipped puzzle in a fixed order."""

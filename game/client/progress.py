@@ -16,6 +16,10 @@ from .storage import load_document, write_json
 
 FILE = "puzzles.json"
 MAX_STARS = 3
+#: Where a new player's puzzle rating starts: at the first pack's level, and
+#: unsure (a wide deviation), so the first few answers move it quickly without
+#: a miss or two on easy puzzles crushing it, as lichess starts its players.
+START = Rating(950.0, 300.0)
 RATING_FIELDS = ("rating", "rd", "volatility")
 #: Far beyond any rating a player can reach; outside it a file was tampered with.
 RATING_RANGE = (-5000.0, 10000.0)
@@ -30,7 +34,7 @@ class Progress:
     stars: dict[str, int] = field(default_factory=dict)
     #: Puzzles tried at least once (the first try is what a rating counts).
     tried: set[str] = field(default_factory=set)
-    rating: Rating = field(default_factory=Rating)
+    rating: Rating = field(default_factory=lambda: START)
     best: dict[str, int] = field(default_factory=dict)
     daily: dict[str, int] = field(default_factory=dict)
 
@@ -90,7 +94,7 @@ def parse(data: Any) -> Progress:
     raw = data.get("rating", {})
     if not isinstance(raw, dict) or not all(finite(raw.get(k, 1)) for k in RATING_FIELDS):
         raise ValueError("'rating' must hold finite numbers")
-    rating = Rating(**{k: float(raw[k]) for k in RATING_FIELDS if k in raw})
+    rating = Rating(**{k: float(raw[k]) for k in RATING_FIELDS if k in raw}) if raw else START
     if not (
         RATING_RANGE[0] <= rating.rating <= RATING_RANGE[1]
         and 0 < rating.rd <= 350

@@ -68,6 +68,13 @@ def dialog(surface: pygame.Surface, box: pygame.Rect, shade: int) -> None:
     pygame.draw.rect(surface, ACCENT, box, 3, border_radius=16)
 
 
+def fit(msg: str, size: int, width: int, bold: bool = False, smallest: int = 14) -> int:
+    """The largest text size up to ``size`` at which ``msg`` fits in ``width``."""
+    while size > smallest and font(size, bold).size(msg)[0] > width:
+        size -= 2
+    return size
+
+
 def wrap(msg: str, size: int, width: int) -> list[str]:
     """Split ``msg`` into lines no wider than ``width`` pixels."""
     f = font(size)

@@ -201,6 +201,9 @@ def tour(app: App, folder: Path) -> list[Path]:
         shot("puzzle")
         app.scenes.pop()
         browser.arcade("rush")
+        d.settle(0.3)
+        shot("flip-rush-card")
+        d.key(pygame.K_RETURN)  # start the run
         rush = app.scenes.top
         for cell in rush.solution.cells:
             d.click_cell(cell)

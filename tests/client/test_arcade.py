@@ -3,12 +3,13 @@
 import datetime as dt
 import json
 
+import pygame
 import pytest
 
 from game.client.arcade import COMBO_BONUS, RUSH_SECONDS, WRONG_PENALTY, Rush, Streak, daily, ladder
 from game.client.glicko import Rating
 from game.client.progress import load
-from game.client.scenes.arcade_scene import ArcadeScene, SummaryScene, daily_scene
+from game.client.scenes.arcade_scene import ArcadeScene, RunCardScene, SummaryScene, daily_scene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.puzzles import load_packs
 from game.puzzles.solve import analyse_flips
@@ -74,11 +75,34 @@ def start(app, drive, mode):
     app.scenes.reset(PuzzleBrowserScene(app))
     drive.frames(2)
     browser = app.scenes.top
-    label = "Flip Rush" if mode == "rush" else "Streak"
+    label = {"rush": "Flip Rush", "streak": "Streak", "trainer": "Trainer"}[mode]
     drive.click(next(b for b in browser.controls if b.label == label).rect.center)
+    card = app.scenes.top
+    assert isinstance(card, RunCardScene)  # the rules first; the clock waits
+    clock = getattr(card_below(app).run, "time_left", None)
+    drive.settle(0.5)
+    assert getattr(card_below(app).run, "time_left", None) == clock
+    drive.key(pygame.K_RETURN)
     scene = app.scenes.top
     assert isinstance(scene, ArcadeScene)
     return scene
+
+
+def card_below(app):
+    return app.scenes.scenes[-2]
+
+
+def test_the_trainer_shows_the_rating_change_after_each_first_try(app, drive, packs):
+    scene = start(app, drive, "trainer")
+    before = app.puzzles.progress.rating.rating
+    answer(drive, scene, "xc1xc2xd3xd4")
+    after = app.puzzles.progress.rating.rating
+    assert after > before
+    assert any(text.startswith(f"Rating {after:.0f} (+") for text, _, _ in scene.popups)
+    drive.settle(1.5)
+    assert scene.run.count == 1 and not scene.run.over  # it goes on
+    scene.finish()
+    assert isinstance(app.scenes.top, SummaryScene) and app.scenes.top.score == 1
 
 
 def test_a_rush_run_to_its_end_by_three_strikes(app, drive, packs):

@@ -14,6 +14,7 @@ import pytest
 
 from game.client.app import App
 from game.client.match import Match
+from game.client.progress import START
 from game.client.progress import load as load_progress
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.game_over import GameOverScene
@@ -276,7 +277,7 @@ def test_an_unknown_player_in_settings_falls_back_and_start_works(app, drive):
 def test_bad_puzzle_progress_is_set_aside_in_plain_words(tmp_path, content, wrong):
     (tmp_path / "puzzles.json").write_text(content)
     progress, message = load_progress(tmp_path)
-    assert progress.stars == {} and progress.rating.rating == 1500
+    assert progress.stars == {} and progress.rating == START  # a new player's rating
     assert wrong in message and "indices" not in message
     assert any(p.name.startswith("puzzles.json.corrupt-") for p in tmp_path.iterdir())
 

@@ -104,6 +104,7 @@ def test_rush_says_the_run_moves_on_and_keeps_its_pop_ups_off_the_board(app, dri
     app.scenes.reset(PuzzleBrowserScene(app))
     drive.frames(2)
     app.scenes.top.arcade("rush")
+    drive.key(pygame.K_RETURN)  # past the rules card
     rush = app.scenes.top
     assert isinstance(rush, ArcadeScene)
     board = Board(rush.puzzle.fen)
@@ -121,3 +122,36 @@ def test_rush_says_the_run_moves_on_and_keeps_its_pop_ups_off_the_board(app, dri
         y = 108 + 34 * i - (1.2 - left) * 30
         shown = theme.rendered(text, 32, tuple(color), True).get_rect(topright=(w - 30, y))
         assert not any(shown.colliderect(c) for c in cells)
+
+
+def test_a_large_pack_scrolls_in_a_small_window(tmp_path, drive):
+    from game import paths
+    from game.client.app import App
+    from game.client.tour import Driver
+
+    small = App((640, 480), tmp_path / "small")
+    try:
+        small.puzzles.folder = paths.puzzles()
+        d = Driver(small)
+        small.scenes.reset(PuzzleBrowserScene(small))
+        d.frames(2)
+        browser = small.scenes.top
+        count = len(browser.packs[0].puzzles)
+        assert browser.max_scroll > 0 and browser.scroll == 0
+        bottom_bar = min(c.rect.top for c in browser.controls)
+        assert browser.grid.bottom <= bottom_bar  # the grid never runs under the buttons
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0
+            )
+        )
+        d.frames(1)
+        assert browser.scroll > 0
+        for _ in range(count):
+            d.key(pygame.K_RIGHT)
+        last = browser.hover
+        assert browser.grid.contains(browser.shown(last))  # kept in view
+        d.click(browser.shown(last).center)
+        assert small.scenes.top.puzzle == browser.packs[0].puzzles[last]
+    finally:
+        small.close()

@@ -11,7 +11,7 @@ import pygame
 from game.puzzles import Pack, Puzzle
 
 from .. import theme
-from ..arcade import START_BELOW, Rush, Streak, daily, ladder
+from ..arcade import START_BELOW, Rush, Streak, Trainer, daily, ladder
 from ..scene import ButtonScene
 from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene
@@ -25,20 +25,28 @@ def pack_of(packs: list[Pack], puzzle: Puzzle) -> Pack:
 
 
 class ArcadeScene(PuzzleScene):
-    """A run of puzzles in one of the arcade modes (``"rush"`` or ``"streak"``)."""
+    """A run of puzzles in one of the arcade modes: ``"rush"``, ``"streak"`` or
+    ``"trainer"``. A card with the mode's rules comes first; the clock starts
+    when the player says so."""
 
     def __init__(self, app, mode: str, seed: int | None = None) -> None:
         self.mode = mode
         rng = random.Random(seed)
         progress = app.puzzles.progress
         seen = progress.tried | set(progress.stars)
-        start = progress.rating.rating - START_BELOW
-        puzzles = ladder(app.puzzles.packs, rng, seen=seen, start=start)
-        self.run = Rush(puzzles) if mode == "rush" else Streak(puzzles)
+        if mode == "trainer":
+            pool = [(f"{k.id}/{p.id}", p) for k in app.puzzles.packs for p in k.puzzles]
+            self.run = Trainer(pool, rng, set(seen))
+            self.run.pick(progress.rating.rating)
+        else:
+            start = progress.rating.rating - START_BELOW
+            puzzles = ladder(app.puzzles.packs, rng, seen=seen, start=start)
+            self.run = Rush(puzzles) if mode == "rush" else Streak(puzzles)
+        self.first_rating = progress.rating.rating
         self.popups: list[list] = []  # text, colour, seconds left
         self.advance_in = 0.0
         self.last_whole = None
-        # A wrong answer ends a Streak run and moves a Rush run on: say so, not "Try again".
+        # A wrong answer ends a Streak run and moves the others on: say so, not "Try again".
         wrong = "The run is over." if mode == "streak" else "On to the next one."
         super().__init__(
             app, self.run.puzzle, on_result=self.answered, hints=False, wrong_text=wrong
@@ -48,13 +56,28 @@ class ArcadeScene(PuzzleScene):
         self.skip_button = Button("Skip (once)", self.skip, key=pygame.K_s, size=24)
         if mode == "streak":
             self.controls.insert(0, self.skip_button)
-        self.title = "Flip Rush" if mode == "rush" else "Streak"
+        self.title = MODES[mode][0]
+
+    def enter(self) -> None:
+        super().enter()
+        self.app.scenes.push(RunCardScene(self.app, self.mode))
+
+    def resume(self) -> None:
+        self.resize(self.app.size)
+
+    def banner_margin(self, width: int) -> int:
+        return min(200, width // 5)
 
     def answered(self, right: bool, first_try: bool) -> None:
         pack = pack_of(self.app.puzzles.packs, self.puzzle)
         progress = self.app.puzzles.progress
         if first_try:
+            before = progress.rating.rating
             progress.first_try(pack.id, self.puzzle, right)
+            if self.mode == "trainer":
+                after = progress.rating.rating
+                color = theme.GOOD if after >= before else theme.BAD
+                self.popup(f"Rating {after:.0f} ({after - before:+.0f})", color)
         if right:  # a solve counts wherever it happens
             progress.record(pack.id, self.puzzle.id, 3 if first_try else 1)
         result = self.run.answer(right)
@@ -87,7 +110,12 @@ class ArcadeScene(PuzzleScene):
         self.finish()
 
     def finish(self) -> None:
-        score = self.run.score if self.mode == "rush" else self.run.count
+        if self.mode == "rush":
+            score = self.run.score
+        elif self.mode == "streak":
+            score = self.run.count
+        else:
+            score = self.run.solved
         record = self.app.puzzles.progress.high_score(self.mode, score)
         self.app.puzzles.save()
         self.app.scenes.replace(SummaryScene(self.app, self, score, record))
@@ -97,7 +125,8 @@ class ArcadeScene(PuzzleScene):
         for p in self.popups:
             p[2] -= dt
         self.popups = [p for p in self.popups if p[2] > 0]
-        if self.mode == "rush" and not self.run.over and self.advance_in <= 0:
+        on_top = self.app.scenes.top is self  # the clock waits behind the rules card
+        if self.mode == "rush" and on_top and not self.run.over and self.advance_in <= 0:
             self.run.tick(dt)
             whole = int(self.run.time_left)
             if whole < WARN_SECONDS and whole != self.last_whole:
@@ -109,6 +138,8 @@ class ArcadeScene(PuzzleScene):
                 if self.run.over:
                     self.finish()
                     return True
+                if self.mode == "trainer":
+                    self.run.pick(self.app.puzzles.progress.rating.rating)
                 self.load(self.run.puzzle)
         elif self.run.over:
             self.finish()
@@ -118,19 +149,20 @@ class ArcadeScene(PuzzleScene):
         super().draw(surface)
         w, _ = surface.get_size()
         run = self.run
+        k = 1.0 if w >= 900 else 0.7  # a narrow window: a smaller clock and score
         if self.mode == "rush":
             left = run.time_left
             warn = left < WARN_SECONDS
             pulse = warn and int(self.t * 4) % 2 == 0
             color = theme.BAD if warn else theme.TEXT
-            size = 52 if pulse else 46
+            size = round((52 if pulse else 46) * k)
             clock = f"{int(left) // 60}:{int(left) % 60:02d}"
             theme.text(surface, clock, (30, 20), size=size, color=color, bold=True)
             theme.text(
                 surface,
                 f"Score {run.score}",
                 (w - 30, 20),
-                size=34,
+                size=round(34 * k),
                 color=theme.ACCENT,
                 anchor="topright",
                 bold=True,
@@ -146,16 +178,17 @@ class ArcadeScene(PuzzleScene):
                     surface,
                     f"Combo x{run.combo}",
                     (w - 30, 66),
-                    size=30,
+                    size=round(30 * k),
                     color=theme.GOOD,
                     anchor="topright",
                 )
         else:
+            label = f"Streak {run.count}" if self.mode == "streak" else f"Solved {run.solved}"
             theme.text(
                 surface,
-                f"Streak {run.count}",
+                label,
                 (w - 30, 20),
-                size=40,
+                size=round(40 * k),
                 color=theme.ACCENT,
                 anchor="topright",
                 bold=True,
@@ -172,6 +205,59 @@ class ArcadeScene(PuzzleScene):
                 anchor="topright",
                 bold=True,
             )
+
+
+#: Each mode's name and rules, for its card before a run.
+MODES = {
+    "rush": (
+        "Flip Rush",
+        "Three minutes: solve as many puzzles as you can. A wrong answer costs 10 seconds "
+        "and a strike; three strikes end the run. Two or more right in a row add 3 seconds "
+        "each. The puzzles start a little below your rating and get harder as you go.",
+    ),
+    "streak": (
+        "Streak",
+        "No clock: solve puzzles one after another; the first wrong answer ends the run. "
+        "You may skip one puzzle. They start a little below your rating and get harder.",
+    ),
+    "trainer": (
+        "Trainer",
+        "Puzzles without end, each picked near your puzzle rating, ones you have not tried "
+        "first. After each first try your rating and its change show. End whenever you like.",
+    ),
+}
+
+
+class RunCardScene(ButtonScene):
+    """A run's rules, over its first puzzle, until the player starts it."""
+
+    overlay = True
+
+    def __init__(self, app, mode: str) -> None:
+        super().__init__(app)
+        self.mode = mode
+        self.controls = [Button("Start", self.app.scenes.pop, key=pygame.K_RETURN)]
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.box = pygame.Rect(0, 0, min(620, w - 40), min(340, h - 40))
+        self.box.center = (w // 2, h // 2)
+        self.controls[0].rect = pygame.Rect(0, 0, 220, 52)
+        self.controls[0].rect.midbottom = (self.box.centerx, self.box.bottom - 18)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dialog(surface, self.box, round(self.t * 900))
+        title, rules = MODES[self.mode]
+        box = self.box
+        theme.text(surface, title, (box.centerx, box.top + 18), size=40, bold=True, anchor="midtop")
+        y = box.top + 80
+        for line in theme.wrap(rules, 22, box.width - 48):
+            theme.text(surface, line, (box.centerx, y), size=22, anchor="midtop")
+            y += 28
+        draw_all(self.controls, surface)
 
 
 class SummaryScene(ButtonScene):
@@ -204,11 +290,16 @@ class SummaryScene(ButtonScene):
         w, _ = surface.get_size()
         run = self.run_scene.run
         mode = self.run_scene.mode
-        title = "Flip Rush" if mode == "rush" else "Streak"
+        title = MODES[mode][0]
         theme.text(surface, f"{title}: run over", (w // 2, 60), size=52, anchor="midtop", bold=True)
         best = self.app.puzzles.progress.best.get(mode, 0)
         lines = [(f"Score {self.score}", theme.ACCENT, 60)]
-        if mode == "rush":
+        if mode == "trainer":
+            now = self.app.puzzles.progress.rating.rating
+            change = now - self.run_scene.first_rating
+            lines.append((f"{run.solved} solved of {run.count}", theme.TEXT, 32))
+            lines.append((f"Rating {now:.0f} ({change:+.0f} this run)", theme.TEXT, 32))
+        elif mode == "rush":
             lines.append((f"{run.solved} solved, best combo x{run.best_combo}", theme.TEXT, 32))
         else:
             lines.append((f"{run.count} in a row", theme.TEXT, 32))

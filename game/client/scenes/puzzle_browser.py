@@ -29,6 +29,7 @@ class PuzzleBrowserScene(Scene):
             Button("Flip Rush", lambda: self.arcade("rush"), size=24),
             Button("Streak", lambda: self.arcade("streak"), size=24),
             Button("Daily puzzle", self.daily, size=24),
+            Button("Trainer", lambda: self.arcade("trainer"), size=24),
         ]
         self.pack_rects: list[pygame.Rect] = []
         self.cells: list[pygame.Rect] = []
@@ -42,26 +43,57 @@ class PuzzleBrowserScene(Scene):
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Packs on the left, the chosen pack's puzzles in a grid that scrolls (the
+        wheel, or the keys) on the right, the buttons along the bottom; a small
+        window gets smaller rows and cells."""
         w, h = size
-        self.left = pygame.Rect(30, 150, min(380, w // 3), h - 240)
+        self.compact = compact = h < 700 or w < 900
+        top = 122 if compact else 150
+        bar = 50 if compact else 64  # button height, for the bottom bar
+        bottom = h - bar - 22
+        self.left = pygame.Rect(20 if compact else 30, top, min(380, w // 3), bottom - top)
+        self.row = 52 if compact else 78
         self.pack_rects = [
-            pygame.Rect(self.left.left, self.left.top + i * 78, self.left.width, 68)
+            pygame.Rect(self.left.left, self.left.top + i * self.row, self.left.width, self.row - 8)
             for i in range(len(self.packs))
         ]
-        self.grid = pygame.Rect(self.left.right + 30, 150, w - self.left.right - 60, h - 240)
-        cols = max(1, (self.grid.width + GAP) // (CELL_W + GAP))
+        gx = self.left.right + (16 if compact else 30)
+        self.grid = pygame.Rect(gx, top + 30, w - gx - 20, bottom - top - 36)
+        cw, ch = (84, 52) if compact else (CELL_W, CELL_H)
+        cols = max(1, (self.grid.width + GAP) // (cw + GAP))
         count = len(self.packs[self.selected].puzzles) if self.packs else 0
         self.cells = [
             pygame.Rect(
-                self.grid.left + (i % cols) * (CELL_W + GAP),
-                self.grid.top + (i // cols) * (CELL_H + GAP),
-                CELL_W,
-                CELL_H,
+                self.grid.left + (i % cols) * (cw + GAP),
+                self.grid.top + (i // cols) * (ch + GAP),
+                cw,
+                ch,
             )
             for i in range(count)
         ]
+        rows = -(-count // cols)
+        self.max_scroll = max(0, rows * (ch + GAP) - GAP - self.grid.height)
+        self.scroll = min(getattr(self, "scroll", 0), self.max_scroll)
+        n = len(self.controls)
+        bw = min(200, (w - 40) // n - 8)
         for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(30 + i * 215, h - 76, 200, 54)
+            b.rect = pygame.Rect(20 + i * (bw + 8), h - bar - 12, bw, bar)
+            b.size = 24 if bw >= 170 else 18
+
+    def shown(self, i: int) -> pygame.Rect:
+        """Where puzzle ``i``'s cell is on screen, with the grid scrolled."""
+        return self.cells[i].move(0, -self.scroll)
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
+
+    def scroll_to(self, i: int) -> None:
+        """Bring puzzle ``i`` into view."""
+        r = self.shown(i)
+        if r.top < self.grid.top:
+            self.scroll_by(r.top - self.grid.top)
+        elif r.bottom > self.grid.bottom:
+            self.scroll_by(r.bottom - self.grid.bottom)
 
     def back(self) -> None:
         self.app.scenes.pop()
@@ -95,25 +127,32 @@ class PuzzleBrowserScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if press(self.controls, event, self.app.click):
             return
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = next(
-                (i for i, r in enumerate(self.cells) if r.collidepoint(event.pos)), None
-            )
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 40)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.cell_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, r in enumerate(self.pack_rects):
                 if r.collidepoint(event.pos):
                     self.select(i)
                     return
-            for i, r in enumerate(self.cells):
-                if r.collidepoint(event.pos):
-                    self.open(i)
-                    return
+            i = self.cell_at(event.pos)
+            if i is not None:
+                self.open(i)
+                return
         elif event.type == pygame.KEYDOWN and self.packs:
             self.key(event.key)
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The puzzle under ``pos`` (only where the grid shows it)."""
+        if not self.grid.collidepoint(pos):
+            return None
+        return next((i for i in range(len(self.cells)) if self.shown(i).collidepoint(pos)), None)
 
     def select(self, pack: int) -> None:
         self.selected = pack
         self.hover = None
+        self.scroll = 0
         self.app.click()
         self.resize(self.app.size)
 
@@ -127,6 +166,7 @@ class PuzzleBrowserScene(Scene):
                 self.hover = 0 if step > 0 else len(self.cells) - 1
             else:
                 self.hover = (self.hover + step) % len(self.cells)
+            self.scroll_to(self.hover)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.hover is not None:
             self.open(self.hover)
 
@@ -166,27 +206,52 @@ class PuzzleBrowserScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
-        theme.text(surface, "Puzzles", (w // 2, 24), size=52, anchor="midtop", bold=True)
+        big = 40 if self.compact else 52
+        theme.text(
+            surface,
+            "Puzzles",
+            (w // 2, 14 if self.compact else 24),
+            size=big,
+            anchor="midtop",
+            bold=True,
+        )
         progress = self.app.puzzles.progress
         r = progress.rating
-        line = (
-            f"Find the best multi-flip.   Your puzzle rating {r.rating:.0f}   "
+        sure = " (still settling)" if r.rd > 110 else ""
+        lines = [
+            f"Your puzzle rating: {r.rating:.0f}{sure}. Puzzles rated near it are ones you "
+            "solve about half the time on the first try.",
             f"Flip Rush best {progress.best.get('rush', 0)}   "
-            f"Streak best {progress.best.get('streak', 0)}"
-        )
-        theme.text(surface, line, (w // 2, 80), size=22, color=theme.MUTED, anchor="midtop")
+            f"Streak best {progress.best.get('streak', 0)}",
+        ]
+        size = 16 if self.compact else 20
+        y = 62 if self.compact else 82
+        for line in [part for text in lines for part in theme.wrap(text, size, w - 60)][:3]:
+            theme.text(surface, line, (w // 2, y), size=size, color=theme.MUTED, anchor="midtop")
+            y += size + 6
         for i, (pack, r) in enumerate(zip(self.packs, self.pack_rects, strict=True)):
             solved = sum(1 for p in pack.puzzles if progress.solved(pack.id, p.id))
             stars = sum(progress.solved(pack.id, p.id) for p in pack.puzzles)
             pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=10)
             if i == self.selected:
                 pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
-            theme.text(surface, pack.title, (r.left + 14, r.top + 10), size=26, bold=True)
+            small = self.compact
+            theme.text(
+                surface,
+                pack.title,
+                (r.left + 12, r.top + (5 if small else 10)),
+                size=19 if small else 26,
+                bold=True,
+            )
             line = f"{solved}/{len(pack.puzzles)} solved   {stars}/{MAX_STARS * len(pack.puzzles)}"
             theme.text(
-                surface, line + " stars", (r.left + 14, r.top + 40), size=20, color=theme.MUTED
+                surface,
+                line + " stars",
+                (r.left + 12, r.top + (26 if small else 40)),
+                size=15 if small else 20,
+                color=theme.MUTED,
             )
-        y = self.left.top + 78 * len(self.packs) + 10
+        y = self.left.top + self.row * len(self.packs) + 4
         for problem in self.app.puzzles.problems:
             if problem.puzzle is not None:
                 continue
@@ -199,14 +264,20 @@ class PuzzleBrowserScene(Scene):
             theme.text(surface, "No puzzle packs were found.", self.grid.topleft, size=26)
         else:
             pack = self.packs[self.selected]
+            size = 16 if self.compact else 22
+            line = theme.wrap(pack.description, size, self.grid.width)[0]
             theme.text(
                 surface,
-                pack.description,
-                (self.grid.left, self.grid.top - 32),
-                size=22,
+                line,
+                (self.grid.left, self.grid.top - size - 12),
+                size=size,
                 color=theme.MUTED,
             )
-            for i, (p, r) in enumerate(zip(pack.puzzles, self.cells, strict=True)):
+            surface.set_clip(self.grid.inflate(6, 6))
+            for i, p in enumerate(pack.puzzles):
+                r = self.shown(i)
+                if not r.colliderect(self.grid):
+                    continue
                 got = progress.solved(pack.id, p.id)
                 base = theme.BG_LIGHT if not got else (40, 70, 55)
                 pygame.draw.rect(surface, base, r, border_radius=8)
@@ -223,7 +294,8 @@ class PuzzleBrowserScene(Scene):
                 )
                 for k in range(MAX_STARS):
                     color = theme.ACCENT if k < got else theme.CELL_EDGE
-                    star(surface, (r.left + 14 + 18 * k, r.bottom - 16), 8, color)
+                    step, size = (12, 5) if self.compact else (18, 8)
+                    star(surface, (r.left + 12 + step * k, r.bottom - 14), size, color)
                 goal = "win" if p.goal == "win" else "most"
                 theme.text(
                     surface,
@@ -232,6 +304,13 @@ class PuzzleBrowserScene(Scene):
                     size=16,
                     color=theme.MUTED,
                     anchor="bottomright",
+                )
+            surface.set_clip(None)
+            if self.max_scroll:  # how far down the grid is scrolled
+                bar = self.grid.height * self.grid.height // (self.grid.height + self.max_scroll)
+                y = self.grid.top + (self.grid.height - bar) * self.scroll // self.max_scroll
+                pygame.draw.rect(
+                    surface, theme.CELL_EDGE, (self.grid.right + 6, y, 5, bar), border_radius=3
                 )
         draw_all(self.controls, surface)
 

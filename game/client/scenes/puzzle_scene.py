@@ -219,6 +219,10 @@ class PuzzleScene(Scene):
     def say(self, text: str, color=theme.MUTED) -> None:
         self.message = (text, color)
 
+    def banner_margin(self, width: int) -> int:
+        """Room kept free at each side of the goal line (the arcade's clock and score)."""
+        return 20
+
     def hover_text(self) -> tuple[str, tuple]:
         """What the line says about the cell under the pointer, as in a match."""
         s = self.session
@@ -258,17 +262,25 @@ class PuzzleScene(Scene):
         w, _ = surface.get_size()
         p = self.puzzle
         start = self.session.start
+        room = w - 2 * self.banner_margin(w)
         theme.text(
             surface,
             p.banner,
             (w // 2, 18),
-            size=40,
+            size=theme.fit(p.banner, 40, room, bold=True),
             anchor="midtop",
             bold=True,
             color=theme.TILE[start.mover],
         )
         sub = f"{self.title}   rating {p.rating}   side {start.size}".strip()
-        theme.text(surface, sub, (w // 2, 66), size=22, color=theme.MUTED, anchor="midtop")
+        theme.text(
+            surface,
+            sub,
+            (w // 2, 66),
+            size=theme.fit(sub, 22, room),
+            color=theme.MUTED,
+            anchor="midtop",
+        )
         text, color = self.message
         if not text:
             text, color = self.hover_text()
