@@ -107,7 +107,32 @@ def causes_pass(board: Board, turn: Turn) -> bool:
         board.pop()
 
 
-def tour(app: App, folder: Path) -> list[Path]:
+def layout_problems(app: App) -> list[str]:
+    """Controls of the top scene that stick out of the window or overlap each
+    other: what a window too small for a layout looks like."""
+    top = app.scenes.top
+    if top is None:
+        return []
+    window = app.screen.get_rect()
+    controls = [c for c in getattr(top, "controls", []) if c.rect.width and c.rect.height]
+    problems = []
+    for c in controls:
+        if not window.contains(c.rect):
+            problems.append(f"{type(top).__name__}: {label(c)!r} sticks out of the window")
+    for i, a in enumerate(controls):
+        for b in controls[i + 1 :]:
+            if a.rect.colliderect(b.rect):
+                problems.append(f"{type(top).__name__}: {label(a)!r} overlaps {label(b)!r}")
+    return problems
+
+
+def label(control) -> str:
+    return getattr(control, "label", "") or getattr(control, "title", "")
+
+
+def tour(app: App, folder: Path, problems: list[str] | None = None) -> list[Path]:
+    """Every scene, saved as a PNG; with ``problems``, also what each screen's
+    layout gets wrong (see :func:`layout_problems`)."""
     folder.mkdir(parents=True, exist_ok=True)
     d = Driver(app)
     shots: list[Path] = []
@@ -116,6 +141,8 @@ def tour(app: App, folder: Path) -> list[Path]:
         path = folder / f"{len(shots) + 1:02d}-{name}.png"
         app.screenshot(path)
         shots.append(path)
+        if problems is not None:
+            problems.extend(f"{name}: {p}" for p in layout_problems(app))
 
     title = TitleScene(app)
     app.scenes.reset(title)

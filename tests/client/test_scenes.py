@@ -9,6 +9,7 @@ import pytest
 
 from game import paths
 from game.client import theme
+from game.client.app import App
 from game.client.match import Match
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
@@ -288,3 +289,36 @@ def test_setup_and_browser_open(app, drive):
     assert len(browser.cells) == len(browser.packs[0].puzzles)  # the first pack's grid
     drive.click(browser.cells[0].center)
     assert app.scenes.top.puzzle == browser.packs[0].puzzles[0]
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800), (2560, 1440)])
+def test_every_screen_of_the_tour_lays_out_cleanly(tmp_path, size):
+    """From the smallest window allowed to a large one: no control of any screen
+    sticks out of the window or overlaps another."""
+    pygame.init()
+    app = App(size, tmp_path / "data")
+    app.puzzles.folder = paths.puzzles()
+    problems: list[str] = []
+    try:
+        shots = tour(app, tmp_path / "shots", problems)
+    finally:
+        app.close()
+    assert len(shots) >= 19
+    assert problems == []
+
+
+def test_the_layout_check_finds_overlaps_and_controls_off_the_window(app):
+    from game.client.scene import ButtonScene
+    from game.client.tour import layout_problems
+    from game.client.widgets import Button
+
+    scene = ButtonScene(app)
+    a, b, c = Button("A", lambda: None), Button("B", lambda: None), Button("C", lambda: None)
+    a.rect = pygame.Rect(10, 10, 100, 40)
+    b.rect = pygame.Rect(60, 20, 100, 40)  # over A
+    c.rect = pygame.Rect(app.size[0] - 20, 10, 100, 40)  # past the right edge
+    scene.controls = [a, b, c]
+    app.scenes.reset(scene)
+    found = layout_problems(app)
+    assert any("'A' overlaps 'B'" in p for p in found)
+    assert any("'C' sticks out" in p for p in found) and len(found) == 2
