@@ -16,6 +16,7 @@ from game.mosaix import ai as mosaix_ai
 from game.rules import Board, Turn
 
 from .app import App
+from .lessons import LESSONS
 from .match import Match
 from .scenes.howto import HowToScene
 from .scenes.match_scene import MatchScene
@@ -25,6 +26,7 @@ from .scenes.puzzle_browser import PuzzleBrowserScene
 from .scenes.settings_scene import SettingsScene
 from .scenes.setup import SetupScene
 from .scenes.title import TitleScene
+from .scenes.tutorial import LessonScene, TutorialMenuScene
 
 
 class Driver:
@@ -201,6 +203,18 @@ def tour(app: App, folder: Path, problems: list[str] | None = None) -> list[Path
     shot("game-over")
     app.scenes.reset(TitleScene(app))
 
+    app.scenes.push(TutorialMenuScene(app))
+    d.settle(0.3)
+    shot("tutorial")
+    lesson = LessonScene(app, next(i for i, x in enumerate(LESSONS) if x.id == "forced"))
+    app.scenes.push(lesson)
+    d.settle(0.3)
+    start = next(t for t in lesson.run.board.legal_turns() if t.is_flip and len(t.cells) >= 3)
+    d.click_cell(start.cells[0])
+    d.settle(0.5)
+    d.hover(lesson.view.centre(lesson.run.owed()[0]))
+    shot("tutorial-lesson")
+    app.scenes.reset(TitleScene(app))
     howto = HowToScene(app)
     app.scenes.push(howto)
     d.settle(0.3)

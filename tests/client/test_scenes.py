@@ -235,7 +235,7 @@ def test_monkey_clicks_and_keys_across_every_scene(app, drive):
         "TitleScene",
         "SetupScene",
         "MatchScene",
-        "HowToScene",
+        "TutorialMenuScene",
         "SettingsScene",
         "PuzzleBrowserScene",
     } <= seen
@@ -259,6 +259,8 @@ def test_the_screenshot_tour_covers_every_scene(app, tmp_path):
         "flip-rush",
         "run-summary",
         "quit-question",
+        "tutorial",
+        "tutorial-lesson",
         "mosaix-menu",
         "mosaix-solo",
         "mosaix-count",

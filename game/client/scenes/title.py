@@ -12,16 +12,17 @@ from game.rules import Board, Color, Position
 from .. import theme
 from ..board_view import BoardView
 from ..in_progress import CURRENT, match_in_progress
+from ..lessons import save as save_tutorial
 from ..match import open_record
 from ..widgets import Button, draw_all
 from .confirm import ConfirmScene
-from .howto import HowToScene
 from .match_scene import MatchScene
 from .menu import MenuScene
 from .mosaix_menu import MosaixMenuScene
 from .puzzle_browser import PuzzleBrowserScene
 from .settings_scene import SettingsScene
 from .setup import SetupScene
+from .tutorial import TutorialMenuScene, tutorial_progress
 
 #: Seconds between two changes of the title's backdrop.
 CHANGE_EVERY = 3.0
@@ -101,7 +102,7 @@ class TitleScene(MenuScene):
             Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
             Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
             Button("Mosaix dice game", lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
-            Button("How to play", lambda: self.app.scenes.push(HowToScene(self.app))),
+            Button("Learn to play", self.learn, key=pygame.K_l),
             Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
             Button("Quit", self.ask_to_quit, key=pygame.K_q),
         ]
@@ -109,6 +110,25 @@ class TitleScene(MenuScene):
 
     def back(self) -> None:
         self.ask_to_quit()
+
+    def learn(self) -> None:
+        self.app.scenes.push(TutorialMenuScene(self.app))
+
+    def offer_tutorial(self) -> None:
+        """On a first start, point a new player at the tutorial, once."""
+        progress = tutorial_progress(self.app)
+        if progress.offered or progress.done:
+            return
+        progress.offered = True
+        try:
+            save_tutorial(progress, self.app.data)
+        except OSError:
+            return  # without a place to remember it, better not to offer every time
+        self.app.toast("New to Mosaic? Learn to play teaches it in ten short lessons.", 8.0)
+
+    def enter(self) -> None:
+        super().enter()
+        self.offer_tutorial()
 
     def ask_to_quit(self) -> None:
         kept = " Your match in progress is kept for next time." if self.has_match() else ""

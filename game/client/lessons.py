@@ -1,0 +1,331 @@
+"""The tutorial's lessons, without pygame: each a short text, a position on a live
+board and a task the player must do to go on. The engine checks each try and
+explains a wrong one in the game's own words.
+
+A :class:`LessonRun` is one try at a lesson: clicks go to :meth:`LessonRun.click`
+(or an answer to :meth:`LessonRun.answer`), and the :class:`Feedback` that comes
+back says what happened and whether the lesson is done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.puzzles.solve import analyse_flips
+from game.rules import BLUE, RED, Board, Chain, Color, RulesError, Turn
+
+from .match import sentence
+from .storage import load_document, write_json
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    text: str
+    fen: str
+    #: What the player must do: "answer" (pick one of ``options``), "place",
+    #: "refuse" (find a cell refused for the reason in ``goal``), "flip", "chain",
+    #: "most" (the flip turn that takes the most tiles) or "pass".
+    task: str
+    goal: str = ""
+    options: tuple[str, ...] = ()
+    done_text: str = ""
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        "groups",
+        "Groups",
+        "A group is a set of tiles of one colour joined edge to edge. A tile on its own "
+        "is a group too. The counter on the right keeps count for both players.\n"
+        "How many groups does Red have here?",
+        "1B2/5/4RB/5B1/6/4R/2R1 r",
+        "answer",
+        options=("1", "2", "3", "4"),
+        goal="3",
+        done_text="Right: three Red groups. Tiles that touch are one group, whatever the shape.",
+    ),
+    Lesson(
+        "place",
+        "Placing a tile",
+        "On your turn you either place one tile or flip enemy tiles. Place a Red tile now: "
+        "on an empty cell that touches an enemy tile, or touches nothing at all. The small "
+        "dots mark every cell where you may place (the legal-move markers; Settings can hide "
+        "them). After a turn a thin white outline marks the last move.",
+        "1B2/5/4RB/5B1/6/4R/2R1 r",
+        "place",
+        done_text="Placed. Hover over any cell in a match to see whether you may place there.",
+    ),
+    Lesson(
+        "refuse-own",
+        "Where you may not place (1)",
+        "You may not place on a cell that touches only your own tiles: a new tile must touch "
+        "an enemy tile or nothing. Click a cell where Red may not place for that reason.",
+        "RRR1/B1RRB/R1R2B/BR1BRR1/3RBB/1RB2/RBB1 r",
+        "refuse",
+        goal="touches only",
+        done_text="Refused, and the line above the board says why: it explains every refusal.",
+    ),
+    Lesson(
+        "refuse-join",
+        "Where you may not place (2)",
+        "Placing may never join two of your groups into one: that can only happen by "
+        "flipping. Click a cell where Red may not place because it would join two Red groups.",
+        "RRR1/B1RRB/R1R2B/BR1BRR1/3RBB/1RB2/RBB1 r",
+        "refuse",
+        goal="would join",
+        done_text="Right: it touches two Red groups. Flipping is how groups join.",
+    ),
+    Lesson(
+        "flip",
+        "A first flip",
+        "Instead of placing you may flip an enemy tile to your colour, if that lowers both "
+        "your number of groups and the total number of groups. In practice: an enemy tile "
+        "between two or more of your groups. A gold ring and dot mark each tile you may flip. "
+        "Watch the counter as you flip one.",
+        "1RRB/B1B1B/1RBR1R/RBBBB1R/RB1BRB/RBR1B/RBRR r",
+        "flip",
+        done_text="Flipped: Red's groups went down, and so did the total.",
+    ),
+    Lesson(
+        "forced",
+        "A forced chain",
+        "After a flip, if an enemy tile next to a tile you flipped this turn can now be "
+        "flipped, you must flip it, and so on. Pulsing gold rings mark the tiles owed next; "
+        "white rings mark what you flipped this turn. Start a chain on a gold-ringed tile and "
+        "follow it to the end: the turn ends by itself.",
+        "1RB1/RBB1B/BBRB1R/R1R1B1R/1R1BRB/1B1BB/RRBR r",
+        "chain",
+        done_text="The whole chain, one turn. A right-click takes back the last flip of a "
+        "chain you have not finished; Esc takes back the whole chain.",
+    ),
+    Lesson(
+        "choice",
+        "A chain with a choice",
+        "Sometimes more than one tile is owed: you choose which to flip next, then the chain "
+        "goes on from there. Play a chain through where you get to choose.",
+        "R1R1/1BB2/BRB3/BR1R2R/1RB1R1/3BB/R1B1 r",
+        "chain",
+        goal="choice",
+        done_text="You chose, and the chain went on from your choice.",
+    ),
+    Lesson(
+        "order",
+        "When the order matters",
+        "Which tile you flip first, and in which order you go on, can change how many tiles "
+        "you take in the end. Find the flip turn that takes the most tiles here.",
+        "R1RR/BBBRR/RBRBRR/RBRBB1B/BBBB2/RB3/RRRB r",
+        "most",
+        done_text="The most tiles there are. The puzzles are all about this choice.",
+    ),
+    Lesson(
+        "pass",
+        "Passing",
+        "If you can neither place nor flip, you pass: it is never a choice. In a match the "
+        "game passes for you and says so. Here the board is full, so nobody can place, and "
+        "no Red flip would lower both counts: Red has no legal turn. Pass.",
+        "BBBB/RRBRR/RRBRBR/BRBRBBR/RRRRRB/RRBRR/BRBR r",
+        "pass",
+        done_text="Passed. Blue plays on.",
+    ),
+    Lesson(
+        "end",
+        "The end and the count",
+        "The game ends when neither player can move. Most tiles on the board wins; equal "
+        "counts draw. Who has won this finished game?",
+        "RBBR/BRBBB/BRBRRB/BRRRRRB/BBRRRB/BBBRB/RRBB r",
+        "answer",
+        options=("Red", "Blue", "A draw"),
+        done_text="",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What a try did. kind: ``refused`` (a rule said no; ``text`` says which),
+    ``moved`` (a tile changed; the lesson goes on), ``wrong`` (a legal try that is
+    not the task's answer) or ``done``."""
+
+    kind: str
+    text: str = ""
+    cells: tuple[int, ...] = ()
+    color: Color | None = None
+
+
+class LessonRun:
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.start = Board(lesson.fen)
+        self.done = False
+        self.reset()
+
+    def reset(self) -> None:
+        self.board = self.start.copy()
+        self.chain: Chain | None = None
+        self.chose = False  # a chain in this try offered a choice
+
+    # -- what is on the board ------------------------------------------------------
+    def shown(self):
+        return self.chain.position() if self.chain is not None else self.board.position()
+
+    def group_count(self, color: Color) -> int:
+        if self.chain is not None:
+            return self.chain.group_count(color)
+        return self.board.group_count(color)
+
+    def owed(self) -> list[int]:
+        return self.chain.owed() if self.chain is not None else []
+
+    def answer_text(self) -> str:
+        """The right answer of an "answer" lesson."""
+        if self.lesson.id == "end":
+            winner = self.start.winner()
+            return "A draw" if winner is None else winner.title
+        return self.lesson.goal
+
+    # -- tries ----------------------------------------------------------------------
+    def answer(self, option: str) -> Feedback:
+        right = self.answer_text()
+        if option == right:
+            self.done = True
+            text = self.lesson.done_text or self.end_text()
+            return Feedback("done", text)
+        if self.lesson.id == "groups":
+            return Feedback(
+                "wrong", f"Not {option}: count again. Tiles that share an edge are one group."
+            )
+        return Feedback("wrong", f"Not {option}: count the tiles of each colour.")
+
+    def end_text(self) -> str:
+        b = self.start
+        red, blue = b.count(RED), b.count(BLUE)
+        return f"Red has {red} tiles, Blue {blue}: the one with more tiles wins."
+
+    def pass_turn(self) -> Feedback:
+        if self.lesson.task != "pass":
+            return Feedback("wrong", "Passing is only for when there is no legal turn.")
+        self.board.push(Turn.passing())
+        self.done = True
+        return Feedback("done", self.lesson.done_text)
+
+    def click(self, cell: int) -> Feedback:
+        lesson = self.lesson
+        if self.done:
+            return Feedback("wrong", "This lesson is done: go on to the next one.")
+        if lesson.task == "answer":
+            return Feedback("wrong", "Answer with the buttons on the right.")
+        if lesson.task == "pass":
+            return Feedback("refused", "Red has no legal turn: no placement and no flip. Pass.")
+        if lesson.task == "refuse":
+            return self._refuse(cell)
+        mover = self.board.mover
+        flipping = lesson.task in ("flip", "chain", "most") and self.chain is None
+        if flipping and self.board.tile_at(cell) is None:
+            return Feedback("refused", "This lesson is about flipping: click an enemy tile.")
+        if lesson.task == "place" and self.board.tile_at(cell) is not None:
+            return Feedback("refused", "This lesson is about placing: click an empty cell.")
+        try:
+            done = self.board.click(cell, self.chain)
+        except RulesError as e:
+            return Feedback("refused", sentence(str(e)))
+        if isinstance(done, Chain):
+            self.chain = done
+            if len(done.owed()) > 1:
+                self.chose = True
+            return Feedback("moved", "", (cell,), mover)
+        self.chain = None
+        return self._judge(done, cell, mover)
+
+    def _refuse(self, cell: int) -> Feedback:
+        board = self.board
+        name = board.geometry.names[cell]
+        if board.tile_at(cell) is not None:
+            return Feedback("wrong", f"{name} is not empty: look for an empty cell.")
+        why = board.why_not_place(cell)
+        if why is None:
+            return Feedback("wrong", f"Red may place on {name}: find a cell where it may not.")
+        if self.lesson.goal in why:
+            self.done = True
+            return Feedback("done", f"{sentence(why)} {self.lesson.done_text}")
+        return Feedback("wrong", f"{sentence(why)} That is the other reason: look again.")
+
+    def _judge(self, turn: Turn, cell: int, mover: Color) -> Feedback:
+        lesson = self.lesson
+        cells = turn.cells
+        if lesson.task == "place":
+            self.done = True
+            return Feedback("done", lesson.done_text, cells, mover)
+        if lesson.task == "flip":
+            before = self.start
+            red_before, total_before = (
+                before.group_count(RED),
+                before.group_count(RED) + before.group_count(BLUE),
+            )
+            red, total = (
+                self.board.group_count(RED),
+                self.board.group_count(RED) + self.board.group_count(BLUE),
+            )
+            self.done = True
+            text = (
+                f"Red's groups went from {red_before} to {red}, and all groups from "
+                f"{total_before} to {total}. {lesson.done_text}"
+            )
+            return Feedback("done", text, cells, mover)
+        if lesson.task == "chain":
+            if len(cells) < 3:
+                self.reset()
+                return Feedback("wrong", "That flip owed nothing more: start on another tile.")
+            if lesson.goal == "choice" and not self.chose:
+                self.reset()
+                return Feedback("wrong", "That chain offered no choice: start somewhere else.")
+            self.done = True
+            return Feedback("done", lesson.done_text, cells, mover)
+        best = analyse_flips(self.start).best
+        if len(cells) < best:
+            self.reset()
+            n = len(cells)
+            return Feedback(
+                "wrong",
+                f"You took {n} tile{'s' if n != 1 else ''}; the best turn takes {best}. "
+                "Try another first flip, or another order.",
+            )
+        self.done = True
+        return Feedback("done", lesson.done_text, cells, mover)
+
+
+# -- progress -------------------------------------------------------------------------
+FILE = "tutorial.json"
+
+
+@dataclass
+class TutorialProgress:
+    done: set[str] = field(default_factory=set)
+    #: The title screen has offered the tutorial once.
+    offered: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": 1, "done": sorted(self.done), "offered": self.offered}
+
+
+def parse(data: Any) -> TutorialProgress:
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    done, offered = data.get("done", []), data.get("offered", False)
+    known = {lesson.id for lesson in LESSONS}
+    if not isinstance(done, list) or not all(isinstance(d, str) for d in done):
+        raise ValueError("'done' must be a list of lessons")
+    if not isinstance(offered, bool):
+        raise ValueError("'offered' must be true or false")
+    return TutorialProgress({d for d in done if d in known}, offered)
+
+
+def load(directory: Path) -> tuple[TutorialProgress, str | None]:
+    return load_document(Path(directory) / FILE, "tutorial progress", parse, TutorialProgress)
+
+
+def save(progress: TutorialProgress, directory: Path) -> None:
+    write_json(Path(directory) / FILE, progress.to_json())

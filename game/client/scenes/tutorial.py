@@ -1,0 +1,232 @@
+"""The tutorial: a list of short lessons (each can be replayed; done ones are
+ticked), and a lesson on a live board, with its text, the group counter, and
+what the engine says of each try."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import BLUE, RED
+
+from .. import theme
+from ..board_input import BoardInput
+from ..board_view import BoardView
+from ..lessons import LESSONS, LessonRun
+from ..lessons import load as load_tutorial
+from ..lessons import save as save_tutorial
+from ..scene import Scene
+from ..widgets import Button, draw_all, press, update_all
+from .howto import HowToScene
+from .menu import MenuScene
+
+
+def tutorial_progress(app):
+    progress, message = load_tutorial(app.data)
+    if message:
+        app.toast(message)
+    return progress
+
+
+class TutorialMenuScene(MenuScene):
+    title = "Learn to play"
+    subtitle = "Mosaic by Mark Steere, in ten short lessons on a live board."
+    button_width = 520
+
+    def build(self) -> list:
+        done = tutorial_progress(self.app).done
+        lessons = [
+            Button(
+                f"{i + 1}. {lesson.title}" + ("  (done)" if lesson.id in done else ""),
+                lambda i=i: self.app.scenes.push(LessonScene(self.app, i)),
+                size=22,
+            )
+            for i, lesson in enumerate(LESSONS)
+        ]
+        rules = Button("The rules in brief", lambda: self.app.scenes.push(HowToScene(self.app)))
+        return [*lessons, rules, Button("Back", self.back)]
+
+
+class LessonScene(Scene):
+    def __init__(self, app, index: int) -> None:
+        super().__init__(app)
+        self.index = index
+        self.lesson = LESSONS[index]
+        self.run = LessonRun(self.lesson)
+        self.view = BoardView(self.run.start.size)
+        self.input = BoardInput(self.view)
+        self.message = ("", theme.MUTED)
+        self.t = 0.0
+        self.option_buttons = [
+            Button(option, lambda o=option: self.answer(o), size=22)
+            for option in self.lesson.options
+        ]
+        self.pass_button = Button("Pass", self.pass_turn, key=pygame.K_p, size=22)
+        self.retry_button = Button("Start again", self.retry, key=pygame.K_r, size=22)
+        self.next_button = Button(
+            "Next lesson", self.next, key=pygame.K_RETURN, size=22, enabled=False
+        )
+        self.back_button = Button("Lessons", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.controls = [*self.option_buttons]
+        if self.lesson.task == "pass":
+            self.controls.append(self.pass_button)
+        self.controls += [self.retry_button, self.next_button, self.back_button]
+
+    def enter(self) -> None:
+        self.view.speed = self.app.settings.speed
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel = min(440, w * 2 // 5)
+        self.panel = pygame.Rect(w - panel, 0, panel, h)
+        self.view.layout(pygame.Rect(20, 60, w - panel - 40, h - 80))
+        self.compact = h < 700 or panel < 360
+        bw = (panel - 36) // 2
+        bh, step = (34, 40) if self.compact else (42, 50)
+        bottom = [b for b in self.controls if b not in self.option_buttons]
+        y = h - ((len(bottom) + 1) // 2) * step - 8
+        for i, b in enumerate(bottom):
+            left = self.panel.left + 12 + (i % 2) * (bw + 12)
+            b.rect = pygame.Rect(left, y + (i // 2) * step, bw, bh)
+            b.size = 18 if self.compact else 22
+        n = max(1, len(self.option_buttons))
+        ow = (panel - 24 - 8 * (n - 1)) // n
+        for i, b in enumerate(self.option_buttons):
+            b.rect = pygame.Rect(self.panel.left + 12 + i * (ow + 8), y - step - 6, ow, bh)
+            b.size = 18 if self.compact else 22
+        #: Where the lesson's text must end: above the buttons.
+        self.text_bottom = min(c.rect.top for c in self.controls) - 10
+
+    # -- tries -------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if press(self.controls, event, self.app.click):
+            return
+        action = self.input.handle(event)
+        if action is None:
+            return
+        if action.kind == "click":
+            self.show(self.run.click(action.cell))
+        elif action.kind == "back" and self.run.chain is not None:
+            self.run.chain = self.run.chain.take_back()
+
+    def answer(self, option: str) -> None:
+        self.show(self.run.answer(option))
+
+    def pass_turn(self) -> None:
+        self.show(self.run.pass_turn())
+
+    def show(self, fb) -> None:
+        if fb.kind == "refused":
+            self.say(fb.text, theme.BAD)
+            self.app.sound("refuse")
+        elif fb.kind == "wrong":
+            self.say(fb.text, theme.BAD)
+            self.app.sound("wrong")
+        elif fb.kind == "moved":
+            self.view.flip(fb.cells[0], fb.color.other)
+            self.app.sound("flip")
+            n = len(self.run.owed())
+            what = "the ringed tile" if n == 1 else f"one of the {n} ringed tiles"
+            self.say(f"Keep going: flip {what}.", theme.ACCENT)
+        elif fb.kind == "done":
+            if fb.cells and self.run.board.tile_at(fb.cells[-1]) is not None:
+                self.view.pop(fb.cells[-1])
+            self.say(fb.text, theme.GOOD)
+            self.app.sound("right")
+            self.next_button.enabled = True
+            progress = tutorial_progress(self.app)
+            progress.done.add(self.lesson.id)
+            try:
+                save_tutorial(progress, self.app.data)
+            except OSError as e:
+                self.app.toast(f"Tutorial progress could not be saved: {e.strerror or e}")
+
+    def retry(self) -> None:
+        self.run = LessonRun(self.lesson)
+        self.next_button.enabled = False
+        self.say("")
+
+    def next(self) -> None:
+        if self.index + 1 < len(LESSONS):
+            self.app.scenes.replace(LessonScene(self.app, self.index + 1))
+        else:
+            self.app.scenes.pop()
+            self.app.toast(
+                "That was the last lesson. Try a match against Beginner, or the puzzles."
+            )
+
+    def say(self, text: str, color=theme.MUTED) -> None:
+        self.message = (text, color)
+
+    # -- time and drawing -------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        self.t += dt
+        moving = self.view.busy or self.run.chain is not None
+        self.view.update(dt)
+        return update_all(self.controls, dt) or moving
+
+    def draw(self, surface: pygame.Surface) -> None:
+        run = self.run
+        targets: frozenset[int] = frozenset()
+        if run.chain is not None:
+            targets = frozenset(run.owed())
+        elif not run.done and self.lesson.task in ("place", "flip", "chain", "most"):
+            board = run.board
+            cells = (
+                board.legal_placements()
+                if self.lesson.task == "place"
+                else board.legal_first_flips()
+            )
+            targets = frozenset(cells)
+        self.view.draw(
+            surface,
+            run.shown(),
+            hover=self.input.hover,
+            targets=targets,
+            markers=True,
+            chain=run.chain.cells if run.chain is not None else (),
+            shapes=self.app.settings.colour_blind,
+            pulse=self.t,
+        )
+        p = self.panel
+        pygame.draw.rect(surface, theme.PANEL, p)
+        small = self.compact
+        theme.text(
+            surface,
+            f"Lesson {self.index + 1} of {len(LESSONS)}",
+            (p.left + 16, 10),
+            size=15 if small else 18,
+            color=theme.MUTED,
+        )
+        title = self.lesson.title
+        theme.text(
+            surface,
+            title,
+            (p.left + 16, 28 if small else 38),
+            size=theme.fit(title, 22 if small else 28, p.width - 32, bold=True),
+            bold=True,
+        )
+        y = 58 if small else 80
+        # The text, then the counter, must fit above the buttons: shrink it until it does.
+        size = 20
+        while True:
+            lines = theme.wrap(self.lesson.text, size, p.width - 32)
+            needed = len(lines) * (size + 4) + 2 * (size + 6) + 8
+            if y + needed <= self.text_bottom or size <= 12:
+                break
+            size -= 1
+        for line in lines:
+            theme.text(surface, line, (p.left + 16, y), size=size)
+            y += size + 4
+        y += 8
+        for color in (RED, BLUE):
+            line = (
+                f"{color.title}: {run.group_count(color)} groups, {run.shown().count(color)} tiles"
+            )
+            theme.text(surface, line, (p.left + 16, y), size=size, color=theme.TILE[color])
+            y += size + 6
+        text, color = self.message
+        w = p.left
+        for i, line in enumerate(theme.wrap(text, 22, w - 40)[:3]):
+            theme.text(surface, line, (w // 2, 10 + 24 * i), size=22, color=color, anchor="midtop")
+        draw_all(self.controls, surface)

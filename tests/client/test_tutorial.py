@@ -1,0 +1,124 @@
+"""The tutorial, every lesson done by clicks as a new player would, with a wrong
+try explained first where a lesson has one."""
+
+import pygame
+
+from game.client.lessons import LESSONS, load
+from game.client.scenes.title import TitleScene
+from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
+from game.puzzles.solve import analyse_flips
+from game.rules import Board
+
+from .test_scenes import button
+
+
+def chain_orders(board: Board):
+    """Every flip turn in a legal order, with whether it offered a choice on the way."""
+    for t in board.legal_turns():
+        if not t.is_flip:
+            continue
+        chain, chose = board.start_chain(t.cells[0]), False
+        for c in t.cells[1:]:
+            chose = chose or len(chain.owed()) > 1
+            chain = chain.flip(c)
+        yield t, chose
+
+
+def solve(drive, scene):
+    """Do the lesson's task through clicks; returns what the scene said."""
+    lesson, run = scene.lesson, scene.run
+    board = run.board
+    if lesson.task == "answer":
+        drive.click(button(scene, run.answer_text()).rect.center)
+    elif lesson.task == "pass":
+        drive.click(scene.pass_button.rect.center)
+    elif lesson.task == "place":
+        drive.click_cell(board.legal_placements()[0])
+    elif lesson.task == "refuse":
+        cell = next(
+            c
+            for c in range(board.geometry.cells)
+            if board.tile_at(c) is None and lesson.goal in (board.why_not_place(c) or "")
+        )
+        drive.click_cell(cell)
+    else:
+        if lesson.task == "most":
+            best = analyse_flips(board)
+            turn = list(best.outcomes[best.largest()[0]])
+        else:
+            need_choice = lesson.goal == "choice"
+            turn = next(
+                t.cells
+                for t, chose in chain_orders(board)
+                if (lesson.task == "flip" or len(t.cells) >= 3) and (chose or not need_choice)
+            )
+        for cell in turn:
+            drive.click_cell(cell)
+    return scene.message
+
+
+def test_every_lesson_in_turn_by_clicks(app, drive):
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    assert "Learn to play" in app.toasts[-1][0]  # offered on a first start
+    drive.click(button(app.scenes.top, "Learn to play").rect.center)
+    assert isinstance(app.scenes.top, TutorialMenuScene)
+    drive.click(button(app.scenes.top, "1.").rect.center)
+    for lesson in LESSONS:
+        scene = app.scenes.top
+        assert isinstance(scene, LessonScene) and scene.lesson == lesson
+        text, _ = solve(drive, scene)
+        assert scene.run.done, f"lesson {lesson.id}: {text}"
+        assert scene.next_button.enabled
+        drive.key(pygame.K_RETURN)  # next lesson
+    assert isinstance(app.scenes.top, TutorialMenuScene)
+    progress, _ = load(app.data)
+    assert progress.done == {lesson.id for lesson in LESSONS}
+    drive.frames(1)
+    assert all("(done)" in c.label for c in app.scenes.top.controls[: len(LESSONS)])
+
+
+def test_wrong_tries_are_explained_in_the_games_words(app, drive):
+    def open_lesson(lesson_id):
+        index = next(i for i, lesson in enumerate(LESSONS) if lesson.id == lesson_id)
+        scene = LessonScene(app, index)
+        app.scenes.reset(scene)
+        drive.frames(1)
+        return scene
+
+    scene = open_lesson("groups")
+    drive.click(button(scene, "2").rect.center)
+    assert "count again" in scene.message[0] and not scene.run.done
+
+    scene = open_lesson("refuse-own")
+    board = scene.run.board
+    joining = next(
+        c
+        for c in range(board.geometry.cells)
+        if board.tile_at(c) is None and "would join" in (board.why_not_place(c) or "")
+    )
+    drive.click_cell(joining)
+    assert "other reason" in scene.message[0] and not scene.run.done
+
+    scene = open_lesson("order")
+    flips = analyse_flips(scene.run.board)
+    worse = next(order for s, order in flips.outcomes.items() if len(s) < flips.best)
+    for cell in worse:
+        drive.click_cell(cell)
+    assert f"the best turn takes {flips.best}" in scene.message[0]
+    assert scene.run.board.mfen() == scene.run.start.mfen()  # back to the start to try again
+
+    scene = open_lesson("place")
+    board = scene.run.board
+    own = next(c for c in range(board.geometry.cells) if board.tile_at(c) is not None)
+    drive.click_cell(own)
+    assert "about placing" in scene.message[0]
+
+
+def test_the_tutorial_is_offered_once(app, drive):
+    app.scenes.reset(TitleScene(app))
+    drive.frames(1)
+    first = [t for t, _ in app.toasts if "Learn to play" in t]
+    app.scenes.reset(TitleScene(app))
+    drive.frames(1)
+    assert len([t for t, _ in app.toasts if "Learn to play" in t]) == len(first) == 1
