@@ -70,17 +70,22 @@ class MenuScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Fit the column between the header and the bottom, from 640x480 up: the
-        buttons shrink (down to 30 pixels, with their text) before they overflow."""
+        buttons shrink (down to 30 pixels, with their text) before they overflow,
+        and a long menu that still does not fit goes into two columns."""
         w, h = size
         count = max(1, len(self.controls))
         top = self.header(h)
         room = h - top - 30
-        gap = 14 if room >= count * 54 else 6
-        height = max(30, min(64, room // count - gap))
-        top += max(0, (room - count * (height + gap)) // 2)
-        column(
-            self.controls, w // 2, top, width=min(self.button_width, w - 60), height=height, gap=gap
-        )
+        columns = 1 if count * 36 <= room else 2
+        rows = -(-count // columns)
+        gap = 14 if room >= rows * 54 else 6
+        height = max(30, min(64, room // rows - gap))
+        top += max(0, (room - rows * (height + gap)) // 2)
+        width = min(self.button_width, (w - 60 - 20 * (columns - 1)) // columns)
+        for k in range(columns):
+            centre = w // 2 if columns == 1 else w // 2 + (2 * k - 1) * (width + 20) // 2
+            part = self.controls[k * rows : (k + 1) * rows]
+            column(part, centre, top, width=width, height=height, gap=gap)
         for c in self.controls:
             c.size = max(16, min(c.base_size, height * 45 // 100))
 
