@@ -111,8 +111,9 @@ class App:
         self.audio.play(name)
 
     def click(self) -> None:
-        """The sound of a button press."""
-        self.audio.play("click")
+        """The sound of a button press, at its own volume."""
+        if not self.settings.muted:
+            self.audio.play("click", self.settings.click_volume)
 
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on

@@ -84,8 +84,10 @@ class Audio:
     def available(self) -> bool:
         return bool(self.sounds)
 
-    def play(self, name: str) -> None:
+    def play(self, name: str, volume: float | None = None) -> None:
+        """Play effect ``name`` at the effects' volume, or at ``volume``."""
         sound = self.sounds.get(name)
-        if sound is not None and self.volume > 0:
-            sound.set_volume(self.volume)
+        level = self.volume if volume is None else volume
+        if sound is not None and level > 0:
+            sound.set_volume(level)
             sound.play()

@@ -29,6 +29,8 @@ class Settings:
     volume: float = 0.7
     #: Sound off (the M key), keeping the volume for when it comes back.
     muted: bool = False
+    #: How loud the buttons' clicks are, apart from the game's own sounds.
+    click_volume: float = 0.5
     #: Mark every legal placement and first flip on the board (on for new players).
     legal_markers: bool = True
     #: Draw shapes on tiles as well as colours (a circle for Red, a diamond for Blue).
@@ -42,6 +44,7 @@ class Settings:
 
     def clamp(self) -> Settings:
         self.volume = min(1.0, max(0.0, float(self.volume)))
+        self.click_volume = min(1.0, max(0.0, float(self.click_volume)))
         self.speed = min(2.0, max(0.5, float(self.speed)))
         self.board_side = min(SIDES[-1], max(SIDES[0], int(self.board_side)))
         return self

@@ -155,3 +155,18 @@ def test_a_large_pack_scrolls_in_a_small_window(tmp_path, drive):
         assert small.scenes.top.puzzle == browser.packs[0].puzzles[last]
     finally:
         small.close()
+
+
+def test_game_sounds_and_button_clicks_have_their_own_volumes(app, drive, monkeypatch):
+    from game.client.scenes.settings_scene import SettingsScene
+
+    played = []
+    monkeypatch.setattr(app.audio, "play", lambda name, volume=None: played.append((name, volume)))
+    app.scenes.reset(SettingsScene(app))
+    drive.frames(2)
+    clicks = next(c for c in app.scenes.top.controls if getattr(c, "title", "") == "Button clicks")
+    drive.click((clicks.bar().left + 1, clicks.rect.centery))  # almost silent
+    assert app.settings.click_volume < 0.05 and app.settings.volume == Settings().volume
+    back = next(c for c in app.scenes.top.controls if getattr(c, "label", "") == "Back")
+    drive.click(back.rect.center)
+    assert played[-1][0] == "click" and played[-1][1] == app.settings.click_volume

@@ -99,7 +99,7 @@ def test_the_browser_works_from_the_keyboard(app, drive, packs, monkeypatch):
     import pygame
 
     played = []
-    monkeypatch.setattr(app.audio, "play", played.append)
+    monkeypatch.setattr(app.audio, "play", lambda name, volume=None: played.append(name))
     app.scenes.reset(PuzzleBrowserScene(app))
     drive.frames(2)
     browser = app.scenes.top
@@ -120,7 +120,7 @@ def test_a_browser_button_clicks_once(app, drive, packs, monkeypatch):
     played = []
     app.scenes.reset(PuzzleBrowserScene(app))
     drive.frames(2)
-    monkeypatch.setattr(app.audio, "play", played.append)
+    monkeypatch.setattr(app.audio, "play", lambda name, volume=None: played.append(name))
     daily = next(b for b in app.scenes.top.controls if b.label == "Daily puzzle")
     drive.click(daily.rect.center)
     assert isinstance(app.scenes.top, PuzzleScene)

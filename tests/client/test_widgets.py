@@ -11,7 +11,7 @@ from .test_scenes import start_match
 
 def heard(app, monkeypatch):
     played = []
-    monkeypatch.setattr(app.audio, "play", played.append)
+    monkeypatch.setattr(app.audio, "play", lambda name, volume=None: played.append(name))
     return played
 
 

@@ -17,7 +17,8 @@ class SettingsScene(MenuScene):
         speed = next((k for k, v in SPEEDS.items() if v == s.speed), "Normal")
         self.fullscreen = Choice("Fullscreen (F11)", ON_OFF, ON_OFF[s.fullscreen], self._fullscreen)
         return [
-            Slider("Volume", s.volume, self._volume),
+            Slider("Game sounds", s.volume, self._volume),
+            Slider("Button clicks", s.click_volume, self._clicks),
             Choice("Legal-move markers", ON_OFF, ON_OFF[s.legal_markers], self._markers),
             Choice("Colour-blind shapes", ON_OFF, ON_OFF[s.colour_blind], self._shapes),
             self.fullscreen,
@@ -27,6 +28,10 @@ class SettingsScene(MenuScene):
 
     def _volume(self, value: float) -> None:
         self.app.settings.volume = round(value, 2)
+        self.app.save_settings()
+
+    def _clicks(self, value: float) -> None:
+        self.app.settings.click_volume = round(value, 2)
         self.app.save_settings()
 
     def _markers(self, value: str) -> None:
