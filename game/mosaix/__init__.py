@@ -4,8 +4,8 @@ Mosaic's own rules.
 
     >>> from game.mosaix import Sheet, Formation
     >>> sheet = Sheet.from_text("......./......./......./...O.../......./......./.......")
-    >>> placement = sheet.placements(Formation.from_text("O./X./TT"))[0]
-    >>> sheet.place(placement).text().count(".")
+    >>> whole = [p for p in sheet.placements(Formation.from_text("O./X./TT")) if p.written == 4]
+    >>> sheet.place(whole[0]).text().count(".")
     44
 """
 
