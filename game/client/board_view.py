@@ -65,6 +65,9 @@ class BoardView:
         self.centres: list[tuple[float, float]] = []
         self.anims: dict[int, TileAnim] = {}
         self.speed = 1.0
+        #: Row letters beside the rows and each cell's number in it (the notation's
+        #: names: row e, cell 5 is e5). Set it, then lay the view out again.
+        self.coordinates = True
         self._cache: dict = {}
         self.layout(self.rect)
 
@@ -73,7 +76,8 @@ class BoardView:
         """Fit the board into ``rect``, as large as it goes."""
         self.rect = pygame.Rect(rect)
         n = self.geo.n
-        width_units = SQRT3 * (2 * n - 1)
+        # With coordinates, a letter's width is kept free at each end of the rows.
+        width_units = SQRT3 * (2 * n - 1) + (2.2 if self.coordinates else 0)
         height_units = 1.5 * (2 * n - 2) + 2
         self.radius = max(4.0, min(rect.width / width_units, rect.height / height_units))
         cx, cy = rect.center
@@ -166,18 +170,42 @@ class BoardView:
 
     def _static(self) -> pygame.Surface:
         """The empty board, drawn once per layout."""
-        key = ("static", self.rect.size, self.radius)
+        key = ("static", self.rect.size, self.radius, self.coordinates)
         if self._cache.get("key") != key:
             self._cache.clear()
             self._cache["key"] = key
             layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             ox, oy = self.rect.topleft
+            r = self.radius
             for cx, cy in self.centres:
-                pts = hex_points(cx - ox, cy - oy, self.radius * 0.96)
+                pts = hex_points(cx - ox, cy - oy, r * 0.96)
                 pygame.draw.polygon(layer, theme.CELL, pts)
                 pygame.draw.polygon(layer, theme.CELL_EDGE, pts, 2)
+            if self.coordinates:
+                self._coordinates(layer, ox, oy)
             self._cache["static"] = layer
         return self._cache["static"]
+
+    def _coordinates(self, layer: pygame.Surface, ox: float, oy: float) -> None:
+        """Row letters beside both ends of each row, and each empty cell's number
+        at its foot (a tile covers it; hover over a cell to read its name)."""
+        geo = self.geo
+        r = self.radius
+        letters = max(11, round(r * 0.55))
+        numbers = max(9, round(r * 0.36))
+        for row, (start, length) in enumerate(zip(geo.row_starts, geo.row_lengths, strict=True)):
+            letter = chr(ord("a") + row)
+            for cell, side in ((start, -1), (start + length - 1, 1)):
+                cx, cy = self.centres[cell]
+                pos = (cx - ox + side * r * 1.35, cy - oy)
+                theme.text(layer, letter, pos, size=letters, color=theme.MUTED, anchor="center")
+            if r >= 16:
+                for k in range(length):
+                    cx, cy = self.centres[start + k]
+                    pos = (cx - ox, cy - oy + r * 0.55)
+                    theme.text(
+                        layer, str(k + 1), pos, size=numbers, color=theme.CELL_EDGE, anchor="center"
+                    )
 
     def _sprite(self, tile: Color, shapes: bool) -> pygame.Surface:
         """A resting tile, drawn once per layout."""

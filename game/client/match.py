@@ -292,6 +292,9 @@ def open_record(path: Path, what: str) -> tuple[Match | None, str | None]:
 
 
 def sentence(text: str) -> str:
-    """A rules message as a sentence for the player."""
+    """A rules message as a sentence for the player. A cell's name keeps its small
+    letter even at the start ("b5 is not empty."), as the board labels it."""
     text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    starts_with_cell = len(text) > 1 and text[0].islower() and text[1].isdigit()
+    first = text[:1] if starts_with_cell else text[:1].upper()
+    return first + text[1:] + ("" if text.endswith(".") else ".")

@@ -33,6 +33,8 @@ class Settings:
     click_volume: float = 0.5
     #: Mark every legal placement and first flip on the board (on for new players).
     legal_markers: bool = True
+    #: Row letters and cell numbers on the board.
+    coordinates: bool = True
     #: Draw shapes on tiles as well as colours (a circle for Red, a diamond for Blue).
     colour_blind: bool = False
     fullscreen: bool = False

@@ -170,3 +170,28 @@ def test_game_sounds_and_button_clicks_have_their_own_volumes(app, drive, monkey
     back = next(c for c in app.scenes.top.controls if getattr(c, "label", "") == "Back")
     drive.click(back.rect.center)
     assert played[-1][0] == "click" and played[-1][1] == app.settings.click_volume
+
+
+def test_cell_names_keep_their_small_letter_everywhere():
+    from game.client.match import sentence
+
+    assert sentence("b5 is not next to a tile flipped earlier") == (
+        "b5 is not next to a tile flipped earlier."
+    )
+    assert sentence("flipping c3 would not reduce") == "Flipping c3 would not reduce."
+
+
+def test_coordinates_are_on_by_default_and_can_be_hidden(app, drive):
+    from game.client.scenes.settings_scene import SettingsScene
+
+    scene = start_match(app, drive, side=5)
+    assert Settings().coordinates and scene.view.coordinates
+    with_letters = scene.view.radius
+    app.scenes.push(SettingsScene(app))
+    drive.frames(1)
+    coords = next(c for c in app.scenes.top.controls if getattr(c, "title", "") == "Coordinates")
+    drive.click(coords.rect.center)
+    assert not app.settings.coordinates
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is scene and not scene.view.coordinates
+    assert scene.view.radius >= with_letters  # the letters' room goes to the board

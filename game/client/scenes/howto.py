@@ -93,6 +93,7 @@ class HowToScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.text_rect = pygame.Rect(40, 120, w // 2 - 60, h - 240)
+        self.view.coordinates = self.app.settings.coordinates
         self.view.layout(pygame.Rect(w // 2, 110, w // 2 - 40, h - 230))
         for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(0, h - 90, 180, 56)

@@ -79,6 +79,7 @@ class MatchScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         panel = self.panel.layout(size)
+        self.view.coordinates = self.app.settings.coordinates
         self.view.layout(pygame.Rect(20, 70, w - panel.width - 40, h - 110))
 
     # -- input -------------------------------------------------------------------

@@ -108,6 +108,7 @@ class PuzzleScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
+        self.view.coordinates = self.app.settings.coordinates
         self.view.layout(pygame.Rect(20, 130, w - 40, h - 230))
         bw = min(200, (w - 40) // len(self.controls) - 12)
         left = (w - len(self.controls) * (bw + 12) + 12) // 2

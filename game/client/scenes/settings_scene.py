@@ -21,6 +21,7 @@ class SettingsScene(MenuScene):
             Slider("Button clicks", s.click_volume, self._clicks),
             Choice("Legal-move markers", ON_OFF, ON_OFF[s.legal_markers], self._markers),
             Choice("Colour-blind shapes", ON_OFF, ON_OFF[s.colour_blind], self._shapes),
+            Choice("Coordinates", ON_OFF, ON_OFF[s.coordinates], self._coordinates),
             self.fullscreen,
             Choice("Animation", list(SPEEDS), speed, self._speed),
             Button("Back", self.back),
@@ -36,6 +37,10 @@ class SettingsScene(MenuScene):
 
     def _markers(self, value: str) -> None:
         self.app.settings.legal_markers = value == "On"
+        self.app.save_settings()
+
+    def _coordinates(self, value: str) -> None:
+        self.app.settings.coordinates = value == "On"
         self.app.save_settings()
 
     def _shapes(self, value: str) -> None:

@@ -34,6 +34,7 @@ class Backdrop:
     def __init__(self, seed: int = 7) -> None:
         self.rng = random.Random(seed)
         self.view = BoardView(7)
+        self.view.coordinates = False  # a backdrop, not a board to play on
         n = self.view.geo.cells
         cells = list(range(n))
         self.rng.shuffle(cells)

@@ -79,6 +79,7 @@ class LessonScene(Scene):
         w, h = size
         panel = min(440, w * 2 // 5)
         self.panel = pygame.Rect(w - panel, 0, panel, h)
+        self.view.coordinates = self.app.settings.coordinates
         self.view.layout(pygame.Rect(20, 60, w - panel - 40, h - 80))
         self.compact = h < 700 or panel < 360
         bw = (panel - 36) // 2
