@@ -173,3 +173,12 @@ def test_puzzles_verify_survives_broken_packs_and_reports_each(tmp_path):
     assert "5-binary.json: is not UTF-8 text" in out
     assert "6-fen.json, puzzle p1, field 'fen'" in out and "unexpected character" in out
     assert re.search(r"^1 puzzles in 1 packs proved in [0-9.]+ s; 6 problems$", out, re.M)
+
+
+def test_the_analyse_command_answers_every_line_of_a_nasty_corpus():
+    proc = run_cli(["game.ai", "analyse", "--movetime", "0.05"], NASTY)
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr[-2000:]
+    out = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert len(out) == len(NASTY)
+    assert all("error" in o and len(o["error"]) < 400 for o in out)
+    assert not any("internal error" in o["error"] for o in out)

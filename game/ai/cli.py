@@ -1,21 +1,63 @@
 """``python -m game.ai --level NAME [--movetime SECONDS]``: an engine other programs
 can play against. Reads MFEN lines on standard input and writes the chosen turn
 in RULES-SPEC notation, one flushed line for every line read; a bad line gets
-``error: why`` and the run goes on."""
+``error: why`` and the run goes on.
+
+``python -m game.ai analyse [--movetime SECONDS]`` judges turns instead: lines
+``MFEN<TAB>TURN`` in, one JSON line each out (see :mod:`game.ai.analysis`)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import sys
 
 from game.lines import serve
 from game.rules import Board, RulesError
 
+from .analysis import judge
 from .levels import LEVELS, choose_turn, level
 from .search import Searcher
 
 
+def analyse(argv: list[str]) -> int:
+    """``python -m game.ai analyse [--movetime S]``: lines ``MFEN<TAB>TURN`` in, one
+    JSON verdict each out (see :mod:`.analysis`)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m game.ai analyse",
+        description="Judge each played turn against the engine's best: MFEN<TAB>TURN lines in, "
+        'JSON lines out: {"best", "loss", "label", "exact"}.',
+    )
+    parser.add_argument("--movetime", type=float, default=1.0, help="seconds per turn judged")
+    args = parser.parse_args(argv)
+    if args.movetime <= 0:
+        parser.error("--movetime must be more than 0 seconds")
+
+    def answer(line: str) -> str:
+        fen, tab, text = line.partition("\t")
+        if not tab:
+            raise RulesError("expected MFEN, a tab, then the turn played")
+        board = Board(fen)
+        if board.is_game_over():
+            raise RulesError("the game is over in this position: there is no turn to judge")
+        verdict = judge(board, board.parse_turn(text), seconds=args.movetime)
+        return json.dumps(
+            {
+                "best": board.notation(verdict.best),
+                "loss": round(verdict.loss, 2),
+                "label": verdict.label,
+                "exact": verdict.exact,
+            }
+        )
+
+    return serve(answer, lambda message: json.dumps({"error": message}), (RulesError,))
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["analyse"]:
+        return analyse(argv[1:])
     names = ", ".join(v.name for v in LEVELS.values())
     parser = argparse.ArgumentParser(prog="python -m game.ai", description=__doc__)
     parser.add_argument("--level", default="Master", help=f"one of {names} (default Master)")

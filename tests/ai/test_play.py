@@ -166,3 +166,35 @@ def test_command_line_engine():
         check=False,
     )
     assert refused.returncode == 2 and "choose one of" in refused.stderr
+
+
+def test_analyse_judges_turns_exactly_in_endings_and_explains_bad_lines():
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    chain = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"
+    lines = [
+        f"{chain}\txc4xc5",  # a planted blunder: e1 is better by 4 tiles
+        f"{chain}\te1",
+        "5/6/7/8/9/8/7/6/5 r\te5",  # an opening: judged by the evaluation
+        "5/6/7/8/9/8/7/6/5 r\tzz9",
+        "BR/BRR/RR r\tpass",
+        "",
+    ]
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.ai", "analyse", "--movetime", "0.3"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=120,
+        check=True,
+    )
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(out) == len(lines)
+    assert out[0] == {"best": "e1", "loss": 4.0, "label": "blunder", "exact": True}
+    assert out[1]["label"] == "best" and out[1]["loss"] == 0 and out[1]["exact"]
+    assert out[2]["exact"] is False and out[2]["label"] in {"best", "good", "inaccuracy"}
+    assert "zz9" in out[3]["error"] and "over" in out[4]["error"] and "empty" in out[5]["error"]
