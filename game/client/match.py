@@ -62,11 +62,17 @@ class Match:
     # -- who plays ----------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.resigned is not None or self.board.is_game_over()
+        return self.resigned_here or self.board.is_game_over()
+
+    @property
+    def resigned_here(self) -> bool:
+        """A side resigned, and the position shown is the end of the game (a
+        resignation belongs to the last position, not to earlier ones looked at)."""
+        return self.resigned is not None and not self.redo_stack
 
     def winner(self) -> Color | None:
         """The winner once the match is over (``None`` for a draw or before the end)."""
-        if self.resigned is not None:
+        if self.resigned_here:
             return self.resigned.other
         return self.board.winner()
 
@@ -179,7 +185,7 @@ class Match:
         if self.chain is not None:
             self.chain = None
             return True
-        if self.resigned is not None:  # a resignation is taken back first
+        if self.resigned_here:  # a resignation is taken back first
             self.resigned = None
             return True
         if not self.board.turn_stack:
@@ -205,6 +211,44 @@ class Match:
                 break
         return True
 
+    # -- moving through the game ------------------------------------------------
+    @property
+    def ply(self) -> int:
+        """How many turns are on the board (the position shown)."""
+        return len(self.board.turn_stack)
+
+    @property
+    def plies(self) -> int:
+        """How many turns the game has, those taken back included."""
+        return len(self.board.turn_stack) + len(self.redo_stack)
+
+    def goto(self, ply: int) -> bool:
+        """Show the position after ``ply`` turns, keeping the later ones to come
+        back to (as undo and redo do, one turn at a time). Returns whether it moved."""
+        ply = max(0, min(self.plies, ply))
+        if ply == self.ply and self.chain is None:
+            return False
+        self.chain = None
+        while self.ply > ply:
+            self.redo_stack.append(self.board.pop())
+        while self.ply < ply:
+            self.board.push(self.redo_stack.pop())
+        return True
+
+    def final_result(self) -> str | None:
+        """The result at the game's end (not at the position looked at)."""
+        if self.resigned is not None:
+            return str(self.resigned.other)
+        end = self.board.copy()
+        for turn in reversed(self.redo_stack):
+            end.push(turn)
+        return end.result()
+
+    def all_moves(self) -> list[str]:
+        """Every turn of the game in notation, those taken back included."""
+        line = list(self.board.turn_stack) + self.redo_stack[::-1]
+        return [self.board.notation(t) for t in line]
+
     # -- what the scene shows ---------------------------------------------------
     def moves(self) -> list[str]:
         """The turns so far in notation."""
@@ -215,7 +259,7 @@ class Match:
         return f"Red: {self.players[RED]}, Blue: {self.players[BLUE]}"
 
     def result_text(self) -> str:
-        if self.resigned is not None:
+        if self.resigned_here:
             return f"{self.resigned.title} resigned: {self.resigned.other.title} wins."
         b = self.board
         red, blue = b.count(RED), b.count(BLUE)
@@ -233,9 +277,13 @@ class Match:
             "side": self.board.size,
             "red": self.players[RED],
             "blue": self.players[BLUE],
-            "turns": self.moves(),
-            "result": str(self.winner()) if self.resigned is not None else self.board.result(),
+            # The whole game, turns taken back and not yet replaced included, so that
+            # looking back through it never costs its end.
+            "turns": self.all_moves(),
+            "result": self.final_result(),
             **({"resigned": str(self.resigned)} if self.resigned is not None else {}),
+            # The position shown, when it is not the end: after an undo, or looking back.
+            **({"at": self.ply} if self.ply < self.plies else {}),
         }
 
     @classmethod
@@ -272,6 +320,10 @@ class Match:
             if resigned not in ("red", "blue"):
                 raise RecordError("field 'resigned' must be red or blue")
             match.resign(RED if resigned == "red" else BLUE)
+        at = data.get("at", len(turns))
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(turns):
+            raise RecordError(f"field 'at' must be a turn number from 0 to {len(turns)}")
+        match.goto(at)
         return match
 
 

@@ -51,6 +51,8 @@ class MatchController:
         #: The cells of the turn the hint suggests, ringed on the board.
         self.hint: tuple[int, ...] = ()
         self.thinking_since = 0.0
+        #: The player went back through the moves (not by Undo): playing on asks first.
+        self.browsing = False
 
     # -- whose match this is ------------------------------------------------------------
     def may_change(self) -> bool:
@@ -68,10 +70,14 @@ class MatchController:
     # -- a player's input ---------------------------------------------------------------
     def click(self, cell: int) -> list[Event]:
         self.hint = ()
-        return self._kept(self.match.click(cell))
+        events = self.match.click(cell)
+        if any(e.kind == "turn" for e in events):
+            self.browsing = False
+        return self._kept(events)
 
     def undo(self) -> bool:
         self.cancel_ai()
+        self.browsing = False
         changed = self.match.undo()
         if changed:
             self.hint = ()
@@ -92,6 +98,21 @@ class MatchController:
         events = self.match.resign(side)
         self.autosave()
         return events
+
+    def goto(self, ply: int) -> bool:
+        """Show the position after ``ply`` turns (the later ones stay, to come back
+        to); the AI waits while an earlier position is looked at."""
+        self.cancel_ai()
+        moved = self.match.goto(ply)
+        if moved:
+            self.hint = ()
+            self.browsing = self.match.ply < self.match.plies
+        return moved
+
+    @property
+    def later(self) -> int:
+        """Turns after the position shown that playing on would drop."""
+        return len(self.match.redo_stack)
 
     def take_back_chain(self) -> tuple[int, ...]:
         return self.match.take_back_chain()
@@ -120,7 +141,8 @@ class MatchController:
         waits."""
         m = self.match
         events: list[Event] = []
-        if self.request is None and ready and m.ai_to_move and self.may_change():
+        waiting = bool(m.redo_stack)  # an earlier position is being looked at
+        if self.request is None and ready and m.ai_to_move and not waiting and self.may_change():
             self.request = self.ai.request(m.board.mfen(), level=m.ai_to_move)
             self.thinking_since = now
         if self.request is None and self.hint_request is None:
@@ -165,7 +187,7 @@ class MatchController:
             return None
         path = self.data / CURRENT
         try:
-            if self.match.over or not self.match.board.turn_stack:
+            if self.match.over or not self.match.plies:
                 path.unlink(missing_ok=True)
             else:
                 write_json(path, self.match.record())

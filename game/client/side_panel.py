@@ -36,6 +36,10 @@ class SidePanel:
         self.save = Button("Save game", save, size=24)
         self.menu = Button("Menu", menu, key=pygame.K_ESCAPE, size=24)
         self.rect = pygame.Rect(0, 0, PANEL_WIDTH, 600)
+        self.first_row = 0  # the first row of moves in view
+        self.rows_shown = 1
+        self._shown_ply = -1
+        self.move_rects: list[tuple[int, pygame.Rect]] = []
 
     @property
     def controls(self) -> list[Button]:
@@ -107,17 +111,54 @@ class SidePanel:
         line_h = 18 if small else 22
         theme.text(surface, "Moves", (p.left + 16, y), size=16 if small else 20, color=theme.MUTED)
         y += line_h + 2
-        moves = match.moves()
-        rows = max(1, (self.undo.rect.top - y - 8) // line_h)
-        pairs = [moves[i : i + 2] for i in range(0, len(moves), 2)]
-        fit = 9 if small else 15  # longer turn text is cut with "..."
-        for i, pair in enumerate(pairs[-rows:], max(1, len(pairs) - rows + 1)):
-            line = f"{i:>3}. " + "  ".join(
-                m if len(m) <= fit else m[: fit - 2] + "..." for m in pair
-            )
-            theme.text(surface, line, (p.left + 16, y), size=16 if small else 20)
-            y += line_h
+        self.draw_moves(surface, match, y, line_h, 16 if small else 20)
         draw_all(self.controls, surface)
+
+    def draw_moves(
+        self, surface: pygame.Surface, match: Match, top: int, line_h: int, size: int
+    ) -> None:
+        """The moves, a pair a row, the one that led to the position shown marked;
+        the list scrolls (the wheel) and keeps that move in view. Each move is a
+        place to click: the board goes back (or on) to just after it."""
+        moves = match.all_moves()
+        rows = max(1, (self.undo.rect.top - top - 8) // line_h)
+        count = (len(moves) + 1) // 2
+        current = match.ply - 1  # the move just played on the board shown
+        if current >= 0 and match.ply != self._shown_ply:
+            row = current // 2  # a new position: bring its move into view
+            self.first_row = min(max(self.first_row, row - rows + 1), row)
+        self._shown_ply = match.ply
+        self.first_row = max(0, min(self.first_row, count - rows))
+        self.rows_shown = rows
+        self.move_rects = []
+        fit = 9 if size < 20 else 15  # longer turn text is cut with "..."
+        number_w = theme.font(size).size("000. ")[0]
+        half = (self.rect.width - 32 - number_w) // 2
+        y = top
+        for row in range(self.first_row, min(count, self.first_row + rows)):
+            theme.text(
+                surface, f"{row + 1:>3}.", (self.rect.left + 16, y), size=size, color=theme.MUTED
+            )
+            for k in range(2):
+                i = 2 * row + k
+                if i >= len(moves):
+                    break
+                r = pygame.Rect(self.rect.left + 16 + number_w + k * half, y - 1, half - 4, line_h)
+                if i == current:
+                    pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
+                    pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=4)
+                text = moves[i] if len(moves[i]) <= fit else moves[i][: fit - 2] + "..."
+                color = theme.TEXT if i < match.ply else theme.MUTED  # later moves, greyed
+                theme.text(surface, text, (r.left + 3, y), size=size, color=color)
+                self.move_rects.append((i + 1, r))
+            y += line_h
+
+    def move_at(self, pos: tuple[int, int]) -> int | None:
+        """The position (turns on the board) a click on the move list asks for."""
+        return next((ply for ply, r in self.move_rects if r.collidepoint(pos)), None)
+
+    def scroll(self, rows: int) -> None:
+        self.first_row = max(0, self.first_row + rows)
 
     def _side(self, surface: pygame.Surface, match: Match, color: Color, y: int) -> int:
         p = self.rect

@@ -97,6 +97,8 @@ class MatchScene(Scene):
                 return
         if self.panel.handle(event, self.app.click):
             return
+        if self.handle_moves(event):
+            return
         action = self.input.handle(event)
         if action is None:
             return
@@ -108,16 +110,70 @@ class MatchScene(Scene):
         elif action.kind == "click":
             self.click(action.cell)
 
+    def handle_moves(self, event: pygame.event.Event) -> bool:
+        """The move list: a click on a move, the wheel over the panel, and the
+        keys Left, Right, Home and End go through the game."""
+        match = self.match
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            ply = self.panel.move_at(event.pos)
+            if ply is not None:
+                self.go(ply)
+                return True
+        elif event.type == pygame.MOUSEWHEEL and self.panel.rect.collidepoint(
+            pygame.mouse.get_pos()
+        ):
+            self.panel.scroll(-event.y)
+            return True
+        elif event.type == pygame.KEYDOWN and not getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            target = {
+                pygame.K_LEFT: match.ply - 1,
+                pygame.K_RIGHT: match.ply + 1,
+                pygame.K_HOME: 0,
+                pygame.K_END: match.plies,
+            }.get(event.key)
+            if target is not None:
+                self.go(target)
+                return True
+        return False
+
+    def go(self, ply: int) -> None:
+        if self.control.goto(ply):
+            self.finished = False  # the result shows again only if play reaches an end
+            self.say("")
+
     def click(self, cell: int) -> None:
         if self.finished:
             return
         if self.control.wants_change(cell) and not self.control.may_change():
             self.ask_to_play_on(lambda: self.click(cell))
             return
+        if self.control.browsing and self.control.later and self.control.wants_change(cell):
+            self.ask_to_drop_later(lambda: self.click(cell))
+            return
         if not self.match.human_to_move:
             self.say("The AI is thinking." if self.match.ai_to_move else "The game is over.")
             return
         self.show(self.control.click(cell))
+
+    def ask_to_drop_later(self, then) -> None:
+        """Playing on from an earlier position drops the turns after it: ask."""
+        n = self.control.later
+
+        def drop() -> None:
+            self.match.redo_stack.clear()
+            self.control.browsing = False
+            then()
+
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app,
+                "Play on from here?",
+                f"The {n} later turn{'s' if n != 1 else ''} of this game will be dropped. "
+                "Press End to go back to the end instead.",
+                "Play on",
+                drop,
+            )
+        )
 
     def ask_to_play_on(self, then) -> None:
         """This saved game would change while another match is in progress: ask."""

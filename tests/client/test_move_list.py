@@ -1,0 +1,96 @@
+"""The move list: click a move to see the position after it, step with the keys,
+and play on from an earlier position only after saying so (issue 14)."""
+
+import json
+import random
+
+import pygame
+
+from game.client.match import Match
+from game.client.scenes.confirm import ConfirmScene
+from game.client.scenes.match_scene import CURRENT, MatchScene
+
+from .test_scenes import start_match
+
+
+def played(app, drive, turns=10, side=4, seed=2):
+    scene = start_match(app, drive, side=side)
+    rng = random.Random(seed)
+    board = scene.match.board
+    for _ in range(turns):
+        turn = rng.choice(board.legal_turns())
+        for cell in turn.cells:
+            drive.click_cell(cell)
+        drive.frames(2)
+    return scene
+
+
+def test_clicks_and_keys_go_through_the_game(app, drive):
+    scene = played(app, drive)
+    match = scene.match
+    end = match.plies
+    line = match.all_moves()
+    third = next(r for ply, r in scene.panel.move_rects if ply == 3)
+    drive.click(third.center)
+    assert match.ply == 3 and match.all_moves() == line  # nothing is lost
+    assert match.board.peek() == match.board.parse_turn(line[2])  # its last turn is marked
+    drive.key(pygame.K_LEFT)
+    assert match.ply == 2
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    assert match.ply == 4
+    drive.key(pygame.K_HOME)
+    assert match.ply == 0
+    drive.key(pygame.K_END)
+    assert match.ply == end and match.all_moves() == line
+
+
+def test_playing_on_from_an_earlier_position_asks_first(app, drive):
+    scene = played(app, drive)
+    match = scene.match
+    line = match.all_moves()
+    drive.key(pygame.K_HOME)
+    saved = json.loads((app.data / CURRENT).read_text())
+    assert saved["turns"] == line  # looking back never costs the game's end
+    drive.click_cell(match.board.legal_placements()[0])
+    question = app.scenes.top
+    assert isinstance(question, ConfirmScene) and "Play on" in question.question
+    drive.key(pygame.K_ESCAPE)  # no: the game stays as it was
+    assert match.ply == 0 and match.all_moves() == line
+    cell = match.board.legal_placements()[0]
+    drive.click_cell(cell)
+    drive.key(pygame.K_RETURN)  # yes: the later turns go
+    assert match.plies == 1 and match.board.tile_at(cell) is not None
+
+
+def test_the_ai_waits_while_an_earlier_position_is_looked_at(app, drive):
+    match = Match(3, "Club", "Human")
+    for turn in ("a1", "c3"):
+        match.play(match.board.parse_turn(turn))
+    scene = MatchScene(app, match)
+    app.scenes.reset(scene)
+    drive.key(pygame.K_HOME)  # Red (the AI) to move at the start
+    assert match.ai_to_move
+    drive.settle(1.0)
+    assert not scene.control.thinking and match.plies == 2  # it does not play over the game
+
+
+def test_the_list_scrolls_and_keeps_the_current_move_in_view(tmp_path, drive):
+    from game.client.app import App
+    from game.client.tour import Driver
+
+    small = App((640, 480), tmp_path / "small")
+    try:
+        d = Driver(small)
+        scene = played(small, d, turns=30, side=5, seed=4)
+        panel = scene.panel
+        assert scene.match.plies > panel.rows_shown * 2  # more moves than rows
+        d.key(pygame.K_HOME)
+        d.key(pygame.K_RIGHT)
+        d.frames(1)
+        assert any(ply == 1 for ply, _ in panel.move_rects)  # the first move is in view
+        d.key(pygame.K_END)
+        d.frames(1)
+        assert any(ply == scene.match.plies for ply, _ in panel.move_rects)
+    finally:
+        small.close()
