@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Protocol
 
+from .history import archive
 from .in_progress import CURRENT, match_in_progress
 from .match import Event, Match
 from .storage import write_json, write_new
@@ -53,6 +54,8 @@ class MatchController:
         self.thinking_since = 0.0
         #: The player went back through the moves (not by Undo): playing on asks first.
         self.browsing = False
+        #: The finished match is in the history.
+        self.archived = False
 
     # -- whose match this is ------------------------------------------------------------
     def may_change(self) -> bool:
@@ -96,8 +99,8 @@ class MatchController:
         """``side`` resigns; the match is over (and no longer kept as in progress)."""
         self.cancel_ai()
         events = self.match.resign(side)
-        self.autosave()
-        return events
+        self.autosave()  # over: no longer the match in progress
+        return self._kept(events)
 
     def goto(self, ply: int) -> bool:
         """Show the position after ``ply`` turns (the later ones stay, to come back
@@ -172,12 +175,28 @@ class MatchController:
 
     # -- files --------------------------------------------------------------------------------
     def _kept(self, events: list[Event]) -> list[Event]:
-        """``events``, with the match kept once a turn is complete."""
+        """``events``, with the match kept once a turn is complete, and archived in
+        the history once it is over."""
         if any(e.kind == "turn" for e in events):
             problem = self.autosave()
             if problem:
                 events.append(Event("error", text=problem))
+        if any(e.kind == "over" for e in events):
+            problem = self.archive()
+            if problem:
+                events.append(Event("error", text=problem))
         return events
+
+    def archive(self) -> str | None:
+        """Keep the finished match in the history (once). Returns what went wrong."""
+        if self.archived:
+            return None
+        try:
+            archive(self.match, self.data)
+        except OSError as e:
+            return f"The finished match could not be kept in the history: {e.strerror or e}"
+        self.archived = True
+        return None
 
     def autosave(self) -> str | None:
         """Keep the match in progress, to resume after a restart (a finished match,

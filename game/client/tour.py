@@ -18,6 +18,7 @@ from game.rules import Board, Turn
 from .app import App
 from .lessons import LESSONS
 from .match import Match
+from .scenes.history_scene import HistoryScene
 from .scenes.howto import HowToScene
 from .scenes.match_scene import MatchScene
 from .scenes.mosaix_menu import MosaixMenuScene, MosaixRulesScene
@@ -203,6 +204,10 @@ def tour(app: App, folder: Path, problems: list[str] | None = None) -> list[Path
     shot("game-over")
     app.scenes.reset(TitleScene(app))
 
+    app.scenes.push(HistoryScene(app))  # the game just finished is there
+    d.settle(0.3)
+    shot("history")
+    app.scenes.pop()
     app.scenes.push(TutorialMenuScene(app))
     d.settle(0.3)
     shot("tutorial")

@@ -25,7 +25,7 @@ from game.client.settings import Settings
 from game.client.settings import load as load_settings
 from game.rules import BLUE, RED
 
-from .test_scenes import button, start_match
+from .test_scenes import button, saved_button, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,7 +57,7 @@ def in_progress(app, drive):
 def open_saved(app, drive, stem):
     drive.click(button(app.scenes.top, "Play").rect.center)
     drive.click(button(app.scenes.top, "Load").rect.center)
-    drive.click(button(app.scenes.top, stem).rect.center)
+    drive.click(saved_button(app.scenes.top, stem).rect.center)
     return app.scenes.top
 
 

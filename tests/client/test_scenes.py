@@ -26,6 +26,11 @@ def button(scene, label):
     return next(w for w in scene.controls if getattr(w, "label", "").startswith(label))
 
 
+def saved_button(scene, stem):
+    """The saved-games list's button for the file called ``stem``."""
+    return next(c for c in scene.controls if getattr(c, "path", None) and c.path.stem == stem)
+
+
 def start_match(app, drive, side=3, red="Human", blue="Human"):
     app.settings.board_side, app.settings.red_player, app.settings.blue_player = side, red, blue
     app.scenes.reset(TitleScene(app))
@@ -191,9 +196,9 @@ def test_a_saved_game_loads_and_a_bad_one_is_refused(app, drive):
     drive.frames(1)
     drive.click(button(app.scenes.top, "Play").rect.center)
     drive.click(button(app.scenes.top, "Load").rect.center)
-    drive.click(button(app.scenes.top, "mosaic-99999999-bad").rect.center)
+    drive.click(saved_button(app.scenes.top, "mosaic-99999999-bad").rect.center)
     assert "JSON object" in app.toasts[-1][0]
-    drive.click(button(app.scenes.top, saved.stem).rect.center)
+    drive.click(saved_button(app.scenes.top, saved.stem).rect.center)
     loaded = app.scenes.top
     assert isinstance(loaded, MatchScene) and len(loaded.match.board.turn_stack) == 1
 
@@ -262,6 +267,7 @@ def test_the_screenshot_tour_covers_every_scene(app, tmp_path):
         "quit-question",
         "tutorial",
         "tutorial-lesson",
+        "history",
         "mosaix-menu",
         "mosaix-solo",
         "mosaix-count",

@@ -7,6 +7,7 @@ import pygame
 from game.ai.levels import LEVELS
 
 from .. import theme
+from ..history import describe as describe_game
 from ..in_progress import match_in_progress
 from ..match import HUMAN, PLAYERS, Match, open_record
 from ..widgets import Button, Segments, draw_all
@@ -90,7 +91,11 @@ class LoadScene(MenuScene):
         files = sorted(folder.glob("*.json"), reverse=True)[:10] if folder.exists() else []
         if not files:
             self.subtitle = "No saved games yet: use Save game during a match."
-        buttons = [Button(f.stem, lambda f=f: self.load(f), size=24) for f in files]
+        buttons = []
+        for f in files:
+            b = Button(describe_game(f), lambda f=f: self.load(f), size=20)
+            b.path = f  # which file the button opens (the label says what is in it)
+            buttons.append(b)
         return [*buttons, Button("Back", self.back)]
 
     def load(self, path) -> None:

@@ -16,6 +16,7 @@ from ..lessons import save as save_tutorial
 from ..match import open_record
 from ..widgets import Button, draw_all
 from .confirm import ConfirmScene
+from .history_scene import HistoryScene
 from .match_scene import MatchScene
 from .menu import MenuScene
 from .mosaix_menu import MosaixMenuScene
@@ -104,6 +105,7 @@ class TitleScene(MenuScene):
             Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
             Button("Mosaix dice game", lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
             Button("Learn to play", self.learn, key=pygame.K_l),
+            Button("History", lambda: self.app.scenes.push(HistoryScene(self.app))),
             Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
             Button("Quit", self.ask_to_quit, key=pygame.K_q),
         ]

@@ -1,0 +1,136 @@
+"""The history of finished matches, without pygame: every finished match is
+archived as a game record in ``history/``; the history screen lists, filters,
+opens, deletes and exports them, and counts wins, draws and losses per AI level
+and board side."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.files import BadFile, read_json, write_new
+
+from .match import HUMAN, Match
+
+FOLDER = "history"
+
+
+def archive(match: Match, data: Path, when: dt.datetime | None = None) -> Path:
+    """Keep a finished match; returns the file written (never over another)."""
+    when = when or dt.datetime.now()
+    record = match.record()
+    board = match.board
+    red, blue = board.count(0), board.count(1)
+    record |= {"date": when.isoformat(timespec="seconds"), "score": {"red": red, "blue": blue}}
+    return write_new(Path(data) / FOLDER, when.strftime("game-%Y%m%d-%H%M%S"), record)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One archived game, as the history lists it."""
+
+    path: Path
+    red: str
+    blue: str
+    side: int
+    result: str  # "red", "blue" or "draw"
+    red_tiles: int
+    blue_tiles: int
+    turns: int
+    date: str
+
+    @property
+    def opponent(self) -> str:
+        """The AI a person played, "Human" for a game between people, or the two AIs."""
+        if self.red == HUMAN and self.blue == HUMAN:
+            return HUMAN
+        if self.red == HUMAN:
+            return self.blue
+        if self.blue == HUMAN:
+            return self.red
+        return f"{self.red} v {self.blue}"
+
+    @property
+    def outcome(self) -> str:
+        """ "won", "lost" or "drawn" for the person against an AI, else who won."""
+        if self.result == "draw":
+            return "drawn"
+        people = [c for c, who in (("red", self.red), ("blue", self.blue)) if who == HUMAN]
+        if len(people) == 1:
+            return "won" if self.result == people[0] else "lost"
+        return f"{self.result.title()} won"
+
+    def line(self) -> str:
+        score = f"{self.red_tiles}-{self.blue_tiles}"
+        return (
+            f"{self.date[:10]}  v {self.opponent}  {self.outcome} {score}  "
+            f"{self.turns} turns  side {self.side}"
+        )
+
+
+def entry(path: Path, data: Any) -> Entry:
+    """An entry from an archived record; raises :class:`ValueError` if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("not a game record")
+    score = data.get("score")
+    fields = (data.get("red"), data.get("blue"), data.get("result"), data.get("date"))
+    if not all(isinstance(f, str) for f in fields) or not isinstance(score, dict):
+        raise ValueError("not an archived game")
+    turns, side = data.get("turns"), data.get("side")
+    red, blue = score.get("red"), score.get("blue")
+    if not isinstance(turns, list) or not all(isinstance(v, int) for v in (side, red, blue)):
+        raise ValueError("not an archived game")
+    return Entry(path, fields[0], fields[1], side, fields[2], red, blue, len(turns), fields[3])
+
+
+def entries(data: Path) -> tuple[list[Entry], list[str]]:
+    """Every archived game, newest first, and what could not be read (left alone)."""
+    folder = Path(data) / FOLDER
+    out, problems = [], []
+    files = list(folder.glob("*.json")) if folder.exists() else []
+    # Newest first; the names only say the second, two games can share one.
+    files.sort(key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+    for path in files:
+        try:
+            out.append(entry(path, read_json(path)))
+        except (BadFile, ValueError, FileNotFoundError) as e:
+            problems.append(f"{path.name}: {e}")
+    return out, problems
+
+
+def describe(path: Path) -> str:
+    """A saved game's line for the list: when, who, how long, how it stands."""
+    when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    try:
+        data = read_json(path)
+        turns = len(data["turns"])
+        who = f"Red {data['red']} v Blue {data['blue']}"
+        result = data.get("result")
+    except (BadFile, FileNotFoundError, KeyError, TypeError):
+        return f"{when}  {path.stem} (cannot be read)"
+    if result is None:
+        state = "in progress"
+    else:
+        state = "a draw" if result == "draw" else f"{str(result).title()} won"
+    return f"{when}  {who}, {turns} turns, {state}"
+
+
+def statistics(games: list[Entry]) -> dict[tuple[str, int], dict[str, int]]:
+    """Wins, draws and losses against each AI level on each board side."""
+    table: dict[tuple[str, int], dict[str, int]] = {}
+    for g in games:
+        if g.outcome not in ("won", "drawn", "lost"):
+            continue
+        row = table.setdefault((g.opponent, g.side), {"won": 0, "drawn": 0, "lost": 0})
+        row[g.outcome] += 1
+    return table
+
+
+def export(games: list[Entry], data: Path, when: dt.datetime | None = None) -> Path:
+    """All of ``games`` in one JSON file in the data folder; returns it."""
+    when = when or dt.datetime.now()
+    records = [json.loads(g.path.read_text(encoding="utf-8")) for g in games]
+    return write_new(Path(data), when.strftime("mosaic-games-%Y%m%d-%H%M%S"), records)

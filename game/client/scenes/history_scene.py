@@ -1,0 +1,203 @@
+"""The history: every finished match, newest first, with who it was against,
+the result and score, its length and date; a filter by opponent; each one to
+open for a look back (or analysis), to delete or to export; and the wins, draws
+and losses against each AI level on each board side."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..history import entries, export, statistics
+from ..match import open_record
+from ..scene import Scene
+from ..widgets import Button, Segments, draw_all, press, update_all
+from .confirm import ConfirmScene
+from .match_scene import MatchScene
+
+ROW = 34
+
+
+class HistoryScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.selected = 0
+        self.first = 0
+        self.filter = "All"
+        self.open_button = Button("Open", self.open, key=pygame.K_RETURN, size=22)
+        self.delete_button = Button("Delete", self.ask_to_delete, key=pygame.K_DELETE, size=22)
+        self.export_button = Button("Export all", self.export, size=22)
+        self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.reload()
+
+    def reload(self) -> None:
+        self.games, problems = entries(self.app.data)
+        for problem in problems[:3]:
+            self.app.toast(f"A game in the history could not be read: {problem}")
+        opponents = sorted({g.opponent for g in self.games})
+        if self.filter not in opponents:
+            self.filter = "All"
+        self.filter_choice = Segments(
+            "Against", ["All", *opponents][:7], self.filter, self.choose_filter, size=18
+        )
+        self.controls = [
+            self.filter_choice,
+            self.open_button,
+            self.delete_button,
+            self.export_button,
+            self.back_button,
+        ]
+        self.selected = min(self.selected, max(0, len(self.shown) - 1))
+
+    @property
+    def shown(self):
+        return [g for g in self.games if self.filter in ("All", g.opponent)]
+
+    def choose_filter(self, value: str) -> None:
+        self.filter = value
+        self.selected = self.first = 0
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resume(self) -> None:
+        self.reload()
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.filter_choice.rect = pygame.Rect(30, 80, min(760, w - 60), 36)
+        self.list_rect = pygame.Rect(30, 130, w - 60, h - 130 - 150)
+        bw = min(180, (w - 60) // 4 - 10)
+        for i, b in enumerate(
+            (self.open_button, self.delete_button, self.export_button, self.back_button)
+        ):
+            b.rect = pygame.Rect(30 + i * (bw + 10), h - 60, bw, 44)
+
+    # -- actions -----------------------------------------------------------------------
+    def current(self):
+        shown = self.shown
+        return shown[self.selected] if shown else None
+
+    def open(self) -> None:
+        game = self.current()
+        if game is None:
+            return
+        match, message = open_record(game.path, f"archived game {game.path.name}")
+        if message:
+            self.app.toast(message)
+        if match is not None:
+            match.goto(0)  # a look back starts at the first turn
+            self.app.scenes.push(MatchScene(self.app, match, current=False))
+
+    def ask_to_delete(self) -> None:
+        game = self.current()
+        if game is None:
+            return
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app, "Delete this game?", game.line(), "Delete", lambda: self.delete(game)
+            )
+        )
+
+    def delete(self, game) -> None:
+        try:
+            game.path.unlink()
+        except OSError as e:
+            self.app.toast(f"The game could not be deleted: {e.strerror or e}")
+        self.reload()
+
+    def export(self) -> None:
+        if not self.games:
+            return
+        try:
+            path = export(self.shown, self.app.data)
+        except OSError as e:
+            self.app.toast(f"The games could not be exported: {e.strerror or e}")
+            return
+        self.app.toast(f"{len(self.shown)} games exported to {path}", 8.0)
+
+    # -- input ---------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if press(self.controls, event, self.app.click):
+            return
+        rows = self.rows()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, r in rows:
+                if r.collidepoint(event.pos):
+                    if i == self.selected:
+                        self.open()
+                    self.selected = i
+                    return
+        elif event.type == pygame.MOUSEWHEEL:
+            self.first = max(0, min(len(self.shown) - 1, self.first - event.y))
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if event.key == pygame.K_UP else 1
+            self.selected = max(0, min(len(self.shown) - 1, self.selected + step))
+            visible = max(1, self.list_rect.height // ROW)
+            if self.selected < self.first:
+                self.first = self.selected
+            elif self.selected >= self.first + visible:
+                self.first = self.selected - visible + 1
+
+    def rows(self) -> list[tuple[int, pygame.Rect]]:
+        visible = max(1, self.list_rect.height // ROW)
+        out = []
+        for k, i in enumerate(range(self.first, min(len(self.shown), self.first + visible))):
+            out.append(
+                (
+                    i,
+                    pygame.Rect(
+                        self.list_rect.left,
+                        self.list_rect.top + k * ROW,
+                        self.list_rect.width,
+                        ROW - 4,
+                    ),
+                )
+            )
+        return out
+
+    def update(self, dt: float) -> bool:
+        return update_all(self.controls, dt)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        theme.text(surface, "History", (w // 2, 16), size=44, anchor="midtop", bold=True)
+        shown = self.shown
+        if not self.games:
+            theme.text(
+                surface,
+                "No finished matches yet: they are kept here as you play.",
+                (30, 140),
+                size=22,
+                color=theme.MUTED,
+            )
+        for i, r in self.rows():
+            game = shown[i]
+            pygame.draw.rect(
+                surface, theme.BG_LIGHT if i != self.selected else theme.CELL, r, border_radius=6
+            )
+            if i == self.selected:
+                pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
+            color = {"won": theme.GOOD, "lost": theme.BAD}.get(game.outcome, theme.TEXT)
+            theme.text(
+                surface,
+                game.line(),
+                (r.left + 10, r.centery),
+                size=theme.fit(game.line(), 20, r.width - 20),
+                color=color,
+                anchor="midleft",
+            )
+        y = self.list_rect.bottom + 8
+        stats = statistics(self.games)
+        parts = [
+            f"v {opp} on side {side}: {row['won']} won, {row['drawn']} drawn, {row['lost']} lost"
+            for (opp, side), row in sorted(stats.items())
+        ]
+        for line in theme.wrap(
+            "   ".join(parts) or "Your results against each AI level show here.", 18, w - 60
+        )[:3]:
+            theme.text(surface, line, (30, y), size=18, color=theme.MUTED)
+            y += 22
+        draw_all(self.controls, surface)

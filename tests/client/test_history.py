@@ -1,0 +1,89 @@
+"""The history of finished matches: archived as they end, listed, filtered,
+opened, deleted and exported, with results against each AI level (issue 14)."""
+
+import json
+import random
+
+import pygame
+
+from game.client.history import entries
+from game.client.scenes.confirm import ConfirmScene
+from game.client.scenes.history_scene import HistoryScene
+from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.title import TitleScene
+
+from .test_scenes import button, start_match
+
+
+def finish_hot_seat(app, drive, side=3, seed=1):
+    scene = start_match(app, drive, side=side)
+    rng = random.Random(seed)
+    board = scene.match.board
+    while not board.is_game_over():
+        for cell in rng.choice(board.legal_turns()).cells:
+            drive.click_cell(cell)
+        drive.frames(2)
+    drive.settle(1.0)
+    return scene
+
+
+def resign_against(app, drive, level):
+    scene = start_match(app, drive, side=3, red="Human", blue=level)
+    drive.click_cell(scene.match.board.legal_placements()[0])
+    scene.cancel_ai()
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(app.scenes.top, "Resign").rect.center)
+    drive.key(pygame.K_y)
+    drive.settle(1.0)
+    return scene
+
+
+def test_finished_matches_are_archived_and_listed(app, drive):
+    played = finish_hot_seat(app, drive)
+    resign_against(app, drive, "Club")
+    games, problems = entries(app.data)
+    assert problems == [] and len(games) == 2
+    newest, older = games
+    assert newest.opponent == "Club" and newest.outcome == "lost"
+    assert older.opponent == "Human" and older.turns == played.match.plies
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "History").rect.center)
+    history = app.scenes.top
+    assert isinstance(history, HistoryScene) and len(history.shown) == 2
+    # The results against each level, by board side.
+    from game.client.history import statistics
+
+    assert statistics(games)[("Club", 3)] == {"won": 0, "drawn": 0, "lost": 1}
+    # Filter by opponent: only the game against Club.
+    part = next(
+        r
+        for r, o in zip(history.filter_choice.parts(), history.filter_choice.options, strict=True)
+        if o == "Club"
+    )
+    drive.click(part.center)
+    assert [g.opponent for g in history.shown] == ["Club"]
+
+
+def test_a_game_opens_for_review_and_can_be_deleted_and_exported(app, drive):
+    finish_hot_seat(app, drive, seed=3)
+    finish_hot_seat(app, drive, seed=4)
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    drive.click(history.export_button.rect.center)
+    (exported,) = app.data.glob("mosaic-games-*.json")
+    assert len(json.loads(exported.read_text())) == 2
+    drive.click(history.open_button.rect.center)
+    review = app.scenes.top
+    assert isinstance(review, MatchScene) and not review.current
+    assert review.match.ply == 0 and review.match.plies > 0  # from the first turn
+    drive.key(pygame.K_END)
+    assert review.match.over
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(app.scenes.top, "Leave").rect.center)
+    assert app.scenes.top is history
+    drive.click(history.delete_button.rect.center)
+    assert isinstance(app.scenes.top, ConfirmScene)
+    drive.key(pygame.K_RETURN)
+    assert len(entries(app.data)[0]) == 1 and len(history.shown) == 1
