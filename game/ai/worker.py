@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from game.rules import Board, RulesError
 
+from .analysis import judge
 from .levels import choose_turn, level
 from .search import Searcher
 
@@ -43,6 +44,8 @@ class Answer:
     mfen: str
     turn: str | None = None  # turn text, None with an error
     error: str | None = None
+    #: For a judgement (:meth:`AIWorker.judge`): loss, label, exact and the scores.
+    verdict: dict | None = None
 
 
 #: Deaths in a row after which the worker stops restarting its process.
@@ -74,11 +77,24 @@ def _serve(requests, answers, latest) -> None:
         msg = requests.get()
         if msg is None:
             return
-        rid, mfen, level_name, seconds = msg
+        rid, mfen, level_name, seconds, played = msg
         if latest.value != rid:
             continue  # superseded before it started
         try:
             board = Board(mfen)
+            if played is not None:  # a judgement of the turn played here
+                v = judge(board, board.parse_turn(played), seconds=seconds or 1.0)
+                data = {
+                    "loss": v.loss,
+                    "label": v.label,
+                    "exact": v.exact,
+                    "best_score": v.best_score,
+                    "played_score": v.played_score,
+                }
+                answer = (rid, mfen, board.notation(v.best), None, data)
+                if latest.value == rid:
+                    answers.put(answer)
+                continue
             turn = choose_turn(
                 board,
                 level(level_name),
@@ -87,11 +103,11 @@ def _serve(requests, answers, latest) -> None:
                 seconds=seconds,
                 stop=lambda rid=rid: latest.value != rid,
             )
-            answer = (rid, mfen, None if turn is None else board.notation(turn), None)
+            answer = (rid, mfen, None if turn is None else board.notation(turn), None, None)
             if turn is None:
-                answer = (rid, mfen, None, "the game is over")
+                answer = (rid, mfen, None, "the game is over", None)
         except RulesError as exc:
-            answer = (rid, mfen, None, str(exc))
+            answer = (rid, mfen, None, str(exc), None)
         if latest.value == rid:
             answers.put(answer)
 
@@ -145,7 +161,19 @@ class AIWorker:
         rid = self._next_id
         self._latest.value = rid
         self._pending = (rid, mfen)
-        self._message = (rid, mfen, level, seconds)
+        self._message = (rid, mfen, level, seconds, None)
+        self._send()
+        return rid
+
+    def judge(self, mfen: str, played: str, seconds: float = 1.0) -> int:
+        """Ask how good the turn ``played`` is in ``mfen`` (see
+        :func:`game.ai.analysis.judge`): the answer's ``turn`` is the best turn and
+        its ``verdict`` the rest. Supersedes any earlier request. Returns its id."""
+        self._next_id += 1
+        rid = self._next_id
+        self._latest.value = rid
+        self._pending = (rid, mfen)
+        self._message = (rid, mfen, "", seconds, played)
         self._send()
         return rid
 
@@ -171,12 +199,12 @@ class AIWorker:
         out = []
         while self._answers is not None:
             try:
-                rid, mfen, turn, error = self._answers.get_nowait()
+                rid, mfen, turn, error, verdict = self._answers.get_nowait()
             except (queue.Empty, OSError, EOFError):
                 break
             self._deaths = 0
             if self._pending is not None and rid == self._pending[0]:
-                out.append(Answer(rid, mfen, turn, error))
+                out.append(Answer(rid, mfen, turn, error, verdict))
                 self._pending = None
         if self._proc is not None and not self._proc.is_alive():
             self._proc = None

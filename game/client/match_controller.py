@@ -54,8 +54,9 @@ class MatchController:
         self.thinking_since = 0.0
         #: The player went back through the moves (not by Undo): playing on asks first.
         self.browsing = False
-        #: The finished match is in the history.
+        #: The finished match is in the history, in this file.
         self.archived = False
+        self.archive_path: Path | None = None
 
     # -- whose match this is ------------------------------------------------------------
     def may_change(self) -> bool:
@@ -192,7 +193,7 @@ class MatchController:
         if self.archived:
             return None
         try:
-            archive(self.match, self.data)
+            self.archive_path = archive(self.match, self.data)
         except OSError as e:
             return f"The finished match could not be kept in the history: {e.strerror or e}"
         self.archived = True

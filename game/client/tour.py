@@ -8,6 +8,7 @@ frames of time passing.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pygame
@@ -18,6 +19,7 @@ from game.rules import Board, Turn
 from .app import App
 from .lessons import LESSONS
 from .match import Match
+from .scenes.analysis_scene import AnalysisScene
 from .scenes.history_scene import HistoryScene
 from .scenes.howto import HowToScene
 from .scenes.match_scene import MatchScene
@@ -202,6 +204,18 @@ def tour(app: App, folder: Path, problems: list[str] | None = None) -> list[Path
         d.click_cell(cell)
     d.settle(2.0)
     shot("game-over")
+    d.key(pygame.K_a)
+    analysis = app.scenes.top
+    if isinstance(analysis, AnalysisScene):
+        analysis.seconds = 0.1
+        deadline = time.monotonic() + 60
+        while not analysis.analysis.done and time.monotonic() < deadline:
+            d.frames(1)
+            time.sleep(0.005)
+        flagged = [v for v in analysis.analysis.verdicts if v is not None and v.flagged]
+        analysis.ply = flagged[0].ply if flagged else 1
+        d.settle(0.2)
+        shot("analysis")
     app.scenes.reset(TitleScene(app))
 
     app.scenes.push(HistoryScene(app))  # the game just finished is there

@@ -176,3 +176,22 @@ def running(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_a_judgement_through_the_worker_matches_the_engine_here(worker):
+    import random
+
+    from game.ai.analysis import judge
+
+    board = Board(SMALL)
+    rng = random.Random(5)
+    for _ in range(8):  # near the end, where the verdict is the exact solver's
+        board.push(rng.choice(board.legal_turns()))
+    worst = board.legal_turns()[-1]
+    here = judge(board, worst, seconds=5.0)
+    rid = worker.judge(board.mfen(), board.notation(worst), seconds=5.0)
+    (answer,) = worker.wait(60)
+    assert answer.id == rid and answer.error is None
+    assert here.exact and answer.verdict["exact"]
+    assert (answer.verdict["label"], answer.verdict["loss"]) == (here.label, here.loss)
+    assert Board(board.mfen()).parse_turn(answer.turn).outcome() == here.best.outcome()

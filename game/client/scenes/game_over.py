@@ -10,6 +10,7 @@ from .. import theme
 from ..match import Match
 from ..scene import ButtonScene
 from ..widgets import Button, draw_all
+from .analysis_scene import AnalysisScene
 from .confirm import ask_to_replace
 
 
@@ -23,6 +24,7 @@ class GameOverScene(ButtonScene):
         self.controls = [
             Button("Rematch", self.rematch, key=pygame.K_RETURN, size=24),
             Button("See board", self.see_board, key=pygame.K_b, size=24),
+            Button("Analyse", self.analyse, key=pygame.K_a, size=24),
             Button("Save game", self.save, size=24),
             Button("Menu", self.menu, key=pygame.K_ESCAPE, size=24),
         ]
@@ -41,6 +43,11 @@ class GameOverScene(ButtonScene):
             b.rect = pygame.Rect(0, 0, (self.box.width - 12 * (n + 1)) // n, 48)
             b.rect.topleft = (self.box.left + 12 + i * (b.rect.width + 12), self.box.bottom - 66)
             b.size = 24 if b.rect.width >= 120 else 18
+
+    def analyse(self) -> None:
+        """Go through the game with the engine (kept with its record in the history)."""
+        scene = self.match_scene
+        self.app.scenes.push(AnalysisScene(self.app, scene.match, scene.control.archive_path))
 
     def save(self) -> None:
         done, text = self.match_scene.control.save_game()

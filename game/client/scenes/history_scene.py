@@ -12,6 +12,7 @@ from ..history import entries, export, statistics
 from ..match import open_record
 from ..scene import Scene
 from ..widgets import Button, Segments, draw_all, press, update_all
+from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
 from .match_scene import MatchScene
 
@@ -25,6 +26,7 @@ class HistoryScene(Scene):
         self.first = 0
         self.filter = "All"
         self.open_button = Button("Open", self.open, key=pygame.K_RETURN, size=22)
+        self.analyse_button = Button("Analyse", self.analyse, key=pygame.K_a, size=22)
         self.delete_button = Button("Delete", self.ask_to_delete, key=pygame.K_DELETE, size=22)
         self.export_button = Button("Export all", self.export, size=22)
         self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
@@ -43,6 +45,7 @@ class HistoryScene(Scene):
         self.controls = [
             self.filter_choice,
             self.open_button,
+            self.analyse_button,
             self.delete_button,
             self.export_button,
             self.back_button,
@@ -68,10 +71,15 @@ class HistoryScene(Scene):
         w, h = size
         self.filter_choice.rect = pygame.Rect(30, 80, min(760, w - 60), 36)
         self.list_rect = pygame.Rect(30, 130, w - 60, h - 130 - 150)
-        bw = min(180, (w - 60) // 4 - 10)
-        for i, b in enumerate(
-            (self.open_button, self.delete_button, self.export_button, self.back_button)
-        ):
+        buttons = (
+            self.open_button,
+            self.analyse_button,
+            self.delete_button,
+            self.export_button,
+            self.back_button,
+        )
+        bw = min(180, (w - 60) // len(buttons) - 10)
+        for i, b in enumerate(buttons):
             b.rect = pygame.Rect(30 + i * (bw + 10), h - 60, bw, 44)
 
     # -- actions -----------------------------------------------------------------------
@@ -89,6 +97,16 @@ class HistoryScene(Scene):
         if match is not None:
             match.goto(0)  # a look back starts at the first turn
             self.app.scenes.push(MatchScene(self.app, match, current=False))
+
+    def analyse(self) -> None:
+        game = self.current()
+        if game is None:
+            return
+        match, message = open_record(game.path, f"archived game {game.path.name}")
+        if message:
+            self.app.toast(message)
+        if match is not None:
+            self.app.scenes.push(AnalysisScene(self.app, match, game.path))
 
     def ask_to_delete(self) -> None:
         game = self.current()

@@ -1,0 +1,128 @@
+"""A finished game gone through by the engine, turn by turn, without pygame.
+
+Each turn is judged against the engine's best (see :mod:`game.ai.analysis`);
+the analysis keeps the verdicts, an evaluation curve for the graph (Red's view,
+in tiles), and a summary per player, and it reads and writes itself as JSON so
+it can be kept with the game record and open instantly next time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from game.ai.analysis import LABELS
+from game.ai.evaluate import TILE, WIN
+from game.ai.solver import margin
+from game.rules import Board
+
+from .match import Match
+
+#: How far the graph and the bar go each way, in tiles.
+CLAMP = 15.0
+
+
+@dataclass(frozen=True)
+class TurnVerdict:
+    ply: int  # the turn's number in the game, from 1
+    mover: str  # "red" or "blue"
+    played: str
+    best: str
+    loss: float
+    label: str
+    exact: bool
+    best_score: int
+
+    @property
+    def flagged(self) -> bool:
+        return self.label in ("inaccuracy", "mistake", "blunder")
+
+    def evaluation(self) -> float:
+        """How the position before this turn stood for Red, in tiles."""
+        score = self.best_score
+        tiles = margin(score) if abs(score) >= WIN else score / TILE
+        tiles = max(-CLAMP, min(CLAMP, float(tiles)))
+        return tiles if self.mover == "red" else -tiles
+
+
+class GameAnalysis:
+    def __init__(self, match: Match) -> None:
+        board = Board(match.board.root)
+        line = list(match.board.turn_stack) + match.redo_stack[::-1]
+        #: (position before the turn, the turn as played, who played it), per turn.
+        self.turns: list[tuple[str, str, str]] = []
+        for turn in line:
+            self.turns.append((board.mfen(), board.notation(turn), str(board.mover)))
+            board.push(turn)
+        self.verdicts: list[TurnVerdict | None] = [None] * len(self.turns)
+        for i, (_, played, mover) in enumerate(self.turns):
+            if played == "pass":  # forced: nothing to judge
+                self.verdicts[i] = TurnVerdict(i + 1, mover, played, played, 0.0, "best", True, 0)
+
+    # -- running -------------------------------------------------------------------
+    def next_turn(self) -> tuple[int, str, str] | None:
+        """The next turn to judge: (index, position, turn played), or None when done."""
+        for i, v in enumerate(self.verdicts):
+            if v is None:
+                return i, self.turns[i][0], self.turns[i][1]
+        return None
+
+    def record(self, index: int, best: str, data: dict[str, Any]) -> None:
+        _, played, mover = self.turns[index]
+        self.verdicts[index] = TurnVerdict(
+            index + 1,
+            mover,
+            played,
+            best,
+            float(data["loss"]),
+            str(data["label"]),
+            bool(data["exact"]),
+            int(data["best_score"]),
+        )
+
+    @property
+    def done(self) -> bool:
+        return all(v is not None for v in self.verdicts)
+
+    @property
+    def progress(self) -> float:
+        if not self.verdicts:
+            return 1.0
+        return sum(v is not None for v in self.verdicts) / len(self.verdicts)
+
+    # -- what it shows -----------------------------------------------------------------
+    def curve(self) -> list[float | None]:
+        """Red's view of each position before a turn, in tiles (None: not judged yet)."""
+        return [None if v is None else v.evaluation() for v in self.verdicts]
+
+    def summary(self, color: str) -> dict[str, Any]:
+        """One player's turns by label, and an accuracy: the share of their judged
+        turns within a tile of the engine's best."""
+        mine = [
+            v for v in self.verdicts if v is not None and v.mover == color and v.played != "pass"
+        ]
+        counts = {label: sum(v.label == label for v in mine) for label in LABELS}
+        close = sum(v.label in ("best", "good") for v in mine)
+        accuracy = round(100 * close / len(mine)) if mine else 100
+        return {"counts": counts, "accuracy": accuracy, "turns": len(mine)}
+
+    # -- keeping it ----------------------------------------------------------------------
+    def to_json(self) -> list[dict[str, Any]]:
+        return [asdict(v) for v in self.verdicts if v is not None]
+
+    def load(self, data: Any) -> bool:
+        """Take verdicts kept with the record; False (and nothing taken) if they do
+        not fit this game."""
+        if not isinstance(data, list) or len(data) != len(self.turns):
+            return False
+        try:
+            verdicts = [TurnVerdict(**item) for item in data]
+        except TypeError:
+            return False
+        if any(
+            v.played != t[1] or v.label not in LABELS
+            for v, t in zip(verdicts, self.turns, strict=True)
+        ):
+            return False
+        self.verdicts = list(verdicts)
+        return True

@@ -1,0 +1,271 @@
+"""Post-game analysis: the engine goes through every turn in its worker process
+(the window keeps drawing; a bar shows how far it got), labels each turn from
+best to blunder, and draws an evaluation graph (click a point to go there), an
+evaluation bar, and, for each flagged turn, the better turn on the board. A
+summary per player closes it; the analysis is kept with the game record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.files import BadFile, read_json, write_json
+from game.rules import BLUE, RED, Board
+
+from .. import theme
+from ..board_view import BoardView
+from ..game_analysis import CLAMP, GameAnalysis
+from ..match import Match
+from ..scene import Scene
+from ..widgets import Button, draw_all, press, update_all
+
+#: A request id the worker never gives: the analysis stopped on an error.
+STOPPED = -1
+#: Seconds the engine spends on each turn.
+SECONDS = 0.8
+LABEL_COLOR = {
+    "best": theme.GOOD,
+    "good": theme.TEXT,
+    "inaccuracy": theme.ACCENT,
+    "mistake": (245, 150, 70),
+    "blunder": theme.BAD,
+}
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+class AnalysisScene(Scene):
+    def __init__(self, app, match: Match, record_path: Path | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.analysis = GameAnalysis(match)
+        self.record_path = record_path
+        self.loaded = self._load_kept()
+        self.view = BoardView(match.board.size)
+        self.ply = 0  # turns on the board shown
+        self.request: int | None = None
+        self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.controls = [self.back_button]
+        self.t = 0.0
+        #: Seconds the engine spends on each turn (the screenshot tour hurries it).
+        self.seconds = SECONDS
+
+    def _load_kept(self) -> bool:
+        if self.record_path is None:
+            return False
+        try:
+            data = read_json(self.record_path)
+        except (BadFile, FileNotFoundError):
+            return False
+        return isinstance(data, dict) and self.analysis.load(data.get("analysis"))
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resume(self) -> None:
+        self.resize(self.app.size)
+
+    def leave(self) -> None:
+        if self.request not in (None, STOPPED):
+            self.app.worker.cancel()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel = min(360, w // 3)
+        self.panel = pygame.Rect(w - panel, 0, panel, h)
+        self.graph = pygame.Rect(40, h - 120, w - panel - 60, 100)
+        self.bar = pygame.Rect(8, 60, 18, h - 200)
+        self.view.coordinates = self.app.settings.coordinates
+        self.view.layout(pygame.Rect(36, 50, w - panel - 56, h - 190))
+        self.back_button.rect = pygame.Rect(self.panel.left + 12, h - 56, panel - 24, 42)
+
+    # -- the engine ----------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        self.t += dt
+        moving = update_all(self.controls, dt)
+        if self.request == STOPPED:
+            return moving
+        if self.request is None:
+            nxt = self.analysis.next_turn()
+            if nxt is not None:
+                index, mfen, played = nxt
+                self.request = self.app.worker.judge(mfen, played, self.seconds)
+                self.asking = index
+            return moving or nxt is not None
+        for answer in self.app.worker.poll():
+            if answer.id != self.request:
+                continue
+            self.request = None
+            if answer.error or answer.verdict is None:
+                self.app.toast(f"The analysis stopped: {answer.error}")
+                self.analysis.verdicts[self.asking] = None
+                self.request = STOPPED
+                return True
+            self.analysis.record(self.asking, answer.turn, answer.verdict)
+            if self.analysis.done:
+                self.keep()
+        return True
+
+    def keep(self) -> None:
+        """Write the analysis into the game record it came from."""
+        if self.record_path is None:
+            return
+        try:
+            data = read_json(self.record_path)
+            if isinstance(data, dict):
+                data["analysis"] = self.analysis.to_json()
+                write_json(self.record_path, data)
+        except (BadFile, FileNotFoundError, OSError) as e:
+            self.app.toast(f"The analysis could not be kept with the game: {e}")
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if press(self.controls, event, self.app.click):
+            return
+        n = len(self.analysis.turns)
+        if event.type == pygame.KEYDOWN:
+            target = {
+                pygame.K_LEFT: self.ply - 1,
+                pygame.K_RIGHT: self.ply + 1,
+                pygame.K_HOME: 0,
+                pygame.K_END: n,
+            }.get(event.key)
+            if target is not None:
+                self.ply = max(0, min(n, target))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.graph.collidepoint(event.pos) and n:
+                x = (event.pos[0] - self.graph.left) / max(1, self.graph.width)
+                self.ply = max(0, min(n, round(x * n)))
+            for ply, r in getattr(self, "rows", []):
+                if r.collidepoint(event.pos):
+                    self.ply = ply
+
+    # -- drawing ------------------------------------------------------------------------------
+    def board_at(self, ply: int) -> Board:
+        b = Board(self.match.board.root)
+        for _, played, _ in self.analysis.turns[:ply]:
+            b.play(played)
+        return b
+
+    def draw(self, surface: pygame.Surface) -> None:
+        board = self.board_at(self.ply)
+        verdict = self.analysis.verdicts[self.ply - 1] if self.ply else None
+        better = ()
+        if verdict is not None and verdict.flagged:
+            before = self.board_at(self.ply - 1)
+            better = before.parse_turn(verdict.best).cells
+        last = board.peek()
+        self.view.draw(
+            surface,
+            board,
+            last=last.cells if last else (),
+            hint=better,
+            shapes=self.app.settings.colour_blind,
+            pulse=self.t,
+        )
+        self.draw_bar(surface)
+        self.draw_graph(surface)
+        self.draw_panel(surface, verdict)
+        draw_all(self.controls, surface)
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        """Red's share of the bar: how the position shown stands, by the engine."""
+        curve = self.analysis.curve()
+        i = min(self.ply, len(curve) - 1)
+        value = curve[i] if curve and curve[i] is not None else 0.0
+        share = 0.5 + 0.5 * value / CLAMP
+        r = self.bar
+        pygame.draw.rect(surface, theme.TILE[BLUE], r, border_radius=4)
+        red = r.copy()
+        red.height = round(r.height * share)
+        red.bottom = r.bottom
+        pygame.draw.rect(surface, theme.TILE[RED], red, border_radius=4)
+
+    def draw_graph(self, surface: pygame.Surface) -> None:
+        g = self.graph
+        pygame.draw.rect(surface, theme.BG_LIGHT, g, border_radius=6)
+        pygame.draw.line(surface, theme.CELL_EDGE, (g.left, g.centery), (g.right, g.centery))
+        curve = self.analysis.curve()
+        n = max(1, len(curve))
+        points = []
+        for i, v in enumerate(curve):
+            if v is None:
+                continue
+            points.append((g.left + g.width * i / n, g.centery - (g.height / 2 - 4) * v / CLAMP))
+        if len(points) > 1:
+            pygame.draw.lines(surface, theme.TEXT, False, points, 2)
+        for v in self.analysis.verdicts:
+            if v is not None and v.flagged:
+                x = g.left + g.width * (v.ply - 1) / n
+                pygame.draw.circle(surface, LABEL_COLOR[v.label], (x, g.bottom - 6), 4)
+        x = g.left + g.width * self.ply / n
+        pygame.draw.line(surface, theme.ACCENT, (x, g.top), (x, g.bottom), 2)
+        if not self.analysis.done:
+            done = pygame.Rect(g.left, g.top - 12, round(g.width * self.analysis.progress), 6)
+            pygame.draw.rect(surface, theme.ACCENT, done, border_radius=3)
+            theme.text(
+                surface,
+                f"Analysing... {self.analysis.progress:.0%}",
+                (g.left, g.top - 34),
+                size=18,
+                color=theme.MUTED,
+            )
+
+    def draw_panel(self, surface: pygame.Surface, verdict) -> None:
+        p = self.panel
+        pygame.draw.rect(surface, theme.PANEL, p)
+        theme.text(surface, "Analysis", (p.left + 16, 12), size=30, bold=True)
+        y = 52
+        if verdict is not None:
+            color = LABEL_COLOR[verdict.label]
+            theme.text(
+                surface,
+                f"{verdict.ply}. {verdict.played}: {verdict.label}",
+                (p.left + 16, y),
+                size=20,
+                color=color,
+            )
+            y += 24
+            if verdict.flagged:
+                took = len(verdict.played.split("x")) - 1
+                best = len(verdict.best.split("x")) - 1
+                line = f"Better: {verdict.best}" + (
+                    f" takes {best}; you took {took}" if best and took else ""
+                )
+                line += f" ({verdict.loss:.1f} tiles)"
+                for part in theme.wrap(line, 18, p.width - 32):
+                    theme.text(surface, part, (p.left + 16, y), size=18, color=theme.GOOD)
+                    y += 22
+        y += 6
+        for color in (RED, BLUE):
+            s = self.analysis.summary(str(color))
+            c = s["counts"]
+            line = (
+                f"{color.title}: accuracy {s['accuracy']}%, {count(c['blunder'], 'blunder')}, "
+                f"{count(c['mistake'], 'mistake')}, "
+                f"{count(c['inaccuracy'], 'inaccuracy', 'inaccuracies')}"
+            )
+            for part in theme.wrap(line, 18, p.width - 32):
+                theme.text(surface, part, (p.left + 16, y), size=18, color=theme.TILE[color])
+                y += 22
+        y += 8
+        self.rows = []
+        line_h = 22
+        rows = max(1, (self.back_button.rect.top - y - 8) // line_h)
+        n = len(self.analysis.verdicts)
+        first = max(0, min(self.ply - rows // 2, n - rows))
+        for i in range(first, min(n, first + rows)):
+            v = self.analysis.verdicts[i]
+            played = self.analysis.turns[i][1]
+            label = v.label if v is not None else "..."
+            color = LABEL_COLOR.get(label, theme.MUTED)
+            r = pygame.Rect(p.left + 12, y, p.width - 24, line_h - 2)
+            if i + 1 == self.ply:
+                pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
+            theme.text(surface, f"{i + 1:>3}. {played[:14]}", (r.left + 4, y), size=18)
+            theme.text(surface, label, (r.right - 4, y), size=18, color=color, anchor="topright")
+            self.rows.append((i + 1, r))
+            y += line_h

@@ -1,0 +1,90 @@
+"""Post-game analysis (issue 14): the engine judges every turn of a finished game
+through its worker, the window keeps drawing, flagged turns show the better turn,
+and the analysis is kept with the record so it opens instantly from the history."""
+
+import time
+
+import pygame
+
+from game.ai.analysis import LABELS, judge
+from game.client.history import entries
+from game.client.scenes import analysis_scene
+from game.client.scenes.analysis_scene import AnalysisScene
+from game.client.scenes.history_scene import HistoryScene
+from game.client.scenes.title import TitleScene
+from game.files import read_json
+from game.rules import Board
+
+from .test_history import finish_hot_seat
+from .test_scenes import button
+
+
+def run_until_done(drive, scene, limit=240.0):
+    start = time.monotonic()
+    while not scene.analysis.done:
+        assert time.monotonic() - start < limit, "the analysis did not finish"
+        drive.frames(1)
+        time.sleep(0.01)
+
+
+def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
+    monkeypatch.setattr(analysis_scene, "SECONDS", 0.3)
+    played = finish_hot_seat(app, drive, side=3, seed=4)
+    plies = played.match.plies
+    drive.click(button(app.scenes.top, "Analyse").rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, AnalysisScene) and not scene.loaded
+    drive.frames(3)
+    assert 0 < scene.analysis.progress < 1  # the window draws while the engine works
+    run_until_done(drive, scene)
+    verdicts = scene.analysis.verdicts
+    assert len(verdicts) == plies and all(v.label in LABELS for v in verdicts)
+    # Exact verdicts are the endgame solver's: the same in this process.
+    assert any(v.exact for v in verdicts)
+    for v, (mfen, turn, _) in zip(verdicts, scene.analysis.turns, strict=True):
+        if v.exact and turn != "pass":
+            board = Board(mfen)
+            here = judge(board, board.parse_turn(turn), seconds=5.0)
+            assert here.exact and (here.label, here.loss) == (v.label, v.loss), v
+    # Random play makes mistakes; each flagged one shows its better turn.
+    flagged = [v for v in verdicts if v.flagged]
+    assert flagged
+    v = flagged[0]
+    drive.click((scene.graph.left + round(scene.graph.width * v.ply / plies), scene.graph.centery))
+    assert scene.ply == v.ply
+    better = Board(scene.analysis.turns[v.ply - 1][0]).parse_turn(v.best)
+    assert v.best != v.played and better.cells
+    drive.key(pygame.K_LEFT)
+    assert scene.ply == v.ply - 1
+    # Each player's summary counts their own turns.
+    red, blue = scene.analysis.summary("red"), scene.analysis.summary("blue")
+    judged = [x for x in verdicts if x.played != "pass"]
+    assert red["turns"] + blue["turns"] == len(judged)
+    assert sum(red["counts"].values()) == red["turns"]
+    # Kept with the record in the history...
+    games, _ = entries(app.data)
+    kept = read_json(games[0].path)["analysis"]
+    assert [k["label"] for k in kept] == [x.label for x in verdicts]
+    # ...so it opens from the history without asking the engine again.
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "History").rect.center)
+    assert isinstance(app.scenes.top, HistoryScene)
+    drive.key(pygame.K_a)
+    again = app.scenes.top
+    assert isinstance(again, AnalysisScene) and again.loaded and again.analysis.done
+    drive.frames(2)
+    assert again.request is None
+    assert [x.label for x in again.analysis.verdicts] == [x.label for x in verdicts]
+
+
+def test_a_kept_analysis_that_does_not_fit_is_done_again(app, drive, monkeypatch):
+    monkeypatch.setattr(analysis_scene, "SECONDS", 0.2)
+    finish_hot_seat(app, drive, side=3, seed=2)
+    games, _ = entries(app.data)
+    path = games[0].path
+    data = read_json(path)
+    data["analysis"] = [{"ply": 1, "label": "best"}]  # damaged: not this game's
+    path.write_text(__import__("json").dumps(data))
+    scene = AnalysisScene(app, app.scenes.top.match_scene.match, path)
+    assert not scene.loaded and not scene.analysis.done
