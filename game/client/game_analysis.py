@@ -18,6 +18,8 @@ from game.rules import Board
 
 from .match import Match
 
+#: Seconds the engine spends on each turn at most (the exact solver may settle one sooner).
+SECONDS = 0.8
 #: How far the graph and the bar go each way, in tiles.
 CLAMP = 15.0
 

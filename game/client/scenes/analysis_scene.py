@@ -15,15 +15,13 @@ from game.rules import BLUE, RED, Board
 
 from .. import theme
 from ..board_view import BoardView
-from ..game_analysis import CLAMP, GameAnalysis
+from ..game_analysis import CLAMP, SECONDS, GameAnalysis
 from ..match import Match
 from ..scene import Scene
 from ..widgets import Button, draw_all, press, update_all
 
 #: A request id the worker never gives: the analysis stopped on an error.
 STOPPED = -1
-#: Seconds the engine spends on each turn.
-SECONDS = 0.8
 LABEL_COLOR = {
     "best": theme.GOOD,
     "good": theme.TEXT,
