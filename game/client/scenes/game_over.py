@@ -39,10 +39,11 @@ class GameOverScene(ButtonScene):
         self.box = pygame.Rect(0, 0, min(600, room - 24), min(360, size[1] - 40))
         self.box.center = (room // 2, board.centery)
         n = len(self.controls)
+        gap = 12 if self.box.width >= 500 else 6  # five labels must fit the smallest window
         for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(0, 0, (self.box.width - 12 * (n + 1)) // n, 48)
-            b.rect.topleft = (self.box.left + 12 + i * (b.rect.width + 12), self.box.bottom - 66)
-            b.size = 24 if b.rect.width >= 120 else 18
+            b.rect = pygame.Rect(0, 0, (self.box.width - gap * (n + 1)) // n, 48)
+            b.rect.topleft = (self.box.left + gap + i * (b.rect.width + gap), self.box.bottom - 66)
+            b.size = 24 if b.rect.width >= 120 else 18 if b.rect.width >= 95 else 16
 
     def analyse(self) -> None:
         """Go through the game with the engine (kept with its record in the history)."""
