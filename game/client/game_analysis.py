@@ -24,6 +24,12 @@ SECONDS = 0.8
 CLAMP = 15.0
 
 
+def score_in_tiles(score: int) -> float:
+    """An engine score for the side to move, in tiles: the final margin when the
+    solver settled it, else the evaluation."""
+    return float(margin(score)) if abs(score) >= WIN else score / TILE
+
+
 @dataclass(frozen=True)
 class TurnVerdict:
     ply: int  # the turn's number in the game, from 1
@@ -41,9 +47,7 @@ class TurnVerdict:
 
     def evaluation(self) -> float:
         """How the position before this turn stood for Red, in tiles."""
-        score = self.best_score
-        tiles = margin(score) if abs(score) >= WIN else score / TILE
-        tiles = max(-CLAMP, min(CLAMP, float(tiles)))
+        tiles = max(-CLAMP, min(CLAMP, score_in_tiles(self.best_score)))
         return tiles if self.mover == "red" else -tiles
 
 

@@ -19,6 +19,7 @@ from game.rules import Board, Turn
 from .app import App
 from .lessons import LESSONS
 from .match import Match
+from .scenes.analysis_board import AnalysisBoardScene
 from .scenes.analysis_scene import AnalysisScene
 from .scenes.history_scene import HistoryScene
 from .scenes.howto import HowToScene
@@ -221,6 +222,24 @@ def tour(app: App, folder: Path, problems: list[str] | None = None) -> list[Path
     app.scenes.push(HistoryScene(app))  # the game just finished is there
     d.settle(0.3)
     shot("history")
+    app.scenes.pop()
+
+    # The analysis board: a middle game with the chain preview and the engine's turn.
+    turns, _ = game_until(5, 1, chain_start)
+    study = Board(size=5)
+    for t in turns:
+        study.push(t)
+    board_scene = AnalysisBoardScene(app, study.position())
+    app.scenes.push(board_scene)
+    d.settle(0.1)
+    d.key(pygame.K_v)
+    board_scene.ask_engine()
+    deadline = time.monotonic() + 30
+    while board_scene.request is not None and time.monotonic() < deadline:
+        d.frames(1)
+        time.sleep(0.01)
+    d.settle(0.1)
+    shot("analysis-board")
     app.scenes.pop()
     app.scenes.push(TutorialMenuScene(app))
     d.settle(0.3)

@@ -7,6 +7,7 @@ import pygame
 
 from .. import theme
 from ..widgets import Button
+from .analysis_board import AnalysisBoardScene
 from .confirm import ConfirmScene
 from .menu import MenuScene
 from .settings_scene import SettingsScene
@@ -34,9 +35,15 @@ class PauseScene(MenuScene):
             Button("Resume", self.back, key=pygame.K_ESCAPE),
             Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
             Button("Save game", self.save, key=pygame.K_s),
+            Button("Analyse this position", self.analyse, key=pygame.K_a),
             Button("Resign", self.ask_to_resign, enabled=can_resign),
             Button("Leave to the title screen", self.leave_match),
         ]
+
+    def analyse(self) -> None:
+        """The position on the board, on the analysis board (the match waits)."""
+        board = self.match_scene.match.board
+        self.app.scenes.push(AnalysisBoardScene(self.app, board.position()))
 
     def resigner(self):
         """The side a resignation is for: the one person playing, or the side to

@@ -15,6 +15,7 @@ from ..in_progress import CURRENT, match_in_progress
 from ..lessons import save as save_tutorial
 from ..match import open_record
 from ..widgets import Button, draw_all
+from .analysis_board import AnalysisBoardScene
 from .confirm import ConfirmScene
 from .history_scene import HistoryScene
 from .match_scene import MatchScene
@@ -106,6 +107,7 @@ class TitleScene(MenuScene):
             Button("Mosaix dice game", lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
             Button("Learn to play", self.learn, key=pygame.K_l),
             Button("History", lambda: self.app.scenes.push(HistoryScene(self.app))),
+            Button("Analysis board", lambda: self.app.scenes.push(AnalysisBoardScene(self.app))),
             Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
             Button("Quit", self.ask_to_quit, key=pygame.K_q),
         ]

@@ -1,0 +1,302 @@
+"""The analysis board: set up any position and study it.
+
+Paint cells Red, Blue or empty, choose the side to move and the board side, copy
+the position as MFEN or paste one in; the status line says whether the game can
+go on from it. The engine (in its worker, never blocking the window) gives its
+best turn, drawn on the board, and how the position stands; the chain preview
+writes on each flippable tile how many tiles the best chain starting there
+takes. Any match opens here with "Analyse this position" from its pause menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import BLUE, RED, Board, Position, RulesError
+
+from .. import theme
+from ..board_view import BoardView
+from ..game_analysis import score_in_tiles
+from ..scene import Scene
+from ..widgets import Button, Segments, draw_all, press, update_all
+
+SIDES = [str(n) for n in range(3, 9)]
+BRUSHES = ["Red", "Blue", "Empty"]
+#: Seconds the engine thinks about a position.
+SECONDS = 2.0
+
+
+def chain_preview(board: Board) -> dict[int, int]:
+    """For each tile the side to move can flip first, the most tiles a chain
+    starting there takes."""
+    best: dict[int, int] = {}
+    for turn in board.legal_turns():
+        if turn.is_flip:
+            first = turn.cells[0]
+            best[first] = max(best.get(first, 0), len(turn.cells))
+    return best
+
+
+def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
+    """An MFEN line broken after its slashes (it has no spaces to break at)."""
+    f = theme.font(size)
+    lines = [""]
+    for piece in mfen.replace("/", "/\n").split("\n"):
+        if lines[-1] and f.size(lines[-1] + piece)[0] > width:
+            lines.append(piece)
+        else:
+            lines[-1] += piece
+    return lines
+
+
+class AnalysisBoardScene(Scene):
+    def __init__(self, app, position: Position | None = None) -> None:
+        super().__init__(app)
+        position = position or Position.empty(app.settings.board_side)
+        self.red = set(position.tiles(RED))
+        self.blue = set(position.tiles(BLUE))
+        self.side = position.size
+        self.mover = position.mover
+        self.brush = "Red"
+        self.preview = False
+        self.request: int | None = None
+        self.engine: tuple[str, str, float] | None = None  # (for MFEN, best turn, tiles)
+        self.view = BoardView(self.side)
+        self.brush_choice = Segments("Paint", BRUSHES, self.brush, self.choose_brush, size=18)
+        self.side_choice = Segments("Side", SIDES, str(self.side), self.choose_side, size=18)
+        self.mover_choice = Segments(
+            "Turn", ["Red", "Blue"], self.mover.title, self.choose_mover, size=18
+        )
+        self.engine_button = Button("Best turn", self.ask_engine, key=pygame.K_e, size=20)
+        self.preview_button = Button("Chain preview", self.toggle_preview, key=pygame.K_v, size=20)
+        self.copy_button = Button("Copy MFEN", self.copy, key=pygame.K_c, size=20)
+        self.paste_button = Button("Paste MFEN", self.paste, key=pygame.K_p, size=20)
+        self.clear_button = Button("Clear", self.clear, size=20)
+        self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
+        self.controls = [
+            self.brush_choice,
+            self.side_choice,
+            self.mover_choice,
+            self.engine_button,
+            self.preview_button,
+            self.copy_button,
+            self.paste_button,
+            self.clear_button,
+            self.back_button,
+        ]
+
+    # -- the position ------------------------------------------------------------------
+    def position(self) -> Position:
+        return Position.from_cells(self.side, sorted(self.red), sorted(self.blue), self.mover)
+
+    def board(self) -> Board:
+        return Board(self.position())
+
+    def mfen(self) -> str:
+        return self.position().mfen()
+
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        """Whether play can go on from here, in words."""
+        board = self.board()
+        if board.is_game_over():
+            r, b = len(self.red), len(self.blue)
+            return f"The game is over here: Red {r} tiles, Blue {b}.", theme.MUTED
+        if board.must_pass():
+            return f"{self.mover.title} has no legal turn here and must pass.", theme.ACCENT
+        n = len(board.legal_turns())
+        return f"{self.mover.title} to move: {n} legal turns.", theme.GOOD
+
+    def set_position(self, position: Position) -> None:
+        self.red, self.blue = set(position.tiles(RED)), set(position.tiles(BLUE))
+        self.mover = position.mover
+        if position.size != self.side:
+            self.side = position.size
+            self.view = BoardView(self.side)
+            self.resize(self.app.size)
+        self.side_choice.index = SIDES.index(str(self.side)) if str(self.side) in SIDES else 0
+        self.mover_choice.index = 0 if self.mover == RED else 1
+        self.changed()
+
+    def changed(self) -> None:
+        """The position changed: the engine's answer no longer applies."""
+        if self.request is not None:
+            self.app.worker.cancel()
+            self.request = None
+        self.engine = None
+
+    # -- controls -------------------------------------------------------------------
+    def choose_brush(self, value: str) -> None:
+        self.brush = value
+
+    def choose_side(self, value: str) -> None:
+        if int(value) == self.side:
+            return
+        self.set_position(Position.empty(int(value), self.mover))
+
+    def choose_mover(self, value: str) -> None:
+        self.mover = RED if value == "Red" else BLUE
+        self.changed()
+
+    def clear(self) -> None:
+        self.set_position(Position.empty(self.side, self.mover))
+
+    def paint(self, cell: int) -> None:
+        self.red.discard(cell)
+        self.blue.discard(cell)
+        if self.brush == "Red":
+            self.red.add(cell)
+        elif self.brush == "Blue":
+            self.blue.add(cell)
+        self.changed()
+
+    def copy(self) -> None:
+        text = self.mfen()
+        try:
+            pygame.scrap.put_text(text)
+        except pygame.error as e:
+            self.app.toast(f"The clipboard is not available ({e}); the position is {text}", 8.0)
+            return
+        self.app.toast(f"Copied: {text}")
+
+    def paste(self) -> None:
+        try:
+            text = pygame.scrap.get_text() or ""
+        except pygame.error as e:
+            self.app.toast(f"The clipboard is not available ({e}).")
+            return
+        text = text.strip()
+        if not text:
+            self.app.toast("The clipboard holds no text to read as a position.")
+            return
+        try:
+            position = Position.from_mfen(text)
+        except RulesError as e:
+            self.app.toast(f"That is not a position: {e}", 6.0)
+            return
+        if str(position.size) not in SIDES:
+            self.app.toast(f"This board has side {position.size}; the game plays sides 3 to 8.")
+            return
+        self.set_position(position)
+
+    def toggle_preview(self) -> None:
+        self.preview = not self.preview
+
+    def ask_engine(self) -> None:
+        board = self.board()
+        turns = board.legal_turns()
+        if not turns or board.is_game_over():
+            self.app.toast("There is no turn to look for here.")
+            return
+        # A judgement of any turn also gives the best turn and its score.
+        self.request = self.app.worker.judge(board.mfen(), board.notation(turns[0]), SECONDS)
+        self.asked = board.mfen()
+
+    # -- the scene ------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resume(self) -> None:
+        self.resize(self.app.size)
+
+    def leave(self) -> None:
+        if self.request is not None:
+            self.app.worker.cancel()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel = min(380, max(260, w // 3))
+        self.panel = pygame.Rect(w - panel, 0, panel, h)
+        self.view.coordinates = self.app.settings.coordinates
+        self.view.layout(pygame.Rect(10, 10, w - panel - 20, h - 60))
+        x, cw = self.panel.left + 12, panel - 24
+        y = 56
+        for seg in (self.brush_choice, self.side_choice, self.mover_choice):
+            seg.rect = pygame.Rect(x, y, cw, 32)
+            y += 40
+        y += 4
+        half = (cw - 8) // 2
+        pairs = [
+            (self.engine_button, self.preview_button),
+            (self.copy_button, self.paste_button),
+            (self.clear_button, self.back_button),
+        ]
+        bh = 38 if h >= 560 else 32
+        for left, right in pairs:
+            left.rect = pygame.Rect(x, y, half, bh)
+            right.rect = pygame.Rect(x + half + 8, y, half, bh)
+            left.size = right.size = 20 if half >= 150 else 17
+            y += bh + 8
+        self.text_top = y + 4
+
+    def update(self, dt: float) -> bool:
+        moving = update_all(self.controls, dt)
+        if self.request is None:
+            return moving
+        for answer in self.app.worker.poll():
+            if answer.id != self.request:
+                continue
+            self.request = None
+            if answer.error or answer.verdict is None:
+                self.app.toast(f"The engine could not answer: {answer.error}")
+                return True
+            tiles = score_in_tiles(answer.verdict["best_score"])
+            self.engine = (self.asked, answer.turn or "", tiles)
+        return True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if press(self.controls, event, self.app.click):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            cell = self.view.cell_at(event.pos)
+            if cell is not None:
+                if event.button == 3:  # right-click empties a cell whatever the brush
+                    brush, self.brush = self.brush, "Empty"
+                    self.paint(cell)
+                    self.brush = brush
+                else:
+                    self.paint(cell)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        board = self.board()
+        best = ()
+        if self.engine is not None and self.engine[0] == board.mfen() and self.engine[1]:
+            try:
+                best = board.parse_turn(self.engine[1]).cells
+            except RulesError:
+                best = ()
+        self.view.draw(surface, board, hint=best, shapes=self.app.settings.colour_blind)
+        if self.preview and not board.is_game_over():
+            for cell, n in chain_preview(board).items():
+                theme.text(
+                    surface,
+                    str(n),
+                    self.view.centre(cell),
+                    size=22,
+                    bold=True,
+                    color=theme.ACCENT,
+                    anchor="center",
+                )
+        p = self.panel
+        pygame.draw.rect(surface, theme.PANEL, p)
+        theme.text(surface, "Analysis board", (p.left + 14, 12), size=28, bold=True)
+        draw_all(self.controls, surface)
+        y = self.text_top
+        status, color = self.status()
+        lines: list[tuple[str, tuple[int, int, int]]] = [(status, color)]
+        if self.request is not None:
+            lines.append(("The engine is thinking...", theme.MUTED))
+        elif self.engine is not None and self.engine[0] == board.mfen():
+            _, turn, tiles = self.engine
+            lead = "even" if abs(tiles) < 0.05 else f"{self.mover.title} {tiles:+.1f} tiles"
+            lines.append((f"Best turn: {turn} ({lead})", theme.GOOD))
+        lines.append((self.mfen(), theme.MUTED))
+        if self.preview:
+            lines.append(("Numbers: tiles the best chain from that flip takes.", theme.MUTED))
+        for msg, c in lines:
+            parts = mfen_lines(msg, p.width - 28) if msg == self.mfen() else None
+            parts = parts or theme.wrap(msg, 18, p.width - 28)
+            if y + 22 * len(parts) > p.bottom - 4:
+                break  # a message shows whole or not at all
+            for part in parts:
+                theme.text(surface, part, (p.left + 14, y), size=18, color=c)
+                y += 22
+            y += 4

@@ -1,0 +1,110 @@
+"""The analysis board (issue 14): paint a position by clicks, choose the side to
+move and the board side, copy and paste MFEN, the engine's best turn through the
+worker, the chain preview, and "Analyse this position" from a match."""
+
+import time
+
+import pygame
+
+from game.client.scenes.analysis_board import AnalysisBoardScene, chain_preview
+from game.client.scenes.title import TitleScene
+from game.rules import BLUE, RED, Board, Position
+
+from .test_scenes import button, start_match
+
+
+def open_board(app, drive):
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Analysis board").rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, AnalysisBoardScene)
+    return scene
+
+
+def choose(drive, segments, option):
+    drive.click(segments.parts()[segments.options.index(option)].center)
+
+
+def test_paint_a_position_and_copy_its_mfen(app, drive):
+    scene = open_board(app, drive)
+    choose(drive, scene.side_choice, "3")
+    assert scene.side == 3 and scene.side_choice.value == "3"
+    drive.click_cell(0)  # the brush starts on Red
+    drive.click_cell(1)
+    choose(drive, scene.brush_choice, "Blue")
+    drive.click_cell(2)
+    drive.click_cell(1)  # repainted Blue
+    drive.click(scene.view.centre(0), button=3)  # right-click empties
+    choose(drive, scene.mover_choice, "Blue")
+    drive.key(pygame.K_c)
+    copied = pygame.scrap.get_text()
+    p = Position.from_mfen(copied)
+    assert p.size == 3 and p.mover == BLUE
+    assert p.tiles(RED) == [] and p.tiles(BLUE) == [1, 2]
+    assert any(text.startswith("Copied") for text, _ in app.toasts)
+    status, _ = scene.status()
+    assert status == f"Blue to move: {len(Board(copied).legal_turns())} legal turns."
+
+
+def test_paste_takes_a_good_position_and_names_what_is_wrong_with_a_bad_one(app, drive):
+    scene = open_board(app, drive)
+    pygame.scrap.put_text("3/4/5/4/RRRR b")  # the last row is one cell short
+    drive.key(pygame.K_p)
+    assert any("That is not a position" in text for text, _ in app.toasts)
+    assert scene.side == app.settings.board_side and not scene.red and not scene.blue
+    pygame.scrap.put_text("RR1/4/5/4/BB1 b")
+    drive.key(pygame.K_p)
+    assert scene.side == 3 and scene.mfen() == "RR1/4/5/4/BB1 b"
+    assert scene.side_choice.value == "3" and scene.mover_choice.value == "Blue"
+    pygame.scrap.put_text("RRR/RRRR/RRRRR/RRRR/RRR r")  # a full board
+    drive.key(pygame.K_p)
+    assert scene.status()[0] == "The game is over here: Red 19 tiles, Blue 0."
+    pygame.scrap.put_text(Position.empty(10).mfen())
+    drive.key(pygame.K_p)
+    assert any("sides 3 to 8" in text for text, _ in app.toasts) and scene.side == 3
+
+
+def test_the_engine_and_the_chain_preview(app, drive):
+    board = Board(size=4)
+    import random
+
+    rng = random.Random(2)
+    while not any(t.is_flip and len(t.cells) > 1 for t in board.legal_turns()):
+        board.push(rng.choice(board.legal_turns()))
+    scene = AnalysisBoardScene(app, board.position())
+    app.scenes.push(scene)
+    drive.frames(2)
+    preview = chain_preview(board)
+    flips = [t for t in board.legal_turns() if t.is_flip]
+    assert preview and max(preview.values()) == max(len(t.cells) for t in flips)
+    assert all(board.tile_at(c) == board.mover.other for c in preview)
+    drive.key(pygame.K_v)
+    assert scene.preview
+    drive.key(pygame.K_e)
+    start = time.monotonic()
+    while scene.request is not None:
+        assert time.monotonic() - start < 60
+        drive.frames(1)
+        time.sleep(0.01)
+    mfen, best, _ = scene.engine
+    assert mfen == board.mfen() and board.parse_turn(best) in board.legal_turns()
+    # Painting a cell makes the engine's answer stale.
+    empty = next(c for c in range(board.geometry.cells) if board.tile_at(c) is None)
+    drive.click_cell(empty)
+    assert scene.engine is None
+
+
+def test_analyse_this_position_from_a_match(app, drive):
+    scene = start_match(app, drive, side=4)
+    for cell in (0, 5, 9):
+        drive.click_cell(cell)
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(app.scenes.top, "Analyse this position").rect.center)
+    study = app.scenes.top
+    assert isinstance(study, AnalysisBoardScene)
+    assert study.mfen() == scene.match.board.mfen()
+    drive.click_cell(next(c for c in range(37) if scene.match.board.tile_at(c) is None))
+    assert study.mfen() != scene.match.board.mfen()  # the match is not touched
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is not study
