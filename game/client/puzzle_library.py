@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from game.puzzles import Pack, Problem, load_packs
+from game.puzzles import Pack, Problem, load_pack, load_packs
+from game.puzzles.own import FILE, packs_folder
 
 from .progress import Progress
 from .progress import load as load_progress
@@ -29,6 +30,12 @@ class PuzzleLibrary:
         progress, once; what could not be read is told to the player."""
         if self._packs is None:
             self._packs, self._problems = load_packs(self.folder, prove=False)
+            own = packs_folder(self.data) / FILE
+            if own.exists():  # the player's own puzzles, from the analysis board
+                pack, problems = load_pack(own, prove=False)
+                self._problems += problems
+                if pack is not None and all(p.id != pack.id for p in self._packs):
+                    self._packs.append(pack)
         if self._progress is None:
             self._progress, message = load_progress(self.data)
             if message:
@@ -49,6 +56,10 @@ class PuzzleLibrary:
     def progress(self) -> Progress:
         self.load()
         return self._progress
+
+    def reload(self) -> None:
+        """Read the packs again on the next look (a pack was added to)."""
+        self._packs = None
 
     def save(self) -> None:
         try:

@@ -108,3 +108,56 @@ def test_analyse_this_position_from_a_match(app, drive):
     assert study.mfen() != scene.match.board.mfen()  # the match is not touched
     drive.key(pygame.K_ESCAPE)
     assert app.scenes.top is not study
+
+
+def wait_for_save(drive, scene):
+    start = time.monotonic()
+    while scene.saving is not None:
+        assert time.monotonic() - start < 60, "the proof did not finish"
+        drive.frames(1)
+        time.sleep(0.01)
+
+
+def test_save_a_position_as_a_proved_puzzle_in_my_own_pack(app, drive):
+    from game.puzzles import load_packs
+    from game.puzzles.own import FILE, packs_folder
+
+    shipped = next(p for pack in load_packs(paths_puzzles(), prove=False)[0] for p in pack.puzzles)
+    scene = open_board(app, drive)
+    drive.key(pygame.K_s)  # the empty board: nothing to find
+    wait_for_save(drive, scene)
+    assert any("Not saved as a puzzle" in t and "no flip" in t for t, _ in app.toasts)
+    own = packs_folder(app.data) / FILE
+    assert not own.exists()
+    pygame.scrap.put_text(shipped.fen)
+    drive.key(pygame.K_p)
+    drive.key(pygame.K_s)
+    assert scene.saving is not None  # the proof runs beside the window
+    wait_for_save(drive, scene)
+    assert any(t.startswith("Saved to My puzzles") for t, _ in app.toasts), app.toasts
+    mine = app.puzzles.packs[-1]
+    assert mine.title == "My puzzles" and len(mine.puzzles) == 1
+    saved = mine.puzzles[0]
+    assert saved.fen == shipped.fen and saved.goal == shipped.goal
+    assert Board(saved.fen).parse_turn(saved.solution).outcome() == (
+        Board(shipped.fen).parse_turn(shipped.solution).outcome()
+    )
+    drive.key(pygame.K_s)  # the same position again
+    wait_for_save(drive, scene)
+    assert any("in your pack already" in t for t, _ in app.toasts)
+    # A damaged pack is never written over.
+    own.write_text('{"format": 1, "id": "mine"')
+    before = own.read_bytes()
+    drive.click(button(scene, "Clear").rect.center)
+    pygame.scrap.put_text(shipped.fen)
+    drive.key(pygame.K_p)
+    drive.key(pygame.K_s)
+    wait_for_save(drive, scene)
+    assert own.read_bytes() == before
+    assert any("needs fixing first" in t for t, _ in app.toasts)
+
+
+def paths_puzzles():
+    from game import paths
+
+    return paths.puzzles()

@@ -125,3 +125,16 @@ def test_a_browser_button_clicks_once(app, drive, packs, monkeypatch):
     drive.click(daily.rect.center)
     assert isinstance(app.scenes.top, PuzzleScene)
     assert played.count("click") == 1
+
+
+def test_a_solved_puzzle_opens_on_the_analysis_board(app, drive, packs):
+    from game.client.scenes.analysis_board import AnalysisBoardScene
+
+    scene = open_first(app, drive)
+    analyse = next(b for b in scene.controls if b.label == "Analyse")
+    assert not analyse.enabled  # not before it is solved: it would give the answer away
+    click_turn(drive, scene, "xc1xc2xd3xd4")
+    assert analyse.enabled
+    drive.click(analyse.rect.center)
+    study = app.scenes.top
+    assert isinstance(study, AnalysisBoardScene) and study.mfen() == Board(scene.puzzle.fen).mfen()

@@ -9,8 +9,11 @@ takes. Any match opens here with "Analyse this position" from its pause menu."""
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 
+from game.puzzles.own import NotAPuzzle, save_own_puzzle
 from game.rules import BLUE, RED, Board, Position, RulesError
 
 from .. import theme
@@ -71,6 +74,10 @@ class AnalysisBoardScene(Scene):
         self.copy_button = Button("Copy MFEN", self.copy, key=pygame.K_c, size=20)
         self.paste_button = Button("Paste MFEN", self.paste, key=pygame.K_p, size=20)
         self.clear_button = Button("Clear", self.clear, size=20)
+        self.save_button = Button("Save as puzzle", self.save_puzzle, key=pygame.K_s, size=20)
+        #: The proof of a puzzle being saved runs beside the window; its answer.
+        self.saving: threading.Thread | None = None
+        self.saved: tuple[bool, str] | None = None
         self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
         self.controls = [
             self.brush_choice,
@@ -80,6 +87,7 @@ class AnalysisBoardScene(Scene):
             self.preview_button,
             self.copy_button,
             self.paste_button,
+            self.save_button,
             self.clear_button,
             self.back_button,
         ]
@@ -177,6 +185,26 @@ class AnalysisBoardScene(Scene):
             return
         self.set_position(position)
 
+    def save_puzzle(self) -> None:
+        """Prove the position as a puzzle and add it to the player's own pack."""
+        if self.saving is not None:
+            return
+        board = self.board()
+
+        def work() -> None:
+            try:
+                puzzle = save_own_puzzle(board, self.app.data)
+            except NotAPuzzle as e:
+                self.saved = (False, f"Not saved as a puzzle: {e}.")
+            except OSError as e:
+                self.saved = (False, f"The puzzle could not be saved: {e.strerror or e}")
+            else:
+                self.saved = (True, f"Saved to My puzzles: {puzzle.banner}.")
+
+        self.saved = None
+        self.saving = threading.Thread(target=work, daemon=True)
+        self.saving.start()
+
     def toggle_preview(self) -> None:
         self.preview = not self.preview
 
@@ -217,7 +245,7 @@ class AnalysisBoardScene(Scene):
         pairs = [
             (self.engine_button, self.preview_button),
             (self.copy_button, self.paste_button),
-            (self.clear_button, self.back_button),
+            (self.save_button, self.clear_button),
         ]
         bh = 38 if h >= 560 else 32
         for left, right in pairs:
@@ -226,9 +254,17 @@ class AnalysisBoardScene(Scene):
             left.size = right.size = 20 if half >= 150 else 17
             y += bh + 8
         self.text_top = y + 4
+        self.back_button.rect = pygame.Rect(x, h - bh - 12, cw, bh)
 
     def update(self, dt: float) -> bool:
         moving = update_all(self.controls, dt)
+        if self.saving is not None and not self.saving.is_alive():
+            self.saving = None
+            done, message = self.saved or (False, "The puzzle could not be saved.")
+            if done:
+                self.app.puzzles.reload()
+            self.app.toast(message, 6.0)
+            moving = True
         if self.request is None:
             return moving
         for answer in self.app.worker.poll():
@@ -282,6 +318,8 @@ class AnalysisBoardScene(Scene):
         y = self.text_top
         status, color = self.status()
         lines: list[tuple[str, tuple[int, int, int]]] = [(status, color)]
+        if self.saving is not None:
+            lines.append(("The solver is proving the puzzle...", theme.MUTED))
         if self.request is not None:
             lines.append(("The engine is thinking...", theme.MUTED))
         elif self.engine is not None and self.engine[0] == board.mfen():

@@ -22,6 +22,7 @@ from ..particles import Particles
 from ..puzzle_session import FLIP_FIRST, Outcome, PuzzleSession
 from ..scene import Scene
 from ..widgets import Button, draw_all, press, update_all
+from .analysis_board import AnalysisBoardScene
 
 RESET_AFTER = 1.6  # seconds a wrong answer stays on the board
 
@@ -53,9 +54,11 @@ class PuzzleScene(Scene):
         self.reveal_button = Button("Show answer", self.reveal, size=22)
         self.next_button = Button("Next", self.next, key=pygame.K_n, size=24, enabled=False)
         self.back_button = Button("Back", self.back, key=pygame.K_ESCAPE, size=24)
+        #: Once the puzzle is solved or shown: its position on the analysis board.
+        self.analyse_button = Button("Analyse", self.analyse, key=pygame.K_a, size=22)
         self.controls = [self.retry_button]
         if hints:
-            self.controls += [self.hint_button, self.reveal_button]
+            self.controls += [self.hint_button, self.reveal_button, self.analyse_button]
         self.controls += [self.next_button, self.back_button]
         self.load(puzzle)
 
@@ -74,7 +77,7 @@ class PuzzleScene(Scene):
         self.reveal_timer = 0.0
         self.message = ("", theme.MUTED)
         self.show_hint = False
-        self.next_button.enabled = False
+        self.next_button.enabled = self.analyse_button.enabled = False
 
     # -- the session, by the names the arcade and the tests use ---------------------
     @property
@@ -114,6 +117,10 @@ class PuzzleScene(Scene):
         left = (w - len(self.controls) * (bw + 12) + 12) // 2
         for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(left + i * (bw + 12), h - 78, bw, 54)
+
+    def analyse(self) -> None:
+        """The puzzle's position (as it was set) on the analysis board."""
+        self.app.scenes.push(AnalysisBoardScene(self.app, self.session.start.position()))
 
     def handle(self, event: pygame.event.Event) -> None:
         if press(self.controls, event, self.app.click):
@@ -159,7 +166,7 @@ class PuzzleScene(Scene):
     def judged(self, outcome: Outcome) -> None:
         right = outcome.kind == "right"
         if right:
-            self.next_button.enabled = True
+            self.next_button.enabled = self.analyse_button.enabled = True
             self.app.sound("right")
             for c in outcome.turn.cells or self.solution.cells:
                 self.particles.burst(self.view.centre(c), theme.ACCENT, 14)
@@ -203,7 +210,7 @@ class PuzzleScene(Scene):
         self.reveal_queue = self.session.reveal()
         self.reset_in = 0.0
         self.reveal_timer = 0.3
-        self.next_button.enabled = True
+        self.next_button.enabled = self.analyse_button.enabled = True
         self.say(f"The answer: {self.puzzle.solution}", theme.ACCENT)
         if self.on_result is not None:
             self.on_result(False, first_try)

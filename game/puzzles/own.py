@@ -1,0 +1,93 @@
+"""A player's own puzzles: a position set up on the analysis board becomes a
+puzzle in the player's pack (``<data>/packs/mine.json``), but only once the
+solver has proved it has one answer to find.
+
+A position makes a "move and win" puzzle when exactly one turn wins and it is a
+flip, else a "flip the most tiles" puzzle when one chain takes more tiles than
+any other (and finding it takes more than any flip in any order).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.ai.solver import margin
+from game.rules import Board
+
+from .grade import Features, rate
+from .loader import load_pack
+from .mine import most_candidate, themes, win_candidate
+from .pack import FieldError, Pack, Puzzle, write_pack
+from .prove import prove
+
+PACK_ID = "mine"
+FILE = "mine.json"
+TITLE = "My puzzles"
+DESCRIPTION = "Positions you set up on the analysis board, proved by the solver."
+
+
+class NotAPuzzle(ValueError):
+    """The position has no single answer to find (the message says why)."""
+
+
+def packs_folder(data: Path) -> Path:
+    return Path(data) / "packs"
+
+
+def puzzle_from(board: Board, number: int) -> Puzzle:
+    """The position as a proved puzzle, or :class:`NotAPuzzle` saying why not."""
+    if board.is_game_over():
+        raise NotAPuzzle("the game is over in this position")
+    if not board.legal_first_flips():
+        raise NotAPuzzle(f"{board.mover.title} has no flip here, so there is no chain to find")
+    got = win_candidate(board)
+    if got is not None:
+        turn, feats, score = got
+        goal, extra = "win", {"margin": margin(score), "best": len(turn.cells)}
+    else:
+        got2 = most_candidate(board)
+        if got2 is None:
+            raise NotAPuzzle(
+                "no single chain stands out here: several take the most tiles, "
+                "or any start and order would do"
+            )
+        turn, feats = got2
+        goal, extra = "most", {"best": len(turn.cells), "runner_up": feats["runner_up"]}
+    f = Features(**feats)
+    puzzle = Puzzle(
+        id=f"mine-{number}",
+        fen=board.mfen(),
+        goal=goal,
+        solution=board.notation(turn),
+        rating=rate(goal, f),
+        themes=themes(goal, f),
+        source="set up on the analysis board",
+        features=feats,
+        **extra,
+    )
+    try:
+        prove(puzzle)
+    except FieldError as e:
+        raise NotAPuzzle(f"the solver could not prove it ({e})") from None
+    return puzzle
+
+
+def save_own_puzzle(board: Board, data: Path) -> Puzzle:
+    """Prove the position as a puzzle and add it to the player's pack. Raises
+    :class:`NotAPuzzle` (nothing written) when it is not one, already there, or
+    the pack file cannot be read (it is left as it is)."""
+    path = packs_folder(data) / FILE
+    puzzles: tuple[Puzzle, ...] = ()
+    if path.exists():
+        pack, problems = load_pack(path, prove=False)
+        if pack is None or problems:
+            why = problems[0].reason if problems else "it could not be read"
+            raise NotAPuzzle(f"your pack {path} needs fixing first: {why}")
+        puzzles = pack.puzzles
+    if any(p.fen == board.mfen() for p in puzzles):
+        raise NotAPuzzle("this position is in your pack already")
+    numbers = [int(p.id.split("-")[-1]) for p in puzzles if p.id.split("-")[-1].isdigit()]
+    puzzle = puzzle_from(board, max(numbers, default=0) + 1)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_pack(path, Pack(PACK_ID, TITLE, DESCRIPTION, (*puzzles, puzzle)))
+    return puzzle
