@@ -217,6 +217,13 @@ def tour(app: App, folder: Path, problems: list[str] | None = None) -> list[Path
         analysis.ply = flagged[0].ply if flagged else 1
         d.settle(0.2)
         shot("analysis")
+        d.key(pygame.K_ESCAPE)
+    # A look back: the result put away, five turns back through the move list.
+    d.key(pygame.K_b)
+    for _ in range(5):
+        d.key(pygame.K_LEFT)
+    d.settle(0.5)
+    shot("review")
     app.scenes.reset(TitleScene(app))
 
     app.scenes.push(HistoryScene(app))  # the game just finished is there
