@@ -188,6 +188,11 @@ class AIWorker:
         self._requests.put(self._message)
         self._message = None
 
+    def serving(self, rid: int) -> bool:
+        """Is request ``rid`` still under way: not answered, not superseded by a
+        later request (another screen may share this worker), not cancelled?"""
+        return self._pending is not None and self._pending[0] == rid
+
     def cancel(self) -> None:
         """Drop the pending request: its search stops and its answer never comes."""
         self._latest.value = 0

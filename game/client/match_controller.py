@@ -34,6 +34,7 @@ class AI(Protocol):
 
     def request(self, mfen: str, level: str = ..., seconds: float | None = ...) -> int: ...
     def poll(self) -> list[Answer]: ...
+    def serving(self, rid: int) -> bool: ...
     def cancel(self) -> None: ...
 
 
@@ -146,6 +147,11 @@ class MatchController:
         m = self.match
         events: list[Event] = []
         waiting = bool(m.redo_stack)  # an earlier position is being looked at
+        # Another screen (the analysis board) may have used the worker meanwhile.
+        if self.request is not None and not self.ai.serving(self.request):
+            self.request = None  # asked again below
+        if self.hint_request is not None and not self.ai.serving(self.hint_request):
+            self.hint_request = None
         if self.request is None and ready and m.ai_to_move and not waiting and self.may_change():
             self.request = self.ai.request(m.board.mfen(), level=m.ai_to_move)
             self.thinking_since = now

@@ -161,3 +161,27 @@ def paths_puzzles():
     from game import paths
 
     return paths.puzzles()
+
+
+def test_the_ai_still_moves_after_the_analysis_board_used_its_worker(app, drive):
+    scene = start_match(app, drive, side=4, red="Human", blue="Club")
+    drive.click_cell(scene.match.board.legal_placements()[0])
+    drive.settle(0.5)
+    assert scene.control.request is not None  # Club is thinking
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(app.scenes.top, "Analyse this position").rect.center)
+    study = app.scenes.top
+    drive.key(pygame.K_e)  # the board's question takes the worker over
+    start = time.monotonic()
+    while study.request is not None:
+        assert time.monotonic() - start < 60
+        drive.frames(1)
+        time.sleep(0.01)
+    drive.key(pygame.K_ESCAPE)  # back to the pause menu
+    drive.key(pygame.K_ESCAPE)  # and to the match
+    assert app.scenes.top is scene
+    start = time.monotonic()
+    while scene.match.plies < 2:
+        assert time.monotonic() - start < 60, "the AI never answered"
+        drive.frames(1)
+        time.sleep(0.01)
