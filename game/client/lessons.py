@@ -16,6 +16,7 @@ from typing import Any
 from game.puzzles.solve import analyse_flips
 from game.rules import BLUE, RED, Board, Chain, Color, RulesError, Turn
 
+from .chain_on_board import ChainOnBoard
 from .match import sentence
 from .storage import load_document, write_json
 
@@ -156,7 +157,7 @@ class Feedback:
     color: Color | None = None
 
 
-class LessonRun:
+class LessonRun(ChainOnBoard):
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
         self.start = Board(lesson.fen)
@@ -167,18 +168,6 @@ class LessonRun:
         self.board = self.start.copy()
         self.chain: Chain | None = None
         self.chose = False  # a chain in this try offered a choice
-
-    # -- what is on the board ------------------------------------------------------
-    def shown(self):
-        return self.chain.position() if self.chain is not None else self.board.position()
-
-    def group_count(self, color: Color) -> int:
-        if self.chain is not None:
-            return self.chain.group_count(color)
-        return self.board.group_count(color)
-
-    def owed(self) -> list[int]:
-        return self.chain.owed() if self.chain is not None else []
 
     def answer_text(self) -> str:
         """The right answer of an "answer" lesson."""

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
-from game.rules import BLUE, PASS, RED, Board, Chain, Color, Position, RulesError, Turn
+from game.rules import BLUE, PASS, RED, Board, Chain, Color, RulesError, Turn
 from game.rules.errors import clip
 
+from .chain_on_board import ChainOnBoard
 from .storage import read_json, set_aside
 
 HUMAN = "Human"
@@ -43,7 +44,7 @@ class RecordError(ValueError):
     """A game record that cannot be replayed; the message names the fault."""
 
 
-class Match:
+class Match(ChainOnBoard):
     def __init__(self, side: int = 5, red: str = HUMAN, blue: str = "Club") -> None:
         for who in (red, blue):
             if who not in PLAYERS:
@@ -156,21 +157,6 @@ class Match:
         cell = self.chain.cells[-1]
         self.chain = self.chain.take_back()
         return cell
-
-    # -- what the board shows -----------------------------------------------------
-    def shown(self) -> Position:
-        """The position on screen: the board, with a chain's flips so far."""
-        return self.chain.position() if self.chain is not None else self.board.position()
-
-    def group_count(self, color: Color) -> int:
-        """``color``'s groups on screen (with a chain's flips so far)."""
-        if self.chain is not None:
-            return self.chain.group_count(color)
-        return self.board.group_count(color)
-
-    def owed(self) -> list[int]:
-        """During a chain, the tiles one of which must be flipped next."""
-        return self.chain.owed() if self.chain is not None else []
 
     def targets(self) -> list[int]:
         """The cells a click can act on now."""

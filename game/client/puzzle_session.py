@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.puzzles import Puzzle, same_answer
-from game.rules import Board, Chain, Color, Position, RulesError, Turn
+from game.rules import Board, Chain, Color, RulesError, Turn
 
+from .chain_on_board import ChainOnBoard
 from .match import sentence
 from .progress import MAX_STARS
 
@@ -36,7 +37,7 @@ class Outcome:
     turn: Turn | None = None
 
 
-class PuzzleSession:
+class PuzzleSession(ChainOnBoard):
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.start = Board(puzzle.fen)
@@ -56,12 +57,6 @@ class PuzzleSession:
     @property
     def finished(self) -> bool:
         return self.solved or self.revealed
-
-    def shown(self) -> Position:
-        return self.chain.position() if self.chain is not None else self.board.position()
-
-    def owed(self) -> list[int]:
-        return self.chain.owed() if self.chain is not None else []
 
     @property
     def stars(self) -> int:

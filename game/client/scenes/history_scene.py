@@ -87,24 +87,24 @@ class HistoryScene(Scene):
         shown = self.shown
         return shown[self.selected] if shown else None
 
-    def open(self) -> None:
+    def open_current(self):
+        """The selected game, read back as a match (``None`` if it cannot be)."""
         game = self.current()
         if game is None:
-            return
+            return None, None
         match, message = open_record(game.path, f"archived game {game.path.name}")
         if message:
             self.app.toast(message)
+        return game, match
+
+    def open(self) -> None:
+        _, match = self.open_current()
         if match is not None:
             match.goto(0)  # a look back starts at the first turn
             self.app.scenes.push(MatchScene(self.app, match, current=False))
 
     def analyse(self) -> None:
-        game = self.current()
-        if game is None:
-            return
-        match, message = open_record(game.path, f"archived game {game.path.name}")
-        if message:
-            self.app.toast(message)
+        game, match = self.open_current()
         if match is not None:
             self.app.scenes.push(AnalysisScene(self.app, match, game.path))
 
