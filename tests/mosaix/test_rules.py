@@ -15,7 +15,7 @@ import pytest
 from game.mosaix import Formation, FormationError, PlacementError, Sheet, SheetError, ai
 from game.mosaix.formation import SHAPES, arrangements
 from game.mosaix.game import SCALE, Match, Solo, daily_seed, fits_somewhere
-from game.mosaix.sheet import spots
+from game.mosaix.sheet import FULL, spots
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -196,6 +196,26 @@ def test_a_two_player_match_with_ai_players():
     assert match.rounds >= 10
     assert match.stuck or any(s.full for s in match.sheets)
     assert match.winners() and max(match.scores()) == match.scores()[match.winners()[0]]
+
+
+def test_ragged_counts_the_edges_between_empty_and_written_cells():
+    empty = Sheet.empty("O")
+    assert ai.ragged(FULL & ~empty.filled) == 4  # the printed centre, open on four sides
+    # The bottom row written: its top edges face the empty rows (the border counts nothing).
+    row = Sheet.from_text("......./......./......./...O.../......./......./OXTOXTO")
+    assert ai.ragged(FULL & ~row.filled) == 4 + 7
+    full = Sheet.from_text("/".join(["OXTOXTO"] * 7))
+    assert ai.ragged(FULL & ~full.filled) == 0
+
+
+def test_the_estimate_prefers_a_compact_empty_space():
+    # Four Os in the corner as a block, or as a line up the left border: the same
+    # areas and the same empty count, but the line leaves a longer front to fill.
+    block = Sheet.from_text("......./......./......./...O.../......./OO...../OO.....")
+    line = Sheet.from_text("......./......./......./O..O.../O....../O....../O......")
+    assert ai.ragged(FULL & ~block.filled) == 8
+    assert ai.ragged(FULL & ~line.filled) == 9
+    assert ai.value(block.masks) == pytest.approx(ai.value(line.masks) + ai.ROUGH)
 
 
 @pytest.mark.slow

@@ -8,8 +8,9 @@ formation shows where each symbol would land (green: it may go there; red: it
 may not, and why is said above), and clicks to write it. Symbols are drawn in,
 and an area that reaches five cells lights up.
 
-The AI thinks in a thread of its own (its answers take a few hundredths of a
-second), so the window keeps drawing meanwhile.
+The AI thinks in a thread of its own (a hint looks one roll ahead and takes
+about half a second; placing in a match, a few hundredths), so the window keeps
+drawing meanwhile.
 """
 
 from __future__ import annotations
