@@ -4,15 +4,23 @@
 
 (a) nodes per second of the alpha-beta search on side-5 middle-game positions,
 beside a plain fixed-depth minimax (no pruning, no table) over the same positions
-in the same run; (b) time to solve side-5 endings with 4 and 6 empty cells.
+in the same run; (b) time to solve side-5 endings with 4 and 6 empty cells;
+(c) the search against the v0.1 searcher (commit 52b8ca9, taken from this
+repository's history with ``git archive``) on the same positions to the same
+depth, each in a fresh process: the best turns and scores must be identical,
+and the speed-up is the ratio of their CPU times.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,6 +30,10 @@ from game.ai.evaluate import evaluate
 from game.ai.search import Budget, Searcher
 from game.ai.solver import solve
 from game.rules import BLUE, RED, Board
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The v0.1 release, the baseline of the search's speed.
+V01 = "52b8ca9"
 
 
 def positions(count: int, seed: int, empties: int | None = None, plies: int = 20) -> list[str]:
@@ -55,10 +67,50 @@ def minimax_nodes(board: Board, depth: int) -> int:
     return count
 
 
+def at_depth(tree: Path, fens: list[str], depth: int) -> list[dict]:
+    """Run ``depth_run.py`` with ``tree`` first on the import path."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "depth_run.py"), str(depth)],
+        input="\n".join(fens) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    found = [json.loads(line) for line in out.stdout.splitlines()]
+    if len(found) != len(fens) or any(Path(f["tree"]) != tree.resolve() for f in found):
+        raise SystemExit(f"depth_run.py did not search every position with {tree}")
+    return found
+
+
+def against_v01(fens: list[str], depth: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", V01, "game"], capture_output=True, check=False
+        )
+        if archive.returncode != 0:
+            print(f"(c) skipped: commit {V01} is not in this checkout's history")
+            return
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        old = at_depth(Path(tmp), fens, depth)
+        new = at_depth(ROOT, fens, depth)
+    pairs = zip(old, new, strict=True)
+    same = sum(o["turn"] == n["turn"] and o["score"] == n["score"] for o, n in pairs)
+    o_s, n_s = sum(o["seconds"] for o in old), sum(n["seconds"] for n in new)
+    o_n, n_n = sum(o["nodes"] for o in old), sum(n["nodes"] for n in new)
+    print(
+        f"(c) depth {depth}, {len(fens)} positions: v0.1 {o_n:,} nodes in {o_s:.2f} s "
+        f"({o_n / o_s:,.0f} nodes/s); now {n_n:,} nodes in {n_s:.2f} s ({n_n / n_s:,.0f} nodes/s); "
+        f"speed-up {o_s / n_s:.2f}x; same best turn and score: {same} of {len(fens)}"
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=1.0, help="search time per position")
     ap.add_argument("--count", type=int, default=8)
+    ap.add_argument("--depth", type=int, default=5, help="depth of the comparison with v0.1")
     args = ap.parse_args()
 
     mids = positions(args.count, 1)
@@ -89,6 +141,7 @@ def main() -> int:
             f"(b) solver, {empties} empty cells: {len(times)} endings, median "
             f"{statistics.median(times) * 1000:,.0f} ms, worst {max(times) * 1000:,.0f} ms"
         )
+    against_v01(positions(args.count, 1), args.depth)
     return 0
 
 

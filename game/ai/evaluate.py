@@ -10,7 +10,7 @@ each side keeps.
 from __future__ import annotations
 
 from game.rules import Board
-from game.rules.movegen import first_flips, placements
+from game.rules.movegen import flippable, touch
 
 WIN = 1_000_000  # a won ending outranks any evaluation; the margin still counts
 TILE = 100
@@ -29,13 +29,33 @@ def final_score(board: Board) -> int:
 
 def evaluate(board: Board, weights: tuple[int, int, int] = (35, 6, 4)) -> int:
     """Heuristic score for the player to move (positive: good for them)."""
+    score = _score(board, weights, stuck_is_none=False)
+    assert score is not None
+    return score
+
+
+def leaf(board: Board, weights: tuple[int, int, int] = (35, 6, 4)) -> int | None:
+    """:func:`evaluate`, or ``None`` when the player to move has no placement and no
+    flip (they must pass, or the game is over): the search's cheap leaf test, which
+    spares it generating every turn of a position it will not expand."""
+    return _score(board, weights, stuck_is_none=True)
+
+
+def _score(board: Board, weights: tuple[int, int, int], stuck_is_none: bool) -> int | None:
     geo = board.geometry
     me, op, gm, go = board.mover_view()
     flip_w, place_w, group_w = weights
-    my_flips = first_flips(geo, me, op, gm, go).bit_count()
-    their_flips = first_flips(geo, op, me, go, gm).bit_count()
-    my_places = placements(geo, me, op, gm, go).bit_count()
-    their_places = placements(geo, op, me, go, gm).bit_count()
+    # Each side's reach ("once") and the cells two of its groups touch ("twice")
+    # serve both its placements and its flips, so they are worked out once.
+    once_m, twice_m = touch(gm)
+    once_o, twice_o = touch(go)
+    empty = geo.full & ~(me | op)
+    my_places = (empty & ~twice_m & (~once_m | once_o)).bit_count()
+    my_flips = flippable(geo, op & twice_m, gm, go).bit_count()
+    if stuck_is_none and not my_places and not my_flips:
+        return None
+    their_places = (empty & ~twice_o & (~once_o | once_m)).bit_count()
+    their_flips = flippable(geo, me & twice_o, go, gm).bit_count()
     return (
         TILE * (me.bit_count() - op.bit_count())
         + flip_w * (my_flips - their_flips)

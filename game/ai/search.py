@@ -14,14 +14,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.rules import BLUE, PASS, RED, Board, Turn
+from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 
-from .evaluate import WIN, evaluate, final_score
+from .evaluate import WIN, final_score, leaf
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The search tries an exact solve when this many empty cells or fewer remain.
 SOLVE_EMPTIES = 8
 INF = 10**9
+FLIP = TurnKind.FLIP
+#: Leaf evaluations kept: a transposed leaf is usually met again soon after.
+LEAF_LIMIT = 100_000
 
 
 class OutOfBudget(Exception):
@@ -74,11 +77,20 @@ class SearchResult:
 
 def ordered(board: Board, turns: list[Turn], first: Turn | None) -> list[Turn]:
     """Likely-best first: the remembered best turn, then bigger flips, then placements."""
-    turns = sorted(turns, key=lambda t: -len(t.cells) if t.is_flip else 0)
+    # Board.legal_turns lists placements, then flips: only the flips need sorting
+    # (stable, as the order of equal turns decides ties between equal scores).
+    i = len(turns)
+    while i and turns[i - 1][0] is FLIP:
+        i -= 1
+    turns = sorted(turns[i:], key=_flipped, reverse=True) + turns[:i]
     if first is not None and first in turns:
         turns.remove(first)
         turns.insert(0, first)
     return turns
+
+
+def _flipped(turn: Turn) -> int:
+    return len(turn[1])
 
 
 class Searcher:
@@ -87,6 +99,8 @@ class Searcher:
 
     def __init__(self, table_limit: int = 400_000, budget: Budget | None = None) -> None:
         self.table: dict[tuple, tuple[int, int, int, Turn | None]] = {}
+        #: Leaf evaluations by position (``None``: the mover has no turn).
+        self.leaves: dict[tuple, int | None] = {}
         self.table_limit = table_limit
         self.nodes = 0
         self.budget = budget or Budget()
@@ -119,6 +133,19 @@ class Searcher:
                     return e_score
                 if e_flag == UPPER and e_score <= alpha:
                     return e_score
+        if depth <= 0 and not exact:
+            # A leaf: evaluate without generating its turns, unless the mover has
+            # none (a pass or the end of the game, handled below as before). The
+            # same leaf is often reached by turns played in another order.
+            leaves = self.leaves
+            if key in leaves:
+                score = leaves[key]
+            else:
+                if len(leaves) >= LEAF_LIMIT:
+                    leaves.clear()
+                score = leaves[key] = leaf(board)
+            if score is not None:
+                return score
         turns = board.legal_turns()
         if not turns:
             return final_score(board)
@@ -128,8 +155,6 @@ class Searcher:
                 return -self.negamax(board, depth, -beta, -alpha, exact)
             finally:
                 board.pop()
-        if depth <= 0 and not exact:
-            return evaluate(board)
         alpha0 = alpha
         best = -INF
         for t in ordered(board, turns, best_turn):

@@ -28,3 +28,27 @@ def turn_margins(board: Board) -> dict:
         out[t] = -brute_margin(board)
         board.pop()
     return out
+
+
+def minimax(board: Board, depth: int) -> int:
+    """Plain depth-limited negamax with the search's evaluation and its rules: a
+    pass does not use up depth, a finished game scores as the search scores it."""
+    from game.ai.evaluate import evaluate, final_score
+
+    turns = board.legal_turns()
+    if not turns:
+        return final_score(board)
+    if turns[0] is PASS:
+        board.push(PASS)
+        value = -minimax(board, depth)
+        board.pop()
+        return value
+    if depth <= 0:
+        return evaluate(board)
+    best = None
+    for t in turns:
+        board.push(t)
+        value = -minimax(board, depth - 1)
+        board.pop()
+        best = value if best is None else max(best, value)
+    return best

@@ -6,13 +6,14 @@ from pathlib import Path
 import pytest
 
 from game.ai.baselines import greedy_turn, random_turn
+from game.ai.evaluate import evaluate, leaf
 from game.ai.levels import LEVELS, choose_turn, level, softmax_pick
 from game.ai.search import Budget, Searcher
 from game.ai.solver import margin, solve
-from game.rules import Board
+from game.rules import PASS, Board
 
 from ..strategies import random_play
-from .brute import brute_margin, turn_margins
+from .brute import brute_margin, minimax, turn_margins
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,6 +117,35 @@ def test_finds_the_only_winning_turn(mfen):
     assert len(winners) == 1 and len(margins) >= 4  # the fixture really is a puzzle
     assert choose_turn(board, level("Master"), random.Random(1), seconds=2.0) == winners[0]
     assert choose_turn(board, level("Expert"), random.Random(1), seconds=1.0) == winners[0]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_search_scores_equal_plain_minimax_at_the_same_depth(depth):
+    """Pruning, the table, move ordering and the cheap leaf test (leaves are
+    evaluated without listing their turns) change how fast, never what is found."""
+    for mfen in sample_positions(12, 40 + depth, sides=(3, 4)):
+        board = Board(mfen)
+        found = Searcher().negamax(board.copy(), depth, -(10**9), 10**9, False)
+        assert found == minimax(board.copy(), depth), mfen
+
+
+def test_the_leaf_test_sees_exactly_the_positions_without_a_turn():
+    rng = random.Random(5)
+    seen = set()
+    for mfen in sample_positions(60, 9, sides=(2, 3, 4)):
+        board = Board(mfen)
+        while True:
+            turns = board.legal_turns()
+            stuck = not turns or turns[0] is PASS
+            score = leaf(board)
+            assert (score is None) == stuck, board.mfen()
+            if score is not None:
+                assert score == evaluate(board)
+            seen.add(stuck)
+            if not turns:
+                break
+            board.push(rng.choice(turns))
+    assert seen == {True, False}
 
 
 def test_search_respects_node_budget_and_depth_cap():
