@@ -4,7 +4,8 @@ A level is a time budget plus limits: a search depth cap, a softmax temperature
 over the root scores (in hundredths of a tile: higher means looser play), and a
 chance of a plain blunder (any legal turn). Beginner looks one turn ahead and
 often lets a flip chain slip; Master searches as deep as 2 s allow and solves
-endings exactly.
+endings exactly. Expert and Master pick at random (from the game's seed) among
+turns exactly as good as their best, so their games differ.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ class Level:
     temperature: float = 0.0
     blunder: float = 0.0
     solve: bool = True
+    #: Choose at random among turns exactly as good as the best, so that the
+    #: same opening does not always meet the same game (never a worse turn).
+    vary: bool = False
     blurb: str = ""
 
     def budget(self, board: Board, seconds: float | None = None) -> float:
@@ -70,9 +74,15 @@ LEVELS: dict[str, Level] = {
             "Expert",
             1.0,
             max_depth=3,
+            vary=True,
             blurb="Reads three turns ahead and plays small endings exactly.",
         ),
-        Level("Master", 2.0, blurb="The strongest play the engine reaches in two seconds."),
+        Level(
+            "Master",
+            2.0,
+            vary=True,
+            blurb="The strongest play the engine reaches in two seconds.",
+        ),
     )
 }
 
@@ -118,8 +128,12 @@ def choose_turn(
         stop=stop,
         clock=clock,
     )
-    result = searcher.search(board, budget, solve=lvl.solve, all_scores=lvl.temperature > 0)
+    result = searcher.search(
+        board, budget, solve=lvl.solve, all_scores=lvl.temperature > 0, ties=lvl.vary
+    )
     if lvl.temperature <= 0 or not result.scores:
+        if lvl.vary and len(result.ties) > 1:
+            return rng.choice(result.ties)
         return result.turn
     return softmax_pick(result.scores, lvl.temperature, rng)
 

@@ -73,6 +73,9 @@ class SearchResult:
     nodes: int
     exact: bool = False
     scores: dict[Turn, int] = field(default_factory=dict)  # root turns at the last full depth
+    #: The root turns exactly as good as ``turn`` (searched with ``ties``, or
+    #: ``all_scores``), in the order they were searched; ``turn`` is the first.
+    ties: list[Turn] = field(default_factory=list)
 
 
 def ordered(board: Board, turns: list[Turn], first: Turn | None) -> list[Turn]:
@@ -176,18 +179,20 @@ class Searcher:
         return best
 
     def root(
-        self, board: Board, depth: int, exact: bool, all_scores: bool = False
+        self, board: Board, depth: int, exact: bool, all_scores: bool = False, ties: bool = False
     ) -> tuple[Turn, int, dict[Turn, int]]:
         """Best root turn at ``depth``. With ``all_scores`` every root turn gets a true
         score (a full window each), for levels that choose among them with noise;
-        otherwise later turns only need to be shown worse than the best so far."""
+        otherwise later turns only need to be shown worse than the best so far, or,
+        with ``ties``, no better than it: a turn as good as the best then gets its
+        exact score, so the equally good turns are known (at almost no cost)."""
         turns = board.legal_turns()
         entry = self.table.get(board.transposition_key())
         alpha, best_turn, scores = -INF, None, {}
         for t in ordered(board, turns, entry[3] if entry else None):
             board.push(t)
             try:
-                lower = -INF if all_scores else alpha
+                lower = -INF if all_scores else alpha - 1 if ties else alpha
                 score = -self.negamax(board, depth - 1, -INF, -lower, exact)
             finally:
                 board.pop()
@@ -198,10 +203,16 @@ class Searcher:
         return best_turn, alpha, scores
 
     def search(
-        self, board: Board, budget: Budget, solve: bool = True, all_scores: bool = False
+        self,
+        board: Board,
+        budget: Budget,
+        solve: bool = True,
+        all_scores: bool = False,
+        ties: bool = False,
     ) -> SearchResult:
         """Best turn within ``budget``: first try to solve the game exactly (when the
-        ending is small enough to finish in part of the budget), else deepen."""
+        ending is small enough to finish in part of the budget), else deepen.
+        ``all_scores`` and ``ties`` are as for :meth:`root`."""
         self.budget = budget
         self.nodes = 0
         board = board.copy()
@@ -211,16 +222,17 @@ class Searcher:
         if len(turns) == 1:
             return SearchResult(turns[0], 0, 0, 0)
         if solve and empty_cells(board) <= SOLVE_EMPTIES:
-            solved = solve_with(self, board, budget.fraction(0.5), all_scores)
+            solved = solve_with(self, board, budget.fraction(0.5), all_scores, ties)
             if solved is not None:
                 return solved
         result = SearchResult(turns[0], 0, 0, 0)
         for depth in range(1, budget.max_depth + 1):
             try:
-                turn, score, scores = self.root(board, depth, False, all_scores)
+                turn, score, scores = self.root(board, depth, False, all_scores, ties)
             except OutOfBudget:
                 break
             result = SearchResult(turn, score, depth, self.nodes, scores=scores)
+            result.ties = equal_best(scores, score, all_scores or ties)
             if abs(score) >= WIN:  # a forced result is known: deeper search won't change it
                 break
             if budget.deadline is not None and budget.clock() > (
@@ -235,17 +247,28 @@ def empty_cells(board: Board) -> int:
     return board.geometry.cells - board.count(RED) - board.count(BLUE)
 
 
+def equal_best(scores: dict[Turn, int], best: int, known: bool) -> list[Turn]:
+    """The turns scored exactly ``best`` (when the search made their scores exact)."""
+    return [t for t, v in scores.items() if v == best] if known else []
+
+
 def solve_with(
-    searcher: Searcher, board: Board, budget: Budget, all_scores: bool = False
+    searcher: Searcher,
+    board: Board,
+    budget: Budget,
+    all_scores: bool = False,
+    ties: bool = False,
 ) -> SearchResult | None:
     """Solve with an existing searcher (sharing its table); ``None`` if the budget
     runs out first."""
     saved = searcher.budget
     searcher.budget = budget
     try:
-        turn, score, scores = searcher.root(board, 1, True, all_scores)
+        turn, score, scores = searcher.root(board, 1, True, all_scores, ties)
     except OutOfBudget:
         return None
     finally:
         searcher.budget = saved
-    return SearchResult(turn, score, 0, searcher.nodes, exact=True, scores=scores)
+    result = SearchResult(turn, score, 0, searcher.nodes, exact=True, scores=scores)
+    result.ties = equal_best(scores, score, all_scores or ties)
+    return result

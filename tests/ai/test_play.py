@@ -148,6 +148,40 @@ def test_the_leaf_test_sees_exactly_the_positions_without_a_turn():
     assert seen == {True, False}
 
 
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_ties_are_exactly_the_turns_as_good_as_the_best(depth):
+    for mfen in sample_positions(8, 70 + depth, sides=(3, 4)):
+        board = Board(mfen)
+        if len(board.legal_turns()) < 2:
+            continue  # nothing to choose: the search answers at once
+        budget = Budget(max_depth=depth)
+        found = Searcher().search(board, budget, solve=False, ties=True)
+        every = Searcher().search(board, Budget(max_depth=depth), solve=False, all_scores=True)
+        best = max(every.scores.values())
+        assert found.score == best
+        assert found.turn == found.ties[0]
+        assert set(found.ties) == {t for t, v in every.scores.items() if v == best}, mfen
+
+
+def test_master_and_expert_vary_among_equally_good_turns_only():
+    board = Board(size=4)  # the empty board: its symmetries give many equal turns
+    every = Searcher().search(board, Budget(max_depth=2), solve=False, all_scores=True)
+    best = {t for t, v in every.scores.items() if v == max(every.scores.values())}
+    assert len(best) > 1
+    for name in ("Master", "Expert"):
+        picked = {
+            choose_turn(board, level(name), random.Random(seed), nodes=3000) for seed in range(8)
+        }
+        assert len(picked) > 1, name
+        # The same seed plays the same game.
+        again = choose_turn(board, level(name), random.Random(3), nodes=3000)
+        assert again == choose_turn(board, level(name), random.Random(3), nodes=3000)
+    deep = Searcher().search(board, Budget(nodes=3000), solve=False, ties=True)
+    assert deep.ties and all(t in board.legal_turns() for t in deep.ties)
+    # The lower levels already vary by their noise; only the two noise-free ones tie-break.
+    assert [lv.name for lv in LEVELS.values() if lv.vary] == ["Expert", "Master"]
+
+
 def test_search_respects_node_budget_and_depth_cap():
     board = Board(sample_positions(1, 3, sides=(5,))[0])
     result = Searcher().search(board, Budget(nodes=500), solve=False)
