@@ -26,14 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.v01 import ROOT, V01, unpack
 from game.ai.evaluate import evaluate
 from game.ai.search import Budget, Searcher
 from game.ai.solver import solve
 from game.rules import BLUE, RED, Board
-
-ROOT = Path(__file__).resolve().parent.parent
-#: The v0.1 release, the baseline of the search's speed.
-V01 = "52b8ca9"
 
 
 def positions(count: int, seed: int, empties: int | None = None, plies: int = 20) -> list[str]:
@@ -86,13 +83,9 @@ def at_depth(tree: Path, fens: list[str], depth: int) -> list[dict]:
 
 def against_v01(fens: list[str], depth: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", V01, "game"], capture_output=True, check=False
-        )
-        if archive.returncode != 0:
+        if not unpack(Path(tmp)):
             print(f"(c) skipped: commit {V01} is not in this checkout's history")
             return
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
         old = at_depth(Path(tmp), fens, depth)
         new = at_depth(ROOT, fens, depth)
     pairs = zip(old, new, strict=True)

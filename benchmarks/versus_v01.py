@@ -1,0 +1,124 @@
+"""Master against the v0.1 Master: the strength the AI has gained.
+
+    python benchmarks/versus_v01.py [--openings 30] [--movetime 2.0] [--side 5]
+
+Both engines run as their own command-line programs (``python -m game.ai``, the
+same contract in both versions; v0.1 is unpacked from commit 52b8ca9) with the
+same time a turn. Each seeded opening (a few random turns from the empty board)
+is played twice, colours swapped; two games run at a time, so each engine has a
+core to itself while it thinks. Prints wins, draws and losses of the current
+Master and its score with a 95% interval; the goal is a score of 70% or more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.v01 import ROOT, V01, unpack
+from game.rules import BLUE, PASS, RED, Board
+
+GOAL = 0.70
+
+
+def opening(side: int, seed: int, turns: int) -> str:
+    rng = random.Random(seed)
+    board = Board(size=side)
+    for _ in range(turns):
+        board.push(rng.choice(board.legal_turns()))
+    return board.mfen()
+
+
+class Engine:
+    """``python -m game.ai --level Master`` with ``tree`` first on the import path."""
+
+    def __init__(self, tree: Path, movetime: float, seed: int) -> None:
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        command = ["-m", "game.ai", "--level", "Master", "--movetime", str(movetime)]
+        self.proc = subprocess.Popen(
+            [sys.executable, *command, "--seed", str(seed)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=tree,
+        )
+
+    def turn(self, mfen: str) -> str:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(mfen + "\n")
+        self.proc.stdin.flush()
+        return self.proc.stdout.readline().strip()
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def play(start: str, new_is_red: bool, old_tree: Path, movetime: float, seed: int) -> float:
+    """The current Master's points from one game: 1 a win, 0.5 a draw, 0 a loss."""
+    new = Engine(ROOT, movetime, seed)
+    old = Engine(old_tree, movetime, seed)
+    try:
+        board = Board(start)
+        while not board.is_game_over():
+            if board.legal_turns() == [PASS]:
+                board.push(PASS)
+                continue
+            engine = new if (board.mover is RED) == new_is_red else old
+            answer = engine.turn(board.mfen())
+            board.push(board.parse_turn(answer))
+    finally:
+        new.close()
+        old.close()
+    mine = board.count(RED if new_is_red else BLUE)
+    theirs = board.count(BLUE if new_is_red else RED)
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--openings", type=int, default=30)
+    ap.add_argument("--movetime", type=float, default=2.0)
+    ap.add_argument("--side", type=int, default=5)
+    ap.add_argument("--turns", type=int, default=4, help="random turns in each opening")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        if not unpack(Path(tmp)):
+            print(f"skipped: commit {V01} is not in this checkout's history")
+            return 1
+        jobs = [
+            (opening(args.side, seed, args.turns), red, seed)
+            for seed in range(args.openings)
+            for red in (True, False)
+        ]
+        with ThreadPoolExecutor(args.workers) as pool:
+            points = list(
+                pool.map(lambda j: play(j[0], j[1], Path(tmp), args.movetime, j[2]), jobs)
+            )
+    n = len(points)
+    wins, draws = points.count(1.0), points.count(0.5)
+    score = sum(points) / n
+    half = 1.96 * math.sqrt(max(score * (1 - score), 1e-9) / n)
+    print(
+        f"Master against v0.1 Master, side {args.side}, {args.movetime:g} s a turn, "
+        f"{args.openings} openings x 2 colours: {wins} won, {draws} drawn, "
+        f"{n - wins - draws} lost; score {score:.1%} (95% interval {score - half:.1%} .. "
+        f"{score + half:.1%}); goal >= {GOAL:.0%}: {'met' if score >= GOAL else 'MISSED'}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
