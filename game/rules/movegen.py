@@ -98,8 +98,16 @@ def flip_ok(geo: Geometry, t: int, gm: Groups, go: Groups) -> bool:
     w = geo.stride
     j = 0
     while pending:
-        comp, _ = fill(pending & -pending, rest, w)
-        pending &= ~comp
+        # Grow the piece of ``rest`` around one neighbour, but stop as soon as it
+        # holds every neighbour still pending: the rest of a big group need not
+        # be walked to know that it stays one piece.
+        g = pending & -pending
+        while pending & ~g:
+            grown = (g | g << 1 | g >> 1 | g << w | g >> w | g << (w - 1) | g >> (w - 1)) & rest
+            if grown == g:
+                break
+            g = grown
+        pending &= ~g
         j += 1
         if j >= k:
             return False
