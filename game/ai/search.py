@@ -183,9 +183,10 @@ class Searcher:
     ) -> tuple[Turn, int, dict[Turn, int]]:
         """Best root turn at ``depth``. With ``all_scores`` every root turn gets a true
         score (a full window each), for levels that choose among them with noise;
-        otherwise later turns only need to be shown worse than the best so far, or,
-        with ``ties``, no better than it: a turn as good as the best then gets its
-        exact score, so the equally good turns are known (at almost no cost)."""
+        otherwise later turns only need to be shown worse than the best so far.
+        With ``ties`` the window reaches one hundredth lower, so a turn exactly as
+        good as the best gets its exact score and the equally good turns are known
+        (at almost no cost)."""
         turns = board.legal_turns()
         entry = self.table.get(board.transposition_key())
         alpha, best_turn, scores = -INF, None, {}
