@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from game.files import finite
+from game.glicko import Rating
 from game.puzzles import Puzzle
 
-from .glicko import Rating
 from .storage import load_document, write_json
 
 FILE = "puzzles.json"

@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from game.client.arcade import COMBO_BONUS, RUSH_SECONDS, WRONG_PENALTY, Rush, Streak, daily, ladder
-from game.client.glicko import Rating
 from game.client.progress import load
 from game.client.scenes.arcade_scene import ArcadeScene, RunCardScene, SummaryScene, daily_scene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+from game.glicko import Rating
 from game.puzzles import load_packs
 from game.puzzles.solve import analyse_flips
 from game.rules import Board, Turn

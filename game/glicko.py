@@ -1,6 +1,14 @@
-"""Glicko-2 ratings (Glickman, "Example of the Glicko-2 system", 2013), for the
-player's puzzle rating: each first try at a puzzle is one game against an
-opponent rated at the puzzle's difficulty."""
+"""Glicko-2 ratings (Glickman, "Example of the Glicko-2 system", 2013), shared by
+the client and the online server, so it lives outside both.
+
+The client's puzzle rating counts each first try at a puzzle as one game against
+an opponent rated at the puzzle's difficulty; the server rates each rated online
+game as a rating period of one game, as lichess does.
+
+>>> r = Rating(1500, 200, 0.06).update([(1400, 30, 1.0), (1550, 100, 0.0), (1700, 300, 0.0)])
+>>> round(r.rating, 1), round(r.rd, 1)
+(1464.1, 151.5)
+"""
 
 from __future__ import annotations
 
@@ -38,6 +46,10 @@ class Rating:
         phi2 = 1 / math.sqrt(1 / phi_star**2 + 1 / v)
         mu2 = mu + phi2**2 * delta_sum
         return Rating(1500 + SCALE * mu2, SCALE * phi2, sigma2)
+
+    def after_game(self, opponent: Rating, score: float) -> Rating:
+        """The rating after one game scored 1, 0.5 or 0 against ``opponent``."""
+        return self.update([(opponent.rating, opponent.rd, score)])
 
     def after_puzzle(self, puzzle_rating: float, solved: bool) -> Rating:
         return self.update([(puzzle_rating, PUZZLE_RD, 1.0 if solved else 0.0)])
