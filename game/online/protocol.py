@@ -1,0 +1,173 @@
+"""The online protocol: JSON objects over WebSocket, one message per frame.
+
+Every message is an object with a ``type``; :data:`CLIENT` and :data:`SERVER`
+give each type's fields. The server checks every message a client sends
+against :data:`CLIENT` with :func:`read` before it looks at it, so a handler
+only ever sees well-formed values. ``docs/online-protocol.md`` describes the
+same tables for people; a test keeps the two in step.
+
+>>> read('{"type": "seek", "side": 5, "base": 300, "inc": 3, "rated": true}')["side"]
+5
+>>> read('{"type": "seek", "side": 99, "base": 300, "inc": 3, "rated": true}')
+Traceback (most recent call last):
+...
+game.online.protocol.ProtocolError: seek: field 'side' must be a whole number from 3 to 8
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+#: Bumped when a message changes in a way an older peer would misread.
+VERSION = 1
+#: The largest frame either side accepts, in bytes; a longer one closes the connection.
+MAX_MESSAGE = 4096
+#: The board sides, base times (seconds) and increments (seconds) a game may use.
+SIDE_RANGE = (3, 8)
+BASE_RANGE = (15, 3 * 3600)
+INC_RANGE = (0, 180)
+NAME_LENGTH = 20
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I/L to misread
+CODE_LENGTH = 6
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; the text is the reason sent back."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a message: what it must hold, for the check and for the docs."""
+
+    check: Callable[[Any], bool]
+    wants: str
+    optional: bool = False
+
+
+def _whole(lo: int, hi: int) -> Field:
+    def ok(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+    return Field(ok, f"a whole number from {lo} to {hi}")
+
+
+def _text(most: int, alphabet: str | None = None, optional: bool = False) -> Field:
+    def ok(v: Any) -> bool:
+        if not isinstance(v, str) or not 0 < len(v) <= most:
+            return False
+        return all(c in alphabet for c in v) if alphabet else True
+
+    return Field(ok, f"a string of 1 to {most} characters", optional)
+
+
+def _name_ok(v: Any) -> bool:
+    return (
+        isinstance(v, str)
+        and 0 < len(v) <= NAME_LENGTH
+        and v == v.strip()
+        and all(c.isalnum() or c in " _-.'" for c in v)
+    )
+
+
+NAME = Field(_name_ok, f"1 to {NAME_LENGTH} letters, digits, spaces or _-.' (no edge spaces)")
+ID = _text(16, string.ascii_letters + string.digits)
+TOKEN = _text(64, string.ascii_letters + string.digits + "-_", optional=True)
+CODE = Field(
+    lambda v: isinstance(v, str) and len(v) == CODE_LENGTH and all(c in CODE_ALPHABET for c in v),
+    f"{CODE_LENGTH} characters from {CODE_ALPHABET}",
+)
+FLAG = Field(lambda v: isinstance(v, bool), "true or false")
+GAME_SETTINGS = {
+    "side": _whole(*SIDE_RANGE),
+    "base": _whole(*BASE_RANGE),
+    "inc": _whole(*INC_RANGE),
+    "rated": FLAG,
+}
+
+#: What a client may send, and the fields of each.
+CLIENT: dict[str, dict[str, Field]] = {
+    "hello": {
+        "v": _whole(1, 1000),
+        "name": Field(NAME.check, NAME.wants, optional=True),
+        "token": TOKEN,
+    },
+    "lobby": {},
+    "seek": GAME_SETTINGS,
+    "cancel": {"seek": ID},
+    "accept": {"seek": ID},
+    "challenge": GAME_SETTINGS,
+    "join": {"code": CODE},
+    "turn": {"game": ID, "ply": _whole(0, 10_000), "turn": _text(400)},
+    "resign": {"game": ID},
+    "abort": {"game": ID},
+    "leaderboard": {},
+    "record": {"game": ID},
+    "ping": {},
+}
+
+#: What the server sends; its fields are documented, not checked, on the way out.
+SERVER: dict[str, tuple[str, ...]] = {
+    "welcome": ("v", "player", "token?"),
+    "lobby": ("seeks",),
+    "seeking": ("seek",),
+    "cancelled": ("seek",),
+    "challenge": ("code", "expires"),
+    "game": ("game",),
+    "turn": ("game", "ply", "turn", "clocks"),
+    "presence": ("game", "color", "connected"),
+    "over": ("game", "result", "reason", "ratings?"),
+    "leaderboard": ("players",),
+    "record": ("game", "record"),
+    "pong": (),
+    "error": ("reason", "about?"),
+}
+
+
+def read(raw: str | bytes) -> dict[str, Any]:
+    """A client's message, checked; raises :class:`ProtocolError` naming the fault."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("a message must be UTF-8 text") from None
+    if len(raw) > MAX_MESSAGE:
+        raise ProtocolError(f"a message must be at most {MAX_MESSAGE} bytes")
+    try:
+        msg = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("a message must be a JSON object") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message must be a JSON object")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT:
+        raise ProtocolError(f"unknown message type; send one of {', '.join(CLIENT)}")
+    fields = CLIENT[kind]
+    for name in msg:
+        if name != "type" and name not in fields:
+            raise ProtocolError(f"{kind}: unknown field {name[:20]!r}")
+    for name, field in fields.items():
+        if name not in msg:
+            if field.optional:
+                continue
+            raise ProtocolError(f"{kind}: field {name!r} is missing")
+        if not field.check(msg[name]):
+            raise ProtocolError(f"{kind}: field {name!r} must be {field.wants}")
+    return msg
+
+
+def message(kind: str, **fields: Any) -> str:
+    """A server message as text, its type checked against :data:`SERVER`."""
+    if kind not in SERVER:
+        raise KeyError(f"no server message called {kind!r}")
+    return json.dumps({"type": kind, **fields}, separators=(",", ":"))
+
+
+def request(kind: str, **fields: Any) -> str:
+    """A client message as text (what the bot, the client and the tests send)."""
+    if kind not in CLIENT:
+        raise KeyError(f"no client message called {kind!r}")
+    return json.dumps({"type": kind, **fields}, separators=(",", ":"))

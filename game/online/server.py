@@ -1,0 +1,594 @@
+"""The Mosaic game server: ``mosaic-server [--host H] [--port P] [--db PATH]``.
+
+One asyncio loop serves every connection (the ``websockets`` library). The server
+trusts no client: each message is checked against the protocol
+(:mod:`.protocol`) before anything reads it, every turn goes through the rules
+core (:mod:`.table`), a connection acts only as the player whose token it showed,
+and only in that player's games. Each connection has a size limit per message, a
+rate limit, a time limit to say hello and an idle time-out; each player has a
+limit on open seeks and games; the server has a limit on connections. Whatever a
+client sends, the worst it gets is an error message or a closed connection.
+
+Games are stored as they are played (:mod:`.store`); a restarted server puts
+every unfinished game back, gives both players the grace period to reconnect,
+and restarts the mover's clock where the last stored turn left it, so the time
+the server was down costs nobody.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import re
+import secrets
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+from websockets import broadcast
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from game.glicko import Rating
+
+from . import protocol
+from .protocol import ProtocolError, message
+from .store import Player, Store, StoredGame, new_id
+from .table import COLORS, Seat, Table, TableError
+
+log = logging.getLogger("mosaic.server")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every bound the server keeps, in one place (counts, and times in seconds)."""
+
+    hello: float = 10.0  # to send the first message, a hello
+    idle: float = 120.0  # with no message at all; clients ping every 30 s
+    grace: float = 60.0  # for a dropped player to come back to a game
+    rate: float = 20.0  # messages a second, sustained
+    burst: float = 40.0  # messages at once
+    flood: int = 40  # messages dropped over the rate before the connection is closed
+    errors: int = 30  # bad messages before the connection is closed
+    connections: int = 4000
+    seeks: int = 3  # open seeks and challenges per player
+    games: int = 20  # games in play per player
+    challenge: float = 600.0  # a challenge code's life
+    lobby: int = 100  # seeks listed in the lobby
+    sweep: float = 0.1  # how often flags, grace periods and codes are checked
+
+
+@dataclass(eq=False)  # one per connection, kept in sets by identity
+class Conn:
+    ws: ServerConnection
+    player: Player | None = None
+    tokens: float = 0.0
+    refilled: float = 0.0
+    dropped: int = 0
+    errors: int = 0
+    lobby: bool = False
+
+
+@dataclass
+class Seek:
+    id: str
+    player: Player
+    side: int
+    base: int
+    inc: int
+    rated: bool
+    code: str | None = None  # set for a private challenge
+    expires: float = 0.0
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.player.name,
+            "rating": round(self.player.rating.rating),
+            "side": self.side,
+            "base": self.base,
+            "inc": self.inc,
+            "rated": self.rated,
+        }
+
+
+@dataclass
+class Server:
+    store: Store
+    limits: Limits = field(default_factory=Limits)
+    clock: Any = time.monotonic
+    tables: dict[str, Table] = field(default_factory=dict)
+    seeks: dict[str, Seek] = field(default_factory=dict)
+    codes: dict[str, Seek] = field(default_factory=dict)
+    online: dict[str, set[Conn]] = field(default_factory=dict)
+    conns: set[Conn] = field(default_factory=set)
+    rng: random.Random = field(default_factory=random.SystemRandom)
+
+    # -- start and stop -----------------------------------------------------
+    def resume_games(self) -> int:
+        """Put back every unfinished game from the store; returns how many."""
+        now = self.clock()
+        for g in self.store.open_games():
+            table = self._table(g)
+            table.replay(g.turns)
+            for seat in table.seats:
+                seat.connected, seat.gone_since = False, now
+            table.clock.start(table.mover, now)
+            self.tables[table.id] = table
+        return len(self.tables)
+
+    @staticmethod
+    def _table(g: StoredGame) -> Table:
+        seats = tuple(
+            Seat(p, n, r, connected=False)
+            for p, n, r in zip(g.players, g.names, g.ratings, strict=True)
+        )
+        table = Table(g.id, g.side, g.base, g.inc, g.rated, seats, created=g.created)  # type: ignore[arg-type]
+        table.clock.remaining = list(g.clocks)
+        return table
+
+    async def sweeper(self) -> None:
+        """End games whose flag fell or whose absent player did not come back, and
+        forget expired challenge codes, every :attr:`Limits.sweep` seconds."""
+        while True:
+            await asyncio.sleep(self.limits.sweep)
+            now = self.clock()
+            for table in list(self.tables.values()):
+                if table.due(now, self.limits.grace):
+                    self.finish(table)
+            for code, seek in list(self.codes.items()):
+                if seek.expires <= now:
+                    del self.codes[code]
+
+    # -- connections ----------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        if len(self.conns) >= self.limits.connections:
+            await ws.close(1013, "the server is full; try again later")
+            return
+        conn = Conn(ws, tokens=self.limits.burst, refilled=self.clock())
+        self.conns.add(conn)
+        try:
+            await self._converse(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.conns.discard(conn)
+            self._gone(conn)
+
+    async def _converse(self, conn: Conn) -> None:
+        ws = conn.ws
+        try:
+            raw = await asyncio.wait_for(ws.recv(), self.limits.hello)
+        except TimeoutError:
+            await ws.close(1008, "say hello first")
+            return
+        try:
+            msg = protocol.read(raw)
+            if msg["type"] != "hello":
+                raise ProtocolError("the first message must be a hello")
+            self._hello(conn, msg)
+        except ProtocolError as e:
+            await ws.send(message("error", reason=str(e)))
+            await ws.close(1008, str(e)[:120])
+            return
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), self.limits.idle)
+            except TimeoutError:
+                await ws.close(1000, "idle for too long")
+                return
+            if not self._allowed(conn):
+                if conn.dropped >= self.limits.flood:
+                    await ws.close(1008, "too many messages")
+                    return
+                continue
+            try:
+                msg = protocol.read(raw)
+                self.dispatch(conn, msg)
+            except (ProtocolError, TableError) as e:
+                conn.errors += 1
+                await ws.send(message("error", reason=str(e), about=_kind(raw)))
+                if conn.errors >= self.limits.errors:
+                    await ws.close(1008, "too many bad messages")
+                    return
+            except Exception:
+                # A bug of ours must cost this message, never the server or the game.
+                log.exception("while handling a message")
+                await ws.send(message("error", reason="the server failed on that message"))
+
+    def _allowed(self, conn: Conn) -> bool:
+        """The token bucket: :attr:`Limits.rate` a second, up to :attr:`Limits.burst`."""
+        now = self.clock()
+        lim = self.limits
+        conn.tokens = min(lim.burst, conn.tokens + (now - conn.refilled) * lim.rate)
+        conn.refilled = now
+        if conn.tokens < 1:
+            conn.dropped += 1
+            if conn.dropped == 1 or conn.dropped % 10 == 0:
+                self._send(conn, "error", reason="too many messages: slow down")
+            return False
+        conn.tokens -= 1
+        return True
+
+    def _hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if msg["v"] != protocol.VERSION:
+            raise ProtocolError(f"this server speaks protocol version {protocol.VERSION}")
+        token, name = msg.get("token"), msg.get("name")
+        fresh = None
+        if token is not None:
+            player = self.store.player_by_token(token)
+            if player is None:
+                raise ProtocolError("unknown token: say hello with a name to start afresh")
+            if name and name != player.name:
+                self.store.rename(player.id, name)
+                player.name = name
+        else:
+            if not name:
+                raise ProtocolError("hello: a new player needs a name")
+            player, fresh = self.store.new_player(name)
+        conn.player = player
+        self.online.setdefault(player.id, set()).add(conn)
+        self._send(
+            conn,
+            "welcome",
+            v=protocol.VERSION,
+            player=_player_view(player),
+            **({"token": fresh} if fresh else {}),
+        )
+        now = self.clock()
+        for table in self._tables_of(player.id):
+            color = table.color_of(player.id)
+            seat = table.seats[color]
+            was_gone = not seat.connected
+            seat.connected, seat.gone_since = True, None
+            self._send(conn, "game", game=table.state(now) | {"you": color})
+            if was_gone:
+                self._tell_table(table, "presence", game=table.id, color=color, connected=True)
+
+    def _gone(self, conn: Conn) -> None:
+        player = conn.player
+        if player is None:
+            return
+        mine = self.online.get(player.id, set())
+        mine.discard(conn)
+        if mine:
+            return  # another connection of the same player is still here
+        self.online.pop(player.id, None)
+        now = self.clock()
+        for table in self._tables_of(player.id):
+            color = table.color_of(player.id)
+            table.seats[color].connected = False
+            table.seats[color].gone_since = now
+            self._tell_table(table, "presence", game=table.id, color=color, connected=False)
+        dropped = [s for s in self.seeks.values() if s.player.id == player.id]
+        for s in dropped:
+            del self.seeks[s.id]
+        for code, s in list(self.codes.items()):
+            if s.player.id == player.id:
+                del self.codes[code]
+        if dropped:
+            self._lobby_changed()
+
+    # -- sending --------------------------------------------------------------
+    def _send(self, conn: Conn, kind: str, **fields: Any) -> None:
+        """Queue a message without waiting: a slow reader never holds up the loop."""
+        broadcast([conn.ws], message(kind, **fields))
+
+    def _tell_player(self, pid: str, kind: str, **fields: Any) -> None:
+        conns = self.online.get(pid)
+        if conns:
+            broadcast([c.ws for c in conns], message(kind, **fields))
+
+    def _tell_table(self, table: Table, kind: str, **fields: Any) -> None:
+        text = message(kind, **fields)
+        ws = [c.ws for s in table.seats for c in self.online.get(s.player, ())]
+        broadcast(ws, text)
+
+    def _lobby_changed(self) -> None:
+        watchers = [c.ws for c in self.conns if c.lobby]
+        if watchers:
+            broadcast(watchers, message("lobby", seeks=self._lobby()))
+
+    def _lobby(self) -> list[dict[str, Any]]:
+        return [s.public() for s in list(self.seeks.values())[: self.limits.lobby]]
+
+    # -- messages ---------------------------------------------------------------
+    def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """Act on one checked message from a player who said hello."""
+        kind = msg["type"]
+        player = conn.player
+        assert player is not None
+        now = self.clock()
+        if kind == "ping":
+            self._send(conn, "pong")
+        elif kind == "hello":
+            raise ProtocolError("you have already said hello")
+        elif kind == "lobby":
+            conn.lobby = True
+            self._send(conn, "lobby", seeks=self._lobby())
+        elif kind in ("seek", "challenge"):
+            self._seek(conn, player, msg, private=kind == "challenge", now=now)
+        elif kind == "cancel":
+            seek = self.seeks.get(msg["seek"])
+            if seek is None or seek.player.id != player.id:
+                raise TableError("you have no open seek with that id")
+            del self.seeks[seek.id]
+            self._send(conn, "cancelled", seek=seek.id)
+            self._lobby_changed()
+        elif kind == "accept":
+            seek = self.seeks.get(msg["seek"])
+            if seek is None:
+                raise TableError("that seek is no longer open")
+            self._pair(seek, player, now)
+        elif kind == "join":
+            seek = self.codes.get(msg["code"])
+            if seek is None:
+                raise TableError("no open challenge has that code")
+            self._pair(seek, player, now)
+        elif kind == "turn":
+            self._turn(player, msg, now)
+        elif kind in ("resign", "abort"):
+            table = self._own_table(player, msg["game"])
+            getattr(table, kind)(player.id, now)
+            self.finish(table)
+        elif kind == "leaderboard":
+            self._send(conn, "leaderboard", players=self.store.leaderboard())
+        elif kind == "record":
+            record = self.record(msg["game"])
+            if record is None:
+                raise TableError("no game has that id")
+            self._send(conn, "record", game=msg["game"], record=record)
+
+    def _seek(self, conn: Conn, player: Player, msg: dict, private: bool, now: float) -> None:
+        open_ = sum(s.player.id == player.id for s in self.seeks.values())
+        open_ += sum(s.player.id == player.id for s in self.codes.values())
+        if open_ >= self.limits.seeks:
+            raise TableError(f"you may have at most {self.limits.seeks} open seeks; cancel one")
+        self._room_for(player)
+        seek = Seek(new_id(), player, msg["side"], msg["base"], msg["inc"], msg["rated"])
+        if private:
+            seek.code = self._fresh_code()
+            seek.expires = now + self.limits.challenge
+            self.codes[seek.code] = seek
+            self._send(conn, "challenge", code=seek.code, expires=int(self.limits.challenge))
+        else:
+            self.seeks[seek.id] = seek
+            self._send(conn, "seeking", seek=seek.public())
+            self._lobby_changed()
+
+    def _fresh_code(self) -> str:
+        while True:
+            code = "".join(
+                secrets.choice(protocol.CODE_ALPHABET) for _ in range(protocol.CODE_LENGTH)
+            )
+            if code not in self.codes:
+                return code
+
+    def _room_for(self, player: Player) -> None:
+        if sum(1 for _ in self._tables_of(player.id)) >= self.limits.games:
+            raise TableError(f"you may play at most {self.limits.games} games at once")
+
+    def _pair(self, seek: Seek, player: Player, now: float) -> None:
+        if seek.player.id == player.id:
+            raise TableError("that seek is your own")
+        self._room_for(player)
+        self._room_for(seek.player)
+        if seek.code:
+            del self.codes[seek.code]
+        else:
+            del self.seeks[seek.id]
+            self._lobby_changed()
+        pair = [seek.player, player]
+        self.rng.shuffle(pair)
+        # Ratings come fresh from the store: the seeker's may have changed since.
+        fresh = [self.store.player(p.id) or p for p in pair]
+        table = Table(
+            new_id(),
+            seek.side,
+            seek.base,
+            seek.inc,
+            seek.rated,
+            tuple(Seat(p.id, p.name, p.rating.rating) for p in fresh),  # type: ignore[arg-type]
+            created=time.time(),
+        )
+        for seat in table.seats:
+            seat.connected = seat.player in self.online
+        self.store.new_game(
+            StoredGame(
+                table.id, table.side, table.base, table.inc, table.rated,
+                (pair[0].id, pair[1].id), (pair[0].name, pair[1].name),
+                (fresh[0].rating.rating, fresh[1].rating.rating),
+                (table.base * 1000, table.base * 1000), [], table.created,
+            )
+        )  # fmt: skip
+        table.start(now)
+        self.tables[table.id] = table
+        for color, seat in enumerate(table.seats):
+            state = table.state(now) | {"you": color, "seek": seek.id}
+            self._tell_player(seat.player, "game", game=state)
+
+    def _own_table(self, player: Player, gid: str) -> Table:
+        table = self.tables.get(gid)
+        if table is None:
+            raise TableError("no game with that id is in play")
+        table.color_of(player.id)
+        return table
+
+    def _turn(self, player: Player, msg: dict, now: float) -> None:
+        table = self._own_table(player, msg["game"])
+        # A flag that fell before this turn arrived ends the game first.
+        if table.due(now, self.limits.grace):
+            self.finish(table)
+            raise TableError("that game is over")
+        first = len(table.turns)
+        played = table.play(player.id, msg["ply"], msg["turn"], now)
+        clocks = table.clock.both(now)
+        self.store.add_turns(table.id, first, played, clocks)
+        for i, text in enumerate(played):
+            self._tell_table(table, "turn", game=table.id, ply=first + i, turn=text, clocks=clocks)
+        if table.over:
+            self.finish(table)
+
+    def finish(self, table: Table) -> None:
+        """Rate, store and announce a game that has just ended, and let it go."""
+        now = self.clock()
+        new: list[tuple[str, Rating]] = []
+        if table.rated and table.result in ("red", "blue", "draw"):
+            before = [self.store.player(s.player) for s in table.seats]
+            if all(before):
+                score = {"red": 1.0, "blue": 0.0, "draw": 0.5}[table.result]
+                r, b = before[0].rating, before[1].rating  # type: ignore[union-attr]
+                after = (r.after_game(b, score), b.after_game(r, 1 - score))
+                table.ratings = {
+                    COLORS[i]: {"before": round(x.rating), "after": round(y.rating)}
+                    for i, (x, y) in enumerate(zip((r, b), after, strict=True))
+                }
+                new = [(s.player, a) for s, a in zip(table.seats, after, strict=True)]
+        self.store.finish(
+            table.id,
+            table.result or "aborted",
+            table.reason,
+            table.clock.both(now),
+            ratings_json=json.dumps(table.ratings) if table.ratings else None,
+            new_ratings=new,
+        )
+        self.tables.pop(table.id, None)
+        self._tell_table(
+            table,
+            "over",
+            game=table.id,
+            result=table.result,
+            reason=table.reason,
+            **({"ratings": table.ratings} if table.ratings else {}),
+        )
+        for pid, rating in new:
+            for conn in self.online.get(pid, ()):
+                if conn.player is not None:
+                    conn.player.rating = rating
+
+    def record(self, gid: str) -> dict[str, Any] | None:
+        """A game's record in the client's format, finished or not."""
+        row = self.store.game_row(gid)
+        if row is None:
+            return None
+        seats = (
+            Seat(row["red"], row["red_name"], row["red_rating"]),
+            Seat(row["blue"], row["blue_name"], row["blue_rating"]),
+        )
+        table = Table(gid, row["side"], row["base"], row["inc"], bool(row["rated"]), seats)
+        table.replay(row["turns"])
+        table.result, table.reason = row["result"], row["reason"]
+        table.ratings = json.loads(row["ratings"]) if row["ratings"] else None
+        when = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(row["created"]))
+        return table.record(when)
+
+    def _tables_of(self, pid: str):
+        return (t for t in self.tables.values() if any(s.player == pid for s in t.seats))
+
+    # -- plain HTTP: finished games as files ------------------------------------
+    def http(self, conn: ServerConnection, request: Request) -> Response | None:
+        """``GET /games/<id>.json`` answers with the game's record; anything else
+        goes on to the WebSocket handshake."""
+        m = re.fullmatch(r"/games/([a-z0-9]{1,16})\.json", request.path)
+        if m is None:
+            return None
+        record = self.record(m.group(1))
+        if record is None:
+            return conn.respond(HTTPStatus.NOT_FOUND, "no game has that id\n")
+        response = conn.respond(HTTPStatus.OK, json.dumps(record, indent=1) + "\n")
+        del response.headers["Content-Type"]
+        response.headers["Content-Type"] = "application/json"
+        response.headers["Content-Disposition"] = f'attachment; filename="mosaic-{m.group(1)}.json"'
+        return response
+
+    async def run(self, host: str, port: int, started: asyncio.Future | None = None) -> None:
+        """Serve until cancelled; ``started`` gets the port actually bound."""
+        resumed = self.resume_games()
+        sweeper = asyncio.create_task(self.sweeper())
+        try:
+            async with serve(
+                self.handler,
+                host,
+                port,
+                process_request=self.http,
+                max_size=protocol.MAX_MESSAGE,
+                max_queue=16,
+                compression=None,
+                ping_interval=20,
+                ping_timeout=20,
+                close_timeout=2,
+            ) as server:
+                bound = next(iter(server.sockets)).getsockname()[1]
+                log.info("listening on port %d, %d unfinished games resumed", bound, resumed)
+                if started is not None:
+                    started.set_result(bound)
+                await asyncio.Future()
+        finally:
+            sweeper.cancel()
+
+
+def _kind(raw: Any) -> str:
+    """The type a bad message claimed, for the error's ``about`` (best effort)."""
+    with contextlib.suppress(Exception):
+        kind = json.loads(raw).get("type")
+        if isinstance(kind, str) and kind in protocol.CLIENT:
+            return kind
+    return "unknown"
+
+
+def _player_view(p: Player) -> dict[str, Any]:
+    return {"id": p.id, "name": p.name, "rating": round(p.rating.rating), "games": p.games}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="mosaic-server", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: all)")
+    ap.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
+    ap.add_argument("--db", default="mosaic-server.db", help="the SQLite database file")
+    ap.add_argument("--grace", type=float, default=Limits.grace, help="seconds to reconnect")
+    ap.add_argument(
+        "--durable", action="store_true", help="sync every commit to disk (survives power loss)"
+    )
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        store = Store(Path(args.db), durable=args.durable)
+    except Exception as e:
+        print(f"mosaic-server: cannot open the database {args.db}: {e}", file=sys.stderr)
+        return 2
+    server = Server(store, Limits(grace=args.grace))
+
+    async def go() -> None:
+        started = asyncio.get_running_loop().create_future()
+        task = asyncio.create_task(server.run(args.host, args.port, started))
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)
+        if started.done():
+            print(f"Mosaic server listening on ws://{args.host}:{started.result()}", flush=True)
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    try:
+        asyncio.run(go())
+    except KeyboardInterrupt:
+        pass
+    except OSError as e:
+        print(f"mosaic-server: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

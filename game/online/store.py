@@ -1,0 +1,229 @@
+"""The server's memory: players, ratings and games in SQLite (standard library).
+
+Every finished turn is committed before anyone hears of it, so a server killed
+at any moment (SIGKILL included) loses no turn it announced. The database runs
+in WAL mode: a commit survives the death of the process; with
+``synchronous=NORMAL`` only a crash of the whole machine could lose the last
+commits, and ``--durable`` (``synchronous=FULL``) closes that gap too at some
+cost in turn rate.
+
+Tokens are stored only as their SHA-256: they are 192 random bits, so a plain
+hash is as strong as a slow one, and a stolen database holds no usable token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.glicko import Rating
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL,
+    games INTEGER NOT NULL DEFAULT 0,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    side INTEGER NOT NULL, base INTEGER NOT NULL, inc INTEGER NOT NULL,
+    rated INTEGER NOT NULL,
+    red TEXT NOT NULL REFERENCES players(id), blue TEXT NOT NULL REFERENCES players(id),
+    red_name TEXT NOT NULL, blue_name TEXT NOT NULL,
+    red_rating REAL NOT NULL, blue_rating REAL NOT NULL,
+    red_ms INTEGER NOT NULL, blue_ms INTEGER NOT NULL,
+    result TEXT, reason TEXT NOT NULL DEFAULT '',
+    ratings TEXT,
+    created REAL NOT NULL, ended REAL
+);
+CREATE TABLE IF NOT EXISTS turns (
+    game TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    turn TEXT NOT NULL,
+    PRIMARY KEY (game, ply)
+);
+CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
+"""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_id(length: int = 10) -> str:
+    return "".join(secrets.choice("abcdefghijkmnopqrstuvwxyz23456789") for _ in range(length))
+
+
+@dataclass
+class Player:
+    id: str
+    name: str
+    rating: Rating
+    games: int
+
+
+@dataclass
+class StoredGame:
+    """A game row and its turns, as a restarted server finds it."""
+
+    id: str
+    side: int
+    base: int
+    inc: int
+    rated: bool
+    players: tuple[str, str]
+    names: tuple[str, str]
+    ratings: tuple[float, float]
+    clocks: tuple[int, int]
+    turns: list[str]
+    created: float
+
+
+class Store:
+    def __init__(self, path: Path | str, durable: bool = False) -> None:
+        self.path = str(path)
+        # One connection, used only from the event loop's thread: no locking needed.
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- players ------------------------------------------------------------
+    def new_player(self, name: str) -> tuple[Player, str]:
+        """A new anonymous player and the token that proves it (shown once)."""
+        token = secrets.token_urlsafe(24)
+        r = Rating()
+        pid = new_id()
+        self.db.execute(
+            "INSERT INTO players VALUES (?,?,?,?,?,?,0,?)",
+            (pid, name, token_hash(token), r.rating, r.rd, r.volatility, time.time()),
+        )
+        return Player(pid, name, r, 0), token
+
+    def player_by_token(self, token: str) -> Player | None:
+        row = self.db.execute(
+            "SELECT id, name, rating, rd, volatility, games FROM players WHERE token_hash=?",
+            (token_hash(token),),
+        ).fetchone()
+        return self._player(row)
+
+    def player(self, pid: str) -> Player | None:
+        row = self.db.execute(
+            "SELECT id, name, rating, rd, volatility, games FROM players WHERE id=?", (pid,)
+        ).fetchone()
+        return self._player(row)
+
+    @staticmethod
+    def _player(row) -> Player | None:
+        if row is None:
+            return None
+        return Player(row[0], row[1], Rating(row[2], row[3], row[4]), row[5])
+
+    def rename(self, pid: str, name: str) -> None:
+        self.db.execute("UPDATE players SET name=? WHERE id=?", (name, pid))
+
+    def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT name, rating, rd, games FROM players WHERE games >= ?"
+            " ORDER BY rating - 2 * rd DESC, rating DESC LIMIT ?",
+            (min_games, limit),
+        ).fetchall()
+        return [{"name": n, "rating": round(r), "rd": round(d), "games": g} for n, r, d, g in rows]
+
+    # -- games --------------------------------------------------------------
+    def new_game(self, g: StoredGame) -> None:
+        self.db.execute(
+            "INSERT INTO games (id, side, base, inc, rated, red, blue, red_name, blue_name,"
+            " red_rating, blue_rating, red_ms, blue_ms, created)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                g.id,
+                g.side,
+                g.base,
+                g.inc,
+                int(g.rated),
+                *g.players,
+                *g.names,
+                *g.ratings,
+                *g.clocks,
+                g.created,
+            ),
+        )
+
+    def add_turns(self, game: str, first_ply: int, turns: list[str], clocks: list[int]) -> None:
+        """Keep the turns just played and the clocks after them, in one commit."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany(
+                "INSERT INTO turns VALUES (?,?,?)",
+                [(game, first_ply + i, t) for i, t in enumerate(turns)],
+            )
+            self.db.execute(
+                "UPDATE games SET red_ms=?, blue_ms=? WHERE id=?", (clocks[0], clocks[1], game)
+            )
+
+    def finish(
+        self,
+        game: str,
+        result: str,
+        reason: str,
+        clocks: list[int],
+        *,
+        ratings_json: str | None = None,
+        new_ratings: list[tuple[str, Rating]] = (),
+    ) -> None:
+        """Keep how a game ended and, for a rated one, both new ratings, in one commit."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "UPDATE games SET result=?, reason=?, red_ms=?, blue_ms=?, ratings=?, ended=?"
+                " WHERE id=?",
+                (result, reason, clocks[0], clocks[1], ratings_json, time.time(), game),
+            )
+            for pid, r in new_ratings:
+                self.db.execute(
+                    "UPDATE players SET rating=?, rd=?, volatility=?, games=games+1 WHERE id=?",
+                    (r.rating, r.rd, r.volatility, pid),
+                )
+
+    def open_games(self) -> list[StoredGame]:
+        """Every game not yet over, with its turns, to resume after a restart."""
+        rows = self.db.execute(
+            "SELECT id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
+            " blue_rating, red_ms, blue_ms, created FROM games WHERE result IS NULL"
+        ).fetchall()
+        out = []
+        for r in rows:
+            turns = self._turns(r[0])
+            out.append(
+                StoredGame(
+                    r[0], r[1], r[2], r[3], bool(r[4]), (r[5], r[6]), (r[7], r[8]),
+                    (r[9], r[10]), (r[11], r[12]), turns, r[13],
+                )
+            )  # fmt: skip
+        return out
+
+    def game_row(self, game: str) -> dict | None:
+        """A game's stored facts (finished or not) for its record."""
+        cur = self.db.execute("SELECT * FROM games WHERE id=?", (game,))
+        row = cur.fetchone()
+        if row is None:
+            return None
+        data = dict(zip([d[0] for d in cur.description], row, strict=True))
+        data["turns"] = self._turns(game)
+        return data
+
+    def _turns(self, game: str) -> list[str]:
+        rows = self.db.execute("SELECT turn FROM turns WHERE game=? ORDER BY ply", (game,))
+        return [t for (t,) in rows]

@@ -1,0 +1,202 @@
+"""One online game as the server keeps it: the board, who sits where, the clock and
+how it ended. No network and no database here; the server feeds it messages and
+the time, and stores what it returns.
+
+The rules core checks every turn: the text a client sends is parsed and checked
+against every rule before the board changes, and a forced pass is played by the
+table itself, at no cost on the clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules import PASS, Board, RulesError
+from game.rules.errors import clip
+
+from .clock import Clock
+
+COLORS = ("red", "blue")
+RECORD_FORMAT = 1  # the client's game record format (game.client.match)
+
+
+class TableError(ValueError):
+    """An action the table refuses; the text is the reason sent back."""
+
+
+@dataclass
+class Seat:
+    player: str  # player id
+    name: str
+    rating: float
+    connected: bool = True
+    #: When the player dropped, on the clock's time scale (``None`` while connected).
+    gone_since: float | None = None
+
+
+@dataclass
+class Table:
+    id: str
+    side: int
+    base: int  # seconds
+    inc: int  # seconds
+    rated: bool
+    seats: tuple[Seat, Seat]
+    clock: Clock = field(init=False)
+    board: Board = field(init=False)
+    turns: list[str] = field(default_factory=list)
+    result: str | None = None  # "red", "blue", "draw" or "aborted" once over
+    reason: str = ""
+    ratings: dict[str, Any] | None = None
+    created: float = 0.0  # wall-clock seconds, for the record's date
+
+    def __post_init__(self) -> None:
+        self.board = Board(size=self.side)
+        self.clock = Clock(self.base * 1000, self.inc * 1000)
+
+    # -- who --------------------------------------------------------------
+    def color_of(self, player: str) -> int:
+        """0 for red, 1 for blue; raises :class:`TableError` for anyone else."""
+        for color, seat in enumerate(self.seats):
+            if seat.player == player:
+                return color
+        raise TableError("that game is not yours")
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def mover(self) -> int:
+        return int(self.board.mover)
+
+    # -- play -------------------------------------------------------------
+    def start(self, now: float) -> None:
+        """Red's time starts when the game does."""
+        self.clock.start(0, now)
+
+    def play(self, player: str, ply: int, text: str, now: float) -> list[str]:
+        """``player`` plays ``text`` as turn number ``ply`` (counted from 0).
+
+        Returns the turns that entered the game: the turn in notation, then any
+        pass the next player was forced into. Raises :class:`TableError` for a
+        turn out of place or against the rules; the game is then unchanged."""
+        color = self.color_of(player)
+        if self.over:
+            raise TableError("that game is over")
+        if color != self.mover:
+            raise TableError("it is not your turn")
+        if ply != len(self.turns):
+            raise TableError(f"turn {ply} is not the next one; the game has {len(self.turns)}")
+        if self.clock.left(color, now) <= 0:
+            raise TableError("your time ran out")
+        try:
+            turn = self.board.parse_turn(text)
+            self.board.check(turn)
+        except RulesError as e:
+            raise TableError(f"{clip(text, quote=False)}: {e}") from None
+        self.board.push(turn)
+        played = [self.board.notation(turn)]
+        self.clock.press(now)
+        while self.board.must_pass():
+            # The passer's clock does not run: the pass is played the moment it is owed.
+            self.board.push(PASS)
+            played.append(self.board.notation(PASS))
+            self.clock.start(self.mover, now)
+        self.turns.extend(played)
+        if self.board.is_game_over():
+            self.end(self.board.result() or "draw", "neither player can move", now)
+        return played
+
+    def replay(self, turns: list[str]) -> None:
+        """Put back the turns a stored game had (already checked when first played)."""
+        for text in turns:
+            self.board.play(text)
+        self.turns = list(turns)
+
+    def end(self, result: str, reason: str, now: float) -> None:
+        self.clock.stop(now)
+        self.result, self.reason = result, reason
+
+    def resign(self, player: str, now: float) -> None:
+        color = self.color_of(player)
+        if self.over:
+            raise TableError("that game is over")
+        if not self.turns:
+            raise TableError("no turn has been played yet: abort the game instead")
+        self.end(COLORS[1 - color], f"{COLORS[color]} resigned", now)
+
+    def abort(self, player: str, now: float) -> None:
+        self.color_of(player)
+        if self.over:
+            raise TableError("that game is over")
+        if self.turns:
+            raise TableError("a game can be aborted only before its first turn")
+        self.end("aborted", "aborted", now)
+
+    def due(self, now: float, grace: float) -> bool:
+        """End the game if a flag has fallen or an absent player's grace ran out;
+        returns whether it ended now."""
+        if self.over:
+            return False
+        mover = self.mover
+        if self.clock.left(mover, now) <= 0:
+            if not self.turns:
+                self.end("aborted", "red did not play a first turn", now)
+            else:
+                self.end(COLORS[1 - mover], f"{COLORS[mover]} ran out of time", now)
+            return True
+        for color, seat in enumerate(self.seats):
+            if seat.gone_since is not None and now - seat.gone_since >= grace:
+                if not self.turns:
+                    self.end("aborted", f"{COLORS[color]} left before the first turn", now)
+                else:
+                    self.end(COLORS[1 - color], f"{COLORS[color]} left the game", now)
+                return True
+        return False
+
+    # -- what goes out ------------------------------------------------------
+    def state(self, now: float) -> dict[str, Any]:
+        """The whole game, for a player who joins or comes back."""
+        return {
+            "id": self.id,
+            "side": self.side,
+            "base": self.base,
+            "inc": self.inc,
+            "rated": self.rated,
+            "players": [
+                {"name": s.name, "rating": round(s.rating), "connected": s.connected}
+                for s in self.seats
+            ],
+            "turns": self.turns,
+            "clocks": self.clock.both(now),
+            "running": self.clock.running,
+            "result": self.result,
+            "reason": self.reason,
+            **({"ratings": self.ratings} if self.ratings else {}),
+        }
+
+    def record(self, date: str) -> dict[str, Any]:
+        """The game in the client's record format, with the online details beside it."""
+        b = self.board
+        return {
+            "format": RECORD_FORMAT,
+            "game": "Mosaic by Mark Steere",
+            "side": self.side,
+            "red": self.seats[0].name,
+            "blue": self.seats[1].name,
+            "turns": self.turns,
+            "result": self.result,
+            "date": date,
+            "score": {"red": b.count(0), "blue": b.count(1)},
+            "online": {
+                "id": self.id,
+                "time": f"{self.base // 60}+{self.inc}"
+                if self.base % 60 == 0
+                else f"{self.base}s+{self.inc}",
+                "rated": self.rated,
+                "reason": self.reason,
+                **({"ratings": self.ratings} if self.ratings else {}),
+            },
+        }

@@ -1,0 +1,125 @@
+"""Helpers for the online tests: a real server on the loopback address, in this
+process (with a clock the test can move) or in its own process (to kill it)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.online.server import Limits, Server
+from game.online.session import Session
+from game.online.store import Store
+from game.rules import Board
+
+
+class FakeTime:
+    """A monotonic clock that moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@contextlib.asynccontextmanager
+async def serving(
+    db: Path, limits: Limits | None = None, clock=None
+) -> AsyncIterator[tuple[Server, str]]:
+    """A server on a free loopback port; yields it and its URL."""
+    server = Server(Store(db), limits or Limits(sweep=0.02))
+    if clock is not None:
+        server.clock = clock
+    started = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(server.run("127.0.0.1", 0, started))
+    port = await asyncio.wait_for(started, 10)
+    try:
+        yield server, f"ws://127.0.0.1:{port}"
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        server.store.close()
+
+
+async def pair(url: str, side: int = 4, rated: bool = True, base: int = 60, inc: int = 0):
+    """Two new players in a game by challenge code: returns {color: session}, the game."""
+    a, b = Session(url, "Ann"), Session(url, "Bob")
+    await a.connect()
+    await b.connect()
+    await a.send("challenge", side=side, base=base, inc=inc, rated=rated)
+    code = (await a.expect("challenge"))["code"]
+    await b.send("join", code=code)
+    ga = (await a.expect("game"))["game"]
+    gb = (await b.expect("game"))["game"]
+    assert ga["id"] == gb["id"] and {ga["you"], gb["you"]} == {0, 1}
+    return {ga["you"]: a, gb["you"]: b}, ga
+
+
+@dataclass
+class Follower:
+    """The game as one player's messages tell it."""
+
+    board: Board
+    over: dict | None = None
+    clocks: list[int] | None = None
+
+    async def follow(self, session: Session, timeout: float = 10.0) -> None:
+        """Read until the game waits for a turn or is over."""
+        while True:
+            msg = await session.recv(timeout)
+            if msg["type"] == "turn":
+                assert msg["ply"] == len(self.board.turn_stack), msg
+                self.board.play(msg["turn"])
+                self.clocks = msg["clocks"]
+                if not self.board.must_pass() and not self.board.is_game_over():
+                    return
+            elif msg["type"] == "over":
+                self.over = msg
+                return
+            elif msg["type"] == "error":
+                raise AssertionError(msg)
+
+
+async def play_random(
+    sessions: dict[int, Session], game: dict, seed: int, turns: int | None = None
+):
+    """Play random legal turns (all, or ``turns`` of them); returns the follower."""
+    rng = random.Random(seed)
+    f = Follower(Board(size=game["side"]))
+    watcher = sessions[0]
+    played = 0
+    while f.over is None and (turns is None or played < turns):
+        board = f.board
+        turn = rng.choice(board.legal_turns())
+        await sessions[int(board.mover)].send(
+            "turn", game=game["id"], ply=len(board.turn_stack), turn=board.notation(turn)
+        )
+        await f.follow(watcher)
+        played += 1
+    return f
+
+
+def start_process(db: Path, port: int = 0, grace: float = 30.0) -> tuple[subprocess.Popen, str]:
+    """``mosaic-server`` in its own process; returns it and its URL once it listens."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game.online.server", "--port", str(port), "--db", str(db),
+         "--grace", str(grace)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE if os.environ.get("SHOW") else subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )  # fmt: skip
+    line = proc.stdout.readline() if proc.stdout else ""
+    if "listening on" not in line:
+        proc.kill()
+        _, err = proc.communicate()
+        raise RuntimeError(f"the server did not start: {line!r} {err or ''}")
+    return proc, line.rsplit(" ", 1)[1].strip()

@@ -1,0 +1,179 @@
+"""The protocol's checks, the Fischer clock and the table, without a network."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from game.online import protocol
+from game.online.clock import Clock
+from game.online.protocol import ProtocolError, read
+from game.online.table import Seat, Table, TableError
+from game.rules import Board
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "online-protocol.md"
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        ("not json", "JSON object"),
+        ("[1, 2]", "JSON object"),
+        ('"hello"', "JSON object"),
+        ('{"type": "dance"}', "unknown message type"),
+        ('{"kind": "ping"}', "unknown message type"),
+        ('{"type": "turn", "game": "abc", "ply": 0}', "field 'turn' is missing"),
+        ('{"type": "turn", "game": "abc", "ply": -1, "turn": "a1"}', "field 'ply'"),
+        ('{"type": "turn", "game": "abc", "ply": true, "turn": "a1"}', "field 'ply'"),
+        ('{"type": "turn", "game": "a/b", "ply": 0, "turn": "a1"}', "field 'game'"),
+        ('{"type": "seek", "side": 5, "base": 300, "inc": 3, "rated": 1}', "field 'rated'"),
+        ('{"type": "seek", "side": 5.0, "base": 300, "inc": 3, "rated": true}', "field 'side'"),
+        ('{"type": "ping", "extra": 1}', "unknown field 'extra'"),
+        ('{"type": "join", "code": "abc"}', "field 'code'"),
+        ('{"type": "hello", "v": 1, "name": " padded"}', "field 'name'"),
+        ('{"type": "hello", "v": 1, "name": "<script>"}', "field 'name'"),
+        ('{"type": "hello", "v": 1, "token": "x y"}', "field 'token'"),
+        ("[" * 3000 + "]" * 3000, "at most"),
+        ("[" * 1500 + "]" * 1500, "JSON object"),
+    ],
+)
+def test_read_refuses_with_a_reason(raw, reason):
+    with pytest.raises(ProtocolError, match=re.escape(reason)):
+        read(raw)
+
+
+def test_read_refuses_bytes_that_are_not_utf8():
+    with pytest.raises(ProtocolError, match="UTF-8"):
+        read(b"\xff\xfe{}")
+
+
+def test_read_accepts_every_well_formed_request():
+    good = {
+        "hello": {"v": 1, "name": "Ann Lee"},
+        "seek": {"side": 5, "base": 300, "inc": 3, "rated": False},
+        "join": {"code": "ABC234"},
+        "turn": {"game": "abc123", "ply": 4, "turn": "xd4xd5"},
+    }
+    for kind, fields in good.items():
+        assert read(protocol.request(kind, **fields)) == {"type": kind, **fields}
+
+
+def test_the_protocol_document_lists_every_message_and_field():
+    text = DOC.read_text(encoding="utf-8")
+    assert f"version {protocol.VERSION}" in text
+    client = text.split("## Client to server", 1)[1].split("## Server to client", 1)[0]
+    server = text.split("## Server to client", 1)[1]
+    tables = [
+        (client, {k: list(v) for k, v in protocol.CLIENT.items()}),
+        (server, {k: [f.rstrip("?") for f in v] for k, v in protocol.SERVER.items()}),
+    ]
+    for part, table in tables:
+        for kind, fields in table.items():
+            assert f"### `{kind}`" in part, kind
+            section = part.split(f"### `{kind}`", 1)[1].split("###", 1)[0]
+            for name in fields:
+                assert f"`{name}`" in section, (kind, name)
+
+
+def test_clock_charges_the_mover_and_adds_the_increment():
+    c = Clock(10_000, 1_000)
+    c.start(0, now=0.0)
+    assert c.press(now=3.0) == 8_000
+    assert c.both(now=5.0) == [8_000, 8_000]
+    assert c.flag_at() == pytest.approx(13.0)
+    c.stop(now=6.0)
+    assert c.both(now=100.0) == [8_000, 7_000]
+    assert c.left(1, now=1e9) == 7_000
+
+
+def seated(side: int = 3, base: int = 60, inc: int = 0) -> Table:
+    t = Table("g1", side, base, inc, True, (Seat("r", "Ann", 1500), Seat("b", "Bob", 1500)))
+    t.start(0.0)
+    return t
+
+
+def test_table_refuses_turns_out_of_place_and_leaves_the_game_unchanged():
+    t = seated()
+    with pytest.raises(TableError, match="not yours"):
+        t.play("intruder", 0, "a1", 1.0)
+    with pytest.raises(TableError, match="not your turn"):
+        t.play("b", 0, "a1", 1.0)
+    with pytest.raises(TableError, match="not the next one"):
+        t.play("r", 3, "a1", 1.0)
+    with pytest.raises(TableError, match="z9"):
+        t.play("r", 0, "z9", 1.0)
+    t.play("r", 0, "a1", 1.0)
+    with pytest.raises(TableError, match="xa1"):
+        t.play("b", 1, "xa1", 2.0)  # a lone tile cannot be flipped
+    assert t.turns == ["a1"]
+    assert t.board.turn_stack == [t.board.parse_turn("a1")]
+
+
+def test_table_plays_a_forced_pass_at_once():
+    # Play random turns until a pass is forced, and check it entered by itself.
+    for seed in range(200):
+        rng = random.Random(seed)
+        t = seated(side=3)
+        ref = Board(size=3)
+        while not t.over:
+            mover = "r" if t.mover == 0 else "b"
+            turn = rng.choice([x for x in ref.legal_turns() if x.kind.name != "PASS"])
+            played = t.play(mover, len(t.turns), ref.notation(turn), 1.0)
+            ref.push(turn)
+            if len(played) > 1:
+                assert played[1:] == ["pass"]
+                ref.play("pass")
+                assert not t.board.must_pass()
+                return
+    pytest.fail("no forced pass in 200 random side-3 games")
+
+
+def test_abort_only_before_the_first_turn_and_resign_only_after():
+    t = seated()
+    with pytest.raises(TableError, match="abort"):
+        t.resign("r", 1.0)
+    t.play("r", 0, "b2", 1.0)
+    with pytest.raises(TableError, match="only before"):
+        t.abort("b", 2.0)
+    t.resign("b", 3.0)
+    assert (t.result, t.reason) == ("red", "blue resigned")
+    with pytest.raises(TableError, match="over"):
+        t.play("b", 1, "a1", 4.0)
+
+
+def test_a_fallen_flag_loses_and_before_the_first_turn_aborts():
+    t = seated(base=60)
+    assert not t.due(59.0, grace=30)
+    assert t.due(60.5, grace=30)
+    assert (t.result, t.reason) == ("aborted", "red did not play a first turn")
+    t = seated(base=60, inc=2)
+    t.play("r", 0, "b2", 10.0)
+    assert t.clock.both(10.0) == [52_000, 60_000]
+    assert not t.due(69.9, grace=30)
+    assert t.due(70.1, grace=30)
+    assert (t.result, t.reason) == ("red", "blue ran out of time")
+
+
+def test_an_absent_player_loses_when_the_grace_runs_out():
+    t = seated(base=600)
+    t.play("r", 0, "b2", 1.0)
+    t.seats[1].connected, t.seats[1].gone_since = False, 5.0
+    assert not t.due(34.0, grace=30)
+    assert t.due(35.0, grace=30)
+    assert (t.result, t.reason) == ("red", "blue left the game")
+
+
+def test_record_replays_in_the_client():
+    from game.client.match import Match
+
+    t = seated()
+    t.play("r", 0, "b2", 1.0)
+    t.resign("b", 2.0)
+    record = t.record("2026-11-22T10:00:00")
+    json.dumps(record)
+    match = Match.from_record(record)
+    assert match.board.turn_stack and record["online"]["reason"] == "blue resigned"
