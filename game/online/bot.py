@@ -1,0 +1,211 @@
+"""A bot that plays on a Mosaic server with our AI, so a lone player always finds
+a game: ``python -m game.online.bot --server ws://HOST:PORT --level Club``.
+
+The bot keeps one seek of its own in the lobby, accepts other players' seeks
+while it has room, and plays each game with the AI level asked for, thinking for
+the level's own time or less when its clock runs low. The search runs in a
+thread, so the connection keeps answering while the bot thinks. A lost
+connection is retried with a growing pause; the bot's identity (its token) is
+kept in a file so its rating carries over from one run to the next.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.ai.levels import Level, choose_turn, level
+from game.files import write_text
+from game.rules import Board, RulesError
+
+from .session import OnlineError, Session
+
+log = logging.getLogger("mosaic.bot")
+
+
+@dataclass
+class BotGame:
+    id: str
+    color: int
+    board: Board
+    clocks: list[int]
+    inc: int
+    turns: list[str] = field(default_factory=list)
+    thinking: bool = False
+
+
+def think_time(lvl: Level, board: Board, left_ms: int, inc_s: int) -> float:
+    """Seconds to think: the level's own time, but never more than a thirtieth of
+    the clock plus most of the increment, so the bot does not lose on time."""
+    own = lvl.budget(board)
+    return max(0.05, min(own, left_ms / 1000 / 30 + 0.8 * inc_s))
+
+
+@dataclass
+class Bot:
+    session: Session
+    lvl: Level
+    side: int = 5
+    base: int = 300
+    inc: int = 3
+    rated: bool = True
+    most: int = 4  # games at once
+    rng: random.Random = field(default_factory=random.Random)
+    games: dict[str, BotGame] = field(default_factory=dict)
+    seek: str | None = None
+    finished: int = 0
+    tasks: set[asyncio.Task] = field(default_factory=set)  # thoughts in progress
+
+    async def play(self, stop_after: int | None = None) -> None:
+        """Play until the connection drops (raises :class:`OnlineError`) or until
+        ``stop_after`` games have finished."""
+        await self.session.send("lobby")
+        await self._seek()
+        while stop_after is None or self.finished < stop_after:
+            msg = await self.session.recv()
+            await self.on(msg)
+
+    async def _seek(self) -> None:
+        if self.seek is None and len(self.games) < self.most:
+            self.seek = ""  # asked for; the id arrives in "seeking"
+            await self.session.send(
+                "seek", side=self.side, base=self.base, inc=self.inc, rated=self.rated
+            )
+
+    async def on(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "seeking":
+            self.seek = msg["seek"]["id"]
+        elif kind == "lobby":
+            for s in msg["seeks"]:
+                mine = s["id"] == self.seek or s["name"] == self.session.player.get("name")
+                if not mine and len(self.games) + 1 < self.most:
+                    await self.session.send("accept", seek=s["id"])
+                    break
+        elif kind == "game":
+            self._game(msg["game"])
+        elif kind == "turn":
+            g = self.games.get(msg["game"])
+            if g is not None and msg["ply"] == len(g.turns):
+                g.board.play(msg["turn"])
+                g.turns.append(msg["turn"])
+                g.clocks = msg["clocks"]
+        elif kind == "over":
+            if self.games.pop(msg["game"], None) is not None:
+                self.finished += 1
+                log.info("game %s over: %s (%s)", msg["game"], msg["result"], msg["reason"])
+            await self._seek()
+        elif kind == "error":
+            log.warning("server said: %s", msg.get("reason"))
+        for g in list(self.games.values()):
+            if not g.thinking and int(g.board.mover) == g.color and not g.board.is_game_over():
+                g.thinking = True
+                self.tasks.add(task := asyncio.create_task(self._move(g)))
+                task.add_done_callback(self.tasks.discard)
+
+    def _game(self, state: dict[str, Any]) -> None:
+        if state.get("result") is not None:
+            return
+        board = Board(size=state["side"])
+        try:
+            for text in state["turns"]:
+                board.play(text)
+        except RulesError as e:
+            log.warning("game %s does not replay here: %s", state["id"], e)
+            return
+        old = self.games.get(state["id"])
+        if old is not None and old.thinking and len(old.turns) == len(state["turns"]):
+            return  # the same game again (after a reconnection): the thought goes on
+        if self.seek and state.get("seek") == self.seek:
+            self.seek = None  # our seek was taken
+        self.games[state["id"]] = BotGame(
+            state["id"], state["you"], board, state["clocks"], state["inc"], list(state["turns"])
+        )
+
+    async def _move(self, g: BotGame) -> None:
+        try:
+            ply = len(g.turns)
+            seconds = think_time(self.lvl, g.board, g.clocks[g.color], g.inc)
+            board = g.board.copy()
+            turn = await asyncio.to_thread(choose_turn, board, self.lvl, self.rng, seconds=seconds)
+            if turn is not None and self.games.get(g.id) is g and len(g.turns) == ply:
+                await self.session.send("turn", game=g.id, ply=ply, turn=board.notation(turn))
+        finally:
+            g.thinking = False
+        await self._seek()
+
+
+def load_token(path: Path) -> str | None:
+    try:
+        token = path.read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return token or None
+
+
+async def run(args: argparse.Namespace) -> int:
+    lvl = level(args.level)
+    token_file = Path(args.token_file or f"mosaic-bot-{lvl.name.lower()}.token")
+    name = args.name or f"{lvl.name} bot"
+    pause = 1.0
+    played = 0
+    for _attempt in range(args.retries + 1):
+        session = Session(args.server, name, load_token(token_file))
+        try:
+            await session.connect()
+            if session.token:
+                write_text(token_file, session.token + "\n")
+            log.info("connected as %s (rating %s)", name, session.player.get("rating"))
+            pause = 1.0
+            bot = Bot(session, lvl, args.side, args.base, args.inc, not args.casual, args.games)
+            await bot.play(None if args.stop_after is None else args.stop_after - played)
+            played += bot.finished
+            await session.close()
+            return 0
+        except OnlineError as e:
+            log.warning("%s; trying again in %.0f s", e, pause)
+        finally:
+            with contextlib.suppress(Exception):
+                await session.close()
+        await asyncio.sleep(pause)
+        pause = min(60.0, pause * 2)
+    print(f"mosaic bot: gave up after {args.retries} retries", file=sys.stderr)
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m game.online.bot", description=__doc__.split("\n\n")[0]
+    )
+    ap.add_argument("--server", required=True, help="ws://host:port of the server")
+    ap.add_argument("--level", default="Club", help="AI level (Beginner ... Master)")
+    ap.add_argument("--name", help="display name (default: '<Level> bot')")
+    ap.add_argument("--token-file", help="where the bot keeps its identity")
+    ap.add_argument("--side", type=int, default=5, help="board side of its own seek")
+    ap.add_argument("--base", type=int, default=300, help="its seek's base time, seconds")
+    ap.add_argument("--inc", type=int, default=3, help="its seek's increment, seconds")
+    ap.add_argument("--casual", action="store_true", help="seek unrated games")
+    ap.add_argument("--games", type=int, default=4, help="games at once")
+    ap.add_argument("--stop-after", type=int, help="stop after this many finished games")
+    ap.add_argument("--retries", type=int, default=1000, help="reconnections before giving up")
+    args = ap.parse_args(argv)
+    try:
+        level(args.level)
+    except ValueError as e:
+        ap.error(str(e))
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        return asyncio.run(run(args))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

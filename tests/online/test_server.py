@@ -1,0 +1,201 @@
+"""The server on the loopback address, driven by real WebSocket clients: lobby,
+challenges, rated games with clocks, reconnection, records and the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.request
+
+import pytest
+
+from game.ai.levels import level
+from game.online.bot import Bot
+from game.online.server import Limits
+from game.online.session import OnlineError, Session
+
+from .serving import FakeTime, Follower, pair, play_random, serving
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def test_a_rated_game_by_challenge_code_rates_both_and_is_kept(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (server, url):
+            sessions, game = await pair(url)
+            f = await play_random(sessions, game, seed=3)
+            over = f.over
+            assert over["result"] == f.board.result()
+            assert over["reason"] == "neither player can move"
+            winner = over["result"]
+            ratings = over["ratings"]
+            if winner != "draw":
+                loser = "blue" if winner == "red" else "red"
+                assert ratings[winner]["after"] > ratings[winner]["before"] == 1500
+                assert ratings[loser]["after"] < ratings[loser]["before"] == 1500
+            # The other player saw the same game.
+            other = Follower(type(f.board)(size=4))
+            while other.over is None:
+                await other.follow(sessions[1])
+            assert other.board == f.board
+            # The record, by message and over plain HTTP, replays to the same position.
+            await sessions[0].send("record", game=game["id"])
+            record = (await sessions[0].expect("record"))["record"]
+            assert record["turns"] == [f.board.notation(t) for t in f.board.turn_stack]
+            assert record["result"] == winner and record["online"]["rated"] is True
+            port = url.rsplit(":", 1)[1]
+            http = f"http://127.0.0.1:{port}/games/{game['id']}.json"
+            body = await asyncio.to_thread(lambda: urllib.request.urlopen(http).read())
+            assert json.loads(body) == record
+            await sessions[1].send("leaderboard")
+            board = (await sessions[1].expect("leaderboard"))["players"]
+            assert sorted(p["name"] for p in board) == ["Ann", "Bob"]
+            assert server.tables == {}
+
+    run(go())
+
+
+def test_lobby_lists_seeks_and_accepting_one_starts_the_game(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            ann, bob, cat = Session(url, "Ann"), Session(url, "Bob"), Session(url, "Cat")
+            for s in (ann, bob, cat):
+                await s.connect()
+            await bob.send("lobby")
+            assert (await bob.expect("lobby"))["seeks"] == []
+            await ann.send("seek", side=5, base=300, inc=3, rated=False)
+            seek = (await ann.expect("seeking"))["seek"]
+            listed = (await bob.expect("lobby"))["seeks"]
+            assert listed == [seek] and seek["name"] == "Ann" and seek["side"] == 5
+            await ann.send("accept", seek=seek["id"])
+            with pytest.raises(OnlineError, match="your own"):
+                await ann.expect("game")
+            await cat.send("cancel", seek=seek["id"])
+            with pytest.raises(OnlineError, match="no open seek"):
+                await cat.expect("cancelled")
+            await bob.send("accept", seek=seek["id"])
+            g = (await bob.expect("game"))["game"]
+            assert (await ann.expect("game"))["game"]["id"] == g["id"]
+            assert g["rated"] is False and g["clocks"] == [300_000, 300_000]
+            await cat.send("lobby")
+            assert (await cat.expect("lobby"))["seeks"] == []
+            await cat.send("accept", seek=seek["id"])
+            with pytest.raises(OnlineError, match="no longer open"):
+                await cat.expect("game")
+            # Aborted before the first turn: nobody is rated.
+            await ann.send("abort", game=g["id"])
+            over = await bob.expect("over")
+            assert over["result"] == "aborted" and "ratings" not in over
+
+    run(go())
+
+
+def test_a_player_may_keep_only_a_few_seeks_open(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            ann = Session(url, "Ann")
+            await ann.connect()
+            for _ in range(Limits.seeks):
+                await ann.send("seek", side=4, base=60, inc=0, rated=True)
+                await ann.expect("seeking")
+            await ann.send("challenge", side=4, base=60, inc=0, rated=True)
+            with pytest.raises(OnlineError, match="at most 3 open seeks"):
+                await ann.expect("challenge")
+
+    run(go())
+
+
+def test_clocks_flag_falls_and_the_flagged_player_loses(tmp_path):
+    clock = FakeTime()
+
+    async def go():
+        async with serving(tmp_path / "s.db", clock=clock) as (_server, url):
+            sessions, game = await pair(url, base=15, inc=2)
+            clock.now += 4
+            await sessions[0].send("turn", game=game["id"], ply=0, turn="d4")
+            msg = await sessions[1].expect("turn")
+            assert msg["clocks"] == [13_000, 15_000]
+            clock.now += 16  # Blue thinks too long
+            over = await sessions[0].expect("over")
+            assert (over["result"], over["reason"]) == ("red", "blue ran out of time")
+            assert over["ratings"]["red"]["after"] > 1500
+
+    run(go())
+
+
+def test_a_dropped_player_gets_the_whole_game_back_and_the_opponent_is_told(tmp_path):
+    clock = FakeTime()
+
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02, grace=30), clock) as (
+            _server,
+            url,
+        ):
+            sessions, game = await pair(url, base=600)
+            f = await play_random(sessions, game, seed=5, turns=6)
+            blue = sessions[1]
+            token = blue.token
+            await blue.close()
+            gone = await sessions[0].expect("presence")
+            assert (gone["color"], gone["connected"]) == (1, False)
+            clock.now += 20  # within the grace period
+            back = Session(url, token=token)
+            await back.connect()
+            state = (await back.expect("game"))["game"]
+            assert state["id"] == game["id"] and state["you"] == 1
+            assert state["turns"] == [f.board.notation(t) for t in f.board.turn_stack]
+            assert (await sessions[0].expect("presence"))["connected"] is True
+            # Gone again, for longer than the grace period: the game is lost.
+            await back.close()
+            await sessions[0].expect("presence")
+            clock.now += 31
+            over = await sessions[0].expect("over")
+            assert (over["result"], over["reason"]) == ("red", "blue left the game")
+
+    run(go())
+
+
+def test_the_bot_plays_a_whole_game_against_a_person(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            bot_session = Session(url, "Beginner bot")
+            await bot_session.connect()
+            bot = Bot(bot_session, level("Beginner"), side=3, base=60, inc=0, rated=True)
+            bot_task = asyncio.create_task(bot.play(stop_after=1))
+            ann = Session(url, "Ann")
+            await ann.connect()
+            await ann.send("lobby")
+            seeks = []
+            while not seeks:
+                seeks = (await ann.expect("lobby"))["seeks"]
+            assert seeks[0]["name"] == "Beginner bot"
+            await ann.send("accept", seek=seeks[0]["id"])
+            game = (await ann.expect("game"))["game"]
+            f = Follower(type_board(game))
+            me = game["you"]
+            if me == 1:
+                await f.follow(ann)
+            while f.over is None:
+                turn = f.board.legal_turns()[0]
+                await ann.send(
+                    "turn",
+                    game=game["id"],
+                    ply=len(f.board.turn_stack),
+                    turn=f.board.notation(turn),
+                )
+                await f.follow(ann)  # our turn
+                if f.over is None and int(f.board.mover) != me:
+                    await f.follow(ann)  # the bot's answer
+            await asyncio.wait_for(bot_task, 10)
+            assert bot.finished == 1 and f.board.is_game_over()
+            assert f.over["result"] == f.board.result()
+
+    run(go())
+
+
+def type_board(game):
+    from game.rules import Board
+
+    return Board(size=game["side"])
