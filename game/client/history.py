@@ -41,10 +41,15 @@ class Entry:
     blue_tiles: int
     turns: int
     date: str
+    #: The colour the player had in an online game ("red" or "blue"), else None.
+    you: str | None = None
 
     @property
     def opponent(self) -> str:
-        """The AI a person played, "Human" for a game between people, or the two AIs."""
+        """The AI a person played, "Human" for a game between people, the two AIs,
+        or the other player's name and "online"."""
+        if self.you is not None:
+            return f"{self.blue if self.you == 'red' else self.red} online"
         if self.red == HUMAN and self.blue == HUMAN:
             return HUMAN
         if self.red == HUMAN:
@@ -58,6 +63,8 @@ class Entry:
         """ "won", "lost" or "drawn" for the person against an AI, else who won."""
         if self.result == "draw":
             return "drawn"
+        if self.you is not None:
+            return "won" if self.result == self.you else "lost"
         people = [c for c, who in (("red", self.red), ("blue", self.blue)) if who == HUMAN]
         if len(people) == 1:
             return "won" if self.result == people[0] else "lost"
@@ -83,7 +90,10 @@ def entry(path: Path, data: Any) -> Entry:
     red, blue = score.get("red"), score.get("blue")
     if not isinstance(turns, list) or not all(isinstance(v, int) for v in (side, red, blue)):
         raise ValueError("not an archived game")
-    return Entry(path, fields[0], fields[1], side, fields[2], red, blue, len(turns), fields[3])
+    online = data.get("online")
+    you = online.get("you") if isinstance(online, dict) else None
+    you = you if you in ("red", "blue") else None
+    return Entry(path, fields[0], fields[1], side, fields[2], red, blue, len(turns), fields[3], you)
 
 
 def entries(data: Path) -> tuple[list[Entry], list[str]]:

@@ -286,8 +286,11 @@ class Match(ChainOnBoard):
         if not isinstance(turns, list) or not all(isinstance(t, str) for t in turns):
             raise RecordError("field 'turns' must be a list of turns in notation")
         players, notes = [], []
+        online = isinstance(data.get("online"), dict)
         for color in (RED, BLUE):
             who = data.get(str(color), HUMAN)
+            if online and isinstance(who, str):
+                who = HUMAN  # an online game's names are people's: both are replayed by hand
             if not isinstance(who, str) or who not in PLAYERS:
                 # A level renamed in a later version must not cost the game itself.
                 shown = clip(who) if isinstance(who, str) else "not a name"

@@ -102,6 +102,7 @@ CLIENT: dict[str, dict[str, Field]] = {
     "challenge": GAME_SETTINGS,
     "join": {"code": CODE},
     "turn": {"game": ID, "ply": _whole(0, 10_000), "turn": _text(400)},
+    "state": {"game": ID},
     "resign": {"game": ID},
     "abort": {"game": ID},
     "leaderboard": {},

@@ -33,8 +33,7 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
-from websockets import broadcast
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
@@ -336,6 +335,10 @@ class Server:
             self._pair(seek, player, now)
         elif kind == "turn":
             self._turn(player, msg, now)
+        elif kind == "state":
+            table = self._own_table(player, msg["game"])
+            state = table.state(now) | {"you": table.color_of(player.id)}
+            self._send(conn, "game", game=state)
         elif kind in ("resign", "abort"):
             table = self._own_table(player, msg["game"])
             getattr(table, kind)(player.id, now)

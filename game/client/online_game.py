@@ -1,0 +1,313 @@
+"""An online game as the client holds it, without pygame.
+
+:class:`OnlineMatch` is a :class:`~.match.Match` in which only one colour is
+clicked by the person at this screen; the other side's turns come from the
+server. :class:`OnlineController` stands where the match controller stands for a
+match at this screen: a finished turn goes to the server through the link (the
+board shows it at once: the rules core has already checked it), and the
+server's messages become the same :class:`~.match.Event` lists the match scene
+animates. The server's word is final: a turn it refused or a gap in the turns
+brings the whole game state back from it.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.rules import BLUE, RED, Color, RulesError
+
+from .history import archive
+from .match import Event, Match
+
+COLORS = (RED, BLUE)
+
+
+class Line(Protocol):
+    """What the controller needs of the link (:class:`game.online.link.Link`)."""
+
+    def send(self, kind: str, **fields: Any) -> None: ...
+
+
+class OnlineMatch(Match):
+    def __init__(self, state: dict[str, Any]) -> None:
+        super().__init__(state["side"], "Human", "Human")
+        self.id: str = state["id"]
+        self.you: Color = COLORS[state["you"]]
+        self.names = {c: p["name"] for c, p in zip(COLORS, state["players"], strict=True)}
+        self.ratings = {c: p["rating"] for c, p in zip(COLORS, state["players"], strict=True)}
+        self.connected = {c: p["connected"] for c, p in zip(COLORS, state["players"], strict=True)}
+        self.base, self.inc, self.rated = state["base"], state["inc"], state["rated"]
+        #: How the server ended it: ``result`` (red, blue, draw, aborted) and ``reason``.
+        self.result: str | None = None
+        self.reason = ""
+        #: Rating changes of a rated game, as the server sent them.
+        self.rating_change: dict[str, dict[str, int]] = {}
+        for text in state["turns"]:
+            self.board.play(text)
+        if state.get("result"):
+            self.end(state["result"], state.get("reason", ""), state.get("ratings"))
+
+    # -- who plays: only "you" click -----------------------------------------------
+    def player(self, color: Color) -> str:
+        return self.names[color]
+
+    def is_human(self, color: Color) -> bool:
+        return color == self.you
+
+    @property
+    def ai_to_move(self) -> str | None:
+        return None  # the other side's turns come from the server
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None or self.board.is_game_over()
+
+    def end(self, result: str, reason: str, ratings: dict | None) -> None:
+        self.result, self.reason = result, reason
+        self.rating_change = ratings or {}
+        self.chain = None
+
+    def winner(self) -> Color | None:
+        if self.result in ("red", "blue"):
+            return RED if self.result == "red" else BLUE
+        if self.result is not None:
+            return None
+        return self.board.winner()
+
+    def result_text(self) -> str:
+        if self.result == "aborted":
+            return "The game was aborted."
+        if self.result is None or self.reason == "neither player can move":
+            return super().result_text()
+        winner = self.winner()
+        head = "A draw" if winner is None else f"{self.names[winner]} wins"
+        reason = self.reason
+        for color in COLORS:  # the server names sides; the players here have names
+            if reason.startswith(f"{color} "):
+                reason = self.names[color] + reason[len(str(color)) :]
+        return f"{head}: {reason}."
+
+    def players_text(self) -> str:
+        return f"Red: {self.names[RED]}, Blue: {self.names[BLUE]}"
+
+    def record(self) -> dict[str, Any]:
+        data = super().record()
+        data["red"], data["blue"] = self.names[RED], self.names[BLUE]
+        data["result"] = self.result if self.result != "aborted" else None
+        data["online"] = {
+            "id": self.id,
+            "you": str(self.you),
+            "time": f"{self.base // 60}+{self.inc}" if self.base % 60 == 0 else f"{self.base}s",
+            "rated": self.rated,
+            "reason": self.reason,
+            **({"ratings": self.rating_change} if self.rating_change else {}),
+        }
+        return data
+
+
+class OnlineController:
+    """The match scene's controller for a game played through a server."""
+
+    def __init__(self, match: OnlineMatch, data: Path, line: Line, clock=time.monotonic) -> None:
+        self.match = match
+        self.data = Path(data)
+        self.line = line
+        self.clock = clock
+        self.hint: tuple[int, ...] = ()
+        self.browsing = False
+        self.current = True
+        self.archived = False
+        self.archive_path: Path | None = None
+        self.thinking = False
+        self.thinking_since = 0.0
+        #: Milliseconds left, red first, when :attr:`clock_read` was taken.
+        self.clocks = [match.base * 1000, match.base * 1000]
+        self.running: int | None = None
+        self.clock_read = clock()
+        #: The server has not answered the turn sent last (its ply), if any.
+        self.sent: int | None = None
+
+    # -- the clocks -------------------------------------------------------------------
+    def set_clocks(self, clocks: list[int], running: int | None) -> None:
+        self.clocks, self.running, self.clock_read = list(clocks), running, self.clock()
+
+    def left(self, color: Color) -> int:
+        """``color``'s time left now, in milliseconds, as the server last said,
+        counted down locally while it runs."""
+        ms = self.clocks[int(color)]
+        if self.running == int(color) and not self.match.over:
+            ms -= int((self.clock() - self.clock_read) * 1000)
+        return max(0, ms)
+
+    # -- what the match scene calls ----------------------------------------------------
+    def may_change(self) -> bool:
+        return True
+
+    def wants_change(self, cell: int) -> bool:
+        m = self.match
+        return m.human_to_move and cell in m.targets()
+
+    @property
+    def later(self) -> int:
+        return len(self.match.redo_stack)
+
+    def click(self, cell: int) -> list[Event]:
+        m = self.match
+        self._to_end()
+        before = m.ply
+        events = m.click(cell)
+        for ev in events:
+            if ev.kind == "turn":
+                self.sent = before
+                self.line.send("turn", game=m.id, ply=before, turn=ev.text)
+                # The clock passes to the other side at once; the server's figures follow.
+                self.set_clocks([self.left(RED), self.left(BLUE)], int(m.board.mover))
+        return self._kept(events)
+
+    def undo(self) -> bool:
+        return False  # no take-backs in a game against a person online
+
+    def redo(self) -> bool:
+        return False
+
+    def goto(self, ply: int) -> bool:
+        moved = self.match.goto(ply)
+        self.browsing = self.match.ply < self.match.plies
+        return moved
+
+    def _to_end(self) -> None:
+        """Back to the game's last position, if the player was looking at an
+        earlier one (a chain in progress is left alone)."""
+        if self.match.ply < self.match.plies:
+            self.goto(self.match.plies)
+
+    def take_back_chain(self) -> tuple[int, ...]:
+        return self.match.take_back_chain()
+
+    def take_back_flip(self) -> int | None:
+        return self.match.take_back_flip()
+
+    def ask_hint(self) -> str:
+        return "No hints in a game against a person."
+
+    def resign(self, side: Color) -> list[Event]:
+        m = self.match
+        if m.over:
+            return []
+        self.line.send("abort" if not m.board.turn_stack else "resign", game=m.id)
+        return []  # the server's "over" ends it
+
+    def cancel_ai(self) -> None:
+        """Nothing to cancel: the other side is a person."""
+
+    def autosave(self) -> str | None:
+        return None  # the server keeps the game
+
+    def save_game(self) -> tuple[bool, str]:
+        problem = self.archive()
+        if problem:
+            return False, problem
+        return True, "The game is in your history."
+
+    # -- the server's messages -----------------------------------------------------------
+    def receive(self, msg: dict[str, Any]) -> list[Event]:
+        """Events for one message from the server about this game (others: none)."""
+        m = self.match
+        if msg.get("game") != m.id and not (
+            msg.get("type") == "game" and msg["game"].get("id") == m.id
+        ):
+            return []
+        kind = msg["type"]
+        if kind == "turn":
+            return self._turn(msg)
+        if kind == "game":
+            return self._state(msg["game"])
+        if kind == "presence":
+            color = COLORS[msg["color"]]
+            m.connected[color] = msg["connected"]
+            if color == m.you:
+                return []
+            name = m.names[color]
+            text = f"{name} is back." if msg["connected"] else f"{name} lost the connection."
+            return [Event("presence", (), color, text)]
+        if kind == "over":
+            self._to_end()
+            self.running = None
+            m.end(msg["result"], msg["reason"], msg.get("ratings"))
+            return self._kept([Event("over", (), m.winner(), m.result_text())])
+        return []
+
+    def refused(self, reason: str) -> list[Event]:
+        """The server refused what we sent: take its state back."""
+        m = self.match
+        self.line.send("state", game=m.id)
+        return [Event("error", text=f"The server refused that: {reason}")]
+
+    def _turn(self, msg: dict[str, Any]) -> list[Event]:
+        m = self.match
+        ply = msg["ply"]
+        self._to_end()
+        if ply < m.plies:
+            # Our own turn, or a forced pass we played already, coming back.
+            if m.all_moves()[ply] != msg["turn"]:
+                self.line.send("state", game=m.id)  # out of step: the server's game wins
+            elif ply == m.plies - 1:
+                self.sent = None
+                self.set_clocks(msg["clocks"], None if m.over else int(m.board.mover))
+            return []
+        if ply > m.plies:
+            self.line.send("state", game=m.id)  # a gap: ask for the whole game
+            return []
+        m.chain = None
+        try:
+            turn = m.board.parse_turn(msg["turn"])
+            events = m.play(turn)
+        except RulesError:
+            self.line.send("state", game=m.id)
+            return [Event("error", text="The game here went out of step; fetching it again.")]
+        self.set_clocks(msg["clocks"], None if m.over else int(m.board.mover))
+        # "over" comes from the server, with the reason and the ratings.
+        return self._kept([e for e in events if e.kind != "over"])
+
+    def _state(self, state: dict[str, Any]) -> list[Event]:
+        """The whole game from the server: take it as it is."""
+        m = self.match
+        fresh = OnlineMatch(state)
+        self._to_end()
+        mine, theirs = m.all_moves(), state["turns"]
+        m.connected = fresh.connected
+        in_flight = self.sent is not None and theirs == mine[: self.sent]
+        if in_flight:
+            return []  # the server has not seen our last turn yet: its echo follows
+        if mine != theirs:
+            m.board, m.chain, m.redo_stack = fresh.board, None, []
+        if fresh.result:
+            m.end(fresh.result, fresh.reason, fresh.rating_change)
+        self.sent = None
+        self.set_clocks(state["clocks"], state.get("running"))
+        return [Event("resync")] if mine != theirs else []
+
+    # -- the history ----------------------------------------------------------------------
+    def _kept(self, events: list[Event]) -> list[Event]:
+        if any(e.kind == "over" for e in events) and self.match.result != "aborted":
+            problem = self.archive()
+            if problem:
+                events.append(Event("error", text=problem))
+        return events
+
+    def archive(self) -> str | None:
+        if self.archived:
+            return None
+        try:
+            self.archive_path = archive(self.match, self.data)
+        except OSError as e:
+            return f"The finished game could not be kept in the history: {e.strerror or e}"
+        self.archived = True
+        return None
+
+    def poll(self, now: float, ready: bool) -> list[Event]:
+        """The match scene polls its controller; an online game's news comes
+        through :meth:`receive` instead."""
+        return []

@@ -1,0 +1,89 @@
+"""What the game remembers for online play, in ``online.json``: the last server
+address, the player's name, and the secret token each server gave this player
+(so the same identity and rating come back on the next visit).
+
+A bad file is kept aside with a message, and the defaults are used.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from game.online.protocol import NAME, TOKEN
+from game.rules.errors import clip
+
+from .storage import read_json, set_aside, write_json
+
+FILE = "online.json"
+DEFAULT_SERVER = "ws://localhost:8765"
+HOST_CHARACTERS = set(string.ascii_letters + string.digits + ".-:")
+
+
+@dataclass
+class Identity:
+    server: str = DEFAULT_SERVER
+    name: str = ""
+    tokens: dict[str, str] = field(default_factory=dict)
+
+    def token(self, url: str) -> str | None:
+        return self.tokens.get(url)
+
+
+def normal(address: str) -> str:
+    """A server address as typed ("192.168.1.5", "host:9000", "wss://host/path")
+    made a URL: ``ws://`` if no scheme is given, port 8765 for ``ws`` (the
+    server's own) and 443 for ``wss`` (a TLS proxy) if none is. Raises
+    :class:`ValueError` saying what is wrong."""
+    text = address.strip()
+    if not text:
+        raise ValueError("Type the server's address, such as 192.168.1.5:8765.")
+    if "://" not in text:
+        text = "ws://" + text
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "wss"):
+        raise ValueError("A server address starts with ws:// or wss://, or with no scheme.")
+    host = parts.hostname or ""
+    if not host or not set(host) <= HOST_CHARACTERS:
+        raise ValueError(f"{clip(address.strip())} is not an address: try one like 192.168.1.5.")
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValueError("The port after the colon must be a number from 1 to 65535.") from None
+    if port is None:
+        port = 443 if parts.scheme == "wss" else 8765
+    if not 0 < port < 65536:
+        raise ValueError("The port after the colon must be a number from 1 to 65535.")
+    shown = f"[{host}]" if ":" in host else host
+    return f"{parts.scheme}://{shown}:{port}{parts.path.rstrip('/')}"
+
+
+def load(directory: Path) -> tuple[Identity, str | None]:
+    path = directory / FILE
+    data, message = read_json(path, "online settings")
+    if data is None:
+        return Identity(), message
+    ok = (
+        isinstance(data, dict)
+        and isinstance(data.get("server", ""), str)
+        and isinstance(data.get("name", ""), str)
+        and isinstance(data.get("tokens", {}), dict)
+    )
+    if not ok:
+        return Identity(), set_aside(path, "online settings", "not the shape they should have")
+    tokens = {
+        k: v for k, v in data.get("tokens", {}).items() if isinstance(k, str) and TOKEN.check(v)
+    }
+    name = data.get("name", "")
+    return Identity(
+        data.get("server") or DEFAULT_SERVER, name if NAME.check(name) else "", tokens
+    ), None
+
+
+def save(identity: Identity, directory: Path) -> None:
+    write_json(
+        directory / FILE,
+        {"server": identity.server, "name": identity.name, "tokens": identity.tokens},
+    )

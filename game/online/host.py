@@ -1,0 +1,101 @@
+"""Host a server from inside the game: "Host on this computer".
+
+The same :class:`~.server.Server` as ``mosaic-server``, on a thread of its own
+with its own event loop, listening on every address of this computer on a free
+port. :func:`addresses` says what a friend on the same network types in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+import threading
+from pathlib import Path
+
+from .server import Limits, Server
+from .store import Store
+
+log = logging.getLogger("mosaic.host")
+DEFAULT_PORT = 8765
+
+
+class LocalServer:
+    def __init__(self, db: Path, host: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
+        self.db, self.host, self.port = Path(db), host, port
+        self.error = ""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task | None = None
+        self._started = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="mosaic-host", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Start serving; returns the port. Raises :class:`OSError` if it cannot."""
+        self._thread.start()
+        if not self._started.wait(timeout):
+            raise OSError("the server did not start in time")
+        if self.error:
+            raise OSError(self.error)
+        return self.port
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except Exception as e:  # reported to the window, which shows it
+            self.error = self.error or str(e)
+            self._started.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        try:
+            store = Store(self.db)
+        except Exception as e:
+            self.error = f"cannot open {self.db.name}: {e}"
+            self._started.set()
+            return
+        try:
+            # The usual port first, so a friend's address stays the same from one
+            # evening to the next; any free port if another program has it.
+            for port in dict.fromkeys((self.port, 0)):
+                server = Server(store, Limits())
+                started = self._loop.create_future()
+                self._task = asyncio.create_task(server.run(self.host, port, started))
+                await asyncio.wait({self._task, started}, return_when=asyncio.FIRST_COMPLETED)
+                if started.done():
+                    self.port = started.result()
+                    self.error = ""
+                    break
+                self.error = str(self._task.exception() or "the server stopped")
+            self._started.set()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        finally:
+            store.close()
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive() and not self.error
+
+    def stop(self, timeout: float = 3.0) -> None:
+        loop, task = self._loop, self._task
+        if loop is not None and task is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(task.cancel)
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+
+def addresses() -> list[str]:
+    """This computer's addresses on its networks, best guess first (no traffic is
+    sent: connecting a UDP socket only picks the outgoing interface)."""
+    found: list[str] = []
+    for probe in ("10.255.255.255", "192.168.255.255"):
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect((probe, 1))
+            found.append(s.getsockname()[0])
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    usable = [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]
+    return usable or ["127.0.0.1"]
