@@ -185,14 +185,15 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
             return
+        top = self.scenes.top
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_m
             and not event.mod & pygame.KMOD_CTRL
+            and not (top is not None and top.typing)
         ):
             self.mute(not self.settings.muted)
             return
-        top = self.scenes.top
         if top is not None:
             top.handle(event)
 

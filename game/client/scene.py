@@ -50,6 +50,8 @@ class Services(Protocol):
 
 class Scene:
     overlay = False
+    #: The player is typing into a field: the game's one-key shortcuts stand aside.
+    typing = False
 
     def __init__(self, app: Services) -> None:
         self.app = app

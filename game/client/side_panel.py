@@ -40,6 +40,10 @@ class SidePanel:
         self.rows_shown = 1
         self._shown_ply = -1
         self.move_rects: list[tuple[int, pygame.Rect]] = []
+        #: Beside a side's name (an online game's clock) and under it (its
+        #: player's connection): text and colour, by side.
+        self.badges: dict[Color, tuple[str, tuple]] = {}
+        self.notes: dict[Color, tuple[str, tuple]] = {}
 
     @property
     def controls(self) -> list[Button]:
@@ -121,7 +125,7 @@ class SidePanel:
         the list scrolls (the wheel) and keeps that move in view. Each move is a
         place to click: the board goes back (or on) to just after it."""
         moves = match.all_moves()
-        rows = max(1, (self.undo.rect.top - top - 8) // line_h)
+        rows = max(1, (self.controls[0].rect.top - top - 8) // line_h)
         count = (len(moves) + 1) // 2
         current = match.ply - 1  # the move just played on the board shown
         if current >= 0 and match.ply != self._shown_ply:
@@ -173,13 +177,13 @@ class SidePanel:
         pygame.draw.circle(surface, theme.TILE[color], (box.left + 8 + 2 * r, box.top + 2 * r), r)
         left = box.left + 16 + 4 * r
         name = f"{color.title}: {match.player(color)}"
-        theme.text(
-            surface,
-            name,
-            (left, box.top + (6 if small else 12)),
-            size=18 if small else 24,
-            bold=True,
-        )
+        badge = self.badges.get(color)
+        size = 18 if small else 24
+        room = box.right - 10 - left
+        if badge is not None:  # the clock keeps its place; a long name gives way
+            room -= theme.font(22 if small else 30, True).size(badge[0])[0] + 8
+        size = theme.fit(name, size, room, bold=True, smallest=12)
+        theme.text(surface, name, (left, box.top + (6 if small else 12)), size=size, bold=True)
         counts = (
             f"{plural(shown.count(color), 'tile')}   {plural(match.group_count(color), 'group')}"
         )
@@ -190,6 +194,26 @@ class SidePanel:
             size=16 if small else 20,
             color=theme.MUTED,
         )
+        if badge is not None:
+            theme.text(
+                surface,
+                badge[0],
+                (box.right - 10, box.top + (4 if small else 8)),
+                size=22 if small else 30,
+                color=badge[1],
+                anchor="topright",
+                bold=True,
+            )
+        note = self.notes.get(color)
+        if note is not None:
+            theme.text(
+                surface,
+                note[0],
+                (box.right - 10, box.top + (30 if small else 42)),
+                size=16 if small else 20,
+                color=note[1],
+                anchor="topright",
+            )
         return box.bottom + (6 if small else 10)
 
 

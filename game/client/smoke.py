@@ -29,8 +29,10 @@ def smoke_test(data: Path | None = None) -> int:
             step = "opening the window"
             app = App((1280, 800), data or Path(tmp) / "data")
             step = "visiting every scene"
-            shots = tour(app, Path(tmp) / "shots")
+            notes: list[str] = []
+            shots = tour(app, Path(tmp) / "shots", notes=notes)
             lines.append(f"scenes: {len(shots)} screens drawn")
+            lines += notes
             step = "loading the puzzle packs"
             packs, problems = load_packs(app.puzzles.folder, prove=False)
             if problems or not packs:

@@ -19,6 +19,7 @@ from game.rules import Board, Turn
 from .app import App
 from .lessons import LESSONS
 from .match import Match
+from .online_tour import online_tour
 from .scenes.analysis_board import AnalysisBoardScene
 from .scenes.analysis_scene import AnalysisScene
 from .scenes.history_scene import HistoryScene
@@ -136,9 +137,12 @@ def label(control) -> str:
     return getattr(control, "label", "") or getattr(control, "title", "")
 
 
-def tour(app: App, folder: Path, problems: list[str] | None = None) -> list[Path]:
+def tour(
+    app: App, folder: Path, problems: list[str] | None = None, notes: list[str] | None = None
+) -> list[Path]:
     """Every scene, saved as a PNG; with ``problems``, also what each screen's
-    layout gets wrong (see :func:`layout_problems`)."""
+    layout gets wrong (see :func:`layout_problems`); with ``notes``, a line on
+    what the online part played."""
     folder.mkdir(parents=True, exist_ok=True)
     d = Driver(app)
     shots: list[Path] = []
@@ -300,6 +304,9 @@ def tour(app: App, folder: Path, problems: list[str] | None = None) -> list[Path
         d.settle(0.5)
         shot("run-summary")
     mosaix_tour(app, d, shot)
+    note = online_tour(app, d, shot)
+    if notes is not None:
+        notes.append(note)
     app.scenes.reset(TitleScene(app))
     app.close()
     return shots

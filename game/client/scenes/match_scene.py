@@ -33,13 +33,21 @@ __all__ = ["CURRENT", "HINT_LEVEL", "MatchScene"]
 class MatchScene(Scene):
     """``current``: see :class:`MatchController`."""
 
-    def __init__(self, app, match: Match, *, current: bool = True) -> None:
+    def __init__(self, app, match: Match, *, current: bool = True, control=None) -> None:
         super().__init__(app)
-        self.control = MatchController(match, app.data, app.worker, current=current)
+        #: A match at this screen, or (an online game) another controller like it.
+        self.control = control or MatchController(match, app.data, app.worker, current=current)
         self.view = BoardView(match.board.size)
         self.input = BoardInput(self.view)
         self.notices = Notices()
-        self.panel = SidePanel(
+        self.panel = self.make_panel()
+        self.pending: list[tuple[float, str]] = []  # sounds due at a time
+        self.finished = False
+        self.clock = 0.0
+        self._targets: tuple = (None, frozenset())
+
+    def make_panel(self) -> SidePanel:
+        return SidePanel(
             undo=self.undo,
             redo=self.redo,
             hint=self.ask_hint,
@@ -47,10 +55,10 @@ class MatchScene(Scene):
             save=self.save_game,
             menu=self.menu,
         )
-        self.pending: list[tuple[float, str]] = []  # sounds due at a time
-        self.finished = False
-        self.clock = 0.0
-        self._targets: tuple = (None, frozenset())
+
+    def over_scene(self) -> Scene:
+        """The panel that shows the result over the finished board."""
+        return GameOverScene(self.app, self)
 
     @property
     def match(self) -> Match:
@@ -314,7 +322,7 @@ class MatchScene(Scene):
             self.show(events)
         if self.finished and not self.view.busy and self.app.scenes.top is self:
             self.app.sound(self.end_sound())
-            self.app.scenes.push(GameOverScene(self.app, self))
+            self.app.scenes.push(self.over_scene())
         chain = self.match.chain is not None  # the owed tiles' rings pulse
         return bool(moving or self.view.busy or changed or events or self.control.thinking or chain)
 

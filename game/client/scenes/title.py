@@ -21,6 +21,7 @@ from .history_scene import HistoryScene
 from .match_scene import MatchScene
 from .menu import MenuScene
 from .mosaix_menu import MosaixMenuScene
+from .online_lobby import OnlineScene
 from .puzzle_browser import PuzzleBrowserScene
 from .settings_scene import SettingsScene
 from .setup import SetupScene
@@ -103,6 +104,7 @@ class TitleScene(MenuScene):
             buttons.append(Button("Continue", self.continue_match, key=pygame.K_c))
         buttons += [
             Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
+            Button("Play online", lambda: self.app.scenes.push(OnlineScene(self.app))),
             Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
             Button("Mosaix dice game", lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
             Button("Learn to play", self.learn, key=pygame.K_l),

@@ -1,0 +1,114 @@
+"""The online part of the screenshot tour, and the smoke test's online check.
+
+The tour hosts a server inside the game (on the loopback address), connects
+the real lobby to it, has a second player (a :class:`~game.online.link.Link`,
+as another copy of the game would) open a seek, accepts it by a click, plays
+a few turns by clicks, and lets the other side resign: the connect form, the
+lobby, a game with both clocks, the result with the rating change.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from game.online.host import LocalServer
+from game.online.link import Link
+from game.rules import Board
+
+from .scenes.online_lobby import OnlineScene
+from .scenes.online_match import OnlineMatchScene, OnlineOverScene
+
+WAIT = 20.0  # seconds any one step may take before the tour gives up
+
+
+def wait_for(step: Callable[[], None], done: Callable[[], bool], what: str) -> None:
+    end = time.monotonic() + WAIT
+    while not done():
+        if time.monotonic() > end:
+            raise RuntimeError(f"online tour: no {what} within {WAIT:.0f} s")
+        step()
+        time.sleep(0.005)
+
+
+def news(link: Link, kind: str) -> dict:
+    found: list[dict] = []
+
+    def look() -> None:
+        found.extend(m for m in link.poll() if m.get("type") == kind)
+
+    wait_for(look, lambda: bool(found), f"{kind} message")
+    return found[0]
+
+
+def online_tour(app, d, shot: Callable[[str], None]) -> str:
+    """Screens of online play; returns a line on the game played."""
+    with tempfile.TemporaryDirectory() as tmp:
+        host = LocalServer(Path(tmp) / "tour.db", host="127.0.0.1", port=0)
+        port = host.start()
+        url = f"ws://127.0.0.1:{port}"
+        bob = Link(url, "Bob").start()
+        try:
+            return _tour(app, d, shot, url, bob)
+        finally:
+            bob.close()
+            app.scenes.reset(None)
+            host.stop()
+
+
+def _tour(app, d, shot, url: str, bob: Link) -> str:
+    lobby = OnlineScene(app)
+    app.scenes.reset(lobby)
+    lobby.name_field.value = "Emma"
+    lobby.server_field.value = url.removeprefix("ws://")
+    d.settle(0.3)
+    shot("online-connect")
+    news(bob, "welcome")
+    bob.send("seek", side=5, base=300, inc=3, rated=True)
+    news(bob, "seeking")
+    d.click(next(c for c in lobby.controls if getattr(c, "label", "") == "Connect").rect.center)
+
+    def seek_button():
+        return next((c for c in lobby.controls if getattr(c, "label", "").startswith("Bob")), None)
+
+    wait_for(d.frames, lambda: seek_button() is not None, "seek in the lobby")
+    d.settle(0.3)
+    shot("online-lobby")
+    d.click(seek_button().rect.center)
+    wait_for(d.frames, lambda: isinstance(app.scenes.top, OnlineMatchScene), "game")
+    scene = app.scenes.top
+    game = scene.match.id
+    rng = random.Random(4)
+    for _ in range(12):
+        board: Board = scene.match.board
+        turns = [t for t in board.legal_turns() if not t.is_pass]
+        if scene.match.over or not turns:
+            break
+        turn = rng.choice(turns)
+        plies = len(board.turn_stack)
+        if board.mover == scene.match.you:
+            for cell in turn.cells:
+                d.click_cell(cell)
+        else:
+            bob.send("turn", game=game, ply=plies, turn=board.notation(turn))
+        what = f"answer to {board.notation(turn)} after {' '.join(scene.match.all_moves())}"
+        # Until the server has it: the other side answers only what it has seen.
+        wait_for(
+            d.frames, lambda n=plies: scene.match.plies > n and scene.control.sent is None, what
+        )
+        d.settle(0.3)
+    shot("online-match")
+    bob.send("resign", game=game)
+    wait_for(d.frames, lambda: isinstance(app.scenes.top, OnlineOverScene), "result")
+    d.settle(0.5)
+    shot("online-result")
+    change = scene.match.rating_change.get(str(scene.match.you))
+    if not change or change["after"] <= change["before"]:
+        raise RuntimeError(f"online tour: the winner's rating did not rise ({change})")
+    return (
+        f"online: a rated 5+3 game through a server hosted in the game, "
+        f"{scene.match.plies} turns; rating {change['before']} to {change['after']}"
+    )

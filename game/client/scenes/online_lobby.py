@@ -1,0 +1,389 @@
+"""Play online: connect to a server (or host one on this computer), then the
+lobby: open a seek, accept one, challenge a friend by code, see the leaderboard.
+
+The connection lives on its own thread (:class:`game.online.link.Link`); this
+scene only queues requests and reads what arrived, once a frame, so the window
+never waits for the network. A lost connection says so and comes back by itself.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.online import protocol
+from game.online.host import LocalServer, addresses
+from game.online.link import Link
+
+from .. import theme
+from ..online_game import OnlineMatch
+from ..online_identity import load as load_identity
+from ..online_identity import normal
+from ..online_identity import save as save_identity
+from ..widgets import Button, Segments, TextField
+from .confirm import ConfirmScene
+from .menu import MenuScene
+from .online_match import LeaderboardScene, OnlineMatchScene
+
+SIDES = [str(n) for n in range(3, 9)]
+TIMES = ["1+0", "3+2", "5+3", "10+5", "15+10"]
+HOST_DB = "hosted-server.db"
+
+
+def time_control(text: str) -> tuple[int, int]:
+    """ "5+3" as (300, 3): minutes on each clock, seconds added a turn."""
+    minutes, inc = text.split("+")
+    return int(minutes) * 60, int(inc)
+
+
+def seek_line(seek: dict) -> str:
+    minutes = seek["base"] / 60
+    base = f"{minutes:g}" if minutes >= 1 else f"{seek['base']}s"
+    kind = "rated" if seek["rated"] else "casual"
+    return f"{seek['name']} ({seek['rating']})  side {seek['side']}  {base}+{seek['inc']}  {kind}"
+
+
+class OnlineScene(MenuScene):
+    title = "Play online"
+    button_width = 560
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.identity, message = load_identity(app.data)
+        if message:
+            app.toast(message)
+        self.link: Link | None = None
+        self.online = False
+        self.host: LocalServer | None = None
+        self.hosting = ""  # what a friend types in, while this computer hosts
+        self.seeks: list[dict] = []
+        self.my_seek: str | None = None
+        self.code = ""  # the code of our open challenge
+        self.status = ("", theme.MUTED)
+        self.side = str(app.settings.board_side)
+        self.time = "5+3"
+        self.rated = "Rated"
+        self.game_scene: OnlineMatchScene | None = None
+
+    # -- the controls ---------------------------------------------------------------
+    @property
+    def connected(self) -> bool:
+        """Online, as far as the messages read so far say."""
+        return self.link is not None and self.online
+
+    @property
+    def typing(self) -> bool:  # type: ignore[override]
+        return any(isinstance(c, TextField) and c.typing for c in self.controls)
+
+    def build(self) -> list:
+        if self.link is None:
+            return self.build_form()
+        if not self.connected:
+            return [
+                Button("Stop trying", self.disconnect, size=22),
+                Button("Back", self.back, size=22),
+            ]
+        return self.build_lobby()
+
+    def build_form(self) -> list:
+        self.server_field = TextField(
+            "Server",
+            self.identity.server,
+            limit=120,
+            on_enter=self.connect,
+            hint="ws://host:8765",
+        )
+        self.name_field = TextField(
+            "Your name",
+            self.identity.name,
+            limit=protocol.NAME_LENGTH,
+            allowed=lambda c: c.isalnum() or c in " _-.'",
+            on_enter=self.connect,
+            hint="the name others see",
+        )
+        return [
+            self.server_field,
+            self.name_field,
+            Button("Connect", self.connect, size=22),
+            Button("Host on this computer", self.host_here, size=22),
+            Button("Back", self.back, size=22),
+        ]
+
+    def build_lobby(self) -> list:
+        self.code_field = TextField(
+            "Code",
+            limit=protocol.CODE_LENGTH,
+            allowed=lambda c: c in protocol.CODE_ALPHABET,
+            upper=True,
+            on_enter=self.join,
+            hint="six characters",
+        )
+        seek = (
+            Button("Cancel my seek", self.cancel_seek, size=22)
+            if self.my_seek
+            else Button("Seek a game", self.seek, size=22)
+        )
+        left = [
+            Segments("Side", SIDES, self.side, lambda v: setattr(self, "side", v), size=18),
+            Segments("Time", TIMES, self.time, lambda v: setattr(self, "time", v), size=18),
+            Segments("Game", ["Rated", "Casual"], self.rated, self._rated, size=18),
+            seek,
+            Button("Challenge a friend", self.challenge, size=22),
+            self.code_field,
+            Button("Join by code", self.join, size=22),
+            Button("Leaderboard", self.leaderboard, size=22),
+            Button("Disconnect", self.disconnect, size=22),
+        ]
+        self.left_count = len(left)
+        right = [
+            Button(seek_line(s), lambda s=s: self.accept(s), size=18)
+            for s in self.seeks[:8]
+            if s["id"] != self.my_seek
+        ]
+        return left + right
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """A field being typed in takes the keys (Tab still moves on); a click
+        anywhere ends typing in the fields it misses."""
+        fields = [c for c in self.controls if isinstance(c, TextField)]
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for f in fields:
+                f.editing = f.rect.collidepoint(event.pos)
+        typing = next((f for f in fields if f.typing), None)
+        keyed = event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
+        if typing is not None and keyed and getattr(event, "key", None) != pygame.K_TAB:
+            typing.handle(event)
+            return
+        super().handle(event)
+
+    def _rated(self, value: str) -> None:
+        self.rated = value
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if not (self.link is not None and self.connected):
+            super().resize(size)
+            return
+        # The lobby: the choices and actions on the left, the open seeks on the right.
+        w, h = size
+        top = self.header(h)
+        left = self.controls[: self.left_count]
+        right = self.controls[self.left_count :]
+        room = h - top - 20 - 24 * (1 + bool(self.hosting))  # the status lines below
+        height = max(28, min(46, room // len(left) - 6))
+        col_w = min(520, (w - 60) // 2)
+        x0 = w // 2 - col_w - 10
+        for i, c in enumerate(left):
+            c.rect = pygame.Rect(x0, top + i * (height + 6), col_w, height)
+            c.size = max(15, min(c.base_size, height * 45 // 100))
+        self.seek_top = top
+        for i, c in enumerate(right):
+            c.rect = pygame.Rect(w // 2 + 10, top + 30 + i * (height + 6), col_w, height)
+            c.size = max(14, min(c.base_size, height * 40 // 100))
+
+    def rebuild(self) -> None:
+        self.enter()
+
+    # -- actions ------------------------------------------------------------------------
+    def say(self, text: str, color=theme.MUTED) -> None:
+        self.status = (text, color)
+
+    def connect(self, url: str | None = None) -> None:
+        name = self.name_field.value.strip()
+        if url is None:
+            try:
+                url = normal(self.server_field.value)
+            except ValueError as e:
+                self.say(str(e), theme.BAD)
+                return
+            self.identity.server = self.server_field.value.strip()
+        if not protocol.NAME.check(name):
+            self.say("Choose a name of 1 to 20 letters or digits for others to see.", theme.BAD)
+            return
+        self.identity.name = name
+        self.keep_identity()
+        self.url = url
+        self.link, self.online = Link(url, name, self.identity.token(url)).start(), False
+        self.say(f"Connecting to {url}...")
+        self.rebuild()
+
+    def host_here(self) -> None:
+        """Start the server inside the game, then connect to it."""
+        if not protocol.NAME.check(self.name_field.value.strip()):
+            self.say("Choose your name first: it is what your friend will see.", theme.BAD)
+            return
+        if self.host is None:
+            host = LocalServer(self.app.data / HOST_DB)
+            try:
+                port = host.start()
+            except OSError as e:
+                self.say(f"Could not start a server here: {e}", theme.BAD)
+                return
+            self.host = host
+            where = ", ".join(f"{a}:{port}" for a in addresses()[:2])
+            self.hosting = f"Hosting on this computer. Friends on your network type: {where}"
+        self.connect(f"ws://127.0.0.1:{self.host.port}")
+
+    def keep_identity(self) -> None:
+        try:
+            save_identity(self.identity, self.app.data)
+        except OSError as e:
+            self.app.toast(f"Could not keep your online name: {e.strerror or e}")
+
+    def disconnect(self) -> None:
+        if self.link is not None:
+            self.link.close(timeout=1.0)
+        self.link, self.online = None, False
+        self.seeks, self.my_seek, self.code = [], None, ""
+        self.say("")
+        self.rebuild()
+
+    def seek(self) -> None:
+        base, inc = time_control(self.time)
+        assert self.link is not None
+        self.link.send("seek", side=int(self.side), base=base, inc=inc, rated=self.rated == "Rated")
+        self.say("Looking for an opponent...")
+
+    def cancel_seek(self) -> None:
+        if self.link is not None and self.my_seek:
+            self.link.send("cancel", seek=self.my_seek)
+
+    def challenge(self) -> None:
+        base, inc = time_control(self.time)
+        assert self.link is not None
+        self.link.send(
+            "challenge", side=int(self.side), base=base, inc=inc, rated=self.rated == "Rated"
+        )
+
+    def join(self) -> None:
+        code = self.code_field.value
+        if len(code) != protocol.CODE_LENGTH:
+            self.say("A code has six letters and digits: type the one your friend sees.", theme.BAD)
+            return
+        assert self.link is not None
+        self.link.send("join", code=code)
+
+    def accept(self, seek: dict) -> None:
+        assert self.link is not None
+        self.link.send("accept", seek=seek["id"])
+
+    def leaderboard(self) -> None:
+        assert self.link is not None
+        self.link.send("leaderboard")
+
+    def back(self) -> None:
+        if self.host is not None:
+            self.app.scenes.push(
+                ConfirmScene(
+                    self.app,
+                    "Stop hosting?",
+                    "Leaving stops the server on this computer, and any game on it.",
+                    "Stop and leave",
+                    self.app.scenes.pop,
+                )
+            )
+            return
+        self.app.scenes.pop()
+
+    # -- the scene's life -----------------------------------------------------------------
+    def resume(self) -> None:
+        self.game_scene = None
+        if self.connected and self.link is not None:
+            self.link.send("lobby")  # the lobby moved on while we played
+        super().resume()
+
+    def leave(self) -> None:
+        if self.link is not None:
+            self.link.close(timeout=1.0)
+        if self.host is not None:
+            self.host.stop()
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        if self.link is None or self.app.scenes.top is not self:
+            return moving
+        news = self.link.poll()
+        for msg in news:
+            self.receive(msg)
+        return moving or bool(news)
+
+    def receive(self, msg: dict) -> None:
+        kind = msg.get("type")
+        link = self.link
+        assert link is not None
+        if kind == "link":
+            state = msg["state"]
+            self.online = state == "online"
+            if state == "online":
+                self.say(f"Connected as {link.name}.", theme.GOOD)
+                link.send("lobby")
+                self.rebuild()
+            elif state == "offline":
+                self.say("No connection to the server. Trying again...", theme.BAD)
+                self.my_seek, self.code = None, ""
+                self.rebuild()
+            elif state == "closed":
+                self.say("Gave up connecting. Check the address and try again.", theme.BAD)
+                self.link = None
+                self.rebuild()
+        elif kind == "welcome":
+            if link.token:
+                self.identity.tokens[self.url] = link.token
+                self.keep_identity()
+        elif kind == "lobby":
+            self.seeks = msg["seeks"]
+            if self.my_seek and all(s["id"] != self.my_seek for s in self.seeks):
+                self.my_seek = None
+            self.rebuild()
+        elif kind == "seeking":
+            self.my_seek = msg["seek"]["id"]
+            self.say("Your seek is in the lobby. The game starts when someone accepts.")
+            self.rebuild()
+        elif kind == "cancelled":
+            self.my_seek = None
+            self.say("Seek cancelled.")
+            self.rebuild()
+        elif kind == "challenge":
+            self.code = msg["code"]
+            self.say(f"Give your friend this code: {self.code}", theme.ACCENT)
+        elif kind == "leaderboard":
+            self.app.scenes.push(LeaderboardScene(self.app, msg["players"]))
+        elif kind == "error":
+            self.say(msg.get("reason", "The server refused that."), theme.BAD)
+        elif kind == "game" and self.game_scene is None:
+            self.open_game(msg["game"])
+
+    def open_game(self, state: dict) -> None:
+        """A game started (or was still on when we came back): play it."""
+        assert self.link is not None
+        if state.get("seek") == self.my_seek:
+            self.my_seek = None
+        self.code = ""
+        self.say("")
+        scene = OnlineMatchScene(self.app, OnlineMatch(state), self.link, state)
+        self.game_scene = scene
+        self.app.scenes.push(scene)
+
+    # -- drawing --------------------------------------------------------------------------
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        if self.link is None:
+            return "Play people on a server, or host one for friends on your network."
+        if not self.connected:
+            return f"Connecting to {self.url}..."
+        p = self.link.player
+        return f"{p.get('name', '')}, rated {p.get('rating', 1500)}, on {self.url}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        text, color = self.status
+        lines = [line for line in (self.hosting, text) if line]
+        y = h - 12 - 24 * len(lines)
+        for line in lines:
+            for part in theme.wrap(line, 20, w - 40)[:1]:
+                theme.text(surface, part, (w // 2, y), size=20, color=color, anchor="midtop")
+            y += 24
+        if self.connected and self.link is not None:
+            x = w // 2 + 10
+            shown = [s for s in self.seeks if s["id"] != self.my_seek]
+            head = "Open seeks: click one to play" if shown else "No open seeks: open one"
+            theme.text(surface, head, (x, self.seek_top), size=20, color=theme.MUTED)

@@ -1,0 +1,312 @@
+"""An online game on screen: the match scene with both clocks, the opponent's
+connection, the server's messages as animations, and the result with the
+rating change. The link is polled once a frame; nothing here waits for it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.rules import Color
+
+from .. import theme
+from ..match import Event
+from ..online_game import OnlineController, OnlineMatch
+from ..scene import ButtonScene
+from ..side_panel import SidePanel
+from ..widgets import Button, draw_all
+from .analysis_scene import AnalysisScene
+from .confirm import ConfirmScene
+from .match_scene import MatchScene
+from .menu import MenuScene
+
+LOW_TIME_MS = 20_000
+
+
+def clock_text(ms: int) -> str:
+    """Time left as a clock shows it: 4:59, and tenths under ten seconds."""
+    if ms < 10_000:
+        return f"0:{ms / 1000:04.1f}"
+    seconds = ms // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class OnlinePanel(SidePanel):
+    """The side panel of an online game: no undo, redo or hints against a person."""
+
+    def __init__(self, take_back: Callable[[], None], resign: Callable[[], None], lobby) -> None:
+        super().__init__(
+            undo=lambda: None,
+            redo=lambda: None,
+            hint=lambda: None,
+            take_back=take_back,
+            save=lambda: None,
+            menu=lobby,
+        )
+        self.resign = Button("Resign", resign, size=24)
+        self.menu.label = "Lobby"
+
+    @property
+    def controls(self) -> list[Button]:
+        return [self.take_back, self.resign, self.menu]
+
+    def refresh(self, match) -> None:
+        self.take_back.enabled = match.chain is not None
+        self.resign.enabled = not match.over
+        self.resign.label = "Resign" if match.board.turn_stack else "Abort"
+
+
+class OnlineMatchScene(MatchScene):
+    def __init__(self, app, match: OnlineMatch, link, state: dict) -> None:
+        self.link = link
+        control = OnlineController(match, app.data, link)
+        super().__init__(app, match, control=control)
+        control.set_clocks(state["clocks"], state.get("running"))
+        self.link_state = "online"
+
+    @property
+    def match(self) -> OnlineMatch:  # type: ignore[override]
+        return self.control.match
+
+    def make_panel(self) -> SidePanel:
+        return OnlinePanel(self.take_back_chain, self.ask_to_resign, self.to_lobby)
+
+    def over_scene(self):
+        return OnlineOverScene(self.app, self)
+
+    # -- the player's actions -----------------------------------------------------------
+    def ask_to_resign(self) -> None:
+        m = self.match
+        if m.over:
+            return
+        if not m.board.turn_stack:
+            self.control.resign(m.you)
+            return
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app,
+                "Resign this game?",
+                f"{m.names[m.you.other]} wins, and a rated game counts as a loss.",
+                "Resign",
+                lambda: self.control.resign(m.you),
+            )
+        )
+
+    def to_lobby(self) -> None:
+        if self.match.over:
+            self.app.scenes.pop()
+            return
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app,
+                "Leave this game?",
+                "Leaving resigns it (or aborts it before the first turn).",
+                "Resign and leave",
+                self.resign_and_leave,
+            )
+        )
+
+    def resign_and_leave(self) -> None:
+        self.control.resign(self.match.you)
+        self.app.scenes.pop()
+
+    def menu(self) -> None:
+        self.to_lobby()
+
+    def undo(self) -> None:
+        self.say("No take-backs in a game against a person.")
+
+    def redo(self) -> None:
+        self.say("No take-backs in a game against a person.")
+
+    # -- the server's news ------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        news = self.link.poll() if self.app.scenes.top is self or self.finished else []
+        events: list[Event] = []
+        for msg in news:
+            kind = msg.get("type")
+            if kind == "link":
+                self.on_link(msg["state"])
+            elif kind == "error":
+                if msg.get("about") == "turn":
+                    events += self.control.refused(msg.get("reason", ""))
+                else:
+                    self.say(msg.get("reason", "The server refused that."), theme.BAD)
+            else:
+                events += self.control.receive(msg)
+        if events:
+            self.show(events)
+        moving = super().update(dt)
+        self.panel.badges = {
+            c: (clock_text(self.control.left(c)), self.clock_color(c))
+            for c in (Color.RED, Color.BLUE)
+        }
+        other = self.match.you.other
+        self.panel.notes = {} if self.match.connected[other] else {other: ("offline", theme.BAD)}
+        ticking = self.control.running is not None and not self.match.over
+        return moving or bool(news) or ticking
+
+    def clock_color(self, color: Color) -> tuple:
+        if self.control.running != int(color) or self.match.over:
+            return theme.MUTED
+        return theme.BAD if self.control.left(color) < LOW_TIME_MS else theme.TEXT
+
+    def on_link(self, state: str) -> None:
+        self.link_state = state
+        if state == "offline":
+            self.notices.say(
+                "status", "Connection lost. Reconnecting...", theme.BAD, 0
+            )  # until it is back
+        elif state == "online":
+            self.say("Connected again.", theme.GOOD)
+            self.link.send("state", game=self.match.id)
+        elif state == "closed":
+            self.notices.say("status", "The connection could not be restored.", theme.BAD, 0)
+
+    def show(self, events: list[Event]) -> None:
+        for ev in events:
+            if ev.kind == "presence":
+                self.say(ev.text, theme.GOOD if self.match.connected[ev.color] else theme.BAD, 6)
+        super().show([e for e in events if e.kind != "presence"])
+
+    def turn_line(self) -> tuple[str, tuple]:
+        m = self.match
+        if self.finished or m.over:
+            return m.result_text(), theme.ACCENT
+        if self.link_state != "online":
+            return "Reconnecting...", theme.BAD
+        if m.human_to_move:
+            return "Your turn", theme.TILE[m.you]
+        mover = m.board.mover
+        return f"{m.names[mover]} to move", theme.TILE[mover]
+
+    def end_sound(self) -> str:
+        winner = self.match.winner()
+        return "loss" if winner is not None and winner != self.match.you else "win"
+
+
+class OnlineOverScene(ButtonScene):
+    """The result of an online game, with the rating change."""
+
+    overlay = True
+
+    def __init__(self, app, match_scene: OnlineMatchScene) -> None:
+        super().__init__(app)
+        self.match_scene = match_scene
+        self.controls = [
+            Button("See board", self.see_board, key=pygame.K_b, size=24),
+            Button("Analyse", self.analyse, key=pygame.K_a, size=24),
+            Button("Lobby", self.lobby, key=pygame.K_ESCAPE, size=24),
+        ]
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        board = self.match_scene.view.rect
+        room = self.match_scene.panel.rect.left
+        self.box = pygame.Rect(0, 0, min(560, room - 24), min(320, size[1] - 40))
+        self.box.center = (room // 2, board.centery)
+        n, gap = len(self.controls), 10
+        for i, b in enumerate(self.controls):
+            b.rect = pygame.Rect(0, 0, (self.box.width - gap * (n + 1)) // n, 46)
+            b.rect.topleft = (self.box.left + gap + i * (b.rect.width + gap), self.box.bottom - 62)
+            b.size = 24 if b.rect.width >= 120 else 18
+
+    def see_board(self) -> None:
+        self.match_scene.finished = False
+        self.app.scenes.pop()
+
+    def analyse(self) -> None:
+        scene = self.match_scene
+        self.app.scenes.push(AnalysisScene(self.app, scene.match, scene.control.archive_path))
+
+    def lobby(self) -> None:
+        self.app.scenes.pop()
+        self.app.scenes.pop()
+
+    def headline(self) -> tuple[str, tuple]:
+        m = self.match_scene.match
+        if m.result == "aborted":
+            return "Aborted", theme.MUTED
+        winner = m.winner()
+        if winner is None:
+            return "Draw", theme.ACCENT
+        return ("You win" if winner == m.you else "You lose"), theme.TILE[winner]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = self.box
+        theme.dialog(surface, box, round(self.t * 600))
+        m = self.match_scene.match
+        text, color = self.headline()
+        theme.text(
+            surface,
+            text,
+            (box.centerx, box.top + 24),
+            size=52,
+            color=color,
+            anchor="midtop",
+            bold=True,
+        )
+        y = box.top + 90
+        for line in theme.wrap(m.result_text(), 22, box.width - 40)[:2]:
+            theme.text(surface, line, (box.centerx, y), size=22, color=theme.MUTED, anchor="midtop")
+            y += 28
+        change = m.rating_change.get(str(m.you))
+        if change:
+            delta = change["after"] - change["before"]
+            sign = "+" if delta >= 0 else ""
+            rating = f"Your rating: {change['before']} to {change['after']} ({sign}{delta})"
+            tone = theme.GOOD if delta >= 0 else theme.BAD
+            theme.text(surface, rating, (box.centerx, y + 6), size=26, color=tone, anchor="midtop")
+        elif not m.rated and m.result != "aborted":
+            theme.text(
+                surface,
+                "A casual game: ratings stay as they were.",
+                (box.centerx, y + 6),
+                size=20,
+                color=theme.MUTED,
+                anchor="midtop",
+            )
+        draw_all(self.controls, surface)
+
+
+class LeaderboardScene(MenuScene):
+    title = "Leaderboard"
+    subtitle = "Rated players, surest strength first (rating less twice its doubt)."
+
+    def __init__(self, app, players: list[dict]) -> None:
+        super().__init__(app)
+        self.players = players
+
+    def build(self) -> list:
+        return [Button("Back", self.back, key=pygame.K_ESCAPE, size=22)]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.controls[0].rect = pygame.Rect(w // 2 - 120, h - 64, 240, 46)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        top = self.header(h)
+        if not self.players:
+            theme.text(
+                surface,
+                "No rated games yet.",
+                (w // 2, top),
+                size=24,
+                color=theme.MUTED,
+                anchor="midtop",
+            )
+            return
+        rows = max(1, (h - top - 90) // 28)
+        x = w // 2 - 260
+        for i, p in enumerate(self.players[:rows]):
+            y = top + i * 28
+            theme.text(surface, f"{i + 1:>2}.", (x, y), size=22, color=theme.MUTED)
+            theme.text(surface, p["name"], (x + 50, y), size=22)
+            theme.text(surface, f"{p['rating']}", (x + 330, y), size=22, color=theme.ACCENT)
+            games = f"{p['games']} game{'s' if p['games'] != 1 else ''}"
+            theme.text(surface, games, (x + 420, y), size=20, color=theme.MUTED)

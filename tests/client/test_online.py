@@ -1,0 +1,181 @@
+"""Play online, through the real scenes, against a real server hosted by the
+game itself: typed names, a challenge by code, a rated game with clocks played
+by clicks, a lost connection that comes back, the result with the rating
+change, and the game in the history."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.client.history import entries
+from game.client.online_identity import load as load_identity
+from game.client.scenes.online_lobby import OnlineScene
+from game.client.scenes.online_match import OnlineMatchScene, OnlineOverScene, clock_text
+from game.client.scenes.title import TitleScene
+from game.online.host import LocalServer
+from game.online.link import Link
+
+from .test_scenes import button
+
+
+def until(drive, cond, seconds: float = 10.0) -> None:
+    """Run frames (the network works in real time) until ``cond()`` holds."""
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {cond.__doc__ or cond}")
+        drive.frames(1)
+        time.sleep(0.005)
+
+
+def type_text(drive, text: str) -> None:
+    for c in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=c))
+    drive.frames()
+
+
+def news(link: Link, kind: str, seconds: float = 10.0) -> dict:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for msg in link.poll():
+            if msg.get("type") == kind:
+                return msg
+        time.sleep(0.01)
+    raise AssertionError(f"no {kind} message")
+
+
+def test_a_rated_online_game_hosted_here_played_by_clicks(app, drive):
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Play online").rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, OnlineScene)
+    # A name is needed first, and the M key types an "m" rather than muting.
+    drive.click(button(lobby, "Host on this computer").rect.center)
+    assert "name" in lobby.status[0] and lobby.host is None
+    drive.click(lobby.name_field.rect.center)
+    type_text(drive, "Emma!")  # the "!" is not allowed in a name
+    drive.key(pygame.K_m)
+    assert lobby.name_field.value == "Emma" and not app.settings.muted
+    drive.click(button(lobby, "Host on this computer").rect.center)
+    until(drive, lambda: lobby.connected)
+    assert lobby.host is not None and "Friends on your network type" in lobby.hosting
+    url = lobby.url
+    # The token is remembered for this server.
+    assert load_identity(app.data)[0].tokens.get(url)
+
+    # Side 3, 1+0, rated; challenge a friend, who joins by the code.
+    until(drive, lambda: any(getattr(c, "title", "") == "Side" for c in lobby.controls))
+    side = next(c for c in lobby.controls if getattr(c, "title", "") == "Side")
+    drive.click(side.parts()[0].center)
+    times = next(c for c in lobby.controls if getattr(c, "title", "") == "Time")
+    drive.click(times.parts()[0].center)
+    drive.click(button(lobby, "Challenge a friend").rect.center)
+    until(drive, lambda: bool(lobby.code))
+    assert lobby.code in lobby.status[0]
+    bob = Link(url, "Bob").start()
+    try:
+        news(bob, "welcome")
+        bob.send("join", code=lobby.code)
+        state = news(bob, "game")["game"]
+        until(drive, lambda: isinstance(app.scenes.top, OnlineMatchScene))
+        scene = app.scenes.top
+        assert state["side"] == 3 and state["base"] == 60 and state["rated"]
+        names = [p["name"] for p in state["players"]]
+        assert list(scene.match.names.values()) == names and "Emma" in names
+        you = scene.match.you
+        drop_done = False
+        last = (0, time.monotonic())
+        while not scene.match.over:
+            board = scene.match.board
+            plies = len(board.turn_stack)
+            assert time.monotonic() - last[1] < 10 or plies > last[0], scene.match.all_moves()
+            last = (plies, time.monotonic()) if plies > last[0] else last
+            if board.mover == you:
+                turn = board.legal_turns()[0]
+                for cell in turn.cells:
+                    drive.click_cell(cell)
+                until(drive, lambda: scene.control.sent is None)
+            else:
+                turn = board.legal_turns()[-1]
+                bob.send(
+                    "turn", game=state["id"], ply=len(board.turn_stack), turn=board.notation(turn)
+                )
+                before = len(board.turn_stack)
+                until(
+                    drive,
+                    lambda n=before: len(scene.match.board.turn_stack) > n or scene.match.over,
+                )
+            if not drop_done and len(scene.match.board.turn_stack) >= 2 and not scene.match.over:
+                drop_done = True
+                # The server goes away and comes back: the game picks up where it was.
+                port = lobby.host.port
+                lobby.host.stop()
+                until(drive, lambda: scene.link_state == "offline")
+                assert "Connection lost" in scene.status[0]
+                lobby.host = LocalServer(app.data / "hosted-server.db", port=port)
+                lobby.host.start()
+                until(drive, lambda: scene.link_state == "online", 20)
+                assert lobby.host.port == port
+                until(drive, lambda: scene.control.running is not None)
+        drive.settle(2.5)
+        over = app.scenes.top
+        assert isinstance(over, OnlineOverScene)
+        change = scene.match.rating_change[str(you)]
+        assert change["before"] == 1500 and change["after"] != 1500
+        assert scene.panel.badges[you][0] == clock_text(scene.control.left(you))
+        # The game is in the history, as an online game against Bob.
+        games, problems = entries(app.data)
+        assert not problems and games[0].opponent == "Bob online"
+        assert games[0].outcome in ("won", "lost", "drawn")
+        drive.click(button(over, "Lobby").rect.center)
+        assert app.scenes.top is lobby
+    finally:
+        bob.close()
+
+
+def test_the_lobby_lists_seeks_and_a_click_accepts_one(app, drive, tmp_path):
+    host = LocalServer(tmp_path / "server.db", host="127.0.0.1", port=0)
+    port = host.start()
+    url = f"ws://127.0.0.1:{port}"
+    cat = Link(url, "Cat").start()
+    try:
+        news(cat, "welcome")
+        cat.send("seek", side=4, base=180, inc=2, rated=False)
+        news(cat, "seeking")
+        app.scenes.reset(TitleScene(app))
+        drive.click(button(app.scenes.top, "Play online").rect.center)
+        lobby = app.scenes.top
+        # A bad address is refused with a reason, and nothing is tried.
+        lobby.server_field.value = "http://nowhere"
+        lobby.name_field.value = "Dan"
+        drive.click(button(lobby, "Connect").rect.center)
+        assert lobby.link is None and "ws://" in lobby.status[0]
+        lobby.server_field.value = f"127.0.0.1:{port}"
+        drive.click(button(lobby, "Connect").rect.center)
+        until(drive, lambda: any(getattr(c, "label", "").startswith("Cat") for c in lobby.controls))
+        seek = button(lobby, "Cat")
+        assert "side 4" in seek.label and "3+2" in seek.label and "casual" in seek.label
+        drive.click(button(lobby, "Leaderboard").rect.center)
+        until(drive, lambda: type(app.scenes.top).__name__ == "LeaderboardScene")
+        drive.key(pygame.K_ESCAPE)
+        assert app.scenes.top is lobby
+        until(drive, lambda: any(getattr(c, "label", "").startswith("Cat") for c in lobby.controls))
+        drive.click(button(lobby, "Cat").rect.center)
+        until(drive, lambda: isinstance(app.scenes.top, OnlineMatchScene))
+        scene = app.scenes.top
+        assert scene.match.names[scene.match.you.other] == "Cat" and not scene.match.rated
+        # Abort before the first turn: no rating changes, nothing in the history.
+        drive.click(scene.panel.resign.rect.center)
+        until(drive, lambda: scene.match.result == "aborted")
+        drive.settle(2.0)
+        assert isinstance(app.scenes.top, OnlineOverScene)
+        assert app.scenes.top.headline()[0] == "Aborted"
+        assert entries(app.data)[0] == []
+        # The address is remembered for next time.
+        assert load_identity(app.data)[0].server == f"127.0.0.1:{port}"
+    finally:
+        cat.close()
+        host.stop()
