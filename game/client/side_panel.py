@@ -182,7 +182,9 @@ class SidePanel:
         room = box.right - 10 - left
         if badge is not None:  # the clock keeps its place; a long name gives way
             room -= theme.font(22 if small else 30, True).size(badge[0])[0] + 8
-        size = theme.fit(name, size, room, bold=True, smallest=12)
+        size = theme.fit(name, size, room, bold=True, smallest=14)
+        while len(name) > 8 and theme.font(size, True).size(name)[0] > room:
+            name = name[:-4] + "..."  # still too long at the smallest size: cut it
         theme.text(surface, name, (left, box.top + (6 if small else 12)), size=size, bold=True)
         counts = (
             f"{plural(shown.count(color), 'tile')}   {plural(match.group_count(color), 'group')}"

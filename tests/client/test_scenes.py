@@ -205,7 +205,9 @@ def test_a_saved_game_loads_and_a_bad_one_is_refused(app, drive):
 
 @pytest.mark.slow
 def test_monkey_clicks_and_keys_across_every_scene(app, drive):
-    rng = random.Random(7)
+    # A seed whose walk reaches the scenes asserted below (a new title button
+    # changes every walk; seed 7 stopped reaching the tutorial with Play online).
+    rng = random.Random(10)
     keys = [
         pygame.K_ESCAPE,
         pygame.K_RETURN,
@@ -244,6 +246,8 @@ def test_monkey_clicks_and_keys_across_every_scene(app, drive):
         "TutorialMenuScene",
         "SettingsScene",
         "PuzzleBrowserScene",
+        "OnlineScene",
+        "MosaixSoloScene",
     } <= seen
 
 
