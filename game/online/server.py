@@ -26,6 +26,7 @@ import random
 import re
 import secrets
 import signal
+import sqlite3
 import sys
 import time
 from dataclasses import dataclass, field
@@ -369,12 +370,15 @@ class Server:
             self._lobby_changed()
 
     def _fresh_code(self) -> str:
-        while True:
+        # 31**6 codes against a few thousand open at most: a clash is rare, ten in a
+        # row would mean something is wrong.
+        for _ in range(10):
             code = "".join(
                 secrets.choice(protocol.CODE_ALPHABET) for _ in range(protocol.CODE_LENGTH)
             )
             if code not in self.codes:
                 return code
+        raise TableError("the server could not make a challenge code; try again")
 
     def _room_for(self, player: Player) -> None:
         if sum(1 for _ in self._tables_of(player.id)) >= self.limits.games:
@@ -433,9 +437,16 @@ class Server:
             self.finish(table)
             raise TableError("that game is over")
         first = len(table.turns)
+        before = table.snapshot()
         played = table.play(player.id, msg["ply"], msg["turn"], now)
         clocks = table.clock.both(now)
-        self.store.add_turns(table.id, first, played, clocks)
+        try:
+            self.store.add_turns(table.id, first, played, clocks)
+        except sqlite3.Error as e:
+            # Announced turns are stored turns: one that could not be kept is taken back.
+            log.error("could not store a turn of game %s: %s", table.id, e)
+            table.restore(before)
+            raise TableError("the server could not save that turn; play it again") from None
         for i, text in enumerate(played):
             self._tell_table(table, "turn", game=table.id, ply=first + i, turn=text, clocks=clocks)
         if table.over:

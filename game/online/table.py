@@ -109,6 +109,22 @@ class Table:
             self.end(self.board.result() or "draw", "neither player can move", now)
         return played
 
+    def snapshot(self) -> tuple:
+        """What :meth:`restore` needs to put the game back as it is now."""
+        c = self.clock
+        return len(self.turns), list(c.remaining), c.running, c._since, self.result, self.reason
+
+    def restore(self, snap: tuple) -> None:
+        """Take back what happened since :meth:`snapshot` (a turn the store could
+        not keep must not stand)."""
+        plies, remaining, running, since, result, reason = snap
+        while len(self.turns) > plies:
+            self.board.pop()
+            self.turns.pop()
+        c = self.clock
+        c.remaining, c.running, c._since = remaining, running, since
+        self.result, self.reason = result, reason
+
     def replay(self, turns: list[str]) -> None:
         """Put back the turns a stored game had (already checked when first played)."""
         for text in turns:

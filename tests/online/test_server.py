@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import urllib.request
 
 import pytest
@@ -199,3 +200,27 @@ def type_board(game):
     from game.rules import Board
 
     return Board(size=game["side"])
+
+
+def test_a_turn_the_store_cannot_keep_is_refused_and_taken_back(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (server, url):
+            sessions, game = await pair(url, base=600)
+            table = server.tables[game["id"]]
+            keep = server.store.add_turns
+
+            def full_disk(*args):
+                raise sqlite3.OperationalError("database or disk is full")
+
+            server.store.add_turns = full_disk
+            await sessions[0].send("turn", game=game["id"], ply=0, turn="d4")
+            with pytest.raises(OnlineError, match="could not save that turn"):
+                await sessions[0].expect("turn")
+            assert table.turns == [] and table.board.turn_stack == []
+            assert table.clock.running == 0 and table.result is None
+            server.store.add_turns = keep
+            await sessions[0].send("turn", game=game["id"], ply=0, turn="d4")
+            assert (await sessions[1].expect("turn"))["turn"] == "d4"
+            assert server.store.game_row(game["id"])["turns"] == ["d4"]
+
+    run(go())
