@@ -21,7 +21,6 @@ from .history_scene import HistoryScene
 from .match_scene import MatchScene
 from .menu import MenuScene
 from .mosaix_menu import MosaixMenuScene
-from .online_lobby import OnlineScene
 from .puzzle_browser import PuzzleBrowserScene
 from .settings_scene import SettingsScene
 from .setup import SetupScene
@@ -104,7 +103,7 @@ class TitleScene(MenuScene):
             buttons.append(Button("Continue", self.continue_match, key=pygame.K_c))
         buttons += [
             Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
-            Button("Play online", lambda: self.app.scenes.push(OnlineScene(self.app))),
+            Button("Play online", self.play_online),
             Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
             Button("Mosaix dice game", lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
             Button("Learn to play", self.learn, key=pygame.K_l),
@@ -117,6 +116,13 @@ class TitleScene(MenuScene):
 
     def back(self) -> None:
         self.ask_to_quit()
+
+    def play_online(self) -> None:
+        # websockets, asyncio and the server's modules cost a tenth of a second at
+        # start-up; they load on the first visit instead.
+        from .online_lobby import OnlineScene  # noqa: PLC0415
+
+        self.app.scenes.push(OnlineScene(self.app))
 
     def learn(self) -> None:
         self.app.scenes.push(TutorialMenuScene(self.app))
