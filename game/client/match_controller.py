@@ -38,7 +38,28 @@ class AI(Protocol):
     def cancel(self) -> None: ...
 
 
-class MatchController:
+class HistoryKeeper:
+    """Keeps a finished game in the history, once: for the controllers of a match
+    at this screen and of an online game."""
+
+    match: Match
+    data: Path
+    archived: bool = False
+    archive_path: Path | None = None
+
+    def archive(self) -> str | None:
+        """Keep the finished game in the history (once). Returns what went wrong."""
+        if self.archived:
+            return None
+        try:
+            self.archive_path = archive(self.match, self.data)
+        except OSError as e:
+            return f"The finished game could not be kept in the history: {e.strerror or e}"
+        self.archived = True
+        return None
+
+
+class MatchController(HistoryKeeper):
     """``current``: this match is the match in progress, kept after every turn. A
     saved game opened for a look is not, until the player plays on in it (and, if
     another match is in progress, says that it may take that one's place)."""
@@ -193,17 +214,6 @@ class MatchController:
             if problem:
                 events.append(Event("error", text=problem))
         return events
-
-    def archive(self) -> str | None:
-        """Keep the finished match in the history (once). Returns what went wrong."""
-        if self.archived:
-            return None
-        try:
-            self.archive_path = archive(self.match, self.data)
-        except OSError as e:
-            return f"The finished match could not be kept in the history: {e.strerror or e}"
-        self.archived = True
-        return None
 
     def autosave(self) -> str | None:
         """Keep the match in progress, to resume after a restart (a finished match,

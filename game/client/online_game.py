@@ -18,8 +18,8 @@ from typing import Any, Protocol
 
 from game.rules import BLUE, RED, Color, RulesError
 
-from .history import archive
 from .match import Event, Match
+from .match_controller import HistoryKeeper
 
 COLORS = (RED, BLUE)
 
@@ -107,7 +107,7 @@ class OnlineMatch(Match):
         return data
 
 
-class OnlineController:
+class OnlineController(HistoryKeeper):
     """The match scene's controller for a game played through a server."""
 
     def __init__(self, match: OnlineMatch, data: Path, line: Line, clock=time.monotonic) -> None:
@@ -118,8 +118,6 @@ class OnlineController:
         self.hint: tuple[int, ...] = ()
         self.browsing = False
         self.current = True
-        self.archived = False
-        self.archive_path: Path | None = None
         self.thinking = False
         self.thinking_since = 0.0
         #: Milliseconds left, red first, when :attr:`clock_read` was taken.
@@ -296,16 +294,6 @@ class OnlineController:
             if problem:
                 events.append(Event("error", text=problem))
         return events
-
-    def archive(self) -> str | None:
-        if self.archived:
-            return None
-        try:
-            self.archive_path = archive(self.match, self.data)
-        except OSError as e:
-            return f"The finished game could not be kept in the history: {e.strerror or e}"
-        self.archived = True
-        return None
 
     def poll(self, now: float, ready: bool) -> list[Event]:
         """The match scene polls its controller; an online game's news comes

@@ -196,26 +196,22 @@ class SidePanel:
             size=16 if small else 20,
             color=theme.MUTED,
         )
-        if badge is not None:
-            theme.text(
-                surface,
-                badge[0],
-                (box.right - 10, box.top + (4 if small else 8)),
-                size=22 if small else 30,
-                color=badge[1],
-                anchor="topright",
-                bold=True,
-            )
-        note = self.notes.get(color)
-        if note is not None:
-            theme.text(
-                surface,
-                note[0],
-                (box.right - 10, box.top + (30 if small else 42)),
-                size=16 if small else 20,
-                color=note[1],
-                anchor="topright",
-            )
+        # The clock on the name's line, large; the connection on the counts' line.
+        corner = (
+            (badge, 4 if small else 8, 22 if small else 30, True),
+            (self.notes.get(color), 30 if small else 42, 16 if small else 20, False),
+        )
+        for shown, dy, size, bold in corner:
+            if shown is not None:
+                theme.text(
+                    surface,
+                    shown[0],
+                    (box.right - 10, box.top + dy),
+                    size=size,
+                    color=shown[1],
+                    anchor="topright",
+                    bold=bold,
+                )
         return box.bottom + (6 if small else 10)
 
 
