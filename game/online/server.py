@@ -564,7 +564,10 @@ def _player_view(p: Player) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="mosaic-server", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="mosaic-server",
+        description="The Mosaic game server (see docs/online-server.md).",
+    )
     ap.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: all)")
     ap.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
     ap.add_argument("--db", default="mosaic-server.db", help="the SQLite database file")
