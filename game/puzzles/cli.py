@@ -1,6 +1,6 @@
 """``python -m game.puzzles``: mine, curate and verify puzzle packs.
 
-python -m game.puzzles mine --games 400 --out mined.json
+python -m game.puzzles mine --games 400 --out mined.json [--resume] [--exclude puzzles/]
 python -m game.puzzles curate mined.json --out puzzles/
 python -m game.puzzles verify puzzles/
 """
@@ -13,34 +13,76 @@ import sys
 import time
 from pathlib import Path
 
+from game.files import BadFile, read_json, write_json
+
 from .curate import curate
 from .loader import load_pack, load_packs
-from .mine import dedupe, mine
+from .mine import PLANS, dedupe, mine, position_key
 from .pack import Pack, write_pack
 
 
 def cmd_mine(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
+    out = Path(args.out)
+    progress = out.with_name(out.name + ".progress.json")
+    plan = {"plan": args.plan, "seed": args.seed, "games": args.games}
+    start, found = 0, []
+    if args.resume and out.exists():
+        try:
+            kept = read_json(progress)
+            # The games of a plan and seed are the same sequence whatever the count,
+            # so a run may be resumed with more games than it first asked for.
+            same = isinstance(kept, dict) and all(kept.get(k) == plan[k] for k in ("plan", "seed"))
+            if not same:
+                print(f"{progress} is for another plan or seed: use those", file=sys.stderr)
+                return 2
+            start = int(kept["done"])
+        except (BadFile, FileNotFoundError, KeyError, TypeError, ValueError) as e:
+            print(f"cannot resume: {progress}: {e}", file=sys.stderr)
+            return 2
+        pack, problems = load_pack(out, prove=False)
+        if pack is None:
+            print(f"cannot resume: {'; '.join(map(str, problems))}", file=sys.stderr)
+            return 2
+        found = list(pack.puzzles)
+        print(f"resuming after game {start} with {len(found)} puzzles", flush=True)
+    exclude: set[str] = set()
+    for folder in args.exclude:
+        packs, _ = load_packs(Path(folder), prove=False)
+        exclude |= {position_key(p) for pack in packs for p in pack.puzzles}
 
-    def keep(done: int, found: list) -> None:
+    def keep(done: int, so_far: list) -> None:
         if done % 25 and done != args.games:
             return
         pack = Pack(
             "mined",
             "Mined puzzles",
-            f"Every puzzle found in {done} self-play games (seed {args.seed}), easiest first.",
-            tuple(found),
+            f"Every puzzle found in {done} self-play games ({args.plan}, seed {args.seed}), "
+            "easiest first.",
+            tuple(so_far),
         )
-        write_pack(args.out, pack)
-        wins = sum(p.goal == "win" for p in found)
+        write_pack(out, pack)
+        write_json(progress, {**plan, "done": done})
+        wins = sum(p.goal == "win" for p in so_far)
         took = time.perf_counter() - t0
+        rate = (len(so_far) - len(found)) / max(1e-9, took * args.workers / 3600)
         print(
-            f"{done}/{args.games} games: {len(found)} puzzles ({wins} win), {took:.0f} s",
+            f"{done}/{args.games} games: {len(so_far)} puzzles ({wins} win), {took:.0f} s, "
+            f"{rate:,.0f} new puzzles a core-hour",
             flush=True,
         )
 
-    mine(args.seed, args.games, args.workers, every=keep)
-    print(f"written to {args.out}")
+    mine(
+        args.seed,
+        args.games,
+        args.workers,
+        every=keep,
+        plan=args.plan,
+        start=start,
+        found=found,
+        exclude=exclude,
+    )
+    print(f"written to {out}")
     return 0
 
 
@@ -80,6 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     m.add_argument("--out", default="mined.json")
+    m.add_argument("--plan", choices=PLANS, default="v2", help="which games (see mine.py)")
+    m.add_argument("--resume", action="store_true", help="go on from where --out stopped")
+    m.add_argument(
+        "--exclude", nargs="*", default=[], help="folders of packs whose positions to skip"
+    )
     m.set_defaults(run=cmd_mine)
     c = sub.add_parser("curate", help="pick the shipped packs from a mined pack")
     c.add_argument("mined", nargs="+", help="packs written by mine")

@@ -36,6 +36,16 @@ GAME_NODES = 3000  # per AI turn: quick, and the same on any machine
 WIN_EMPTIES = 6  # win candidates: endings small enough to prove in well under a second
 MINE_WIN_NODES = 30_000
 
+#: The second plan (``v2``): sides 4 to 8, and a share of games between the
+#: stronger levels, searching ten times deeper, whose puzzles are positions a
+#: real opponent would reach. The first plan stays as it was, so that the
+#: sources of the puzzles mined with it still replay.
+V2_SIDES = {4: 2, 5: 3, 6: 3, 7: 2, 8: 2}
+STRONG_SHARE = 0.3
+STRONG_PLAYERS = {"club": 1, "expert": 2, "master": 2}
+STRONG_NODES = 10_000
+PLANS = ("v1", "v2")
+
 
 @dataclass(frozen=True)
 class Game:
@@ -44,20 +54,67 @@ class Game:
     side: int
     red: str
     blue: str
+    nodes: int = GAME_NODES
+    plan: str = "v1"
+
+    @property
+    def strong(self) -> bool:
+        return self.nodes > GAME_NODES
 
     @property
     def label(self) -> str:
         red, blue = self.red.title(), self.blue.title()
-        return f"self-play seed {self.seed} game {self.number}: side {self.side}, {red} v {blue}"
+        plan = "" if self.plan == "v1" else f"{self.plan} "
+        strong = " (strong play)" if self.strong else ""
+        return (
+            f"self-play {plan}seed {self.seed} game {self.number}: "
+            f"side {self.side}, {red} v {blue}{strong}"
+        )
+
+    @property
+    def prefix(self) -> str:
+        """How the ids of its puzzles start."""
+        plan = "" if self.plan == "v1" else self.plan
+        return f"{plan}s{self.seed}-g{self.number}"
 
 
-def games(seed: int, count: int) -> list[Game]:
+def games(seed: int, count: int, plan: str = "v1") -> list[Game]:
+    """The self-play games numbered 1 to ``count`` of ``seed`` under ``plan``."""
     rng = random.Random(seed)
     names, weights = list(PLAYERS), list(PLAYERS.values())
-    return [
-        Game(seed, n, rng.choice(SIDES), *rng.choices(names, weights, k=2))
-        for n in range(1, count + 1)
-    ]
+    if plan == "v1":
+        return [
+            Game(seed, n, rng.choice(SIDES), *rng.choices(names, weights, k=2))
+            for n in range(1, count + 1)
+        ]
+    if plan != "v2":
+        raise ValueError(f"no mining plan called {plan!r}; choose from {', '.join(PLANS)}")
+    sides, side_w = list(V2_SIDES), list(V2_SIDES.values())
+    strong_names, strong_w = list(STRONG_PLAYERS), list(STRONG_PLAYERS.values())
+    out = []
+    for n in range(1, count + 1):
+        side = rng.choices(sides, side_w)[0]
+        if rng.random() < STRONG_SHARE:
+            red, blue = rng.choices(strong_names, strong_w, k=2)
+            out.append(Game(seed, n, side, red, blue, STRONG_NODES, plan))
+        else:
+            red, blue = rng.choices(names, weights, k=2)
+            out.append(Game(seed, n, side, red, blue, GAME_NODES, plan))
+    return out
+
+
+def game_of(source: str) -> tuple[Game, int]:
+    """The game and the turn a puzzle's ``source`` names (as :attr:`Game.label`
+    and "before turn N" write them). Raises :class:`ValueError` if it names none."""
+    words = source.replace(":", "").replace(",", "").split()
+    try:
+        plan = words[1] if words[1] in PLANS else "v1"
+        at = words.index("seed")
+        seed, number = int(words[at + 1]), int(words[at + 3])
+        turn = int(words[-1])
+    except (IndexError, ValueError):
+        raise ValueError(f"not a self-play source: {source[:60]!r}") from None
+    return games(seed, number, plan)[-1], turn
 
 
 def replay(game: Game) -> Iterator[tuple[int, Board]]:
@@ -73,7 +130,7 @@ def replay(game: Game) -> Iterator[tuple[int, Board]]:
             turn = random_turn(board, rng)
         else:
             searcher = searchers[board.mover.letter.lower()]
-            turn = choose_turn(board, LEVELS[who], rng, searcher=searcher, nodes=GAME_NODES)
+            turn = choose_turn(board, LEVELS[who], rng, searcher=searcher, nodes=game.nodes)
         assert turn is not None
         board.push(turn)
         number += 1
@@ -139,7 +196,7 @@ def mine_game(game: Game) -> list[Puzzle]:
             f = Features(**feats)
             found.append(
                 Puzzle(
-                    id=f"s{game.seed}-g{game.number}-t{number}-{goal}",
+                    id=f"{game.prefix}-t{number}-{goal}",
                     fen=board.mfen(),
                     goal=goal,
                     solution=board.notation(turn),
@@ -171,12 +228,19 @@ def themes(goal: str, f: Features) -> tuple[str, ...]:
     return tuple(out)
 
 
-def dedupe(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Keep the first puzzle of each position up to symmetry and colour swap."""
-    seen: set[str] = set()
+def position_key(p: Puzzle) -> str:
+    """The same for two positions equal under the board's symmetries or with the
+    colours swapped."""
+    return Board(p.fen).position().canonical().mfen()
+
+
+def dedupe(puzzles: list[Puzzle], seen: set[str] | None = None) -> list[Puzzle]:
+    """Keep the first puzzle of each position up to symmetry and colour swap
+    (and none whose position is in ``seen``, which grows with those kept)."""
+    seen = set() if seen is None else seen
     out = []
     for p in puzzles:
-        key = Board(p.fen).position().canonical().mfen()
+        key = position_key(p)
         if key not in seen:
             seen.add(key)
             out.append(p)
@@ -188,17 +252,25 @@ def mine(
     count: int,
     workers: int = 1,
     every: Callable[[int, list[Puzzle]], None] | None = None,
+    *,
+    plan: str = "v1",
+    start: int = 0,
+    found: list[Puzzle] | None = None,
+    exclude: set[str] | None = None,
 ) -> list[Puzzle]:
-    """Puzzles from ``count`` self-play games, deduplicated, easiest first.
-    ``every(games_done, puzzles_so_far)`` is called as games finish, so a long
-    run can report and keep what it has."""
-    todo = games(seed, count)
-    found: list[Puzzle] = []
+    """Puzzles from self-play games ``start + 1`` to ``count``, deduplicated,
+    easiest first, after the ``found`` ones of an earlier run (to resume it), and
+    none at a position in ``exclude`` (keys from :func:`position_key`: the
+    shipped packs, say). ``every(games_done, puzzles_so_far)`` is called as
+    games finish, in order, so a long run can report and keep what it has."""
+    todo = games(seed, count, plan)[start:]
+    seen = set(exclude or ())
+    found = dedupe(list(found or []), seen)
     pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
     try:
         batches = pool.map(mine_game, todo, chunksize=1) if pool else map(mine_game, todo)
-        for done, batch in enumerate(batches, 1):
-            found = dedupe(found + batch)
+        for done, batch in enumerate(batches, start + 1):
+            found += dedupe(batch, seen)
             if every is not None:
                 every(done, sorted(found, key=lambda p: (p.rating, p.id)))
     finally:
