@@ -34,6 +34,9 @@ PLAYERS = {"random": 4, "beginner": 2, "casual": 1, "club": 1}
 SIDES = (4, 5, 6, 7)
 GAME_NODES = 3000  # per AI turn: quick, and the same on any machine
 WIN_EMPTIES = 6  # win candidates: endings small enough to prove in well under a second
+#: Plan v2's bigger boards reach few endings that small with one winning flip:
+#: nine empty cells found five times as many in its weak games, at 2 s a game more.
+WIN_EMPTIES_V2 = 9
 MINE_WIN_NODES = 30_000
 
 #: The second plan (``v2``): sides 4 to 8, and a share of games between the
@@ -149,7 +152,7 @@ def most_candidate(board: Board) -> tuple[Turn, dict] | None:
     return Turn.flip(flips.outcomes[answer]), f.as_dict()
 
 
-def win_candidate(board: Board) -> tuple[Turn, dict, int] | None:
+def win_candidate(board: Board, most_empties: int = WIN_EMPTIES) -> tuple[Turn, dict, int] | None:
     """The position as a "move and win" puzzle, if exactly one turn wins and it is
     a flip, among several turns to choose from."""
     f_count = len(board.legal_first_flips())
@@ -158,7 +161,7 @@ def win_candidate(board: Board) -> tuple[Turn, dict, int] | None:
     empties = (
         board.geometry.cells - len(board.tiles(board.mover)) - len(board.tiles(board.mover.other))
     )
-    if empties > WIN_EMPTIES:
+    if empties > most_empties:
         return None
     try:
         winners = winning_turns(board, MINE_WIN_NODES, 2)
@@ -182,7 +185,7 @@ def mine_game(game: Game) -> list[Puzzle]:
         source = f"{game.label}, before turn {number}"
         for goal in ("win", "most"):
             if goal == "win":
-                got = win_candidate(board)
+                got = win_candidate(board, WIN_EMPTIES if game.plan == "v1" else WIN_EMPTIES_V2)
                 if got is None:
                     continue
                 turn, feats, score = got
