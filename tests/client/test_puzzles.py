@@ -2,6 +2,8 @@
 
 import json
 
+import pygame
+
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scenes.puzzle_scene import PuzzleScene
 from game.puzzles.solve import analyse_flips
@@ -138,3 +140,30 @@ def test_a_solved_puzzle_opens_on_the_analysis_board(app, drive, packs):
     drive.click(analyse.rect.center)
     study = app.scenes.top
     assert isinstance(study, AnalysisBoardScene) and study.mfen() == Board(scene.puzzle.fen).mfen()
+
+
+def test_the_browser_filters_a_pack_by_theme_and_next_keeps_to_it(app, drive):
+    browser = PuzzleBrowserScene(app)
+    app.scenes.reset(browser)
+    drive.frames(2)
+    master = next(i for i, p in enumerate(browser.packs) if p.id == "master-class")
+    drive.click(browser.pack_rects[master].center)
+    pack = browser.packs[master]
+    assert browser.theme_button.label == "Theme: All" and len(browser.cells) == len(pack.puzzles)
+    # Endgame is the first theme this pack has; T and a click both step on.
+    drive.click(browser.theme_button.rect.center)
+    assert browser.theme == "endgame" and browser.theme_button.label == "Theme: Endgame"
+    wanted = [i for i, p in enumerate(pack.puzzles) if "endgame" in p.themes]
+    assert browser.visible == wanted and len(browser.cells) == len(wanted) < len(pack.puzzles)
+    drive.click(browser.shown(1).center)
+    scene = app.scenes.top
+    assert isinstance(scene, PuzzleScene) and scene.puzzle is pack.puzzles[wanted[1]]
+    scene.on_next()
+    assert app.scenes.top.puzzle is pack.puzzles[wanted[2]]
+    app.scenes.pop()
+    drive.key(pygame.K_t)
+    assert browser.theme == browser.themes(pack)[1]
+    # A pack with no puzzle of the theme shows all of its own.
+    first = next(i for i, p in enumerate(browser.packs) if p.id == "first-chains")
+    drive.click(browser.pack_rects[first].center)
+    assert browser.theme is None and len(browser.cells) == len(browser.packs[first].puzzles)

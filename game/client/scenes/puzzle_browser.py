@@ -18,6 +18,21 @@ from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
 
+#: How a theme (puzzles/README.md) reads in the browser.
+THEME_NAMES = {
+    "endgame": "Endgame",
+    "order-matters": "Order matters",
+    "greedy-trap": "Greedy trap",
+    "one-way-in": "One way in",
+    "long-chain": "Long chain",
+    "less-is-more": "Less is more",
+    "full-board": "Full board",
+}
+
+
+def theme_name(key: str) -> str:
+    return THEME_NAMES.get(key, key.replace("-", " ").capitalize())
+
 
 class PuzzleBrowserScene(Scene):
     def __init__(self, app) -> None:
@@ -31,8 +46,13 @@ class PuzzleBrowserScene(Scene):
             Button("Daily puzzle", self.daily, size=24),
             Button("Trainer", lambda: self.arcade("trainer"), size=24),
         ]
+        #: Show only the puzzles with this theme (None: all of the pack).
+        self.theme: str | None = None
+        self.theme_button = Button("Theme: All", self.next_theme, key=pygame.K_t, size=18)
         self.pack_rects: list[pygame.Rect] = []
         self.cells: list[pygame.Rect] = []
+        #: The pack's puzzles in the grid, by their index in the pack.
+        self.visible: list[int] = []
 
     @property
     def packs(self) -> list[Pack]:
@@ -61,7 +81,20 @@ class PuzzleBrowserScene(Scene):
         self.grid = pygame.Rect(gx, top + 30, w - gx - 20, bottom - top - 36)
         cw, ch = (84, 52) if compact else (CELL_W, CELL_H)
         cols = max(1, (self.grid.width + GAP) // (cw + GAP))
-        count = len(self.packs[self.selected].puzzles) if self.packs else 0
+        pack = self.packs[self.selected] if self.packs else None
+        if pack is not None and self.theme not in self.themes(pack):
+            self.theme = None  # a theme this pack has none of
+        self.visible = [
+            i
+            for i, p in enumerate(pack.puzzles if pack else ())
+            if self.theme is None or self.theme in p.themes
+        ]
+        self.theme_button.label = f"Theme: {theme_name(self.theme) if self.theme else 'All'}"
+        self.theme_button.enabled = pack is not None and bool(self.themes(pack))
+        tw, th = (170, 30) if compact else (230, 36)
+        self.theme_button.rect = pygame.Rect(self.grid.right - tw, self.grid.top - th - 6, tw, th)
+        self.theme_button.size = 16 if compact else 20
+        count = len(self.visible)
         self.cells = [
             pygame.Rect(
                 self.grid.left + (i % cols) * (cw + GAP),
@@ -79,6 +112,23 @@ class PuzzleBrowserScene(Scene):
         for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(20 + i * (bw + 8), h - bar - 12, bw, bar)
             b.size = 24 if bw >= 170 else 18
+
+    @staticmethod
+    def themes(pack: Pack) -> list[str]:
+        """The themes some puzzle of ``pack`` has: the known ones in their order."""
+        order = list(THEME_NAMES)
+        found = {t for p in pack.puzzles for t in p.themes}
+        return sorted(found, key=lambda t: (order.index(t) if t in order else len(order), t))
+
+    def next_theme(self) -> None:
+        """All, then each theme of the pack in turn (the T key does the same)."""
+        if not self.packs:
+            return
+        options: list[str | None] = [None, *self.themes(self.packs[self.selected])]
+        self.theme = options[(options.index(self.theme) + 1) % len(options)]
+        self.hover = None
+        self.scroll = 0
+        self.resize(self.app.size)
 
     def shown(self, i: int) -> pygame.Rect:
         """Where puzzle ``i``'s cell is on screen, with the grid scrolled."""
@@ -125,7 +175,7 @@ class PuzzleBrowserScene(Scene):
         self.app.toast("You have solved every puzzle in the packs.")
 
     def handle(self, event: pygame.event.Event) -> None:
-        if press(self.controls, event, self.app.click):
+        if press([*self.controls, self.theme_button], event, self.app.click):
             return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 40)
@@ -170,13 +220,17 @@ class PuzzleBrowserScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.hover is not None:
             self.open(self.hover)
 
-    def open(self, index: int) -> None:
+    def open(self, cell: int) -> None:
+        """Open the puzzle in grid cell ``cell`` (of those the theme lets through)."""
         pack = self.packs[self.selected]
         self.app.click()
-        self.app.scenes.push(self.puzzle_scene(pack, index))
+        self.app.scenes.push(self.puzzle_scene(pack, self.visible[cell], list(self.visible)))
 
-    def puzzle_scene(self, pack: Pack, index: int) -> PuzzleScene:
+    def puzzle_scene(self, pack: Pack, index: int, order: list[int] | None = None) -> PuzzleScene:
+        """Puzzle ``index`` of ``pack``; Next goes on through ``order`` (the
+        puzzles of the theme chosen; all of the pack by default)."""
         puzzle = pack.puzzles[index]
+        order = order if order is not None else list(range(len(pack.puzzles)))
 
         def result(right: bool, first_try: bool) -> None:
             if first_try:
@@ -186,8 +240,9 @@ class PuzzleBrowserScene(Scene):
             self.app.puzzles.save()
 
         def next_puzzle() -> None:
-            if index + 1 < len(pack.puzzles):
-                self.app.scenes.replace(self.puzzle_scene(pack, index + 1))
+            later = order[order.index(index) + 1 :] if index in order else []
+            if later:
+                self.app.scenes.replace(self.puzzle_scene(pack, later[0], order))
             else:
                 self.app.scenes.pop()
                 self.app.toast(f"You reached the end of {pack.title}.")
@@ -202,7 +257,7 @@ class PuzzleBrowserScene(Scene):
         return scene
 
     def update(self, dt: float) -> bool:
-        return update_all(self.controls, dt)
+        return update_all([*self.controls, self.theme_button], dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
@@ -265,7 +320,12 @@ class PuzzleBrowserScene(Scene):
         else:
             pack = self.packs[self.selected]
             size = 16 if self.compact else 22
-            line = theme.wrap(pack.description, size, self.grid.width)[0]
+            room = self.theme_button.rect.left - self.grid.left - 12
+            if self.theme:
+                shown = f"Showing {len(self.visible)} of {len(pack.puzzles)}"
+            else:
+                shown = pack.description
+            line = theme.wrap(shown, size, room)[0]
             theme.text(
                 surface,
                 line,
@@ -274,7 +334,8 @@ class PuzzleBrowserScene(Scene):
                 color=theme.MUTED,
             )
             surface.set_clip(self.grid.inflate(6, 6))
-            for i, p in enumerate(pack.puzzles):
+            for i, number in enumerate(self.visible):
+                p = pack.puzzles[number]
                 r = self.shown(i)
                 if not r.colliderect(self.grid):
                     continue
@@ -283,7 +344,7 @@ class PuzzleBrowserScene(Scene):
                 pygame.draw.rect(surface, base, r, border_radius=8)
                 edge = theme.ACCENT if i == self.hover else theme.CELL_EDGE
                 pygame.draw.rect(surface, edge, r, 2, border_radius=8)
-                theme.text(surface, str(i + 1), (r.left + 8, r.top + 6), size=24, bold=True)
+                theme.text(surface, str(number + 1), (r.left + 8, r.top + 6), size=24, bold=True)
                 theme.text(
                     surface,
                     str(p.rating),
@@ -312,7 +373,7 @@ class PuzzleBrowserScene(Scene):
                 pygame.draw.rect(
                     surface, theme.CELL_EDGE, (self.grid.right + 6, y, 5, bar), border_radius=3
                 )
-        draw_all(self.controls, surface)
+        draw_all([*self.controls, self.theme_button], surface)
 
 
 def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color) -> None:
