@@ -182,16 +182,26 @@ class Trainer:
         return Result(points=int(right))
 
 
+#: The daily sequence's first day: each day after it serves the next puzzle.
+DAILY_EPOCH = dt.date(2026, 1, 1)
+
+
+def _shuffled(key: str) -> bytes:
+    return hashlib.sha256(key.encode()).digest()
+
+
 def daily(packs: list[Pack], day: dt.date) -> tuple[Pack, Puzzle] | None:
-    """The same puzzle for every player on ``day``: a hash of the date picks it
-    from every shipped puzzle in a fixed order."""
+    """The same puzzle for every player on ``day``. Every puzzle in the packs is
+    put in one fixed shuffled order (by a hash of its pack and id), and the days
+    walk through it, so no puzzle comes back before every other one has had its
+    day: with N puzzles, none repeats within N days."""
     everything = sorted(
-        ((pack, p) for pack in packs for p in pack.puzzles), key=lambda pp: (pp[0].id, pp[1].id)
+        ((pack, p) for pack in packs for p in pack.puzzles),
+        key=lambda pp: _shuffled(f"{pp[0].id}/{pp[1].id}"),
     )
     if not everything:
         return None
-    digest = hashlib.sha256(day.isoformat().encode()).digest()
-    return everything[int.from_bytes(digest[:8], "big") % len(everything)]
+    return everything[(day - DAILY_EPOCH).days % len(everything)]
 
 
 @dataclass

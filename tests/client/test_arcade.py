@@ -1,7 +1,9 @@
 """Arcade modes: the rules on their own, and runs driven by posted events."""
 
 import datetime as dt
+import itertools
 import json
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -191,3 +193,29 @@ def test_the_daily_puzzles_next_goes_on_to_an_unsolved_puzzle(app, drive, packs)
     assert isinstance(nxt, PuzzleScene) and nxt is not daily_puzzle
     solved = {k.split("/")[1] for k in app.puzzles.progress.stars}
     assert nxt.puzzle.id not in solved
+
+
+def test_no_daily_puzzle_comes_back_before_every_other_has_had_its_day():
+    from game.puzzles import Pack
+
+    shipped = load_packs("puzzles", prove=False)[0]
+    n = sum(len(p.puzzles) for p in shipped)
+    start = dt.date(2026, 11, 22)
+    days = [daily(shipped, start + dt.timedelta(days=k)) for k in range(2 * n)]
+    keys = [f"{pack.id}/{p.id}" for pack, p in days]
+    assert len(set(keys[:n])) == n  # every puzzle once in N days
+    assert keys[n:] == keys[:n]  # then the same order again
+    # With 730 puzzles or more, two years pass without a repeat.
+    puzzle = shipped[0].puzzles[0]
+    big = [
+        Pack(f"p{k}", "T", "", tuple(replace(puzzle, id=f"q{i}") for i in range(100)))
+        for k in range(8)
+    ]
+    two_years = {
+        (pack.id, p.id)
+        for pack, p in (daily(big, start + dt.timedelta(days=k)) for k in range(730))
+    }
+    assert len(two_years) == 730
+    # The days do not walk through a pack in order: two days running seldom share one.
+    same = sum(a.id == b.id for (a, _), (b, _) in itertools.pairwise(days[:n]))
+    assert same < n // 2
