@@ -167,3 +167,25 @@ def test_the_browser_filters_a_pack_by_theme_and_next_keeps_to_it(app, drive):
     first = next(i for i, p in enumerate(browser.packs) if p.id == "first-chains")
     drive.click(browser.pack_rects[first].center)
     assert browser.theme is None and len(browser.cells) == len(browser.packs[first].puzzles)
+
+
+def test_the_trainer_keeps_to_the_theme_chosen_in_the_browser(app, drive):
+    from game.client.scenes.arcade_scene import ArcadeScene, RunCardScene
+
+    browser = PuzzleBrowserScene(app)
+    app.scenes.reset(browser)
+    drive.frames(2)
+    endgame = next(i for i, p in enumerate(browser.packs) if p.id == "endgame-wins")
+    drive.click(browser.pack_rects[endgame].center)
+    while browser.theme != "greedy-trap":
+        drive.key(pygame.K_t)
+    drive.click(next(b for b in browser.controls if b.label == "Trainer").rect.center)
+    card = app.scenes.top
+    assert isinstance(card, RunCardScene) and card.theme == "greedy-trap"
+    drive.key(pygame.K_RETURN)
+    run = app.scenes.top
+    assert isinstance(run, ArcadeScene) and run.title == "Trainer: Greedy trap"
+    themed = {p.id for pack in browser.packs for p in pack.puzzles if "greedy-trap" in p.themes}
+    assert {p.id for _, p in run.run.pool} == themed and run.puzzle.id in themed
+    for _ in range(5):
+        assert "greedy-trap" in run.run.pick(1500).themes

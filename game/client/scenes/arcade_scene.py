@@ -9,6 +9,7 @@ import random
 import pygame
 
 from game.puzzles import Pack, Puzzle
+from game.puzzles.themes import theme_name
 
 from .. import theme
 from ..arcade import START_BELOW, Rush, Streak, Trainer, daily, ladder
@@ -29,16 +30,22 @@ class ArcadeScene(PuzzleScene):
     ``"trainer"``. A card with the mode's rules comes first; the clock starts
     when the player says so."""
 
-    def __init__(self, app, mode: str, seed: int | None = None) -> None:
+    def __init__(
+        self, app, mode: str, seed: int | None = None, *, theme: str | None = None
+    ) -> None:
         self.mode = mode
         rng = random.Random(seed)
         progress = app.puzzles.progress
         seen = progress.tried | set(progress.stars)
         if mode == "trainer":
             pool = [(f"{k.id}/{p.id}", p) for k in app.puzzles.packs for p in k.puzzles]
-            self.run = Trainer(pool, rng, set(seen))
+            themed = [(key, p) for key, p in pool if theme in p.themes]
+            #: The trainer serves only puzzles of this theme (None: all of them).
+            self.theme = theme if themed else None
+            self.run = Trainer(themed or pool, rng, set(seen))
             self.run.pick(progress.rating.rating)
         else:
+            self.theme = None
             start = progress.rating.rating - START_BELOW
             puzzles = ladder(app.puzzles.packs, rng, seen=seen, start=start)
             self.run = Rush(puzzles) if mode == "rush" else Streak(puzzles)
@@ -56,11 +63,11 @@ class ArcadeScene(PuzzleScene):
         self.skip_button = Button("Skip (once)", self.skip, key=pygame.K_s, size=24)
         if mode == "streak":
             self.controls.insert(0, self.skip_button)
-        self.title = MODES[mode][0]
+        self.title = MODES[mode][0] + (f": {theme_name(self.theme)}" if self.theme else "")
 
     def enter(self) -> None:
         super().enter()
-        self.app.scenes.push(RunCardScene(self.app, self.mode))
+        self.app.scenes.push(RunCardScene(self.app, self.mode, self.theme))
 
     def resume(self) -> None:
         self.resize(self.app.size)
@@ -233,9 +240,10 @@ class RunCardScene(ButtonScene):
 
     overlay = True
 
-    def __init__(self, app, mode: str) -> None:
+    def __init__(self, app, mode: str, theme: str | None = None) -> None:
         super().__init__(app)
         self.mode = mode
+        self.theme = theme
         self.controls = [Button("Start", self.app.scenes.pop, key=pygame.K_RETURN)]
 
     def enter(self) -> None:
@@ -251,6 +259,8 @@ class RunCardScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 900))
         title, rules = MODES[self.mode]
+        if self.theme:
+            rules += f" Only puzzles with the theme {theme_name(self.theme)}, from every pack."
         box = self.box
         theme.text(surface, title, (box.centerx, box.top + 18), size=40, bold=True, anchor="midtop")
         y = box.top + 80
@@ -284,7 +294,8 @@ class SummaryScene(ButtonScene):
             b.rect.centerx = w // 2 + (i * 2 - 1) * 150
 
     def again(self) -> None:
-        self.app.scenes.replace(ArcadeScene(self.app, self.run_scene.mode))
+        scene = self.run_scene
+        self.app.scenes.replace(ArcadeScene(self.app, scene.mode, theme=scene.theme))
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()

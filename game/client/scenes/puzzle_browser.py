@@ -8,6 +8,7 @@ import math
 import pygame
 
 from game.puzzles import Pack
+from game.puzzles.themes import in_order, theme_name
 
 from .. import theme
 from ..progress import MAX_STARS
@@ -17,21 +18,6 @@ from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
-
-#: How a theme (puzzles/README.md) reads in the browser.
-THEME_NAMES = {
-    "endgame": "Endgame",
-    "order-matters": "Order matters",
-    "greedy-trap": "Greedy trap",
-    "one-way-in": "One way in",
-    "long-chain": "Long chain",
-    "less-is-more": "Less is more",
-    "full-board": "Full board",
-}
-
-
-def theme_name(key: str) -> str:
-    return THEME_NAMES.get(key, key.replace("-", " ").capitalize())
 
 
 class PuzzleBrowserScene(Scene):
@@ -115,10 +101,8 @@ class PuzzleBrowserScene(Scene):
 
     @staticmethod
     def themes(pack: Pack) -> list[str]:
-        """The themes some puzzle of ``pack`` has: the known ones in their order."""
-        order = list(THEME_NAMES)
-        found = {t for p in pack.puzzles for t in p.themes}
-        return sorted(found, key=lambda t: (order.index(t) if t in order else len(order), t))
+        """The themes some puzzle of ``pack`` has, in the browser's order."""
+        return in_order({t for p in pack.puzzles for t in p.themes})
 
     def next_theme(self) -> None:
         """All, then each theme of the pack in turn (the T key does the same)."""
@@ -152,7 +136,9 @@ class PuzzleBrowserScene(Scene):
         if not self.packs:
             self.app.toast("No puzzle packs could be loaded, so the arcade modes are closed.")
             return
-        self.app.scenes.push(ArcadeScene(self.app, mode))
+        # The trainer keeps to the theme chosen here, across every pack.
+        theme = self.theme if mode == "trainer" else None
+        self.app.scenes.push(ArcadeScene(self.app, mode, theme=theme))
 
     def daily(self) -> None:
         scene = daily_scene(self.app)
