@@ -29,6 +29,7 @@ from game.rules import RED, Board, Turn
 from .grade import Features, features, rate
 from .pack import Puzzle
 from .solve import Unsolved, analyse_flips, exact_score, winning_turns
+from .themes import from_features
 
 PLAYERS = {"random": 4, "beginner": 2, "casual": 1, "club": 1}
 SIDES = (4, 5, 6, 7)
@@ -204,31 +205,13 @@ def mine_game(game: Game) -> list[Puzzle]:
                     goal=goal,
                     solution=board.notation(turn),
                     rating=rate(goal, f),
-                    themes=themes(goal, f),
+                    themes=from_features(goal, f),
                     source=source,
                     features=feats,
                     **extra,
                 )
             )
     return found
-
-
-def themes(goal: str, f: Features) -> tuple[str, ...]:
-    """Words a player can filter by, from the features."""
-    out = ["endgame"] if goal == "win" else []
-    if f.order_matters:
-        out.append("order-matters")
-    if f.greedy_misses:
-        out.append("greedy-trap")
-    if f.good_firsts == 1 and f.first_flips > 1:
-        out.append("one-way-in")
-    if f.chain >= 6:
-        out.append("long-chain")
-    if goal == "win" and f.not_biggest:
-        out.append("less-is-more")
-    if f.empties == 0:
-        out.append("full-board")
-    return tuple(out)
 
 
 def position_key(p: Puzzle) -> str:

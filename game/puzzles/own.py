@@ -16,9 +16,10 @@ from game.rules import Board
 
 from .grade import Features, rate
 from .loader import load_pack
-from .mine import most_candidate, themes, win_candidate
+from .mine import most_candidate, win_candidate
 from .pack import FieldError, Pack, Puzzle, write_pack
 from .prove import prove
+from .themes import from_features
 
 PACK_ID = "mine"
 FILE = "mine.json"
@@ -60,7 +61,7 @@ def puzzle_from(board: Board, number: int) -> Puzzle:
         goal=goal,
         solution=board.notation(turn),
         rating=rate(goal, f),
-        themes=themes(goal, f),
+        themes=from_features(goal, f),
         source="set up on the analysis board",
         features=feats,
         **extra,
