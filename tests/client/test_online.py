@@ -179,3 +179,45 @@ def test_the_lobby_lists_seeks_and_a_click_accepts_one(app, drive, tmp_path):
     finally:
         cat.close()
         host.stop()
+
+
+def test_a_first_turn_that_comes_with_the_game_is_not_lost(app, drive, tmp_path):
+    """The other side may move before the game's screen opens: the lobby reads the
+    game and that turn together, and the turn must reach the game."""
+    host = LocalServer(tmp_path / "server.db", host="127.0.0.1", port=0)
+    url = f"ws://127.0.0.1:{host.start()}"
+    bob = Link(url, "Bob").start()
+    try:
+        news(bob, "welcome")
+        app.scenes.reset(TitleScene(app))
+        drive.click(button(app.scenes.top, "Play online").rect.center)
+        lobby = app.scenes.top
+        lobby.name_field.value = "Emma"
+        lobby.connect(url)
+        until(drive, lambda: lobby.connected)
+        for _ in range(20):  # until Bob has Red and so the first turn
+            bob.send("seek", side=4, base=60, inc=0, rated=False)
+            news(bob, "seeking")
+            until(
+                drive,
+                lambda: any(getattr(c, "label", "").startswith("Bob") for c in lobby.controls),
+            )
+            drive.click(button(lobby, "Bob").rect.center)  # the window then waits
+            game = news(bob, "game")["game"]
+            if game["you"] == 0:
+                break
+            bob.send("abort", game=game["id"])
+            news(bob, "over")
+            until(drive, lambda: isinstance(app.scenes.top, OnlineOverScene))
+            drive.click(button(app.scenes.top, "Lobby").rect.center)
+        assert game["you"] == 0
+        bob.send("turn", game=game["id"], ply=0, turn="d4")
+        news(bob, "turn")
+        time.sleep(0.3)  # both messages are waiting for the window's next frame
+        until(drive, lambda: isinstance(app.scenes.top, OnlineMatchScene))
+        scene = app.scenes.top
+        drive.frames(2)
+        assert scene.match.all_moves() == ["d4"] and scene.match.human_to_move
+    finally:
+        bob.close()
+        host.stop()

@@ -301,8 +301,13 @@ class OnlineScene(MenuScene):
         if self.link is None or self.app.scenes.top is not self:
             return moving
         news = self.link.poll()
-        for msg in news:
+        for k, msg in enumerate(news):
             self.receive(msg)
+            if self.game_scene is not None:
+                # A game opened: what came with it (the first turn, if the other
+                # side was quick) is the game's to read.
+                self.game_scene.backlog += news[k + 1 :]
+                break
         return moving or bool(news)
 
     def receive(self, msg: dict) -> None:

@@ -64,6 +64,8 @@ class OnlineMatchScene(MatchScene):
         super().__init__(app, match, control=control)
         control.set_clocks(state["clocks"], state.get("running"))
         self.link_state = "online"
+        #: Messages read before this scene was on top, oldest first.
+        self.backlog: list[dict] = []
 
     @property
     def match(self) -> OnlineMatch:  # type: ignore[override]
@@ -122,7 +124,10 @@ class OnlineMatchScene(MatchScene):
 
     # -- the server's news ------------------------------------------------------------------
     def update(self, dt: float) -> bool:
-        news = self.link.poll() if self.app.scenes.top is self or self.finished else []
+        news = self.backlog + (
+            self.link.poll() if self.app.scenes.top is self or self.finished else []
+        )
+        self.backlog = []
         events: list[Event] = []
         for msg in news:
             kind = msg.get("type")
