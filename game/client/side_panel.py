@@ -176,15 +176,18 @@ class SidePanel:
         r = 9 if small else 13
         pygame.draw.circle(surface, theme.TILE[color], (box.left + 8 + 2 * r, box.top + 2 * r), r)
         left = box.left + 16 + 4 * r
-        name = f"{color.title}: {match.player(color)}"
         badge = self.badges.get(color)
+        # Beside a clock the name stands alone: the disc already says the colour.
+        full = match.player(color) if badge is not None else f"{color.title}: {match.player(color)}"
         size = 18 if small else 24
         room = box.right - 10 - left
         if badge is not None:  # the clock keeps its place; a long name gives way
             room -= theme.font(22 if small else 30, True).size(badge[0])[0] + 8
-        size = theme.fit(name, size, room, bold=True, smallest=14)
-        while len(name) > 8 and theme.font(size, True).size(name)[0] > room:
-            name = name[:-4] + "..."  # still too long at the smallest size: cut it
+        size = theme.fit(full, size, room, bold=True, smallest=14)
+        name, kept = full, len(full)
+        while kept > 1 and theme.font(size, True).size(name)[0] > room:
+            kept -= 1  # still too long at the smallest size: cut it, and say so
+            name = full[:kept].rstrip() + "..."
         theme.text(surface, name, (left, box.top + (6 if small else 12)), size=size, bold=True)
         counts = (
             f"{plural(shown.count(color), 'tile')}   {plural(match.group_count(color), 'group')}"
