@@ -25,6 +25,7 @@ from game.ai.levels import Level, choose_turn, level
 from game.files import write_text
 from game.rules import Board, RulesError
 
+from .link import PING_EVERY
 from .session import OnlineError, Session
 
 log = logging.getLogger("mosaic.bot")
@@ -68,9 +69,20 @@ class Bot:
         ``stop_after`` games have finished."""
         await self.session.send("lobby")
         await self._seek()
-        while stop_after is None or self.finished < stop_after:
-            msg = await self.session.recv()
-            await self.on(msg)
+        # The server closes a connection silent for two minutes; a bot waiting for
+        # an opponent must say it is there.
+        pinger = asyncio.create_task(self._ping())
+        try:
+            while stop_after is None or self.finished < stop_after:
+                msg = await self.session.recv()
+                await self.on(msg)
+        finally:
+            pinger.cancel()
+
+    async def _ping(self) -> None:
+        while True:
+            await asyncio.sleep(PING_EVERY)
+            await self.session.send("ping")
 
     async def _seek(self) -> None:
         if self.seek is None and len(self.games) < self.most:

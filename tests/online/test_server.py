@@ -224,3 +224,21 @@ def test_a_turn_the_store_cannot_keep_is_refused_and_taken_back(tmp_path):
             assert server.store.game_row(game["id"])["turns"] == ["d4"]
 
     run(go())
+
+
+def test_a_waiting_bot_keeps_its_connection(tmp_path, monkeypatch):
+    import game.online.bot as bot_module
+
+    monkeypatch.setattr(bot_module, "PING_EVERY", 0.1)
+
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(idle=0.5, sweep=0.02)) as (server, url):
+            session = Session(url, "Club bot")
+            await session.connect()
+            bot = Bot(session, level("Club"))
+            task = asyncio.create_task(bot.play())
+            await asyncio.sleep(1.5)  # three idle limits with no opponent
+            assert not task.done() and len(server.conns) == 1
+            task.cancel()
+
+    run(go())
