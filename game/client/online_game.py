@@ -79,9 +79,14 @@ class OnlineMatch(Match):
     def result_text(self) -> str:
         if self.result == "aborted":
             return "The game was aborted."
-        if self.result is None or self.reason == "neither player can move":
-            return super().result_text()
         winner = self.winner()
+        if self.result is None or self.reason == "neither player can move":
+            if not self.board.is_game_over():
+                return super().result_text()
+            red, blue = self.board.count(RED), self.board.count(BLUE)
+            if winner is None:
+                return f"A draw, {red} tiles each."
+            return f"{self.names[winner]} wins, {max(red, blue)} tiles to {min(red, blue)}."
         head = "A draw" if winner is None else f"{self.names[winner]} wins"
         reason = self.reason
         for color in COLORS:  # the server names sides; the players here have names

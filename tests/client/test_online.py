@@ -124,6 +124,8 @@ def test_a_rated_online_game_hosted_here_played_by_clicks(app, drive):
         over = app.scenes.top
         assert isinstance(over, OnlineOverScene)
         change = scene.match.rating_change[str(you)]
+        if scene.match.reason == "neither player can move" and scene.match.winner() is not None:
+            assert scene.match.result_text().startswith(scene.match.names[scene.match.winner()])
         assert change["before"] == 1500 and change["after"] != 1500
         assert scene.panel.badges[you][0] == clock_text(scene.control.left(you))
         # The game is in the history, as an online game against Bob.
