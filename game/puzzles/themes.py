@@ -26,6 +26,7 @@ THEME_NAMES = {
     "long-chain": "Long chain",
     "less-is-more": "Less is more",
     "full-board": "Full board",
+    "quiet-placement": "Quiet placement",
 }
 
 
@@ -50,8 +51,12 @@ def from_features(goal: str, f: Features) -> tuple[str, ...]:
     - ``one-way-in``: exactly one good first flip among several;
     - ``long-chain``: the answer flips 6 tiles or more;
     - ``less-is-more``: a win that is not the biggest flip;
-    - ``full-board``: no empty cell left.
+    - ``full-board``: no empty cell left;
+    - ``quiet-placement``: a win by placing a tile, not by any flip (so it has
+      none of the chain themes).
     """
+    if goal == "win" and f.chain == 0:
+        return ("endgame", "quiet-placement")
     out = ["endgame"] if goal == "win" else []
     if f.order_matters:
         out.append("order-matters")
@@ -71,5 +76,10 @@ def from_features(goal: str, f: Features) -> tuple[str, ...]:
 def detect(fen: str, solution: str, goal: str) -> tuple[str, ...]:
     """The themes of the puzzle at position ``fen`` (MFEN) answered by ``solution``."""
     board = Board(fen)
-    answer = frozenset(board.parse_turn(solution).cells)
-    return from_features(goal, features(board, analyse_flips(board), answer))
+    return from_features(goal, features(board, analyse_flips(board), answer_cells(board, solution)))
+
+
+def answer_cells(board: Board, solution: str) -> frozenset[int]:
+    """The tiles ``solution`` flips on ``board`` (none for a placement)."""
+    turn = board.parse_turn(solution)
+    return frozenset(turn.cells) if turn.is_flip else frozenset()

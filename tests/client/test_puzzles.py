@@ -189,3 +189,26 @@ def test_the_trainer_keeps_to_the_theme_chosen_in_the_browser(app, drive):
     assert {p.id for _, p in run.run.pool} == themed and run.puzzle.id in themed
     for _ in range(5):
         assert "greedy-trap" in run.run.pick(1500).themes
+
+
+def test_a_quiet_placement_puzzle_is_solved_by_placing_and_the_hint_says_place(app, drive):
+    from game.puzzles import Puzzle
+
+    quiet = Puzzle(
+        id="q1",
+        fen="1B1B/RRRBR/RB2RR/BRRBRRR/RBRBRB/BR1BB/BRRB b",
+        goal="win",
+        solution="a1",
+        rating=1560,
+        themes=("endgame", "quiet-placement"),
+        source="a test",
+    )
+    app.scenes.reset(PuzzleScene(app, quiet))
+    drive.frames(2)
+    scene = app.scenes.top
+    assert scene.puzzle.banner == "Blue to move and win"
+    drive.key(ord("h"))
+    assert scene.message[0] == "Place a tile on a1 (ringed in green)."
+    board = Board(quiet.fen)
+    drive.click_cell(board.geometry.names.index("a1"))
+    assert scene.solved and scene.message[0].startswith("Right!")

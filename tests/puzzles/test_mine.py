@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-from game.puzzles.mine import GAME_NODES, game_of, games, mine, position_key
+from game.puzzles.mine import GAME_NODES, game_of, games, mine, position_key, win_candidate
+from game.rules import Board
 
 
 def test_plan_v1_draws_the_games_it_always_drew():
@@ -57,3 +58,24 @@ def test_the_mine_command_resumes_where_it_stopped(tmp_path):
     out.unlink()
     run(4)
     assert out.read_text() == resumed
+
+
+QUIET = "1B1B/RRRBR/RB2RR/BRRBRRR/RBRBRB/BR1BB/BRRB b"  # only the placement a1 wins
+
+
+def test_plan_v3_is_beginner_endings_on_every_side():
+    drawn = games(5, 300, "v3")
+    assert {g.side for g in drawn} == {4, 5, 6, 7, 8}
+    assert all({g.red, g.blue} <= {"beginner", "random"} and not g.strong for g in drawn)
+    assert sum("beginner" in (g.red, g.blue) for g in drawn) > 0.8 * len(drawn)
+    assert game_of(f"{drawn[7].label}, before turn 30") == (drawn[7], 30)
+    assert drawn[7].prefix == "v3s5-g8"
+
+
+def test_a_quiet_placement_win_is_a_puzzle_only_where_placements_are_asked_for():
+    board = Board(QUIET)
+    assert board.legal_first_flips()  # flips tempt, yet none of them wins
+    assert win_candidate(board, 9) is None
+    turn, feats, score = win_candidate(board, 9, placements=True)
+    assert not turn.is_flip and board.notation(turn) == "a1" and score > 0
+    assert feats["chain"] == 0 and feats["not_biggest"]

@@ -52,6 +52,15 @@ def test_each_rule_alone():
     assert from_features("win", replace(PLAIN, not_biggest=True)) == ("endgame", "less-is-more")
 
 
+def test_a_win_by_placing_is_a_quiet_placement_and_nothing_else():
+    quiet = replace(PLAIN, chain=0, good_firsts=0, greedy_misses=True, not_biggest=True)
+    assert from_features("win", quiet) == ("endgame", "quiet-placement")
+    # Found from the position: the only winning turn is the placement a1.
+    fen = "1B1B/RRRBR/RB2RR/BRRBRRR/RBRBRB/BR1BB/BRRB b"
+    assert detect(fen, "a1", "win") == ("endgame", "quiet-placement")
+    assert theme_name("quiet-placement") == "Quiet placement"
+
+
 def test_names_and_order_for_players():
     assert theme_name("greedy-trap") == "Greedy trap"
     assert theme_name("new-idea") == "New idea"

@@ -201,7 +201,10 @@ class PuzzleScene(Scene):
             return
         self.show_hint = True
         first = self.session.hint()
-        self.say(f"Start with {first} (ringed in green).", theme.GOOD)
+        if self.solution.is_flip:
+            self.say(f"Start with {first} (ringed in green).", theme.GOOD)
+        else:  # a quiet placement wins: the hint says so, or it would read as a flip
+            self.say(f"Place a tile on {first} (ringed in green).", theme.GOOD)
 
     def reveal(self) -> None:
         if self.solved:
