@@ -8,8 +8,10 @@ near enough, and never the same puzzle twice.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import hashlib
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -37,21 +39,55 @@ def ladder(
 ) -> list[Puzzle]:
     """Every puzzle once, in the order a run serves them: the n-th near rating
     ``start + n * step`` (``start``: the easiest puzzle if not given), preferring
-    puzzles whose ``pack/puzzle`` key is not in ``seen``; ties at random."""
-    pool = [(f"{pack.id}/{p.id}", p) for pack in packs for p in pack.puzzles]
-    pool.sort(key=lambda kp: (kp[1].rating, kp[0]))
+    puzzles whose ``pack/puzzle`` key is not in ``seen``; ties at random.
+
+    Each step takes the puzzle with the least ``distance + slack + u`` (slack
+    :data:`UNSEEN_SLACK` for a seen puzzle, ``u`` uniform in [0, 1)). Only
+    puzzles within 1 of the least ``distance + slack`` can win, so each step
+    looks at those alone, found by bisection: a thousand puzzles take
+    milliseconds, not the fifth of a second of trying them all at every step.
+    """
+    pool = sorted(((p.rating, f"{pack.id}/{p.id}"), p) for pack in packs for p in pack.puzzles)
     if not pool:
         return []
+    groups = [
+        ([kp for kp in pool if kp[0][1] not in seen], 0),
+        ([kp for kp in pool if kp[0][1] in seen], UNSEEN_SLACK),
+    ]
+    ratings = [[kp[0][0] for kp in group] for group, _ in groups]
     target = pool[0][1].rating if start is None else start
     out: list[Puzzle] = []
-    while pool:
-        costs = [
-            abs(p.rating - target) + (UNSEEN_SLACK if key in seen else 0) + rng.random()
-            for key, p in pool
+    for _ in range(len(pool)):
+        nearest = [
+            _nearest(r, target) + slack for r, (_, slack) in zip(ratings, groups, strict=True)
         ]
-        out.append(pool.pop(costs.index(min(costs)))[1])
+        least = min(nearest)
+        best = None
+        for g, (group, slack) in enumerate(groups):
+            if nearest[g] >= least + 1:
+                continue
+            lo = hi = bisect.bisect_left(ratings[g], target)
+            while lo > 0 and target - ratings[g][lo - 1] + slack < least + 1:
+                lo -= 1
+            while hi < len(group) and abs(ratings[g][hi] - target) + slack < least + 1:
+                hi += 1
+            for i in range(lo, hi):
+                cost = (abs(ratings[g][i] - target) + slack + rng.random(), group[i][0])
+                if best is None or cost < best[0]:
+                    best = (cost, g, i)
+        assert best is not None
+        _, g, i = best
+        out.append(groups[g][0].pop(i)[1])
+        ratings[g].pop(i)
         target += step
     return out
+
+
+def _nearest(ratings: list[int], target: float) -> float:
+    """The least distance from ``target`` to a rating in sorted ``ratings`` (inf if none)."""
+    i = bisect.bisect_left(ratings, target)
+    near = [abs(ratings[j] - target) for j in (i - 1, i) if 0 <= j < len(ratings)]
+    return min(near, default=math.inf)
 
 
 @dataclass

@@ -178,6 +178,46 @@ def test_a_run_climbs_from_the_players_level_and_prefers_unseen_puzzles():
     assert not {p.id for p in again[:10]} & {p.id for p in first[:10]}  # unseen first
 
 
+class Steady:
+    """A stand-in for random.Random that draws 0.5 every time."""
+
+    def random(self):
+        return 0.5
+
+
+def test_the_quick_ladder_serves_what_trying_every_puzzle_would():
+    import random as _random
+
+    from game.client.arcade import STEP, UNSEEN_SLACK
+
+    packs = load_packs("puzzles", prove=False)[0]
+    keys = [f"{k.id}/{p.id}" for k in packs for p in k.puzzles]
+    seen = set(keys[::3])
+    key_of = {id(p): f"{k.id}/{p.id}" for k in packs for p in k.puzzles}
+
+    def base(p, target):
+        return abs(p.rating - target) + (UNSEEN_SLACK if key_of[id(p)] in seen else 0)
+
+    # The rule, tried on every puzzle at every step, with equal draws: ties go to
+    # the lower rating, then the key, as in the quick one.
+    pool = sorted(((p.rating, key_of[id(p)]), p) for k in packs for p in k.puzzles)
+    slow, target = [], 1100
+    while pool:
+        costs = [(base(p, target), rk) for rk, p in pool]
+        slow.append(pool.pop(costs.index(min(costs)))[1])
+        target += STEP
+    quick = ladder(packs, Steady(), seen=seen, start=1100)
+    assert [id(p) for p in quick] == [id(p) for p in slow]
+    # With real draws each pick is within a point of the best the rule allows.
+    served = ladder(packs, _random.Random(7), seen=seen, start=1100)
+    left, target = [p for k in packs for p in k.puzzles], 1100
+    for p in served:
+        assert base(p, target) < min(base(q, target) for q in left) + 1
+        left.remove(p)
+        target += STEP
+    assert not left
+
+
 def test_the_daily_puzzles_next_goes_on_to_an_unsolved_puzzle(app, drive, packs):
     from game.client.scenes.puzzle_scene import PuzzleScene
 
