@@ -50,6 +50,13 @@ class Driver:
         )
         self.frames()
 
+    def move(self, pos: tuple[int, int]) -> None:
+        """The pointer to ``pos``, without a click."""
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        self.frames()
+
     def click(self, pos: tuple[int, int], button: int = 1) -> None:
         pygame.event.post(
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))

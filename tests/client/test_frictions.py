@@ -195,3 +195,73 @@ def test_coordinates_are_on_by_default_and_can_be_hidden(app, drive):
     drive.key(pygame.K_ESCAPE)
     assert app.scenes.top is scene and not scene.view.coordinates
     assert scene.view.radius >= with_letters  # the letters' room goes to the board
+
+
+def wheel(d, y: int) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=y)
+    )
+    d.frames(1)
+
+
+def test_many_big_packs_scroll_and_page_in_a_small_window(tmp_path):
+    import json
+
+    from game.client.app import App
+    from game.client.tour import Driver
+    from tests.client.conftest import CHAIN
+
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    for n in range(1, 15):
+        puzzles = [
+            {
+                "id": f"p{i}",
+                "fen": CHAIN,
+                "goal": "most",
+                "solution": "xc1xc2xd3xd4",
+                "rating": 600 + i,
+                "themes": [],
+                "source": "a test",
+            }
+            for i in range(150)
+        ]
+        pack = {"format": 1, "id": f"pack-{n}", "title": f"Pack {n}", "description": "Many."}
+        (folder / f"{n:02d}-pack.json").write_text(json.dumps({**pack, "puzzles": puzzles}))
+    small = App((640, 480), tmp_path / "small")
+    try:
+        small.puzzles.folder = folder
+        d = Driver(small)
+        small.scenes.reset(PuzzleBrowserScene(small))
+        d.frames(2)
+        browser = small.scenes.top
+        assert len(browser.packs) == 14 and browser.max_pack_scroll > 0
+        # The wheel over the packs scrolls the packs, not the grid.
+        d.move(browser.left.center)
+        wheel(d, -2)
+        assert browser.pack_scroll > 0 and browser.scroll == 0
+        wheel(d, 5)
+        assert browser.pack_scroll == 0
+        # Choosing the last pack by key brings it into view, and a click on it works.
+        for _ in range(13):
+            d.key(pygame.K_DOWN)
+        assert browser.selected == 13 and browser.left.contains(browser.pack_shown(13))
+        d.click(browser.pack_shown(12).center)
+        assert browser.selected == 12
+        # A row scrolled out of the list cannot be clicked through the grid's edge.
+        hidden = browser.pack_shown(0)
+        assert hidden.bottom <= browser.left.top
+        # Page Down pages the grid; End reaches the last puzzle, which opens.
+        d.key(pygame.K_PAGEDOWN)
+        assert browser.scroll == browser.grid.height - 20
+        d.key(pygame.K_END)
+        assert browser.scroll == browser.max_scroll
+        d.key(pygame.K_HOME)
+        assert browser.scroll == 0
+        d.key(pygame.K_END)
+        last = len(browser.visible) - 1
+        assert browser.grid.contains(browser.shown(last))
+        d.click(browser.shown(last).center)
+        assert small.scenes.top.puzzle.id == "p149"
+    finally:
+        small.close()

@@ -39,6 +39,8 @@ class PuzzleBrowserScene(Scene):
         self.cells: list[pygame.Rect] = []
         #: The pack's puzzles in the grid, by their index in the pack.
         self.visible: list[int] = []
+        #: Where the pointer last was: the wheel scrolls the list under it.
+        self.pointer = (0, 0)
 
     @property
     def packs(self) -> list[Pack]:
@@ -63,6 +65,24 @@ class PuzzleBrowserScene(Scene):
             pygame.Rect(self.left.left, self.left.top + i * self.row, self.left.width, self.row - 8)
             for i in range(len(self.packs))
         ]
+        # The packs that failed to load are listed under the others, in the same scroll.
+        self.problem_lines = [
+            line
+            for problem in self.app.puzzles.problems
+            if problem.puzzle is None
+            for line in [
+                *theme.wrap(
+                    f"{problem.file.replace(chr(92), '/').rsplit('/', 1)[-1]} did not load: "
+                    f"{problem.reason}",
+                    20,
+                    self.left.width,
+                ),
+                "",
+            ]
+        ]
+        content = self.row * len(self.packs) + 4 + 24 * len(self.problem_lines)
+        self.max_pack_scroll = max(0, content - self.left.height)
+        self.pack_scroll = min(getattr(self, "pack_scroll", 0), self.max_pack_scroll)
         gx = self.left.right + (16 if compact else 30)
         self.grid = pygame.Rect(gx, top + 30, w - gx - 20, bottom - top - 36)
         cw, ch = (84, 52) if compact else (CELL_W, CELL_H)
@@ -114,6 +134,13 @@ class PuzzleBrowserScene(Scene):
         self.scroll = 0
         self.resize(self.app.size)
 
+    def pack_shown(self, i: int) -> pygame.Rect:
+        """Where pack ``i``'s row is on screen, with the list scrolled."""
+        return self.pack_rects[i].move(0, -self.pack_scroll)
+
+    def scroll_packs_by(self, pixels: int) -> None:
+        self.pack_scroll = max(0, min(self.max_pack_scroll, self.pack_scroll + pixels))
+
     def shown(self, i: int) -> pygame.Rect:
         """Where puzzle ``i``'s cell is on screen, with the grid scrolled."""
         return self.cells[i].move(0, -self.scroll)
@@ -164,12 +191,17 @@ class PuzzleBrowserScene(Scene):
         if press([*self.controls, self.theme_button], event, self.app.click):
             return
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * 40)
+            # The wheel scrolls whichever list the pointer is over.
+            if self.left.collidepoint(self.pointer):
+                self.scroll_packs_by(-event.y * 40)
+            else:
+                self.scroll_by(-event.y * 40)
         elif event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
             self.hover = self.cell_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, r in enumerate(self.pack_rects):
-                if r.collidepoint(event.pos):
+            for i in range(len(self.pack_rects)):
+                if self.left.collidepoint(event.pos) and self.pack_shown(i).collidepoint(event.pos):
                     self.select(i)
                     return
             i = self.cell_at(event.pos)
@@ -191,10 +223,21 @@ class PuzzleBrowserScene(Scene):
         self.scroll = 0
         self.app.click()
         self.resize(self.app.size)
+        r = self.pack_shown(pack)  # keep the chosen pack in view
+        if r.top < self.left.top:
+            self.scroll_packs_by(r.top - self.left.top)
+        elif r.bottom > self.left.bottom:
+            self.scroll_packs_by(r.bottom - self.left.bottom)
 
     def key(self, key: int) -> None:
-        """Up/Down choose the pack, Left/Right a puzzle in it, Enter opens it."""
-        if key in (pygame.K_UP, pygame.K_DOWN):
+        """Up/Down choose the pack, Left/Right a puzzle in it, Enter opens it;
+        Page Up/Down, Home and End page through a long pack."""
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            page = self.grid.height - 20
+            self.scroll_by(-page if key == pygame.K_PAGEUP else page)
+        elif key in (pygame.K_HOME, pygame.K_END):
+            self.scroll_by(-self.max_scroll if key == pygame.K_HOME else self.max_scroll)
+        elif key in (pygame.K_UP, pygame.K_DOWN):
             self.select((self.selected + (-1 if key == pygame.K_UP else 1)) % len(self.packs))
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.cells:
             step = -1 if key == pygame.K_LEFT else 1
@@ -270,7 +313,11 @@ class PuzzleBrowserScene(Scene):
         for line in [part for text in lines for part in theme.wrap(text, size, w - 60)][:3]:
             theme.text(surface, line, (w // 2, y), size=size, color=theme.MUTED, anchor="midtop")
             y += size + 6
-        for i, (pack, r) in enumerate(zip(self.packs, self.pack_rects, strict=True)):
+        surface.set_clip(self.left)
+        for i, pack in enumerate(self.packs):
+            r = self.pack_shown(i)
+            if not r.colliderect(self.left):
+                continue
             solved = sum(1 for p in pack.puzzles if progress.solved(pack.id, p.id))
             stars = sum(progress.solved(pack.id, p.id) for p in pack.puzzles)
             pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=10)
@@ -292,15 +339,12 @@ class PuzzleBrowserScene(Scene):
                 size=15 if small else 20,
                 color=theme.MUTED,
             )
-        y = self.left.top + self.row * len(self.packs) + 4
-        for problem in self.app.puzzles.problems:
-            if problem.puzzle is not None:
-                continue
-            name = problem.file.replace("\\", "/").rsplit("/", 1)[-1]
-            for line in theme.wrap(f"{name} did not load: {problem.reason}", 20, self.left.width):
-                theme.text(surface, line, (self.left.left, y), size=20, color=theme.BAD)
-                y += 24
-            y += 8
+        y = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
+        for line in self.problem_lines:
+            theme.text(surface, line, (self.left.left, y), size=20, color=theme.BAD)
+            y += 24
+        surface.set_clip(None)
+        scrollbar(surface, self.left, self.pack_scroll, self.max_pack_scroll)
         if not self.packs:
             theme.text(surface, "No puzzle packs were found.", self.grid.topleft, size=26)
         else:
@@ -353,13 +397,17 @@ class PuzzleBrowserScene(Scene):
                     anchor="bottomright",
                 )
             surface.set_clip(None)
-            if self.max_scroll:  # how far down the grid is scrolled
-                bar = self.grid.height * self.grid.height // (self.grid.height + self.max_scroll)
-                y = self.grid.top + (self.grid.height - bar) * self.scroll // self.max_scroll
-                pygame.draw.rect(
-                    surface, theme.CELL_EDGE, (self.grid.right + 6, y, 5, bar), border_radius=3
-                )
+            scrollbar(surface, self.grid, self.scroll, self.max_scroll)
         draw_all([*self.controls, self.theme_button], surface)
+
+
+def scrollbar(surface: pygame.Surface, area: pygame.Rect, scroll: int, most: int) -> None:
+    """How far down ``area`` is scrolled (of ``most`` pixels), beside its right edge."""
+    if most <= 0:
+        return
+    bar = area.height * area.height // (area.height + most)
+    y = area.top + (area.height - bar) * scroll // most
+    pygame.draw.rect(surface, theme.CELL_EDGE, (area.right + 6, y, 5, bar), border_radius=3)
 
 
 def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color) -> None:
