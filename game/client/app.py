@@ -139,6 +139,8 @@ class App:
     def run(self, first: Scene) -> None:
         self.scenes.push(first)
         try:
+            self.frame(0.0)  # the first frame, before anything else is read
+            self.puzzles.preload()
             while self.running:
                 # The clock sleeps out the rest of each 60th of a second. (SDL's
                 # event.wait() would poll every millisecond under some drivers.)

@@ -1,9 +1,14 @@
-"""The puzzle packs and the player's puzzle progress, loaded once per run on the
-first visit to the puzzles and shared by the browser, the arcade modes and the
-daily puzzle."""
+"""The puzzle packs and the player's puzzle progress, loaded once per run and
+shared by the browser, the arcade modes and the daily puzzle.
+
+The packs are read in a background thread once the title is up
+(:meth:`PuzzleLibrary.preload`): a thousand puzzles take about a third of a
+second to read and check, which the first visit to the puzzles would otherwise
+wait for. The start of the game never waits for them."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,18 +29,35 @@ class PuzzleLibrary:
         self._packs: list[Pack] | None = None
         self._problems: list[Problem] = []
         self._progress: Progress | None = None
+        #: Held while the packs are read, so the game's thread waits for a preload.
+        self._reading = threading.Lock()
+
+    def preload(self) -> threading.Thread:
+        """Read the packs in a background thread (progress is read on first use,
+        in the game's thread, since it may tell the player something)."""
+        thread = threading.Thread(target=self._read_packs, name="puzzle packs", daemon=True)
+        thread.start()
+        return thread
+
+    def _read_packs(self) -> None:
+        with self._reading:
+            if self._packs is not None:
+                return
+            packs, problems = load_packs(self.folder, prove=False)
+            own = packs_folder(self.data) / FILE
+            if own.exists():  # the player's own puzzles, from the analysis board
+                pack, more = load_pack(own, prove=False)
+                problems += more
+                if pack is not None and all(p.id != pack.id for p in packs):
+                    packs.append(pack)
+            self._problems = problems
+            self._packs = packs
 
     def load(self) -> None:
         """Read the packs (quick checks only: the test suite proved them) and the
         progress, once; what could not be read is told to the player."""
         if self._packs is None:
-            self._packs, self._problems = load_packs(self.folder, prove=False)
-            own = packs_folder(self.data) / FILE
-            if own.exists():  # the player's own puzzles, from the analysis board
-                pack, problems = load_pack(own, prove=False)
-                self._problems += problems
-                if pack is not None and all(p.id != pack.id for p in self._packs):
-                    self._packs.append(pack)
+            self._read_packs()
         if self._progress is None:
             self._progress, message = load_progress(self.data)
             if message:
@@ -59,7 +81,8 @@ class PuzzleLibrary:
 
     def reload(self) -> None:
         """Read the packs again on the next look (a pack was added to)."""
-        self._packs = None
+        with self._reading:
+            self._packs = None
 
     def save(self) -> None:
         try:

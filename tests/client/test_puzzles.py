@@ -212,3 +212,21 @@ def test_a_quiet_placement_puzzle_is_solved_by_placing_and_the_hint_says_place(a
     board = Board(quiet.fen)
     drive.click_cell(board.geometry.names.index("a1"))
     assert scene.solved and scene.message[0].startswith("Right!")
+
+
+def test_the_title_does_not_wait_for_the_packs_which_are_read_once_in_the_background(
+    app, drive, packs
+):
+    from game.client.scenes.title import TitleScene
+
+    app.scenes.reset(TitleScene(app))
+    drive.frames(3)
+    assert app.puzzles._packs is None  # nothing read for the start of the game
+    thread = app.puzzles.preload()
+    first = app.puzzles.packs  # waits for the background read if it is still going
+    thread.join(5)
+    assert not thread.is_alive()
+    assert [p.id for p in first] == ["test"] and app.puzzles.packs is first
+    assert any("02-broken.json" in p.file for p in app.puzzles.problems)
+    app.puzzles.preload().join(5)
+    assert app.puzzles.packs is first  # a second preload reads nothing again
