@@ -9,6 +9,8 @@ each side keeps.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from game.rules import Board
 from game.rules.movegen import flippable, touch
 
@@ -27,24 +29,93 @@ def final_score(board: Board) -> int:
     return 0
 
 
-def evaluate(board: Board, weights: tuple[int, int, int] = (35, 6, 4)) -> int:
+#: The terms of the evaluation, each "the mover's minus the opponent's":
+#: tiles; enemy tiles the side could flip now; empty cells it may place on; its
+#: groups; its tiles on the board's edge; its single-tile groups; and the flips
+#: and placements again, scaled by the share of the board still empty (so their
+#: weight can change as the game goes on). ``docs/ai-evaluation.md`` tells how
+#: the weights were fitted.
+TERMS = ("tiles", "flips", "places", "groups", "edge", "single", "flips_early", "places_early")
+
+
+class Weights(NamedTuple):
+    """Hundredths of a tile per unit of each term after ``tiles`` (fixed at :data:`TILE`)."""
+
+    flips: int = 0
+    places: int = 0
+    groups: int = 0
+    edge: int = 0
+    single: int = 0
+    flips_early: int = 0
+    places_early: int = 0
+
+
+#: The hand-set weights of version 0.1, kept because the puzzle miner's games
+#: replay with them (a puzzle's source names a game played with this evaluation).
+CLASSIC = Weights(flips=35, places=6, groups=4)
+#: The weights the AI plays with (see ``python -m game.ai.learn``).
+DEFAULT = CLASSIC
+
+
+def evaluate(board: Board, weights: Weights = DEFAULT) -> int:
     """Heuristic score for the player to move (positive: good for them)."""
     score = _score(board, weights, stuck_is_none=False)
     assert score is not None
     return score
 
 
-def leaf(board: Board, weights: tuple[int, int, int] = (35, 6, 4)) -> int | None:
+def leaf(board: Board, weights: Weights = DEFAULT) -> int | None:
     """:func:`evaluate`, or ``None`` when the player to move has no placement and no
     flip (they must pass, or the game is over): the search's cheap leaf test, which
     spares it generating every turn of a position it will not expand."""
     return _score(board, weights, stuck_is_none=True)
 
 
-def _score(board: Board, weights: tuple[int, int, int], stuck_is_none: bool) -> int | None:
+def terms(board: Board) -> tuple[int, ...]:
+    """The value of each of :data:`TERMS` for the player to move, the early ones
+    in hundredths (what :func:`evaluate` multiplies by the weights)."""
     geo = board.geometry
     me, op, gm, go = board.mover_view()
-    flip_w, place_w, group_w = weights
+    once_m, twice_m = touch(gm)
+    once_o, twice_o = touch(go)
+    empty = geo.full & ~(me | op)
+    flips = (
+        flippable(geo, op & twice_m, gm, go).bit_count()
+        - flippable(geo, me & twice_o, go, gm).bit_count()
+    )
+    places = (empty & ~twice_m & (~once_m | once_o)).bit_count() - (
+        empty & ~twice_o & (~once_o | once_m)
+    ).bit_count()
+    edge = _edge(geo)
+    early = 100 * empty.bit_count() // geo.cells
+    return (
+        me.bit_count() - op.bit_count(),
+        flips,
+        places,
+        len(gm) - len(go),
+        (me & edge).bit_count() - (op & edge).bit_count(),
+        sum(g.bit_count() == 1 for g, _ in gm) - sum(g.bit_count() == 1 for g, _ in go),
+        flips * early,
+        places * early,
+    )
+
+
+_EDGES: dict[int, int] = {}
+
+
+def _edge(geo) -> int:
+    """The cells on the board's edge (fewer than six neighbours), as a bitboard."""
+    mask = _EDGES.get(geo.n)
+    if mask is None:
+        mask = _EDGES[geo.n] = sum(
+            1 << geo.bit_of[c] for c in range(geo.cells) if len(geo.neighbours[c]) < 6
+        )
+    return mask
+
+
+def _score(board: Board, weights: Weights, stuck_is_none: bool) -> int | None:
+    geo = board.geometry
+    me, op, gm, go = board.mover_view()
     # Each side's reach ("once") and the cells two of its groups touch ("twice")
     # serve both its placements and its flips, so they are worked out once.
     once_m, twice_m = touch(gm)
@@ -56,10 +127,21 @@ def _score(board: Board, weights: tuple[int, int, int], stuck_is_none: bool) -> 
         return None
     their_places = (empty & ~twice_o & (~once_o | once_m)).bit_count()
     their_flips = flippable(geo, me & twice_o, go, gm).bit_count()
-    return (
+    flips, places = my_flips - their_flips, my_places - their_places
+    score = (
         TILE * (me.bit_count() - op.bit_count())
-        + flip_w * (my_flips - their_flips)
-        + place_w * (my_places - their_places)
+        + weights.flips * flips
+        + weights.places * places
         # More groups of your own means more tiles of theirs you can squeeze between.
-        + group_w * (len(gm) - len(go))
+        + weights.groups * (len(gm) - len(go))
     )
+    if weights.edge or weights.single or weights.flips_early or weights.places_early:
+        edge = _edge(geo)
+        early = 100 * empty.bit_count() // geo.cells
+        score += (
+            weights.edge * ((me & edge).bit_count() - (op & edge).bit_count())
+            + weights.single
+            * (sum(g.bit_count() == 1 for g, _ in gm) - sum(g.bit_count() == 1 for g, _ in go))
+            + (weights.flips_early * flips + weights.places_early * places) * early // 100
+        )
+    return score

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 
-from .evaluate import WIN, final_score, leaf
+from .evaluate import DEFAULT, WIN, Weights, final_score, leaf
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The search tries an exact solve when this many empty cells or fewer remain.
@@ -98,9 +98,13 @@ def _flipped(turn: Turn) -> int:
 
 class Searcher:
     """Keeps its transposition table between moves of one game. ``budget`` bounds
-    the searches run straight through :meth:`negamax` (``search`` takes its own)."""
+    the searches run straight through :meth:`negamax` (``search`` takes its own);
+    ``weights`` are the evaluation's (see :mod:`.evaluate`)."""
 
-    def __init__(self, table_limit: int = 400_000, budget: Budget | None = None) -> None:
+    def __init__(
+        self, table_limit: int = 400_000, budget: Budget | None = None, weights: Weights = DEFAULT
+    ) -> None:
+        self.weights = weights
         self.table: dict[tuple, tuple[int, int, int, Turn | None]] = {}
         #: Leaf evaluations by position (``None``: the mover has no turn).
         self.leaves: dict[tuple, int | None] = {}
@@ -146,7 +150,7 @@ class Searcher:
             else:
                 if len(leaves) >= LEAF_LIMIT:
                     leaves.clear()
-                score = leaves[key] = leaf(board)
+                score = leaves[key] = leaf(board, self.weights)
             if score is not None:
                 return score
         turns = board.legal_turns()

@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from game.ai.baselines import random_turn
+from game.ai.evaluate import CLASSIC
 from game.ai.levels import LEVELS, choose_turn
 from game.ai.search import Searcher
 from game.ai.solver import margin
@@ -141,7 +142,8 @@ def replay(game: Game) -> Iterator[tuple[int, Board]]:
     """The positions of ``game``, before each turn, numbered from 1."""
     rng = random.Random(game.seed * 1_000_003 + game.number)
     board = Board(size=game.side)
-    searchers = {"r": Searcher(), "b": Searcher()}
+    # The games were played with the classic evaluation: they replay with it.
+    searchers = {"r": Searcher(weights=CLASSIC), "b": Searcher(weights=CLASSIC)}
     number = 1
     while not board.is_game_over():
         yield number, board.copy()
