@@ -289,6 +289,15 @@ def tour(
     app.scenes.push(browser)
     d.settle(0.3)
     shot("puzzles")
+    if len(app.puzzles.packs) > 1:
+        # The last pack, filtered by its second theme: the list scrolled, the grid narrowed.
+        browser.select(len(app.puzzles.packs) - 1)
+        d.key(pygame.K_t)
+        d.key(pygame.K_t)
+        d.settle(0.3)
+        shot("puzzles-theme")
+        browser.theme = None
+        browser.select(0)
     if app.puzzles.packs:
         browser.open(0)
         d.settle(0.3)

@@ -265,6 +265,7 @@ def test_the_screenshot_tour_covers_every_scene(app, tmp_path):
         "how-to-play",
         "settings",
         "puzzles",
+        "puzzles-theme",
         "puzzle",
         "flip-rush",
         "run-summary",
