@@ -1,7 +1,7 @@
 """``python -m game.puzzles``: mine, curate and verify puzzle packs.
 
 python -m game.puzzles mine --games 400 --out mined.json [--resume] [--exclude puzzles/]
-python -m game.puzzles curate mined.json --out puzzles/
+python -m game.puzzles curate mined.json [more.json ...] --out puzzles/
 python -m game.puzzles verify puzzles/
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game.files import BadFile, read_json, write_json
 
-from .curate import curate
+from .curate import curate, expand
 from .loader import load_pack, load_packs
 from .mine import PLANS, dedupe, mine, position_key
 from .pack import Pack, write_pack
@@ -97,9 +97,24 @@ def cmd_curate(args: argparse.Namespace) -> int:
         found += mined.puzzles
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, pack in curate(dedupe(found)):
+    files = sorted(p for p in out.glob("*.json") if p.name != "schema.json")
+    if files:
+        # Packs already there stay as they are: players' progress is kept by their ids.
+        shipped, problems = load_packs(out, prove=False)
+        if problems:
+            for p in problems:
+                print(p, file=sys.stderr)
+            print(f"fix the packs in {out} first: nothing was written", file=sys.stderr)
+            return 1
+        numbers = [int(f.name[:2]) for f in files if f.name[:2].isdigit()]
+        chosen = expand(dedupe(found), shipped, first=max(numbers, default=0) + 1)
+        print(f"{out}: {len(shipped)} packs kept as they are")
+    else:
+        chosen = curate(dedupe(found))
+    for name, pack in chosen:
         write_pack(out / name, pack)
-        print(f"{out / name}: {len(pack.puzzles)} puzzles")
+        wins = sum(p.goal == "win" for p in pack.puzzles)
+        print(f"{out / name}: {len(pack.puzzles)} puzzles ({wins} win)")
     return 0
 
 
@@ -128,7 +143,10 @@ def main(argv: list[str] | None = None) -> int:
         "--exclude", nargs="*", default=[], help="folders of packs whose positions to skip"
     )
     m.set_defaults(run=cmd_mine)
-    c = sub.add_parser("curate", help="pick the shipped packs from a mined pack")
+    c = sub.add_parser(
+        "curate",
+        help="pick packs from mined packs (added after the packs already in --out)",
+    )
     c.add_argument("mined", nargs="+", help="packs written by mine")
     c.add_argument("--out", default="puzzles")
     c.set_defaults(run=cmd_curate)

@@ -1,6 +1,11 @@
-"""Pick the shipped packs out of a mined pack.
+"""Pick the shipped packs out of mined packs.
 
-Packs climb in difficulty. The two easiest hold "most" puzzles where a careful
+The first five packs (:func:`curate`) were picked from plan v1's games and stay
+as they are, because a player's progress is kept by pack id and puzzle id. More
+packs are added after them (:func:`expand`), each built from puzzles of one
+kind, graded easiest first; packs already shipped are never rewritten.
+
+The first five climb in difficulty. The two easiest hold "most" puzzles where a careful
 choice of where to start is enough; every other "most" puzzle is one where the
 order matters (a correct first flip can still end short), and the win puzzles
 are split between an endgame pack and the last, hardest pack.
@@ -10,9 +15,10 @@ are spread over the range its pool offers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .grade import HIGHEST
+from .mine import position_key
 from .pack import Pack, Puzzle
 
 PER_GAME = 3  # puzzles kept from one self-play game
@@ -29,19 +35,21 @@ PER_PACK = 30
 
 
 def game_and_turn(p: Puzzle) -> tuple[str, int]:
-    """The game a mined puzzle comes from and the turn, from its id ``sS-gG-tT-goal``."""
+    """The game a mined puzzle comes from and the turn, from its id
+    ``[plan]sS-gG-tT-goal``."""
     seed, game, turn, _ = p.id.split("-", 3)
     return f"{seed}-{game}", int(turn[1:])
 
 
-def spaced(puzzles: Iterable[Puzzle]) -> list[Puzzle]:
-    """Drop puzzles too close to one already kept from the same game."""
+def spaced(puzzles: Iterable[Puzzle], per_game: int = PER_GAME) -> list[Puzzle]:
+    """Drop puzzles too close to one already kept from the same game, and any
+    past the game's first ``per_game``."""
     kept: dict[str, list[int]] = {}
     out = []
     for p in puzzles:
         game, turn = game_and_turn(p)
         turns = kept.setdefault(game, [])
-        if len(turns) >= PER_GAME or any(abs(turn - t) < MIN_TURN_GAP for t in turns):
+        if len(turns) >= per_game or any(abs(turn - t) < MIN_TURN_GAP for t in turns):
             continue
         turns.append(turn)
         out.append(p)
@@ -87,3 +95,96 @@ def curate(mined: Sequence[Puzzle]) -> list[tuple[str, Pack]]:
             packs.append(Pack(pid, title, description, puzzles))
     packs.sort(key=lambda pack: sum(p.rating for p in pack.puzzles) / len(pack.puzzles))
     return [(f"{i:02d}-{pack.id}.json", pack) for i, pack in enumerate(packs, 1)]
+
+
+#: The packs added after the first five, in the order they take their puzzles:
+#: a puzzle goes to the first pack that wants it and has room. The rules name
+#: what a player sees in the pack (``features`` are those of :mod:`.grade`).
+MORE_PACKS: dict[str, tuple[str, str, Callable[[Puzzle], bool]]] = {
+    "strong-play": (
+        "From Strong Play",
+        "Positions the strongest AI levels reached against each other.",
+        lambda p: "(strong play)" in p.source,
+    ),
+    "quiet-placements": (
+        "Quiet Placements",
+        "One turn wins, and it is not a flip: place a tile.",
+        lambda p: p.goal == "win" and "quiet-placement" in p.themes,
+    ),
+    "small-board-endings": (
+        "Small-Board Endings",
+        "Sides 4 and 5: one turn wins. Read the ending to the last tile.",
+        lambda p: p.goal == "win" and p.features.get("side", 0) <= 5,
+    ),
+    "big-board-endings": (
+        "Big-Board Endings",
+        "Sides 6 to 8: one turn wins, with more to read.",
+        lambda p: p.goal == "win",
+    ),
+    "greedy-traps": (
+        "Greedy Traps",
+        "Opening the most flips at every step falls short of the best chain.",
+        lambda p: p.goal == "most" and "greedy-trap" in p.themes,
+    ),
+    "order-matters-more": (
+        "Order Matters More",
+        "More chains where the right first tile is not enough.",
+        lambda p: p.goal == "most" and "order-matters" in p.themes,
+    ),
+    "one-way-in": (
+        "One Way In",
+        "Only one first flip leads to the biggest chain.",
+        lambda p: p.goal == "most" and "one-way-in" in p.themes,
+    ),
+    "small-board-chains": (
+        "Small-Board Chains",
+        "Sides 4 and 5: find the flip turn that takes the most tiles.",
+        lambda p: p.goal == "most" and p.features.get("side", 0) <= 5,
+    ),
+    "big-board-chains": (
+        "Big-Board Chains",
+        "Sides 6 to 8: find the flip turn that takes the most tiles.",
+        lambda p: p.goal == "most",
+    ),
+}
+MORE_PER_PACK = 150
+MORE_PER_GAME = 4  # puzzles kept from one self-play game, across the added packs
+
+
+def expand(
+    mined: Sequence[Puzzle], shipped: Sequence[Pack], first: int = 1
+) -> list[tuple[str, Pack]]:
+    """New packs (file name, pack) from ``mined``, to go after ``shipped``: none
+    with the id of a shipped pack, no position a shipped puzzle has (up to
+    symmetry and colour swap), each graded easiest first, at most
+    :data:`MORE_PER_PACK` puzzles spread over the ratings its pool offers. File
+    numbers start at ``first`` and follow the packs' mean ratings."""
+    taken = {position_key(p) for pack in shipped for p in pack.puzzles}
+    have = {pack.id for pack in shipped}
+    pool = []
+    # Spacing keeps a game's first few: wins first (they are the rarer kind), then
+    # the hardest.
+    for p in sorted(mined, key=lambda p: (p.goal != "win", -p.rating, p.id)):
+        key = position_key(p)
+        if key not in taken:
+            taken.add(key)
+            pool.append(p)
+    pool = spaced(pool, MORE_PER_GAME)
+    chosen: dict[str, list[Puzzle]] = {}
+    left = sorted(pool, key=lambda p: (p.rating, p.id))
+    for pid, (_, _, wants) in MORE_PACKS.items():
+        if pid in have:
+            continue
+        picked = spread([p for p in left if wants(p)], MORE_PER_PACK)
+        if picked:
+            chosen[pid] = picked
+            ids = {p.id for p in picked}
+            left = [p for p in left if p.id not in ids]
+    packs = []
+    for pid, picked in chosen.items():
+        title, description, _ = MORE_PACKS[pid]
+        puzzles = tuple(sorted(picked, key=lambda p: (p.rating, p.id)))
+        low, high = puzzles[0].rating, puzzles[-1].rating
+        packs.append(Pack(pid, title, f"{description} Rated {low} to {high}.", puzzles))
+    packs.sort(key=lambda pack: (sum(p.rating for p in pack.puzzles) / len(pack.puzzles), pack.id))
+    return [(f"{i:02d}-{pack.id}.json", pack) for i, pack in enumerate(packs, first)]
