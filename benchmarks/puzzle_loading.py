@@ -12,8 +12,11 @@ first visit to the puzzles, against the 149 puzzles of version 0.1.
 (c) First visit: the puzzle browser's first frame in a fresh game, with the
     packs read in the background first (as the game does once the title is
     up) and without.
+(d) Scrolling: whole browser frames (events, update, draw) at 1280x800 and
+    640x480 with the wheel turning every frame, over the biggest pack and, as
+    the baseline in the same run, over the first pack (30 puzzles).
 
-Each figure is the median of ``--runs`` fresh processes.
+Each figure in (a)-(c) is the median of ``--runs`` fresh processes.
 """
 
 from __future__ import annotations
@@ -83,6 +86,57 @@ def run(script: str, *args: str) -> tuple[int, float]:
     return int(count), float(took)
 
 
+SCROLL = """
+import os, statistics, sys, time
+from pathlib import Path
+import pygame
+from game.client.app import App
+from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+w, h = map(int, sys.argv[3].split("x"))
+app = App((w, h), Path(sys.argv[2]))
+app.puzzles.folder = Path(sys.argv[1])
+browser = PuzzleBrowserScene(app)
+app.scenes.push(browser)
+app.frame(0.0)
+sizes = [len(p.puzzles) for p in app.puzzles.packs]
+pack = sizes.index(max(sizes)) if sys.argv[4] == "biggest" else 0
+browser.select(pack)
+browser.pointer = browser.grid.center
+times = []
+for i in range(400):
+    y = -1 if (i // 50) % 2 == 0 else 1  # down a while, then up
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
+                                         precise_x=0.0, precise_y=float(y)))
+    t = time.perf_counter()
+    app.frame(1 / 60)
+    times.append(time.perf_counter() - t)
+times.sort()
+print(sizes[pack], 1000 * times[len(times) // 2], 1000 * times[int(len(times) * 0.99)])
+app.close()
+"""
+
+
+def scrolling(folder: Path, data: Path) -> list[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    lines = []
+    for size in ("1280x800", "640x480"):
+        for which in ("biggest", "first"):
+            out = subprocess.run(
+                [sys.executable, "-c", SCROLL, str(folder), str(data), size, which],
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=ROOT,
+                env=env,
+            )
+            count, p50, p99 = out.stdout.split()[-3:]
+            lines.append(
+                f"(d) scrolling {size:<9} {which} pack ({count} puzzles): "
+                f"frame p50 {float(p50):.1f} ms, p99 {float(p99):.1f} ms"
+            )
+    return lines
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=5)
@@ -109,11 +163,13 @@ def main() -> int:
                     times[name].append(took)
             for name in folders:
                 rows.append((what, name, counts[name], 1000 * statistics.median(times[name])))
+        rows_d = scrolling(ROOT / "puzzles", Path(tmp) / "scroll-data")
     total = sum(1 for f in (ROOT / "puzzles").glob("*.json") if f.name != "schema.json")
     print(f"{total} pack files; medians of {args.runs} fresh processes")
     for what, name, count, ms in rows:
         shown = f"{count} puzzles" if count else ""
         print(f"{what:<32} {name:<18} {ms:8.1f} ms  {shown}")
+    print(*rows_d, sep="\n")
     return 0
 
 
