@@ -20,6 +20,16 @@ from game.ai.search import Budget, Searcher
 from game.rules import Board
 
 
+def searcher() -> Searcher:
+    """A searcher with v0.1's evaluation in either tree: the speed comparison is
+    of the search, so both must score the same leaves alike."""
+    try:
+        from game.ai.evaluate import CLASSIC  # noqa: PLC0415 (absent in v0.1)
+    except ImportError:  # v0.1: its only evaluation is the classic one
+        return Searcher()
+    return Searcher(weights=CLASSIC)
+
+
 def main() -> int:
     tree = str(Path(game.__file__).resolve().parent.parent)
     depth = int(sys.argv[1])
@@ -29,7 +39,7 @@ def main() -> int:
             continue
         board = Board(fen)
         t0 = time.process_time()
-        r = Searcher().search(board, Budget(max_depth=depth), solve=False)
+        r = searcher().search(board, Budget(max_depth=depth), solve=False)
         secs = time.process_time() - t0
         turn = board.notation(r.turn) if r.turn is not None else None
         found = {"turn": turn, "score": r.score, "depth": r.depth, "nodes": r.nodes}
