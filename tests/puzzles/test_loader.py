@@ -201,3 +201,28 @@ def test_the_schema_refuses_what_the_loader_refuses(tmp_path, change):
 def test_the_schema_accepts_what_the_loader_writes(tmp_path):
     pack, _ = load_pack(pack_file(tmp_path, [good(best=4, runner_up=3), good_win(margin=1)]))
     assert schema_errors(pack.to_dict()) == []
+
+
+def test_verify_proves_files_side_by_side_and_names_each_problem(tmp_path):
+    import json
+    import shutil
+    import subprocess
+    import sys
+
+    from game import paths
+
+    first = sorted(paths.puzzles().glob("01-*.json"))[0]
+    shutil.copy(first, tmp_path / first.name)
+    data = json.loads(first.read_text())
+    data["id"] = "broken-copy"
+    data["puzzles"][0]["solution"] = data["puzzles"][1]["solution"]  # a wrong answer
+    (tmp_path / "02-broken-copy.json").write_text(json.dumps(data))
+    shutil.copy(first, tmp_path / "03-same-id.json")  # a second pack with the first one's id
+    cmd = [sys.executable, "-m", "game.puzzles", "verify", str(tmp_path), "--workers", "2"]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 1
+    lines = done.stdout.strip().splitlines()
+    wrong = data["puzzles"][0]["id"]
+    assert any("02-broken-copy.json" in line and f"puzzle {wrong}" in line for line in lines)
+    assert sum("03-same-id.json" in line and "is the id of" in line for line in lines) == 1
+    assert lines[-1].endswith(f"{len(lines) - 1} problems")
