@@ -16,6 +16,7 @@ import pygame
 from game.mosaix import ai as mosaix_ai
 from game.rules import Board, Turn
 
+from . import theme
 from .app import App
 from .lessons import LESSONS
 from .match import Match
@@ -32,6 +33,7 @@ from .scenes.settings_scene import SettingsScene
 from .scenes.setup import SetupScene
 from .scenes.title import TitleScene
 from .scenes.tutorial import LessonScene, TutorialMenuScene
+from .widgets import Button
 
 
 class Driver:
@@ -133,6 +135,9 @@ def layout_problems(app: App) -> list[str]:
     for c in controls:
         if not window.contains(c.rect):
             problems.append(f"{type(top).__name__}: {label(c)!r} sticks out of the window")
+        text = getattr(c, "label", "")
+        if isinstance(c, Button) and text and theme.font(14).size(text)[0] > c.rect.width - 4:
+            problems.append(f"{type(top).__name__}: {text!r} is too long for its button")
     for i, a in enumerate(controls):
         for b in controls[i + 1 :]:
             if a.rect.colliderect(b.rect):

@@ -94,7 +94,9 @@ class Button:
         edge = theme.ACCENT if self.glow > 0.5 else theme.CELL_EDGE
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
         fg = theme.TEXT if self.enabled else theme.MUTED
-        theme.text(surface, self.label, r.center, size=self.size, color=fg, anchor="center")
+        # A label wider than its button (a small window) is drawn smaller to fit.
+        size = theme.fit(self.label, self.size, r.width - 6)
+        theme.text(surface, self.label, r.center, size=size, color=fg, anchor="center")
 
 
 class Choice(Button):

@@ -336,3 +336,10 @@ def test_the_layout_check_finds_overlaps_and_controls_off_the_window(app):
     found = layout_problems(app)
     assert any("'A' overlaps 'B'" in p for p in found)
     assert any("'C' sticks out" in p for p in found) and len(found) == 2
+    # A label that cannot shrink enough to fit its button is found too.
+    d = Button("A label far too long for this button", lambda: None)
+    d.rect = pygame.Rect(300, 300, 90, 40)
+    scene.controls = [d]
+    assert layout_problems(app) == [
+        "ButtonScene: 'A label far too long for this button' is too long for its button"
+    ]

@@ -115,8 +115,11 @@ class PuzzleScene(Scene):
         self.view.layout(pygame.Rect(20, 130, w - 40, h - 230))
         bw = min(200, (w - 40) // len(self.controls) - 12)
         left = (w - len(self.controls) * (bw + 12) + 12) // 2
+        # One text size for the row, the largest at which every label fits.
+        size = min(theme.fit(b.label, b.base_size, bw - 6) for b in self.controls)
         for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(left + i * (bw + 12), h - 78, bw, 54)
+            b.size = size
 
     def analyse(self) -> None:
         """The puzzle's position (as it was set) on the analysis board."""
