@@ -295,10 +295,19 @@ def tour(
     d.settle(0.3)
     shot("puzzles")
     if len(app.puzzles.packs) > 1:
-        # The last pack, filtered by its second theme: the list scrolled, the grid narrowed.
-        browser.select(len(app.puzzles.packs) - 1)
-        d.key(pygame.K_t)
-        d.key(pygame.K_t)
+        # A later pack narrowed to a theme some of its puzzles have: the list
+        # scrolled, "Showing k of n" above the grid.
+        packs = app.puzzles.packs
+        options = [
+            (i, n, t)
+            for i, pack in enumerate(packs)
+            for n, t in enumerate(browser.themes(pack), 1)
+            if 0 < sum(t in p.themes for p in pack.puzzles) < len(pack.puzzles)
+        ]
+        i, presses, _ = max(options, default=(len(packs) - 1, 0, None))
+        browser.select(i)
+        for _ in range(presses):
+            d.key(pygame.K_t)
         d.settle(0.3)
         shot("puzzles-theme")
         browser.theme = None
