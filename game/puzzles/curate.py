@@ -103,47 +103,47 @@ def curate(mined: Sequence[Puzzle]) -> list[tuple[str, Pack]]:
 MORE_PACKS: dict[str, tuple[str, str, Callable[[Puzzle], bool]]] = {
     "strong-play": (
         "From Strong Play",
-        "Positions the strongest AI levels reached against each other.",
+        "Reached by the strongest AI levels.",
         lambda p: "(strong play)" in p.source,
     ),
     "quiet-placements": (
         "Quiet Placements",
-        "One turn wins, and it is not a flip: place a tile.",
+        "No flip wins here: place a tile.",
         lambda p: p.goal == "win" and "quiet-placement" in p.themes,
     ),
     "small-board-endings": (
         "Small-Board Endings",
-        "Sides 4 and 5: one turn wins. Read the ending to the last tile.",
+        "Sides 4 and 5: one turn wins.",
         lambda p: p.goal == "win" and p.features.get("side", 0) <= 5,
     ),
     "big-board-endings": (
         "Big-Board Endings",
-        "Sides 6 to 8: one turn wins, with more to read.",
+        "Sides 6 to 8: one turn wins.",
         lambda p: p.goal == "win",
     ),
     "greedy-traps": (
         "Greedy Traps",
-        "Opening the most flips at every step falls short of the best chain.",
+        "Opening the most flips falls short.",
         lambda p: p.goal == "most" and "greedy-trap" in p.themes,
     ),
     "order-matters-more": (
         "Order Matters More",
-        "More chains where the right first tile is not enough.",
+        "The right first tile is not enough.",
         lambda p: p.goal == "most" and "order-matters" in p.themes,
     ),
     "one-way-in": (
         "One Way In",
-        "Only one first flip leads to the biggest chain.",
+        "One first flip leads to the best chain.",
         lambda p: p.goal == "most" and "one-way-in" in p.themes,
     ),
     "small-board-chains": (
         "Small-Board Chains",
-        "Sides 4 and 5: find the flip turn that takes the most tiles.",
+        "Sides 4 and 5: take the most tiles.",
         lambda p: p.goal == "most" and p.features.get("side", 0) <= 5,
     ),
     "big-board-chains": (
         "Big-Board Chains",
-        "Sides 6 to 8: find the flip turn that takes the most tiles.",
+        "Sides 6 to 8: take the most tiles.",
         lambda p: p.goal == "most",
     ),
 }
@@ -185,6 +185,6 @@ def expand(
         title, description, _ = MORE_PACKS[pid]
         puzzles = tuple(sorted(picked, key=lambda p: (p.rating, p.id)))
         low, high = puzzles[0].rating, puzzles[-1].rating
-        packs.append(Pack(pid, title, f"{description} Rated {low} to {high}.", puzzles))
+        packs.append(Pack(pid, title, f"{description} Rated {low}-{high}.", puzzles))
     packs.sort(key=lambda pack: (sum(p.rating for p in pack.puzzles) / len(pack.puzzles), pack.id))
     return [(f"{i:02d}-{pack.id}.json", pack) for i, pack in enumerate(packs, first)]

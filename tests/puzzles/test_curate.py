@@ -89,7 +89,7 @@ def test_added_packs_leave_the_shipped_ones_alone_and_follow_their_rules(shipped
         _, _, wants = MORE_PACKS[pack.id]
         ratings = [p.rating for p in pack.puzzles]
         assert ratings == sorted(ratings) and 0 < len(ratings) <= MORE_PER_PACK
-        assert pack.description.endswith(f"Rated {ratings[0]} to {ratings[-1]}.")
+        assert pack.description.endswith(f"Rated {ratings[0]}-{ratings[-1]}.")
         assert all(wants(p) and position_key(p) not in kept_keys for p in pack.puzzles)
         means.append(sum(ratings) / len(ratings))
     assert means == sorted(means)

@@ -355,6 +355,7 @@ class PuzzleBrowserScene(Scene):
                 shown = f"Showing {len(self.visible)} of {len(pack.puzzles)}"
             else:
                 shown = pack.description
+            size = theme.fit(shown, size, room)  # smaller before it is cut short
             line = theme.wrap(shown, size, room)[0]
             theme.text(
                 surface,
