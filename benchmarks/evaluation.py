@@ -44,8 +44,10 @@ def play(job: tuple[str, bool, int, int, Weights, Weights]) -> float:
         if board.legal_turns() == [PASS]:
             board.push(PASS)
             continue
-        searcher = new if (board.mover is RED) == new_is_red else old
-        board.push(choose_turn(board, LEVELS["master"], rng, searcher=searcher, nodes=nodes))
+        ours = (board.mover is RED) == new_is_red
+        searcher, weights = (new, new_w) if ours else (old, old_w)
+        master = LEVELS["master"]
+        board.push(choose_turn(board, master, rng, searcher=searcher, nodes=nodes, weights=weights))
     mine = board.count(RED if new_is_red else BLUE)
     theirs = board.count(BLUE if new_is_red else RED)
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0

@@ -54,7 +54,9 @@ class Weights(NamedTuple):
 #: replay with them (a puzzle's source names a game played with this evaluation).
 CLASSIC = Weights(flips=35, places=6, groups=4)
 #: The weights the AI plays with (see ``python -m game.ai.learn``).
-DEFAULT = CLASSIC
+DEFAULT = Weights(
+    flips=27, places=75, groups=40, edge=10, single=-5, flips_early=58, places_early=-43
+)
 
 
 def evaluate(board: Board, weights: Weights = DEFAULT) -> int:

@@ -55,7 +55,12 @@ def play(seed: int, number: int) -> tuple[list[tuple[int, ...]], list[float]]:
                 kept.append((terms(board), board.mover))
             who = names[0] if board.mover is RED else names[1]
             turn = choose_turn(
-                board, LEVELS[who], rng, searcher=searchers[board.mover], nodes=NODES[who]
+                board,
+                LEVELS[who],
+                rng,
+                searcher=searchers[board.mover],
+                nodes=NODES[who],
+                weights=CLASSIC,
             )
         board.push(turn)
     red, blue = len(board.tiles(RED)), len(board.tiles(RED.other))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from game.rules import Board, Turn
 
+from .evaluate import CLASSIC, DEFAULT, Weights
 from .search import Budget, Searcher
 
 REFERENCE_CELLS = 61  # the side-5 board the budgets are set for
@@ -34,6 +35,10 @@ class Level:
     #: Choose at random among turns exactly as good as the best, so that the
     #: same opening does not always meet the same game (never a worse turn).
     vary: bool = False
+    #: The evaluation's weights. The lower levels keep the classic ones, with
+    #: which their strength was measured (``docs/ai-ladder.md``); Expert and
+    #: Master play with the weights fitted to game results.
+    weights: Weights = DEFAULT
     blurb: str = ""
 
     def budget(self, board: Board, seconds: float | None = None) -> float:
@@ -53,6 +58,7 @@ LEVELS: dict[str, Level] = {
             temperature=150,
             blunder=0.2,
             solve=False,
+            weights=CLASSIC,
             blurb="Sees only its own turn, and often misses the best flip.",
         ),
         Level(
@@ -61,6 +67,7 @@ LEVELS: dict[str, Level] = {
             max_depth=1,
             temperature=40,
             solve=False,
+            weights=CLASSIC,
             blurb="Plays sensible turns without looking at your reply.",
         ),
         Level(
@@ -68,6 +75,7 @@ LEVELS: dict[str, Level] = {
             0.5,
             max_depth=2,
             temperature=12,
+            weights=CLASSIC,
             blurb="Looks at your best reply before it commits.",
         ),
         Level(
@@ -106,12 +114,14 @@ def choose_turn(
     stop: Callable[[], bool] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     nodes: int | None = None,
+    weights: Weights | None = None,
 ) -> Turn | None:
     """The turn ``lvl`` plays on ``board`` (``None`` if the game is over).
 
     ``seconds`` overrides the level's own time; ``clock`` is what it is read from.
     ``nodes`` replaces the time with a node count, which makes play repeatable
-    (the puzzle miner replays games from their seeds)."""
+    (the puzzle miner replays games from their seeds). ``weights`` replace the
+    level's own evaluation weights (the miner's games replay with the classic ones)."""
     rng = rng or random.Random()
     turns = board.legal_turns()
     if not turns:
@@ -121,6 +131,7 @@ def choose_turn(
     if lvl.blunder and rng.random() < lvl.blunder:
         return rng.choice(turns)
     searcher = searcher or Searcher()
+    searcher.use(weights or lvl.weights)
     budget = Budget(
         seconds=None if nodes is not None else lvl.budget(board, seconds),
         nodes=nodes,

@@ -112,6 +112,14 @@ class Searcher:
         self.nodes = 0
         self.budget = budget or Budget()
 
+    def use(self, weights: Weights) -> None:
+        """Evaluate with ``weights`` from now on. What was stored under other
+        weights is dropped: its scores would not compare with the new ones."""
+        if weights != self.weights:
+            self.weights = weights
+            self.table.clear()
+            self.leaves.clear()
+
     def _tick(self) -> None:
         self.nodes += 1
         b = self.budget

@@ -152,7 +152,9 @@ def replay(game: Game) -> Iterator[tuple[int, Board]]:
             turn = random_turn(board, rng)
         else:
             searcher = searchers[board.mover.letter.lower()]
-            turn = choose_turn(board, LEVELS[who], rng, searcher=searcher, nodes=game.nodes)
+            turn = choose_turn(
+                board, LEVELS[who], rng, searcher=searcher, nodes=game.nodes, weights=CLASSIC
+            )
         assert turn is not None
         board.push(turn)
         number += 1

@@ -75,3 +75,24 @@ def test_the_report_judges_the_fit_on_held_out_games():
         "classic",
         "learned,",
     ]
+
+
+def test_the_lower_levels_keep_the_classic_weights_and_the_top_plays_the_learned():
+    from game.ai.evaluate import DEFAULT
+    from game.ai.levels import LEVELS, choose_turn
+    from game.ai.search import Searcher
+
+    assert {LEVELS[n].weights for n in ("beginner", "casual", "club")} == {CLASSIC}
+    assert LEVELS["expert"].weights == LEVELS["master"].weights == DEFAULT != CLASSIC
+    board = positions(1, seed=8)[0]
+    searcher = Searcher()
+    choose_turn(board, LEVELS["club"], random.Random(1), searcher=searcher, nodes=800)
+    assert searcher.weights == CLASSIC and searcher.table and searcher.leaves
+    # A level with other weights drops what was scored with the old ones.
+    searcher.use(DEFAULT)
+    assert searcher.weights == DEFAULT and not searcher.table and not searcher.leaves
+    # The miner's games replay with the classic weights whatever the level.
+    choose_turn(
+        board, LEVELS["master"], random.Random(1), searcher=searcher, nodes=800, weights=CLASSIC
+    )
+    assert searcher.weights == CLASSIC
