@@ -119,7 +119,7 @@ MORE_PACKS: dict[str, tuple[str, str, Callable[[Puzzle], bool]]] = {
     "big-board-endings": (
         "Big-Board Endings",
         "Sides 6 to 8: one turn wins.",
-        lambda p: p.goal == "win",
+        lambda p: p.goal == "win" and p.features.get("side", 0) >= 6,
     ),
     "greedy-traps": (
         "Greedy Traps",
@@ -144,7 +144,7 @@ MORE_PACKS: dict[str, tuple[str, str, Callable[[Puzzle], bool]]] = {
     "big-board-chains": (
         "Big-Board Chains",
         "Sides 6 to 8: take the most tiles.",
-        lambda p: p.goal == "most",
+        lambda p: p.goal == "most" and p.features.get("side", 0) >= 6,
     ),
 }
 MORE_PER_PACK = 150
