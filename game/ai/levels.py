@@ -3,7 +3,7 @@
 A level is a time budget plus limits: a search depth cap, a softmax temperature
 over the root scores (in hundredths of a tile: higher means looser play), and a
 chance of a plain blunder (any legal turn). Beginner looks one turn ahead and
-often lets a flip chain slip; Master searches as deep as 2 s allow and solves
+often lets a flip chain slip; Master searches as deep as 1.85 s allow and solves
 endings exactly. Expert and Master pick at random (from the game's seed) among
 turns exactly as good as their best, so their games differ.
 """
@@ -87,9 +87,12 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             "Master",
-            2.0,
+            # The search may run a little past its budget, and the worker and
+            # the frame that sees the answer add a little more: 1.85 s keeps a
+            # player's wait on side 5 within 2 s (benchmarks/master_wait.py).
+            1.85,
             vary=True,
-            blurb="The strongest play the engine reaches in two seconds.",
+            blurb="The strongest play the engine reaches in two seconds or less.",
         ),
     )
 }
