@@ -12,7 +12,6 @@ colours swapped. Prints the score of the learned weights with a 95% interval.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -20,18 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.matches import opening, points, score_line
 from game.ai.evaluate import CLASSIC, DEFAULT, Weights
 from game.ai.levels import LEVELS, choose_turn
 from game.ai.search import Searcher
-from game.rules import BLUE, PASS, RED, Board
-
-
-def opening(side: int, seed: int, turns: int) -> str:
-    rng = random.Random(seed)
-    board = Board(size=side)
-    for _ in range(turns):
-        board.push(rng.choice(board.legal_turns()))
-    return board.mfen()
+from game.rules import PASS, RED, Board
 
 
 def play(job: tuple[str, bool, int, int, Weights, Weights]) -> float:
@@ -48,9 +40,7 @@ def play(job: tuple[str, bool, int, int, Weights, Weights]) -> float:
         searcher, weights = (new, new_w) if ours else (old, old_w)
         master = LEVELS["master"]
         board.push(choose_turn(board, master, rng, searcher=searcher, nodes=nodes, weights=weights))
-    mine = board.count(RED if new_is_red else BLUE)
-    theirs = board.count(BLUE if new_is_red else RED)
-    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return points(board, new_is_red)
 
 
 def main() -> int:
@@ -70,18 +60,10 @@ def main() -> int:
         for red in (True, False)
     ]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        points = list(pool.map(play, jobs))
-    n = len(points)
-    score = sum(points) / n
-    wins, draws = points.count(1.0), points.count(0.5)
-    sd = math.sqrt(max(1e-9, sum((p - score) ** 2 for p in points) / (n - 1)) / n)
+        results = list(pool.map(play, jobs))
     print(
         f"learned {tuple(DEFAULT)} against classic {tuple(CLASSIC)}, side {args.side}, "
-        f"{args.nodes:,} nodes a turn, {n} games"
-    )
-    print(
-        f"wins {wins}, draws {draws}, losses {n - wins - draws}: "
-        f"score {score:.1%} (95% interval {score - 1.96 * sd:.1%} to {score + 1.96 * sd:.1%})"
+        f"{args.nodes:,} nodes a turn, {len(results)} games: {score_line(results)}"
     )
     return 0
 

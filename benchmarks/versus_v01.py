@@ -13,9 +13,7 @@ Master and its score with a 95% interval; the goal is a score of 70% or more.
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -24,18 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.matches import opening, points, score_line
 from benchmarks.v01 import ROOT, V01, unpack
-from game.rules import BLUE, PASS, RED, Board
+from game.rules import PASS, RED, Board
 
 GOAL = 0.70
-
-
-def opening(side: int, seed: int, turns: int) -> str:
-    rng = random.Random(seed)
-    board = Board(size=side)
-    for _ in range(turns):
-        board.push(rng.choice(board.legal_turns()))
-    return board.mfen()
 
 
 class Engine:
@@ -81,9 +72,7 @@ def play(start: str, new_is_red: bool, old_tree: Path, movetime: float, seed: in
     finally:
         new.close()
         old.close()
-    mine = board.count(RED if new_is_red else BLUE)
-    theirs = board.count(BLUE if new_is_red else RED)
-    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return points(board, new_is_red)
 
 
 def main() -> int:
@@ -104,18 +93,14 @@ def main() -> int:
             for red in (True, False)
         ]
         with ThreadPoolExecutor(args.workers) as pool:
-            points = list(
+            results = list(
                 pool.map(lambda j: play(j[0], j[1], Path(tmp), args.movetime, j[2]), jobs)
             )
-    n = len(points)
-    wins, draws = points.count(1.0), points.count(0.5)
-    score = sum(points) / n
-    half = 1.96 * math.sqrt(max(score * (1 - score), 1e-9) / n)
+    score = sum(results) / len(results)
     print(
         f"Master against v0.1 Master, side {args.side}, {args.movetime:g} s a turn, "
-        f"{args.openings} openings x 2 colours: {wins} won, {draws} drawn, "
-        f"{n - wins - draws} lost; score {score:.1%} (95% interval {score - half:.1%} .. "
-        f"{score + half:.1%}); goal >= {GOAL:.0%}: {'met' if score >= GOAL else 'MISSED'}"
+        f"{args.openings} openings x 2 colours: {score_line(results)}; "
+        f"goal >= {GOAL:.0%}: {'met' if score >= GOAL else 'MISSED'}"
     )
     return 0
 
