@@ -204,8 +204,11 @@ def level_table(players) -> list[str]:
 
 def report(players, results: list[Result], command: str, size: int = 5) -> str:
     games = [(r, b, s) for r, b, s, _, _ in results]
-    ratings = fit(players, games, anchor="Random")
-    intervals = bootstrap(players, games, anchor="Random")
+    # Random anchors the scale; a run without it (``--players Master,Greedy``)
+    # is anchored at its first player instead.
+    anchor = "Random" if "Random" in players else players[0]
+    ratings = fit(players, games, anchor=anchor)
+    intervals = bootstrap(players, games, anchor=anchor)
     cpu = sum(r[4] for r in results)
     turns = sum(r[3] for r in results) / max(1, len(results))
     lines = [
@@ -215,7 +218,7 @@ def report(players, results: list[Result], command: str, size: int = 5) -> str:
         "",
         f"{len(games)} games on side {size}, {turns:.0f} turns a game on average, "
         f"{cpu / 3600:.1f} CPU-hours in all. Each level's time is counted in CPU "
-        "seconds of the process playing it. Elo is fitted with Random at 0; the "
+        f"seconds of the process playing it. Elo is fitted with {anchor} at 0; the "
         "intervals come from resampling the games (200 bootstrap fits).",
         "",
         "## Levels",

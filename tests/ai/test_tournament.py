@@ -59,6 +59,15 @@ def test_command_writes_a_ladder(tmp_path):
     assert "| Beginner | 0.3 | 1 | 150 | 20% | no |" in text  # the settings measured
 
 
+def test_a_ladder_without_random_is_anchored_at_its_first_player(tmp_path):
+    out = tmp_path / "ladder.md"
+    argv = ["--games", "2", "--size", "3", "--players", "Greedy,Beginner"]
+    argv += ["--movetime", "0.02", "--workers", "1", "--out", str(out)]
+    assert main(argv) == 0
+    text = out.read_text()
+    assert "Elo is fitted with Greedy at 0" in text and "| Greedy | 0 |" in text
+
+
 def test_record_resumes_without_replaying(tmp_path):
     record = tmp_path / "games.jsonl"
     args = dict(games=2, seed=3, size=3, movetime=0.01, workers=1)
