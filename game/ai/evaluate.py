@@ -76,24 +76,33 @@ def leaf(board: Board, weights: Weights = DEFAULT) -> int | None:
 def terms(board: Board) -> tuple[int, ...]:
     """The value of each of :data:`TERMS` for the player to move, the early ones
     in hundredths (what :func:`evaluate` multiplies by the weights)."""
+    found = _terms(board, stuck_is_none=False)
+    assert found is not None
+    return found
+
+
+def _terms(board: Board, stuck_is_none: bool) -> tuple[int, ...] | None:
     geo = board.geometry
     me, op, gm, go = board.mover_view()
+    # Each side's reach ("once") and the cells two of its groups touch ("twice")
+    # serve both its placements and its flips, so they are worked out once.
     once_m, twice_m = touch(gm)
     once_o, twice_o = touch(go)
     empty = geo.full & ~(me | op)
-    flips = (
-        flippable(geo, op & twice_m, gm, go).bit_count()
-        - flippable(geo, me & twice_o, go, gm).bit_count()
-    )
-    places = (empty & ~twice_m & (~once_m | once_o)).bit_count() - (
-        empty & ~twice_o & (~once_o | once_m)
-    ).bit_count()
+    my_places = (empty & ~twice_m & (~once_m | once_o)).bit_count()
+    my_flips = flippable(geo, op & twice_m, gm, go).bit_count()
+    if stuck_is_none and not my_places and not my_flips:
+        return None
+    their_places = (empty & ~twice_o & (~once_o | once_m)).bit_count()
+    their_flips = flippable(geo, me & twice_o, go, gm).bit_count()
+    flips, places = my_flips - their_flips, my_places - their_places
     edge = _edge(geo)
     early = 100 * empty.bit_count() // geo.cells
     return (
         me.bit_count() - op.bit_count(),
         flips,
         places,
+        # More groups of your own means more tiles of theirs you can squeeze between.
         len(gm) - len(go),
         (me & edge).bit_count() - (op & edge).bit_count(),
         sum(g.bit_count() == 1 for g, _ in gm) - sum(g.bit_count() == 1 for g, _ in go),
@@ -116,34 +125,16 @@ def _edge(geo) -> int:
 
 
 def _score(board: Board, weights: Weights, stuck_is_none: bool) -> int | None:
-    geo = board.geometry
-    me, op, gm, go = board.mover_view()
-    # Each side's reach ("once") and the cells two of its groups touch ("twice")
-    # serve both its placements and its flips, so they are worked out once.
-    once_m, twice_m = touch(gm)
-    once_o, twice_o = touch(go)
-    empty = geo.full & ~(me | op)
-    my_places = (empty & ~twice_m & (~once_m | once_o)).bit_count()
-    my_flips = flippable(geo, op & twice_m, gm, go).bit_count()
-    if stuck_is_none and not my_places and not my_flips:
+    t = _terms(board, stuck_is_none)
+    if t is None:
         return None
-    their_places = (empty & ~twice_o & (~once_o | once_m)).bit_count()
-    their_flips = flippable(geo, me & twice_o, go, gm).bit_count()
-    flips, places = my_flips - their_flips, my_places - their_places
-    score = (
-        TILE * (me.bit_count() - op.bit_count())
-        + weights.flips * flips
-        + weights.places * places
-        # More groups of your own means more tiles of theirs you can squeeze between.
-        + weights.groups * (len(gm) - len(go))
+    w = weights
+    return (
+        TILE * t[0]
+        + w.flips * t[1]
+        + w.places * t[2]
+        + w.groups * t[3]
+        + w.edge * t[4]
+        + w.single * t[5]
+        + (w.flips_early * t[6] + w.places_early * t[7]) // 100
     )
-    if weights.edge or weights.single or weights.flips_early or weights.places_early:
-        edge = _edge(geo)
-        early = 100 * empty.bit_count() // geo.cells
-        score += (
-            weights.edge * ((me & edge).bit_count() - (op & edge).bit_count())
-            + weights.single
-            * (sum(g.bit_count() == 1 for g, _ in gm) - sum(g.bit_count() == 1 for g, _ in go))
-            + (weights.flips_early * flips + weights.places_early * places) * early // 100
-        )
-    return score
