@@ -39,6 +39,10 @@ class Level:
     #: which their strength was measured (``docs/ai-ladder.md``); Expert and
     #: Master play with the weights fitted to game results.
     weights: Weights = DEFAULT
+    #: Endings with this many empty cells or fewer are first tried with the exact
+    #: solver (:mod:`.endgame`) for part of the budget; 0 leaves exact play to
+    #: the search's own small solve (:data:`.search.SOLVE_EMPTIES`).
+    exact_from: int = 0
     blurb: str = ""
 
     def budget(self, board: Board, seconds: float | None = None) -> float:
@@ -92,6 +96,7 @@ LEVELS: dict[str, Level] = {
             # player's wait on side 5 within 2 s (benchmarks/master_wait.py).
             1.85,
             vary=True,
+            exact_from=12,
             blurb="The strongest play the engine reaches in two seconds or less.",
         ),
     )
@@ -118,13 +123,15 @@ def choose_turn(
     clock: Callable[[], float] = time.perf_counter,
     nodes: int | None = None,
     weights: Weights | None = None,
+    exact_from: int | None = None,
 ) -> Turn | None:
     """The turn ``lvl`` plays on ``board`` (``None`` if the game is over).
 
     ``seconds`` overrides the level's own time; ``clock`` is what it is read from.
     ``nodes`` replaces the time with a node count, which makes play repeatable
     (the puzzle miner replays games from their seeds). ``weights`` replace the
-    level's own evaluation weights (the miner's games replay with the classic ones)."""
+    level's own evaluation weights (the miner's games replay with the classic ones),
+    and ``exact_from`` its reach of exact endings (0 for the miner's, as in 0.1)."""
     rng = rng or random.Random()
     turns = board.legal_turns()
     if not turns:
@@ -143,7 +150,12 @@ def choose_turn(
         clock=clock,
     )
     result = searcher.search(
-        board, budget, solve=lvl.solve, all_scores=lvl.temperature > 0, ties=lvl.vary
+        board,
+        budget,
+        solve=lvl.solve,
+        all_scores=lvl.temperature > 0,
+        ties=lvl.vary,
+        exact_from=lvl.exact_from if exact_from is None else exact_from,
     )
     if lvl.temperature <= 0 or not result.scores:
         if lvl.vary and len(result.ties) > 1:

@@ -16,11 +16,16 @@ from dataclasses import dataclass, field
 
 from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 
-from .evaluate import DEFAULT, WIN, Weights, final_score, leaf
+from .endgame import Endgame
+from .endgame import OutOfBudget as EndgameOutOfBudget
+from .evaluate import DEFAULT, TILE, WIN, Weights, final_score, leaf
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The search tries an exact solve when this many empty cells or fewer remain.
 SOLVE_EMPTIES = 8
+#: The share of a turn's budget that a deeper exact solve (``exact_from``) may
+#: spend before the heuristic search takes over with the rest.
+EXACT_SHARE = 0.5
 INF = 10**9
 FLIP = TurnKind.FLIP
 #: Leaf evaluations kept: a transposed leaf is usually met again soon after.
@@ -111,6 +116,9 @@ class Searcher:
         self.table_limit = table_limit
         self.nodes = 0
         self.budget = budget or Budget()
+        #: Proved results of exact solves (see :mod:`.endgame`), kept for the game:
+        #: a solve that ran out of time leaves its bounds for the next turn's.
+        self.endgame = Endgame()
 
     def use(self, weights: Weights) -> None:
         """Evaluate with ``weights`` from now on. What was stored under other
@@ -219,13 +227,17 @@ class Searcher:
         self,
         board: Board,
         budget: Budget,
+        *,
         solve: bool = True,
         all_scores: bool = False,
         ties: bool = False,
+        exact_from: int = 0,
     ) -> SearchResult:
         """Best turn within ``budget``: first try to solve the game exactly (when the
         ending is small enough to finish in part of the budget), else deepen.
-        ``all_scores`` and ``ties`` are as for :meth:`root`."""
+        ``all_scores`` and ``ties`` are as for :meth:`root`. With ``exact_from``,
+        endings with that many empty cells or fewer are tried with the exact
+        solver of :mod:`.endgame` for :data:`EXACT_SHARE` of the budget first."""
         self.budget = budget
         self.nodes = 0
         board = board.copy()
@@ -234,7 +246,11 @@ class Searcher:
             return SearchResult(None, final_score(board), 0, 0, exact=True)
         if len(turns) == 1:
             return SearchResult(turns[0], 0, 0, 0)
-        if solve and empty_cells(board) <= SOLVE_EMPTIES:
+        if solve and not all_scores and empty_cells(board) <= exact_from:
+            solved = self.solve_exact(board, budget.fraction(EXACT_SHARE), ties)
+            if solved is not None:
+                return solved
+        elif solve and empty_cells(board) <= SOLVE_EMPTIES:
             solved = solve_with(self, board, budget.fraction(0.5), all_scores, ties)
             if solved is not None:
                 return solved
@@ -253,6 +269,33 @@ class Searcher:
             ):
                 break  # the next depth would not finish in time
         result.nodes = self.nodes
+        return result
+
+    def solve_exact(self, board: Board, budget: Budget, ties: bool) -> SearchResult | None:
+        """The best turn by an exact solve within ``budget`` (``None`` if it runs out);
+        with ``ties`` every turn exactly as good as the best is listed too."""
+        eg = self.endgame
+        start = eg.nodes
+        limits = {
+            "nodes": budget.nodes,
+            "seconds": None if budget.deadline is None else budget.seconds,
+            "stop": budget.stop,
+            "clock": budget.clock,
+        }
+        try:
+            value = eg.solve(board, **limits)
+            if budget.deadline is not None:
+                limits["seconds"] = budget.deadline - budget.clock()
+            if budget.nodes is not None:
+                limits["nodes"] = budget.nodes - (eg.nodes - start)
+            best = eg.best_turns(board, value, first_only=not ties, **limits)
+        except EndgameOutOfBudget:
+            self.nodes += eg.nodes - start
+            return None
+        self.nodes += eg.nodes - start
+        score = WIN + value * TILE if value > 0 else -WIN + value * TILE if value < 0 else 0
+        result = SearchResult(best[0], score, 0, self.nodes, exact=True)
+        result.ties = best if ties else []
         return result
 
 

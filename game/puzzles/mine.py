@@ -153,7 +153,13 @@ def replay(game: Game) -> Iterator[tuple[int, Board]]:
         else:
             searcher = searchers[board.mover.letter.lower()]
             turn = choose_turn(
-                board, LEVELS[who], rng, searcher=searcher, nodes=game.nodes, weights=CLASSIC
+                board,
+                LEVELS[who],
+                rng,
+                searcher=searcher,
+                nodes=game.nodes,
+                weights=CLASSIC,
+                exact_from=0,
             )
         assert turn is not None
         board.push(turn)
