@@ -4,7 +4,11 @@ in RULES-SPEC notation, one flushed line for every line read; a bad line gets
 ``error: why`` and the run goes on.
 
 ``python -m game.ai analyse [--movetime SECONDS]`` judges turns instead: lines
-``MFEN<TAB>TURN`` in, one JSON line each out (see :mod:`game.ai.analysis`)."""
+``MFEN<TAB>TURN`` in, one JSON line each out (see :mod:`game.ai.analysis`).
+
+``python -m game.ai solve (MFEN | --size N) [--turns]`` solves one position
+exactly, with no time limit, and with ``--turns`` gives every turn's result
+(see :mod:`game.ai.endgame`)."""
 
 from __future__ import annotations
 
@@ -12,11 +16,13 @@ import argparse
 import json
 import random
 import sys
+import time
 
 from game.lines import serve
 from game.rules import Board, RulesError
 
 from .analysis import judge
+from .endgame import Endgame
 from .levels import LEVELS, choose_turn, level
 from .search import Searcher
 
@@ -54,10 +60,59 @@ def analyse(argv: list[str]) -> int:
     return serve(answer, lambda message: json.dumps({"error": message}), (RulesError,))
 
 
+def outcome(board: Board, margin: int) -> str:
+    """Plain words for the mover's final ``margin`` with best play."""
+    who = board.mover.name.capitalize()
+    if margin == 0:
+        return f"{who} to move: a draw"
+    tiles = "tile" if abs(margin) == 1 else "tiles"
+    return f"{who} to move {'wins' if margin > 0 else 'loses'} by {abs(margin)} {tiles}"
+
+
+def solve(argv: list[str]) -> int:
+    """``python -m game.ai solve (MFEN | --size N) [--turns]``: the exact result."""
+    parser = argparse.ArgumentParser(
+        prog="python -m game.ai solve",
+        description="Solve a position exactly (no time limit): who wins with best play, by how "
+        "many tiles, and with --turns the result after each legal turn.",
+    )
+    parser.add_argument("position", nargs="?", help="an MFEN position (default: an empty board)")
+    parser.add_argument("--size", type=int, default=3, help="side of the empty board (default 3)")
+    parser.add_argument("--turns", action="store_true", help="also solve after every legal turn")
+    args = parser.parse_args(argv)
+    try:
+        board = Board(args.position) if args.position else Board(size=args.size)
+    except (RulesError, ValueError) as exc:
+        parser.error(f"bad position: {exc}")
+    if board.is_game_over():
+        print(f"The game is over: {board.result()}.")
+        return 0
+    # Symmetric keys pay for themselves where mirror images abound: on small boards.
+    eg = Endgame(table_limit=50_000_000, symmetric=board.geometry.cells <= 37)
+    start = time.process_time()
+    margin = eg.solve(board)
+    print(
+        f"{outcome(board, margin)} ({eg.nodes:,} positions searched, "
+        f"{time.process_time() - start:.0f} s)",
+        flush=True,
+    )
+    if args.turns:
+        print("        turn  result  against the best")
+        for turn in board.legal_turns():
+            board.push(turn)
+            after = -eg.solve(board, guess=-margin)
+            board.pop()
+            mark = "best" if after == margin else f"{after - margin:+d}"
+            print(f"{board.notation(turn):>12}  {after:+d}  {mark}", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["analyse"]:
         return analyse(argv[1:])
+    if argv[:1] == ["solve"]:
+        return solve(argv[1:])
     names = ", ".join(v.name for v in LEVELS.values())
     parser = argparse.ArgumentParser(prog="python -m game.ai", description=__doc__)
     parser.add_argument("--level", default="Master", help=f"one of {names} (default Master)")
