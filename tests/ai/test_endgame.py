@@ -1,0 +1,165 @@
+"""The exact ending solver (game.ai.endgame) against plain minimax over every line."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.baselines import greedy_turn
+from game.ai.cli import main
+from game.ai.endgame import Endgame, OutOfBudget
+from game.ai.evaluate import TILE, WIN
+from game.ai.search import Budget, Searcher, empty_cells
+from game.rules import RED, Board
+
+
+def brute(board: Board, memo: dict) -> int:
+    """The mover's final margin by minimax over every line (no pruning); positions
+    met again are looked up, which changes no value."""
+    key = board.transposition_key()
+    if key in memo:
+        return memo[key]
+    turns = board.legal_turns()
+    if not turns:
+        red, blue, mover = key
+        diff = red.bit_count() - blue.bit_count()
+        value = diff if mover == int(RED) else -diff
+    else:
+        value = -(1 << 30)
+        for t in turns:
+            board.push(t)
+            value = max(value, -brute(board, memo))
+            board.pop()
+    memo[key] = value
+    return value
+
+
+def ending(seed: int, size: int, empties: int) -> Board:
+    """A position from a game of mixed greedy and random play, ``empties`` cells left."""
+    rng = random.Random(seed)
+    board = Board(size=size)
+    while empty_cells(board) > empties and board.legal_turns():
+        turns = board.legal_turns()
+        board.push(greedy_turn(board, rng) if rng.random() < 0.5 else rng.choice(turns))
+    return board
+
+
+def test_the_whole_side_2_game_matches_minimax():
+    board = Board(size=2)
+    assert Endgame().solve(board) == brute(board, {})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_side_3_endings_from_8_empty_cells_match_minimax(seed):
+    check_against_minimax(ending(seed, 3, 8))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 3])
+def test_side_3_endings_from_11_empty_cells_match_minimax(seed):
+    check_against_minimax(ending(seed, 3, 11))
+
+
+def check_against_minimax(board: Board) -> None:
+    memo: dict = {}
+    expected = brute(board, memo)
+    assert Endgame().solve(board) == expected
+    assert Endgame(symmetric=True).solve(board) == expected
+    # Every position met on the way has its true value too, so spot-check some
+    # proved bounds in the table against minimax.
+    eg = Endgame()
+    eg.solve(board)
+    for (me, op), (lower, upper, _, _) in list(eg.table.items())[:200]:
+        value = memo.get((me, op, int(RED)), memo.get((op, me, 1 - int(RED))))
+        if value is not None:
+            assert lower <= value <= upper
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_side_5_endings_match_minimax(seed):
+    board = ending(100 + seed, 5, 7)
+    assert Endgame().solve(board) == brute(board, {})
+
+
+def test_best_turns_are_exactly_the_turns_that_keep_the_value():
+    board = ending(7, 3, 8)
+    memo: dict = {}
+    value = brute(board, memo)
+    eg = Endgame()
+    assert eg.solve(board) == value
+    best = eg.best_turns(board, value)
+    keep = []
+    for t in board.legal_turns():
+        board.push(t)
+        if -brute(board, memo) == value:
+            keep.append(t)
+        board.pop()
+    assert sorted(best) == sorted(keep)
+    assert eg.best_turns(board, value, first_only=True) == best[:1]
+
+
+def test_a_solve_that_runs_out_keeps_only_proved_bounds():
+    board = ending(3, 5, 9)
+    value = brute(board, {})
+    eg = Endgame()
+    with pytest.raises(OutOfBudget):
+        eg.solve(board, nodes=200)
+    assert eg.table  # it proved something before it stopped
+    assert eg.solve(board) == value
+    spent = eg.nodes
+    assert eg.solve(board) == value
+    assert eg.nodes - spent <= 3  # the root's proved value is in the table
+
+
+def test_symmetric_keys_are_the_same_for_mirror_images_and_swapped_colours():
+    board = ending(5, 4, 20)
+    eg = Endgame(symmetric=True)
+    position = board.position()
+    for s in range(12):
+        assert eg.key(Board(position.transformed(s))) == eg.key(board)
+    plain = Endgame()
+    assert plain.key(board) != plain.key(Board(position.transformed(1)))
+
+
+def test_the_search_plays_a_best_turn_when_it_solves_a_deeper_ending():
+    board = ending(11, 3, 9)
+    memo: dict = {}
+    value = brute(board, memo)
+    result = Searcher().search(board, Budget(), ties=True, exact_from=16)
+    assert result.exact
+    expected = WIN + value * TILE if value > 0 else -WIN + value * TILE if value < 0 else 0
+    assert result.score == expected
+    for t in result.ties:
+        board.push(t)
+        assert -brute(board, memo) == value
+        board.pop()
+    # Without exact_from the same ending (more than 8 empty cells) is only searched.
+    assert not Searcher().search(board, Budget(max_depth=2)).exact
+
+
+@pytest.mark.slow
+def test_the_empty_side_3_board_is_a_loss_by_one_tile_for_red():
+    """The perfect-play result of ``docs/ai-endings.md``: two null-window proofs,
+    Blue can end at least one tile ahead, and Red can hold Blue to one tile."""
+    eg = Endgame(table_limit=20_000_000, symmetric=True)
+    board = Board(size=3)
+    assert eg.value(board, -1, 0) < 0  # Red cannot draw or win
+    assert eg.value(board, -2, -1) >= -1  # Red loses by no more than one tile
+
+
+def test_the_solve_command_gives_the_result_and_every_turns(capsys):
+    assert main(["solve", "--size", "2", "--turns"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    margin = brute(Board(size=2), {})
+    assert lines[0].startswith(f"Red to move loses by {-margin} tiles")
+    rows = [line.split() for line in lines[2:]]
+    assert len(rows) == len(Board(size=2).legal_turns()) == 7
+    assert all(int(row[1]) <= margin for row in rows)
+    assert any(row[2] == "best" for row in rows)
+
+
+def test_the_solve_command_names_a_bad_position(capsys):
+    with pytest.raises(SystemExit):
+        main(["solve", "RRR/x r"])
+    assert "bad position" in capsys.readouterr().err
