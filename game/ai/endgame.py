@@ -189,14 +189,19 @@ class Endgame:
         seconds: float | None = None,
         stop: Callable[[], bool] | None = None,
         clock: Callable[[], float] = time.perf_counter,
-        guess: int = 0,
+        guess: int | None = None,
     ) -> int:
         """The exact final margin for the mover of ``board`` (a copy is searched).
-        Raises :class:`OutOfBudget` when ``nodes`` or ``seconds`` run out first;
-        what was proved stays in the table for the next try."""
+        The first probe asks about ``guess``: by default a bound the table already
+        holds for this position (from an earlier try), else a draw. Raises
+        :class:`OutOfBudget` when ``nodes`` or ``seconds`` run out first; what was
+        proved stays in the table for the next try."""
         board = board.copy()
         self._limits(board, nodes=nodes, seconds=seconds, stop=stop, clock=clock)
         n = board.geometry.cells
+        if guess is None:
+            entry = self.table.get(self.key(board))
+            guess = 0 if entry is None else max(-n, min(n, entry[0] if entry[0] > -n else entry[1]))
         lower, upper, g = -n - 1, n + 1, guess
         while lower < upper:
             beta = g + 1 if g == lower else g
