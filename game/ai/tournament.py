@@ -29,8 +29,9 @@ from game.rules import RED, Board
 
 from .baselines import greedy_turn, random_turn
 from .elo import bootstrap, fit
+from .evaluate import CLASSIC
 from .levels import LEVELS, choose_turn
-from .search import Searcher
+from .search import SOLVE_EMPTIES, Searcher
 
 Job = tuple[str, str, str, int, float | None]
 Result = tuple[str, str, float, int, float]
@@ -189,15 +190,19 @@ def goals(players, ratings: dict[str, float], games) -> list[tuple[str, bool]]:
 def level_table(players) -> list[str]:
     """The settings of the levels that played, so the page says what it measured."""
     lines = [
-        "| level | seconds (side 5) | depth cap | softmax temperature | blunders | exact endings |",
-        "| --- | ---: | ---: | ---: | ---: | --- |",
+        "| level | seconds (side 5) | depth cap | softmax temperature | blunders | exact endings "
+        "| weights |",
+        "| --- | ---: | ---: | ---: | ---: | --- | --- |",
     ]
     for lvl in LEVELS.values():
         if lvl.name in players:
             depth = str(lvl.max_depth) if lvl.max_depth < 64 else "none"
+            reach = max(lvl.exact_from, SOLVE_EMPTIES)
+            exact = f"tried from {reach} empty cells" if lvl.solve else "no"
+            weights = "classic" if lvl.weights == CLASSIC else "learned"
             lines.append(
                 f"| {lvl.name} | {lvl.seconds:g} | {depth} | {lvl.temperature:g} "
-                f"| {lvl.blunder:.0%} | {'yes' if lvl.solve else 'no'} |"
+                f"| {lvl.blunder:.0%} | {exact} | {weights} |"
             )
     return lines
 
