@@ -21,6 +21,30 @@ def brute_margin(board: Board) -> int:
     return best
 
 
+def memo_margin(board: Board, memo: dict) -> int:
+    """:func:`brute_margin` for bigger endings: every line is still searched, but a
+    position met again is looked up in ``memo`` (exact key -> margin)."""
+    key = board.transposition_key()
+    if key in memo:
+        return memo[key]
+    turns = board.legal_turns()
+    if not turns:
+        me = board.mover
+        value = board.count(me) - board.count(me.other)
+    else:
+        value = max(_after(board, t, memo) for t in turns)
+    memo[key] = value
+    return value
+
+
+def _after(board: Board, turn, memo: dict) -> int:
+    board.push(turn)
+    try:
+        return -memo_margin(board, memo)
+    finally:
+        board.pop()
+
+
 def turn_margins(board: Board) -> dict:
     out = {}
     for t in board.legal_turns():

@@ -13,26 +13,7 @@ from game.ai.evaluate import TILE, WIN
 from game.ai.search import Budget, Searcher, empty_cells
 from game.rules import RED, Board
 
-
-def brute(board: Board, memo: dict) -> int:
-    """The mover's final margin by minimax over every line (no pruning); positions
-    met again are looked up, which changes no value."""
-    key = board.transposition_key()
-    if key in memo:
-        return memo[key]
-    turns = board.legal_turns()
-    if not turns:
-        red, blue, mover = key
-        diff = red.bit_count() - blue.bit_count()
-        value = diff if mover == int(RED) else -diff
-    else:
-        value = -(1 << 30)
-        for t in turns:
-            board.push(t)
-            value = max(value, -brute(board, memo))
-            board.pop()
-    memo[key] = value
-    return value
+from .brute import memo_margin
 
 
 def ending(seed: int, size: int, empties: int) -> Board:
@@ -47,7 +28,7 @@ def ending(seed: int, size: int, empties: int) -> Board:
 
 def test_the_whole_side_2_game_matches_minimax():
     board = Board(size=2)
-    assert Endgame().solve(board) == brute(board, {})
+    assert Endgame().solve(board) == memo_margin(board, {})
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -63,7 +44,7 @@ def test_side_3_endings_from_11_empty_cells_match_minimax(seed):
 
 def check_against_minimax(board: Board) -> None:
     memo: dict = {}
-    expected = brute(board, memo)
+    expected = memo_margin(board, memo)
     assert Endgame().solve(board) == expected
     assert Endgame(symmetric=True).solve(board) == expected
     # Every position met on the way has its true value too, so spot-check some
@@ -79,20 +60,20 @@ def check_against_minimax(board: Board) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_side_5_endings_match_minimax(seed):
     board = ending(100 + seed, 5, 7)
-    assert Endgame().solve(board) == brute(board, {})
+    assert Endgame().solve(board) == memo_margin(board, {})
 
 
 def test_best_turns_are_exactly_the_turns_that_keep_the_value():
     board = ending(7, 3, 8)
     memo: dict = {}
-    value = brute(board, memo)
+    value = memo_margin(board, memo)
     eg = Endgame()
     assert eg.solve(board) == value
     best = eg.best_turns(board, value)
     keep = []
     for t in board.legal_turns():
         board.push(t)
-        if -brute(board, memo) == value:
+        if -memo_margin(board, memo) == value:
             keep.append(t)
         board.pop()
     assert sorted(best) == sorted(keep)
@@ -101,7 +82,7 @@ def test_best_turns_are_exactly_the_turns_that_keep_the_value():
 
 def test_a_solve_that_runs_out_keeps_only_proved_bounds():
     board = ending(3, 5, 9)
-    value = brute(board, {})
+    value = memo_margin(board, {})
     eg = Endgame()
     with pytest.raises(OutOfBudget):
         eg.solve(board, nodes=200)
@@ -125,14 +106,14 @@ def test_symmetric_keys_are_the_same_for_mirror_images_and_swapped_colours():
 def test_the_search_plays_a_best_turn_when_it_solves_a_deeper_ending():
     board = ending(11, 3, 9)
     memo: dict = {}
-    value = brute(board, memo)
+    value = memo_margin(board, memo)
     result = Searcher().search(board, Budget(), ties=True, exact_from=16)
     assert result.exact
     expected = WIN + value * TILE if value > 0 else -WIN + value * TILE if value < 0 else 0
     assert result.score == expected
     for t in result.ties:
         board.push(t)
-        assert -brute(board, memo) == value
+        assert -memo_margin(board, memo) == value
         board.pop()
     # Without exact_from the same ending (more than 8 empty cells) is only searched.
     assert not Searcher().search(board, Budget(max_depth=2)).exact
@@ -151,7 +132,7 @@ def test_the_empty_side_3_board_is_a_loss_by_one_tile_for_red():
 def test_the_solve_command_gives_the_result_and_every_turns(capsys):
     assert main(["solve", "--size", "2", "--turns"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    margin = brute(Board(size=2), {})
+    margin = memo_margin(Board(size=2), {})
     assert lines[0].startswith(f"Red to move loses by {-margin} tiles")
     rows = [line.split() for line in lines[2:]]
     assert len(rows) == len(Board(size=2).legal_turns()) == 7
