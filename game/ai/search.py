@@ -118,7 +118,8 @@ class Searcher:
         self.budget = budget or Budget()
         #: Proved results of exact solves (see :mod:`.endgame`), kept for the game:
         #: a solve that ran out of time leaves its bounds for the next turn's.
-        self.endgame = Endgame()
+        #: Half a million entries (about 150 MB at most) hold a game's tries.
+        self.endgame = Endgame(table_limit=500_000)
 
     def use(self, weights: Weights) -> None:
         """Evaluate with ``weights`` from now on. What was stored under other
