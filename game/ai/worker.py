@@ -22,6 +22,7 @@ fresh process, after a pause that doubles with each death in a row; after
 
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import multiprocessing.connection
 import os
@@ -52,6 +53,8 @@ class Answer:
 MAX_RESTARTS = 4
 #: The pause before the first restart; it doubles with each further death in a row.
 FIRST_BACKOFF = 0.25
+#: The pause after an answer that lets it leave before garbage is collected.
+SEND_PAUSE = 0.002
 
 
 def _exit_with_parent() -> None:
@@ -73,43 +76,57 @@ def _serve(requests, answers, latest) -> None:
     _exit_with_parent()
     searcher = Searcher()
     rng = random.Random()
+    # A full collection walks every entry of the search's tables (0.2 s with a
+    # few hundred thousand), and one that fell after the search's deadline pushed
+    # Master's wait past 2 s. So none runs during a turn: garbage is collected
+    # after each answer, and what survives is frozen, so that collection only
+    # walks what the last turn made (tens of milliseconds).
+    gc.disable()
     while True:
         msg = requests.get()
         if msg is None:
             return
-        rid, mfen, level_name, seconds, played = msg
-        if latest.value != rid:
+        if latest.value != msg[0]:
             continue  # superseded before it started
-        try:
-            board = Board(mfen)
-            if played is not None:  # a judgement of the turn played here
-                v = judge(board, board.parse_turn(played), seconds=seconds or 1.0)
-                data = {
-                    "loss": v.loss,
-                    "label": v.label,
-                    "exact": v.exact,
-                    "best_score": v.best_score,
-                    "played_score": v.played_score,
-                }
-                answer = (rid, mfen, board.notation(v.best), None, data)
-                if latest.value == rid:
-                    answers.put(answer)
-                continue
+        _answer(answers, latest, searcher, rng, msg)
+        # The queue's own thread sends the answer, and it cannot while a
+        # collection holds the interpreter: let it go first.
+        time.sleep(SEND_PAUSE)
+        gc.collect()
+        gc.freeze()
+
+
+def _answer(answers, latest, searcher: Searcher, rng: random.Random, msg: tuple) -> None:
+    """Answer one request, unless a newer one has superseded it by then."""
+    rid, mfen, level_name, seconds, played = msg
+    try:
+        board = Board(mfen)
+        if played is not None:  # a judgement of the turn played here
+            v = judge(board, board.parse_turn(played), seconds=seconds or 1.0)
+            data = {
+                "loss": v.loss,
+                "label": v.label,
+                "exact": v.exact,
+                "best_score": v.best_score,
+                "played_score": v.played_score,
+            }
+            answer = (rid, mfen, board.notation(v.best), None, data)
+        else:
             turn = choose_turn(
                 board,
                 level(level_name),
                 rng,
                 searcher=searcher,
                 seconds=seconds,
-                stop=lambda rid=rid: latest.value != rid,
+                stop=lambda: latest.value != rid,
             )
             answer = (rid, mfen, None if turn is None else board.notation(turn), None, None)
             if turn is None:
                 answer = (rid, mfen, None, "the game is over", None)
-        except RulesError as exc:
-            answer = (rid, mfen, None, str(exc), None)
-        if latest.value == rid:
-            answers.put(answer)
+    except RulesError as exc:
+        answer = (rid, mfen, None, str(exc), None)
+    if latest.value == rid:
+        answers.put(answer)
 
 
 class AIWorker:
