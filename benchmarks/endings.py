@@ -1,6 +1,7 @@
 """Exact endings: the null-window solver against version 0.1's, and Master's reach.
 
     python benchmarks/endings.py [--empties 9,10,11] [--positions 3] [--reach 4]
+                                 [--match 0] [--mine 9] [--against 0] [--from-empty 16]
 
 Part one solves the same side-5 endings (from games of mixed greedy and random
 play, ``--positions`` for each count of empty cells) with both solvers: the
@@ -12,11 +13,20 @@ Part two plays ``--reach`` Master-against-Master games on side 5 and, on every
 turn with 16 or fewer empty cells, lets Master try the exact solve for its usual
 share of the budget (CPU time): it prints how often the solve finished at each
 count of empty cells, which is how far Master plays endings exactly.
+
+Part three asks whether that reach is worth its time: from ``--match`` side-5
+positions with ``--from-empty`` empty cells, Master with its exact solver tried
+from ``--mine`` empty cells (by default Master's own reach) plays against Master
+with it tried from ``--against`` (0: the 0.1 behaviour, a full-window solve from
+8), each position twice with the sides swapped, both on Master's usual CPU time.
+It prints the first one's score and mean final margin, a figure that moves with
+every tile.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import sys
 import time
@@ -29,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.baselines import greedy_turn
 from game.ai.endgame import Endgame
 from game.ai.levels import LEVELS, choose_turn
-from game.ai.search import Budget, Searcher, empty_cells, solve_with
+from game.ai.search import SOLVE_EMPTIES, Budget, Searcher, empty_cells, solve_with
 from game.ai.solver import margin
 from game.ai.tournament import opening
 from game.rules import Board
@@ -96,15 +106,74 @@ def reach(games: int) -> None:
         print(f"  {e:2d} empty: {solved[e]} of {tried[e]}")
 
 
+def match_game(job: tuple[int, int, int, int, bool]) -> int:
+    """One game of part three from ending ``seed``: the tested Master's final margin."""
+    seed, from_empty, mine, against, mine_moves_first = job
+    lvl = LEVELS["master"]
+    board = ending(seed, from_empty)
+    tested = board.mover if mine_moves_first else board.mover.other
+    rng = random.Random(seed)
+    searchers = {}
+    while True:
+        mover = board.mover
+        turn = choose_turn(
+            board,
+            lvl,
+            rng,
+            searcher=searchers.setdefault(mover, Searcher()),
+            clock=time.process_time,
+            exact_from=mine if mover == tested else against,
+        )
+        if turn is None:
+            break
+        board.push(turn)
+    return board.count(tested) - board.count(tested.other)
+
+
+def match(positions: int, from_empty: int, mine: int, against: int) -> None:
+    jobs = [
+        (seed, from_empty, mine, against, first)
+        for seed in range(1, positions + 1)
+        for first in (True, False)
+    ]
+    with multiprocessing.Pool() as pool:
+        margins = pool.map(match_game, jobs)
+    # Each position's two games (one from each side) make one paired sample,
+    # which cancels most of how good the position was for the side to move.
+    pairs = [(a + b) / 2 for a, b in zip(margins[::2], margins[1::2], strict=True)]
+    mean = sum(pairs) / len(pairs)
+    spread = (sum((p - mean) ** 2 for p in pairs) / max(1, len(pairs) - 1)) ** 0.5
+    error = spread / len(pairs) ** 0.5
+    wins = sum(m > 0 for m in margins)
+    draws = sum(m == 0 for m in margins)
+    score = (wins + draws / 2) / len(margins)
+    print(
+        f"Master (exact from {max(mine, SOLVE_EMPTIES)}) against Master"
+        f" (exact from {max(against, SOLVE_EMPTIES)},"
+        f" {'0.1' if not against else 'null-window'} solver), {len(margins)} games"
+        f" from {from_empty} empty cells: won {wins}, drew {draws},"
+        f" lost {len(margins) - wins - draws}, {score:.1%};"
+        f" mean margin {mean:+.2f} tiles (standard error {error:.2f})"
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--empties", default="9,10,11")
-    ap.add_argument("--positions", type=int, default=3)
+    ap.add_argument("--positions", type=int, default=3, help="endings for part one (0 skips it)")
     ap.add_argument("--reach", type=int, default=4, help="games for part two (0 skips it)")
+    ap.add_argument("--match", type=int, default=0, help="positions for part three")
+    ap.add_argument("--mine", type=int, default=LEVELS["master"].exact_from)
+    ap.add_argument("--against", type=int, default=0, help="the opponent's exact reach")
+    ap.add_argument("--from-empty", type=int, default=16)
     args = ap.parse_args()
-    ok = compare([int(x) for x in args.empties.split(",")], args.positions)
+    ok = True
+    if args.positions:
+        ok = compare([int(x) for x in args.empties.split(",")], args.positions)
     if args.reach:
         reach(args.reach)
+    if args.match:
+        match(args.match, args.from_empty, args.mine, args.against)
     return 0 if ok else 1
 
 
