@@ -40,6 +40,9 @@ class BotGame:
     inc: int
     turns: list[str] = field(default_factory=list)
     thinking: bool = False
+    # The number of turns the game had when the bot last sent one: until the server
+    # echoes it, the board still shows the bot to move, and must not start a thought.
+    answered: int = -1
 
 
 def think_time(lvl: Level, board: Board, left_ms: int, inc_s: int) -> float:
@@ -116,8 +119,17 @@ class Bot:
             await self._seek()
         elif kind == "error":
             log.warning("server said: %s", msg.get("reason"))
+            if msg.get("about") == "turn":
+                # A turn the server did not take (it could not save it, say): think again.
+                for g in self.games.values():
+                    g.answered = -1
+        self._think()
+
+    def _think(self) -> None:
+        """Start a thought for every game that waits for the bot and has none."""
         for g in list(self.games.values()):
-            if not g.thinking and int(g.board.mover) == g.color and not g.board.is_game_over():
+            waiting = int(g.board.mover) == g.color and not g.board.is_game_over()
+            if waiting and not g.thinking and g.answered != len(g.turns):
                 g.thinking = True
                 self.tasks.add(task := asyncio.create_task(self._move(g)))
                 task.add_done_callback(self.tasks.discard)
@@ -148,9 +160,14 @@ class Bot:
             board = g.board.copy()
             turn = await asyncio.to_thread(choose_turn, board, self.lvl, self.rng, seconds=seconds)
             if turn is not None and self.games.get(g.id) is g and len(g.turns) == ply:
+                g.answered = ply
                 await self.session.send("turn", game=g.id, ply=ply, turn=board.notation(turn))
         finally:
             g.thinking = False
+        # The answer to our turn can arrive while the send above is still draining;
+        # if the opponent had to pass, the game already waits for us again, and no
+        # message is coming to say so.
+        self._think()
         await self._seek()
 
 

@@ -1,0 +1,91 @@
+"""The bot's side of a game, against a scripted server that answers at the worst
+moment: while the bot's own turn is still being sent."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from game.ai.levels import level
+from game.online.bot import Bot
+from game.rules import Board
+
+# A side-3 game in which Red, to move, has four turns, and each of them leaves Blue
+# no turn: the server then plays Blue's pass and it is Red's turn again.
+BEFORE = [
+    "a1", "a2", "a3", "d4", "e1", "b4", "c5", "b1", "xa2", "b3", "xb4", "d2",
+    "e3", "d1", "c2", "e2", "d3", "xd3", "c4", "xc2", "xd4", "xc4", "c1", "b2",
+]  # fmt: skip
+
+
+class SlowServer:
+    """Plays the server's part of one game for a bot: it echoes each turn, and any
+    pass the opponent is forced into, *before* the bot's send returns."""
+
+    def __init__(self) -> None:
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.player = {"name": "Beginner bot"}
+        self.board = Board(size=3)
+        for text in BEFORE:
+            self.board.play(text)
+        self.turns: list[tuple[int, str]] = []
+
+    def start(self) -> None:
+        self.inbox.put_nowait(
+            {
+                "type": "game",
+                "game": {
+                    "id": "g1",
+                    "you": 0,
+                    "side": 3,
+                    "turns": list(BEFORE),
+                    "clocks": [60_000, 60_000],
+                    "inc": 0,
+                    "result": None,
+                },
+            }
+        )
+
+    async def send(self, kind: str, **fields: Any) -> None:
+        if kind != "turn":
+            return
+        ply, text = fields["ply"], fields["turn"]
+        self.turns.append((ply, text))
+        if ply != len(self.board.turn_stack):
+            self.inbox.put_nowait({"type": "error", "reason": "not the next turn", "about": "turn"})
+            return
+        self.board.play(text)
+        played = [text]
+        while self.board.must_pass():
+            self.board.play("pass")
+            played.append("pass")
+        for i, t in enumerate(played):
+            self.inbox.put_nowait(
+                {"type": "turn", "game": "g1", "ply": ply + i, "turn": t, "clocks": [1, 1]}
+            )
+        if len(self.turns) == 2:
+            self.inbox.put_nowait(
+                {"type": "over", "game": "g1", "result": "red", "reason": "test over"}
+            )
+        # A slow network: the bot reads the echo before this send returns.
+        for _ in range(20):
+            await asyncio.sleep(0)
+
+    async def recv(self, timeout: float | None = None) -> dict[str, Any]:
+        return await self.inbox.get()
+
+
+def test_the_bot_moves_again_when_its_turn_made_the_opponent_pass():
+    async def go():
+        server = SlowServer()
+        bot = Bot(server, level("Beginner"), side=3, base=60, inc=0)  # type: ignore[arg-type]
+        server.start()
+        await asyncio.wait_for(bot.play(stop_after=1), 20)
+        return server
+
+    server = asyncio.run(go())
+    plies = [ply for ply, _ in server.turns]
+    # One turn, Blue's forced pass, and the bot's next turn: each sent once.
+    assert plies == [len(BEFORE), len(BEFORE) + 2], server.turns
+    # Both were legal where they were played: the server's board took them.
+    assert len(server.board.turn_stack) >= len(BEFORE) + 3
