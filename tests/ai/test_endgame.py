@@ -63,6 +63,24 @@ def test_side_5_endings_match_minimax(seed):
     assert Endgame().solve(board) == memo_margin(board, {})
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "empties"), [(100, 9), (102, 9), (102, 10)])
+def test_side_5_endings_at_masters_reach_match_minimax(seed, empties):
+    """Master tries the solver from 9 empty cells (game.ai.levels): there, and one
+    beyond, the solver's value and best turns are minimax's."""
+    board = ending(seed, 5, empties)
+    memo: dict = {}
+    value = memo_margin(board, memo)
+    eg = Endgame()
+    assert eg.solve(board) == value
+    best = set(eg.best_turns(board, value))
+    for turn in board.legal_turns():
+        board.push(turn)
+        keeps = -memo_margin(board, memo) == value
+        board.pop()
+        assert (turn in best) == keeps, turn
+
+
 def test_best_turns_are_exactly_the_turns_that_keep_the_value():
     board = ending(7, 3, 8)
     memo: dict = {}
