@@ -1,7 +1,8 @@
 """``mosaic --smoke-test``: prove a build works, without a screen.
 
 Visits every scene (the screenshot tour, into a temporary folder), loads every
-puzzle pack, and gets one AI turn through the worker process. Prints what it
+puzzle pack, loads Master's side-3 strategy, and gets one AI turn through the
+worker process. Prints what it
 did and exits 0, or names the first failure and exits 1.
 """
 
@@ -12,6 +13,7 @@ import time
 import traceback
 from pathlib import Path
 
+from game.ai import side3
 from game.ai.worker import AIWorker
 from game.puzzles import load_packs
 from game.rules import Board
@@ -39,6 +41,11 @@ def smoke_test(data: Path | None = None) -> int:
                 raise RuntimeError("; ".join(map(str, problems)) or "no puzzle packs found")
             count = sum(len(p.puzzles) for p in packs)
             lines.append(f"puzzles: {count} in {len(packs)} packs")
+            step = "loading Master's side-3 strategy"
+            strategy = side3.strategy()
+            if strategy is None or strategy.value(Board(size=3)) != -1:
+                raise RuntimeError(f"{side3.DATA} is missing or wrong")
+            lines.append(f"side 3: Master's strategy holds {len(strategy)} positions")
             step = "asking the AI worker for a turn"
             board = Board(size=5)
             with AIWorker() as worker:
