@@ -4,7 +4,8 @@ A level is a time budget plus limits: a search depth cap, a softmax temperature
 over the root scores (in hundredths of a tile: higher means looser play), and a
 chance of a plain blunder (any legal turn). Beginner looks one turn ahead and
 often lets a flip chain slip; Master searches as deep as 1.85 s allow and solves
-endings exactly. Expert and Master pick at random (from the game's seed) among
+endings exactly, and plays side 3 perfectly from a shipped strategy
+(:mod:`.side3`). Expert and Master pick at random (from the game's seed) among
 turns exactly as good as their best, so their games differ.
 """
 
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 
 from game.rules import Board, Turn
 
+from . import side3
 from .evaluate import CLASSIC, DEFAULT, Weights
 from .search import Budget, Searcher
 
@@ -43,6 +45,9 @@ class Level:
     #: solver (:mod:`.endgame`) for part of the budget; 0 leaves exact play to
     #: the search's own small solve (:data:`.search.SOLVE_EMPTIES`).
     exact_from: int = 0
+    #: Play side 3 from the shipped perfect strategy (:mod:`.side3`) where it
+    #: holds the position; only with exact endings on (``exact_from`` > 0).
+    perfect_side3: bool = False
     blurb: str = ""
 
     def budget(self, board: Board, seconds: float | None = None) -> float:
@@ -100,6 +105,7 @@ LEVELS: dict[str, Level] = {
             # the time spent on solves that rarely finish); from 9 it is even with
             # it (benchmarks/endings.py --match 60, docs/ai-endings.md).
             exact_from=9,
+            perfect_side3=True,
             blurb="The strongest play the engine reaches in two seconds or less.",
         ),
     )
@@ -143,6 +149,12 @@ def choose_turn(
         return turns[0]
     if lvl.blunder and rng.random() < lvl.blunder:
         return rng.choice(turns)
+    exact_from = lvl.exact_from if exact_from is None else exact_from
+    if lvl.perfect_side3 and exact_from > 0 and board.size == side3.SIDE:
+        book = side3.strategy()
+        perfect = book.best_turns(board) if book is not None else []
+        if perfect:
+            return rng.choice(perfect) if lvl.vary else perfect[0]
     searcher = searcher or Searcher()
     searcher.use(weights or lvl.weights)
     budget = Budget(
@@ -158,7 +170,7 @@ def choose_turn(
         solve=lvl.solve,
         all_scores=lvl.temperature > 0,
         ties=lvl.vary,
-        exact_from=lvl.exact_from if exact_from is None else exact_from,
+        exact_from=exact_from,
     )
     if lvl.temperature <= 0 or not result.scores:
         if lvl.vary and len(result.ties) > 1:

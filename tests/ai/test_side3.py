@@ -1,0 +1,142 @@
+"""Master's perfect play on side 3 (game.ai.side3), checked by the Python solver."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.ai import side3
+from game.ai.endgame import Endgame
+from game.ai.levels import LEVELS, choose_turn
+from game.rules import BLUE, RED, Board, Position
+
+STRATEGY = side3.strategy()
+
+
+def board_of(key: int) -> Board:
+    """The position with key ``key``, Red to move (the mover's tiles are Red)."""
+    me, op = key & (1 << side3.CELLS) - 1, key >> side3.CELLS
+    red = [c for c in range(side3.CELLS) if me >> c & 1]
+    blue = [c for c in range(side3.CELLS) if op >> c & 1]
+    return Board(Position.from_cells(side3.SIDE, red, blue, RED))
+
+
+def empties(board: Board) -> int:
+    return side3.CELLS - board.count(RED) - board.count(BLUE)
+
+
+def test_the_strategy_ships_and_holds_the_empty_board():
+    assert STRATEGY is not None, f"{side3.DATA} is missing or unreadable"
+    assert len(STRATEGY) > 1000
+    # The proved result (test_endgame): Red, to move, loses by one tile.
+    assert STRATEGY.value(Board(size=3)) == -1
+
+
+def test_keys_are_the_same_for_mirror_images_and_swapped_colours():
+    rng = random.Random(5)
+    board = side3.sample(rng, 12)
+    k = side3.key(board)
+    for sym in range(12):
+        image = Board(board.position().transformed(sym))
+        assert side3.key(image) == k
+    me, op = side3.cell_masks(board)
+    swapped = Board(
+        Position.from_cells(
+            3,
+            [c for c in range(19) if op >> c & 1],
+            [c for c in range(19) if me >> c & 1],
+            BLUE,
+        )
+    )
+    assert side3.key(swapped) == k
+
+
+def entries(empty: int) -> list[int]:
+    """The strategy's keys for positions with ``empty`` empty cells."""
+    low = (1 << side3.CELLS) - 1
+    tiles = [(int(k) & low | int(k) >> side3.CELLS).bit_count() for k in STRATEGY.keys]
+    return [int(k) for k, n in zip(STRATEGY.keys, tiles, strict=True) if n == side3.CELLS - empty]
+
+
+@pytest.mark.parametrize("empty", [side3.MIN_EMPTY, 10])
+def test_values_in_the_strategy_match_the_python_solver(empty):
+    """The smallest positions the strategy holds, and some with 10 empty cells."""
+    rng = random.Random(empty)
+    for k in rng.sample(entries(empty), 20 if empty < 10 else 4):
+        board = board_of(k)
+        assert Endgame().solve(board) == STRATEGY.value(board), board.mfen()
+
+
+@pytest.mark.slow
+def test_values_with_12_empty_cells_match_the_python_solver():
+    rng = random.Random(12)
+    eg = Endgame(table_limit=5_000_000, symmetric=True)
+    for k in rng.sample(entries(12), 3):
+        board = board_of(k)
+        assert eg.solve(board) == STRATEGY.value(board), board.mfen()
+
+
+def master_games(seed: int, master_is_red: bool):
+    """Master against random turns from the empty board: each position where Master
+    moves with the strategy's cover, and the turn Master played."""
+    rng = random.Random(seed)
+    board = Board(size=3)
+    master_colour = RED if master_is_red else BLUE
+    while not board.is_game_over():
+        if board.mover is master_colour:
+            before = board.copy()
+            turn = choose_turn(board, LEVELS["master"], rng, seconds=0.05)
+            yield before, turn
+        else:
+            turn = rng.choice(board.legal_turns())
+        board.push(turn)
+
+
+@pytest.mark.parametrize("master_is_red", [True, False])
+def test_master_meets_no_position_the_strategy_lacks(master_is_red):
+    """Whatever the opponent plays, Master's positions with 6 or more empty
+    cells are in the strategy, and Master plays one of its best turns."""
+    for seed in range(8):
+        for board, turn in master_games(seed, master_is_red):
+            if empties(board) < side3.MIN_EMPTY or len(board.legal_turns()) < 2:
+                continue
+            best = STRATEGY.best_turns(board)
+            assert best, f"not in the strategy: {board.mfen()}"
+            assert turn in best
+
+
+def test_master_keeps_the_exact_value_by_the_python_solver():
+    """Master's turns at 10 and 11 empty cells keep the value the Python solver
+    proves, in games where the opponent plays at random."""
+    checked = 0
+    for seed in range(6):
+        for board, turn in master_games(seed, seed % 2 == 0):
+            if empties(board) not in (10, 11) or len(board.legal_turns()) < 2:
+                continue
+            eg = Endgame(symmetric=True)
+            value = eg.solve(board)
+            board.push(turn)
+            assert -eg.solve(board) == value, f"{turn} on {board.mfen()}"
+            board.pop()
+            checked += 1
+    assert checked >= 6
+
+
+def test_other_boards_and_unknown_positions_get_no_turns():
+    assert STRATEGY.best_turns(Board(size=5)) == []
+    # Off the strategy: Master's own tiles in a shape its play never makes.
+    board = Board(Position.from_cells(3, range(7), [], RED))
+    assert STRATEGY.value(board) is None
+    assert STRATEGY.best_turns(board) == []
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
+def test_the_c_solver_agrees_with_the_python_rules_and_solver(tmp_path: Path):
+    solver = side3.Solver(tmp_path)
+    try:
+        side3.check(solver, positions=400, solves=40, seed=11)
+    finally:
+        solver.close()
