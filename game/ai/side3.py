@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import functools
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -146,7 +147,12 @@ class Solver:
 
     def __init__(self, folder: Path) -> None:
         exe = folder / "side3_solve"
-        subprocess.run(["cc", "-O2", "-o", str(exe), str(SOURCE)], check=True)
+        if not SOURCE.exists():
+            raise SystemExit(f"{SOURCE.name} is not here: build from a checkout of the game")
+        compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+        if compiler is None:
+            raise SystemExit("building the side-3 strategy needs a C compiler (cc, gcc or clang)")
+        subprocess.run([compiler, "-O2", "-o", str(exe), str(SOURCE)], check=True)
         self.proc = subprocess.Popen(
             [str(exe)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
