@@ -4,8 +4,10 @@ The empty side-3 board is a loss by one tile for Red (``docs/ai-endings.md``).
 Master plays it perfectly from any position it can meet in a game from the empty
 board, as either colour: ``side3.npz`` holds the exact value of every such
 position with 6 or more empty cells, Master to move, and of the position its
-chosen best turn leads to. Smaller endings the ending solver proves within
-Master's time. Positions are keyed by their class under the board's 12
+chosen best turn leads to, marked *answered*: the strategy holds Master's
+position after every reply to it. Master only ever moves to an answered
+position, so it never leaves the strategy. Smaller endings the ending solver
+proves within Master's time. Positions are keyed by their class under the board's 12
 symmetries, with "the mover's tiles, the other's" in place of colours, so a
 mirror image of the chosen turn is just as good, and Master picks among them.
 
@@ -87,31 +89,37 @@ def key(board: Board) -> int:
 
 
 class Strategy:
-    """Exact values of positions, by :func:`canonical` key."""
+    """Exact values of positions, by :func:`canonical` key, and which of them are
+    answered (every reply leads to a position the strategy holds)."""
 
-    def __init__(self, keys: np.ndarray, values: np.ndarray) -> None:
+    def __init__(self, keys: np.ndarray, values: np.ndarray, answered: np.ndarray) -> None:
+        if not len(keys) == len(values) == len(answered):
+            raise ValueError("the strategy's arrays differ in length")
         self.keys = keys
         self.values = values
+        self.answered = answered
 
     @classmethod
     def load(cls, path: Path = DATA) -> Strategy:
         with np.load(path) as data:
-            return cls(data["keys"], data["values"])
+            return cls(data["keys"], data["values"], data["answered"])
 
     def __len__(self) -> int:
         return len(self.keys)
 
-    def value(self, board: Board) -> int | None:
-        """The mover's final margin under perfect play, if the strategy holds it."""
+    def _find(self, board: Board) -> int | None:
         k = key(board)
         i = int(np.searchsorted(self.keys, k))
-        if i < len(self.keys) and int(self.keys[i]) == k:
-            return int(self.values[i])
-        return None
+        return i if i < len(self.keys) and int(self.keys[i]) == k else None
+
+    def value(self, board: Board) -> int | None:
+        """The mover's final margin under perfect play, if the strategy holds it."""
+        i = self._find(board)
+        return None if i is None else int(self.values[i])
 
     def best_turns(self, board: Board) -> list[Turn]:
-        """The turns that keep ``board``'s exact value, as far as the strategy
-        knows them; empty when it does not hold the position."""
+        """The turns that keep ``board``'s exact value and lead to an answered
+        position; empty when the strategy does not hold ``board``."""
         if board.size != SIDE:
             return []
         v = self.value(board)
@@ -121,10 +129,10 @@ class Strategy:
         for turn in board.legal_turns():
             board.push(turn)
             try:
-                after = self.value(board)
+                i = self._find(board)
             finally:
                 board.pop()
-            if after is not None and -after == v:
+            if i is not None and self.answered[i] and -int(self.values[i]) == v:
                 best.append(turn)
         return best
 
@@ -179,13 +187,14 @@ class Solver:
         return {tuple(int(x) for x in kid.split(":")) for kid in kids}
 
     def tree(self, min_empty: int):
+        """Master's strategy: ``(me, op, value, answered)`` for each position."""
         self._send(f"tree {min_empty}")
         while True:
             line = self._read()
             if not line or line.startswith("end"):
                 return
-            me, op, value = (int(x) for x in line.split())
-            yield me, op, value
+            me, op, value, answered = (int(x) for x in line.split())
+            yield me, op, value, answered
 
     def close(self) -> None:
         assert self.proc.stdin is not None
@@ -237,15 +246,19 @@ def build(min_empty: int, positions: int, solves: int, out: Path) -> None:
         try:
             check(solver, positions, solves)
             table: dict[int, int] = {}
-            for me, op, value in solver.tree(min_empty):
+            answered: set[int] = set()
+            for me, op, value, answers in solver.tree(min_empty):
                 k = canonical(me, op)
                 if table.setdefault(k, value) != value:
                     raise SystemExit(f"two values for one position class: {me} {op}")
+                if answers:
+                    answered.add(k)
         finally:
             solver.close()
     keys = np.array(sorted(table), dtype=np.uint64)
     values = np.array([table[int(k)] for k in keys], dtype=np.int8)
-    np.savez_compressed(out, keys=keys, values=values)
+    flags = np.array([int(k) in answered for k in keys], dtype=bool)
+    np.savez_compressed(out, keys=keys, values=values, answered=flags)
     seconds = time.perf_counter() - start
     print(f"{len(keys)} positions, {out.stat().st_size} bytes, {seconds:.0f} s: {out}")
 

@@ -10,7 +10,8 @@
  * commands, one per line:
  *   value ME OP          the exact value of a position (mover's cells, other's)
  *   turns ME OP          the positions each legal turn leads to, from the mover's side
- *   tree MIN_EMPTY       Master's strategy from the empty board, as both colours
+ *   tree MIN_EMPTY       Master's strategy from the empty board, as both colours:
+ *                        lines "ME OP VALUE ANSWERED", then "end COUNT"
  * Values are the mover's final tile margin under best play by both sides.
  *
  * The table of proved bounds is addressed directly by the position's base-3
@@ -36,7 +37,7 @@ static uint8_t *lower_bits, *upper_bits;
 #define UPPER(i) (127 - (int)upper_bits[i])
 #define SET_LOWER(i, v) (lower_bits[i] = (uint8_t)((v) + 128))
 #define SET_UPPER(i, v) (upper_bits[i] = (uint8_t)(127 - (v)))
-static uint8_t *written_bits, *master_bits, *opponent_bits; /* one bit a position */
+static uint8_t *master_bits, *opponent_bits; /* one bit a position */
 static uint32_t *stamp;
 static uint32_t generation;
 static uint64_t nodes;
@@ -235,31 +236,31 @@ static int mark(uint8_t *bits, uint32_t me, uint32_t op) {
     return 0;
 }
 
-static void record(uint32_t me, uint32_t op, int value) {
-    if (mark(written_bits, me, op)) return;
-    printf("%u %u %d\n", me, op, value);
+/* One line of the strategy: a position, its value, and whether it is a position
+ * Master's turns lead to, with every reply answered (1), or one where Master is
+ * to move (0). */
+static void record(uint32_t me, uint32_t op, int value, int answered) {
+    printf("%u %u %d %d\n", me, op, value, answered);
     written++;
 }
 
-static void opponent(uint32_t me, uint32_t op);
+static void opponent(uint32_t me, uint32_t op, int value);
 
-/* Master to move: write its value and the position its chosen best turn leads
- * to, then answer every reply. */
+/* Master to move: write its value, choose a best turn, then answer every reply. */
 static void master(uint32_t me, uint32_t op) {
     if (empties(me, op) < min_empty || mark(master_bits, me, op)) return;
     int v = solve(me, op);
-    record(me, op, v);
+    record(me, op, v, 0);
     Kid kids[MAXKIDS];
     int n = turns(me, op, kids);
     if (n == 0) {
-        if (any_turn(op, me)) opponent(op, me);
+        if (any_turn(op, me)) opponent(op, me, -v); /* Master passes */
         return;
     }
     for (int k = 0; k < n; k++) {
         /* Every turn's value is at most v, so a null window tells which keep it. */
         if (-search(kids[k].op, kids[k].me, -v, -v + 1) >= v) {
-            record(kids[k].op, kids[k].me, -v);
-            opponent(kids[k].op, kids[k].me);
+            opponent(kids[k].op, kids[k].me, -v);
             return;
         }
     }
@@ -267,13 +268,14 @@ static void master(uint32_t me, uint32_t op) {
     exit(3);
 }
 
-/* The opponent to move: Master must be ready for every turn. */
-static void opponent(uint32_t me, uint32_t op) {
+/* The opponent to move, after Master's turn: Master must be ready for every reply. */
+static void opponent(uint32_t me, uint32_t op, int value) {
     if (mark(opponent_bits, me, op)) return;
+    record(me, op, value, 1);
     Kid kids[MAXKIDS];
     int n = turns(me, op, kids);
     if (n == 0) {
-        if (any_turn(op, me)) master(op, me);
+        if (any_turn(op, me)) master(op, me); /* the opponent passes */
         return;
     }
     for (int k = 0; k < n; k++) master(kids[k].op, kids[k].me);
@@ -324,12 +326,11 @@ int main(void) {
             printf("\n");
         } else if (!strcmp(cmd, "tree")) {
             if (scanf("%d", &min_empty) != 1) return 1;
-            written_bits = calloc(SIZE / 8 + 1, 1);
             master_bits = calloc(SIZE / 8 + 1, 1);
             opponent_bits = calloc(SIZE / 8 + 1, 1);
-            if (!written_bits || !master_bits || !opponent_bits) return 1;
-            master(0, 0);   /* Master as Red */
-            opponent(0, 0); /* Master as Blue */
+            if (!master_bits || !opponent_bits) return 1;
+            master(0, 0);                /* Master as Red */
+            opponent(0, 0, solve(0, 0)); /* Master as Blue */
             printf("end %llu\n", (unsigned long long)written);
             fprintf(stderr, "%llu positions searched\n", (unsigned long long)nodes);
         } else {

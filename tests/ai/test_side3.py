@@ -98,8 +98,9 @@ def master_games(seed: int, master_is_red: bool):
 @pytest.mark.parametrize("master_is_red", [True, False])
 def test_master_meets_no_position_the_strategy_lacks(master_is_red):
     """Whatever the opponent plays, Master's positions with 6 or more empty
-    cells are in the strategy, and Master plays one of its best turns."""
-    for seed in range(8):
+    cells are in the strategy, and Master plays one of its best turns. (Master
+    picks among its best turns at random, so many games try many of them.)"""
+    for seed in range(30):
         for board, turn in master_games(seed, master_is_red):
             if empties(board) < side3.MIN_EMPTY or len(board.legal_turns()) < 2:
                 continue
@@ -123,6 +124,23 @@ def test_master_keeps_the_exact_value_by_the_python_solver():
             board.pop()
             checked += 1
     assert checked >= 6
+
+
+def test_every_first_turn_master_may_take_is_answered():
+    """From the empty board the strategy offers only turns after which it holds
+    every reply: here the six corners, which are mirror images of one another
+    (the centre keeps the value too, but the strategy answers the corner)."""
+    board = Board(size=3)
+    best = STRATEGY.best_turns(board)
+    assert sorted(board.notation(t) for t in best) == ["a1", "a3", "c1", "c5", "e1", "e3"]
+    for turn in best:
+        board.push(turn)
+        for reply in board.legal_turns():
+            board.push(reply)
+            assert STRATEGY.value(board) is not None, board.mfen()
+            assert STRATEGY.best_turns(board), board.mfen()
+            board.pop()
+        board.pop()
 
 
 def test_other_boards_and_unknown_positions_get_no_turns():
