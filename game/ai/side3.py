@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -141,9 +142,16 @@ class Strategy:
 def strategy() -> Strategy | None:
     """The shipped strategy, or None if its file is missing or unreadable (Master
     then searches side 3 like any other board)."""
+    return load_or_none(DATA)
+
+
+def load_or_none(path: Path) -> Strategy | None:
+    """The strategy in ``path``, or None (with a message naming the file and the
+    fault on standard error) if it is missing, truncated or not a strategy."""
     try:
-        return Strategy.load()
-    except (OSError, KeyError, ValueError):
+        return Strategy.load(path)
+    except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+        print(f"side-3 strategy {path} not used: {exc}", file=sys.stderr)
         return None
 
 

@@ -158,3 +158,22 @@ def test_the_c_solver_agrees_with_the_python_rules_and_solver(tmp_path: Path):
         side3.check(solver, positions=400, solves=40, seed=11)
     finally:
         solver.close()
+
+
+@pytest.mark.parametrize(
+    "content", [b"", b"not a strategy", b"PK\x03\x04 truncated zip"], ids=["empty", "text", "zip"]
+)
+def test_a_broken_strategy_file_is_named_and_not_used(tmp_path: Path, capsys, content):
+    path = tmp_path / "side3.npz"
+    path.write_bytes(content)
+    assert side3.load_or_none(path) is None
+    assert str(path) in capsys.readouterr().err
+
+
+def test_a_strategy_file_without_the_answered_marks_is_not_used(tmp_path: Path, capsys):
+    import numpy as np
+
+    path = tmp_path / "side3.npz"
+    np.savez_compressed(path, keys=STRATEGY.keys[:5], values=STRATEGY.values[:5])
+    assert side3.load_or_none(path) is None
+    assert "answered" in capsys.readouterr().err
