@@ -1,9 +1,15 @@
 """Judging a turn: how much it gave up against the engine's best, and a label.
 
-Where the exact solver can settle the ending within the budget, the loss is in
-tiles of the final margin and a turn that throws away a won ending (or a drawn
-one) is a blunder whatever the margin. Elsewhere the loss is the searcher's
-evaluation, in tiles too, at the deepest search that finished in time.
+Where the exact values are known in time, the loss is in tiles of the final
+margin, and a turn that throws away a won ending (or a drawn one) is a blunder
+whatever the margin. On side 3 the shipped perfect-play strategy
+(:mod:`.side3`) knows every position of a game against Master at once;
+elsewhere the ending solver (:mod:`.endgame`) proves endings of up to
+:data:`EXACT_EMPTIES` empty cells when it can within the time. A turn as good as
+the best needs just two values, the position's and the one after the turn; any
+other needs one more search, for a turn that keeps the position's value.
+Elsewhere the loss is the searcher's evaluation, in tiles too, at the deepest
+search that finished in time.
 
     >>> from game.rules import Board
     >>> board = Board("BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r")
@@ -14,13 +20,16 @@ evaluation, in tiles too, at the deepest search that finished in time.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.rules import Board, Turn
 
-from .evaluate import TILE, WIN
+from . import side3
+from .endgame import Endgame, OutOfBudget
+from .evaluate import TILE, WIN, exact_score
 from .search import Budget, Searcher, empty_cells
-from .solver import margin, solve
 
 #: The labels, from the best turn to the worst.
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -52,31 +61,106 @@ def outcome(score: int) -> int:
     return 1 if score >= WIN else -1 if score <= -WIN else 0
 
 
-def judge(board: Board, turn: Turn, seconds: float = 1.0) -> Verdict:
+def judge(
+    board: Board,
+    turn: Turn,
+    seconds: float = 1.0,
+    *,
+    endgame: Endgame | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Verdict:
     """The verdict on playing ``turn`` in ``board``'s position. Raises
-    :class:`IllegalTurnError` if the turn is not legal there."""
+    :class:`IllegalTurnError` if the turn is not legal there.
+
+    The exact values get ``seconds``, and if they do not settle it the search gets
+    as long again. ``endgame`` is a solver whose table of proved results is kept
+    between judgements (the turns of one game share much of their endings);
+    ``stop`` ends the judgement early (its answer is then the evaluation's)."""
     board = board.copy()
     board.check(turn)
     turns = board.legal_turns()
     played = next(t for t in turns if t.outcome() == turn.outcome())
     if len(turns) == 1:
         return Verdict(played, 0.0, "best", True, 0, 0)
-    result = None
-    if empty_cells(board) <= EXACT_EMPTIES:
-        result = solve(board, seconds=seconds, all_scores=True)
-    if result is not None:
-        scores = result.scores
-        best = max(scores, key=lambda t: scores[t])
-        got, top = scores[played], scores[best]
-        loss = float(margin(top) - margin(got))
-        label = label_for(loss)
-        if outcome(got) < outcome(top):  # a won or drawn ending thrown away
-            label = "blunder"
-        return Verdict(best, max(0.0, loss), label, True, got, top)
-    searched = Searcher().search(board, Budget(seconds=seconds), solve=False, all_scores=True)
+    exact = exact_verdict(board, played, seconds, endgame or Endgame(), stop)
+    if exact is not None:
+        return exact
+    budget = Budget(seconds=seconds, stop=stop)
+    searched = Searcher().search(board, budget, solve=False, all_scores=True)
     scores = searched.scores or {searched.turn: searched.score}
     best = max(scores, key=lambda t: scores[t])
     got = scores.get(played, scores[best] if played == best else min(scores.values()))
     top = scores[best]
     loss = max(0.0, (top - got) / TILE)
     return Verdict(best, loss, label_for(loss), False, got, top)
+
+
+def exact_verdict(
+    board: Board,
+    played: Turn,
+    seconds: float,
+    eg: Endgame,
+    stop: Callable[[], bool] | None = None,
+) -> Verdict | None:
+    """The verdict from exact values, or None when they are not known within
+    ``seconds``. ``played`` must be one of ``board``'s legal turns."""
+    clock = time.perf_counter
+    deadline = clock() + seconds
+    book = side3.strategy() if board.size == side3.SIDE else None
+    small = empty_cells(board) <= EXACT_EMPTIES
+
+    def limits() -> dict:
+        return {"seconds": max(0.0, deadline - clock()), "stop": stop, "clock": clock}
+
+    def value(position: Board) -> int | None:
+        """The mover's final margin under best play, if known in time."""
+        known = book.value(position) if book is not None else None
+        if known is not None or not small:
+            return known
+        try:
+            return eg.solve(position, **limits())
+        except OutOfBudget:
+            return None
+
+    top = value(board)
+    if top is None:
+        return None
+    board.push(played)
+    after = value(board)
+    board.pop()
+    if after is None:
+        return None
+    got = -after
+    best = played if got == top else a_best_turn(board, top, book, eg if small else None, limits)
+    if best is None:
+        return None
+    got_score, top_score = exact_score(got), exact_score(top)
+    label = label_for(top - got)
+    if outcome(got_score) < outcome(top_score):  # a won or drawn ending thrown away
+        label = "blunder"
+    return Verdict(best, float(top - got), label, True, got_score, top_score)
+
+
+def a_best_turn(
+    board: Board,
+    value: int,
+    book: side3.Strategy | None,
+    eg: Endgame | None,
+    limits: Callable[[], dict],
+) -> Turn | None:
+    """A turn that keeps ``board``'s exact ``value``: one the side-3 strategy
+    proves, else one the solver does (``None`` if neither can in time)."""
+    if book is not None:
+        for turn in board.legal_turns():
+            board.push(turn)
+            after = book.value(board)
+            board.pop()
+            if after is not None and -after == value:
+                return turn
+    if eg is None:
+        return None
+    try:
+        found = eg.best_turns(board, value, first_only=True, **limits())
+    except OutOfBudget:
+        return None
+    return found[0] if found else None

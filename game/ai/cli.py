@@ -39,6 +39,8 @@ def analyse(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.movetime <= 0:
         parser.error("--movetime must be more than 0 seconds")
+    # Proved results carry over from line to line: a game's turns share their endings.
+    endgame = Endgame(table_limit=500_000)
 
     def answer(line: str) -> str:
         fen, tab, text = line.partition("\t")
@@ -47,7 +49,7 @@ def analyse(argv: list[str]) -> int:
         board = Board(fen)
         if board.is_game_over():
             raise RulesError("the game is over in this position: there is no turn to judge")
-        verdict = judge(board, board.parse_turn(text), seconds=args.movetime)
+        verdict = judge(board, board.parse_turn(text), seconds=args.movetime, endgame=endgame)
         return json.dumps(
             {
                 "best": board.notation(verdict.best),

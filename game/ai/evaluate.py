@@ -21,11 +21,15 @@ TILE = 100
 def final_score(board: Board) -> int:
     """Score of a finished game for the player to move: win/loss first, then margin."""
     me, op, _, _ = board.mover_view()
-    diff = me.bit_count() - op.bit_count()
-    if diff > 0:
-        return WIN + diff * TILE
-    if diff < 0:
-        return -WIN + diff * TILE
+    return exact_score(me.bit_count() - op.bit_count())
+
+
+def exact_score(margin: int) -> int:
+    """The score of a proved final ``margin`` (the mover's tiles minus the other's)."""
+    if margin > 0:
+        return WIN + margin * TILE
+    if margin < 0:
+        return -WIN + margin * TILE
     return 0
 
 

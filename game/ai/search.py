@@ -18,7 +18,7 @@ from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 
 from .endgame import Endgame
 from .endgame import OutOfBudget as EndgameOutOfBudget
-from .evaluate import DEFAULT, TILE, WIN, Weights, final_score, leaf
+from .evaluate import DEFAULT, WIN, Weights, exact_score, final_score, leaf
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The search tries an exact solve when this many empty cells or fewer remain.
@@ -294,8 +294,7 @@ class Searcher:
             self.nodes += eg.nodes - start
             return None
         self.nodes += eg.nodes - start
-        score = WIN + value * TILE if value > 0 else -WIN + value * TILE if value < 0 else 0
-        result = SearchResult(best[0], score, 0, self.nodes, exact=True)
+        result = SearchResult(best[0], exact_score(value), 0, self.nodes, exact=True)
         result.ties = best if ties else []
         return result
 

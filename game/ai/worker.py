@@ -102,7 +102,13 @@ def _answer(answers, latest, searcher: Searcher, rng: random.Random, msg: tuple)
     try:
         board = Board(mfen)
         if played is not None:  # a judgement of the turn played here
-            v = judge(board, board.parse_turn(played), seconds=seconds or 1.0)
+            v = judge(
+                board,
+                board.parse_turn(played),
+                seconds=seconds or 1.0,
+                endgame=searcher.endgame,
+                stop=lambda: latest.value != rid,
+            )
             data = {
                 "loss": v.loss,
                 "label": v.label,
