@@ -1,33 +1,69 @@
-"""Post-game analysis: how long the engine takes to go through a whole game.
+"""Post-game analysis: how long the engine takes to go through a whole game, and
+how many of its turns it settles exactly.
 
     python benchmarks/analysis.py [--turns 60] [--side 5] [--seed 0] [--seconds S]
+                                  [--players random|master]
 
-Plays a seeded game on the given side (random turns: the first finished game
-of ``--turns`` to ``--turns`` + 9 turns, so its ending is in it) and analyses
-every turn the way the client does, through the AI worker process at the
-analysis screen's seconds per turn, timing it on the wall clock. The baseline
-in the same run is the same analysis in this process, without the worker.
-Goal: a 60-turn side-5 game in under 2 minutes.
+Plays a seeded game on the given side: random turns (the first finished game of
+``--turns`` to ``--turns`` + 9 turns, so its ending is in it), or with
+``--players master`` Master against Casual (Master as Red with an even seed,
+as Blue with an odd one). Then it analyses every turn the way the client does,
+through the AI worker process at the analysis screen's seconds per turn, timing
+it on the wall clock. The baselines in the same run: the same analysis in this
+process, without the worker; and the judge before it took exact values from the
+ending solver and the side-3 strategy (commit 21816e4, taken from this
+repository's history with ``git archive``), through its ``python -m game.ai
+analyse`` at the same seconds per turn. Every turn both settle exactly must get
+the same loss. Goal: a 60-turn side-5 game in under 2 minutes.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import json
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.v01 import unpack
 from game.ai.analysis import judge
+from game.ai.endgame import Endgame
+from game.ai.levels import LEVELS, choose_turn
 from game.ai.worker import AIWorker
 from game.client.game_analysis import SECONDS, GameAnalysis
 from game.client.match import Match
 from game.rules import Board
 
+#: The judge before exact values came from the ending solver and the side-3 strategy.
+BEFORE = "21816e4"
 GOAL = 120.0
+
+
+def a_match(side: int, line: list) -> Match:
+    match = Match(side, "Human", "Human")
+    for t in line:
+        if not t.is_pass:  # the match plays forced passes itself
+            match.play(t)
+    return match
+
+
+def master_game(side: int, seed: int) -> Match:
+    """Master against Casual, Master as Red with an even seed."""
+    rng = random.Random(seed)
+    board = Board(size=side)
+    players = [LEVELS["master"], LEVELS["casual"]][:: 1 if seed % 2 == 0 else -1]
+    line = []
+    while not board.is_game_over():
+        t = choose_turn(board, players[len(line) % 2], rng)
+        board.push(t)
+        line.append(t)
+    return a_match(side, line)
 
 
 def a_game(side: int, turns: int, seed: int) -> Match:
@@ -40,10 +76,7 @@ def a_game(side: int, turns: int, seed: int) -> Match:
             board.push(t)
             line.append(t)
         if board.is_game_over() and len(line) >= turns:
-            match = Match(side, "Human", "Human")
-            for t in line:
-                match.play(t)
-            return match
+            return a_match(side, line)
     raise SystemExit(f"no finished game of {turns} to {turns + 9} turns on side {side}")
 
 
@@ -66,12 +99,35 @@ def through_worker(match: Match, seconds: float) -> tuple[GameAnalysis, float]:
 
 def in_process(match: Match, seconds: float) -> float:
     analysis = GameAnalysis(match)
+    endgame = Endgame(table_limit=500_000)  # as the worker keeps one
     t0 = time.perf_counter()
     for mfen, played, _ in analysis.turns:
         if played != "pass":
             board = Board(mfen)
-            judge(board, board.parse_turn(played), seconds=seconds)
+            judge(board, board.parse_turn(played), seconds=seconds, endgame=endgame)
     return time.perf_counter() - t0
+
+
+def before(match: Match, seconds: float) -> tuple[list[dict | None], float] | None:
+    """The verdicts of the judge at :data:`BEFORE` (None for passes), and its time;
+    None if that commit is not in this checkout's history."""
+    turns = GameAnalysis(match).turns
+    lines = [f"{mfen}\t{played}" for mfen, played, _ in turns if played != "pass"]
+    with tempfile.TemporaryDirectory() as tmp:
+        if not unpack(Path(tmp), BEFORE):
+            return None
+        t0 = time.perf_counter()
+        proc = subprocess.run(
+            [sys.executable, "-m", "game.ai", "analyse", "--movetime", str(seconds)],
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            cwd=tmp,
+            check=True,
+        )
+        wall = time.perf_counter() - t0
+    answers = iter(json.loads(x) for x in proc.stdout.splitlines())
+    return [None if played == "pass" else next(answers) for _, played, _ in turns], wall
 
 
 def main() -> None:
@@ -80,16 +136,47 @@ def main() -> None:
     ap.add_argument("--side", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--seconds", type=float, default=SECONDS)
+    ap.add_argument("--players", choices=["random", "master"], default="random")
     args = ap.parse_args()
-    match = a_game(args.side, args.turns, args.seed)
-    print(f"a finished {match.plies}-turn side-{args.side} game, {args.seconds} s per turn at most")
+    if args.players == "master":
+        match = master_game(args.side, args.seed)
+        who = "Master against Casual"
+    else:
+        match = a_game(args.side, args.turns, args.seed)
+        who = "random turns"
+    print(
+        f"a finished {match.plies}-turn side-{args.side} game of {who}, "
+        f"{args.seconds} s per turn at most"
+    )
     analysis, wall = through_worker(match, args.seconds)
-    labels = collections.Counter(v.label for v in analysis.verdicts if v is not None)
-    exact = sum(v.exact for v in analysis.verdicts if v is not None)
+    verdicts = [v for v in analysis.verdicts if v is not None and v.played != "pass"]
+    labels = collections.Counter(v.label for v in verdicts)
+    exact = sum(v.exact for v in verdicts)
     print(f"through the worker: {wall:.1f} s ({wall / match.plies:.2f} s per turn)")
-    print(f"  {exact} turns settled exactly; labels: {dict(labels)}")
+    print(f"  {exact} of {len(verdicts)} turns settled exactly; labels: {dict(labels)}")
     base = in_process(match, args.seconds)
-    print(f"baseline, in this process: {base:.1f} s (worker overhead {wall - base:+.1f} s)")
+    print(f"in this process: {base:.1f} s (worker overhead {wall - base:+.1f} s)")
+    old = before(match, args.seconds)
+    if old is None:
+        print(f"baseline skipped: commit {BEFORE} is not in this checkout's history")
+    else:
+        olds, old_wall = old
+        pairs = [
+            (v, o)
+            for v, o in zip(analysis.verdicts, olds, strict=True)
+            if o is not None and v is not None
+        ]
+        old_exact = sum(o["exact"] for _, o in pairs)
+        both = [(v, o) for v, o in pairs if v.exact and o["exact"]]
+        differ = [v.ply for v, o in both if abs(v.loss - o["loss"]) > 1e-6]
+        print(
+            f"before ({BEFORE}), its own process: {old_wall:.1f} s, "
+            f"{old_exact} of {len(pairs)} turns settled exactly"
+        )
+        print(
+            f"  settled by both: {len(both)}, same loss: {len(both) - len(differ)}"
+            + (f"; DIFFERENT at turns {differ}" if differ else "")
+        )
     verdict = "meets" if wall < GOAL else "MISSES"
     print(f"goal under {GOAL:.0f} s: {verdict} ({wall:.1f} s)")
 

@@ -11,11 +11,12 @@ ROOT = Path(__file__).resolve().parent.parent
 V01 = "52b8ca9"
 
 
-def unpack(into: Path) -> bool:
-    """Write v0.1's ``game`` package under ``into``; False if the commit is not in
-    this checkout's history (a shallow clone, or a copy without ``.git``)."""
+def unpack(into: Path, commit: str = V01) -> bool:
+    """Write the ``game`` package of v0.1 (or of ``commit``) under ``into``; False if
+    the commit is not in this checkout's history (a shallow clone, or a copy
+    without ``.git``)."""
     archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", V01, "game"], capture_output=True, check=False
+        ["git", "-C", str(ROOT), "archive", commit, "game"], capture_output=True, check=False
     )
     if archive.returncode != 0:
         return False
