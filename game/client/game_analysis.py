@@ -14,7 +14,7 @@ from typing import Any
 from game.ai.analysis import LABELS
 from game.ai.evaluate import TILE, WIN
 from game.ai.solver import margin
-from game.rules import Board
+from game.rules import BLUE, RED, Board
 
 from .match import Match
 
@@ -57,9 +57,17 @@ class GameAnalysis:
         line = list(match.board.turn_stack) + match.redo_stack[::-1]
         #: (position before the turn, the turn as played, who played it), per turn.
         self.turns: list[tuple[str, str, str]] = []
-        for turn in line:
+        #: The turns that were the only legal one (passes too): they are not judged.
+        self.forced: set[int] = set()
+        for i, turn in enumerate(line):
             self.turns.append((board.mfen(), board.notation(turn), str(board.mover)))
+            if len(board.legal_turns()) == 1:
+                self.forced.add(i)
             board.push(turn)
+        #: Red's final margin in tiles, when the game is over (the graph's last point).
+        self.final: float | None = None
+        if board.is_game_over():
+            self.final = float(board.count(RED) - board.count(BLUE))
         self.verdicts: list[TurnVerdict | None] = [None] * len(self.turns)
         for i, (_, played, mover) in enumerate(self.turns):
             if played == "pass":  # forced: nothing to judge
@@ -98,8 +106,15 @@ class GameAnalysis:
 
     # -- what it shows -----------------------------------------------------------------
     def curve(self) -> list[float | None]:
-        """Red's view of each position before a turn, in tiles (None: not judged yet)."""
-        return [None if v is None else v.evaluation() for v in self.verdicts]
+        """Red's view, in tiles, of each position before a turn and of the last one
+        (None: not judged yet, or the game is not over). A forced turn or a pass is
+        not judged: the position it is played in stands as the next one does."""
+        points: list[float | None] = [None if v is None else v.evaluation() for v in self.verdicts]
+        final = None if self.final is None else max(-CLAMP, min(CLAMP, self.final))
+        points.append(final)
+        for i in sorted(self.forced, reverse=True):
+            points[i] = points[i + 1]
+        return points
 
     def summary(self, color: str) -> dict[str, Any]:
         """One player's turns by label, and an accuracy: the share of their judged

@@ -173,7 +173,7 @@ class AnalysisScene(Scene):
         """Red's share of the bar: how the position shown stands, by the engine."""
         curve = self.analysis.curve()
         i = min(self.ply, len(curve) - 1)
-        value = curve[i] if curve and curve[i] is not None else 0.0
+        value = curve[i] if curve[i] is not None else 0.0
         share = 0.5 + 0.5 * value / CLAMP
         r = self.bar
         pygame.draw.rect(surface, theme.TILE[BLUE], r, border_radius=4)
@@ -187,7 +187,7 @@ class AnalysisScene(Scene):
         pygame.draw.rect(surface, theme.BG_LIGHT, g, border_radius=6)
         pygame.draw.line(surface, theme.CELL_EDGE, (g.left, g.centery), (g.right, g.centery))
         curve = self.analysis.curve()
-        n = max(1, len(curve))
+        n = max(1, len(curve) - 1)  # the last point is the position after the last turn
         points = []
         for i, v in enumerate(curve):
             if v is None:
