@@ -10,6 +10,7 @@ in the middle game and solves endings exactly (see :mod:`game.ai.solver`).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -283,16 +284,25 @@ class Searcher:
             "stop": budget.stop,
             "clock": budget.clock,
         }
-        try:
-            value = eg.solve(board, **limits)
+
+        def rest() -> dict:
             if budget.deadline is not None:
                 limits["seconds"] = budget.deadline - budget.clock()
             if budget.nodes is not None:
                 limits["nodes"] = budget.nodes - (eg.nodes - start)
-            best = eg.best_turns(board, value, first_only=not ties, **limits)
+            return limits
+
+        try:
+            value = eg.solve(board, **limits)
+            best = eg.best_turns(board, value, first_only=True, **rest())
         except EndgameOutOfBudget:
             self.nodes += eg.nodes - start
             return None
+        if ties:
+            # Listing every equal turn costs a probe each; a proved best turn is
+            # kept if the budget runs out first.
+            with contextlib.suppress(EndgameOutOfBudget):
+                best = eg.best_turns(board, value, **rest())
         self.nodes += eg.nodes - start
         result = SearchResult(best[0], exact_score(value), 0, self.nodes, exact=True)
         result.ties = best if ties else []

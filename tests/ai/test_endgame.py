@@ -137,6 +137,34 @@ def test_the_search_plays_a_best_turn_when_it_solves_a_deeper_ending():
     assert not Searcher().search(board, Budget(max_depth=2)).exact
 
 
+def test_a_proved_value_is_kept_when_listing_equal_turns_runs_out():
+    """Listing every turn as good as the best costs a probe each. When the budget
+    ends during that list, the solve still plays the proved best turn it found
+    first, instead of dropping the proof and searching."""
+    board = ending(11, 3, 9)
+    memo: dict = {}
+    value = memo_margin(board, memo)
+    eg = Endgame()
+    eg.solve(board)
+    eg.best_turns(board, value, first_only=True)
+    first = eg.nodes
+    eg.best_turns(board, value)
+    assert eg.nodes > first + 2  # listing them all costs more than finding one
+    searcher = Searcher()
+    result = searcher.solve_exact(board, Budget(nodes=first + 1), ties=True)
+    assert result is not None and result.exact and result.ties == [result.turn]
+    margins = {}
+    for t in board.legal_turns():
+        board.push(t)
+        margins[t] = -memo_margin(board, memo)
+        board.pop()
+    assert margins[result.turn] == value
+    # With room for the whole list, every equal turn is there.
+    full = Searcher().solve_exact(board, Budget(), ties=True)
+    assert set(full.ties) == {t for t, m in margins.items() if m == value}
+    assert len(full.ties) > 1
+
+
 @pytest.mark.slow
 def test_the_empty_side_3_board_is_a_loss_by_one_tile_for_red():
     """The perfect-play result of ``docs/ai-endings.md``: two null-window proofs,
