@@ -2,12 +2,15 @@
 
     python benchmarks/endings.py [--empties 9,10,11] [--positions 3] [--reach 4]
                                  [--match 0] [--mine 9] [--against 0] [--from-empty 16]
+                                 [--before 9ef5ced]
 
 Part one solves the same side-5 endings (from games of mixed greedy and random
-play, ``--positions`` for each count of empty cells) with both solvers: the
+play, ``--positions`` for each count of empty cells) with three solvers: the
 full-window alpha-beta of :func:`game.ai.search.solve_with` (the baseline, as in
-0.1) and :class:`game.ai.endgame.Endgame`. Both must agree on every result; it
-prints their positions searched and CPU seconds.
+0.1), :class:`game.ai.endgame.Endgame` as it was at ``--before`` (taken from this
+repository's history with ``git archive``, run in its own process), and the
+ending solver now. All must agree on every result; it prints their positions
+searched and CPU seconds.
 
 Part two plays ``--reach`` Master-against-Master games on side 5 and, on every
 turn with 16 or fewer empty cells, lets Master try the exact solve for its usual
@@ -26,9 +29,12 @@ every tile.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -36,6 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
+from benchmarks.v01 import unpack
 from game.ai.baselines import greedy_turn
 from game.ai.endgame import Endgame
 from game.ai.levels import LEVELS, choose_turn
@@ -54,30 +61,80 @@ def ending(seed: int, empties: int) -> Board:
     return board
 
 
-def compare(empties: list[int], positions: int) -> bool:
-    print("empty  seed  result  0.1 positions  0.1 s  new positions  new s  ratio")
+#: The last commit before the ending solver searched plain positions instead of a Board.
+BEFORE = "9ef5ced"
+
+#: Solves each MFEN line on standard input with the ending solver of the package
+#: in the working directory: one JSON line [value, positions, CPU seconds] each.
+SOLVE_EACH = """
+import json, sys, time
+from game.ai.endgame import Endgame
+from game.rules import Board
+for line in sys.stdin:
+    eg = Endgame()
+    t0 = time.process_time()
+    value = eg.solve(Board(line.strip()))
+    print(json.dumps([value, eg.nodes, time.process_time() - t0]), flush=True)
+"""
+
+
+def solve_at(commit: str, boards: list[Board]) -> list[list] | None:
+    """Each board's [value, positions, CPU seconds] from the ending solver at
+    ``commit``; None if that commit is not in this checkout's history."""
+    with tempfile.TemporaryDirectory() as tmp:
+        if not unpack(Path(tmp), commit):
+            return None
+        proc = subprocess.run(
+            [sys.executable, "-c", SOLVE_EACH],
+            input="".join(b.mfen() + "\n" for b in boards),
+            capture_output=True,
+            text=True,
+            cwd=tmp,
+            check=True,
+        )
+    return [json.loads(x) for x in proc.stdout.splitlines()]
+
+
+def compare(empties: list[int], positions: int, commit: str) -> bool:
+    cases = [(e, seed) for e in empties for seed in range(1, positions + 1)]
+    boards = [ending(seed, e) for e, seed in cases]
+    earlier = solve_at(commit, boards)
+    if earlier is None:
+        print(f"(commit {commit} is not in this checkout's history: its column is skipped)")
+        earlier = [[None, 0, 0.0] for _ in boards]
+    print(f"empty  seed  result  0.1 positions  0.1 s  {commit} s  new positions  new s  ratio")
     agree = True
     totals = [0, 0]
-    for e in empties:
-        for seed in range(1, positions + 1):
-            board = ending(seed, e)
-            old = Searcher(table_limit=4_000_000)
-            t0 = time.process_time()
-            result = solve_with(old, board.copy(), Budget())
-            old_s = time.process_time() - t0
-            eg = Endgame()
-            t0 = time.process_time()
-            value = eg.solve(board)
-            new_s = time.process_time() - t0
-            agree &= result is not None and margin(result.score) == value
-            totals[0] += old.nodes
-            totals[1] += eg.nodes
-            print(
-                f"{empty_cells(board):5d} {seed:5d} {value:+7d} {old.nodes:14,d} {old_s:6.1f}"
-                f" {eg.nodes:14,d} {new_s:6.1f} {old.nodes / eg.nodes:6.2f}x",
-                flush=True,
-            )
+    seconds = [0.0, 0.0]
+    same = 0
+    for (_, seed), board, (then, then_nodes, then_s) in zip(cases, boards, earlier, strict=True):
+        old = Searcher(table_limit=4_000_000)
+        t0 = time.process_time()
+        result = solve_with(old, board.copy(), Budget())
+        old_s = time.process_time() - t0
+        eg = Endgame()
+        t0 = time.process_time()
+        value = eg.solve(board)
+        new_s = time.process_time() - t0
+        agree &= result is not None and margin(result.score) == value
+        agree &= then is None or then == value
+        totals[0] += old.nodes
+        totals[1] += eg.nodes
+        seconds[0] += then_s
+        seconds[1] += new_s
+        same += then_nodes == eg.nodes
+        print(
+            f"{empty_cells(board):5d} {seed:5d} {value:+7d} {old.nodes:14,d} {old_s:6.1f}"
+            f" {then_s:9.2f} {eg.nodes:14,d} {new_s:6.2f} {old.nodes / eg.nodes:6.2f}x",
+            flush=True,
+        )
     print(f"all: {totals[0]:,} against {totals[1]:,} positions, {totals[0] / totals[1]:.2f}x fewer")
+    if seconds[0]:
+        print(
+            f"the ending solver at {commit}: {seconds[0]:.2f} s, now {seconds[1]:.2f} s,"
+            f" {seconds[0] / seconds[1]:.2f}x faster;"
+            f" the same positions searched in {same} of {len(cases)} endings"
+        )
     print("results agree" if agree else "RESULTS DIFFER")
     return agree
 
@@ -166,10 +223,11 @@ def main() -> int:
     ap.add_argument("--mine", type=int, default=LEVELS["master"].exact_from)
     ap.add_argument("--against", type=int, default=0, help="the opponent's exact reach")
     ap.add_argument("--from-empty", type=int, default=16)
+    ap.add_argument("--before", default=BEFORE, help="the earlier commit part one times")
     args = ap.parse_args()
     ok = True
     if args.positions:
-        ok = compare([int(x) for x in args.empties.split(",")], args.positions)
+        ok = compare([int(x) for x in args.empties.split(",")], args.positions, args.before)
     if args.reach:
         reach(args.reach)
     if args.match:

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 
 from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
+from game.rules.movegen import Groups, flip_outcomes, has_turn, place, placements
 
 FLIP = TurnKind.FLIP
 
@@ -44,9 +45,11 @@ class Endgame:
     results near the root of a solve survive)."""
 
     def __init__(self, table_limit: int = 2_000_000, symmetric: bool = False) -> None:
-        #: key -> (lower, upper, best turn, nodes spent proving it)
-        self.table: dict[object, tuple[int, int, Turn | None, int]] = {}
-        self.history: dict[Turn, int] = {}
+        #: key -> (lower, upper, best turn's code, nodes spent proving it); a code
+        #: is a placement's bit, or a flip turn's flipped tiles plus a tag bit.
+        self.table: dict[object, tuple[int, int, int | None, int]] = {}
+        #: turn code -> how often it refuted a position.
+        self.history: dict[int, int] = {}
         self.table_limit = table_limit
         self.symmetric = symmetric
         self.nodes = 0
@@ -55,22 +58,23 @@ class Endgame:
         self._stop: Callable[[], bool] | None = None
         self._clock: Callable[[], float] = time.perf_counter
         self._maps: list[list[list[int]]] | None = None
+        self._geo = None
+        self._flip_tag = 0
 
     # -- keys -------------------------------------------------------------
 
     def key(self, board: Board) -> object:
         """The table's key for ``board``: the exact position, or with ``symmetric``
         the smallest image of it under the board's symmetries."""
-        red, blue, mover = board.transposition_key()
+        self._board(board)
+        return self._key(*board.mover_view()[:2])
+
+    def _key(self, me: int, op: int) -> object:
         # The rules treat both colours alike, so only whose tiles are whose matters.
-        me, op = (red, blue) if mover == int(RED) else (blue, red)
         if not self.symmetric:
             return me, op
-        maps = self._maps
-        if maps is None:
-            maps = self._maps = _byte_maps(board)
         best = None
-        for sym in maps:
+        for sym in self._maps:
             r = b = 0
             x, shift = me, 0
             while x:
@@ -87,6 +91,16 @@ class Endgame:
                 best = image
         return best
 
+    def _board(self, board: Board) -> None:
+        """Take the board's geometry (one solver serves one board size)."""
+        geo = board.geometry
+        if geo is not self._geo:
+            self._geo = geo
+            # Flip turns are stored as their set of flipped tiles plus this tag bit,
+            # placements as their one bit: distinct within a position and across.
+            self._flip_tag = 1 << max(geo.bit_of) + 1
+            self._maps = _byte_maps(board) if self.symmetric else None
+
     # -- the search -----------------------------------------------------------
 
     def _tick(self) -> None:
@@ -102,9 +116,17 @@ class Endgame:
     def value(self, board: Board, alpha: int, beta: int) -> int:
         """The mover's final margin if it lies strictly between ``alpha`` and
         ``beta``; otherwise a bound on the same side of the window (fail-soft)."""
+        self._board(board)
+        return self._value(*board.mover_view(), alpha, beta)
+
+    def _value(self, me: int, op: int, gm: Groups, go: Groups, alpha: int, beta: int) -> int:
+        # The search passes positions as plain values (tiles and groups from the
+        # mover's side), not a Board: no turn objects, no push and pop, and a flip
+        # turn's position comes straight from the chain walk that found it.
         self._tick()
-        key = self.key(board)
-        entry = self.table.get(key)
+        key = self._key(me, op) if self.symmetric else (me, op)
+        table = self.table
+        entry = table.get(key)
         first = None
         if entry is not None:
             lower, upper, first, _ = entry
@@ -116,35 +138,31 @@ class Endgame:
                 return lower
             alpha = max(alpha, lower)
             beta = min(beta, upper)
-        turns = board.legal_turns()
-        if not turns:
-            red, blue, mover = board.transposition_key()
-            diff = red.bit_count() - blue.bit_count()
-            return diff if mover == int(RED) else -diff
+        geo = self._geo
+        kids = self._children(me, op, gm, go, first)
         start = self.nodes
-        if turns[0] is PASS:
-            board.push(PASS)
-            try:
-                best = -self.value(board, -beta, -alpha)
-            finally:
-                board.pop()
-            best_turn = PASS
+        if not kids:
+            if not has_turn(geo, op, me, go, gm):
+                return me.bit_count() - op.bit_count()
+            best = -self._value(op, me, go, gm, -beta, -alpha)
+            best_code = None
         else:
-            best, best_turn = -(1 << 30), None
+            best, best_code = -(1 << 30), None
             a = alpha
-            history = self.history
-            for t in self._ordered(turns, first):
-                board.push(t)
-                try:
-                    score = -self.value(board, -beta, -a)
-                finally:
-                    board.pop()
+            for code, after in kids:
+                if after is None:
+                    me2, gm2 = place(geo, code, me, gm)
+                    score = -self._value(op, me2, go, gm2, -beta, -a)
+                else:
+                    _, me2, op2, gm2, go2 = after
+                    score = -self._value(op2, me2, go2, gm2, -beta, -a)
                 if score > best:
-                    best, best_turn = score, t
+                    best, best_code = score, code
                     if score > a:
                         a = score
                         if a >= beta:
-                            history[t] = history.get(t, 0) + 1
+                            history = self.history
+                            history[code] = history.get(code, 0) + 1
                             break
         lower, upper = entry[:2] if entry is not None else (-(1 << 30), 1 << 30)
         if best <= alpha:
@@ -153,24 +171,47 @@ class Endgame:
             lower = max(lower, best)
         else:
             lower = upper = best
-        if entry is None and len(self.table) >= self.table_limit:
+        if entry is None and len(table) >= self.table_limit:
             self._shrink()
+            table = self.table
         effort = self.nodes - start + (entry[3] if entry is not None else 0)
-        self.table[key] = (lower, upper, best_turn, effort)
+        table[key] = (lower, upper, best_code, effort)
         return best
 
-    def _ordered(self, turns: list[Turn], first: Turn | None) -> list[Turn]:
+    def _children(
+        self, me: int, op: int, gm: Groups, go: Groups, first: int | None
+    ) -> list[tuple[int, tuple | None]]:
+        """The mover's turns as ``(code, position after a flip turn or None)``, in
+        the order to try them: the table's best turn, then flips before
+        placements and bigger flips first, then by how often a turn refuted."""
+        geo = self._geo
         history = self.history
-        # Flips first and bigger first, then by how often a turn refuted before.
-        turns = sorted(
-            turns,
-            key=lambda t: (t[0] is FLIP, len(t[1]), history.get(t, 0)),
-            reverse=True,
-        )
-        if first is not None and first in turns:
-            turns.remove(first)
-            turns.insert(0, first)
-        return turns
+        tag = self._flip_tag
+        ranked = []
+        bits = placements(geo, me, op, gm, go)
+        while bits:
+            c = bits & -bits
+            bits ^= c
+            ranked.append((0, 1, history.get(c, 0), c, None))
+        for after in flip_outcomes(geo, me, op, gm, go):
+            code = after[0] | tag
+            ranked.append((1, after[0].bit_count(), history.get(code, 0), code, after))
+        ranked.sort(key=_rank, reverse=True)
+        kids = [(r[3], r[4]) for r in ranked]
+        if first is not None:
+            for i, kid in enumerate(kids):
+                if kid[0] == first:
+                    if i:
+                        del kids[i]
+                        kids.insert(0, kid)
+                    break
+        return kids
+
+    def code(self, board: Board, turn: Turn) -> int:
+        """The table's code for ``turn``, a legal turn on ``board``."""
+        self._board(board)
+        mask = board.geometry.mask(turn.cells)
+        return mask | self._flip_tag if turn.kind is FLIP else mask
 
     def _shrink(self) -> None:
         """Drop the cheaper half of the table."""
@@ -230,13 +271,18 @@ class Endgame:
         self, board: Board, value: int, *, first_only: bool = False, **budget
     ) -> list[Turn]:
         """The legal turns that keep the mover's margin at ``value`` (the position's
-        solved value), the table's choice first; with ``first_only`` just one.
-        Each costs one null-window probe: "is the reply's value at most -value?"."""
+        solved value), in the order the search tries them, the table's choice
+        first; with ``first_only`` just one. Each costs one null-window probe: "is
+        the reply's value at most -value?"."""
         board = board.copy()
+        self._board(board)
         entry = self.table.get(self.key(board))
+        by_code = {self.code(board, t): t for t in board.legal_turns() if t is not PASS}
+        kids = self._children(*board.mover_view(), entry[2] if entry else None)
+        turns = [by_code[code] for code, _ in kids] or board.legal_turns()
         out = []
         self._limits(board, **budget)
-        for t in self._ordered(board.legal_turns(), entry[2] if entry else None):
+        for t in turns:
             board.push(t)
             try:
                 if -self.value(board, -value - 1, -value + 1) == value:
@@ -271,6 +317,10 @@ def _byte_maps(board: Board) -> list[list[list[int]]]:
             tables.append(row)
         maps.append(tables)
     return maps
+
+
+def _rank(r: tuple) -> tuple:
+    return r[:3]
 
 
 def empty_cells(board: Board) -> int:

@@ -232,14 +232,29 @@ def flip_turns(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> list[
     chain depends only on the set flipped so far, so the search visits each set
     once; sets from which no flip is owed are the complete turns.
     """
+    return [end[0] for end in _chain_ends(geo, me, op, gm, go)]
+
+
+def flip_outcomes(
+    geo: Geometry, me: int, op: int, gm: Groups, go: Groups
+) -> list[tuple[int, int, int, Groups, Groups]]:
+    """The positions the flip turns of :func:`flip_turns` reach, in the same order:
+    for each, the set of tiles it flips, then the mover's and the opponent's tiles
+    and groups after it. For engines that need the positions, not the turn text."""
+    return [end[1:] for end in _chain_ends(geo, me, op, gm, go)]
+
+
+def _chain_ends(
+    geo: Geometry, me: int, op: int, gm: Groups, go: Groups
+) -> list[tuple[tuple[int, ...], int, int, int, Groups, Groups]]:
     first = first_flips(geo, me, op, gm, go)
-    out: list[tuple[int, ...]] = []
+    out = []
     seen: set[int] = set()
     while first:
         t = first & -first
         first ^= t
         seen.add(t)
-        out += chains_from(geo, t, me, op, gm, go, seen)
+        out += _walk(geo, t, me, op, gm, go, seen)
     return out
 
 
@@ -250,13 +265,21 @@ def chains_from(
     single-bit ints, skipping the sets of flipped tiles in ``seen`` (which it adds
     to): share ``seen`` across first flips to list each outcome once, or give each
     first flip its own to see everything each can reach."""
-    out: list[tuple[int, ...]] = []
+    return [end[0] for end in _walk(geo, t, me, op, gm, go, seen)]
+
+
+def _walk(
+    geo: Geometry, t: int, me: int, op: int, gm: Groups, go: Groups, seen: set[int]
+) -> list[tuple[tuple[int, ...], int, int, int, Groups, Groups]]:
+    """:func:`chains_from`, with each complete turn's flipped set and position."""
+    out = []
     stack = [((t,), t, *flip_one(geo, t, me, op, gm, go))]
     while stack:
-        order, s, me2, op2, gm2, go2 = stack.pop()
+        end = stack.pop()
+        order, s, me2, op2, gm2, go2 = end
         nxt = owed(geo, s, op2, gm2, go2)
         if not nxt:
-            out.append(order)
+            out.append(end)
             continue
         while nxt:
             c = nxt & -nxt
