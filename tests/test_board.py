@@ -232,3 +232,38 @@ def test_legal_turns_lists_each_resulting_position_once():
     assert len(outcomes) == len(set(outcomes))
     for t in b.legal_turns():
         assert b.is_legal(t)
+
+
+def on_board(groups, full):
+    return {(g, d & full) for g, d in groups}
+
+
+def test_flip_outcomes_are_the_positions_the_flip_turns_reach():
+    import random
+
+    from game.rules.movegen import flip_outcomes, groups_of
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(12):
+        b = Board(size=5)
+        while b.legal_turns():
+            geo = b.geometry
+            flips = [t for t in b.legal_turns() if t.is_flip]
+            outcomes = flip_outcomes(geo, *b.mover_view())
+            assert len(outcomes) == len(flips)
+            for turn, (s, me, op, gm, go) in zip(flips, outcomes, strict=True):
+                assert s == geo.mask(turn.cells)
+                b.push(turn)
+                # The board has moved on: the opponent is to move now.
+                their, mine, their_groups, my_groups = b.mover_view()
+                assert (me, op) == (mine, their)
+                # Groups may be listed in another order, and a group's reach may
+                # carry bits off the board: compare the sets of on-board pairs.
+                for after, played, fresh in ((gm, my_groups, me), (go, their_groups, op)):
+                    want = on_board(groups_of(fresh, geo.stride), geo.full)
+                    assert on_board(after, geo.full) == on_board(played, geo.full) == want
+                b.pop()
+                checked += 1
+            b.push(rng.choice(b.legal_turns()))
+    assert checked > 100
