@@ -2,7 +2,7 @@
 
     python benchmarks/endings.py [--empties 9,10,11] [--positions 3] [--reach 4]
                                  [--match 0] [--mine 9] [--against 0] [--from-empty 16]
-                                 [--before 9ef5ced]
+                                 [--before 9ef5ced] [--deep 11,12,13] [--deep-positions 2]
 
 Part one solves the same side-5 endings (from games of mixed greedy and random
 play, ``--positions`` for each count of empty cells) with three solvers: the
@@ -24,12 +24,20 @@ with it tried from ``--against`` (0: the 0.1 behaviour, a full-window solve from
 8), each position twice with the sides swapped, both on Master's usual CPU time.
 It prints the first one's score and mean final margin, a figure that moves with
 every tile.
+
+Part four asks how far the solver is from 16 empty cells: it solves
+``--deep-positions`` endings for each count in ``--deep`` with no time
+limit, prints the positions searched and CPU seconds, how many times more
+positions each extra empty cell costs (the geometric mean over consecutive
+counts), and what that growth makes of a 16-cell solve.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 import multiprocessing
 import random
 import subprocess
@@ -214,6 +222,35 @@ def match(positions: int, from_empty: int, mine: int, against: int) -> None:
     )
 
 
+def deep(empties: list[int], positions: int) -> None:
+    print("empty  seed  result      positions  CPU s")
+    mean_positions, rates = {}, []
+    for e in empties:
+        counts = []
+        for seed in range(1, positions + 1):
+            board = ending(seed, e)
+            eg = Endgame(table_limit=8_000_000)
+            t0 = time.process_time()
+            value = eg.solve(board)
+            spent = time.process_time() - t0
+            counts.append(eg.nodes)
+            rates.append(eg.nodes / spent)
+            print(f"{e:5d} {seed:5d} {value:+7d} {eg.nodes:14,d} {spent:6.1f}", flush=True)
+        mean_positions[e] = math.exp(sum(math.log(c) for c in counts) / len(counts))
+    steps = [
+        (mean_positions[b] / mean_positions[a]) ** (1 / (b - a))
+        for a, b in itertools.pairwise(empties)
+    ]
+    growth = math.exp(sum(math.log(x) for x in steps) / len(steps))
+    rate = sum(rates) / len(rates)
+    last = empties[-1]
+    at_16 = mean_positions[last] * growth ** (16 - last)
+    print(
+        f"each extra empty cell: {growth:.1f}x the positions; {rate:,.0f} positions a CPU second;"
+        f" so 16 empty cells: about {at_16:,.0f} positions, {at_16 / rate / 3600:,.1f} CPU hours"
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--empties", default="9,10,11")
@@ -224,6 +261,8 @@ def main() -> int:
     ap.add_argument("--against", type=int, default=0, help="the opponent's exact reach")
     ap.add_argument("--from-empty", type=int, default=16)
     ap.add_argument("--before", default=BEFORE, help="the earlier commit part one times")
+    ap.add_argument("--deep", default="", help="empty-cell counts for part four, e.g. 11,12,13")
+    ap.add_argument("--deep-positions", type=int, default=2, help="endings per count in part four")
     args = ap.parse_args()
     ok = True
     if args.positions:
@@ -232,6 +271,8 @@ def main() -> int:
         reach(args.reach)
     if args.match:
         match(args.match, args.from_empty, args.mine, args.against)
+    if args.deep:
+        deep([int(x) for x in args.deep.split(",")], args.deep_positions)
     return 0 if ok else 1
 
 
