@@ -171,6 +171,9 @@ class Endgame:
             lower = max(lower, best)
         else:
             lower = upper = best
+        # Not the dict read on entry: a shrink in the subtree made a new one, and
+        # a result written to the old one would be lost.
+        table = self.table
         if entry is None and len(table) >= self.table_limit:
             self._shrink()
             table = self.table
@@ -215,9 +218,20 @@ class Endgame:
 
     def _shrink(self) -> None:
         """Drop the cheaper half of the table."""
-        efforts = sorted(e[3] for e in self.table.values())
+        table = self.table
+        efforts = sorted(e[3] for e in table.values())
         cut = efforts[len(efforts) // 2]
-        self.table = {k: e for k, e in self.table.items() if e[3] > cut}
+        kept = {k: e for k, e in table.items() if e[3] > cut}
+        # Most entries cost a node or two, so many share the median's effort:
+        # fill up to half with those rather than drop nearly everything.
+        room = len(table) - len(table) // 2 - len(kept)
+        for k, e in table.items():
+            if room <= 0:
+                break
+            if e[3] == cut:
+                kept[k] = e
+                room -= 1
+        self.table = kept
         self.history.clear()
 
     # -- driving it -----------------------------------------------------------
@@ -266,6 +280,14 @@ class Endgame:
         self._clock = clock
         self._deadline = None if seconds is None else clock() + seconds
         self._stop = stop
+
+    def settled(self, board: Board) -> int | None:
+        """The mover's final margin in ``board`` if the table holds it proved
+        exactly (by an earlier solve, or by :func:`.ponder.ponder`), else ``None``."""
+        entry = self.table.get(self.key(board))
+        if entry is not None and entry[0] == entry[1]:
+            return entry[0]
+        return None
 
     def best_turns(
         self, board: Board, value: int, *, first_only: bool = False, **budget

@@ -190,3 +190,14 @@ def test_the_solve_command_names_a_bad_position(capsys):
     with pytest.raises(SystemExit):
         main(["solve", "RRR/x r"])
     assert "bad position" in capsys.readouterr().err
+
+
+def test_a_full_table_keeps_the_costly_half_and_what_is_proved_above_it():
+    """When the table fills up mid-solve, the cheaper half goes; the results the
+    solve proves afterwards, at the root too, still land in the table."""
+    board = ending(3, 5, 9)
+    value = memo_margin(board, {})
+    eg = Endgame(table_limit=400)
+    assert eg.solve(board) == value
+    assert eg.nodes > 2_000 and 200 <= len(eg.table) <= 400  # it was shrunk, by half
+    assert eg.settled(board) == value
