@@ -289,6 +289,15 @@ class Endgame:
             return entry[0]
         return None
 
+    def ordered_turns(self, board: Board) -> list[Turn]:
+        """The legal turns of ``board`` in the order the solver tries them: the
+        table's best turn first, then flips before placements, bigger first."""
+        self._board(board)
+        entry = self.table.get(self.key(board))
+        by_code = {self.code(board, t): t for t in board.legal_turns() if t is not PASS}
+        kids = self._children(*board.mover_view(), entry[2] if entry else None)
+        return [by_code[code] for code, _ in kids] or board.legal_turns()
+
     def best_turns(
         self, board: Board, value: int, *, first_only: bool = False, **budget
     ) -> list[Turn]:
@@ -297,11 +306,7 @@ class Endgame:
         first; with ``first_only`` just one. Each costs one null-window probe: "is
         the reply's value at most -value?"."""
         board = board.copy()
-        self._board(board)
-        entry = self.table.get(self.key(board))
-        by_code = {self.code(board, t): t for t in board.legal_turns() if t is not PASS}
-        kids = self._children(*board.mover_view(), entry[2] if entry else None)
-        turns = [by_code[code] for code, _ in kids] or board.legal_turns()
+        turns = self.ordered_turns(board)
         out = []
         self._limits(board, **budget)
         for t in turns:

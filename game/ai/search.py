@@ -238,8 +238,9 @@ class Searcher:
         """Best turn within ``budget``: first try to solve the game exactly (when the
         ending is small enough to finish in part of the budget), else deepen.
         ``all_scores`` and ``ties`` are as for :meth:`root`. With ``exact_from``,
-        endings with that many empty cells or fewer are tried with the exact
-        solver of :mod:`.endgame` for :data:`EXACT_SHARE` of the budget first."""
+        endings with that many empty cells or fewer, and bigger ones whose value
+        is proved already, are tried with the exact solver of :mod:`.endgame` for
+        :data:`EXACT_SHARE` of the budget first."""
         self.budget = budget
         self.nodes = 0
         board = board.copy()
@@ -248,7 +249,7 @@ class Searcher:
             return SearchResult(None, final_score(board), 0, 0, exact=True)
         if len(turns) == 1:
             return SearchResult(turns[0], 0, 0, 0)
-        if solve and not all_scores and empty_cells(board) <= exact_from:
+        if solve and not all_scores and self.exact_reach(board, exact_from):
             solved = self.solve_exact(board, budget.fraction(EXACT_SHARE), ties)
             if solved is not None:
                 return solved
@@ -272,6 +273,14 @@ class Searcher:
                 break  # the next depth would not finish in time
         result.nodes = self.nodes
         return result
+
+    def exact_reach(self, board: Board, exact_from: int) -> bool:
+        """Is ``board`` for the exact solver? With ``exact_from`` on, it is when the
+        ending is that small, or when its value is already proved (a ponder on
+        the opponent's time, :mod:`.ponder`, may settle far bigger endings)."""
+        if empty_cells(board) <= exact_from:
+            return True
+        return exact_from > 0 and self.endgame.settled(board) is not None
 
     def solve_exact(self, board: Board, budget: Budget, ties: bool) -> SearchResult | None:
         """The best turn by an exact solve within ``budget`` (``None`` if it runs out);

@@ -13,6 +13,10 @@ the newest request lives in shared memory, so a newer request or a
 :meth:`AIWorker.cancel` both stops the search under way and makes any answer to
 an older request stale (:meth:`AIWorker.poll` drops it).
 
+While the player thinks in an ending, :meth:`AIWorker.ponder` lets the process
+prove what it can for Master's next turn (:mod:`.ponder`): it answers nothing,
+and the next request stops it at once.
+
 The process never outlives the game: it watches its parent and exits as soon as
 the parent is gone, even if the parent was killed outright. If the process dies,
 the pending request is answered with an error and the next request starts a
@@ -36,6 +40,7 @@ from game.rules import Board, RulesError
 
 from .analysis import judge
 from .levels import choose_turn, level
+from .ponder import PONDER_SECONDS, ponder
 from .search import Searcher
 
 
@@ -88,6 +93,11 @@ def _serve(requests, answers, latest) -> None:
             return
         if latest.value != msg[0]:
             continue  # superseded before it started
+        if msg[1] == "ponder":
+            # No collection after a ponder: the request that stopped it is
+            # waiting, and the next answer's collection takes what it made.
+            _ponder(latest, searcher, msg)
+            continue
         _answer(answers, latest, searcher, rng, msg)
         # The queue's own thread sends the answer, and it cannot while a
         # collection holds the interpreter: let it go first.
@@ -96,9 +106,19 @@ def _serve(requests, answers, latest) -> None:
         gc.freeze()
 
 
+def _ponder(latest, searcher: Searcher, msg: tuple) -> None:
+    """Think on the player's time until done, a newer request, or the time limit."""
+    rid, _, mfen, _, _, _ = msg
+    try:
+        board = Board(mfen)
+    except RulesError:
+        return  # nobody waits on a ponder; the turn request will say what is wrong
+    ponder(searcher.endgame, board, seconds=PONDER_SECONDS, stop=lambda: latest.value != rid)
+
+
 def _answer(answers, latest, searcher: Searcher, rng: random.Random, msg: tuple) -> None:
     """Answer one request, unless a newer one has superseded it by then."""
-    rid, mfen, level_name, seconds, played = msg
+    rid, _, mfen, level_name, seconds, played = msg
     try:
         board = Board(mfen)
         if played is not None:  # a judgement of the turn played here
@@ -147,6 +167,7 @@ class AIWorker:
         self._next_id = 0
         self._pending: tuple[int, str] | None = None
         self._message: tuple | None = None  # the pending request, until a process is up
+        self._pondering: str | None = None
         self._deaths = 0  # in a row: an answer resets it
         self._restart_at = 0.0
 
@@ -180,23 +201,38 @@ class AIWorker:
     def request(self, mfen: str, level: str = "Master", seconds: float | None = None) -> int:
         """Ask for the turn ``level`` would play in ``mfen`` (also for hints: "what
         would Master play here?"). Supersedes any earlier request. Returns its id."""
-        self._next_id += 1
-        rid = self._next_id
-        self._latest.value = rid
-        self._pending = (rid, mfen)
-        self._message = (rid, mfen, level, seconds, None)
-        self._send()
-        return rid
+        return self._ask("turn", mfen, level, seconds, None)
 
     def judge(self, mfen: str, played: str, seconds: float = 1.0) -> int:
         """Ask how good the turn ``played`` is in ``mfen`` (see
         :func:`game.ai.analysis.judge`): the answer's ``turn`` is the best turn and
         its ``verdict`` the rest. Supersedes any earlier request. Returns its id."""
+        return self._ask("judge", mfen, "", seconds, played)
+
+    def ponder(self, mfen: str) -> bool:
+        """Think on the player's time about the ending ``mfen``, the position the
+        player faces, for Master's next turn (see :mod:`.ponder`). Nothing is
+        answered; the next request or :meth:`cancel` stops it. Refused (False)
+        while a request waits for its answer."""
+        if self._pending is not None:
+            return False
+        self._ask("ponder", mfen, "", None, None)
+        self._pending = None
+        self._pondering = mfen
+        return True
+
+    @property
+    def pondering(self) -> str | None:
+        """The position the process is thinking over, until the next request."""
+        return self._pondering
+
+    def _ask(self, kind: str, mfen: str, level: str, seconds: float | None, played) -> int:
         self._next_id += 1
         rid = self._next_id
         self._latest.value = rid
         self._pending = (rid, mfen)
-        self._message = (rid, mfen, "", seconds, played)
+        self._pondering = None
+        self._message = (rid, kind, mfen, level, seconds, played)
         self._send()
         return rid
 
@@ -220,6 +256,7 @@ class AIWorker:
         """Drop the pending request: its search stops and its answer never comes."""
         self._latest.value = 0
         self._pending = None
+        self._pondering = None
         self._message = None
 
     def poll(self) -> list[Answer]:
@@ -236,6 +273,7 @@ class AIWorker:
                 self._pending = None
         if self._proc is not None and not self._proc.is_alive():
             self._proc = None
+            self._pondering = None
             self._deaths += 1
             self._restart_at = time.monotonic() + FIRST_BACKOFF * 2 ** (self._deaths - 1)
             if self._pending is not None:
@@ -269,6 +307,8 @@ class AIWorker:
             time.sleep(0.01)
 
     def close(self) -> None:
+        self._latest.value = 0  # stops a search or a ponder under way
+        self._pondering = None
         if self._proc is not None:
             if self._proc.is_alive():
                 self._requests.put(None)

@@ -197,3 +197,51 @@ def test_a_judgement_through_the_worker_matches_the_engine_here(worker):
     assert here.exact and answer.verdict["exact"]
     assert (answer.verdict["label"], answer.verdict["loss"]) == (here.label, here.loss)
     assert Board(board.mfen()).parse_turn(answer.turn).outcome() == here.best.outcome()
+
+
+ENDING = "RBB1B/RB1BB1/1RRRBR1/RR1BRB1B/1RR1BBBBB/R2R1RRB/RR1RRBR/RB1BR1/R1BBR b"
+
+
+def test_a_ponder_answers_nothing_and_the_next_request_stops_it(worker):
+    worker.request(SMALL, "Casual", seconds=0.05)
+    worker.wait(60)
+    # A 16-cell ending: its solve runs for minutes, so the ponder is under way
+    # when the request comes.
+    assert worker.ponder(ENDING)
+    assert worker.pondering == ENDING and not worker.busy
+    time.sleep(1.0)
+    assert worker.poll() == []
+    t0 = time.monotonic()
+    rid = worker.request(SMALL, "Club", seconds=0.05)
+    assert worker.pondering is None
+    (answer,) = worker.wait(20)
+    assert answer.id == rid and legal(SMALL, answer.turn)
+    assert time.monotonic() - t0 < 5  # the ponder stopped; it was not waited out
+
+
+def test_a_ponder_waits_for_an_answer_and_cancel_stops_it(worker):
+    rid = worker.request(SMALL, "Casual", seconds=0.05)
+    assert not worker.ponder(ENDING)  # a request is waiting: it would be lost
+    assert [a.id for a in worker.wait(60)] == [rid]
+    assert worker.ponder(ENDING)
+    worker.cancel()
+    assert worker.pondering is None
+    again = worker.request(SMALL, "Casual", seconds=0.05)
+    assert [a.id for a in worker.wait(20)] == [again]
+
+
+def test_a_bad_position_to_ponder_is_ignored(worker):
+    assert worker.ponder("3/4/5/4 r")
+    rid = worker.request(SMALL, "Casual", seconds=0.05)
+    (answer,) = worker.wait(60)
+    assert answer.id == rid and answer.error is None
+
+
+def test_closing_stops_a_ponder_and_the_process_leaves_cleanly(worker):
+    worker.request(SMALL, "Casual", seconds=0.05)
+    worker.wait(60)
+    assert worker.ponder(ENDING)
+    time.sleep(0.5)
+    proc = worker._proc
+    worker.close()
+    assert proc.exitcode == 0  # it read the request to leave, it was not killed
