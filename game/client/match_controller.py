@@ -1,7 +1,8 @@
 """The match controller: a match on its way, without pygame.
 
 It turns a player's clicks into turns, asks the AI for its turns and for hints
-through the worker process (never waiting for it), keeps the match in progress
+through the worker process (never waiting for it), lets Master think over an
+ending while the player does (:mod:`game.ai.ponder`), keeps the match in progress
 after every turn, saves games, and takes turns back and plays them again. The
 match scene draws what it says and animates the :class:`~.match.Event` lists
 its calls return; tests drive it directly.
@@ -12,6 +13,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import Protocol
+
+from game.ai.levels import level
+from game.ai.ponder import worth_pondering
 
 from .history import archive
 from .in_progress import CURRENT, match_in_progress
@@ -36,6 +40,9 @@ class AI(Protocol):
     def poll(self) -> list[Answer]: ...
     def serving(self, rid: int) -> bool: ...
     def cancel(self) -> None: ...
+    def ponder(self, mfen: str) -> bool: ...
+    @property
+    def pondering(self) -> str | None: ...
 
 
 class HistoryKeeper:
@@ -177,6 +184,7 @@ class MatchController(HistoryKeeper):
             self.request = self.ai.request(m.board.mfen(), level=m.ai_to_move)
             self.thinking_since = now
         if self.request is None and self.hint_request is None:
+            self._ponder(waiting)
             return events
         for answer in self.ai.poll():
             if answer.id == self.request:
@@ -195,9 +203,26 @@ class MatchController(HistoryKeeper):
                     events.append(Event("hint", self.hint, text=text))
         return events
 
+    def _ponder(self, waiting: bool) -> None:
+        """While the player thinks over an ending, let the AI opponent think too."""
+        m = self.match
+        if waiting or not self.current or not m.human_to_move:
+            return
+        if m.is_human(m.board.mover.other):
+            return  # two players at this screen
+        mfen = m.board.mfen()
+        if self.ai.pondering == mfen:
+            return
+        try:
+            opponent = level(m.player(m.board.mover.other))
+        except ValueError:
+            return  # not an AI level
+        if worth_pondering(m.board, opponent):
+            self.ai.ponder(mfen)
+
     def cancel_ai(self) -> None:
-        """Drop any request under way: its answer never comes."""
-        if self.request is not None or self.hint_request is not None:
+        """Drop any request under way: its answer never comes. A ponder stops too."""
+        if self.request is not None or self.hint_request is not None or self.ai.pondering:
             self.ai.cancel()
             self.request = self.hint_request = None
 

@@ -1,0 +1,75 @@
+"""Master thinks over an ending while the player does (game.ai.ponder), driven
+through the real match scene and the real AI process."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.ai.search import empty_cells
+from game.client.match import Match
+from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.title import TitleScene
+from game.client.tour import game_until
+from game.rules import RED
+
+from .test_scenes import button
+
+
+def ending_for_red(empties: int):
+    """Turns of a game up to ``empties`` empty cells with Red to move."""
+    turns, _ = game_until(5, 4, lambda b, t: b.mover == RED and empty_cells(b) == empties)
+    return turns
+
+
+def scene_with(app, drive, red: str, blue: str, turns) -> MatchScene:
+    match = Match(5, red, blue)
+    for t in turns:
+        match.play(t)
+    scene = MatchScene(app, match)
+    app.scenes.reset(TitleScene(app))
+    app.scenes.push(scene)
+    drive.frames(3)
+    return scene
+
+
+def wait_for_turn(drive, match, plies: int, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while match.plies < plies and time.monotonic() < end:
+        drive.frames(2)
+        time.sleep(0.02)
+
+
+def test_master_thinks_over_an_ending_on_the_players_time_then_plays(app, drive):
+    scene = scene_with(app, drive, "Human", "Master", ending_for_red(12))
+    match = scene.match
+    assert match.human_to_move
+    assert app.worker.pondering == match.board.mfen() and not app.worker.busy
+    # The player places a tile: once it is shown, Master's turn is asked for,
+    # which stops the ponder.
+    cell = next(t.cells[0] for t in match.board.legal_turns() if not t.is_flip)
+    plies = match.plies
+    drive.click_cell(cell)
+    drive.settle(1.0)
+    assert app.worker.busy and app.worker.pondering is None
+    wait_for_turn(drive, match, plies + 2)
+    assert match.plies == plies + 2 and match.human_to_move
+    drive.settle(1.0)
+    assert app.worker.pondering == match.board.mfen()  # and again on the next turn
+    # Leaving the match stops it.
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(app.scenes.top, "Leave").rect.center)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert app.worker.pondering is None
+
+
+def test_no_thinking_on_the_players_time_early_between_people_or_against_lower_levels(app, drive):
+    early = ending_for_red(30)
+    scene_with(app, drive, "Human", "Master", early)
+    assert app.worker.pondering is None  # too far from the end to be worth it
+    late = ending_for_red(12)
+    scene_with(app, drive, "Human", "Human", late)
+    assert app.worker.pondering is None
+    scene_with(app, drive, "Human", "Expert", late)
+    assert app.worker.pondering is None
