@@ -81,6 +81,8 @@ class MatchController(HistoryKeeper):
         #: The cells of the turn the hint suggests, ringed on the board.
         self.hint: tuple[int, ...] = ()
         self.thinking_since = 0.0
+        #: The player lets the AI think over an ending on their turn (a setting).
+        self.ponder_allowed = True
         #: The player went back through the moves (not by Undo): playing on asks first.
         self.browsing = False
         #: The finished match is in the history, in this file.
@@ -206,6 +208,10 @@ class MatchController(HistoryKeeper):
     def _ponder(self, waiting: bool) -> None:
         """While the player thinks over an ending, let the AI opponent think too."""
         m = self.match
+        if not self.ponder_allowed:
+            if self.ai.pondering:
+                self.ai.cancel()
+            return
         if waiting or not self.current or not m.human_to_move:
             return
         if m.is_human(m.board.mover.other):

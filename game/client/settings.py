@@ -37,6 +37,9 @@ class Settings:
     coordinates: bool = True
     #: Draw shapes on tiles as well as colours (a circle for Red, a diamond for Blue).
     colour_blind: bool = False
+    #: Master works on an ending while the player thinks (game.ai.ponder): off
+    #: spares a laptop's battery and fan, at some of Master's strength.
+    ponder: bool = True
     fullscreen: bool = False
     #: Animation speed: 0.5 slow, 1 normal, 2 fast.
     speed: float = 1.0

@@ -64,6 +64,26 @@ def test_master_thinks_over_an_ending_on_the_players_time_then_plays(app, drive)
     assert app.worker.pondering is None
 
 
+def test_the_player_can_turn_it_off_in_the_settings_and_it_stays_off(app, drive):
+    scene = scene_with(app, drive, "Human", "Master", ending_for_red(12))
+    assert app.worker.pondering == scene.match.board.mfen()
+    drive.key(pygame.K_ESCAPE)  # the pause menu
+    drive.click(button(app.scenes.top, "Settings").rect.center)
+    drive.click(button(app.scenes.top, "AI thinks on your turn").rect.center)
+    assert not app.settings.ponder
+    drive.click(button(app.scenes.top, "Back").rect.center)
+    drive.click(button(app.scenes.top, "Resume").rect.center)
+    assert app.scenes.top is scene
+    drive.frames(3)
+    assert app.worker.pondering is None
+    from game.client.settings import load
+
+    assert not load(app.data)[0].ponder  # kept for the next start
+    # A new match against Master does not think on the player's turn either.
+    scene_with(app, drive, "Human", "Master", ending_for_red(12))
+    assert app.worker.pondering is None
+
+
 def test_no_thinking_on_the_players_time_early_between_people_or_against_lower_levels(app, drive):
     early = ending_for_red(30)
     scene_with(app, drive, "Human", "Master", early)

@@ -85,6 +85,7 @@ class MatchScene(Scene):
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.control.ponder_allowed = self.app.settings.ponder  # back from Settings
         w, h = size
         panel = self.panel.layout(size)
         self.view.coordinates = self.app.settings.coordinates

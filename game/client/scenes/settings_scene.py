@@ -1,4 +1,5 @@
-"""Settings: volume, board markers, colour-blind marks, fullscreen, animation speed."""
+"""Settings: volume, board markers, colour-blind marks, coordinates, the AI thinking on
+the player's turn, fullscreen, animation speed."""
 
 from __future__ import annotations
 
@@ -12,6 +13,11 @@ ON_OFF = ("Off", "On")
 class SettingsScene(MenuScene):
     title = "Settings"
 
+    def header(self, h: int) -> int:
+        # A little less title than other menus, so that at 640x480 the settings
+        # stay one column: the sliders need the width.
+        return min(190, max(120, h * 25 // 100))
+
     def build(self) -> list:
         s = self.app.settings
         speed = next((k for k, v in SPEEDS.items() if v == s.speed), "Normal")
@@ -22,6 +28,7 @@ class SettingsScene(MenuScene):
             Choice("Legal-move markers", ON_OFF, ON_OFF[s.legal_markers], self._markers),
             Choice("Colour-blind shapes", ON_OFF, ON_OFF[s.colour_blind], self._shapes),
             Choice("Coordinates", ON_OFF, ON_OFF[s.coordinates], self._coordinates),
+            Choice("AI thinks on your turn", ON_OFF, ON_OFF[s.ponder], self._ponder),
             self.fullscreen,
             Choice("Animation", list(SPEEDS), speed, self._speed),
             Button("Back", self.back),
@@ -41,6 +48,10 @@ class SettingsScene(MenuScene):
 
     def _coordinates(self, value: str) -> None:
         self.app.settings.coordinates = value == "On"
+        self.app.save_settings()
+
+    def _ponder(self, value: str) -> None:
+        self.app.settings.ponder = value == "On"
         self.app.save_settings()
 
     def _shapes(self, value: str) -> None:
