@@ -24,6 +24,7 @@ have mirror images) several times over at the price of a slower key.
 
 from __future__ import annotations
 
+import bisect
 import time
 from collections.abc import Callable
 
@@ -107,11 +108,13 @@ class Endgame:
         self.nodes += 1
         if self._limit is not None and self.nodes > self._limit:
             raise OutOfBudget
-        if self.nodes & 255 == 0:
-            if self._deadline is not None and self._clock() > self._deadline:
-                raise OutOfBudget
-            if self._stop is not None and self._stop():
-                raise OutOfBudget
+        if self.nodes & 255 == 0 and self._out_of_time():
+            raise OutOfBudget
+
+    def _out_of_time(self) -> bool:
+        if self._deadline is not None and self._clock() > self._deadline:
+            return True
+        return self._stop is not None and self._stop()
 
     def value(self, board: Board, alpha: int, beta: int) -> int:
         """The mover's final margin if it lies strictly between ``alpha`` and
@@ -217,20 +220,25 @@ class Endgame:
         return mask | self._flip_tag if turn.kind is FLIP else mask
 
     def _shrink(self) -> None:
-        """Drop the cheaper half of the table."""
+        """Drop the cheaper half of the table. It takes a good part of a second
+        with a big table, so a stop or the deadline met meanwhile ends the solve
+        (:class:`OutOfBudget`) and leaves the table whole."""
         table = self.table
         efforts = sorted(e[3] for e in table.values())
-        cut = efforts[len(efforts) // 2]
-        kept = {k: e for k, e in table.items() if e[3] > cut}
+        n = len(efforts)
+        cut = efforts[n // 2]
         # Most entries cost a node or two, so many share the median's effort:
-        # fill up to half with those rather than drop nearly everything.
-        room = len(table) - len(table) // 2 - len(kept)
-        for k, e in table.items():
-            if room <= 0:
-                break
-            if e[3] == cut:
+        # keep as many of those as make up half, not none of them.
+        room = (n - n // 2) - (n - bisect.bisect_right(efforts, cut))
+        kept = {}
+        for i, (k, e) in enumerate(table.items()):
+            if e[3] > cut:
+                kept[k] = e
+            elif e[3] == cut and room > 0:
                 kept[k] = e
                 room -= 1
+            if i & 0xFFFF == 0xFFFF and self._out_of_time():
+                raise OutOfBudget
         self.table = kept
         self.history.clear()
 

@@ -201,3 +201,18 @@ def test_a_full_table_keeps_the_costly_half_and_what_is_proved_above_it():
     assert eg.solve(board) == value
     assert eg.nodes > 2_000 and 200 <= len(eg.table) <= 400  # it was shrunk, by half
     assert eg.settled(board) == value
+
+
+def test_a_stop_during_a_big_shrink_ends_the_solve_and_keeps_the_table_whole():
+    """Dropping half of a big table takes a good part of a second: a player's
+    request that stops a ponder must not wait for it."""
+    eg = Endgame(table_limit=100_000)
+    eg.table = {(i, 0): (0, 1, None, i % 7) for i in range(100_000)}
+    eg._limits(Board(size=5), stop=lambda: True)
+    with pytest.raises(OutOfBudget):
+        eg._shrink()
+    assert len(eg.table) == 100_000
+    eg._limits(Board(size=5))
+    eg._shrink()
+    assert len(eg.table) == 50_000
+    assert min(e[3] for e in eg.table.values()) >= 3  # the costlier half stays
