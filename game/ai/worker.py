@@ -94,9 +94,12 @@ def _serve(requests, answers, latest) -> None:
         if latest.value != msg[0]:
             continue  # superseded before it started
         if msg[1] == "ponder":
-            # No collection after a ponder: the request that stopped it is
-            # waiting, and the next answer's collection takes what it made.
             _ponder(latest, searcher, msg)
+            # No collection: the request that stopped the ponder is waiting. What
+            # the ponder made is frozen unwalked (it makes no cycles; the table's
+            # dropped entries are freed by their counts), so the collection after
+            # the next answer, which a request may wait on, walks only that turn's.
+            gc.freeze()
             continue
         _answer(answers, latest, searcher, rng, msg)
         # The queue's own thread sends the answer, and it cannot while a
