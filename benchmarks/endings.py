@@ -203,6 +203,17 @@ def match(positions: int, from_empty: int, mine: int, against: int) -> None:
     ]
     with multiprocessing.Pool() as pool:
         margins = pool.map(match_game, jobs)
+    print(
+        f"Master (exact from {max(mine, SOLVE_EMPTIES)}) against Master"
+        f" (exact from {max(against, SOLVE_EMPTIES)},"
+        f" {'0.1' if not against else 'null-window'} solver), {len(margins)} games"
+        f" from {from_empty} empty cells: {paired(margins)}"
+    )
+
+
+def paired(margins: list[int]) -> str:
+    """The score of the tested side's final ``margins``, each position's two games
+    in a row, and their mean margin with its standard error."""
     # Each position's two games (one from each side) make one paired sample,
     # which cancels most of how good the position was for the side to move.
     pairs = [(a + b) / 2 for a, b in zip(margins[::2], margins[1::2], strict=True)]
@@ -212,12 +223,8 @@ def match(positions: int, from_empty: int, mine: int, against: int) -> None:
     wins = sum(m > 0 for m in margins)
     draws = sum(m == 0 for m in margins)
     score = (wins + draws / 2) / len(margins)
-    print(
-        f"Master (exact from {max(mine, SOLVE_EMPTIES)}) against Master"
-        f" (exact from {max(against, SOLVE_EMPTIES)},"
-        f" {'0.1' if not against else 'null-window'} solver), {len(margins)} games"
-        f" from {from_empty} empty cells: won {wins}, drew {draws},"
-        f" lost {len(margins) - wins - draws}, {score:.1%};"
+    return (
+        f"won {wins}, drew {draws}, lost {len(margins) - wins - draws}, {score:.1%};"
         f" mean margin {mean:+.2f} tiles (standard error {error:.2f})"
     )
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.endings import ending
+from benchmarks.endings import ending, paired
 from game.ai.levels import LEVELS
 from game.ai.ponder import ponder, worth_pondering
 from game.ai.search import Budget, Searcher, empty_cells
@@ -95,17 +95,7 @@ def main() -> int:
             for side in (True, False)
         ]
         print(f"  {e:26d}   {cols[0]:>10}   {cols[1]:>10}")
-    margins = [m for m, _ in results]
-    pairs = [(a + b) / 2 for a, b in zip(margins[::2], margins[1::2], strict=True)]
-    mean = sum(pairs) / len(pairs)
-    spread = (sum((p - mean) ** 2 for p in pairs) / max(1, len(pairs) - 1)) ** 0.5
-    wins = sum(m > 0 for m in margins)
-    draws = sum(m == 0 for m in margins)
-    score = (wins + draws / 2) / len(margins)
-    print(
-        f"  tested: won {wins}, drew {draws}, lost {len(margins) - wins - draws}, {score:.1%};"
-        f" mean margin {mean:+.2f} tiles (standard error {spread / len(pairs) ** 0.5:.2f})"
-    )
+    print(f"  tested: {paired([m for m, _ in results])}")
     return 0
 
 
