@@ -93,9 +93,14 @@ class Endgame:
         return best
 
     def _board(self, board: Board) -> None:
-        """Take the board's geometry (one solver serves one board size)."""
+        """Take the board's geometry. One solver serves one board size at a time:
+        the same tiles, as bits, are another position on another size, so what
+        was proved on the last size goes (the worker's solver sees every game)."""
         geo = board.geometry
         if geo is not self._geo:
+            if self._geo is not None and geo.n != self._geo.n:
+                self.table.clear()
+                self.history.clear()
             self._geo = geo
             # Flip turns are stored as their set of flipped tiles plus this tag bit,
             # placements as their one bit: distinct within a position and across.

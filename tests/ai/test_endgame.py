@@ -216,3 +216,16 @@ def test_a_stop_during_a_big_shrink_ends_the_solve_and_keeps_the_table_whole():
     eg._shrink()
     assert len(eg.table) == 50_000
     assert min(e[3] for e in eg.table.values()) >= 3  # the costlier half stays
+
+
+def test_a_solver_that_moves_to_another_board_size_forgets_the_last_one():
+    """The worker's solver sees every game: the same bits are another position
+    on another board size, so nothing proved on one size may answer on another."""
+    eg = Endgame()
+    small = ending(7, 3, 8)
+    value = eg.solve(small)
+    assert eg.settled(small) == value and len(eg.table) > 1
+    proved = set(eg.table)
+    eg.solve(ending(100, 5, 7))
+    assert eg.table and not proved & set(eg.table)
+    assert eg.solve(small) == value
