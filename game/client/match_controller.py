@@ -206,25 +206,30 @@ class MatchController(HistoryKeeper):
         return events
 
     def _ponder(self, waiting: bool) -> None:
-        """While the player thinks over an ending, let the AI opponent think too."""
+        """While the player thinks over an ending, let the AI opponent think too;
+        stop when there is nothing of this match to think over (the player
+        looks back, the game ended on the player's turn, the setting is off)."""
+        want = None if waiting else self._worth_pondering()
+        pondering = self.ai.pondering
+        if want == pondering:
+            return
+        if want is not None:
+            self.ai.ponder(want)
+        elif pondering is not None:
+            self.ai.cancel()  # nothing else is under way while it ponders
+
+    def _worth_pondering(self) -> str | None:
+        """The position for the AI opponent to think over now, if any."""
         m = self.match
-        if not self.ponder_allowed:
-            if self.ai.pondering:
-                self.ai.cancel()
-            return
-        if waiting or not self.current or not m.human_to_move:
-            return
+        if not self.ponder_allowed or not self.current or not m.human_to_move:
+            return None
         if m.is_human(m.board.mover.other):
-            return  # two players at this screen
-        mfen = m.board.mfen()
-        if self.ai.pondering == mfen:
-            return
+            return None  # two players at this screen
         try:
             opponent = level(m.player(m.board.mover.other))
         except ValueError:
-            return  # not an AI level
-        if worth_pondering(m.board, opponent):
-            self.ai.ponder(mfen)
+            return None  # not an AI level
+        return m.board.mfen() if worth_pondering(m.board, opponent) else None
 
     def cancel_ai(self) -> None:
         """Drop any request under way: its answer never comes. A ponder stops too."""

@@ -26,6 +26,8 @@ def ending_for_red(empties: int):
 def scene_with(app, drive, red: str, blue: str, turns) -> MatchScene:
     match = Match(5, red, blue)
     for t in turns:
+        if t.is_pass and t not in match.board.legal_turns():
+            continue  # the match passed for the player already
         match.play(t)
     scene = MatchScene(app, match)
     app.scenes.reset(TitleScene(app))
@@ -93,3 +95,31 @@ def test_no_thinking_on_the_players_time_early_between_people_or_against_lower_l
     assert app.worker.pondering is None
     scene_with(app, drive, "Human", "Expert", late)
     assert app.worker.pondering is None
+
+
+def test_a_game_the_player_ends_stops_the_thinking(app, drive):
+    def ends(board, turn) -> bool:
+        board.push(turn)
+        try:
+            return board.is_game_over()
+        finally:
+            board.pop()
+
+    turns, last = game_until(5, 4, lambda b, t: b.mover == RED and not t.is_pass and ends(b, t))
+    scene = scene_with(app, drive, "Human", "Master", turns)
+    assert app.worker.pondering == scene.match.board.mfen()
+    for cell in last.cells:
+        drive.click_cell(cell)
+    drive.settle(1.0)
+    assert scene.match.over and app.worker.pondering is None
+
+
+def test_looking_back_through_the_moves_stops_the_thinking(app, drive):
+    scene = scene_with(app, drive, "Human", "Master", ending_for_red(12))
+    assert app.worker.pondering == scene.match.board.mfen()
+    drive.key(pygame.K_LEFT)  # one move back
+    drive.frames(3)
+    assert scene.control.browsing and app.worker.pondering is None
+    drive.key(pygame.K_END)
+    drive.frames(3)
+    assert app.worker.pondering == scene.match.board.mfen()
