@@ -248,6 +248,8 @@ def deep(empties: list[int], positions: int) -> None:
         (mean_positions[b] / mean_positions[a]) ** (1 / (b - a))
         for a, b in itertools.pairwise(empties)
     ]
+    if not steps:
+        return  # one count of empty cells: no growth to measure
     growth = math.exp(sum(math.log(x) for x in steps) / len(steps))
     rate = sum(rates) / len(rates)
     last = empties[-1]
