@@ -205,6 +205,11 @@ class MatchController(HistoryKeeper):
                     events.append(Event("hint", self.hint, text=text))
         return events
 
+    @property
+    def pondering(self) -> bool:
+        """The AI opponent is thinking over the ending on the player's turn."""
+        return self.ai.pondering is not None
+
     def _ponder(self, waiting: bool) -> None:
         """While the player thinks over an ending, let the AI opponent think too;
         stop when there is nothing of this match to think over (the player

@@ -48,6 +48,7 @@ def test_master_thinks_over_an_ending_on_the_players_time_then_plays(app, drive)
     match = scene.match
     assert match.human_to_move
     assert app.worker.pondering == match.board.mfen() and not app.worker.busy
+    assert scene.turn_line()[0] == "Red to move. Master is thinking too."
     # The player places a tile: once it is shown, Master's turn is asked for,
     # which stops the ponder.
     cell = next(t.cells[0] for t in match.board.legal_turns() if not t.is_flip)
@@ -78,6 +79,7 @@ def test_the_player_can_turn_it_off_in_the_settings_and_it_stays_off(app, drive)
     assert app.scenes.top is scene
     drive.frames(3)
     assert app.worker.pondering is None
+    assert scene.turn_line()[0] == "Red to move"
     from game.client.settings import load
 
     assert not load(app.data)[0].ponder  # kept for the next start

@@ -318,7 +318,9 @@ class MatchScene(Scene):
         changed = self.notices.update(dt) or changed
         banner = self.notices.get("banner")
         ready = not self.view.busy and not self.finished and (banner is None or banner.left <= 1.5)
+        pondering = self.control.pondering
         events = self.control.poll(self.clock, ready)
+        changed = changed or self.control.pondering != pondering  # the turn line says so
         if events:
             self.show(events)
         if self.finished and not self.view.busy and self.app.scenes.top is self:
@@ -376,6 +378,9 @@ class MatchScene(Scene):
             took = f" {waited:.0f} s" if waited >= 2 else ""
             return f"{match.ai_to_move} is thinking{dots}{took}", theme.ACCENT
         mover = match.board.mover
+        if self.control.pondering and match.human_to_move:
+            other = match.player(mover.other)
+            return f"{mover.title} to move. {other} is thinking too.", theme.TILE[mover]
         return f"{mover.title} to move", theme.TILE[mover]
 
     def targets(self) -> frozenset[int]:
