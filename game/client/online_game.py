@@ -125,6 +125,10 @@ class OnlineController(HistoryKeeper):
         self.current = True
         self.thinking = False
         self.thinking_since = 0.0
+        # The opponent is on the server: nothing here thinks on the player's turn
+        # (the match scene asks, and sets the setting, as for a match at this screen).
+        self.pondering = False
+        self.ponder_allowed = False
         #: Milliseconds left, red first, when :attr:`clock_read` was taken.
         self.clocks = [match.base * 1000, match.base * 1000]
         self.running: int | None = None
