@@ -83,6 +83,7 @@ class MatchController(HistoryKeeper):
         self.thinking_since = 0.0
         #: The player lets the AI think over an ending on their turn (a setting).
         self.ponder_allowed = True
+        self._ponder_memo: tuple[tuple | None, str | None] = (None, None)
         #: The player went back through the moves (not by Undo): playing on asks first.
         self.browsing = False
         #: The finished match is in the history, in this file.
@@ -230,11 +231,16 @@ class MatchController(HistoryKeeper):
             return None
         if m.is_human(m.board.mover.other):
             return None  # two players at this screen
-        try:
-            opponent = level(m.player(m.board.mover.other))
-        except ValueError:
-            return None  # not an AI level
-        return m.board.mfen() if worth_pondering(m.board, opponent) else None
+        # Asked every frame: work it out once per position, not in each frame.
+        key = m.board.transposition_key()
+        if self._ponder_memo[0] != key:
+            try:
+                opponent = level(m.player(m.board.mover.other))
+                want = m.board.mfen() if worth_pondering(m.board, opponent) else None
+            except ValueError:
+                want = None  # not an AI level
+            self._ponder_memo = (key, want)
+        return self._ponder_memo[1]
 
     def cancel_ai(self) -> None:
         """Drop any request under way: its answer never comes. A ponder stops too."""
