@@ -12,10 +12,14 @@ turn's solve, or a probe with another window, starts from every bound already
 proved. Only proved bounds go in, so the table can be shared by any search of
 the same game without mixing in a guess.
 
-Turns are tried in the order most likely to cut: the table's best turn, then by
-history (how often a turn has refuted a position before, a cheap and strong
-hint in endings where the same few cells decide everything), bigger flips
-before smaller and flips before placements.
+Turns are tried in the order most likely to cut: the table's best turn, then
+the turns that leave the opponent the fewest replies (as Othello's ending
+solvers order, "fastest first": a reply-poor position is small to refute or
+prove), then flips before placements, bigger flips before smaller, and by
+history (how often a turn has refuted a position before). Before searching
+any turn, a position also looks up every turn's result in the table
+(*enhanced transposition cutoff*): one already proved good enough ends the
+position without a search.
 
 With ``symmetric`` the table is keyed by the position's class under the board's
 12 symmetries, which shrinks a solve from the empty board (where most positions
@@ -29,9 +33,23 @@ import time
 from collections.abc import Callable
 
 from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
-from game.rules.movegen import Groups, flip_outcomes, has_turn, place, placements
+from game.rules.geometry import Geometry
+from game.rules.movegen import (
+    Groups,
+    flip_outcomes,
+    has_turn,
+    place,
+    placements,
+    reach_of,
+    touch,
+)
 
 FLIP = TurnKind.FLIP
+
+#: Turns are ordered by the opponent's replies from this many empty cells up.
+#: Below it the count costs more than it saves: with one cell left, the turns
+#: are few and the positions after them small.
+FEWEST_REPLIES_FROM = 2
 
 
 class OutOfBudget(Exception):
@@ -149,7 +167,10 @@ class Endgame:
         geo = self._geo
         kids = self._children(me, op, gm, go, first)
         start = self.nodes
-        if not kids:
+        cut = self._proved_cut(kids, me, op, beta)
+        if cut is not None:
+            best, best_code = cut
+        elif not kids:
             if not has_turn(geo, op, me, go, gm):
                 return me.bit_count() - op.bit_count()
             best = -self._value(op, me, go, gm, -beta, -alpha)
@@ -189,26 +210,60 @@ class Endgame:
         table[key] = (lower, upper, best_code, effort)
         return best
 
+    def _proved_cut(
+        self, kids: list[tuple[int, tuple | None]], me: int, op: int, beta: int
+    ) -> tuple[int, int] | None:
+        """``(score, turn code)`` for a turn whose position after it the table
+        already proves worth at least ``beta`` to the mover, else ``None``: a
+        look-up per turn that spares searching the position's turns one by one,
+        when another path has proved one of them (enhanced transposition cutoff)."""
+        if self.symmetric:
+            # Twelve images a turn cost more than the cuts save: measured on the
+            # empty side-3 board, 37% fewer positions but 1.4 times the time.
+            return None
+        table = self.table
+        for code, after in kids:
+            entry = table.get((op, me | code) if after is None else (after[2], after[1]))
+            if entry is not None and -entry[1] >= beta:
+                return -entry[1], code
+        return None
+
     def _children(
         self, me: int, op: int, gm: Groups, go: Groups, first: int | None
     ) -> list[tuple[int, tuple | None]]:
         """The mover's turns as ``(code, position after a flip turn or None)``, in
-        the order to try them: the table's best turn, then flips before
-        placements and bigger flips first, then by how often a turn refuted."""
+        the order to try them: the table's best turn, then the fewest replies
+        left to the opponent, then flips before placements and bigger flips
+        first, then by how often a turn refuted."""
         geo = self._geo
         history = self.history
         tag = self._flip_tag
         ranked = []
+        empty = geo.full & ~(me | op)
+        by_replies = empty.bit_count() >= FEWEST_REPLIES_FROM
         bits = placements(geo, me, op, gm, go)
+        if by_replies and bits:
+            # A placement leaves the opponent's groups as they were, so what
+            # they touch is worked out once for all placements.
+            once, twice = touch(go)
+            near, mine_near = reach_of(gm), (me & twice).bit_count()
+            closed = geo.closed_mask
         while bits:
             c = bits & -bits
             bits ^= c
-            ranked.append((0, 1, history.get(c, 0), c, None))
+            replies = 0
+            if by_replies:
+                reach = near | closed[c.bit_length() - 1]
+                rest = empty & ~c
+                replies = (rest & ~twice & (~once | reach)).bit_count() + mine_near
+                replies += (c & twice).bit_count()
+            ranked.append((-replies, 0, 1, history.get(c, 0), c, None))
         for after in flip_outcomes(geo, me, op, gm, go):
             code = after[0] | tag
-            ranked.append((1, after[0].bit_count(), history.get(code, 0), code, after))
+            replies = _replies(geo, *after[1:]) if by_replies else 0
+            ranked.append((-replies, 1, after[0].bit_count(), history.get(code, 0), code, after))
         ranked.sort(key=_rank, reverse=True)
-        kids = [(r[3], r[4]) for r in ranked]
+        kids = [(r[4], r[5]) for r in ranked]
         if first is not None:
             for i, kid in enumerate(kids):
                 if kid[0] == first:
@@ -304,7 +359,7 @@ class Endgame:
 
     def ordered_turns(self, board: Board) -> list[Turn]:
         """The legal turns of ``board`` in the order the solver tries them: the
-        table's best turn first, then flips before placements, bigger first."""
+        table's best turn first, then the fewest replies left to the opponent."""
         self._board(board)
         entry = self.table.get(self.key(board))
         by_code = {self.code(board, t): t for t in board.legal_turns() if t is not PASS}
@@ -360,7 +415,16 @@ def _byte_maps(board: Board) -> list[list[list[int]]]:
 
 
 def _rank(r: tuple) -> tuple:
-    return r[:3]
+    return r[:4]
+
+
+def _replies(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> int:
+    """Roughly how many replies the opponent has after the mover's turn: its
+    legal placements plus the mover's tiles that touch two of its groups (each
+    a flip it might make), without checking those flips in full."""
+    once, twice = touch(go)
+    empty = geo.full & ~(me | op)
+    return (empty & ~twice & (~once | reach_of(gm))).bit_count() + (me & twice).bit_count()
 
 
 def empty_cells(board: Board) -> int:

@@ -229,3 +229,50 @@ def test_a_solver_that_moves_to_another_board_size_forgets_the_last_one():
     eg.solve(ending(100, 5, 7))
     assert eg.table and not proved & set(eg.table)
     assert eg.solve(small) == value
+
+
+def test_a_turn_already_proved_good_enough_ends_the_position_without_a_search():
+    """Enhanced transposition cutoff: when the table proves that one of the
+    mover's turns reaches at least the window's top, the position looks no
+    further than the table."""
+    board = ending(5, 5, 8)
+    memo: dict = {}
+    value = memo_margin(board, memo)
+    eg = Endgame()
+    for turn in board.legal_turns():
+        board.push(turn)
+        eg.solve(board)  # every position after a turn, proved
+        board.pop()
+    assert eg.settled(board) is None
+    before = eg.nodes
+    assert eg.value(board, value - 1, value) >= value
+    assert eg.nodes - before == 1  # the position itself, and no turn searched
+    assert eg.table[eg.key(board)][0] == value  # the proved lower bound is kept
+    # Without a proof that good, the turns are searched as before.
+    fresh = Endgame()
+    assert fresh.value(board, value - 1, value) >= value
+    assert fresh.nodes > 1
+
+
+def test_turns_that_leave_the_opponent_fewest_replies_are_tried_first():
+    """Fastest first: with an empty table, the solver's order follows how many
+    placements and candidate flips the opponent has after each turn."""
+    board = ending(11, 5, 12)
+    eg = Endgame()
+
+    def replies(turn) -> int:
+        board.push(turn)
+        try:
+            _, theirs, my_groups, _ = board.mover_view()
+            once = twice = 0
+            for _, reach in my_groups:
+                twice |= once & reach
+                once |= reach
+            # its placements, and each tile of the other side touching two of its groups
+            return len(board.legal_placements()) + (theirs & twice).bit_count()
+        finally:
+            board.pop()
+
+    order = [replies(t) for t in eg.ordered_turns(board)]
+    assert len(order) > 5 and len(set(order)) > 1
+    assert order == sorted(order)
