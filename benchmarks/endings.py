@@ -256,7 +256,7 @@ def deep(empties: list[int], positions: int) -> None:
     at_16 = mean_positions[last] * growth ** (16 - last)
     print(
         f"each extra empty cell: {growth:.1f}x the positions; {rate:,.0f} positions a CPU second;"
-        f" so 16 empty cells: about {at_16:,.0f} positions, {at_16 / rate / 3600:,.1f} CPU hours"
+        f" so 16 empty cells: about {at_16:,.0f} positions, {at_16 / rate / 60:,.1f} CPU minutes"
     )
 
 
