@@ -25,9 +25,10 @@ from .levels import Level
 from .search import empty_cells
 
 #: Endings with this many empty cells or fewer are worth thinking over: the
-#: solver settles 11 to 13 in a minute or a few (``docs/ai-endings.md``), and
-#: what it proves of a bigger ending still helps the turns after.
-PONDER_FROM = 16
+#: solver settles 13 within a minute and 16 in one to two (``docs/ai-endings.md``),
+#: and what it proves of a bigger ending still helps the turns after. Master's
+#: turns at 16 follow the player's at 17, so the thinking starts there.
+PONDER_FROM = 17
 #: A ponder stops after this long even if unfinished, so that a game left open
 #: does not keep a core busy for hours.
 PONDER_SECONDS = 600.0
