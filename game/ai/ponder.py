@@ -1,6 +1,6 @@
 """Thinking on the player's time: Master proves the ending while its opponent thinks.
 
-Master's own turn has 1.85 s, enough to solve an ending of about 9 empty cells.
+Master's own turn has 1.85 s, enough to solve an ending of about 10 empty cells.
 A player thinks over a turn for far longer, and meanwhile the AI process has
 nothing to do. So in an ending of :data:`PONDER_FROM` empty cells or fewer the
 worker (:mod:`.worker`) spends that time on the exact solver, into the table
