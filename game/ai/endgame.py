@@ -24,11 +24,19 @@ position without a search.
 With ``symmetric`` the table is keyed by the position's class under the board's
 12 symmetries, which shrinks a solve from the empty board (where most positions
 have mirror images) several times over at the price of a slower key.
+
+The same search also exists compiled (``game/ai/_endgame.c``), about fifty
+times faster, for boards of up to 64 cells (side 5 and smaller) without
+``symmetric``: it searches exactly the positions this one does, in the same
+order. :class:`Endgame` uses it wherever it was built (see :data:`COMPILED`)
+and falls back on the Python search elsewhere; both tables hold only proved
+bounds, so a solve may move from one to the other without harm.
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 import time
 from collections.abc import Callable
 
@@ -44,7 +52,20 @@ from game.rules.movegen import (
     touch,
 )
 
+try:
+    from . import _endgame as _compiled
+except ImportError:  # installed without a C compiler: the Python solver serves alone
+    _compiled = None
+
 FLIP = TurnKind.FLIP
+
+#: Is the compiled solver here? Master's exact reach depends on it (see levels).
+COMPILED = _compiled is not None
+
+#: The compiled solver's table: entries (32 bytes each) for each entry the
+#: Python table would hold, and at most this many bits of them (256 MB).
+COMPILED_ENTRIES_PER_LIMIT = 4
+COMPILED_MAX_BITS = 23
 
 #: Turns are ordered by the opponent's replies from this many empty cells up.
 #: Below it the count costs more than it saves: with one cell left, the turns
@@ -63,7 +84,9 @@ class Endgame:
     the least work are dropped first (a replacement by effort, so the costly
     results near the root of a solve survive)."""
 
-    def __init__(self, table_limit: int = 2_000_000, symmetric: bool = False) -> None:
+    def __init__(
+        self, table_limit: int = 2_000_000, symmetric: bool = False, compiled: bool = True
+    ) -> None:
         #: key -> (lower, upper, best turn's code, nodes spent proving it); a code
         #: is a placement's bit, or a flip turn's flipped tiles plus a tag bit.
         self.table: dict[object, tuple[int, int, int | None, int]] = {}
@@ -79,6 +102,14 @@ class Endgame:
         self._maps: list[list[list[int]]] | None = None
         self._geo = None
         self._flip_tag = 0
+        #: The compiled solver's handle and cell maps while it serves this board size.
+        self._fast: _Fast | None = None
+        self._use_compiled = compiled and COMPILED and not symmetric
+
+    @property
+    def compiled(self) -> bool:
+        """Does the compiled solver serve the current board size?"""
+        return self._fast is not None
 
     # -- keys -------------------------------------------------------------
 
@@ -119,7 +150,10 @@ class Endgame:
             if self._geo is not None and geo.n != self._geo.n:
                 self.table.clear()
                 self.history.clear()
+                self._fast = None
             self._geo = geo
+            if self._fast is None and self._use_compiled and geo.cells <= 64:
+                self._fast = _Fast(geo, self.table_limit)
             # Flip turns are stored as their set of flipped tiles plus this tag bit,
             # placements as their one bit: distinct within a position and across.
             self._flip_tag = 1 << max(geo.bit_of) + 1
@@ -143,6 +177,19 @@ class Endgame:
         """The mover's final margin if it lies strictly between ``alpha`` and
         ``beta``; otherwise a bound on the same side of the window (fail-soft)."""
         self._board(board)
+        fast = self._fast
+        if fast is not None:
+            me, op = board.mover_view()[:2]
+            limit = 0 if self._limit is None else max(1, self._limit - self.nodes)
+            check = self._out_of_time if self._deadline is not None or self._stop else None
+            try:
+                value, nodes, finished = fast.probe(me, op, alpha, beta, limit, check)
+            except OverflowError:  # a position with more turns than it holds: rare
+                return self._value(*board.mover_view(), alpha, beta)
+            self.nodes += nodes
+            if not finished:
+                raise OutOfBudget
+            return value
         return self._value(*board.mover_view(), alpha, beta)
 
     def _value(self, me: int, op: int, gm: Groups, go: Groups, alpha: int, beta: int) -> int:
@@ -323,7 +370,7 @@ class Endgame:
         self._limits(board, nodes=nodes, seconds=seconds, stop=stop, clock=clock)
         n = board.geometry.cells
         if guess is None:
-            entry = self.table.get(self.key(board))
+            entry = self._entry(board)
             guess = 0 if entry is None else max(-n, min(n, entry[0] if entry[0] > -n else entry[1]))
         lower, upper, g = -n - 1, n + 1, guess
         while lower < upper:
@@ -352,16 +399,24 @@ class Endgame:
     def settled(self, board: Board) -> int | None:
         """The mover's final margin in ``board`` if the table holds it proved
         exactly (by an earlier solve, or by :func:`.ponder.ponder`), else ``None``."""
-        entry = self.table.get(self.key(board))
+        entry = self._entry(board)
         if entry is not None and entry[0] == entry[1]:
             return entry[0]
         return None
 
+    def _entry(self, board: Board) -> tuple[int, int, int | None] | None:
+        """``(lower, upper, best turn's code)`` proved for ``board``, from the table
+        in use, or ``None``."""
+        self._board(board)
+        if self._fast is not None:
+            return self._fast.lookup(board, self._flip_tag)
+        entry = self.table.get(self.key(board))
+        return None if entry is None else entry[:3]
+
     def ordered_turns(self, board: Board) -> list[Turn]:
         """The legal turns of ``board`` in the order the solver tries them: the
         table's best turn first, then the fewest replies left to the opponent."""
-        self._board(board)
-        entry = self.table.get(self.key(board))
+        entry = self._entry(board)
         by_code = {self.code(board, t): t for t in board.legal_turns() if t is not PASS}
         kids = self._children(*board.mover_view(), entry[2] if entry else None)
         return [by_code[code] for code, _ in kids] or board.legal_turns()
@@ -387,6 +442,72 @@ class Endgame:
             finally:
                 board.pop()
         return out
+
+
+class _Fast:
+    """The compiled solver for one board size: its handle, and the maps between
+    the rules' bitboards (rows with a stride) and its cell bits."""
+
+    def __init__(self, geo: Geometry, table_limit: int) -> None:
+        bits = (table_limit * COMPILED_ENTRIES_PER_LIMIT - 1).bit_length()
+        self.handle = _compiled.new(geo.neighbours, max(12, min(COMPILED_MAX_BITS, bits)))
+        self.to_cells, self.to_bits = _cell_maps(geo.n)
+
+    def probe(
+        self, me: int, op: int, alpha: int, beta: int, limit: int, check: Callable | None
+    ) -> tuple[int, int, bool]:
+        return _compiled.probe(
+            self.handle, _map(self.to_cells, me), _map(self.to_cells, op), alpha, beta, limit, check
+        )
+
+    def lookup(self, board: Board, flip_tag: int) -> tuple[int, int, int | None] | None:
+        me, op = board.mover_view()[:2]
+        me_cells = _map(self.to_cells, me)
+        found = _compiled.lookup(self.handle, me_cells, _map(self.to_cells, op))
+        if found is None:
+            return None
+        lower, upper, best = found
+        code = None
+        if best:
+            # The table keeps the mover's tiles after its best turn: the new ones
+            # are a placement's cell, or the tiles a flip turn took.
+            new = _map(self.to_bits, best & ~me_cells)
+            code = new | flip_tag if new & op else new
+        return lower, upper, code
+
+
+@functools.cache
+def _cell_maps(n: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The byte tables from side ``n``'s bitboards to cell bits, and back."""
+    bit_of = Geometry(n).bit_of
+    return _byte_table(bit_of), _byte_table(bit_of, inverse=True)
+
+
+def _byte_table(bit_of: list[int] | tuple[int, ...], inverse: bool = False) -> list[list[int]]:
+    """For each byte of a bitboard, the image of all 256 values of that byte: from
+    the rules' bits to cell bits (cell ``c`` is bit ``bit_of[c]``), or back."""
+    pairs = [(c, b) for c, b in enumerate(bit_of)]
+    if not inverse:
+        pairs = [(b, c) for c, b in pairs]
+    top = max(src for src, _ in pairs) + 1
+    tables = [[0] * 256 for _ in range((top + 7) // 8)]
+    for src, dest in pairs:
+        byte, i = divmod(src, 8)
+        row = tables[byte]
+        for v in range(256):
+            if v >> i & 1:
+                row[v] |= 1 << dest
+    return tables
+
+
+def _map(tables: list[list[int]], x: int) -> int:
+    out = 0
+    for row in tables:
+        if not x:
+            break
+        out |= row[x & 255]
+        x >>= 8
+    return out
 
 
 def _byte_maps(board: Board) -> list[list[list[int]]]:
@@ -425,6 +546,11 @@ def _replies(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> int:
     once, twice = touch(go)
     empty = geo.full & ~(me | op)
     return (empty & ~twice & (~once | reach_of(gm))).bit_count() + (me & twice).bit_count()
+
+
+def compiled_for(board: Board) -> bool:
+    """Does the compiled solver serve ``board``'s size (when not ``symmetric``)?"""
+    return COMPILED and board.geometry.cells <= 64
 
 
 def empty_cells(board: Board) -> int:

@@ -1,4 +1,9 @@
-"""The exact ending solver (game.ai.endgame) against plain minimax over every line."""
+"""The exact ending solver (game.ai.endgame) against plain minimax over every line.
+
+The search's results are checked with both solvers, Python and compiled (where
+it was built); what only the Python table does (its shrink, its entries) with
+the Python solver. tests/ai/test_endgame_compiled.py checks that the compiled
+solver searches exactly the Python solver's positions."""
 
 from __future__ import annotations
 
@@ -8,12 +13,22 @@ import pytest
 
 from game.ai.baselines import greedy_turn
 from game.ai.cli import main
-from game.ai.endgame import Endgame, OutOfBudget
+from game.ai.endgame import COMPILED, Endgame, OutOfBudget
 from game.ai.evaluate import TILE, WIN
 from game.ai.search import Budget, Searcher, empty_cells
 from game.rules import RED, Board
 
 from .brute import memo_margin
+
+#: Both solvers, for the checks of what they prove.
+SOLVERS = [
+    pytest.param(False, id="python"),
+    pytest.param(
+        True,
+        id="compiled",
+        marks=pytest.mark.skipif(not COMPILED, reason="the compiled solver is not built here"),
+    ),
+]
 
 
 def ending(seed: int, size: int, empties: int) -> Board:
@@ -26,9 +41,10 @@ def ending(seed: int, size: int, empties: int) -> Board:
     return board
 
 
-def test_the_whole_side_2_game_matches_minimax():
+@pytest.mark.parametrize("compiled", SOLVERS)
+def test_the_whole_side_2_game_matches_minimax(compiled):
     board = Board(size=2)
-    assert Endgame().solve(board) == memo_margin(board, {})
+    assert Endgame(compiled=compiled).solve(board) == memo_margin(board, {})
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -45,11 +61,12 @@ def test_side_3_endings_from_11_empty_cells_match_minimax(seed):
 def check_against_minimax(board: Board) -> None:
     memo: dict = {}
     expected = memo_margin(board, memo)
-    assert Endgame().solve(board) == expected
+    assert Endgame(compiled=False).solve(board) == expected
+    assert Endgame().solve(board) == expected  # compiled, where built
     assert Endgame(symmetric=True).solve(board) == expected
     # Every position met on the way has its true value too, so spot-check some
     # proved bounds in the table against minimax.
-    eg = Endgame()
+    eg = Endgame(compiled=False)
     eg.solve(board)
     for (me, op), (lower, upper, _, _) in list(eg.table.items())[:200]:
         value = memo.get((me, op, int(RED)), memo.get((op, me, 1 - int(RED))))
@@ -57,21 +74,25 @@ def check_against_minimax(board: Board) -> None:
             assert lower <= value <= upper
 
 
+@pytest.mark.parametrize("compiled", SOLVERS)
 @pytest.mark.parametrize("seed", range(4))
-def test_side_5_endings_match_minimax(seed):
+def test_side_5_endings_match_minimax(seed, compiled):
     board = ending(100 + seed, 5, 7)
-    assert Endgame().solve(board) == memo_margin(board, {})
+    assert Endgame(compiled=compiled).solve(board) == memo_margin(board, {})
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("compiled", SOLVERS)
 @pytest.mark.parametrize(("seed", "empties"), [(100, 9), (102, 9), (102, 10)])
-def test_side_5_endings_at_masters_reach_match_minimax(seed, empties):
-    """Master tries the solver from 9 empty cells (game.ai.levels): there, and one
-    beyond, the solver's value and best turns are minimax's."""
+def test_side_5_endings_at_masters_reach_match_minimax(seed, empties, compiled):
+    """Master tries the Python solver from 9 empty cells (game.ai.levels): there,
+    and one beyond, the solver's value and best turns are minimax's. (The
+    compiled solver's reach, 16, is beyond minimax: test_endgame_compiled.py
+    checks it against the Python solver there.)"""
     board = ending(seed, 5, empties)
     memo: dict = {}
     value = memo_margin(board, memo)
-    eg = Endgame()
+    eg = Endgame(compiled=compiled)
     assert eg.solve(board) == value
     best = set(eg.best_turns(board, value))
     for turn in board.legal_turns():
@@ -81,11 +102,12 @@ def test_side_5_endings_at_masters_reach_match_minimax(seed, empties):
         assert (turn in best) == keeps, turn
 
 
-def test_best_turns_are_exactly_the_turns_that_keep_the_value():
+@pytest.mark.parametrize("compiled", SOLVERS)
+def test_best_turns_are_exactly_the_turns_that_keep_the_value(compiled):
     board = ending(7, 3, 8)
     memo: dict = {}
     value = memo_margin(board, memo)
-    eg = Endgame()
+    eg = Endgame(compiled=compiled)
     assert eg.solve(board) == value
     best = eg.best_turns(board, value)
     keep = []
@@ -101,7 +123,7 @@ def test_best_turns_are_exactly_the_turns_that_keep_the_value():
 def test_a_solve_that_runs_out_keeps_only_proved_bounds():
     board = ending(3, 5, 9)
     value = memo_margin(board, {})
-    eg = Endgame()
+    eg = Endgame(compiled=False)
     with pytest.raises(OutOfBudget):
         eg.solve(board, nodes=200)
     assert eg.table  # it proved something before it stopped
@@ -197,7 +219,7 @@ def test_a_full_table_keeps_the_costly_half_and_what_is_proved_above_it():
     solve proves afterwards, at the root too, still land in the table."""
     board = ending(3, 5, 9)
     value = memo_margin(board, {})
-    eg = Endgame(table_limit=400)
+    eg = Endgame(table_limit=400, compiled=False)
     assert eg.solve(board) == value
     assert eg.nodes > 2_000 and 200 <= len(eg.table) <= 400  # it was shrunk, by half
     assert eg.settled(board) == value
@@ -206,7 +228,7 @@ def test_a_full_table_keeps_the_costly_half_and_what_is_proved_above_it():
 def test_a_stop_during_a_big_shrink_ends_the_solve_and_keeps_the_table_whole():
     """Dropping half of a big table takes a good part of a second: a player's
     request that stops a ponder must not wait for it."""
-    eg = Endgame(table_limit=100_000)
+    eg = Endgame(table_limit=100_000, compiled=False)
     eg.table = {(i, 0): (0, 1, None, i % 7) for i in range(100_000)}
     eg._limits(Board(size=5), stop=lambda: True)
     with pytest.raises(OutOfBudget):
@@ -221,7 +243,7 @@ def test_a_stop_during_a_big_shrink_ends_the_solve_and_keeps_the_table_whole():
 def test_a_solver_that_moves_to_another_board_size_forgets_the_last_one():
     """The worker's solver sees every game: the same bits are another position
     on another board size, so nothing proved on one size may answer on another."""
-    eg = Endgame()
+    eg = Endgame(compiled=False)
     small = ending(7, 3, 8)
     value = eg.solve(small)
     assert eg.settled(small) == value and len(eg.table) > 1
@@ -238,7 +260,7 @@ def test_a_turn_already_proved_good_enough_ends_the_position_without_a_search():
     board = ending(5, 5, 8)
     memo: dict = {}
     value = memo_margin(board, memo)
-    eg = Endgame()
+    eg = Endgame(compiled=False)
     for turn in board.legal_turns():
         board.push(turn)
         eg.solve(board)  # every position after a turn, proved
@@ -249,7 +271,7 @@ def test_a_turn_already_proved_good_enough_ends_the_position_without_a_search():
     assert eg.nodes - before == 1  # the position itself, and no turn searched
     assert eg.table[eg.key(board)][0] == value  # the proved lower bound is kept
     # Without a proof that good, the turns are searched as before.
-    fresh = Endgame()
+    fresh = Endgame(compiled=False)
     assert fresh.value(board, value - 1, value) >= value
     assert fresh.nodes > 1
 

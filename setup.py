@@ -1,0 +1,9 @@
+"""The one part of the build that pyproject.toml cannot say: the compiled ending solver.
+
+``optional=True``: where no C compiler is at hand the install goes on without it,
+and the game uses the Python solver (see game/ai/endgame.py).
+"""
+
+from setuptools import Extension, setup
+
+setup(ext_modules=[Extension("game.ai._endgame", ["game/ai/_endgame.c"], optional=True)])

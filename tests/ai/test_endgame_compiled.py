@@ -1,0 +1,207 @@
+"""The compiled ending solver (game/ai/_endgame.c) is the Python solver, faster.
+
+It must search exactly the positions the Python solver searches, in the same
+order, with the same results: then everything the Python solver's tests prove
+against minimax holds for it too, and at depths minimax cannot reach (16 empty
+cells) the Python solver is the reference. Skipped where it was not built (no C
+compiler at install); CI builds it."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from game.ai import endgame as endgame_module
+from game.ai.endgame import COMPILED, Endgame, OutOfBudget, compiled_for
+from game.ai.levels import LEVELS
+from game.rules import Board
+
+from .brute import memo_margin
+from .test_endgame import ending
+
+pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled solver is not built here")
+
+#: The two 16-cell endings of docs/ai-endings.md, with their values as the
+#: Python solver proved them (70 s and 103 s, `python -m game.ai solve`).
+SIXTEEN = [
+    ("RBB1B/RB1BB1/1RRRBR1/RR1BRB1B/1RR1BBBBB/R2R1RRB/RR1RRBR/RB1BR1/R1BBR b", 5),
+    ("1R1BR/BBB1BB/RBBRRBB/1RRRRR1R/R1BRB1R1R/B1BBBBR1/B1R2BR/B1RB2/RRRRR b", -7),
+]
+
+
+def both(board: Board) -> tuple[Endgame, Endgame]:
+    python, compiled = Endgame(compiled=False), Endgame()
+    assert python.solve(board) == compiled.solve(board)
+    assert compiled.compiled and not python.compiled
+    return python, compiled
+
+
+@pytest.mark.parametrize(
+    ("seed", "size", "empties"),
+    [(s, 3, 9) for s in range(3)] + [(s, 4, 10) for s in range(3)] + [(s, 5, 10) for s in range(4)],
+)
+def test_it_searches_the_python_solvers_positions_with_the_same_results(seed, size, empties):
+    board = ending(seed, size, empties)
+    python, compiled = both(board)
+    assert compiled.nodes == python.nodes > 10
+    value = python.solve(board)
+    assert set(compiled.best_turns(board, value)) == set(python.best_turns(board, value))
+    assert compiled.settled(board) == python.settled(board) == value
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_it_matches_the_python_solver_at_12_and_13_empty_cells(seed):
+    for empties in (12, 13):
+        python, compiled = both(ending(seed, 5, empties))
+        assert compiled.nodes == python.nodes > 10_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("mfen", "value"), SIXTEEN)
+def test_it_settles_16_cell_endings_with_the_python_solvers_values(mfen, value):
+    board = Board(mfen)
+    eg = Endgame(table_limit=500_000)  # as Master's searcher keeps it
+    assert eg.solve(board) == value
+    assert eg.settled(board) == value
+    # Each best turn keeps the value: the position after it is proved worth -value.
+    best = eg.best_turns(board, value)
+    assert best
+    for turn in best:
+        board.push(turn)
+        assert eg.solve(board) == -value
+        board.pop()
+
+
+def test_small_endings_match_minimax_with_every_best_turn():
+    for seed in range(4):
+        board = ending(seed, 3, 8)
+        memo: dict = {}
+        value = memo_margin(board, memo)
+        eg = Endgame()
+        assert eg.solve(board) == value
+        keeps = set()
+        for turn in board.legal_turns():
+            board.push(turn)
+            if -memo_margin(board, memo) == value:
+                keeps.add(turn)
+            board.pop()
+        assert set(eg.best_turns(board, value)) == keeps
+
+
+def test_a_stopped_solve_keeps_only_proved_bounds_and_resumes():
+    board = ending(3, 5, 9)
+    memo: dict = {}
+    value = memo_margin(board, memo)
+    eg = Endgame()
+    with pytest.raises(OutOfBudget):
+        eg.solve(board, nodes=600)
+    assert 600 <= eg.nodes <= 602
+
+    def check(depth: int) -> int:
+        """Positions within ``depth`` turns whose table bounds were checked."""
+        entry = eg._entry(board)
+        checked = 0
+        if entry is not None:
+            assert entry[0] <= memo_margin(board, memo) <= entry[1]
+            checked = 1
+        if depth:
+            for turn in board.legal_turns():
+                board.push(turn)
+                checked += check(depth - 1)
+                board.pop()
+        return checked
+
+    assert check(4) > 10
+    calls = []
+    with pytest.raises(OutOfBudget):
+        eg.solve(board, stop=lambda: calls.append(1) or True)
+    assert calls  # the stop is asked while the compiled search runs
+    assert eg.solve(board) == value
+    spent = eg.nodes
+    assert eg.solve(board) == value
+    assert eg.nodes - spent <= 3  # the root's proved value is in the table
+
+
+def test_a_deadline_stops_a_deep_solve():
+    board = Board(SIXTEEN[1][0])
+    eg = Endgame()
+    start = time.perf_counter()
+    with pytest.raises(OutOfBudget):
+        eg.solve(board, seconds=0.05)
+    assert time.perf_counter() - start < 1.0
+    assert eg.settled(board) is None
+
+
+def test_an_error_in_the_stop_check_reaches_the_caller():
+    def broken() -> bool:
+        raise RuntimeError("the check failed")
+
+    eg = Endgame()
+    with pytest.raises(RuntimeError, match="the check failed"):
+        eg.solve(Board(SIXTEEN[0][0]), stop=broken)
+    assert eg.solve(ending(3, 5, 8)) == memo_margin(ending(3, 5, 8), {})  # still usable
+
+
+def test_other_threads_run_while_it_searches():
+    """The online server's bots search in threads beside the event loop: the
+    compiled search lets go of the interpreter while it runs."""
+    ticks = []
+    done = threading.Event()
+
+    def count() -> None:
+        while not done.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    thread = threading.Thread(target=count)
+    thread.start()
+    try:
+        eg = Endgame()
+        with pytest.raises(OutOfBudget):
+            eg.solve(Board(SIXTEEN[1][0]), seconds=0.3)
+    finally:
+        done.set()
+        thread.join()
+    assert len(ticks) > 50
+
+
+def test_it_serves_side_5_and_smaller_and_not_symmetric_tables():
+    assert compiled_for(Board(size=5)) and not compiled_for(Board(size=6))
+    eg = Endgame()
+    eg.solve(ending(1, 6, 5))
+    assert not eg.compiled  # side 6 has 91 cells: the Python solver serves it
+    eg.solve(ending(1, 5, 5))
+    assert eg.compiled
+    assert not Endgame(symmetric=True).compiled
+
+
+def test_a_new_board_size_forgets_the_last_ones_proofs():
+    eg = Endgame()
+    small = ending(7, 3, 8)
+    value = eg.solve(small)
+    assert eg.settled(small) == value
+    eg.solve(ending(100, 5, 7))
+    assert eg.settled(small) is None
+    assert eg.solve(small) == value
+
+
+def test_bad_positions_are_refused_by_name():
+    handle = endgame_module._compiled.new(Board(size=2).geometry.neighbours, 12)
+    with pytest.raises(ValueError, match="not a position"):
+        endgame_module._compiled.probe(handle, 1, 1, -1, 1, 0, None)
+    with pytest.raises(ValueError, match="not a position"):
+        endgame_module._compiled.lookup(handle, 1 << 40, 0)
+    with pytest.raises(ValueError, match="neighbour"):
+        endgame_module._compiled.new([[5]], 12)
+    with pytest.raises(TypeError):
+        endgame_module._compiled.probe(handle, 0, 0, -1, 1, 0, "not callable")
+
+
+def test_master_tries_exact_endings_from_16_empty_cells_where_it_serves():
+    master = LEVELS["master"]
+    assert master.exact_reach(Board(size=5)) == 16
+    assert master.exact_reach(Board(size=6)) == master.exact_from == 9
+    assert LEVELS["expert"].exact_reach(Board(size=5)) == 0
