@@ -57,7 +57,7 @@ def game(job: tuple[int, int, float, bool]) -> tuple[int, list[tuple[int, bool, 
         searcher.use(lvl.weights)
         budget = Budget(seconds=lvl.budget(board), max_depth=lvl.max_depth, clock=time.process_time)
         result = searcher.search(
-            board, budget, solve=lvl.solve, ties=lvl.vary, exact_from=lvl.exact_from
+            board, budget, solve=lvl.solve, ties=lvl.vary, exact_from=lvl.exact_reach(board)
         )
         log.append((empty_cells(board), mover == tested, result.exact))
         board.push(rng.choice(result.ties) if len(result.ties) > 1 else result.turn)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from game.rules import Board, Turn
 
 from . import side3
+from .endgame import compiled_for
 from .evaluate import CLASSIC, DEFAULT, Weights
 from .search import Budget, Searcher
 
@@ -45,10 +46,20 @@ class Level:
     #: solver (:mod:`.endgame`) for part of the budget; 0 leaves exact play to
     #: the search's own small solve (:data:`.search.SOLVE_EMPTIES`).
     exact_from: int = 0
+    #: The same where the compiled ending solver serves the board (built, and
+    #: side 5 or smaller): about fifty times faster, it proves far bigger endings
+    #: in the same part of the budget. 0: as ``exact_from``.
+    exact_from_compiled: int = 0
     #: Play side 3 from the shipped perfect strategy (:mod:`.side3`) where it
     #: holds the position; only with exact endings on (``exact_from`` > 0).
     perfect_side3: bool = False
     blurb: str = ""
+
+    def exact_reach(self, board: Board) -> int:
+        """The most empty cells at which this level tries the exact solver on ``board``."""
+        if self.exact_from_compiled and compiled_for(board):
+            return self.exact_from_compiled
+        return self.exact_from
 
     def budget(self, board: Board, seconds: float | None = None) -> float:
         """Seconds for a turn on ``board``: bigger boards get more, growing with the
@@ -101,10 +112,14 @@ LEVELS: dict[str, Level] = {
             # player's wait on side 5 within 2 s (benchmarks/master_wait.py).
             1.85,
             vary=True,
-            # Tried from 12 it cost a tile a game against 0.1's solve from 8 (half
-            # the time spent on solves that rarely finish); from 9 it is even with
-            # it (benchmarks/endings.py --match 60, docs/ai-endings.md).
+            # With the Python solver alone: tried from 12 it cost a tile a game
+            # against 0.1's solve from 8 (half the time spent on solves that
+            # rarely finish); from 9 it is even with it. The compiled solver
+            # proves most 16-cell endings within the same half of a turn, and
+            # what it proves stays for the next turn (benchmarks/endings.py,
+            # docs/ai-endings.md).
             exact_from=9,
+            exact_from_compiled=16,
             perfect_side3=True,
             blurb="The strongest play the engine reaches in two seconds or less.",
         ),
@@ -149,7 +164,7 @@ def choose_turn(
         return turns[0]
     if lvl.blunder and rng.random() < lvl.blunder:
         return rng.choice(turns)
-    exact_from = lvl.exact_from if exact_from is None else exact_from
+    exact_from = lvl.exact_reach(board) if exact_from is None else exact_from
     if lvl.perfect_side3 and exact_from > 0 and board.size == side3.SIDE:
         book = side3.strategy()
         perfect = book.best_turns(board) if book is not None else []

@@ -187,7 +187,7 @@ def goals(players, ratings: dict[str, float], games) -> list[tuple[str, bool]]:
     return out
 
 
-def level_table(players) -> list[str]:
+def level_table(players, size: int = 5) -> list[str]:
     """The settings of the levels that played, so the page says what it measured."""
     lines = [
         "| level | seconds (side 5) | depth cap | softmax temperature | blunders | exact endings "
@@ -197,7 +197,7 @@ def level_table(players) -> list[str]:
     for lvl in LEVELS.values():
         if lvl.name in players:
             depth = str(lvl.max_depth) if lvl.max_depth < 64 else "none"
-            reach = max(lvl.exact_from, SOLVE_EMPTIES)
+            reach = max(lvl.exact_reach(Board(size=size)), SOLVE_EMPTIES)
             exact = f"tried from {reach} empty cells" if lvl.solve else "no"
             weights = "classic" if lvl.weights == CLASSIC else "learned"
             lines.append(
@@ -230,7 +230,7 @@ def report(players, results: list[Result], command: str, size: int = 5) -> str:
         "",
         "Temperatures are in hundredths of a tile: higher means looser play.",
         "",
-        *level_table(players),
+        *level_table(players, size),
         "",
         "## Ratings",
         "",
