@@ -1,19 +1,22 @@
 """``mosaic --smoke-test``: prove a build works, without a screen.
 
 Visits every scene (the screenshot tour, into a temporary folder), loads every
-puzzle pack, loads Master's side-3 strategy, and gets one AI turn through the
-worker process. Prints what it
-did and exits 0, or names the first failure and exits 1.
+puzzle pack, loads Master's side-3 strategy, solves a 16-cell ending with the
+compiled ending solver (which a frozen build must have), and gets one AI turn
+through the worker process. Prints what it did and exits 0, or names the first
+failure and exits 1.
 """
 
 from __future__ import annotations
 
+import sys
 import tempfile
 import time
 import traceback
 from pathlib import Path
 
 from game.ai import side3
+from game.ai.endgame import COMPILED, Endgame
 from game.ai.worker import AIWorker
 from game.puzzles import load_packs
 from game.rules import Board
@@ -46,6 +49,8 @@ def smoke_test(data: Path | None = None) -> int:
             if strategy is None or strategy.value(Board(size=3)) != -1:
                 raise RuntimeError(f"{side3.DATA} is missing or wrong")
             lines.append(f"side 3: Master's strategy holds {len(strategy)} positions")
+            step = "solving a 16-cell ending"
+            lines.append(sixteen_cells())
             step = "asking the AI worker for a turn"
             board = Board(size=5)
             with AIWorker() as worker:
@@ -64,3 +69,21 @@ def smoke_test(data: Path | None = None) -> int:
         print(line)
     print(f"smoke test passed in {time.perf_counter() - t0:.1f} s")
     return 0
+
+
+#: A side-5 ending with 16 empty cells that Blue, to move, wins by 5 tiles
+#: (docs/ai-endings.md).
+SIXTEEN = "RBB1B/RB1BB1/1RRRBR1/RR1BRB1B/1RR1BBBBB/R2R1RRB/RR1RRBR/RB1BR1/R1BBR b"
+
+
+def sixteen_cells() -> str:
+    """Solve :data:`SIXTEEN` with the compiled solver; its line for the report."""
+    if not COMPILED:
+        if getattr(sys, "frozen", False):
+            raise RuntimeError("the compiled ending solver is missing from this build")
+        return "endings: the compiled solver is not built here (no C compiler at install)"
+    start = time.process_time()
+    value = Endgame(table_limit=500_000).solve(Board(SIXTEEN))
+    if value != 5:
+        raise RuntimeError(f"the 16-cell ending came out {value:+d}, not +5")
+    return f"endings: a 16-cell ending solved exactly in {time.process_time() - start:.1f} s"
