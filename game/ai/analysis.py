@@ -5,7 +5,8 @@ margin, and a turn that throws away a won ending (or a drawn one) is a blunder
 whatever the margin. On side 3 the shipped perfect-play strategy
 (:mod:`.side3`) knows every position of a game against Master at once;
 elsewhere the ending solver (:mod:`.endgame`) proves endings of up to
-:data:`EXACT_EMPTIES` empty cells when it can within the time. A turn as good as
+:data:`EXACT_EMPTIES` empty cells when it can within the time
+(:data:`EXACT_EMPTIES_COMPILED` where the compiled solver serves the board). A turn as good as
 the best needs just two values, the position's and the one after the turn; any
 other needs one more search, for a turn that keeps the position's value.
 Elsewhere the loss is the searcher's evaluation, in tiles too, at the deepest
@@ -37,6 +38,8 @@ LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = {"best": 0.0, "good": 1.0, "inaccuracy": 2.0, "mistake": 4.0}
 #: Endings with at most this many empty cells are tried with the exact solver.
 EXACT_EMPTIES = 12
+#: The same with the compiled solver, which proves 16-cell endings in 1 to 2 s.
+EXACT_EMPTIES_COMPILED = 16
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,8 @@ def exact_verdict(
     clock = time.perf_counter
     deadline = clock() + seconds
     book = side3.strategy() if board.size == side3.SIDE else None
-    small = empty_cells(board) <= EXACT_EMPTIES
+    reach = EXACT_EMPTIES_COMPILED if eg.compiled_for(board) else EXACT_EMPTIES
+    small = empty_cells(board) <= reach
 
     def limits() -> dict:
         return {"seconds": max(0.0, deadline - clock()), "stop": stop, "clock": clock}

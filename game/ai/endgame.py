@@ -111,6 +111,10 @@ class Endgame:
         """Does the compiled solver serve the current board size?"""
         return self._fast is not None
 
+    def compiled_for(self, board: Board) -> bool:
+        """Will the compiled solver serve ``board``?"""
+        return self._use_compiled and compiled_for(board)
+
     # -- keys -------------------------------------------------------------
 
     def key(self, board: Board) -> object:

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from game.ai import endgame as endgame_module
+from game.ai.analysis import judge
 from game.ai.endgame import COMPILED, Endgame, OutOfBudget, compiled_for
 from game.ai.levels import LEVELS
 from game.rules import Board
@@ -205,3 +206,15 @@ def test_master_tries_exact_endings_from_16_empty_cells_where_it_serves():
     assert master.exact_reach(Board(size=5)) == 16
     assert master.exact_reach(Board(size=6)) == master.exact_from == 9
     assert LEVELS["expert"].exact_reach(Board(size=5)) == 0
+
+
+@pytest.mark.slow
+def test_the_analysis_judges_a_16_cell_ending_exactly():
+    board = Board(SIXTEEN[0][0])
+    eg = Endgame(table_limit=500_000)
+    best = set(eg.best_turns(board, eg.solve(board)))
+    worse = next(t for t in board.legal_turns() if t not in best)
+    verdict = judge(board, worse, seconds=30, endgame=eg)
+    assert verdict.exact and verdict.loss > 0 and verdict.best in best
+    # The Python solver is not tried so deep: the verdict is the search's.
+    assert not judge(board, worse, seconds=0.2, endgame=Endgame(compiled=False)).exact
