@@ -6,9 +6,10 @@ in RULES-SPEC notation, one flushed line for every line read; a bad line gets
 ``python -m game.ai analyse [--movetime SECONDS]`` judges turns instead: lines
 ``MFEN<TAB>TURN`` in, one JSON line each out (see :mod:`game.ai.analysis`).
 
-``python -m game.ai solve (MFEN | --size N) [--turns]`` solves one position
-exactly, with no time limit, and with ``--turns`` gives every turn's result
-(see :mod:`game.ai.endgame`)."""
+``python -m game.ai solve (MFEN | --size N) [--turns] [--python]`` solves one
+position exactly, with no time limit, and with ``--turns`` gives every turn's
+result (see :mod:`game.ai.endgame`); ``--python`` keeps to the Python solver
+where the compiled one is built, to compare them."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def outcome(board: Board, margin: int) -> str:
 
 
 def solve(argv: list[str]) -> int:
-    """``python -m game.ai solve (MFEN | --size N) [--turns]``: the exact result."""
+    """``python -m game.ai solve (MFEN | --size N) [--turns] [--python]``: the exact result."""
     parser = argparse.ArgumentParser(
         prog="python -m game.ai solve",
         description="Solve a position exactly (no time limit): who wins with best play, by how "
@@ -81,6 +82,9 @@ def solve(argv: list[str]) -> int:
     parser.add_argument("position", nargs="?", help="an MFEN position (default: an empty board)")
     parser.add_argument("--size", type=int, default=3, help="side of the empty board (default 3)")
     parser.add_argument("--turns", action="store_true", help="also solve after every legal turn")
+    parser.add_argument(
+        "--python", action="store_true", help="use the Python solver, not the compiled one"
+    )
     args = parser.parse_args(argv)
     try:
         board = Board(args.position) if args.position else Board(size=args.size)
@@ -90,12 +94,14 @@ def solve(argv: list[str]) -> int:
         print(f"The game is over: {board.result()}.")
         return 0
     # Symmetric keys pay for themselves where mirror images abound: on small boards.
-    eg = Endgame(table_limit=50_000_000, symmetric=board.geometry.cells <= 37)
+    eg = Endgame(
+        table_limit=50_000_000, symmetric=board.geometry.cells <= 37, compiled=not args.python
+    )
     start = time.process_time()
     margin = eg.solve(board)
     print(
         f"{outcome(board, margin)} ({eg.nodes:,} positions searched, "
-        f"{time.process_time() - start:.0f} s)",
+        f"{time.process_time() - start:.1f} s)",
         flush=True,
     )
     if args.turns:
