@@ -25,7 +25,8 @@
  *   clear(handle)
  *   probe(handle, me, op, alpha, beta, node_limit, check) -> (value, nodes, finished)
  *       check is None or a callable, called every 1,024 positions; a true
- *       answer (or the node limit) stops the probe: finished is then False.
+ *       answer (or the node limit, 0 for none) stops the probe: finished is
+ *       then False. An exception from check, or a signal's (Ctrl-C), is raised.
  *   lookup(handle, me, op) -> (lower, upper, best) or None; best is the mover's
  *       cells after the table's best turn, 0 for none.
  */
@@ -325,12 +326,17 @@ static void store(Solver *s, u64 me, u64 op, int lo, int hi, u64 best, uint32_t 
 static int out_of_budget(Solver *s) {
     if (s->stopped) return 1;
     if (s->limit && s->nodes > s->limit) return s->stopped = 1;
-    if ((s->nodes & CHECK_EVERY) == 0 && s->check) {
+    if ((s->nodes & CHECK_EVERY) == 0) {
+        /* Ask the caller, and let Ctrl-C through: signal handlers only run
+         * while this thread holds the interpreter. */
         PyEval_RestoreThread(s->thread);
-        PyObject *r = PyObject_CallNoArgs(s->check);
-        int stop = r == NULL ? 1 : PyObject_IsTrue(r);
-        Py_XDECREF(r);
-        if (stop < 0) stop = 1;
+        int stop = PyErr_CheckSignals() < 0;
+        if (!stop && s->check) {
+            PyObject *r = PyObject_CallNoArgs(s->check);
+            stop = r == NULL ? 1 : PyObject_IsTrue(r);
+            Py_XDECREF(r);
+            if (stop < 0) stop = 1;
+        }
         s->thread = PyEval_SaveThread();
         if (stop) s->stopped = 1;
     }

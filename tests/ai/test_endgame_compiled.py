@@ -8,6 +8,8 @@ compiler at install); CI builds it."""
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 import time
 
@@ -144,6 +146,32 @@ def test_an_error_in_the_stop_check_reaches_the_caller():
     with pytest.raises(RuntimeError, match="the check failed"):
         eg.solve(Board(SIXTEEN[0][0]), stop=broken)
     assert eg.solve(ending(3, 5, 8)) == memo_margin(ending(3, 5, 8), {})  # still usable
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGUSR1"), reason="needs POSIX signals")
+def test_a_signal_stops_a_solve_without_a_deadline():
+    """Ctrl-C must reach a long solve (``python -m game.ai solve``), which has no
+    deadline and no stop to ask."""
+
+    class Interrupted(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Interrupted
+
+    old = signal.signal(signal.SIGUSR1, handler)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGUSR1))
+    try:
+        timer.start()
+        start = time.perf_counter()
+        with pytest.raises(Interrupted):
+            # The whole game, far beyond the node count: without the signal
+            # this ends with OutOfBudget some 20 seconds later.
+            Endgame().solve(Board(size=5), nodes=30_000_000)
+        assert time.perf_counter() - start < 5.0
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGUSR1, old)
 
 
 def test_other_threads_run_while_it_searches():
