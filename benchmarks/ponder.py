@@ -2,6 +2,7 @@
 and what that is worth against Master without it.
 
     python benchmarks/ponder.py [--positions 10] [--from-empty 16] [--think 15]
+                                [--solver compiled|python]
 
 From ``--positions`` side-5 positions with ``--from-empty`` empty cells (games of
 mixed greedy and random play, as in ``benchmarks/endings.py``), Master plays
@@ -10,7 +11,9 @@ on its opponent's time (:func:`game.ai.ponder.ponder`) for ``--think`` CPU
 seconds before each of the opponent's turns, standing in for a player who
 thinks that long, into the same solver table its own turns read, as the worker
 does. The other is the baseline: the same level in the same games, without.
-Both turns run on Master's usual CPU budget.
+Both turns run on Master's usual CPU budget, with the ending solver of
+``--solver`` (by default the compiled one where it is built) and Master's reach
+for that solver.
 
 It prints, for each count of empty cells, how many of each side's turns were
 played from a proved result (exact), and the tested side's score and mean final
@@ -29,21 +32,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.endings import ending, paired
+from benchmarks.endings import ending, paired, searcher_with
+from game.ai.endgame import COMPILED
 from game.ai.levels import LEVELS
 from game.ai.ponder import ponder, worth_pondering
-from game.ai.search import Budget, Searcher, empty_cells
+from game.ai.search import Budget, empty_cells
 
 
-def game(job: tuple[int, int, float, bool]) -> tuple[int, list[tuple[int, bool, bool]]]:
+def game(job: tuple[int, int, float, bool, str]) -> tuple[int, list[tuple[int, bool, bool]]]:
     """One game: the tested side's final margin, and (empty cells, tested side's
     turn, exact) for every turn with a choice."""
-    seed, from_empty, think, tested_moves_first = job
+    seed, from_empty, think, tested_moves_first, solver = job
     lvl = LEVELS["master"]
     board = ending(seed, from_empty)
     tested = board.mover if tested_moves_first else board.mover.other
     rng = random.Random(seed)
-    searchers = {board.mover: Searcher(), board.mover.other: Searcher()}
+    searchers = {board.mover: searcher_with(solver), board.mover.other: searcher_with(solver)}
     log = []
     while turns := board.legal_turns():
         mover = board.mover
@@ -57,7 +61,11 @@ def game(job: tuple[int, int, float, bool]) -> tuple[int, list[tuple[int, bool, 
         searcher.use(lvl.weights)
         budget = Budget(seconds=lvl.budget(board), max_depth=lvl.max_depth, clock=time.process_time)
         result = searcher.search(
-            board, budget, solve=lvl.solve, ties=lvl.vary, exact_from=lvl.exact_reach(board)
+            board,
+            budget,
+            solve=lvl.solve,
+            ties=lvl.vary,
+            exact_from=lvl.exact_from if solver == "python" else lvl.exact_reach(board),
         )
         log.append((empty_cells(board), mover == tested, result.exact))
         board.push(rng.choice(result.ties) if len(result.ties) > 1 else result.turn)
@@ -69,9 +77,12 @@ def main() -> int:
     ap.add_argument("--positions", type=int, default=10)
     ap.add_argument("--from-empty", type=int, default=16)
     ap.add_argument("--think", type=float, default=15.0, help="the player's CPU seconds a turn")
+    ap.add_argument(
+        "--solver", choices=["compiled", "python"], default="compiled" if COMPILED else "python"
+    )
     args = ap.parse_args()
     jobs = [
-        (seed, args.from_empty, args.think, first)
+        (seed, args.from_empty, args.think, first, args.solver)
         for seed in range(1, args.positions + 1)
         for first in (True, False)
     ]
@@ -84,7 +95,8 @@ def main() -> int:
             turns[empties, tested] += 1
             exact[empties, tested] += was_exact
     print(
-        f"Master thinking {args.think:g} CPU s on the player's time (tested) against Master"
+        f"Master ({args.solver} solver) thinking {args.think:g} CPU s on the player's time"
+        " (tested) against Master"
         f" without (baseline), {len(jobs)} games from {args.from_empty} empty cells,"
         f" {time.perf_counter() - t0:.0f} s"
     )
