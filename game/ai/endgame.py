@@ -25,12 +25,13 @@ With ``symmetric`` the table is keyed by the position's class under the board's
 12 symmetries, which shrinks a solve from the empty board (where most positions
 have mirror images) several times over at the price of a slower key.
 
-The same search also exists compiled (``game/ai/_endgame.c``), about fifty
+The same search also exists compiled (``game/ai/_endgame.c``), about thirty
 times faster, for boards of up to 64 cells (side 5 and smaller) without
-``symmetric``: it searches exactly the positions this one does, in the same
-order. :class:`Endgame` uses it wherever it was built (see :data:`COMPILED`)
-and falls back on the Python search elsewhere; both tables hold only proved
-bounds, so a solve may move from one to the other without harm.
+``symmetric``: it searches the positions this one does, in the same order (a
+full bucket of its fixed-size table may cost it one in ten thousand more).
+:class:`Endgame` uses it wherever it was built (see :data:`COMPILED`) and falls
+back on the Python search elsewhere; both tables hold only proved bounds, so a
+solve may move from one to the other without harm.
 """
 
 from __future__ import annotations

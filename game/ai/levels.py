@@ -47,7 +47,7 @@ class Level:
     #: the search's own small solve (:data:`.search.SOLVE_EMPTIES`).
     exact_from: int = 0
     #: The same where the compiled ending solver serves the board (built, and
-    #: side 5 or smaller): about fifty times faster, it proves far bigger endings
+    #: side 5 or smaller): about thirty times faster, it proves far bigger endings
     #: in the same part of the budget. 0: as ``exact_from``.
     exact_from_compiled: int = 0
     #: Play side 3 from the shipped perfect strategy (:mod:`.side3`) where it
