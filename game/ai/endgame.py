@@ -65,8 +65,8 @@ COMPILED = _compiled is not None
 
 #: The compiled solver's table holds ``table_limit`` entries (32 bytes each),
 #: rounded up to a power of two, and at most 2 ** this (256 MB). Its size hardly
-#: matters at Master's reach: a 16-cell solve searched the same number of
-#: positions, within 5%, with a quarter of Master's 16 MB.
+#: matters at Master's reach: a 16-cell solve searched within 5% of the same
+#: number of positions with Master's 16 MB as with four times that.
 COMPILED_MAX_BITS = 23
 
 #: Turns are ordered by the opponent's replies from this many empty cells up.
