@@ -1,6 +1,7 @@
 """Thinking on the player's time: Master proves the ending while its opponent thinks.
 
-Master's own turn has 1.85 s, enough to solve an ending of about 10 empty cells.
+Master's own turn has 1.85 s, enough to solve an ending of about 13 to 16 empty
+cells with the compiled solver, and about 10 with the Python one.
 A player thinks over a turn for far longer, and meanwhile the AI process has
 nothing to do. So in an ending of :data:`PONDER_FROM` empty cells or fewer the
 worker (:mod:`.worker`) spends that time on the exact solver, into the table
@@ -25,9 +26,10 @@ from .levels import Level
 from .search import empty_cells
 
 #: Endings with this many empty cells or fewer are worth thinking over: the
-#: solver settles 13 within a minute and 16 in one to two (``docs/ai-endings.md``),
-#: and what it proves of a bigger ending still helps the turns after. Master's
-#: turns at 16 follow the player's at 17, so the thinking starts there.
+#: Python solver settles 13 within a minute and 16 in one to two, the compiled
+#: one 16 in one to two seconds (``docs/ai-endings.md``), and what it proves of
+#: a bigger ending still helps the turns after. Master's turns at 16 follow the
+#: player's at 17, so the thinking starts there.
 PONDER_FROM = 17
 #: A ponder stops after this long even if unfinished, so that a game left open
 #: does not keep a core busy for hours.
