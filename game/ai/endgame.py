@@ -486,15 +486,16 @@ class _Fast:
 def _cell_maps(n: int) -> tuple[list[list[int]], list[list[int]]]:
     """The byte tables from side ``n``'s bitboards to cell bits, and back."""
     bit_of = Geometry(n).bit_of
-    return _byte_table(bit_of), _byte_table(bit_of, inverse=True)
+    return (
+        _byte_table([(b, c) for c, b in enumerate(bit_of)]),
+        _byte_table([(c, b) for c, b in enumerate(bit_of)]),
+    )
 
 
-def _byte_table(bit_of: list[int] | tuple[int, ...], inverse: bool = False) -> list[list[int]]:
-    """For each byte of a bitboard, the image of all 256 values of that byte: from
-    the rules' bits to cell bits (cell ``c`` is bit ``bit_of[c]``), or back."""
-    pairs = [(c, b) for c, b in enumerate(bit_of)]
-    if not inverse:
-        pairs = [(b, c) for c, b in pairs]
+def _byte_table(pairs: list[tuple[int, int]]) -> list[list[int]]:
+    """For each byte of a bitboard, the image of all 256 values of that byte under
+    the map that sends bit ``src`` to bit ``dest`` for each ``(src, dest)``, so a
+    bitboard maps with one lookup a byte."""
     top = max(src for src, _ in pairs) + 1
     tables = [[0] * 256 for _ in range((top + 7) // 8)]
     for src, dest in pairs:
@@ -517,28 +518,13 @@ def _map(tables: list[list[int]], x: int) -> int:
 
 
 def _byte_maps(board: Board) -> list[list[list[int]]]:
-    """For each symmetry and each byte of a bitboard, the image of all 256 values
-    of that byte, so a bitboard maps with one lookup a byte."""
-    geo = board.geometry
-    bit_of = geo.bit_of
-    top = max(bit_of) + 1
-    maps = []
-    for perm in geo.symmetries:
-        dest = [0] * top
-        for cell, bit in enumerate(bit_of):
-            dest[bit] = 1 << bit_of[int(perm[cell])]
-        tables = []
-        for byte in range((top + 7) // 8):
-            row = [0] * 256
-            for v in range(256):
-                m = 0
-                for i in range(8):
-                    if v >> i & 1 and byte * 8 + i < top:
-                        m |= dest[byte * 8 + i]
-                row[v] = m
-            tables.append(row)
-        maps.append(tables)
-    return maps
+    """For each symmetry, the byte tables of :func:`_byte_table` that map a
+    bitboard to its image."""
+    bit_of = board.geometry.bit_of
+    return [
+        _byte_table([(bit, bit_of[int(perm[cell])]) for cell, bit in enumerate(bit_of)])
+        for perm in board.geometry.symmetries
+    ]
 
 
 def _rank(r: tuple) -> tuple:
