@@ -36,8 +36,8 @@ from game.ai.analysis import judge
 from game.ai.endgame import Endgame
 from game.ai.levels import LEVELS, choose_turn
 from game.ai.worker import AIWorker
-from game.client.game_analysis import SECONDS, GameAnalysis
-from game.client.match import Match
+from game.play.game_analysis import SECONDS, GameAnalysis
+from game.play.match import Match
 from game.rules import Board
 
 #: The judge before exact values came from the ending solver and the side-3 strategy.

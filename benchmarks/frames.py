@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.client.app import App
-from game.client.match import Match
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.title import TitleScene
+from game.play.match import Match
 
 GOAL_MS = 1000 / 60
 GOAL_IDLE = 0.03

@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.smoke_test:
-        from .client.smoke import smoke_test
+        from .client.scripted.smoke import smoke_test
 
         return smoke_test(args.data_dir)
     if args.screenshots is not None:  # a tool: a failure here shows its traceback
@@ -96,7 +96,7 @@ def screenshots(args: argparse.Namespace) -> int:
     import tempfile
 
     from .client.app import App
-    from .client.tour import tour
+    from .client.scripted.tour import tour
 
     with tempfile.TemporaryDirectory(prefix="mosaic-tour-") as tmp:
         app = App(args.size, args.data_dir or Path(tmp))

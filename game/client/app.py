@@ -20,17 +20,17 @@ import pygame
 
 from game import CREDIT, paths
 from game.ai.worker import AIWorker
+from game.play.notices import Notices
+from game.play.puzzle_library import PuzzleLibrary
+from game.play.settings import load as load_settings
+from game.play.settings import save as save_settings
+from game.play.storage import data_dir
 
 from . import theme
 from .audio import Audio
 from .board_view import hex_points
 from .crash import HEADLESS
-from .notices import Notices
-from .puzzle_library import PuzzleLibrary
 from .scene import Scene, SceneStack
-from .settings import load as load_settings
-from .settings import save as save_settings
-from .storage import data_dir
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)

@@ -19,9 +19,8 @@ from pathlib import Path
 
 from game import __version__
 from game.files import write_text
-
-from .in_progress import CURRENT
-from .storage import data_dir
+from game.play.in_progress import CURRENT
+from game.play.storage import data_dir
 
 #: SDL video drivers that draw to no screen (tests and tools ask for them).
 HEADLESS = ("offscreen", "dummy")

@@ -23,9 +23,9 @@ import pygame
 from .widgets import Button, press, update_all
 
 if TYPE_CHECKING:
-    from .match_controller import AI
-    from .puzzle_library import PuzzleLibrary
-    from .settings import Settings
+    from game.play.match_controller import AI
+    from game.play.puzzle_library import PuzzleLibrary
+    from game.play.settings import Settings
 
 
 class Services(Protocol):

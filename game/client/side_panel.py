@@ -9,10 +9,10 @@ from collections.abc import Callable
 
 import pygame
 
+from game.play.match import Match
 from game.rules import BLUE, RED, Color
 
 from . import theme
-from .match import Match
 from .widgets import Button, draw_all, press, update_all
 
 PANEL_WIDTH = 330

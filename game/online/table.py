@@ -18,7 +18,7 @@ from game.rules.errors import clip
 from .clock import Clock
 
 COLORS = ("red", "blue")
-RECORD_FORMAT = 1  # the client's game record format (game.client.match)
+RECORD_FORMAT = 1  # the client's game record format (game.play.match)
 
 
 class TableError(ValueError):

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.client.app import App
-from game.client.tour import Driver
+from game.client.scripted.tour import Driver
 
 CHAIN = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"  # xc1xc2xd3xd4 takes 4
 

@@ -7,12 +7,12 @@ import time
 import pygame
 
 from game.ai.analysis import LABELS, judge
-from game.client.history import entries
 from game.client.scenes import analysis_scene
 from game.client.scenes.analysis_scene import AnalysisScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.title import TitleScene
 from game.files import read_json
+from game.play.history import entries
 from game.rules import BLUE, RED, Board
 
 from .test_history import finish_hot_seat
@@ -96,8 +96,8 @@ def test_the_curve_runs_level_through_best_turns_and_passes_to_the_result():
     turn keeps the position's value, a pass stands at the value of the position
     it passes in (not at an even game), and the curve ends at the final margin."""
     from game.ai.analysis import judge
-    from game.client.game_analysis import GameAnalysis
-    from game.client.match import Match
+    from game.play.game_analysis import GameAnalysis
+    from game.play.match import Match
 
     line = "c3 c5 a1 e3 c1 a3 e1 a2 e2 b3 d4 xd4 c4 b2 xb2 c2 xc2 xc4 b4 d2 xd2 d3 b1 d1 xc1 xa1"
     match = Match(3, "Human", "Master")

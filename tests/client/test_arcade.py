@@ -8,11 +8,11 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.client.arcade import COMBO_BONUS, RUSH_SECONDS, WRONG_PENALTY, Rush, Streak, daily, ladder
-from game.client.progress import load
 from game.client.scenes.arcade_scene import ArcadeScene, RunCardScene, SummaryScene, daily_scene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.glicko import Rating
+from game.play.arcade import COMBO_BONUS, RUSH_SECONDS, WRONG_PENALTY, Rush, Streak, daily, ladder
+from game.play.progress import load
 from game.puzzles import load_packs
 from game.puzzles.solve import analyse_flips
 from game.rules import Board, Turn
@@ -166,7 +166,7 @@ def test_corrupt_progress_is_moved_aside(app, drive, packs):
 def test_a_run_climbs_from_the_players_level_and_prefers_unseen_puzzles():
     import random as _random
 
-    from game.client.arcade import STEP
+    from game.play.arcade import STEP
 
     packs = load_packs("puzzles", prove=False)[0]
     first = ladder(packs, _random.Random(1), start=900)
@@ -188,7 +188,7 @@ class Steady:
 def test_the_quick_ladder_serves_what_trying_every_puzzle_would():
     import random as _random
 
-    from game.client.arcade import STEP, UNSEEN_SLACK
+    from game.play.arcade import STEP, UNSEEN_SLACK
 
     packs = load_packs("puzzles", prove=False)[0]
     keys = [f"{k.id}/{p.id}" for k in packs for p in k.puzzles]

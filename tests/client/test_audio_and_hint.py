@@ -6,8 +6,8 @@ import numpy as np
 import pygame
 
 from game.client.audio import RATE, Audio, recipes
-from game.client.match import Match
 from game.client.scenes.match_scene import MatchScene
+from game.play.match import Match
 
 
 def test_every_effect_is_short_audible_and_unclipped():

@@ -13,16 +13,16 @@ import pygame
 import pytest
 
 from game.client.app import App
-from game.client.match import Match
-from game.client.progress import START
-from game.client.progress import load as load_progress
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
-from game.client.settings import Settings
-from game.client.settings import load as load_settings
+from game.play.match import Match
+from game.play.progress import START
+from game.play.progress import load as load_progress
+from game.play.settings import Settings
+from game.play.settings import load as load_settings
 from game.rules import BLUE, RED
 
 from .test_scenes import button, saved_button, start_match

@@ -3,12 +3,12 @@
 import pygame
 
 from game.client import theme
-from game.client.match import Match
 from game.client.scenes.arcade_scene import ArcadeScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
-from game.client.settings import Settings
-from game.client.tour import chain_start, game_until
+from game.client.scripted.tour import chain_start, game_until
+from game.play.match import Match
+from game.play.settings import Settings
 from game.rules import Board
 
 from .test_scenes import start_match
@@ -81,7 +81,7 @@ def test_a_puzzle_explains_on_hover_not_only_on_click(app, drive, packs):
 def test_m_mutes_and_unmutes_and_it_is_kept(app, drive):
     drive.key(pygame.K_m)
     assert app.settings.muted and app.audio.volume == 0
-    from game.client.settings import load
+    from game.play.settings import load
 
     assert load(app.data)[0].muted
     drive.key(pygame.K_m)
@@ -127,7 +127,7 @@ def test_rush_says_the_run_moves_on_and_keeps_its_pop_ups_off_the_board(app, dri
 def test_a_large_pack_scrolls_in_a_small_window(tmp_path, drive):
     from game import paths
     from game.client.app import App
-    from game.client.tour import Driver
+    from game.client.scripted.tour import Driver
 
     small = App((640, 480), tmp_path / "small")
     try:
@@ -173,7 +173,7 @@ def test_game_sounds_and_button_clicks_have_their_own_volumes(app, drive, monkey
 
 
 def test_cell_names_keep_their_small_letter_everywhere():
-    from game.client.match import sentence
+    from game.play.match import sentence
 
     assert sentence("b5 is not next to a tile flipped earlier") == (
         "b5 is not next to a tile flipped earlier."
@@ -208,7 +208,7 @@ def test_many_big_packs_scroll_and_page_in_a_small_window(tmp_path):
     import json
 
     from game.client.app import App
-    from game.client.tour import Driver
+    from game.client.scripted.tour import Driver
     from tests.client.conftest import CHAIN
 
     folder = tmp_path / "packs"

@@ -6,11 +6,11 @@ import random
 
 import pygame
 
-from game.client.history import entries
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.title import TitleScene
+from game.play.history import entries
 
 from .test_scenes import button, start_match
 
@@ -52,7 +52,7 @@ def test_finished_matches_are_archived_and_listed(app, drive):
     history = app.scenes.top
     assert isinstance(history, HistoryScene) and len(history.shown) == 2
     # The results against each level, by board side.
-    from game.client.history import statistics
+    from game.play.history import statistics
 
     assert statistics(games)[("Club", 3)] == {"won": 0, "drawn": 0, "lost": 1}
     # Filter by opponent: only the game against Club.

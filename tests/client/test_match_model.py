@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.client.match import Match, RecordError
+from game.play.match import Match, RecordError
 from game.rules import BLUE, PASS, RED, Board
 
 
@@ -37,7 +37,7 @@ def test_hot_seat_undo_takes_back_one_turn():
 
 
 def test_forced_passes_are_played_and_reported():
-    from game.client.tour import causes_pass, game_until
+    from game.client.scripted.tour import causes_pass, game_until
 
     turns, last = game_until(4, 1, causes_pass)
     m = Match(4, "Human", "Human")

@@ -6,8 +6,6 @@ import time
 
 import pygame
 
-from game.client.arranger import Arranger
-from game.client.mosaix_records import load as load_records
 from game.client.scenes.mosaix_menu import RULES, MosaixMenuScene, MosaixRulesScene
 from game.client.scenes.mosaix_play import (
     MosaixMatchScene,
@@ -17,6 +15,8 @@ from game.client.scenes.mosaix_play import (
 from game.client.scenes.title import TitleScene
 from game.mosaix import CREDIT
 from game.mosaix import ai as mosaix_ai
+from game.play.arranger import Arranger
+from game.play.mosaix_records import load as load_records
 
 from .test_scenes import button
 

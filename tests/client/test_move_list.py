@@ -6,9 +6,9 @@ import random
 
 import pygame
 
-from game.client.match import Match
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
+from game.play.match import Match
 
 from .test_scenes import start_match
 
@@ -77,7 +77,7 @@ def test_the_ai_waits_while_an_earlier_position_is_looked_at(app, drive):
 
 def test_the_list_scrolls_and_keeps_the_current_move_in_view(tmp_path, drive):
     from game.client.app import App
-    from game.client.tour import Driver
+    from game.client.scripted.tour import Driver
 
     small = App((640, 480), tmp_path / "small")
     try:

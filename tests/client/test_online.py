@@ -9,13 +9,13 @@ import time
 
 import pygame
 
-from game.client.history import entries
-from game.client.online_identity import load as load_identity
 from game.client.scenes.online_lobby import OnlineScene
 from game.client.scenes.online_match import OnlineMatchScene, OnlineOverScene, clock_text
 from game.client.scenes.title import TitleScene
 from game.online.host import LocalServer
 from game.online.link import Link
+from game.play.history import entries
+from game.play.online_identity import load as load_identity
 
 from .test_scenes import button
 

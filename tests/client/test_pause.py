@@ -4,12 +4,12 @@ import json
 
 import pygame
 
-from game.client.match import Match
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.scenes.title import TitleScene
+from game.play.match import Match
 from game.rules import BLUE, RED
 
 from .test_scenes import button, start_match

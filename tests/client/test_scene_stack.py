@@ -3,10 +3,10 @@ scenes once, and the frame loop drawing only when something changed."""
 
 import pygame
 
-from game.client.match import Match
 from game.client.scene import Scene, SceneStack
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.title import TitleScene
+from game.play.match import Match
 
 
 class Recorder(Scene):

@@ -10,15 +10,15 @@ import pytest
 from game import paths
 from game.client import theme
 from game.client.app import App
-from game.client.match import Match
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
-from game.client.settings import Settings
-from game.client.tour import chain_start, game_until, tour
+from game.client.scripted.tour import chain_start, game_until, tour
+from game.play.match import Match
+from game.play.settings import Settings
 from game.rules import BLUE, RED
 
 
@@ -157,7 +157,7 @@ def test_corrupt_settings_are_moved_aside_with_a_message(tmp_path):
         assert app.toasts and "settings could not be read" in app.toasts[0][0]
         assert [p.name.startswith("settings.json.corrupt-") for p in data.iterdir()] == [True]
         (data / "settings.json").write_text(json.dumps({"volume": "loud"}))
-        from game.client.settings import load
+        from game.play.settings import load
 
         settings, message = load(data)
         assert settings == Settings() and "volume should be float" in message
@@ -170,7 +170,7 @@ def test_settings_survive_a_restart(app, drive):
     drive.frames(2)
     drive.click(button(app.scenes.top, "Colour-blind").rect.center)
     assert app.settings.colour_blind
-    from game.client.settings import load
+    from game.play.settings import load
 
     assert load(app.data)[0].colour_blind
 
@@ -336,7 +336,7 @@ def test_every_screen_of_the_tour_lays_out_cleanly(tmp_path, size):
 
 def test_the_layout_check_finds_overlaps_and_controls_off_the_window(app):
     from game.client.scene import ButtonScene
-    from game.client.tour import layout_problems
+    from game.client.scripted.tour import layout_problems
     from game.client.widgets import Button
 
     scene = ButtonScene(app)

@@ -8,10 +8,10 @@ import time
 import pygame
 
 from game.ai.search import empty_cells
-from game.client.match import Match
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.title import TitleScene
-from game.client.tour import game_until
+from game.client.scripted.tour import game_until
+from game.play.match import Match
 from game.rules import RED
 
 from .test_scenes import button
@@ -80,7 +80,7 @@ def test_the_player_can_turn_it_off_in_the_settings_and_it_stays_off(app, drive)
     drive.frames(3)
     assert app.worker.pondering is None
     assert scene.turn_line()[0] == "Red to move"
-    from game.client.settings import load
+    from game.play.settings import load
 
     assert not load(app.data)[0].ponder  # kept for the next start
     # A new match against Master does not think on the player's turn either.

@@ -3,9 +3,9 @@ try explained first where a lesson has one."""
 
 import pygame
 
-from game.client.lessons import LESSONS, load
 from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
+from game.play.lessons import LESSONS, load
 from game.puzzles.solve import analyse_flips
 from game.rules import Board
 

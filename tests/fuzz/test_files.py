@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.client.match import PLAYERS, Match, open_record
-from game.client.progress import load as load_progress
-from game.client.settings import SIDES, Settings
-from game.client.settings import load as load_settings
+from game.play.match import PLAYERS, Match, open_record
+from game.play.progress import load as load_progress
+from game.play.settings import SIDES, Settings
+from game.play.settings import load as load_settings
 from game.puzzles import load_pack
 
 from .mutate import hostile
@@ -192,7 +192,7 @@ VALID_MOSAIX = {"format": 1, "best": 118, "games": 4, "daily": {"2026-11-22": 97
 @FUZZ
 @given(hostile(VALID_MOSAIX))
 def test_mosaix_results(data):
-    from game.client.mosaix_records import load as load_mosaix
+    from game.play.mosaix_records import load as load_mosaix
 
     tmp, path = write(data, "mosaix.json")
     with tmp:

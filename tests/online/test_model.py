@@ -168,7 +168,7 @@ def test_an_absent_player_loses_when_the_grace_runs_out():
 
 
 def test_record_replays_in_the_client():
-    from game.client.match import Match
+    from game.play.match import Match
 
     t = seated()
     t.play("r", 0, "b2", 1.0)

@@ -13,12 +13,12 @@ import threading
 
 import pygame
 
+from game.play.game_analysis import score_in_tiles
 from game.puzzles.own import NotAPuzzle, save_own_puzzle
 from game.rules import BLUE, RED, Board, Position, RulesError
 
 from .. import theme
 from ..board_view import BoardView
-from ..game_analysis import score_in_tiles
 from ..scene import Scene
 from ..widgets import Button, Segments, draw_all, press, update_all
 

@@ -11,12 +11,12 @@ from pathlib import Path
 import pygame
 
 from game.files import BadFile, read_json, write_json
+from game.play.game_analysis import CLAMP, SECONDS, GameAnalysis
+from game.play.match import Match
 from game.rules import BLUE, RED, Board
 
 from .. import theme
 from ..board_view import BoardView
-from ..game_analysis import CLAMP, SECONDS, GameAnalysis
-from ..match import Match
 from ..scene import Scene
 from ..widgets import Button, draw_all, press, update_all
 

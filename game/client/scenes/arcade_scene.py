@@ -8,11 +8,11 @@ import random
 
 import pygame
 
+from game.play.arcade import START_BELOW, Rush, Streak, Trainer, daily, ladder
 from game.puzzles import Pack, Puzzle
 from game.puzzles.themes import theme_name
 
 from .. import theme
-from ..arcade import START_BELOW, Rush, Streak, Trainer, daily, ladder
 from ..scene import ButtonScene
 from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene

@@ -12,8 +12,9 @@ from collections.abc import Callable
 
 import pygame
 
+from game.play.in_progress import match_in_progress
+
 from .. import theme
-from ..in_progress import match_in_progress
 from ..scene import ButtonScene
 from ..widgets import Button, draw_all
 

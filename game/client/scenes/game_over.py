@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.match import Match
 from game.rules import BLUE, RED
 
 from .. import theme
-from ..match import Match
 from ..scene import ButtonScene
 from ..widgets import Button, draw_all
 from .analysis_scene import AnalysisScene

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.history import entries, export, statistics
+from game.play.match import open_record
+
 from .. import theme
-from ..history import entries, export, statistics
-from ..match import open_record
 from ..scene import Scene
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.explain import explain
+from game.play.in_progress import CURRENT
+from game.play.match import Event, Match
+from game.play.match_controller import HINT_LEVEL, MatchController
+from game.play.notices import Notices
 from game.rules import BLUE, RED
 
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import CHAIN_GAP, BoardView
-from ..explain import explain
-from ..in_progress import CURRENT
-from ..match import Event, Match
-from ..match_controller import HINT_LEVEL, MatchController
-from ..notices import Notices
 from ..scene import Scene
 from ..side_panel import SidePanel
 from .confirm import ConfirmScene

@@ -25,11 +25,11 @@ from game.mosaix import CREDIT, Formation, Placement, Sheet
 from game.mosaix import ai as mosaix_ai
 from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN, Match, Solo, daily_seed
 from game.mosaix.sheet import AREA_MIN, SIZE, areas_of, spots
+from game.play.arranger import SHAPE_NAMES, Arranger
+from game.play.mosaix_records import load as load_records
+from game.play.mosaix_records import save as save_records
 
 from .. import theme
-from ..arranger import SHAPE_NAMES, Arranger
-from ..mosaix_records import load as load_records
-from ..mosaix_records import save as save_records
 from ..scene import ButtonScene, Scene
 from ..sheet_view import SYMBOL_COLOR, SheetView, draw_symbol
 from ..widgets import Button, draw_all, press, update_all

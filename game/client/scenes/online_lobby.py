@@ -13,12 +13,12 @@ import pygame
 from game.online import protocol
 from game.online.host import LocalServer, addresses
 from game.online.link import Link
+from game.play.online_game import OnlineMatch
+from game.play.online_identity import load as load_identity
+from game.play.online_identity import normal
+from game.play.online_identity import save as save_identity
 
 from .. import theme
-from ..online_game import OnlineMatch
-from ..online_identity import load as load_identity
-from ..online_identity import normal
-from ..online_identity import save as save_identity
 from ..widgets import Button, Segments, TextField
 from .confirm import ConfirmScene
 from .menu import MenuScene

@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import pygame
 
+from game.play.match import Event
+from game.play.online_game import OnlineController, OnlineMatch
 from game.rules import Color
 
 from .. import theme
-from ..match import Event
-from ..online_game import OnlineController, OnlineMatch
 from ..scene import ButtonScene
 from ..side_panel import SidePanel
 from ..widgets import Button, draw_all

@@ -7,11 +7,11 @@ import math
 
 import pygame
 
+from game.play.progress import MAX_STARS
 from game.puzzles import Pack
 from game.puzzles.themes import in_order, theme_name
 
 from .. import theme
-from ..progress import MAX_STARS
 from ..scene import Scene
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene

@@ -12,14 +12,14 @@ from collections.abc import Callable
 
 import pygame
 
+from game.play.explain import explain
+from game.play.puzzle_session import FLIP_FIRST, Outcome, PuzzleSession
 from game.puzzles import Puzzle
 
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import CHAIN_GAP, BoardView
-from ..explain import explain
 from ..particles import Particles
-from ..puzzle_session import FLIP_FIRST, Outcome, PuzzleSession
 from ..scene import Scene
 from ..widgets import Button, draw_all, press, update_all
 from .analysis_board import AnalysisBoardScene

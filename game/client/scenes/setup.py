@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 
 from game.ai.levels import LEVELS
+from game.play.history import describe as describe_game
+from game.play.in_progress import match_in_progress
+from game.play.match import HUMAN, PLAYERS, Match, open_record
 
 from .. import theme
-from ..history import describe as describe_game
-from ..in_progress import match_in_progress
-from ..match import HUMAN, PLAYERS, Match, open_record
 from ..widgets import Button, Segments, draw_all
 from .confirm import ask_to_replace
 from .match_scene import MatchScene

@@ -7,13 +7,13 @@ import random
 import pygame
 
 from game import __version__
+from game.play.in_progress import CURRENT, match_in_progress
+from game.play.lessons import save as save_tutorial
+from game.play.match import open_record
 from game.rules import Board, Color, Position
 
 from .. import theme
 from ..board_view import BoardView
-from ..in_progress import CURRENT, match_in_progress
-from ..lessons import save as save_tutorial
-from ..match import open_record
 from ..widgets import Button, draw_all
 from .analysis_board import AnalysisBoardScene
 from .confirm import ConfirmScene

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.lessons import LESSONS, LessonRun
+from game.play.lessons import load as load_tutorial
+from game.play.lessons import save as save_tutorial
 from game.rules import BLUE, RED
 
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import BoardView
-from ..lessons import LESSONS, LessonRun
-from ..lessons import load as load_tutorial
-from ..lessons import save as save_tutorial
 from ..scene import Scene
 from ..widgets import Button, draw_all, press, update_all
 from .howto import HowToScene

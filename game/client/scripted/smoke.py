@@ -21,7 +21,7 @@ from game.ai.worker import AIWorker
 from game.puzzles import load_packs
 from game.rules import Board
 
-from .app import App
+from ..app import App
 from .tour import tour
 
 

@@ -14,26 +14,26 @@ from pathlib import Path
 import pygame
 
 from game.mosaix import ai as mosaix_ai
+from game.play.lessons import LESSONS
+from game.play.match import Match
 from game.rules import Board, Turn
 
-from . import theme
-from .app import App
-from .lessons import LESSONS
-from .match import Match
+from .. import theme
+from ..app import App
+from ..scenes.analysis_board import AnalysisBoardScene
+from ..scenes.analysis_scene import AnalysisScene
+from ..scenes.history_scene import HistoryScene
+from ..scenes.howto import HowToScene
+from ..scenes.match_scene import MatchScene
+from ..scenes.mosaix_menu import MosaixMenuScene, MosaixRulesScene
+from ..scenes.mosaix_play import MosaixMatchScene, MosaixSoloScene
+from ..scenes.puzzle_browser import PuzzleBrowserScene
+from ..scenes.settings_scene import SettingsScene
+from ..scenes.setup import SetupScene
+from ..scenes.title import TitleScene
+from ..scenes.tutorial import LessonScene, TutorialMenuScene
+from ..widgets import Button
 from .online_tour import online_tour
-from .scenes.analysis_board import AnalysisBoardScene
-from .scenes.analysis_scene import AnalysisScene
-from .scenes.history_scene import HistoryScene
-from .scenes.howto import HowToScene
-from .scenes.match_scene import MatchScene
-from .scenes.mosaix_menu import MosaixMenuScene, MosaixRulesScene
-from .scenes.mosaix_play import MosaixMatchScene, MosaixSoloScene
-from .scenes.puzzle_browser import PuzzleBrowserScene
-from .scenes.settings_scene import SettingsScene
-from .scenes.setup import SetupScene
-from .scenes.title import TitleScene
-from .scenes.tutorial import LessonScene, TutorialMenuScene
-from .widgets import Button
 
 
 class Driver:

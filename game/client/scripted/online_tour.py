@@ -19,8 +19,8 @@ from game.online.host import LocalServer
 from game.online.link import Link
 from game.rules import Board
 
-from .scenes.online_lobby import OnlineScene
-from .scenes.online_match import OnlineMatchScene, OnlineOverScene
+from ..scenes.online_lobby import OnlineScene
+from ..scenes.online_match import OnlineMatchScene, OnlineOverScene
 
 WAIT = 20.0  # seconds any one step may take before the tour gives up
 
