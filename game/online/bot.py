@@ -17,11 +17,13 @@ import contextlib
 import logging
 import random
 import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.ai.levels import Level, choose_turn, level
+from game.ai.search import Searcher
 from game.files import write_text
 from game.rules import Board, RulesError
 
@@ -43,6 +45,12 @@ class BotGame:
     # The number of turns the game had when the bot last sent one: until the server
     # echoes it, the board still shows the bot to move, and must not start a thought.
     answered: int = -1
+    # One searcher for the whole game, as a player's AI keeps one: its tables (and
+    # the compiled solver's, 16 MB to allocate) carry proofs from one turn to the next.
+    # Each game has its own, because thoughts for different games run at once.
+    searcher: Searcher = field(default_factory=Searcher, repr=False)
+    # Set when the game ends or the bot stops: a thought still running gives up.
+    ended: threading.Event = field(default_factory=threading.Event, repr=False)
 
 
 def think_time(lvl: Level, board: Board, left_ms: int, inc_s: int) -> float:
@@ -81,6 +89,8 @@ class Bot:
                 await self.on(msg)
         finally:
             pinger.cancel()
+            for g in self.games.values():
+                g.ended.set()
 
     async def _ping(self) -> None:
         while True:
@@ -113,7 +123,8 @@ class Bot:
                 g.turns.append(msg["turn"])
                 g.clocks = msg["clocks"]
         elif kind == "over":
-            if self.games.pop(msg["game"], None) is not None:
+            if (over := self.games.pop(msg["game"], None)) is not None:
+                over.ended.set()
                 self.finished += 1
                 log.info("game %s over: %s (%s)", msg["game"], msg["result"], msg["reason"])
             await self._seek()
@@ -149,16 +160,28 @@ class Bot:
             return  # the same game again (after a reconnection): the thought goes on
         if self.seek and state.get("seek") == self.seek:
             self.seek = None  # our seek was taken
-        self.games[state["id"]] = BotGame(
+        game = BotGame(
             state["id"], state["you"], board, state["clocks"], state["inc"], list(state["turns"])
         )
+        if old is not None:
+            old.ended.set()  # its thought, if any, is for a board that is gone
+            game.searcher = old.searcher
+        self.games[state["id"]] = game
 
     async def _move(self, g: BotGame) -> None:
         try:
             ply = len(g.turns)
             seconds = think_time(self.lvl, g.board, g.clocks[g.color], g.inc)
             board = g.board.copy()
-            turn = await asyncio.to_thread(choose_turn, board, self.lvl, self.rng, seconds=seconds)
+            turn = await asyncio.to_thread(
+                choose_turn,
+                board,
+                self.lvl,
+                self.rng,
+                searcher=g.searcher,
+                seconds=seconds,
+                stop=g.ended.is_set,
+            )
             if turn is not None and self.games.get(g.id) is g and len(g.turns) == ply:
                 g.answered = ply
                 await self.session.send("turn", game=g.id, ply=ply, turn=board.notation(turn))

@@ -4,7 +4,8 @@ moment: while the bot's own turn is still being sent."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from dataclasses import replace
+from typing import Any, ClassVar
 
 from game.ai.levels import level
 from game.online.bot import Bot
@@ -89,3 +90,71 @@ def test_the_bot_moves_again_when_its_turn_made_the_opponent_pass():
     assert plies == [len(BEFORE), len(BEFORE) + 2], server.turns
     # Both were legal where they were played: the server's board took them.
     assert len(server.board.turn_stack) >= len(BEFORE) + 3
+
+
+def test_the_bot_keeps_one_searcher_for_a_game_between_its_turns(monkeypatch):
+    import game.online.bot as bot_module
+
+    used = []
+    real = bot_module.choose_turn
+
+    def spy(*args, **kwargs):
+        used.append(kwargs["searcher"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bot_module, "choose_turn", spy)
+
+    async def go():
+        server = SlowServer()
+        # Club searches (Beginner may pick at random without one).
+        bot = Bot(server, level("Club"), side=3, base=60, inc=0)  # type: ignore[arg-type]
+        server.start()
+        await asyncio.wait_for(bot.play(stop_after=1), 20)
+
+    asyncio.run(go())
+    assert len(used) == 2, used
+    assert used[0] is used[1]
+    # The table the first turn filled was there for the second.
+    assert used[1].nodes > 0
+
+
+def test_a_thought_stops_when_its_game_ends():
+    # A side-5 middle game Master would think about for a long time.
+    import random
+
+    board = Board()
+    rng = random.Random(5)
+    for _ in range(8):
+        board.push(rng.choice(board.legal_turns()))
+
+    class Quiet:
+        player: ClassVar = {"name": "Master bot"}
+
+        async def send(self, kind: str, **fields: Any) -> None:
+            self.sent = (kind, fields)
+
+    async def go():
+        # Master given a minute and a half a turn, and the clock to afford it.
+        slow = replace(level("Master"), seconds=90.0)
+        bot = Bot(Quiet(), slow)  # type: ignore[arg-type]
+        state = {
+            "id": "g1",
+            "you": int(board.mover),
+            "side": 5,
+            "turns": [board.notation(t) for t in board.turn_stack],
+            "clocks": [3_600_000, 3_600_000],
+            "inc": 600,
+            "result": None,
+        }
+        bot._game(state)
+        bot._think()
+        (task,) = bot.tasks
+        await asyncio.sleep(0.5)
+        assert not task.done()  # thinking for a minute and a half
+        await bot.on({"type": "over", "game": "g1", "result": "red", "reason": "resigned"})
+        # The thought gives up at once: the game it was for is over.
+        await asyncio.wait_for(task, 20)
+        return bot
+
+    bot = asyncio.run(go())
+    assert not bot.games and bot.finished == 1
