@@ -62,7 +62,7 @@ FIRST_BACKOFF = 0.25
 SEND_PAUSE = 0.002
 
 
-def _exit_with_parent() -> None:
+def exit_with_parent() -> None:
     """In the worker process: exit the moment the parent process is gone. The
     sentinel becomes ready when the parent exits for any reason, SIGKILL included."""
     parent = mp.parent_process()
@@ -78,7 +78,7 @@ def _exit_with_parent() -> None:
 
 def _serve(requests, answers, latest) -> None:
     """The worker process's loop (module level, so ``spawn`` can import it)."""
-    _exit_with_parent()
+    exit_with_parent()
     searcher = Searcher()
     rng = random.Random()
     # A full collection walks every entry of the search's tables (0.2 s with a

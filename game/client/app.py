@@ -20,6 +20,7 @@ import pygame
 
 from game import CREDIT, paths
 from game.ai.worker import AIWorker
+from game.play.jobs import Jobs
 from game.play.notices import Notices
 from game.play.puzzle_library import PuzzleLibrary
 from game.play.settings import load as load_settings
@@ -70,6 +71,9 @@ class App:
         self.notices = Notices()
         #: The AI's worker; its process starts with the first request.
         self.worker = AIWorker()
+        #: Other work too long for a frame (the Mosaix AI, proving a puzzle); its
+        #: process likewise starts with the first job.
+        self.jobs = Jobs()
         self.time = 0.0
         #: The puzzle packs and progress, read on the first visit to the puzzles.
         self.puzzles = PuzzleLibrary(paths.puzzles(), self.data, self.toast)
@@ -155,6 +159,7 @@ class App:
         events = pygame.event.get()
         for event in events:
             self.dispatch(event)
+        self.jobs.poll()
         self.time += dt
         moving = False
         for scene in self.scenes.visible():
@@ -222,9 +227,10 @@ class App:
             y += h + 8
 
     def close(self) -> None:
-        """Leave every scene (once each) and stop the AI's process."""
+        """Leave every scene (once each) and stop the AI's and the jobs' processes."""
         self.scenes.reset()
         self.worker.close()
+        self.jobs.close()
 
     # -- screenshots --------------------------------------------------------------
     def screenshot(self, path: str | os.PathLike[str]) -> None:

@@ -23,6 +23,7 @@ import pygame
 from .widgets import Button, press, update_all
 
 if TYPE_CHECKING:
+    from game.play.jobs import Jobs
     from game.play.match_controller import AI
     from game.play.puzzle_library import PuzzleLibrary
     from game.play.settings import Settings
@@ -30,12 +31,14 @@ if TYPE_CHECKING:
 
 class Services(Protocol):
     """What scenes may use: the scene stack, the player's settings and data
-    folder, the AI worker, the puzzle library, messages and sounds."""
+    folder, the AI worker, the jobs service for other long work, the puzzle
+    library, messages and sounds."""
 
     scenes: SceneStack
     settings: Settings
     data: Path
     worker: AI
+    jobs: Jobs
     puzzles: PuzzleLibrary
 
     @property

@@ -118,10 +118,9 @@ def wait_for_save(drive, scene):
         time.sleep(0.01)
 
 
-def test_save_a_position_as_a_proved_puzzle_in_my_own_pack(app, drive, monkeypatch):
-    import threading
+def test_save_a_position_as_a_proved_puzzle_in_my_own_pack(app, drive):
+    import os
 
-    from game.client.scenes import analysis_board
     from game.puzzles import load_packs
     from game.puzzles.own import FILE, packs_folder
 
@@ -134,20 +133,11 @@ def test_save_a_position_as_a_proved_puzzle_in_my_own_pack(app, drive, monkeypat
     assert not own.exists()
     pygame.scrap.put_text(shipped.fen)
     drive.key(pygame.K_p)
-    # The proof runs beside the window: held back until the window has drawn frames
-    # (else a quick proof could end within the key's own frame).
-    go_on = threading.Event()
-    prove = analysis_board.save_own_puzzle
-
-    def held(board, data):
-        assert go_on.wait(30)
-        return prove(board, data)
-
-    monkeypatch.setattr(analysis_board, "save_own_puzzle", held)
     drive.key(pygame.K_s)
-    drive.frames(3)
-    assert scene.saving is not None and scene.saving.is_alive()
-    go_on.set()
+    # The proof runs in the jobs process, not in the window's.
+    job = scene.saving
+    assert job is not None and job.name == "save_as_puzzle"
+    assert app.jobs._proc is not None and app.jobs._proc.pid != os.getpid()
     wait_for_save(drive, scene)
     assert any(t.startswith("Saved to My puzzles") for t, _ in app.toasts), app.toasts
     mine = app.puzzles.packs[-1]

@@ -96,7 +96,7 @@ def test_a_match_of_a_person_and_the_ai(app, drive):
                 drive.key(pygame.K_r)
             click_placement(drive, scene, p)
         else:
-            time.sleep(0.01)  # the AI thinks in its thread
+            time.sleep(0.01)  # the AI thinks in the jobs process
     assert scene.match.finished and scene.match.rounds >= 8
     drive.settle(0.5)
     assert isinstance(app.scenes.top, MosaixResultScene)
@@ -116,3 +116,32 @@ def test_bad_mosaix_records_are_set_aside(app):
     records, message = load_records(app.data)
     assert records.best == 0 and "best" in message
     assert any(p.name.startswith("mosaix.json.corrupt-") for p in app.data.iterdir())
+
+
+def test_a_hint_is_worked_out_in_the_jobs_process(app, drive):
+    scene = MosaixSoloScene(app, seed=21)
+    app.scenes.reset(scene)
+    drive.settle(1.0)  # the dice stop tumbling
+    drive.key(pygame.K_h)
+    job = scene.thinking
+    assert job is not None and "plan" in job.name
+    deadline = time.monotonic() + 60
+    while scene.thinking is not None and time.monotonic() < deadline:
+        drive.frames(1)
+        time.sleep(0.01)
+    assert job.done and job.error is None
+    assert scene.message[0] == "Try it here: the preview shows where."
+    assert scene.hover is not None
+
+
+def test_leaving_a_mosaix_game_cancels_the_ai_work_it_asked_for(app, drive):
+    scene = MosaixMatchScene(app, ["AI", "AI"], seed=4)
+    app.scenes.reset(scene)
+    deadline = time.monotonic() + 60
+    while scene.thinking is None and time.monotonic() < deadline:
+        drive.frames(1)
+    job = scene.thinking
+    assert job is not None
+    app.scenes.reset(TitleScene(app))  # the scene leaves
+    assert job.cancelled and scene.thinking is None
+    assert not app.jobs.busy

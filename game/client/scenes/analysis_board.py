@@ -9,12 +9,11 @@ takes. Any match opens here with "Analyse this position" from its pause menu."""
 
 from __future__ import annotations
 
-import threading
-
 import pygame
 
 from game.play.game_analysis import score_in_tiles
-from game.puzzles.own import NotAPuzzle, save_own_puzzle
+from game.play.jobs import Job
+from game.play.own_puzzles import save_as_puzzle
 from game.rules import BLUE, RED, Board, Position, RulesError
 
 from .. import theme
@@ -75,9 +74,8 @@ class AnalysisBoardScene(Scene):
         self.paste_button = Button("Paste MFEN", self.paste, key=pygame.K_p, size=20)
         self.clear_button = Button("Clear", self.clear, size=20)
         self.save_button = Button("Save as puzzle", self.save_puzzle, key=pygame.K_s, size=20)
-        #: The proof of a puzzle being saved runs beside the window; its answer.
-        self.saving: threading.Thread | None = None
-        self.saved: tuple[bool, str] | None = None
+        #: The proof of a puzzle being saved, in the jobs process.
+        self.saving: Job | None = None
         self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
         self.controls = [
             self.brush_choice,
@@ -189,21 +187,7 @@ class AnalysisBoardScene(Scene):
         """Prove the position as a puzzle and add it to the player's own pack."""
         if self.saving is not None:
             return
-        board = self.board()
-
-        def work() -> None:
-            try:
-                puzzle = save_own_puzzle(board, self.app.data)
-            except NotAPuzzle as e:
-                self.saved = (False, f"Not saved as a puzzle: {e}.")
-            except OSError as e:
-                self.saved = (False, f"The puzzle could not be saved: {e.strerror or e}")
-            else:
-                self.saved = (True, f"Saved to My puzzles: {puzzle.banner}.")
-
-        self.saved = None
-        self.saving = threading.Thread(target=work, daemon=True)
-        self.saving.start()
+        self.saving = self.app.jobs.submit(save_as_puzzle, self.board(), self.app.data)
 
     def toggle_preview(self) -> None:
         self.preview = not self.preview
@@ -258,9 +242,12 @@ class AnalysisBoardScene(Scene):
 
     def update(self, dt: float) -> bool:
         moving = update_all(self.controls, dt)
-        if self.saving is not None and not self.saving.is_alive():
-            self.saving = None
-            done, message = self.saved or (False, "The puzzle could not be saved.")
+        if self.saving is not None and self.saving.done:
+            job, self.saving = self.saving, None
+            if job.error is None:
+                done, message = job.value
+            else:
+                done, message = False, f"The puzzle could not be saved: {job.error}."
             if done:
                 self.app.puzzles.reload()
             self.app.toast(message, 6.0)

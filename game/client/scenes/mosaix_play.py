@@ -8,16 +8,17 @@ formation shows where each symbol would land (green: it may go there; red: it
 may not, and why is said above), and clicks to write it. Symbols are drawn in,
 and an area that reaches five cells lights up.
 
-The AI thinks in a thread of its own (a hint looks one roll ahead and takes
-about half a second; placing in a match, a few hundredths), so the window keeps
-drawing meanwhile.
+The AI thinks in the jobs process (:mod:`game.play.jobs`; a hint looks one
+roll ahead and takes about half a second, placing in a match a few
+hundredths), so the window keeps drawing meanwhile.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -26,6 +27,7 @@ from game.mosaix import ai as mosaix_ai
 from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN, Match, Solo, daily_seed
 from game.mosaix.sheet import AREA_MIN, SIZE, areas_of, spots
 from game.play.arranger import SHAPE_NAMES, Arranger
+from game.play.jobs import Job
 from game.play.mosaix_records import load as load_records
 from game.play.mosaix_records import save as save_records
 
@@ -91,8 +93,8 @@ class SheetPlay(Scene):
         self.rolling = 0.0
         self.message = ("", theme.MUTED)
         self.clock = 0.0
-        self.thinking: Future | None = None
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mosaix-ai")
+        self.thinking: Job | None = None
+        self._then: Callable[[Any], None] = lambda _result: None
         self.shape_buttons = [
             Button(f"{i + 1} {name}", lambda i=i: self.pick_shape(i), key=pygame.K_1 + i, size=20)
             for i, name in enumerate(SHAPE_NAMES)
@@ -191,13 +193,15 @@ class SheetPlay(Scene):
         self.message = (text, color)
 
     # -- the AI ----------------------------------------------------------------------------
-    def think(self, work, then) -> None:
-        """Run ``work()`` in the AI's thread; ``then(result)`` once it is done."""
-        self.thinking = self.pool.submit(work)
+    def think(self, work: Callable[..., Any], args: tuple, then: Callable[[Any], None]) -> None:
+        """Run ``work(*args)`` in the jobs process; ``then(result)`` once it is done."""
+        self.app.jobs.cancel(self.thinking)
+        self.thinking = self.app.jobs.submit(work, *args)
         self._then = then
 
     def leave(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.app.jobs.cancel(self.thinking)
+        self.thinking = None
 
     # -- time and layout ------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -208,10 +212,13 @@ class SheetPlay(Scene):
         moving = self.view.busy or self.rolling > 0 or self.thinking is not None
         self.view.update(dt)
         self.rolling = max(0.0, self.rolling - dt)
-        if self.thinking is not None and self.thinking.done():
+        if self.thinking is not None and self.thinking.done:
             done, then = self.thinking, self._then
             self.thinking = None
-            then(done.result())
+            if done.error is None:
+                then(done.value)
+            else:
+                self.say(f"The AI could not play: {done.error}.", theme.BAD)
         return update_all(self.controls, dt) or moving
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -392,7 +399,7 @@ class MosaixSoloScene(SheetPlay):
             self.say("Try it here: the preview shows where.", theme.GOOD)
 
         self.think(
-            lambda: mosaix_ai.plan(game.sheet, game.rolled, random.Random(seed), game.scale), shown
+            mosaix_ai.plan, (game.sheet, game.rolled, random.Random(seed), game.scale), shown
         )
 
     def ask_to_end(self) -> None:
@@ -607,7 +614,8 @@ class MosaixMatchScene(SheetPlay):
             seed = m.rounds
             self.say(f"{self.name(me)} rolls and lays out a formation...", theme.MUTED)
             self.think(
-                lambda: mosaix_ai.arrange(m.sheets[me], others, m.rolled, random.Random(seed)),
+                mosaix_ai.arrange,
+                (m.sheets[me], others, m.rolled, random.Random(seed)),
                 self.arranged,
             )
         else:
@@ -672,8 +680,7 @@ class MosaixMatchScene(SheetPlay):
         if self.kinds[self.player] == "AI":
             who, sheet, formation = self.player, m.sheets[self.player], m.formation
             self.think(
-                lambda: mosaix_ai.place(sheet, formation, random.Random(m.rounds + who)),
-                self.ai_wrote,
+                mosaix_ai.place, (sheet, formation, random.Random(m.rounds + who)), self.ai_wrote
             )
         else:
             self.say(f"{self.name(self.player)}: write the formation on your sheet.", theme.ACCENT)

@@ -2,13 +2,14 @@
 
 Visits every scene (the screenshot tour, into a temporary folder), loads every
 puzzle pack, loads Master's side-3 strategy, solves a 16-cell ending with the
-compiled ending solver (which a frozen build must have), and gets one AI turn
-through the worker process. Prints what it did and exits 0, or names the first
-failure and exits 1.
+compiled ending solver (which a frozen build must have), gets one AI turn
+through the worker process and one Mosaix placement through the jobs process.
+Prints what it did and exits 0, or names the first failure and exits 1.
 """
 
 from __future__ import annotations
 
+import random
 import sys
 import tempfile
 import time
@@ -18,6 +19,9 @@ from pathlib import Path
 from game.ai import side3
 from game.ai.endgame import COMPILED, Endgame
 from game.ai.worker import AIWorker
+from game.mosaix import ai as mosaix_ai
+from game.mosaix.game import Solo
+from game.play.jobs import Jobs
 from game.puzzles import load_packs
 from game.rules import Board
 
@@ -61,6 +65,18 @@ def smoke_test(data: Path | None = None) -> int:
                 raise RuntimeError(why)
             board.play(answers[0].turn)
             lines.append(f"ai: Club answered {answers[0].turn} from its worker process")
+            step = "placing a Mosaix formation through the jobs process"
+            solo = Solo(seed=1)
+            with Jobs() as jobs:
+                job = jobs.submit(
+                    mosaix_ai.roll_and_place, solo.sheet, solo.rolled, random.Random(1)
+                )
+                if not jobs.wait(job, 60):
+                    raise RuntimeError("no answer within 60 s")
+            placed = job.result()
+            if placed is None:
+                raise RuntimeError("the jobs process found no Mosaix placement on an empty sheet")
+            lines.append(f"jobs: a Mosaix formation placed at {placed.x},{placed.y} in its process")
     except Exception as e:  # the point is to report any failure, whatever it is
         print(f"smoke test FAILED while {step}: {e}")
         traceback.print_exc()
