@@ -69,7 +69,7 @@ def run(app: App, scene: MatchScene, frames: int, busy: bool) -> list[float]:
                 cell = rng.choice(tiles)
                 scene.view.flip(cell, board.tile_at(cell).other)
             if app.worker.busy is False and scene.control.request is None:
-                scene.control.request = app.worker.request(board.mfen(), "Master", seconds=30)
+                scene.control.request = scene.control.ai.request(board.mfen(), "Master", seconds=30)
         pygame.event.post(
             pygame.event.Event(
                 pygame.MOUSEMOTION, pos=(400 + i % 200, 300), rel=(1, 0), buttons=(0, 0, 0)

@@ -8,10 +8,12 @@
 
 One long-lived process, started with the ``spawn`` method so it behaves the same
 on every system and in a frozen build (whose entry point must call
-``multiprocessing.freeze_support()`` first). Every request has an id; the id of
-the newest request lives in shared memory, so a newer request or a
-:meth:`AIWorker.cancel` both stops the search under way and makes any answer to
-an older request stale (:meth:`AIWorker.poll` drops it).
+``multiprocessing.freeze_support()`` first). Each screen asks through a line of
+its own (:meth:`AIWorker.line`): requests of different lines are answered in
+turn, never dropped for one another. Every request has an id; the id of the one
+the process works on lives in shared memory, so the line's newer request or its
+:meth:`AILine.cancel` both stops the search under way and makes any answer to
+the older request stale (:meth:`AILine.poll` drops it).
 
 While the player thinks in an ending, :meth:`AIWorker.ponder` lets the process
 prove what it can for Master's next turn (:mod:`.ponder`): it answers nothing,
@@ -158,8 +160,84 @@ def _answer(answers, latest, searcher: Searcher, rng: random.Random, msg: tuple)
         answers.put(answer)
 
 
+class AILine:
+    """One screen's line to the AI's process: its own requests and their answers.
+
+    Every screen that asks the AI (a match, the analysis of a game, the analysis
+    board) holds a line of its own, so one screen's request never replaces
+    another's: requests from different lines are answered one after another, in
+    the order asked; a line's new request replaces only that line's older one.
+    Use it from the thread that owns the worker."""
+
+    def __init__(self, worker: AIWorker) -> None:
+        self._worker = worker
+        self._pending: tuple[int, str] | None = None  # (id, position) awaiting its answer
+        self._message: tuple | None = None  # the pending request, until it is sent
+        self._inbox: list[Answer] = []
+
+    def request(self, mfen: str, level: str = "Master", seconds: float | None = None) -> int:
+        """Ask for the turn ``level`` would play in ``mfen`` (also for hints: "what
+        would Master play here?"). Replaces this line's earlier request, if any.
+        Returns its id."""
+        return self._worker._ask(self, "turn", mfen, level, seconds, played=None)
+
+    def judge(self, mfen: str, played: str, seconds: float = 1.0) -> int:
+        """Ask how good the turn ``played`` is in ``mfen`` (see
+        :func:`game.ai.analysis.judge`): the answer's ``turn`` is the best turn and
+        its ``verdict`` the rest. Replaces this line's earlier request. Returns its id."""
+        return self._worker._ask(self, "judge", mfen, "", seconds, played=played)
+
+    def ponder(self, mfen: str) -> bool:
+        """Think on the player's time about the ending ``mfen``, the position the
+        player faces, for Master's next turn (see :mod:`.ponder`). Nothing is
+        answered; any request, from any line, or :meth:`cancel` stops it. Refused
+        (False) while any request waits for its answer."""
+        return self._worker._ponder(self, mfen)
+
+    @property
+    def pondering(self) -> str | None:
+        """The position the process is thinking over for this line, until the
+        next request."""
+        w = self._worker
+        return w._pondering if w._ponder_line is self else None
+
+    @property
+    def busy(self) -> bool:
+        """This line's request waits for its answer."""
+        return self._pending is not None
+
+    def serving(self, rid: int) -> bool:
+        """Is this line's request ``rid`` still under way: not answered, not
+        replaced by the line's later request, not cancelled?"""
+        return self._pending is not None and self._pending[0] == rid
+
+    def cancel(self) -> None:
+        """Drop this line's request (its search stops and its answer never comes)
+        and its ponder."""
+        self._worker._cancel(self)
+
+    def poll(self) -> list[Answer]:
+        """Answers that arrived for this line's current request (never blocks)."""
+        self._worker._pump()
+        out, self._inbox = self._inbox, []
+        return out
+
+    def wait(self, timeout: float) -> list[Answer]:
+        """Poll until an answer comes or ``timeout`` seconds pass (for scripts and tests)."""
+        end = time.monotonic() + timeout
+        while True:
+            got = self.poll()
+            if got or self._pending is None or time.monotonic() > end:
+                return got
+            time.sleep(0.01)
+
+
 class AIWorker:
-    """A handle on the AI process. Not thread-safe: use it from one thread."""
+    """A handle on the AI process. Not thread-safe: use it from one thread.
+
+    Each screen takes a :meth:`line` of its own. The worker's own ``request``,
+    ``judge``, ``ponder``, ``poll``, ``cancel`` and ``wait`` go through a line it
+    keeps for scripts and tests that need only one."""
 
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")
@@ -168,11 +246,17 @@ class AIWorker:
         self._requests = None
         self._answers = None
         self._next_id = 0
-        self._pending: tuple[int, str] | None = None
-        self._message: tuple | None = None  # the pending request, until a process is up
+        self._waiting: list[AILine] = []  # lines whose request is not yet sent
+        self._running: AILine | None = None  # the line whose request the process works on
         self._pondering: str | None = None
+        self._ponder_line: AILine | None = None
         self._deaths = 0  # in a row: an answer resets it
         self._restart_at = 0.0
+        self._own = AILine(self)
+
+    def line(self) -> AILine:
+        """A new line to this worker, for one screen."""
+        return AILine(self)
 
     @property
     def alive(self) -> bool:
@@ -180,13 +264,18 @@ class AIWorker:
 
     @property
     def busy(self) -> bool:
-        """A request is waiting for its answer."""
-        return self._pending is not None
+        """A request, from any line, waits for its answer."""
+        return self._running is not None or bool(self._waiting)
 
     @property
     def failed(self) -> bool:
         """The process died :data:`MAX_RESTARTS` times in a row; no more restarts."""
         return self._deaths >= MAX_RESTARTS
+
+    @property
+    def pondering(self) -> str | None:
+        """The position the process is thinking over, for whichever line."""
+        return self._pondering
 
     def start(self) -> None:
         if self.alive:
@@ -201,96 +290,137 @@ class AIWorker:
         )
         self._proc.start()
 
+    # The worker's own line, for scripts and tests.
     def request(self, mfen: str, level: str = "Master", seconds: float | None = None) -> int:
-        """Ask for the turn ``level`` would play in ``mfen`` (also for hints: "what
-        would Master play here?"). Supersedes any earlier request. Returns its id."""
-        return self._ask("turn", mfen, level, seconds, None)
+        """:meth:`AILine.request` on the worker's own line."""
+        return self._own.request(mfen, level, seconds)
 
     def judge(self, mfen: str, played: str, seconds: float = 1.0) -> int:
-        """Ask how good the turn ``played`` is in ``mfen`` (see
-        :func:`game.ai.analysis.judge`): the answer's ``turn`` is the best turn and
-        its ``verdict`` the rest. Supersedes any earlier request. Returns its id."""
-        return self._ask("judge", mfen, "", seconds, played)
+        """:meth:`AILine.judge` on the worker's own line."""
+        return self._own.judge(mfen, played, seconds)
 
     def ponder(self, mfen: str) -> bool:
-        """Think on the player's time about the ending ``mfen``, the position the
-        player faces, for Master's next turn (see :mod:`.ponder`). Nothing is
-        answered; the next request or :meth:`cancel` stops it. Refused (False)
-        while a request waits for its answer."""
-        if self._pending is not None:
-            return False
-        self._ask("ponder", mfen, "", None, None)
-        self._pending = None
-        self._pondering = mfen
-        return True
+        """:meth:`AILine.ponder` on the worker's own line."""
+        return self._own.ponder(mfen)
 
-    @property
-    def pondering(self) -> str | None:
-        """The position the process is thinking over, until the next request."""
-        return self._pondering
+    def serving(self, rid: int) -> bool:
+        return self._own.serving(rid)
 
-    def _ask(self, kind: str, mfen: str, level: str, seconds: float | None, played) -> int:
+    def cancel(self) -> None:
+        """:meth:`AILine.cancel` on the worker's own line."""
+        self._own.cancel()
+
+    def poll(self) -> list[Answer]:
+        """Answers that arrived for the worker's own line (never blocks)."""
+        return self._own.poll()
+
+    def wait(self, timeout: float) -> list[Answer]:
+        return self._own.wait(timeout)
+
+    # How the lines share the process.
+    def _ask(
+        self, line: AILine, kind: str, mfen: str, level: str, seconds: float | None, *, played
+    ) -> int:
         self._next_id += 1
         rid = self._next_id
-        self._latest.value = rid
-        self._pending = (rid, mfen)
-        self._pondering = None
-        self._message = (rid, kind, mfen, level, seconds, played)
+        self._stop_ponder()
+        line._pending = (rid, mfen)
+        line._message = (rid, kind, mfen, level, seconds, played)
+        if self._running is line:
+            # Its older request is dropped: the search stops, and its answer, if
+            # one is on its way, no longer matches the line's pending id.
+            self._latest.value = 0
+            self._running = None
+        if line not in self._waiting:
+            self._waiting.append(line)
         self._send()
         return rid
 
-    def _send(self) -> None:
-        """Hand the pending request to the process, starting one if it is time."""
-        if self._message is None or self.failed:
-            return
+    def _ponder(self, line: AILine, mfen: str) -> bool:
+        if self.busy:
+            return False
+        self._next_id += 1
+        rid = self._next_id
+        message = (rid, "ponder", mfen, "", None, None)
+        if not self._ready():
+            return False
+        self._latest.value = rid
+        self._requests.put(message)
+        self._pondering = mfen
+        self._ponder_line = line
+        return True
+
+    def _stop_ponder(self) -> None:
+        if self._pondering is not None:
+            self._latest.value = 0
+            self._pondering = None
+            self._ponder_line = None
+
+    def _cancel(self, line: AILine) -> None:
+        line._pending = None
+        line._message = None
+        line._inbox.clear()
+        if line in self._waiting:
+            self._waiting.remove(line)
+        if self._running is line:
+            self._latest.value = 0
+            self._running = None
+        if self._ponder_line is line:
+            self._stop_ponder()
+        self._send()
+
+    def _ready(self) -> bool:
+        """Is a process up to take a message (starting one if it is time)?"""
+        if self.failed:
+            return False
         if not self.alive:
             if time.monotonic() < self._restart_at:
-                return  # backing off after a death; poll() tries again
+                return False  # backing off after a death; the next poll tries again
             self.start()
-        self._requests.put(self._message)
-        self._message = None
+        return True
 
-    def serving(self, rid: int) -> bool:
-        """Is request ``rid`` still under way: not answered, not superseded by a
-        later request (another screen may share this worker), not cancelled?"""
-        return self._pending is not None and self._pending[0] == rid
+    def _send(self) -> None:
+        """Hand the next waiting line's request to the process, if it is free."""
+        if self._running is not None or not self._waiting or not self._ready():
+            return
+        line = self._waiting.pop(0)
+        message, line._message = line._message, None
+        self._latest.value = message[0]
+        self._requests.put(message)
+        self._running = line
 
-    def cancel(self) -> None:
-        """Drop the pending request: its search stops and its answer never comes."""
-        self._latest.value = 0
-        self._pending = None
-        self._pondering = None
-        self._message = None
-
-    def poll(self) -> list[Answer]:
-        """Answers that arrived for the current request (never blocks)."""
-        out = []
+    def _pump(self) -> None:
+        """Route what the process answered to the lines, and notice its death."""
         while self._answers is not None:
             try:
                 rid, mfen, turn, error, verdict = self._answers.get_nowait()
             except (queue.Empty, OSError, EOFError):
                 break
             self._deaths = 0
-            if self._pending is not None and rid == self._pending[0]:
-                out.append(Answer(rid, mfen, turn, error, verdict))
-                self._pending = None
+            line = self._running
+            if line is not None and line._pending is not None and line._pending[0] == rid:
+                line._inbox.append(Answer(rid, mfen, turn, error, verdict))
+                line._pending = None
+                self._running = None
         if self._proc is not None and not self._proc.is_alive():
             self._proc = None
             self._pondering = None
+            self._ponder_line = None
             self._deaths += 1
             self._restart_at = time.monotonic() + FIRST_BACKOFF * 2 ** (self._deaths - 1)
-            if self._pending is not None:
-                rid, mfen = self._pending
-                self._pending = None
-                self._message = None
-                out.append(Answer(rid, mfen, None, self._death_message()))
-        elif self._pending is not None and self.failed:
-            rid, mfen = self._pending
-            self._pending = None
-            self._message = None
-            out.append(Answer(rid, mfen, None, self._death_message()))
+            line, self._running = self._running, None
+            if line is not None and line._pending is not None:
+                rid, mfen = line._pending
+                line._pending = None
+                line._inbox.append(Answer(rid, mfen, None, self._death_message()))
+        if self.failed:
+            for line in self._waiting:
+                if line._pending is not None:
+                    rid, mfen = line._pending
+                    line._inbox.append(Answer(rid, mfen, None, self._death_message()))
+                line._pending = line._message = None
+            self._waiting.clear()
         self._send()
-        return out
 
     def _death_message(self) -> str:
         if self.failed:
@@ -300,18 +430,12 @@ class AIWorker:
             )
         return "the AI process stopped unexpectedly; try again"
 
-    def wait(self, timeout: float) -> list[Answer]:
-        """Poll until an answer comes or ``timeout`` seconds pass (for scripts and tests)."""
-        end = time.monotonic() + timeout
-        while True:
-            got = self.poll()
-            if got or self._pending is None or time.monotonic() > end:
-                return got
-            time.sleep(0.01)
-
     def close(self) -> None:
         self._latest.value = 0  # stops a search or a ponder under way
         self._pondering = None
+        self._ponder_line = None
+        self._waiting.clear()
+        self._running = None
         if self._proc is not None:
             if self._proc.is_alive():
                 self._requests.put(None)
@@ -319,7 +443,6 @@ class AIWorker:
                 if self._proc.is_alive():
                     self._proc.kill()
             self._proc = None
-        self._pending = None
 
     def __enter__(self) -> AIWorker:
         return self

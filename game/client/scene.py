@@ -23,8 +23,8 @@ import pygame
 from .widgets import Button, press, update_all
 
 if TYPE_CHECKING:
+    from game.ai.worker import AIWorker
     from game.play.jobs import Jobs
-    from game.play.match_controller import AI
     from game.play.puzzle_library import PuzzleLibrary
     from game.play.settings import Settings
 
@@ -37,7 +37,8 @@ class Services(Protocol):
     scenes: SceneStack
     settings: Settings
     data: Path
-    worker: AI
+    #: Each screen that asks the AI takes a line of its own (``worker.line()``).
+    worker: AIWorker
     jobs: Jobs
     puzzles: PuzzleLibrary
 

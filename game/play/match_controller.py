@@ -34,7 +34,7 @@ class Answer(Protocol):
 
 
 class AI(Protocol):
-    """What the controller needs of the AI worker (:class:`game.ai.worker.AIWorker`)."""
+    """What the controller needs of its line to the AI (:class:`game.ai.worker.AILine`)."""
 
     def request(self, mfen: str, level: str = ..., seconds: float | None = ...) -> int: ...
     def poll(self) -> list[Answer]: ...
@@ -178,7 +178,8 @@ class MatchController(HistoryKeeper):
         m = self.match
         events: list[Event] = []
         waiting = bool(m.redo_stack)  # an earlier position is being looked at
-        # Another screen (the analysis board) may have used the worker meanwhile.
+        # A hint asked while the AI thinks (or the other way round) replaced the
+        # older request on this match's line to the AI.
         if self.request is not None and not self.ai.serving(self.request):
             self.request = None  # asked again below
         if self.hint_request is not None and not self.ai.serving(self.hint_request):

@@ -245,3 +245,56 @@ def test_closing_stops_a_ponder_and_the_process_leaves_cleanly(worker):
     proc = worker._proc
     worker.close()
     assert proc.exitcode == 0  # it read the request to leave, it was not killed
+
+
+def test_two_screens_lines_are_answered_in_turn_not_dropped(worker):
+    match, board = worker.line(), worker.line()
+    match.request(SMALL, "Casual", seconds=0.05)
+    match.wait(60)  # warm: process started
+    slow = match.request(EMPTY5, "Club", seconds=0.5)
+    quick = board.request(SMALL, "Casual", seconds=0.05)
+    # The board's request waits its turn; the match's goes on.
+    assert match.serving(slow) and board.serving(quick)
+    (first,) = match.wait(60)
+    assert first.id == slow and first.turn is not None
+    (second,) = board.wait(60)
+    assert second.id == quick and second.turn is not None
+    # Each line hears only its own answers.
+    assert match.poll() == [] and board.poll() == []
+
+
+def test_a_lines_newer_request_replaces_only_its_own(worker):
+    a, b = worker.line(), worker.line()
+    a.request(SMALL, "Casual", seconds=0.05)
+    a.wait(60)
+    old = a.request(EMPTY5, "Master", seconds=30)
+    other = b.request(SMALL, "Casual", seconds=0.05)
+    new = a.request(SMALL, "Club", seconds=0.05)
+    assert not a.serving(old) and a.serving(new) and b.serving(other)
+    answers = {ans.id for ans in b.wait(60)} | {ans.id for ans in a.wait(60)}
+    assert answers == {other, new}
+
+
+def test_cancelling_one_line_leaves_the_other_waiting_for_its_answer(worker):
+    a, b = worker.line(), worker.line()
+    a.request(SMALL, "Casual", seconds=0.05)
+    a.wait(60)
+    a.request(EMPTY5, "Master", seconds=30)
+    rid = b.request(SMALL, "Casual", seconds=0.05)
+    a.cancel()  # the half-minute search stops; b's request goes to the process
+    (answer,) = b.wait(20)
+    assert answer.id == rid and not a.busy and a.poll() == []
+
+
+def test_any_request_stops_a_ponder_and_a_ponder_waits_for_every_line(worker):
+    match, board = worker.line(), worker.line()
+    match.request(SMALL, "Casual", seconds=0.05)
+    match.wait(60)
+    assert match.ponder(ENDING) and match.pondering == ENDING
+    assert board.pondering is None and worker.pondering == ENDING
+    rid = board.request(SMALL, "Club", seconds=0.05)
+    assert match.pondering is None
+    assert not match.ponder(ENDING)  # the board's request is under way
+    (answer,) = board.wait(20)
+    assert answer.id == rid
+    assert match.ponder(ENDING)

@@ -53,6 +53,8 @@ def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
 class AnalysisBoardScene(Scene):
     def __init__(self, app, position: Position | None = None) -> None:
         super().__init__(app)
+        #: This screen's own line to the AI's process.
+        self.ai = app.worker.line()
         position = position or Position.empty(app.settings.board_side)
         self.red = set(position.tiles(RED))
         self.blue = set(position.tiles(BLUE))
@@ -125,7 +127,7 @@ class AnalysisBoardScene(Scene):
     def changed(self) -> None:
         """The position changed: the engine's answer no longer applies."""
         if self.request is not None:
-            self.app.worker.cancel()
+            self.ai.cancel()
             self.request = None
         self.engine = None
 
@@ -199,7 +201,7 @@ class AnalysisBoardScene(Scene):
             self.app.toast("There is no turn to look for here.")
             return
         # A judgement of any turn also gives the best turn and its score.
-        self.request = self.app.worker.judge(board.mfen(), board.notation(turns[0]), SECONDS)
+        self.request = self.ai.judge(board.mfen(), board.notation(turns[0]), SECONDS)
         self.asked = board.mfen()
 
     # -- the scene ------------------------------------------------------------------------
@@ -211,7 +213,7 @@ class AnalysisBoardScene(Scene):
 
     def leave(self) -> None:
         if self.request is not None:
-            self.app.worker.cancel()
+            self.ai.cancel()
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -254,7 +256,7 @@ class AnalysisBoardScene(Scene):
             moving = True
         if self.request is None:
             return moving
-        for answer in self.app.worker.poll():
+        for answer in self.ai.poll():
             if answer.id != self.request:
                 continue
             self.request = None

@@ -38,6 +38,8 @@ def count(n: int, one: str, many: str | None = None) -> str:
 class AnalysisScene(Scene):
     def __init__(self, app, match: Match, record_path: Path | None = None) -> None:
         super().__init__(app)
+        #: This screen's own line to the AI's process.
+        self.ai = app.worker.line()
         self.match = match
         self.analysis = GameAnalysis(match)
         self.record_path = record_path
@@ -68,7 +70,7 @@ class AnalysisScene(Scene):
 
     def leave(self) -> None:
         if self.request not in (None, STOPPED):
-            self.app.worker.cancel()
+            self.ai.cancel()
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -90,10 +92,10 @@ class AnalysisScene(Scene):
             nxt = self.analysis.next_turn()
             if nxt is not None:
                 index, mfen, played = nxt
-                self.request = self.app.worker.judge(mfen, played, self.seconds)
+                self.request = self.ai.judge(mfen, played, self.seconds)
                 self.asking = index
             return moving or nxt is not None
-        for answer in self.app.worker.poll():
+        for answer in self.ai.poll():
             if answer.id != self.request:
                 continue
             self.request = None

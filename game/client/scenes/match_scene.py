@@ -36,7 +36,9 @@ class MatchScene(Scene):
     def __init__(self, app, match: Match, *, current: bool = True, control=None) -> None:
         super().__init__(app)
         #: A match at this screen, or (an online game) another controller like it.
-        self.control = control or MatchController(match, app.data, app.worker, current=current)
+        self.control = control or MatchController(
+            match, app.data, app.worker.line(), current=current
+        )
         self.view = BoardView(match.board.size)
         self.input = BoardInput(self.view)
         self.notices = Notices()
