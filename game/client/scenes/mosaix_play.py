@@ -8,28 +8,24 @@ formation shows where each symbol would land (green: it may go there; red: it
 may not, and why is said above), and clicks to write it. Symbols are drawn in,
 and an area that reaches five cells lights up.
 
-The AI thinks in the jobs process (:mod:`game.play.jobs`; a hint looks one
-roll ahead and takes about half a second, placing in a match a few
-hundredths), so the window keeps drawing meanwhile.
+The turn flow is :mod:`game.play.mosaix_flow`'s (the AI works in the jobs
+process, so the window keeps drawing meanwhile); these scenes draw it and turn
+keys and clicks into calls on it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Callable
-from typing import Any
 
 import pygame
 
-from game.mosaix import CREDIT, Formation, Placement, Sheet
-from game.mosaix import ai as mosaix_ai
-from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN, Match, Solo, daily_seed
-from game.mosaix.sheet import AREA_MIN, SIZE, areas_of, spots
+from game.mosaix import CREDIT, Formation, Sheet
+from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN, Match, Solo
 from game.play.arranger import SHAPE_NAMES, Arranger
 from game.play.jobs import Job
-from game.play.mosaix_records import load as load_records
-from game.play.mosaix_records import save as save_records
+from game.play.mosaix_flow import MatchFlow, MosaixEvent, SheetFlow, SoloFlow, Tone
+from game.play.mosaix_records import MosaixRecords
 
 from .. import theme
 from ..scene import ButtonScene, Scene
@@ -40,61 +36,29 @@ from .confirm import ConfirmScene
 ROLL_TIME = 0.6  # seconds the dice tumble
 PANEL = 340
 
-
-def preview_at(formation: Formation, cell: tuple[int, int]) -> tuple[int, int]:
-    """Where the formation's corner goes so that its middle sits on ``cell``."""
-    w = max(c[0] for c in formation.cells) + 1
-    h = max(c[1] for c in formation.cells) + 1
-    return cell[0] - w // 2, cell[1] - h // 2
-
-
-def placement_at(formation: Formation, x: int, y: int) -> Placement | None:
-    """The placement of ``formation`` (as turned) with its corner at (x, y), if any
-    of it lands on the sheet."""
-    for p in spots(formation):
-        if p.formation == formation and p.x == x and p.y == y:
-            return p
-    return None
-
-
-def why_not(sheet: Sheet, p: Placement | None, max_dropped: int) -> str | None:
-    """Why ``p`` may not be written (``None`` if it may)."""
-    if p is None:
-        return "Point at the sheet: at least one symbol must land on it."
-    if p.bits & sheet.filled:
-        return "A symbol would land on a cell that is already written."
-    if p.dropped > max_dropped:
-        if max_dropped == 0:
-            return "The scale is used up: every symbol must land on the sheet."
-        return (
-            f"Only {max_dropped} symbol{'s' if max_dropped > 1 else ''} may hang over the edge now."
-        )
-    return None
-
-
-def new_areas(before: Sheet, after: Sheet) -> list[int]:
-    """Areas that reached five cells with the last placement."""
-    out = []
-    for b_mask, a_mask in zip(before.masks, after.masks, strict=True):
-        old = {a for a in areas_of(b_mask) if a.bit_count() >= AREA_MIN}
-        out += [a for a in areas_of(a_mask) if a.bit_count() >= AREA_MIN and a not in old]
-    return out
+#: How each tone of the flow's messages is drawn.
+TONE_COLOR: dict[Tone, tuple[int, int, int]] = {
+    "muted": theme.MUTED,
+    "accent": theme.ACCENT,
+    "good": theme.GOOD,
+    "bad": theme.BAD,
+}
 
 
 class SheetPlay(Scene):
-    """What the solo game and a match share: the dice, the roller's choice of
-    formation, pointing and writing on a sheet, and the AI in its thread."""
+    """What the solo game and a match share on screen: the dice, the formation's
+    buttons, the sheet with the preview under the pointer, and the message."""
+
+    flow: SheetFlow
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.view = SheetView()
         self.hover: tuple[int, int] | None = None
-        self.arranger: Arranger | None = None
         self.rolling = 0.0
-        self.message = ("", theme.MUTED)
         self.clock = 0.0
-        self.thinking: Job | None = None
-        self._then: Callable[[Any], None] = lambda _result: None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.k = 1.0  # the panel's scale: laid out for 800 pixels of height
         self.shape_buttons = [
             Button(f"{i + 1} {name}", lambda i=i: self.pick_shape(i), key=pygame.K_1 + i, size=20)
             for i, name in enumerate(SHAPE_NAMES)
@@ -103,65 +67,42 @@ class SheetPlay(Scene):
         self.turn_button = Button("Turn (R)", self.rotate, key=pygame.K_r, size=20)
         self.controls: list[Button] = [*self.shape_buttons, self.order_button, self.turn_button]
 
-    # -- the roll and the formation -----------------------------------------------
-    def new_roll(self, rolled: str) -> None:
-        self.arranger = Arranger(rolled)
-        self.rolling = ROLL_TIME
-        self.app.sound("dice")
+    # -- what the flow holds, as the drawing and the tests read it --------------------------
+    @property
+    def arranger(self) -> Arranger | None:
+        return self.flow.arranger
 
-    def pick_shape(self, index: int) -> None:
-        if self.can_arrange():
-            self.arranger.pick_shape(index)
+    @property
+    def thinking(self) -> Job | None:
+        return self.flow.thinking
 
-    def next_order(self) -> None:
-        if self.can_arrange():
-            self.arranger.next_order()
+    @property
+    def finished(self) -> bool:
+        return self.flow.finished
 
-    def rotate(self) -> None:
-        if self.can_turn():
-            self.arranger.rotate()
+    @property
+    def message(self) -> tuple[str, tuple[int, int, int]]:
+        text, tone = self.flow.message
+        return text, TONE_COLOR[tone]
 
-    def can_arrange(self) -> bool:
-        """May the player choose the shape and the order of the symbols now?"""
-        return self.arranger is not None
-
-    def can_turn(self) -> bool:
-        """May the player turn the formation now (to lay it out, or to write it)?"""
-        return self.arranger is not None
+    def sheet(self) -> Sheet:
+        return self.flow.sheet()
 
     def formation(self) -> Formation | None:
-        return None if self.arranger is None else self.arranger.formation
-
-    # -- pointing and writing ------------------------------------------------------------
-    def sheet(self) -> Sheet:
-        raise NotImplementedError
-
-    def max_dropped(self) -> int:
-        return 3
+        return self.flow.formation()
 
     def may_write(self) -> bool:
-        return self.rolling <= 0 and self.thinking is None
+        return self.rolling <= 0 and self.flow.may_write()
 
-    def aimed(self) -> Placement | None:
-        f = self.formation()
-        if f is None or self.hover is None:
-            return None
-        return placement_at(f, *preview_at(f, self.hover))
+    # -- input --------------------------------------------------------------------------------
+    def pick_shape(self, index: int) -> None:
+        self.flow.pick_shape(index)
 
-    def write(self, p: Placement) -> None:
-        """Write ``p`` on the sheet being played (the scene's own rules)."""
-        raise NotImplementedError
+    def next_order(self) -> None:
+        self.flow.next_order()
 
-    def written(self, before: Sheet, p: Placement) -> None:
-        """Show a placement that was just written."""
-        after = before.place(p)
-        self.view.written(p.cells())
-        self.app.sound("draw")
-        grown = new_areas(before, after)
-        for area in grown:
-            self.view.light(area)
-        if grown:
-            self.app.sound("area")
+    def rotate(self) -> None:
+        self.flow.rotate()
 
     def handle(self, event: pygame.event.Event) -> None:
         if press(self.controls, event, self.app.click):
@@ -179,46 +120,48 @@ class SheetPlay(Scene):
                 self.click()
 
     def click(self) -> None:
-        if not self.may_write() or self.formation() is None:
+        if self.rolling > 0:
             return
-        p = self.aimed()
-        why = why_not(self.sheet(), p, self.max_dropped())
-        if why:
-            self.say(why, theme.BAD)
-            self.app.sound("refuse")
+        got = self.flow.click(self.hover)
+        if isinstance(got, str):
+            if got:
+                self.app.sound("refuse")
             return
-        self.write(p)
+        self.show(got)
 
-    def say(self, text: str, color=theme.MUTED) -> None:
-        self.message = (text, color)
+    # -- what happened ----------------------------------------------------------------------
+    def show(self, events: list[MosaixEvent]) -> None:
+        """Draw and sound what the flow says happened."""
+        for e in events:
+            if e.kind == "rolled":
+                self.rolling = ROLL_TIME
+                self.app.sound("dice")
+            elif e.kind == "written" and e.placement is not None:
+                self.view.written(e.placement.cells())
+                self.app.sound("draw")
+                for area in e.areas:
+                    self.view.light(area)
+                if e.areas:
+                    self.app.sound("area")
+            elif e.kind == "finished":
+                self.finished_with(e)
 
-    # -- the AI ----------------------------------------------------------------------------
-    def think(self, work: Callable[..., Any], args: tuple, then: Callable[[Any], None]) -> None:
-        """Run ``work(*args)`` in the jobs process; ``then(result)`` once it is done."""
-        self.app.jobs.cancel(self.thinking)
-        self.thinking = self.app.jobs.submit(work, *args)
-        self._then = then
+    def finished_with(self, event: MosaixEvent) -> None:
+        self.app.scenes.push(MosaixResultScene(self.app, self, event.best))
 
     def leave(self) -> None:
-        self.app.jobs.cancel(self.thinking)
-        self.thinking = None
+        self.flow.leave()
 
     # -- time and layout ------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         self.clock += dt
         for b in (*self.shape_buttons, self.order_button):
-            b.enabled = self.can_arrange()
-        self.turn_button.enabled = self.can_turn()
-        moving = self.view.busy or self.rolling > 0 or self.thinking is not None
+            b.enabled = self.flow.can_arrange()
+        self.turn_button.enabled = self.flow.can_turn()
+        moving = self.view.busy or self.rolling > 0 or self.flow.thinking is not None
         self.view.update(dt)
         self.rolling = max(0.0, self.rolling - dt)
-        if self.thinking is not None and self.thinking.done:
-            done, then = self.thinking, self._then
-            self.thinking = None
-            if done.error is None:
-                then(done.value)
-            else:
-                self.say(f"The AI could not play: {done.error}.", theme.BAD)
+        self.show(self.flow.poll())
         return update_all(self.controls, dt) or moving
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -262,28 +205,20 @@ class SheetPlay(Scene):
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_sheet(self, surface: pygame.Surface, outline: bool = False) -> None:
-        preview, ok = [], True
-        f = self.formation()
-        if f is not None and self.hover is not None and self.may_write() and not outline:
-            x0, y0 = preview_at(f, self.hover)
-            preview = [
-                (fx + x0, fy + y0, s)
-                for fx, fy, s in f.cells
-                if 0 <= fx + x0 < SIZE and 0 <= fy + y0 < SIZE
-            ]
-            ok = why_not(self.sheet(), placement_at(f, x0, y0), self.max_dropped()) is None
-        self.view.draw(surface, self.sheet(), preview=preview, preview_ok=ok, outline=outline)
+        preview = None if outline or self.rolling > 0 else self.flow.preview(self.hover)
+        self.view.draw(
+            surface,
+            self.sheet(),
+            preview=preview.cells if preview else [],
+            preview_ok=preview.ok if preview else True,
+            outline=outline,
+        )
 
     def draw_message(self, surface: pygame.Surface) -> None:
         text, color = self.message
-        if (
-            not text
-            and self.hover is not None
-            and self.may_write()
-            and self.formation() is not None
-        ):
-            why = why_not(self.sheet(), self.aimed(), self.max_dropped())
-            text, color = (why, theme.BAD) if why else ("Click to write it here.", theme.GOOD)
+        hover = None if text or self.rolling > 0 else self.flow.hover_text(self.hover)
+        if hover is not None:
+            text, color = hover[0], TONE_COLOR[hover[1]]
         w = self.panel.left
         for i, line in enumerate(theme.wrap(text, 24, w - 40)[:2]):
             theme.text(surface, line, (w // 2, 16 + 26 * i), size=24, color=color, anchor="midtop")
@@ -332,78 +267,48 @@ class MosaixSoloScene(SheetPlay):
     """The solo game: you roll and lay out every formation; the scale of 8 lets
     symbols hang over the edge; 120 points wins, 130 is really super."""
 
+    flow: SoloFlow
+
     def __init__(self, app, seed: int | None = None, *, daily: dt.date | None = None) -> None:
         super().__init__(app)
-        self.day = daily
-        if seed is None:
-            seed = daily_seed(daily) if daily is not None else random.randrange(2**63)
-        self.game = Solo(seed)
-        self.records, message = load_records(app.data)
-        if message:
-            app.toast(message)
+        self.flow = SoloFlow(app.jobs, app.data, seed, day=daily)
+        if self.flow.records_problem:
+            app.toast(self.flow.records_problem)
         self.hint_button = Button("Hint (H)", self.hint, key=pygame.K_h, size=22)
         self.end_button = Button("End game (E)", self.ask_to_end, key=pygame.K_e, size=22)
         self.menu_button = Button("Menu", self.menu, key=pygame.K_ESCAPE, size=22)
         self.controls += [self.hint_button, self.end_button, self.menu_button]
-        self.finished = False
+
+    @property
+    def game(self) -> Solo:
+        return self.flow.game
+
+    @property
+    def day(self) -> dt.date | None:
+        return self.flow.day
+
+    @property
+    def records(self) -> MosaixRecords:
+        return self.flow.records
 
     def enter(self) -> None:
         self.resize(self.app.size)
-        self.new_roll(self.game.rolled)
-        self.say(
-            "Pick a shape and an order for the dice, point at the sheet, click to write.",
-            theme.ACCENT,
-        )
+        self.show(self.flow.start())
 
     def resume(self) -> None:
         self.resize(self.app.size)
 
-    def sheet(self) -> Sheet:
-        return self.game.sheet
-
-    def max_dropped(self) -> int:
-        return self.game.max_dropped
-
-    def may_write(self) -> bool:
-        return super().may_write() and not self.finished
-
-    def write(self, p: Placement) -> None:
-        before = self.game.sheet
-        self.game.play(p)
-        self.written(before, p)
-        if p.dropped:
-            off = f"{p.dropped} symbol{'s' if p.dropped > 1 else ''} off the edge"
-            self.say(f"{off}: the scale has {self.game.scale} left.")
-        else:
-            self.say("")
-        if self.game.over:
-            self.finish()
-        else:
-            self.new_roll(self.game.rolled)
-
     def hint(self) -> None:
-        if self.finished or self.thinking is not None or self.rolling > 0:
+        if self.rolling > 0:
             return
-        game = self.game
-        seed = len(game.turns)
-        self.say("Thinking...", theme.MUTED)
 
-        def shown(p: Placement | None) -> None:
-            if p is None:
-                self.say("Nothing fits any more.", theme.BAD)
-                return
-            self.arranger.show(p.formation)
-            w = max(c[0] for c in p.formation.cells) + 1
-            h = max(c[1] for c in p.formation.cells) + 1
-            self.hover = (p.x + w // 2, p.y + h // 2)
-            self.say("Try it here: the preview shows where.", theme.GOOD)
+        def point(cell: tuple[int, int]) -> None:
+            self.hover = cell
 
-        self.think(
-            mosaix_ai.plan, (game.sheet, game.rolled, random.Random(seed), game.scale), shown
-        )
+        self.flow.hint(point)
 
     def ask_to_end(self) -> None:
-        if self.finished:
+        if self.flow.finished:
             return
         self.app.scenes.push(
             ConfirmScene(
@@ -417,21 +322,16 @@ class MosaixSoloScene(SheetPlay):
         )
 
     def end(self) -> None:
-        self.game.end()
-        self.finish()
+        self.show(self.flow.end())
 
-    def finish(self) -> None:
-        self.finished = True
-        day = self.day.isoformat() if self.day is not None else None
-        best = self.records.finished(self.game.score, day)
-        try:
-            save_records(self.records, self.app.data)
-        except OSError as e:
-            self.app.toast(f"Your Mosaix results could not be saved: {e.strerror or e}")
-        self.app.scenes.push(MosaixResultScene(self.app, self, best))
+    def finished_with(self, event: MosaixEvent) -> None:
+        text, tone = self.flow.message
+        if tone == "bad":  # the results could not be saved
+            self.app.toast(text)
+        super().finished_with(event)
 
     def menu(self) -> None:
-        if self.finished or not self.game.turns:
+        if self.flow.finished or not self.game.turns:
             self.app.scenes.pop()
             return
         self.app.scenes.push(
@@ -580,123 +480,50 @@ class MosaixMatchScene(SheetPlay):
     each round; then every player writes the formation on their own sheet, the
     humans one after another (hand the mouse on)."""
 
+    flow: MatchFlow
+
     def __init__(self, app, kinds: list[str], seed: int | None = None) -> None:
         super().__init__(app)
-        self.kinds = kinds
-        self.match = Match(kinds, seed if seed is not None else random.randrange(2**63))
-        self.player = self.match.roller  # whose sheet is shown large
+        self.flow = MatchFlow(app.jobs, kinds, seed)
         self.thumbs = [SheetView() for _ in kinds]
+        self.show_thumbs = True
         self.ready_button = Button("Lay it out (Enter)", self.lay_out, key=pygame.K_RETURN, size=22)
         self.menu_button = Button("Menu", self.menu, key=pygame.K_ESCAPE, size=22)
         self.controls += [self.ready_button, self.menu_button]
 
+    @property
+    def match(self) -> Match:
+        return self.flow.match
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.flow.kinds
+
+    @property
+    def player(self) -> int:
+        return self.flow.player
+
     def name(self, i: int) -> str:
-        return f"Player {i + 1}" + (" (AI)" if self.kinds[i] == "AI" else "")
+        return self.flow.name(i)
 
     def enter(self) -> None:
         self.resize(self.app.size)
-        self.start_round()
+        self.show(self.flow.start())
 
     def resume(self) -> None:
         self.resize(self.app.size)
 
-    def sheet(self) -> Sheet:
-        return self.match.sheets[self.player]
-
-    # -- the round ----------------------------------------------------------------------------
-    def start_round(self) -> None:
-        m = self.match
-        self.player = m.roller
-        self.new_roll(m.rolled)
-        if self.kinds[m.roller] == "AI":
-            me = m.roller
-            others = [s for i, s in enumerate(m.sheets) if i != me]
-            seed = m.rounds
-            self.say(f"{self.name(me)} rolls and lays out a formation...", theme.MUTED)
-            self.think(
-                mosaix_ai.arrange,
-                (m.sheets[me], others, m.rolled, random.Random(seed)),
-                self.arranged,
-            )
-        else:
-            self.say(
-                f"{self.name(m.roller)} rolls: pick a shape and an order, then lay it out.",
-                theme.ACCENT,
-            )
-
-    def can_arrange(self) -> bool:
-        return (
-            self.arranger is not None
-            and self.match.formation is None
-            and self.kinds[self.match.roller] != "AI"
-        )
-
-    def formation(self) -> Formation | None:
-        if self.match.formation is not None and self.arranger is not None:
-            return self.arranger.formation
-        return super().formation()
-
     def lay_out(self) -> None:
-        if not self.can_arrange() or self.rolling > 0:
+        if self.rolling > 0:
             return
-        self.arranged(self.arranger.formation)
-
-    def arranged(self, formation: Formation) -> None:
-        self.arranger.show(formation)
-        self.match.arrange(formation)
-        self.next_writer()
-
-    def may_write(self) -> bool:
-        m = self.match
-        return (
-            super().may_write()
-            and m.formation is not None
-            and not m.finished
-            and self.player not in m.done
-            and self.kinds[self.player] == "Human"
-        )
-
-    def can_turn(self) -> bool:
-        return self.can_arrange() or self.may_write()
-
-    def write(self, p: Placement) -> None:
-        before = self.sheet()
-        self.match.write(self.player, p)
-        self.written(before, p)
-        self.next_writer()
-
-    def next_writer(self) -> None:
-        """The next player to write this round's formation, or the next round."""
-        m = self.match
-        if m.finished:
-            self.app.scenes.push(MosaixResultScene(self.app, self))
-            return
-        if m.formation is None:  # the round is over: the next roller rolls
-            self.start_round()
-            return
-        order = [(m.roller + k) % len(self.kinds) for k in range(len(self.kinds))]
-        waiting = [i for i in order if i not in m.done]
-        self.player = waiting[0]
-        if self.kinds[self.player] == "AI":
-            who, sheet, formation = self.player, m.sheets[self.player], m.formation
-            self.think(
-                mosaix_ai.place, (sheet, formation, random.Random(m.rounds + who)), self.ai_wrote
-            )
-        else:
-            self.say(f"{self.name(self.player)}: write the formation on your sheet.", theme.ACCENT)
-
-    def ai_wrote(self, p: Placement | None) -> None:
-        if p is None:  # cannot happen: arrange() marks sheets with no placement as done
-            self.next_writer()
-            return
-        self.write(p)
+        self.show(self.flow.lay_out())
 
     def update(self, dt: float) -> bool:
-        self.ready_button.enabled = self.can_arrange() and self.rolling <= 0
+        self.ready_button.enabled = self.flow.can_arrange() and self.rolling <= 0
         return super().update(dt)
 
     def menu(self) -> None:
-        if self.match.finished:
+        if self.flow.finished:
             self.app.scenes.pop()
             return
         self.app.scenes.push(

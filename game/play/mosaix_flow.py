@@ -1,0 +1,434 @@
+"""Mosaix's turn flow, without a screen: what the solo game and a match at one
+screen do between the player's input and the sheet.
+
+A turn: the dice roll, the roller chooses a formation (a shape, an order of the
+symbols and a turn, with :class:`~game.play.arranger.Arranger`), and each player
+writes it on their own sheet where it may go. The AI (arranging, placing, a
+hint) works in the jobs process (:mod:`game.play.jobs`): the flow submits its
+work and :meth:`SheetFlow.poll` collects the answer, so nothing here waits.
+
+The screen (``game.client.scenes.mosaix_play``) shows the flow: it says when
+the dice have stopped tumbling (``ready``), points at cells, and draws what the
+:class:`MosaixEvent` values returned by every call say happened.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from game.mosaix import Formation, Placement, Sheet
+from game.mosaix import ai as mosaix_ai
+from game.mosaix.game import Match, Solo, daily_seed
+from game.mosaix.sheet import AREA_MIN, SIZE, areas_of, spots
+
+from .arranger import Arranger
+from .jobs import Job
+from .mosaix_records import load as load_records
+from .mosaix_records import save as save_records
+
+#: How a message reads: plain, a prompt to act, good news, a refusal.
+Tone = Literal["muted", "accent", "good", "bad"]
+
+
+class JobRunner(Protocol):
+    """What the flow needs of the jobs service (:class:`game.play.jobs.Jobs`)."""
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Job: ...
+    def cancel(self, job: Job | None) -> None: ...
+
+
+@dataclass
+class MosaixEvent:
+    """Something the screen shows: ``rolled`` (the dice tumble), ``written`` (a
+    placement was written on ``sheet``'s sheet; ``areas`` reached five cells),
+    ``finished`` (the game or match is over; ``best``: a new best solo score)."""
+
+    kind: Literal["rolled", "written", "finished"]
+    placement: Placement | None = None
+    sheet: int = 0
+    areas: list[int] = field(default_factory=list)
+    best: bool = False
+
+
+def anchor(formation: Formation) -> tuple[int, int]:
+    """The cell of ``formation`` (as turned) that follows the pointer: its middle,
+    rounded towards the bottom left, the same rule for every shape."""
+    w = max(c[0] for c in formation.cells) + 1
+    h = max(c[1] for c in formation.cells) + 1
+    return w // 2, h // 2
+
+
+def preview_at(formation: Formation, cell: tuple[int, int]) -> tuple[int, int]:
+    """Where the formation's corner goes so that its :func:`anchor` sits on ``cell``."""
+    ax, ay = anchor(formation)
+    return cell[0] - ax, cell[1] - ay
+
+
+def placement_at(formation: Formation, x: int, y: int) -> Placement | None:
+    """The placement of ``formation`` (as turned) with its corner at (x, y), if any
+    of it lands on the sheet."""
+    for p in spots(formation):
+        if p.formation == formation and p.x == x and p.y == y:
+            return p
+    return None
+
+
+def why_not(sheet: Sheet, p: Placement | None, max_dropped: int) -> str | None:
+    """Why ``p`` may not be written (``None`` if it may)."""
+    if p is None:
+        return "Point at the sheet: at least one symbol must land on it."
+    if p.bits & sheet.filled:
+        return "A symbol would land on a cell that is already written."
+    if p.dropped > max_dropped:
+        if max_dropped == 0:
+            return "The scale is used up: every symbol must land on the sheet."
+        return (
+            f"Only {max_dropped} symbol{'s' if max_dropped > 1 else ''} may hang over the edge now."
+        )
+    return None
+
+
+def new_areas(before: Sheet, after: Sheet) -> list[int]:
+    """Areas that reached five cells with the last placement."""
+    out = []
+    for b_mask, a_mask in zip(before.masks, after.masks, strict=True):
+        old = {a for a in areas_of(b_mask) if a.bit_count() >= AREA_MIN}
+        out += [a for a in areas_of(a_mask) if a.bit_count() >= AREA_MIN and a not in old]
+    return out
+
+
+@dataclass
+class Preview:
+    """What pointing at a cell would write: the symbols that land on the sheet
+    (x, y, symbol), whether it may be written, and if not, why."""
+
+    cells: list[tuple[int, int, str]]
+    ok: bool
+    why: str | None
+
+
+class SheetFlow:
+    """What the solo game and a match share: the dice, the roller's choice of
+    formation, pointing and writing on a sheet, and the AI's work."""
+
+    def __init__(self, jobs: JobRunner) -> None:
+        self.jobs = jobs
+        self.arranger: Arranger | None = None
+        self.thinking: Job | None = None
+        self._then: Callable[[Any], list[MosaixEvent]] = lambda _result: []
+        #: The line for the player, and how it reads.
+        self.message: tuple[str, Tone] = ("", "muted")
+        self.finished = False
+
+    # -- the roll and the formation -------------------------------------------------------
+    def new_roll(self, rolled: str) -> list[MosaixEvent]:
+        self.arranger = Arranger(rolled)
+        return [MosaixEvent("rolled")]
+
+    def pick_shape(self, index: int) -> None:
+        if self.can_arrange():
+            self.arranger.pick_shape(index)  # type: ignore[union-attr]
+
+    def next_order(self) -> None:
+        if self.can_arrange():
+            self.arranger.next_order()  # type: ignore[union-attr]
+
+    def rotate(self) -> None:
+        if self.can_turn():
+            self.arranger.rotate()  # type: ignore[union-attr]
+
+    def can_arrange(self) -> bool:
+        """May the player choose the shape and the order of the symbols now?"""
+        return self.arranger is not None
+
+    def can_turn(self) -> bool:
+        """May the player turn the formation now (to lay it out, or to write it)?"""
+        return self.arranger is not None
+
+    def formation(self) -> Formation | None:
+        return None if self.arranger is None else self.arranger.formation
+
+    # -- pointing and writing -------------------------------------------------------------
+    def sheet(self) -> Sheet:
+        raise NotImplementedError
+
+    def max_dropped(self) -> int:
+        return 3
+
+    def may_write(self) -> bool:
+        """May the player write now (the dice must also have stopped: the screen's
+        ``ready``)?"""
+        return self.thinking is None and not self.finished
+
+    def aimed(self, cell: tuple[int, int] | None) -> Placement | None:
+        """The placement the formation would make with its anchor on ``cell``."""
+        f = self.formation()
+        if f is None or cell is None:
+            return None
+        return placement_at(f, *preview_at(f, cell))
+
+    def preview(self, cell: tuple[int, int] | None) -> Preview | None:
+        """What pointing at ``cell`` shows, or None when nothing is to be written."""
+        f = self.formation()
+        if f is None or cell is None or not self.may_write():
+            return None
+        x0, y0 = preview_at(f, cell)
+        shown = [
+            (fx + x0, fy + y0, s)
+            for fx, fy, s in f.cells
+            if 0 <= fx + x0 < SIZE and 0 <= fy + y0 < SIZE
+        ]
+        why = why_not(self.sheet(), placement_at(f, x0, y0), self.max_dropped())
+        return Preview(shown, why is None, why)
+
+    def hover_text(self, cell: tuple[int, int] | None) -> tuple[str, Tone] | None:
+        """The line for a pointer over ``cell``: why the formation may not go there,
+        or that a click writes it. None when there is nothing to say of it."""
+        preview = self.preview(cell)
+        if preview is None:
+            return None
+        if preview.why:
+            return preview.why, "bad"
+        return "Click to write it here.", "good"
+
+    def click(self, cell: tuple[int, int] | None) -> list[MosaixEvent] | str:
+        """Write the formation with its anchor on ``cell``. Returns what happened, or
+        why not (the refusal is also the new message)."""
+        if not self.may_write() or self.formation() is None:
+            return []
+        p = self.aimed(cell)
+        why = why_not(self.sheet(), p, self.max_dropped())
+        if why or p is None:
+            self.say(why or "", "bad")
+            return why or ""
+        return self.write(p)
+
+    def write(self, p: Placement) -> list[MosaixEvent]:
+        """Write ``p`` on the sheet being played (the game's own rules)."""
+        raise NotImplementedError
+
+    def _written(self, before: Sheet, after: Sheet, p: Placement, sheet: int) -> MosaixEvent:
+        return MosaixEvent("written", p, sheet, new_areas(before, after))
+
+    def say(self, text: str, tone: Tone = "muted") -> None:
+        self.message = (text, tone)
+
+    # -- the AI ---------------------------------------------------------------------------
+    def think(
+        self, work: Callable[..., Any], args: tuple, then: Callable[[Any], list[MosaixEvent]]
+    ) -> None:
+        """Run ``work(*args)`` in the jobs process; ``then(result)`` once it is done."""
+        self.jobs.cancel(self.thinking)
+        self.thinking = self.jobs.submit(work, *args)
+        self._then = then
+
+    def poll(self) -> list[MosaixEvent]:
+        """Collect the AI's answer, if it came (never waits)."""
+        job = self.thinking
+        if job is None or not job.done:
+            return []
+        self.thinking = None
+        if job.error is not None:
+            self.say(f"The AI could not play: {job.error}.", "bad")
+            return []
+        return self._then(job.value)
+
+    def leave(self) -> None:
+        """The screen is gone: the AI's work stops."""
+        self.jobs.cancel(self.thinking)
+        self.thinking = None
+
+
+class SoloFlow(SheetFlow):
+    """The solo game: you roll and lay out every formation; the scale lets
+    symbols hang over the edge; your best scores are kept in ``data``."""
+
+    def __init__(
+        self, jobs: JobRunner, data: Path, seed: int | None = None, *, day: dt.date | None = None
+    ) -> None:
+        super().__init__(jobs)
+        self.day = day
+        self.data = data
+        if seed is None:
+            seed = daily_seed(day) if day is not None else random.randrange(2**63)
+        self.game = Solo(seed)
+        self.records, self.records_problem = load_records(data)
+
+    def start(self) -> list[MosaixEvent]:
+        self.say(
+            "Pick a shape and an order for the dice, point at the sheet, click to write.",
+            "accent",
+        )
+        return self.new_roll(self.game.rolled)
+
+    def sheet(self) -> Sheet:
+        return self.game.sheet
+
+    def max_dropped(self) -> int:
+        return self.game.max_dropped
+
+    def write(self, p: Placement) -> list[MosaixEvent]:
+        before = self.game.sheet
+        self.game.play(p)
+        events = [self._written(before, self.game.sheet, p, 0)]
+        if p.dropped:
+            off = f"{p.dropped} symbol{'s' if p.dropped > 1 else ''} off the edge"
+            self.say(f"{off}: the scale has {self.game.scale} left.")
+        else:
+            self.say("")
+        if self.game.over:
+            events += self.finish()
+        else:
+            events += self.new_roll(self.game.rolled)
+        return events
+
+    def hint(self, show: Callable[[tuple[int, int]], None]) -> None:
+        """Ask the AI where the dice would do best; ``show(cell)`` points there
+        once the answer comes (the formation is already turned to match)."""
+        if self.finished or self.thinking is not None:
+            return
+        game = self.game
+        self.say("Thinking...")
+
+        def shown(p: Placement | None) -> list[MosaixEvent]:
+            if p is None:
+                self.say("Nothing fits any more.", "bad")
+                return []
+            if self.arranger is not None:
+                self.arranger.show(p.formation)
+            ax, ay = anchor(p.formation)
+            show((p.x + ax, p.y + ay))
+            self.say("Try it here: the preview shows where.", "good")
+            return []
+
+        args = (game.sheet, game.rolled, random.Random(len(game.turns)), game.scale)
+        self.think(mosaix_ai.plan, args, shown)
+
+    def end(self) -> list[MosaixEvent]:
+        """End the game now: the score is what the sheet and the scale hold."""
+        if self.finished:
+            return []
+        self.game.end()
+        return self.finish()
+
+    def finish(self) -> list[MosaixEvent]:
+        self.finished = True
+        day = self.day.isoformat() if self.day is not None else None
+        best = self.records.finished(self.game.score, day)
+        try:
+            save_records(self.records, self.data)
+        except OSError as e:
+            self.say(f"Your Mosaix results could not be saved: {e.strerror or e}", "bad")
+        return [MosaixEvent("finished", best=best)]
+
+
+class MatchFlow(SheetFlow):
+    """A match of 1 to 4 sheets at one screen, humans and AI. The roller changes
+    each round; then every player writes the formation on their own sheet, the
+    humans one after another (hand the mouse on)."""
+
+    def __init__(self, jobs: JobRunner, kinds: list[str], seed: int | None = None) -> None:
+        super().__init__(jobs)
+        self.kinds = kinds
+        self.match = Match(kinds, seed if seed is not None else random.randrange(2**63))
+        self.player = self.match.roller  # whose sheet is shown large
+
+    def name(self, i: int) -> str:
+        return f"Player {i + 1}" + (" (AI)" if self.kinds[i] == "AI" else "")
+
+    def sheet(self) -> Sheet:
+        return self.match.sheets[self.player]
+
+    def start(self) -> list[MosaixEvent]:
+        return self.start_round()
+
+    def start_round(self) -> list[MosaixEvent]:
+        m = self.match
+        self.player = m.roller
+        events = self.new_roll(m.rolled)
+        if self.kinds[m.roller] == "AI":
+            me = m.roller
+            others = [s for i, s in enumerate(m.sheets) if i != me]
+            self.say(f"{self.name(me)} rolls and lays out a formation...")
+            args = (m.sheets[me], others, m.rolled, random.Random(m.rounds))
+            self.think(mosaix_ai.arrange, args, self.arranged)
+        else:
+            self.say(
+                f"{self.name(m.roller)} rolls: pick a shape and an order, then lay it out.",
+                "accent",
+            )
+        return events
+
+    def can_arrange(self) -> bool:
+        return (
+            self.arranger is not None
+            and self.match.formation is None
+            and self.kinds[self.match.roller] != "AI"
+        )
+
+    def can_turn(self) -> bool:
+        return self.can_arrange() or self.may_write()
+
+    def formation(self) -> Formation | None:
+        if self.match.formation is not None and self.arranger is not None:
+            return self.arranger.formation
+        return super().formation()
+
+    def lay_out(self) -> list[MosaixEvent]:
+        """The roller is done choosing: everyone writes this formation."""
+        if not self.can_arrange():
+            return []
+        return self.arranged(self.arranger.formation)  # type: ignore[union-attr]
+
+    def arranged(self, formation: Formation) -> list[MosaixEvent]:
+        if self.arranger is not None:
+            self.arranger.show(formation)
+        self.match.arrange(formation)
+        return self.next_writer()
+
+    def may_write(self) -> bool:
+        m = self.match
+        return (
+            super().may_write()
+            and m.formation is not None
+            and not m.finished
+            and self.player not in m.done
+            and self.kinds[self.player] == "Human"
+        )
+
+    def write(self, p: Placement) -> list[MosaixEvent]:
+        before = self.sheet()
+        who = self.player
+        self.match.write(who, p)
+        return [self._written(before, self.match.sheets[who], p, who), *self.next_writer()]
+
+    def next_writer(self) -> list[MosaixEvent]:
+        """The next player to write this round's formation, or the next round."""
+        m = self.match
+        if m.finished:
+            self.finished = True
+            names = [self.name(i) for i in m.winners()]
+            self.say(f"The match is over: {' and '.join(names)} won.", "good")
+            return [MosaixEvent("finished")]
+        if m.formation is None:  # the round is over: the next roller rolls
+            return self.start_round()
+        order = [(m.roller + k) % len(self.kinds) for k in range(len(self.kinds))]
+        waiting = [i for i in order if i not in m.done]
+        self.player = waiting[0]
+        if self.kinds[self.player] == "AI":
+            who, sheet, formation = self.player, m.sheets[self.player], m.formation
+            args = (sheet, formation, random.Random(m.rounds + who))
+            self.think(mosaix_ai.place, args, self.ai_wrote)
+        else:
+            self.say(f"{self.name(self.player)}: write the formation on your sheet.", "accent")
+        return []
+
+    def ai_wrote(self, p: Placement | None) -> list[MosaixEvent]:
+        if p is None:  # cannot happen: arrange() marks sheets with no placement as done
+            return self.next_writer()
+        return self.write(p)

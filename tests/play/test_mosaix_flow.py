@@ -1,0 +1,143 @@
+"""Mosaix's turn flow without a screen: a solo game and a match driven through
+the flow's own calls, the AI's work answered by an in-process jobs runner."""
+
+import random
+
+from game.mosaix import ai as mosaix_ai
+from game.play.jobs import Job
+from game.play.mosaix_flow import MatchFlow, SoloFlow, anchor, preview_at, why_not
+from game.play.mosaix_records import load as load_records
+
+
+class InlineJobs:
+    """The jobs service's contract, with the work done at once in this process."""
+
+    def __init__(self) -> None:
+        self.submitted: list[Job] = []
+        self.cancelled: list[Job] = []
+
+    def submit(self, fn, *args):
+        job = Job(len(self.submitted) + 1, fn.__qualname__)
+        job.value, job.done = fn(*args), True
+        self.submitted.append(job)
+        return job
+
+    def cancel(self, job):
+        if job is not None and not job.done:
+            self.cancelled.append(job)
+
+
+def cell_for(p):
+    """The cell to point at so that the formation lands where ``p`` puts it."""
+    ax, ay = anchor(p.formation)
+    return p.x + ax, p.y + ay
+
+
+def test_a_whole_solo_game_through_the_flow_keeps_its_best_score(tmp_path):
+    flow = SoloFlow(InlineJobs(), tmp_path, seed=21)
+    events = flow.start()
+    assert [e.kind for e in events] == ["rolled"]
+    rng = random.Random(21)
+    while not flow.finished:
+        game = flow.game
+        p = mosaix_ai.roll_and_place(game.sheet, game.rolled, rng, game.max_dropped)
+        if p is None:
+            events = flow.end()
+            break
+        flow.arranger.show(p.formation)
+        events = flow.click(cell_for(p))
+        assert not isinstance(events, str), events
+        assert events[0].kind == "written" and events[0].placement == p
+    assert events[-1].kind == "finished" and events[-1].best
+    records, problem = load_records(tmp_path)
+    assert problem is None and records.best == flow.game.score and records.games == 1
+    # A finished game takes no more writing.
+    assert not flow.may_write() and flow.click((3, 3)) == []
+
+
+def test_a_refused_placement_says_why_and_changes_nothing(tmp_path):
+    flow = SoloFlow(InlineJobs(), tmp_path, seed=3)
+    flow.start()
+    flow.pick_shape(1)  # the O-shape
+    got = flow.click((3, 3))  # over the printed centre
+    assert got == "A symbol would land on a cell that is already written."
+    assert flow.message == (got, "bad") and flow.game.turns == []
+    preview = flow.preview((3, 3))
+    assert preview is not None and not preview.ok and preview.why == got
+    assert flow.hover_text((3, 3)) == (got, "bad")
+
+
+def test_the_pointer_holds_the_same_cell_of_every_shape():
+    from game.play.arranger import SHAPE_NAMES, Arranger
+
+    for i in range(len(SHAPE_NAMES)):
+        a = Arranger("OXTO")
+        a.pick_shape(i)
+        f = a.formation
+        x, y = preview_at(f, (5, 5))
+        ax, ay = anchor(f)
+        assert (x + ax, y + ay) == (5, 5)
+        w = max(c[0] for c in f.cells) + 1
+        h = max(c[1] for c in f.cells) + 1
+        assert (ax, ay) == (w // 2, h // 2)
+
+
+def test_a_hint_turns_the_formation_and_points_where_it_goes(tmp_path):
+    jobs = InlineJobs()
+    flow = SoloFlow(jobs, tmp_path, seed=21)
+    flow.start()
+    pointed = []
+    flow.hint(pointed.append)
+    assert [j.name for j in jobs.submitted] == ["plan"]
+    flow.poll()
+    (cell,) = pointed
+    assert flow.message == ("Try it here: the preview shows where.", "good")
+    assert why_not(flow.sheet(), flow.aimed(cell), flow.max_dropped()) is None
+
+
+def test_a_match_of_a_person_and_the_ai_plays_rounds_in_turn_order():
+    jobs = InlineJobs()
+    flow = MatchFlow(jobs, ["Human", "AI"], seed=8)
+    flow.start()
+    rng = random.Random(8)
+    rounds = 0
+    while not flow.finished:
+        m = flow.match
+        flow.poll()  # the AI's answer, if it asked for one
+        if flow.finished:
+            break
+        if m.formation is None and m.roller == 0:
+            formation = mosaix_ai.arrange(m.sheets[0], m.sheets[1:], m.rolled, rng)
+            flow.arranger.show(formation)
+            flow.lay_out()
+            rounds += 1
+            # The roller writes first.
+            assert flow.player == 0 and flow.may_write()
+        elif flow.may_write():
+            assert flow.player == 0 and flow.message[1] == "accent"
+            p = mosaix_ai.place(m.sheets[0], m.formation, rng)
+            flow.arranger.show(p.formation)
+            got = flow.click(cell_for(p))
+            assert not isinstance(got, str), got
+    assert flow.match.finished and rounds >= 4
+    assert flow.message[0].startswith("The match is over:")
+    assert "write the formation" not in flow.message[0]
+    names = {j.name for j in jobs.submitted}
+    assert names == {"arrange", "place"}
+
+
+def test_leaving_cancels_the_ai_work_under_way(tmp_path):
+    class Slow(InlineJobs):
+        def submit(self, fn, *args):
+            job = Job(1, fn.__qualname__)  # never done
+            self.submitted.append(job)
+            return job
+
+    jobs = Slow()
+    flow = MatchFlow(jobs, ["AI", "Human"], seed=4)
+    flow.start()
+    job = flow.thinking
+    assert job is not None and job.name == "arrange"
+    assert flow.poll() == []  # not done: nothing happens
+    flow.leave()
+    assert jobs.cancelled == [job] and flow.thinking is None
