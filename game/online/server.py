@@ -41,6 +41,7 @@ from websockets.http11 import Request, Response
 from game.glicko import Rating
 
 from . import protocol
+from .pages import POLICY, Page, Pages
 from .protocol import ProtocolError, message
 from .store import Player, Store, StoredGame, new_id
 from .table import COLORS, Seat, Table, TableError
@@ -112,6 +113,10 @@ class Server:
     online: dict[str, set[Conn]] = field(default_factory=dict)
     conns: set[Conn] = field(default_factory=set)
     rng: random.Random = field(default_factory=random.SystemRandom)
+    pages: Pages = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.pages = Pages(self)
 
     # -- start and stop -----------------------------------------------------
     def resume_games(self) -> int:
@@ -508,10 +513,71 @@ class Server:
     def _tables_of(self, pid: str):
         return (t for t in self.tables.values() if any(s.player == pid for s in t.seats))
 
-    # -- plain HTTP: finished games as files ------------------------------------
+    # -- what the web pages read (game.online.pages) ----------------------------
+    def leaderboard_rows(self) -> list[dict[str, Any]]:
+        return self.store.leaderboard()
+
+    def games_in_play(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": t.id,
+                "red": t.seats[0].name,
+                "blue": t.seats[1].name,
+                "side": t.side,
+                "time": f"{t.base // 60}+{t.inc}" if t.base % 60 == 0 else f"{t.base}s+{t.inc}",
+                "turns": len(t.turns),
+            }
+            for t in self.tables.values()
+            if not t.over
+        ]
+
+    def player_summary(self, name: str) -> dict[str, Any] | None:
+        """A player's rating, its course over their rated games, and their recent games."""
+        player = self.store.player_by_name(name)
+        if player is None:
+            return None
+        history: list[float] = []
+        games = []
+        for g in self.store.finished_games_of(player.id):
+            color = "red" if g["red"] == player.id else "blue"
+            ratings = json.loads(g["ratings"]) if g["ratings"] else None
+            if ratings is not None:
+                if not history:
+                    history.append(ratings[color]["before"])
+                history.append(ratings[color]["after"])
+            result = g["result"]
+            outcome = (
+                result
+                if result in ("draw", "aborted")
+                else ("won" if result == color else "lost") + f": {g['reason']}"
+            )
+            games.append(
+                {
+                    "id": g["id"],
+                    "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime(g["ended"] or 0)),
+                    "opponent": g["blue_name"] if color == "red" else g["red_name"],
+                    "outcome": outcome,
+                    "rating": round(ratings[color]["after"]) if ratings else "unrated",
+                }
+            )
+        return {
+            "name": player.name,
+            "rating": player.rating.rating,
+            "rd": player.rating.rd,
+            "rated": player.games,
+            "history": history,
+            "games": games[::-1][:30],
+        }
+
+    # -- plain HTTP: the web pages, and finished games as files ------------------------
     def http(self, conn: ServerConnection, request: Request) -> Response | None:
-        """``GET /games/<id>.json`` answers with the game's record; anything else
-        goes on to the WebSocket handshake."""
+        """``GET /games/<id>.json`` answers with the game's record, the web pages
+        (game.online.pages) with themselves; anything else goes on to the
+        WebSocket handshake."""
+        if request.headers.get("Upgrade", "").lower() != "websocket":
+            page = self.pages.route(request.path)
+            if page is not None:
+                return self._page(conn, page)
         m = re.fullmatch(r"/games/([a-z0-9]{1,16})\.json", request.path)
         if m is None:
             return None
@@ -522,6 +588,18 @@ class Server:
         del response.headers["Content-Type"]
         response.headers["Content-Type"] = "application/json"
         response.headers["Content-Disposition"] = f'attachment; filename="mosaic-{m.group(1)}.json"'
+        return response
+
+    @staticmethod
+    def _page(conn: ServerConnection, page: Page) -> Response:
+        response = conn.respond(page.status, page.body)
+        del response.headers["Content-Type"]
+        response.headers["Content-Type"] = page.content_type
+        response.headers["Content-Security-Policy"] = POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        for key, value in page.headers.items():
+            response.headers[key] = value
         return response
 
     async def run(self, host: str, port: int, started: asyncio.Future | None = None) -> None:

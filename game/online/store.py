@@ -227,3 +227,30 @@ class Store:
     def _turns(self, game: str) -> list[str]:
         rows = self.db.execute("SELECT turn FROM turns WHERE game=? ORDER BY ply", (game,))
         return [t for (t,) in rows]
+
+    # -- for the web pages ----------------------------------------------------
+    def player_by_name(self, name: str) -> Player | None:
+        """The player with this display name, ignoring case."""
+        row = self.db.execute(
+            "SELECT id, name, rating, rd, volatility, games FROM players"
+            " WHERE lower(name) = lower(?) ORDER BY created LIMIT 1",
+            (name,),
+        ).fetchone()
+        return self._player(row)
+
+    def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict]:
+        """The player's finished games, oldest first (the last ``limit`` of them):
+        id, colours' names, result, reason, ratings (JSON text or None), ended."""
+        rows = self.db.execute(
+            "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended"
+            " FROM games WHERE (red=? OR blue=?) AND result IS NOT NULL"
+            " ORDER BY ended DESC LIMIT ?",
+            (pid, pid, -1 if limit is None else limit),
+        ).fetchall()
+        keys = ("id", "red", "blue", "red_name", "blue_name", "result", "reason", "ratings")
+        out = []
+        for row in reversed(rows):
+            game = dict(zip(keys, row[:8], strict=True))
+            game["rated"], game["ended"] = bool(row[8]), row[9]
+            out.append(game)
+        return out

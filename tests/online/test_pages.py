@@ -1,0 +1,216 @@
+"""The server's web pages: the leaderboard, a player's page and a game's page,
+read over plain HTTP from a real server, and stepped and followed in a real
+browser (headless Chromium)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from game.online.pages import POLICY, Pages, positions
+from game.rules import Board
+
+from .browser import CHROMIUM, SKIP_REASON, chromium
+from .serving import pair, play_random, serving
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(coro, timeout: float = 120):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+async def get(url: str) -> tuple[int, dict[str, str], str]:
+    def fetch():
+        try:
+            with urllib.request.urlopen(url) as r:
+                return r.status, dict(r.headers), r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read().decode()
+
+    return await asyncio.to_thread(fetch)
+
+
+async def play_on(sessions, game, f, seed: int, turns: int | None = None) -> None:
+    """Go on with random legal turns from where the follower ``f`` is."""
+    rng = random.Random(seed)
+    played = 0
+    while f.over is None and (turns is None or played < turns):
+        board = f.board
+        turn = rng.choice(board.legal_turns())
+        await sessions[int(board.mover)].send(
+            "turn", game=game["id"], ply=len(board.turn_stack), turn=board.notation(turn)
+        )
+        await f.follow(sessions[0])
+        played += 1
+
+
+def cell_classes(page: str) -> list[str]:
+    return re.findall(r'<polygon id="c\d+" class="([a-z ]+)"', page)
+
+
+class Hostile:
+    """A source whose names try every trick a page could fall for."""
+
+    NAME = "</script><script>alert(1)</script>'\"&"
+
+    def record(self, gid):
+        return {
+            "side": 3,
+            "red": self.NAME,
+            "blue": "<b>Bob</b>",
+            "turns": ["b2"],
+            "result": None,
+            "online": {"reason": "<i>x</i>"},
+        }
+
+    def leaderboard_rows(self):
+        return [{"name": self.NAME, "rating": 1600, "rd": 60, "games": 3}]
+
+    def player_summary(self, name):
+        return {
+            "name": self.NAME,
+            "rating": 1600,
+            "rd": 60,
+            "rated": 3,
+            "history": [1500, 1550, 1600],
+            "games": [
+                {
+                    "id": "<x>",
+                    "date": "2026",
+                    "opponent": self.NAME,
+                    "outcome": "won",
+                    "rating": 1600,
+                }
+            ],
+        }
+
+    def games_in_play(self):
+        return [{"id": "a<b", "red": self.NAME, "blue": "x", "side": 3, "time": "5+3", "turns": 1}]
+
+
+def test_no_page_echoes_a_name_unescaped():
+    pages = Pages(Hostile())
+    for path in ("/", "/leaderboard", "/players/anyone", "/games/abc"):
+        page = pages.route(path)
+        assert page is not None and page.status == 200, path
+        body = page.body
+        # The only scripts are the page's own: its data block and /static/game.js.
+        assert "alert(1)</script>" not in body, path
+        assert "<b>Bob</b>" not in body and "<i>x</i>" not in body, path
+        assert body.count("<script") == body.count("</script>"), path
+        scripts = re.findall(r"<script[^>]*>", body)
+        assert set(scripts) <= {
+            '<script type="application/json" id="game-data">',
+            '<script src="/static/game.js">',
+        }, scripts
+    # The name still reads as it was typed, once the browser unescapes it.
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)" in pages.route("/leaderboard").body
+
+
+def test_positions_replay_the_turns_with_the_rules_core():
+    board = Board(size=3)
+    turns = []
+    for _ in range(3):
+        turn = board.legal_turns()[0]
+        turns.append(board.notation(turn))
+        board.push(turn)
+    tiles, cells = positions(3, turns)
+    assert len(tiles) == 4 and tiles[0] == "." * 19
+    assert tiles[-1].count("R") == board.count(0) and tiles[-1].count("B") == board.count(1)
+    assert cells[1] == list(board.turn_stack[0].cells)
+
+
+def test_the_pages_of_a_real_server(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            sessions, game = await pair(url)
+            f = await play_random(sessions, game, seed=3, turns=6)
+            base = url.replace("ws://", "http://")
+            gid = game["id"]
+            # A game in play: listed on the front page, drawn at its last turn.
+            status, headers, front = await get(base + "/")
+            assert status == 200 and f'href="/games/{gid}"' in front
+            assert headers["Content-Security-Policy"] == POLICY
+            status, headers, page = await get(f"{base}/games/{gid}")
+            assert status == 200 and headers["Content-Type"].startswith("text/html")
+            classes = cell_classes(page)
+            assert len(classes) == f.board.geometry.cells
+            reds = sum(c.startswith("red") for c in classes)
+            blues = sum(c.startswith("blue") for c in classes)
+            assert (reds, blues) == (f.board.count(0), f.board.count(1))
+            assert "In play" in page
+            # Any turn by its link, with no script at all.
+            status, _, first = await get(f"{base}/games/{gid}?ply=1")
+            one = cell_classes(first)
+            assert sum(c != "empty" and not c.startswith("empty") for c in one) == 1
+            assert 'href="?ply=0"' in first and 'href="?ply=2"' in first
+            # The game ends; the leaderboard and both players' pages show it.
+            await play_on(sessions, game, f, seed=4)
+            status, _, board = await get(base + "/leaderboard")
+            assert status == 200 and "/players/Ann" in board and "/players/Bob" in board
+            status, _, ann = await get(base + "/players/ann")  # names ignore case
+            assert status == 200 and "<h1>Ann</h1>" in ann
+            assert f'href="/games/{gid}"' in ann and "Rating after" in ann
+            status, _, _ = await get(base + "/players/Nobody")
+            assert status == 404
+            status, _, _ = await get(base + "/games/zzzzzzzzzz")
+            assert status == 404
+            status, headers, _js = await get(base + "/static/game.js")
+            assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+            # The WebSocket handshake still goes through on the same port.
+            await sessions[0].send("ping")
+            assert (await sessions[0].expect("pong"))["type"] == "pong"
+
+    run(go())
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason=SKIP_REASON)
+def test_a_game_page_in_a_browser_steps_by_keys_and_follows_the_game(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            sessions, game = await pair(url, side=4)
+            f = await play_random(sessions, game, seed=5, turns=4)
+            page = url.replace("ws://", "http://") + f"/games/{game['id']}"
+            filled = (
+                "Array.from(document.querySelectorAll('#board polygon'))"
+                ".filter(p => !p.getAttribute('class').startsWith('empty')).length"
+            )
+            async with chromium() as tab:
+                await tab.open(page)
+                assert await tab.eval(filled) == 4
+                assert await tab.eval("document.getElementById('where').textContent") == (
+                    "Turn 4 of 4"
+                )
+                await tab.key("Home")
+                assert await tab.eval(filled) == 0
+                await tab.key("ArrowRight")
+                await tab.key("ArrowRight")
+                assert await tab.eval(filled) == 2
+                assert await tab.eval("location.search") == "?ply=2"
+                await tab.key("End")
+                # Two more turns are played: the page follows them as they come.
+                await play_on(sessions, game, f, seed=6, turns=2)
+                moves = "document.querySelectorAll('#moves li').length"
+                for _ in range(100):
+                    if await tab.eval(moves) == len(f.board.turn_stack):
+                        break
+                    await asyncio.sleep(0.1)
+                count = await tab.eval(moves)
+                assert count == len(f.board.turn_stack) >= 6
+                # It was at the last turn, so it stays at the last turn.
+                where = await tab.eval("document.getElementById('where').textContent")
+                assert where == f"Turn {count} of {count}"
+                assert await tab.eval(filled) == f.board.count(0) + f.board.count(1)
+                shots = os.environ.get("MOSAIC_SCREENSHOTS")
+                if shots:
+                    await tab.screenshot(Path(shots) / "web-game.png")
+
+    run(go(), timeout=180)
