@@ -10,6 +10,12 @@ moving (the baseline), and the busy case the goal is about: tiles turning over
 all the time while the AI (Master, in its worker process) thinks about its
 turn. Goal: p99 under 16.7 ms (60 frames a second).
 
+Background work: the analysis board while it proves position after position as
+puzzles (one proof always under way, in the jobs process) and Master thinks in
+its worker; beside it, in the same run, the proofs run in a thread of the
+window's own process, as the board's save did before the jobs service. Goal:
+p99 under 16.7 ms.
+
 Idle cost: the real frame loop (60 frames a second) left alone on the title
 screen and on a match waiting for a click, in CPU seconds per wall second of
 this process; beside it, in the same run, the same loop drawing every frame as
@@ -24,6 +30,7 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -35,9 +42,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.client.app import App
+from game.client.scenes.analysis_board import AnalysisBoardScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.title import TitleScene
 from game.play.match import Match
+from game.play.own_puzzles import save_as_puzzle
+from game.puzzles import load_packs
+from game.rules import Board
+
+#: A shipped side-5 puzzle whose proof takes about a third of a second.
+PROVED = "s1-g4-t69-win"
 
 GOAL_MS = 1000 / 60
 GOAL_IDLE = 0.03
@@ -81,6 +95,43 @@ def run(app: App, scene: MatchScene, frames: int, busy: bool) -> list[float]:
     return times
 
 
+def saving(app: App, frames: int, in_thread: bool) -> list[float]:
+    """Frame times on the analysis board while puzzles are proved one after another
+    (in the jobs process, or in a thread here) and Master thinks in its worker."""
+    packs, _ = load_packs(app.puzzles.folder, prove=False)
+    fen = next(p.fen for pack in packs for p in pack.puzzles if p.id == PROVED)
+    scene = AnalysisBoardScene(app, Board(fen).position())
+    app.scenes.reset(scene)
+    app.frame(1 / 60)
+    board = scene.board()
+    thread: threading.Thread | None = None
+    job = None
+    times = []
+    for i in range(frames):
+        fresh = Path(tempfile.mkdtemp())  # a new pack each time: the proof runs in full
+        if in_thread and (thread is None or not thread.is_alive()):
+            thread = threading.Thread(target=save_as_puzzle, args=(board, fresh), daemon=True)
+            thread.start()
+        elif not in_thread and (job is None or job.done):
+            job = app.jobs.submit(save_as_puzzle, board, fresh)
+        if not scene.ai.busy:
+            scene.ai.request(board.mfen(), "Master", seconds=30)
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(400 + i % 200, 300), rel=(1, 0), buttons=(0, 0, 0)
+            )
+        )
+        t0 = time.perf_counter()
+        app.frame(1 / 60)
+        times.append(time.perf_counter() - t0)
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))  # as the real loop paces
+    scene.ai.cancel()
+    app.jobs.cancel(job)
+    if thread is not None:
+        thread.join()
+    return times
+
+
 def idle_cost(app: App, seconds: float, draw_always: bool) -> float:
     """CPU seconds per wall second of the real frame loop left alone."""
     app.clock.tick()
@@ -109,6 +160,8 @@ def main() -> int:
         idle = run(app, scene, args.frames, busy=False)
         busy = run(app, scene, args.frames, busy=True)
         scene.control.cancel_ai()
+        proving = saving(app, args.frames, in_thread=False)
+        threaded = saving(app, args.frames, in_thread=True)
         costs = {}
         for name, first in (
             ("title", TitleScene(app)),
@@ -128,6 +181,12 @@ def main() -> int:
     print(f"  still board (baseline):          {percentiles(idle)}")
     print(f"  animating + Master thinking:     {percentiles(busy)}")
     p99 = sorted(busy)[int(0.99 * len(busy))] * 1000
+    verdict = "meets" if p99 < GOAL_MS else "MISSES"
+    print(f"  goal p99 < {GOAL_MS:.1f} ms: {verdict} ({p99:.2f} ms)")
+    print(f"analysis board proving puzzles while Master thinks, {args.frames} frames each")
+    print(f"  proofs in the jobs process:      {percentiles(proving)}")
+    print(f"  proofs in a thread here (before): {percentiles(threaded)}")
+    p99 = sorted(proving)[int(0.99 * len(proving))] * 1000
     verdict = "meets" if p99 < GOAL_MS else "MISSES"
     print(f"  goal p99 < {GOAL_MS:.1f} ms: {verdict} ({p99:.2f} ms)")
     print(f"idle cost, 1280x800, {args.seconds:.0f} s each, CPU seconds per wall second:")
