@@ -1,0 +1,359 @@
+"""The server's memory behind one interface, with two engines under it.
+
+    store = await open_store("mosaic-server.db")                 # SQLite (the default)
+    store = await open_store("postgresql://mosaic@db/mosaic")    # PostgreSQL
+
+Both keep the same things (players, ratings, games and their turns; see
+:mod:`.store` for what each row holds) and give the same answers; every store
+test runs against both. Every method is a coroutine, so no disk write ever
+holds the event loop that serves every connection:
+
+- :class:`SqliteStore` runs the standard library's SQLite on one writer thread
+  of its own. Calls run in the order they were made, so a turn is still
+  committed before anyone hears of it, and ``--durable``'s fsync of every turn
+  waits in that thread, not in the loop.
+- :class:`PostgresStore` speaks to PostgreSQL through asyncpg (an optional
+  dependency: ``pip install "mosaic-steere[postgres]"``), for a deployment that
+  outgrows one process: several server processes can share one database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from game.glicko import Rating
+
+from .store import Player, Store, StoredGame, new_id, token_hash
+
+T = TypeVar("T")
+
+
+class AsyncStore(Protocol):
+    """What the server keeps and asks for, whatever the engine."""
+
+    async def close(self) -> None: ...
+    async def new_player(self, name: str) -> tuple[Player, str]: ...
+    async def player_by_token(self, token: str) -> Player | None: ...
+    async def player(self, pid: str) -> Player | None: ...
+    async def player_by_name(self, name: str) -> Player | None: ...
+    async def rename(self, pid: str, name: str) -> None: ...
+    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict]: ...
+    async def new_game(self, g: StoredGame) -> None: ...
+    async def add_turns(
+        self, game: str, first_ply: int, turns: list[str], clocks: list[int]
+    ) -> None: ...
+    async def finish(
+        self,
+        game: str,
+        result: str,
+        reason: str,
+        clocks: list[int],
+        *,
+        ratings_json: str | None = None,
+        new_ratings: list[tuple[str, Rating]] = ...,
+    ) -> None: ...
+    async def open_games(self) -> list[StoredGame]: ...
+    async def game_row(self, game: str) -> dict | None: ...
+    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict]: ...
+
+
+async def open_store(where: str | Path, durable: bool = False) -> AsyncStore:
+    """A ``postgresql://`` (or ``postgres://``) address opens PostgreSQL; anything
+    else is the path of an SQLite file."""
+    text = str(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        return await PostgresStore.connect(text)
+    return SqliteStore(text, durable)
+
+
+class SqliteStore:
+    """:class:`.store.Store` on a writer thread of its own."""
+
+    def __init__(self, path: str | Path, durable: bool = False) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mosaic-store")
+        # The connection is made on the writer thread and used only there.
+        self._store: Store = self._pool.submit(Store, path, durable).result()
+
+    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+
+    async def close(self) -> None:
+        await self._run(self._store.close)
+        self._pool.shutdown(wait=True)
+
+    async def new_player(self, name: str) -> tuple[Player, str]:
+        return await self._run(self._store.new_player, name)
+
+    async def player_by_token(self, token: str) -> Player | None:
+        return await self._run(self._store.player_by_token, token)
+
+    async def player(self, pid: str) -> Player | None:
+        return await self._run(self._store.player, pid)
+
+    async def player_by_name(self, name: str) -> Player | None:
+        return await self._run(self._store.player_by_name, name)
+
+    async def rename(self, pid: str, name: str) -> None:
+        await self._run(self._store.rename, pid, name)
+
+    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict]:
+        return await self._run(self._store.leaderboard, limit, min_games)
+
+    async def new_game(self, g: StoredGame) -> None:
+        await self._run(self._store.new_game, g)
+
+    async def add_turns(
+        self, game: str, first_ply: int, turns: list[str], clocks: list[int]
+    ) -> None:
+        await self._run(self._store.add_turns, game, first_ply, turns, clocks)
+
+    async def finish(
+        self,
+        game: str,
+        result: str,
+        reason: str,
+        clocks: list[int],
+        *,
+        ratings_json: str | None = None,
+        new_ratings: list[tuple[str, Rating]] = (),  # type: ignore[assignment]
+    ) -> None:
+        await self._run(
+            self._store.finish,
+            game,
+            result,
+            reason,
+            clocks,
+            ratings_json=ratings_json,
+            new_ratings=new_ratings,
+        )
+
+    async def open_games(self) -> list[StoredGame]:
+        return await self._run(self._store.open_games)
+
+    async def game_row(self, game: str) -> dict | None:
+        return await self._run(self._store.game_row, game)
+
+    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict]:
+        return await self._run(self._store.finished_games_of, pid, limit)
+
+
+PG_SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL DEFAULT 0,
+    created DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    side INTEGER NOT NULL, base INTEGER NOT NULL, inc INTEGER NOT NULL,
+    rated INTEGER NOT NULL,
+    red TEXT NOT NULL REFERENCES players(id), blue TEXT NOT NULL REFERENCES players(id),
+    red_name TEXT NOT NULL, blue_name TEXT NOT NULL,
+    red_rating DOUBLE PRECISION NOT NULL, blue_rating DOUBLE PRECISION NOT NULL,
+    red_ms INTEGER NOT NULL, blue_ms INTEGER NOT NULL,
+    result TEXT, reason TEXT NOT NULL DEFAULT '',
+    ratings TEXT,
+    created DOUBLE PRECISION NOT NULL, ended DOUBLE PRECISION
+);
+CREATE TABLE IF NOT EXISTS turns (
+    game TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    turn TEXT NOT NULL,
+    PRIMARY KEY (game, ply)
+);
+CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
+CREATE INDEX IF NOT EXISTS players_name ON players(lower(name));
+"""
+
+PLAYER = "SELECT id, name, rating, rd, volatility, games FROM players"
+GAME_COLUMNS = (
+    "id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating, blue_rating,"
+    " red_ms, blue_ms, result, reason, ratings, created, ended"
+)
+
+
+def _player(row: Any) -> Player | None:
+    if row is None:
+        return None
+    return Player(row[0], row[1], Rating(row[2], row[3], row[4]), row[5])
+
+
+class PostgresStore:
+    """The same store in PostgreSQL, through an asyncpg connection pool."""
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    @classmethod
+    async def connect(cls, dsn: str, *, size: int = 8) -> PostgresStore:
+        try:
+            import asyncpg  # noqa: PLC0415 - optional: only a PostgreSQL deployment needs it
+        except ImportError:  # an optional dependency: say how to get it
+            raise RuntimeError(
+                'PostgreSQL needs asyncpg: pip install "mosaic-steere[postgres]"'
+            ) from None
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=size)
+        # Two servers starting at once must not both create the tables.
+        async with pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(7706)")
+            await conn.execute(PG_SCHEMA)
+        return cls(pool)
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    # -- players ------------------------------------------------------------------
+    async def new_player(self, name: str) -> tuple[Player, str]:
+        token = secrets.token_urlsafe(24)
+        r = Rating()
+        pid = new_id()
+        await self.pool.execute(
+            "INSERT INTO players VALUES ($1,$2,$3,$4,$5,$6,0,$7)",
+            pid,
+            name,
+            token_hash(token),
+            r.rating,
+            r.rd,
+            r.volatility,
+            time.time(),
+        )
+        return Player(pid, name, r, 0), token
+
+    async def player_by_token(self, token: str) -> Player | None:
+        row = await self.pool.fetchrow(f"{PLAYER} WHERE token_hash=$1", token_hash(token))
+        return _player(row)
+
+    async def player(self, pid: str) -> Player | None:
+        return _player(await self.pool.fetchrow(f"{PLAYER} WHERE id=$1", pid))
+
+    async def player_by_name(self, name: str) -> Player | None:
+        row = await self.pool.fetchrow(
+            f"{PLAYER} WHERE lower(name) = lower($1) ORDER BY created LIMIT 1", name
+        )
+        return _player(row)
+
+    async def rename(self, pid: str, name: str) -> None:
+        await self.pool.execute("UPDATE players SET name=$1 WHERE id=$2", name, pid)
+
+    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict]:
+        rows = await self.pool.fetch(
+            "SELECT name, rating, rd, games FROM players WHERE games >= $1"
+            " ORDER BY rating - 2 * rd DESC, rating DESC LIMIT $2",
+            min_games,
+            limit,
+        )
+        return [{"name": n, "rating": round(r), "rd": round(d), "games": g} for n, r, d, g in rows]
+
+    # -- games --------------------------------------------------------------------
+    async def new_game(self, g: StoredGame) -> None:
+        await self.pool.execute(
+            "INSERT INTO games (id, side, base, inc, rated, red, blue, red_name, blue_name,"
+            " red_rating, blue_rating, red_ms, blue_ms, created)"
+            " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)",
+            g.id,
+            g.side,
+            g.base,
+            g.inc,
+            int(g.rated),
+            *g.players,
+            *g.names,
+            *map(float, g.ratings),
+            *g.clocks,
+            g.created,
+        )
+
+    async def add_turns(
+        self, game: str, first_ply: int, turns: list[str], clocks: list[int]
+    ) -> None:
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.executemany(
+                "INSERT INTO turns VALUES ($1,$2,$3)",
+                [(game, first_ply + i, t) for i, t in enumerate(turns)],
+            )
+            await conn.execute(
+                "UPDATE games SET red_ms=$1, blue_ms=$2 WHERE id=$3", clocks[0], clocks[1], game
+            )
+
+    async def finish(
+        self,
+        game: str,
+        result: str,
+        reason: str,
+        clocks: list[int],
+        *,
+        ratings_json: str | None = None,
+        new_ratings: list[tuple[str, Rating]] = (),  # type: ignore[assignment]
+    ) -> None:
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute(
+                "UPDATE games SET result=$1, reason=$2, red_ms=$3, blue_ms=$4, ratings=$5,"
+                " ended=$6 WHERE id=$7",
+                result,
+                reason,
+                clocks[0],
+                clocks[1],
+                ratings_json,
+                time.time(),
+                game,
+            )
+            for pid, r in new_ratings:
+                await conn.execute(
+                    "UPDATE players SET rating=$1, rd=$2, volatility=$3, games=games+1 WHERE id=$4",
+                    r.rating,
+                    r.rd,
+                    r.volatility,
+                    pid,
+                )
+
+    async def open_games(self) -> list[StoredGame]:
+        rows = await self.pool.fetch(
+            "SELECT id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
+            " blue_rating, red_ms, blue_ms, created FROM games WHERE result IS NULL"
+        )
+        out = []
+        for r in rows:
+            out.append(
+                StoredGame(
+                    r[0], r[1], r[2], r[3], bool(r[4]), (r[5], r[6]), (r[7], r[8]),
+                    (r[9], r[10]), (r[11], r[12]), await self._turns(r[0]), r[13],
+                )
+            )  # fmt: skip
+        return out
+
+    async def game_row(self, game: str) -> dict | None:
+        row = await self.pool.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id=$1", game)
+        if row is None:
+            return None
+        data = dict(row.items())
+        data["turns"] = await self._turns(game)
+        return data
+
+    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict]:
+        rows = await self.pool.fetch(
+            "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended"
+            " FROM games WHERE (red=$1 OR blue=$1) AND result IS NOT NULL"
+            " ORDER BY ended DESC LIMIT $2",
+            pid,
+            limit,
+        )
+        out = []
+        for row in reversed(rows):
+            game = dict(row.items())
+            game["rated"] = bool(game["rated"])
+            out.append(game)
+        return out
+
+    async def _turns(self, game: str) -> list[str]:
+        rows = await self.pool.fetch("SELECT turn FROM turns WHERE game=$1 ORDER BY ply", game)
+        return [r[0] for r in rows]

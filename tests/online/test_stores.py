@@ -1,0 +1,187 @@
+"""The store behind one interface: every test here runs against SQLite and
+against PostgreSQL (a throw-away server started by the tests themselves)."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import sqlite3
+import time
+
+import pytest
+
+from game.glicko import Rating
+from game.online.store import StoredGame
+from game.online.stores import PostgresStore, SqliteStore, open_store
+
+from .postgres import Postgres
+
+_names = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    pg = Postgres()
+    started = pg.start()
+    yield pg if started else None
+    pg.stop()
+    if not started:
+        print(pg.why_not)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def where(request, tmp_path, postgres):
+    """Where a fresh store lives: an SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.db")
+    if postgres is None:
+        pytest.skip(f"PostgreSQL: {Postgres().why_not or 'it could not be started'}")
+    import asyncpg
+
+    name = f"t{next(_names)}_{int(time.time() * 1000) % 10**8}"
+
+    async def create():
+        conn = await asyncpg.connect(postgres.dsn)
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(create())
+    return postgres.database(name)
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def game(gid: str, red: str, blue: str, rated: bool = True) -> StoredGame:
+    return StoredGame(
+        gid, 5, 300, 3, rated, (red, blue), ("Ann", "Bob"), (1500.0, 1500.0),
+        (300_000, 300_000), [], time.time(),
+    )  # fmt: skip
+
+
+def test_the_engine_is_chosen_by_the_address(where):
+    async def go():
+        store = await open_store(where)
+        try:
+            kind = PostgresStore if where.startswith("postgresql://") else SqliteStore
+            assert isinstance(store, kind)
+        finally:
+            await store.close()
+
+    run(go())
+
+
+def test_players_tokens_names_and_renames(where):
+    async def go():
+        store = await open_store(where)
+        try:
+            ann, token = await store.new_player("Ann")
+            assert ann.rating == Rating() and ann.games == 0
+            assert (await store.player_by_token(token)).id == ann.id
+            assert await store.player_by_token(token + "x") is None
+            assert (await store.player(ann.id)).name == "Ann"
+            assert (await store.player_by_name("aNN")).id == ann.id
+            await store.rename(ann.id, "Anna")
+            assert (await store.player(ann.id)).name == "Anna"
+            assert await store.player_by_name("Ann") is None
+        finally:
+            await store.close()
+
+    run(go())
+
+
+def test_a_game_its_turns_its_end_and_the_ratings(where):
+    async def go():
+        store = await open_store(where)
+        try:
+            ann, _ = await store.new_player("Ann")
+            bob, _ = await store.new_player("Bob")
+            await store.new_game(game("g1", ann.id, bob.id))
+            await store.add_turns("g1", 0, ["e5", "d4"], [299_000, 298_000])
+            await store.add_turns("g1", 2, ["f6"], [297_000, 298_000])
+            (open_game,) = await store.open_games()
+            assert open_game.turns == ["e5", "d4", "f6"]
+            assert open_game.clocks == (297_000, 298_000) and open_game.rated
+            row = await store.game_row("g1")
+            assert row["turns"] == ["e5", "d4", "f6"] and row["result"] is None
+            assert await store.game_row("nope") is None
+            ratings = {
+                "red": {"before": 1500, "after": 1662},
+                "blue": {"before": 1500, "after": 1338},
+            }
+            await store.finish(
+                "g1", "red", "neither player can move", [290_000, 280_000],
+                ratings_json=json.dumps(ratings),
+                new_ratings=[(ann.id, Rating(1662, 290, 0.06)), (bob.id, Rating(1338, 290, 0.06))],
+            )  # fmt: skip
+            assert await store.open_games() == []
+            row = await store.game_row("g1")
+            assert row["result"] == "red" and json.loads(row["ratings"]) == ratings
+            board = await store.leaderboard()
+            assert [p["name"] for p in board] == ["Ann", "Bob"]
+            assert board[0] == {"name": "Ann", "rating": 1662, "rd": 290, "games": 1}
+            (mine,) = await store.finished_games_of(bob.id)
+            assert mine["id"] == "g1" and mine["result"] == "red" and mine["rated"] is True
+            assert await store.finished_games_of(bob.id, limit=0) == []
+        finally:
+            await store.close()
+
+    run(go())
+
+
+def test_what_was_kept_is_there_when_the_store_is_opened_again(where):
+    async def go():
+        store = await open_store(where)
+        ann, token = await store.new_player("Ann")
+        bob, _ = await store.new_player("Bob")
+        await store.new_game(game("g2", ann.id, bob.id, rated=False))
+        await store.add_turns("g2", 0, ["e5"], [299_000, 300_000])
+        await store.close()
+        again = await open_store(where)
+        try:
+            assert (await again.player_by_token(token)).id == ann.id
+            (g,) = await again.open_games()
+            assert g.turns == ["e5"] and not g.rated
+        finally:
+            await again.close()
+
+    run(go())
+
+
+def test_a_slow_sqlite_write_does_not_hold_the_event_loop(tmp_path):
+    path = tmp_path / "store.db"
+
+    async def go():
+        store = SqliteStore(path)
+        ann, _ = await store.new_player("Ann")
+        bob, _ = await store.new_player("Bob")
+        await store.new_game(game("g3", ann.id, bob.id))
+        # Another process holds the database: the store's write has to wait for it.
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        ticks = 0
+
+        async def ticker():
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.01)
+                ticks += 1
+
+        beat = asyncio.create_task(ticker())
+        write = asyncio.create_task(store.add_turns("g3", 0, ["e5"], [1, 2]))
+        await asyncio.sleep(0.5)
+        assert not write.done()  # still waiting for the lock...
+        assert ticks >= 10  # ...while the loop went on serving
+        other.execute("COMMIT")
+        other.close()
+        await asyncio.wait_for(write, 10)
+        beat.cancel()
+        (g,) = await store.open_games()
+        assert g.turns == ["e5"]
+        await store.close()
+
+    run(go())
