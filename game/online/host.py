@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 from .server import Limits, Server
-from .store import Store
+from .stores import SqliteStore
 
 log = logging.getLogger("mosaic.host")
 DEFAULT_PORT = 8765
@@ -49,7 +49,7 @@ class LocalServer:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         try:
-            store = Store(self.db)
+            store = SqliteStore(self.db)
         except Exception as e:
             self.error = f"cannot open {self.db.name}: {e}"
             self._started.set()
@@ -71,7 +71,7 @@ class LocalServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         finally:
-            store.close()
+            await store.close()
 
     @property
     def running(self) -> bool:

@@ -40,6 +40,10 @@ POLICY = (
 CACHE_GAMES = 256
 
 
+#: A game's record, the tiles after each of its turns, and each turn's cells.
+GameData = tuple[dict[str, Any], list[str], list[list[int]]]
+
+
 @dataclass
 class Page:
     """An answer to a GET: status, body and content type."""
@@ -53,10 +57,10 @@ class Page:
 class Source(Protocol):
     """What the pages read from the server."""
 
-    def record(self, gid: str) -> dict[str, Any] | None: ...
-    def leaderboard_rows(self) -> list[dict[str, Any]]: ...
-    def player_summary(self, name: str) -> dict[str, Any] | None: ...
-    def games_in_play(self) -> list[dict[str, Any]]: ...
+    async def record(self, gid: str) -> dict[str, Any] | None: ...
+    async def leaderboard_rows(self) -> list[dict[str, Any]]: ...
+    async def player_summary(self, name: str) -> dict[str, Any] | None: ...
+    async def games_in_play(self) -> list[dict[str, Any]]: ...
 
 
 def esc(text: object) -> str:
@@ -151,41 +155,39 @@ class Pages:
 
     def __init__(self, source: Source) -> None:
         self.source = source
-        self._finished: OrderedDict[str, tuple[dict[str, Any], list[str], list[list[int]]]] = (
-            OrderedDict()
-        )
+        self._finished: OrderedDict[str, GameData] = OrderedDict()
 
-    def route(self, target: str) -> Page | None:
+    async def route(self, target: str) -> Page | None:
         parts = urlsplit(target)
         path = parts.path
         if path == "/":
-            return self.index()
+            return await self.index()
         if path == "/leaderboard":
-            return self.leaderboard()
+            return await self.leaderboard()
         if path == "/static/game.js":
             return Page(200, GAME_JS, "text/javascript; charset=utf-8")
         if path == "/static/site.css":
             return Page(200, SITE_CSS, "text/css; charset=utf-8")
         if path.startswith("/players/"):
-            return self.player(unquote(path[len("/players/") :]))
+            return await self.player(unquote(path[len("/players/") :]))
         if path.startswith("/games/") and not path.endswith(".json"):
             ply = parse_qs(parts.query).get("ply", [""])[0]
-            return self.game(path[len("/games/") :], ply)
+            return await self.game(path[len("/games/") :], ply)
         return None
 
     def not_found(self, what: str) -> Page:
         body = f"<h1>Not found</h1><p>{esc(what)}</p>"
         return Page(404, shell("Not found", body))
 
-    def index(self) -> Page:
-        games = self.source.games_in_play()
+    async def index(self) -> Page:
+        games = await self.source.games_in_play()
         rows = "".join(
             f'<li><a href="/games/{esc(g["id"])}">{esc(g["red"])} against {esc(g["blue"])}</a>'
             f" (side {int(g['side'])}, {esc(g['time'])}, {int(g['turns'])} turns)</li>"
             for g in games
         )
         playing = f"<ul>{rows}</ul>" if rows else "<p>No game is being played just now.</p>"
-        top = self._leaders(self.source.leaderboard_rows()[:5])
+        top = self._leaders((await self.source.leaderboard_rows())[:5])
         body = (
             f"<h1>{esc(TITLE)}</h1><h2>Games in play</h2>{playing}"
             f'<h2>Best rated</h2>{top}<p><a href="/leaderboard">The whole leaderboard</a></p>'
@@ -205,16 +207,16 @@ class Pages:
             f"<th>Games</th></tr></thead><tbody>{lines}</tbody></table>"
         )
 
-    def leaderboard(self) -> Page:
+    async def leaderboard(self) -> Page:
         body = (
             "<h1>Leaderboard</h1><p>Rated players, ordered by their rating less twice its "
             "deviation, so that a lucky newcomer does not top it.</p>"
-            + self._leaders(self.source.leaderboard_rows())
+            + self._leaders(await self.source.leaderboard_rows())
         )
         return Page(200, shell("Leaderboard", body))
 
-    def player(self, name: str) -> Page:
-        data = self.source.player_summary(name)
+    async def player(self, name: str) -> Page:
+        data = await self.source.player_summary(name)
         if data is None:
             return self.not_found(f"No player is called {name}.")
         games = data["games"]
@@ -239,8 +241,8 @@ class Pages:
         )
         return Page(200, shell(data["name"], body))
 
-    def game(self, gid: str, ply_text: str) -> Page:
-        got = self._game_data(gid)
+    async def game(self, gid: str, ply_text: str) -> Page:
+        got = await self._game_data(gid)
         if got is None:
             return self.not_found("No game has that id.")
         record, tiles, cells = got
@@ -288,11 +290,11 @@ class Pages:
         )
         return Page(200, shell(f"{red} against {blue}", body, script=True))
 
-    def _game_data(self, gid: str) -> tuple[dict[str, Any], list[str], list[list[int]]] | None:
+    async def _game_data(self, gid: str) -> GameData | None:
         if gid in self._finished:
             self._finished.move_to_end(gid)
             return self._finished[gid]
-        record = self.source.record(gid)
+        record = await self.source.record(gid)
         if record is None:
             return None
         try:

@@ -9,7 +9,9 @@ rate limit, a time limit to say hello and an idle time-out; each player has a
 limit on open seeks and games; the server has a limit on connections. Whatever a
 client sends, the worst it gets is an error message or a closed connection.
 
-Games are stored as they are played (:mod:`.store`); a restarted server puts
+Games are stored as they are played, in SQLite or PostgreSQL (:mod:`.stores`:
+every store call is awaited, so no disk write holds the loop; the moves of one
+game are applied one at a time under that game's lock); a restarted server puts
 every unfinished game back, gives both players the grace period to reconnect,
 and restarts the mover's clock where the last stored turn left it, so the time
 the server was down costs nobody.
@@ -26,12 +28,10 @@ import random
 import re
 import secrets
 import signal
-import sqlite3
 import sys
 import time
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
@@ -43,7 +43,8 @@ from game.glicko import Rating
 from . import protocol
 from .pages import POLICY, Page, Pages
 from .protocol import ProtocolError, message
-from .store import Player, Store, StoredGame, new_id
+from .store import Player, StoredGame, new_id
+from .stores import AsyncStore, open_store
 from .table import COLORS, Seat, Table, TableError
 
 log = logging.getLogger("mosaic.server")
@@ -104,7 +105,7 @@ class Seek:
 
 @dataclass
 class Server:
-    store: Store
+    store: AsyncStore
     limits: Limits = field(default_factory=Limits)
     clock: Any = time.monotonic
     tables: dict[str, Table] = field(default_factory=dict)
@@ -114,15 +115,22 @@ class Server:
     conns: set[Conn] = field(default_factory=set)
     rng: random.Random = field(default_factory=random.SystemRandom)
     pages: Pages = field(init=False)
+    #: One lock a game in play: its turns, its end and its sweep run one at a time,
+    #: though each waits for the store.
+    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.pages = Pages(self)
 
+    def lock(self, gid: str) -> asyncio.Lock:
+        return self.locks.setdefault(gid, asyncio.Lock())
+
     # -- start and stop -----------------------------------------------------
-    def resume_games(self) -> int:
+    async def resume_games(self) -> int:
         """Put back every unfinished game from the store; returns how many."""
+        stored = await self.store.open_games()
         now = self.clock()
-        for g in self.store.open_games():
+        for g in stored:
             table = self._table(g)
             table.replay(g.turns)
             for seat in table.seats:
@@ -148,8 +156,11 @@ class Server:
             await asyncio.sleep(self.limits.sweep)
             now = self.clock()
             for table in list(self.tables.values()):
-                if table.due(now, self.limits.grace):
-                    self.finish(table)
+                # Uncontended, the lock is taken without waiting; a game whose turn
+                # is being stored is looked at once that turn is in.
+                async with self.lock(table.id):
+                    if self.tables.get(table.id) is table and table.due(now, self.limits.grace):
+                        await self.finish(table)
             for code, seek in list(self.codes.items()):
                 if seek.expires <= now:
                     del self.codes[code]
@@ -180,7 +191,7 @@ class Server:
             msg = protocol.read(raw)
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be a hello")
-            self._hello(conn, msg)
+            await self._hello(conn, msg)
         except ProtocolError as e:
             await ws.send(message("error", reason=str(e)))
             await ws.close(1008, str(e)[:120])
@@ -198,7 +209,7 @@ class Server:
                 continue
             try:
                 msg = protocol.read(raw)
-                self.dispatch(conn, msg)
+                await self.dispatch(conn, msg)
             except (ProtocolError, TableError) as e:
                 conn.errors += 1
                 await ws.send(message("error", reason=str(e), about=_kind(raw)))
@@ -224,22 +235,22 @@ class Server:
         conn.tokens -= 1
         return True
 
-    def _hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+    async def _hello(self, conn: Conn, msg: dict[str, Any]) -> None:
         if msg["v"] != protocol.VERSION:
             raise ProtocolError(f"this server speaks protocol version {protocol.VERSION}")
         token, name = msg.get("token"), msg.get("name")
         fresh = None
         if token is not None:
-            player = self.store.player_by_token(token)
+            player = await self.store.player_by_token(token)
             if player is None:
                 raise ProtocolError("unknown token: say hello with a name to start afresh")
             if name and name != player.name:
-                self.store.rename(player.id, name)
+                await self.store.rename(player.id, name)
                 player.name = name
         else:
             if not name:
                 raise ProtocolError("hello: a new player needs a name")
-            player, fresh = self.store.new_player(name)
+            player, fresh = await self.store.new_player(name)
         conn.player = player
         self.online.setdefault(player.id, set()).add(conn)
         self._send(
@@ -307,7 +318,7 @@ class Server:
         return [s.public() for s in list(self.seeks.values())[: self.limits.lobby]]
 
     # -- messages ---------------------------------------------------------------
-    def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
+    async def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         """Act on one checked message from a player who said hello."""
         kind = msg["type"]
         player = conn.player
@@ -333,26 +344,28 @@ class Server:
             seek = self.seeks.get(msg["seek"])
             if seek is None:
                 raise TableError("that seek is no longer open")
-            self._pair(seek, player, now)
+            await self._pair(seek, player, now)
         elif kind == "join":
             seek = self.codes.get(msg["code"])
             if seek is None:
                 raise TableError("no open challenge has that code")
-            self._pair(seek, player, now)
+            await self._pair(seek, player, now)
         elif kind == "turn":
-            self._turn(player, msg, now)
+            await self._turn(player, msg)
         elif kind == "state":
             table = self._own_table(player, msg["game"])
             state = table.state(now) | {"you": table.color_of(player.id)}
             self._send(conn, "game", game=state)
         elif kind in ("resign", "abort"):
             table = self._own_table(player, msg["game"])
-            getattr(table, kind)(player.id, now)
-            self.finish(table)
+            async with self.lock(table.id):
+                self._own_table(player, msg["game"])  # not ended while we waited
+                getattr(table, kind)(player.id, self.clock())
+                await self.finish(table)
         elif kind == "leaderboard":
-            self._send(conn, "leaderboard", players=self.store.leaderboard())
+            self._send(conn, "leaderboard", players=await self.store.leaderboard())
         elif kind == "record":
-            record = self.record(msg["game"])
+            record = await self.record(msg["game"])
             if record is None:
                 raise TableError("no game has that id")
             self._send(conn, "record", game=msg["game"], record=record)
@@ -389,7 +402,7 @@ class Server:
         if sum(1 for _ in self._tables_of(player.id)) >= self.limits.games:
             raise TableError(f"you may play at most {self.limits.games} games at once")
 
-    def _pair(self, seek: Seek, player: Player, now: float) -> None:
+    async def _pair(self, seek: Seek, player: Player, now: float) -> None:
         if seek.player.id == player.id:
             raise TableError("that seek is your own")
         self._room_for(player)
@@ -402,7 +415,7 @@ class Server:
         pair = [seek.player, player]
         self.rng.shuffle(pair)
         # Ratings come fresh from the store: the seeker's may have changed since.
-        fresh = [self.store.player(p.id) or p for p in pair]
+        fresh = [await self.store.player(p.id) or p for p in pair]
         table = Table(
             new_id(),
             seek.side,
@@ -414,7 +427,7 @@ class Server:
         )
         for seat in table.seats:
             seat.connected = seat.player in self.online
-        self.store.new_game(
+        await self.store.new_game(
             StoredGame(
                 table.id, table.side, table.base, table.inc, table.rated,
                 (pair[0].id, pair[1].id), (pair[0].name, pair[1].name),
@@ -422,6 +435,7 @@ class Server:
                 (table.base * 1000, table.base * 1000), [], table.created,
             )
         )  # fmt: skip
+        now = self.clock()  # the store took its time: the clock starts now
         table.start(now)
         self.tables[table.id] = table
         for color, seat in enumerate(table.seats):
@@ -435,34 +449,42 @@ class Server:
         table.color_of(player.id)
         return table
 
-    def _turn(self, player: Player, msg: dict, now: float) -> None:
+    async def _turn(self, player: Player, msg: dict) -> None:
         table = self._own_table(player, msg["game"])
-        # A flag that fell before this turn arrived ends the game first.
-        if table.due(now, self.limits.grace):
-            self.finish(table)
-            raise TableError("that game is over")
-        first = len(table.turns)
-        before = table.snapshot()
-        played = table.play(player.id, msg["ply"], msg["turn"], now)
-        clocks = table.clock.both(now)
-        try:
-            self.store.add_turns(table.id, first, played, clocks)
-        except sqlite3.Error as e:
-            # Announced turns are stored turns: one that could not be kept is taken back.
-            log.error("could not store a turn of game %s: %s", table.id, e)
-            table.restore(before)
-            raise TableError("the server could not save that turn; play it again") from None
-        for i, text in enumerate(played):
-            self._tell_table(table, "turn", game=table.id, ply=first + i, turn=text, clocks=clocks)
-        if table.over:
-            self.finish(table)
+        async with self.lock(table.id):
+            self._own_table(player, msg["game"])  # not ended while we waited
+            now = self.clock()
+            # A flag that fell before this turn arrived ends the game first.
+            if table.due(now, self.limits.grace):
+                await self.finish(table)
+                raise TableError("that game is over")
+            first = len(table.turns)
+            before = table.snapshot()
+            played = table.play(player.id, msg["ply"], msg["turn"], now)
+            clocks = table.clock.both(now)
+            try:
+                await self.store.add_turns(table.id, first, played, clocks)
+            except Exception as e:  # whatever the engine raised: the turn is not kept
+                # Announced turns are stored turns: one that could not be kept is taken back.
+                log.error("could not store a turn of game %s: %s", table.id, e)
+                table.restore(before)
+                raise TableError("the server could not save that turn; play it again") from None
+            for i, text in enumerate(played):
+                self._tell_table(
+                    table, "turn", game=table.id, ply=first + i, turn=text, clocks=clocks
+                )
+            if table.over:
+                await self.finish(table)
 
-    def finish(self, table: Table) -> None:
-        """Rate, store and announce a game that has just ended, and let it go."""
+    async def finish(self, table: Table) -> None:
+        """Rate, store and announce a game that has just ended, and let it go.
+        Called under the game's lock; a game is finished once."""
+        if self.tables.get(table.id) is not table:
+            return
         now = self.clock()
         new: list[tuple[str, Rating]] = []
         if table.rated and table.result in ("red", "blue", "draw"):
-            before = [self.store.player(s.player) for s in table.seats]
+            before = [await self.store.player(s.player) for s in table.seats]
             if all(before):
                 score = {"red": 1.0, "blue": 0.0, "draw": 0.5}[table.result]
                 r, b = before[0].rating, before[1].rating  # type: ignore[union-attr]
@@ -472,7 +494,7 @@ class Server:
                     for i, (x, y) in enumerate(zip((r, b), after, strict=True))
                 }
                 new = [(s.player, a) for s, a in zip(table.seats, after, strict=True)]
-        self.store.finish(
+        await self.store.finish(
             table.id,
             table.result or "aborted",
             table.reason,
@@ -481,6 +503,7 @@ class Server:
             new_ratings=new,
         )
         self.tables.pop(table.id, None)
+        self.locks.pop(table.id, None)
         self._tell_table(
             table,
             "over",
@@ -494,9 +517,9 @@ class Server:
                 if conn.player is not None:
                     conn.player.rating = rating
 
-    def record(self, gid: str) -> dict[str, Any] | None:
+    async def record(self, gid: str) -> dict[str, Any] | None:
         """A game's record in the client's format, finished or not."""
-        row = self.store.game_row(gid)
+        row = await self.store.game_row(gid)
         if row is None:
             return None
         seats = (
@@ -514,10 +537,10 @@ class Server:
         return (t for t in self.tables.values() if any(s.player == pid for s in t.seats))
 
     # -- what the web pages read (game.online.pages) ----------------------------
-    def leaderboard_rows(self) -> list[dict[str, Any]]:
-        return self.store.leaderboard()
+    async def leaderboard_rows(self) -> list[dict[str, Any]]:
+        return await self.store.leaderboard()
 
-    def games_in_play(self) -> list[dict[str, Any]]:
+    async def games_in_play(self) -> list[dict[str, Any]]:
         return [
             {
                 "id": t.id,
@@ -531,14 +554,14 @@ class Server:
             if not t.over
         ]
 
-    def player_summary(self, name: str) -> dict[str, Any] | None:
+    async def player_summary(self, name: str) -> dict[str, Any] | None:
         """A player's rating, its course over their rated games, and their recent games."""
-        player = self.store.player_by_name(name)
+        player = await self.store.player_by_name(name)
         if player is None:
             return None
         history: list[float] = []
         games = []
-        for g in self.store.finished_games_of(player.id):
+        for g in await self.store.finished_games_of(player.id):
             color = "red" if g["red"] == player.id else "blue"
             ratings = json.loads(g["ratings"]) if g["ratings"] else None
             if ratings is not None:
@@ -570,18 +593,18 @@ class Server:
         }
 
     # -- plain HTTP: the web pages, and finished games as files ------------------------
-    def http(self, conn: ServerConnection, request: Request) -> Response | None:
+    async def http(self, conn: ServerConnection, request: Request) -> Response | None:
         """``GET /games/<id>.json`` answers with the game's record, the web pages
         (game.online.pages) with themselves; anything else goes on to the
         WebSocket handshake."""
         if request.headers.get("Upgrade", "").lower() != "websocket":
-            page = self.pages.route(request.path)
+            page = await self.pages.route(request.path)
             if page is not None:
                 return self._page(conn, page)
         m = re.fullmatch(r"/games/([a-z0-9]{1,16})\.json", request.path)
         if m is None:
             return None
-        record = self.record(m.group(1))
+        record = await self.record(m.group(1))
         if record is None:
             return conn.respond(HTTPStatus.NOT_FOUND, "no game has that id\n")
         response = conn.respond(HTTPStatus.OK, json.dumps(record, indent=1) + "\n")
@@ -604,7 +627,7 @@ class Server:
 
     async def run(self, host: str, port: int, started: asyncio.Future | None = None) -> None:
         """Serve until cancelled; ``started`` gets the port actually bound."""
-        resumed = self.resume_games()
+        resumed = await self.resume_games()
         sweeper = asyncio.create_task(self.sweeper())
         try:
             async with serve(
@@ -648,21 +671,32 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: all)")
     ap.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
-    ap.add_argument("--db", default="mosaic-server.db", help="the SQLite database file")
+    ap.add_argument(
+        "--db",
+        default="mosaic-server.db",
+        help="the SQLite database file, or a postgresql:// address (several servers may share one)",
+    )
     ap.add_argument("--grace", type=float, default=Limits.grace, help="seconds to reconnect")
     ap.add_argument(
         "--durable", action="store_true", help="sync every commit to disk (survives power loss)"
     )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    try:
-        store = Store(Path(args.db), durable=args.durable)
-    except Exception as e:
-        print(f"mosaic-server: cannot open the database {args.db}: {e}", file=sys.stderr)
-        return 2
-    server = Server(store, Limits(grace=args.grace))
 
-    async def go() -> None:
+    async def go() -> int:
+        try:
+            store = await open_store(args.db, durable=args.durable)
+        except Exception as e:  # whatever the engine raised, said plainly
+            print(f"mosaic-server: cannot open the database {args.db}: {e}", file=sys.stderr)
+            return 2
+        try:
+            await serve_with(store)
+        finally:
+            await store.close()
+        return 0
+
+    async def serve_with(store: AsyncStore) -> None:
+        server = Server(store, Limits(grace=args.grace))
         started = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(server.run(args.host, args.port, started))
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
@@ -674,15 +708,12 @@ def main(argv: list[str] | None = None) -> int:
             await task
 
     try:
-        asyncio.run(go())
+        return asyncio.run(go())
     except KeyboardInterrupt:
-        pass
+        return 0
     except OSError as e:
         print(f"mosaic-server: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
         return 2
-    finally:
-        store.close()
-    return 0
 
 
 if __name__ == "__main__":

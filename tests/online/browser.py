@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import urllib.request
@@ -96,7 +97,8 @@ class Tab:
 async def chromium() -> AsyncIterator[Tab]:
     """A headless Chromium with one tab, closed afterwards."""
     assert CHROMIUM is not None, SKIP_REASON
-    with tempfile.TemporaryDirectory() as profile:
+    # Chromium's helper processes may still be writing the profile as it goes.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         proc = subprocess.Popen(
             [
                 CHROMIUM,
@@ -113,6 +115,7 @@ async def chromium() -> AsyncIterator[Tab]:
             stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, "HOME": profile},
+            start_new_session=True,  # its helper processes go with it
         )
         try:
             port = await asyncio.to_thread(_devtools_port, proc)
@@ -125,7 +128,8 @@ async def chromium() -> AsyncIterator[Tab]:
             async with connect(page["webSocketDebuggerUrl"], max_size=2**26) as ws:
                 yield Tab(ws)
         finally:
-            proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(10)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game.online.server import Limits, Server
 from game.online.session import Session
-from game.online.store import Store
+from game.online.stores import SqliteStore
 from game.rules import Board
 
 
@@ -34,7 +34,7 @@ async def serving(
     db: Path, limits: Limits | None = None, clock=None
 ) -> AsyncIterator[tuple[Server, str]]:
     """A server on a free loopback port; yields it and its URL."""
-    server = Server(Store(db), limits or Limits(sweep=0.02))
+    server = Server(SqliteStore(db), limits or Limits(sweep=0.02))
     if clock is not None:
         server.clock = clock
     started = asyncio.get_running_loop().create_future()
@@ -46,7 +46,7 @@ async def serving(
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-        server.store.close()
+        await server.store.close()
 
 
 async def pair(url: str, side: int = 4, rated: bool = True, base: int = 60, inc: int = 0):

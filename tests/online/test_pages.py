@@ -61,7 +61,7 @@ class Hostile:
 
     NAME = "</script><script>alert(1)</script>'\"&"
 
-    def record(self, gid):
+    async def record(self, gid):
         return {
             "side": 3,
             "red": self.NAME,
@@ -71,10 +71,10 @@ class Hostile:
             "online": {"reason": "<i>x</i>"},
         }
 
-    def leaderboard_rows(self):
+    async def leaderboard_rows(self):
         return [{"name": self.NAME, "rating": 1600, "rd": 60, "games": 3}]
 
-    def player_summary(self, name):
+    async def player_summary(self, name):
         return {
             "name": self.NAME,
             "rating": 1600,
@@ -92,14 +92,14 @@ class Hostile:
             ],
         }
 
-    def games_in_play(self):
+    async def games_in_play(self):
         return [{"id": "a<b", "red": self.NAME, "blue": "x", "side": 3, "time": "5+3", "turns": 1}]
 
 
 def test_no_page_echoes_a_name_unescaped():
     pages = Pages(Hostile())
     for path in ("/", "/leaderboard", "/players/anyone", "/games/abc"):
-        page = pages.route(path)
+        page = asyncio.run(pages.route(path))
         assert page is not None and page.status == 200, path
         body = page.body
         # The only scripts are the page's own: its data block and /static/game.js.
@@ -112,7 +112,8 @@ def test_no_page_echoes_a_name_unescaped():
             '<script src="/static/game.js">',
         }, scripts
     # The name still reads as it was typed, once the browser unescapes it.
-    assert "&lt;/script&gt;&lt;script&gt;alert(1)" in pages.route("/leaderboard").body
+    leaders = asyncio.run(pages.route("/leaderboard"))
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)" in leaders.body
 
 
 def test_positions_replay_the_turns_with_the_rules_core():

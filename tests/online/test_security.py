@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -66,10 +67,12 @@ def test_nobody_acts_in_a_game_that_is_not_theirs(tmp_path):
 
 def test_a_token_is_the_only_way_to_be_a_player(tmp_path):
     async def go():
-        async with serving(tmp_path / "s.db") as (server, url):
+        async with serving(tmp_path / "s.db") as (_server, url):
             ann = Session(url, "Ann")
             await ann.connect()
-            row = server.store.db.execute("SELECT token_hash FROM players").fetchone()
+            db = sqlite3.connect(tmp_path / "s.db")
+            row = db.execute("SELECT token_hash FROM players").fetchone()
+            db.close()
             assert ann.token not in row[0] and len(row[0]) == 64  # only the hash is kept
             thief = Session(url, "Ann", token="x" * 32)
             with pytest.raises(OnlineError, match="unknown token"):

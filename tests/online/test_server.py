@@ -210,7 +210,7 @@ def test_a_turn_the_store_cannot_keep_is_refused_and_taken_back(tmp_path):
             table = server.tables[game["id"]]
             keep = server.store.add_turns
 
-            def full_disk(*args):
+            async def full_disk(*args):
                 raise sqlite3.OperationalError("database or disk is full")
 
             server.store.add_turns = full_disk
@@ -222,7 +222,7 @@ def test_a_turn_the_store_cannot_keep_is_refused_and_taken_back(tmp_path):
             server.store.add_turns = keep
             await sessions[0].send("turn", game=game["id"], ply=0, turn="d4")
             assert (await sessions[1].expect("turn"))["turn"] == "d4"
-            assert server.store.game_row(game["id"])["turns"] == ["d4"]
+            assert (await server.store.game_row(game["id"]))["turns"] == ["d4"]
 
     run(go())
 
