@@ -1,6 +1,7 @@
 """Load benchmark of the online server, on the loopback address only.
 
     python benchmarks/online.py [--games 50 100 250 500 1000] [--seconds 20] [--think 1.0]
+                                [--durable] [--db postgresql://...] [--before COMMIT]
 
 Starts ``mosaic-server`` in its own process on a fresh database, then for each
 number of concurrent games pairs that many couples of simulated players (by
@@ -16,6 +17,11 @@ Figures per step:
 - the baseline in the same run: ``ping`` round trips on the same connections at
   the same load, which cost the server nothing but the WebSocket and JSON layer;
 - the server's CPU, from /proc (Linux), in % of one core.
+
+``--durable`` runs the server with ``--durable`` (every commit synced to disk);
+``--db`` points it at a PostgreSQL database instead of a fresh SQLite file;
+``--before COMMIT`` also runs the server as it was at that commit (unpacked from
+this repository's history), each step on both in turn, as the baseline.
 
 Goal: 250 concurrent games with turn p99 under 50 ms on a 2-core machine.
 """
@@ -36,6 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.v01 import ROOT, unpack
 from game.online.session import OnlineError, Session
 from game.rules import Board
 
@@ -199,40 +206,62 @@ async def step(url: str, games: int, seconds: float, think: float, pid: int) -> 
     }
 
 
+def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, str]:
+    """``mosaic-server`` from the code under ``code``, in its own process."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game.online.server", "--port", "0", "--db", db,
+         *(["--durable"] if durable else [])],
+        cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    line = proc.stdout.readline() if proc.stdout else ""
+    return proc, line.rsplit(" ", 1)[-1].strip()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, nargs="+", default=[50, 100, 250, 500, 1000])
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--think", type=float, default=1.0)
+    ap.add_argument("--durable", action="store_true", help="the server syncs every commit")
+    ap.add_argument("--db", help="a postgresql:// database for the server (default: SQLite)")
+    ap.add_argument("--before", help="also run the server of this commit, as the baseline")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "game.online.server", "--port", "0", "--db",
-             str(Path(tmp) / "bench.db")],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        )  # fmt: skip
-        try:
-            line = proc.stdout.readline() if proc.stdout else ""
-            url = line.rsplit(" ", 1)[-1].strip()
-            print(f"server: {url} (pid {proc.pid}); {os.cpu_count()} cores")
-            print(
-                f"{'games':>6} {'turns/s':>8} {'turn p50':>9} {'turn p99':>9}"
-                f" {'ping p50':>9} {'ping p99':>9} {'server CPU':>11} {'errors':>7}"
-            )
-            results = []
-            for n in args.games:
-                r = asyncio.run(step(url, n, args.seconds, args.think, proc.pid))
-                results.append(r)
+        servers = {"now": ROOT}
+        if args.before:
+            old = Path(tmp) / "before"
+            old.mkdir()
+            if not unpack(old, args.before):
+                print(f"commit {args.before} is not in this checkout's history")
+                return 2
+            servers[f"at {args.before}"] = old
+        print(
+            f"{os.cpu_count()} cores; store: {'PostgreSQL' if args.db else 'SQLite'}"
+            f"{', durable' if args.durable else ''}"
+        )
+        print(
+            f"{'server':>12} {'games':>6} {'turns/s':>8} {'turn p50':>9} {'turn p99':>9}"
+            f" {'ping p50':>9} {'ping p99':>9} {'server CPU':>11} {'errors':>7}"
+        )
+        results: dict[str, list[dict]] = {name: [] for name in servers}
+        for n in args.games:
+            for name, code in servers.items():
+                db = args.db or str(Path(tmp) / f"{name.replace(' ', '-')}-{n}.db")
+                proc, url = start_server(code, db, args.durable)
+                try:
+                    r = asyncio.run(step(url, n, args.seconds, args.think, proc.pid))
+                finally:
+                    proc.kill()
+                    proc.wait()
+                results[name].append(r)
                 cpu = "n/a" if r["cpu"] is None else f"{r['cpu']:.0f}%"
                 print(
-                    f"{n:>6} {r['turns_per_s']:>8.0f} {r['p50']:>7.1f}ms {r['p99']:>7.1f}ms"
-                    f" {r['ping_p50']:>7.1f}ms {r['ping_p99']:>7.1f}ms {cpu:>11} {r['errors']:>7}",
+                    f"{name:>12} {n:>6} {r['turns_per_s']:>8.0f} {r['p50']:>7.1f}ms"
+                    f" {r['p99']:>7.1f}ms {r['ping_p50']:>7.1f}ms {r['ping_p99']:>7.1f}ms"
+                    f" {cpu:>11} {r['errors']:>7}",
                     flush=True,
                 )
-        finally:
-            proc.kill()
-            proc.wait()
-    goal = [r for r in results if r["games"] >= GOAL_GAMES]
+    goal = [r for r in results["now"] if r["games"] >= GOAL_GAMES]
     if goal:
         r = goal[0]
         verdict = "met" if r["p99"] < GOAL_P99_MS else "NOT met"

@@ -682,6 +682,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    # The store's writer thread hands each commit back to the loop: with the default
+    # 5 ms switch interval a busy loop kept it waiting for the interpreter that long.
+    sys.setswitchinterval(0.0005)
 
     async def go() -> int:
         try:

@@ -20,10 +20,12 @@ holds the event loop that serves every connection:
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import queue
 import secrets
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -32,6 +34,8 @@ from game.glicko import Rating
 from .store import Player, Store, StoredGame, new_id, token_hash
 
 T = TypeVar("T")
+#: Put on the writer thread's queue to end it.
+STOP = object()
 
 
 class AsyncStore(Protocol):
@@ -73,20 +77,89 @@ async def open_store(where: str | Path, durable: bool = False) -> AsyncStore:
 
 
 class SqliteStore:
-    """:class:`.store.Store` on a writer thread of its own."""
+    """:class:`.store.Store` on a writer thread of its own.
+
+    Calls run one at a time, in the order made. Turns that arrive while a commit
+    is under way are kept together in the next one (a group commit): under load
+    one sync of the disk keeps the turns of many games, and the writer thread
+    asks for the interpreter once for all of them rather than once for each."""
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mosaic-store")
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        made: concurrent.futures.Future[Store] = concurrent.futures.Future()
+        self._thread = threading.Thread(
+            target=self._serve, args=(path, durable, made), name="mosaic-store", daemon=True
+        )
+        self._thread.start()
         # The connection is made on the writer thread and used only there.
-        self._store: Store = self._pool.submit(Store, path, durable).result()
+        self._store: Store = made.result()
+
+    def _serve(self, path: str | Path, durable: bool, made: concurrent.futures.Future) -> None:
+        try:
+            store = Store(path, durable)
+        except BaseException as e:  # said to the caller, who is waiting for it
+            made.set_exception(e)
+            return
+        made.set_result(store)
+        waiting: list[Any] = []  # taken from the queue, not yet served
+        while True:
+            item = waiting.pop(0) if waiting else self._queue.get()
+            if item is STOP:
+                return
+            if item[0] != store.add_turns:
+                self._answer(item, lambda item=item: item[0](*item[1], **item[2]))
+                continue
+            batch = [item]
+            while not waiting:  # every turn already waiting joins this commit
+                try:
+                    nxt = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is not STOP and nxt[0] == store.add_turns:
+                    batch.append(nxt)
+                else:
+                    waiting.append(nxt)  # served next, in its order
+            try:
+                store.add_turns_of_games([tuple(i[1]) for i in batch])  # type: ignore[misc]
+            except Exception:  # none was kept: each on its own, so only the culprit fails
+                for i in batch:
+                    self._answer(i, lambda i=i: store.add_turns(*i[1]))
+            else:
+                for i in batch:
+                    self._settle(i, value=None)
+
+    def _answer(self, item: tuple, call: Callable[[], Any]) -> None:
+        try:
+            value = call()
+        except Exception as e:  # raised in the caller's task instead
+            self._settle(item, error=e)
+        else:
+            self._settle(item, value=value)
+
+    @staticmethod
+    def _settle(item: tuple, value: Any = None, error: BaseException | None = None) -> None:
+        fut, loop = item[3], item[4]
+
+        def settle() -> None:
+            if fut.done():
+                return  # its caller gave up waiting
+            if error is not None:
+                fut.set_exception(error)
+            else:
+                fut.set_result(value)
+
+        loop.call_soon_threadsafe(settle)
 
     async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+        fut = loop.create_future()
+        self._queue.put((fn, args, kwargs, fut, loop))
+        return await fut
 
     async def close(self) -> None:
         await self._run(self._store.close)
-        self._pool.shutdown(wait=True)
+        self._queue.put(STOP)
+        await asyncio.to_thread(self._thread.join)
 
     async def new_player(self, name: str) -> tuple[Player, str]:
         return await self._run(self._store.new_player, name)

@@ -185,3 +185,60 @@ def test_a_slow_sqlite_write_does_not_hold_the_event_loop(tmp_path):
         await store.close()
 
     run(go())
+
+
+def test_turns_that_arrive_during_a_commit_are_kept_together_in_the_next(tmp_path, monkeypatch):
+    from game.online.store import Store
+
+    commits = []
+    real = Store.add_turns_of_games
+
+    def counted(self, batch):
+        commits.append(len(batch))
+        return real(self, batch)
+
+    monkeypatch.setattr(Store, "add_turns_of_games", counted)
+
+    async def go():
+        store = SqliteStore(tmp_path / "store.db", durable=True)
+        ann, _ = await store.new_player("Ann")
+        bob, _ = await store.new_player("Bob")
+        for i in range(20):
+            await store.new_game(game(f"g{i}", ann.id, bob.id))
+        slow = asyncio.create_task(store._run(time.sleep, 0.3))  # the writer is busy
+        await asyncio.sleep(0.05)
+        await asyncio.gather(*(store.add_turns(f"g{i}", 0, ["e5"], [1, 2]) for i in range(20)))
+        await slow
+        games = await store.open_games()
+        await store.close()
+        return games
+
+    games = asyncio.run(go())
+    assert all(g.turns == ["e5"] for g in games) and len(games) == 20
+    assert sum(commits) == 20 and len(commits) < 20, commits
+
+
+def test_a_turn_that_cannot_be_kept_costs_only_its_own_game(tmp_path):
+    async def go():
+        store = SqliteStore(tmp_path / "store.db")
+        ann, _ = await store.new_player("Ann")
+        bob, _ = await store.new_player("Bob")
+        for gid in ("a", "b"):
+            await store.new_game(game(gid, ann.id, bob.id))
+        await store.add_turns("a", 0, ["e5"], [1, 2])
+        slow = asyncio.create_task(store._run(time.sleep, 0.2))
+        await asyncio.sleep(0.05)
+        # Ply 0 of game a again (already kept) beside a good turn of game b, in one batch.
+        results = await asyncio.gather(
+            store.add_turns("a", 0, ["d4"], [1, 2]),
+            store.add_turns("b", 0, ["e5"], [1, 2]),
+            return_exceptions=True,
+        )
+        await slow
+        kept = {g.id: g.turns for g in await store.open_games()}
+        await store.close()
+        return results, kept
+
+    results, kept = asyncio.run(go())
+    assert isinstance(results[0], sqlite3.IntegrityError) and results[1] is None
+    assert kept == {"a": ["e5"], "b": ["e5"]}
