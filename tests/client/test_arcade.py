@@ -259,3 +259,54 @@ def test_no_daily_puzzle_comes_back_before_every_other_has_had_its_day():
     # The days do not walk through a pack in order: two days running seldom share one.
     same = sum(a.id == b.id for (a, _), (b, _) in itertools.pairwise(days[:n]))
     assert same < n // 2
+
+
+OTHER_SIDE = "BR1BR/B1RBB1/RRRR2R/R5RR/R1R1R1RBR/BB1B1BB1/R1BB1R1/2BRBB/RRRBB r"  # side 5
+
+
+@pytest.fixture
+def mixed_packs(app, tmp_path):
+    """A pack whose two puzzles are on boards of different sides."""
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    first = {
+        "id": "p1", "fen": CHAIN, "goal": "most", "solution": "xc1xc2xd3xd4",
+        "rating": 900, "themes": [], "source": "a test",
+    }  # fmt: skip
+    second = {**first, "id": "p2", "fen": OTHER_SIDE, "solution": "xf1xf2", "rating": 870}
+    pack = {"format": 1, "id": "mixed", "title": "Mixed", "description": "Two sides.",
+            "puzzles": [first, second]}  # fmt: skip
+    (folder / "01-mixed.json").write_text(json.dumps(pack))
+    app.puzzles.folder = folder
+    return folder
+
+
+def test_the_rules_card_shows_once_even_when_the_board_changes_size(app, drive, mixed_packs):
+    scene = start(app, drive, "trainer")
+    for _ in range(2):
+        side = scene.view.geo.n
+        cells = Board(scene.puzzle.fen).parse_turn(scene.puzzle.solution).cells
+        for cell in cells:
+            drive.click_cell(cell)
+        drive.settle(1.5)
+        assert app.scenes.top is scene, app.scenes.scenes  # no card mid-run
+        assert scene.run.count >= 1
+    assert scene.view.geo.n != side or scene.run.count == 2
+
+
+def test_after_a_run_the_browser_is_not_covered_and_esc_closes_a_card(app, drive, packs):
+    for mode in ("trainer", "rush", "streak"):
+        scene = start(app, drive, mode)
+        drive.click(scene.back_button.rect.center)  # End run
+        summary = app.scenes.top
+        assert isinstance(summary, SummaryScene)
+        drive.key(pygame.K_ESCAPE)  # Back to puzzles
+        browser = app.scenes.top
+        assert isinstance(browser, PuzzleBrowserScene), app.scenes.scenes
+        assert not any(isinstance(s, RunCardScene) for s in app.scenes.scenes)
+    # The next click opens what it should, and Esc closes its card.
+    rush = next(b for b in browser.controls if b.label == "Flip Rush")
+    drive.click(rush.rect.center)
+    assert isinstance(app.scenes.top, RunCardScene)
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, ArcadeScene)

@@ -64,10 +64,14 @@ class ArcadeScene(PuzzleScene):
         if mode == "streak":
             self.controls.insert(0, self.skip_button)
         self.title = MODES[mode][0] + (f": {theme_name(self.theme)}" if self.theme else "")
+        #: The card with the mode's rules has been shown.
+        self.carded = False
 
     def enter(self) -> None:
         super().enter()
-        self.app.scenes.push(RunCardScene(self.app, self.mode, self.theme))
+        if not self.carded:  # the rules once, before the run
+            self.carded = True
+            self.app.scenes.push(RunCardScene(self.app, self.mode, self.theme))
 
     def resume(self) -> None:
         self.resize(self.app.size)
@@ -245,6 +249,12 @@ class RunCardScene(ButtonScene):
         self.mode = mode
         self.theme = theme
         self.controls = [Button("Start", self.app.scenes.pop, key=pygame.K_RETURN)]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()  # Esc closes a card, as Start does
+            return
+        super().handle(event)
 
     def enter(self) -> None:
         self.resize(self.app.size)

@@ -68,7 +68,7 @@ class PuzzleScene(Scene):
         side = self.session.start.size
         if self.view is None or self.view.geo.n != side:
             self.view = BoardView(side)
-            self.enter()
+            self.lay_out()
         if self.input is None:
             self.input = BoardInput(self.view)
         self.input.use(self.view)  # a cell of the last board may not exist on this one
@@ -106,6 +106,11 @@ class PuzzleScene(Scene):
 
     # -- layout and input -------------------------------------------------------------
     def enter(self) -> None:
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """Fit the board and the panel to the window (a new puzzle may bring a
+        board of another size)."""
         self.view.speed = self.app.settings.speed
         self.resize(self.app.size)
 
