@@ -66,6 +66,19 @@ class Match(ChainOnBoard):
         return self.resigned_here or self.board.is_game_over()
 
     @property
+    def finished(self) -> bool:
+        """The game has ended, whichever of its positions is shown: a side
+        resigned, or the last position (after the turns looked back over) is over."""
+        if self.resigned is not None:
+            return True
+        if not self.redo_stack:
+            return self.board.is_game_over()
+        last = self.board.copy()
+        for turn in reversed(self.redo_stack):
+            last.push(turn)
+        return last.is_game_over()
+
+    @property
     def resigned_here(self) -> bool:
         """A side resigned, and the position shown is the end of the game (a
         resignation belongs to the last position, not to earlier ones looked at)."""
@@ -78,8 +91,9 @@ class Match(ChainOnBoard):
         return self.board.winner()
 
     def resign(self, color: Color) -> list[Event]:
-        """``color`` gives up: the other side wins, whatever the tiles say."""
-        if self.over:
+        """``color`` gives up: the other side wins, whatever the tiles say. A
+        finished game, even looked back over, cannot be resigned."""
+        if self.finished:
             return []
         self.chain = None
         self.redo_stack.clear()

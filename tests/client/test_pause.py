@@ -68,3 +68,45 @@ def test_leaving_keeps_the_match_for_continue(app, drive):
     assert isinstance(app.scenes.top, TitleScene)
     drive.click(button(app.scenes.top, "Continue").rect.center)
     assert isinstance(app.scenes.top, MatchScene) and app.scenes.top.match.board.turn_stack
+
+
+def ends_the_game(board, turn) -> bool:
+    board.push(turn)
+    try:
+        return board.is_game_over()
+    finally:
+        board.pop()
+
+
+def test_a_finished_game_looked_back_over_cannot_be_resigned(app, drive):
+    from game.client.scripted.tour import game_until
+    from game.play.history import entries
+
+    turns, last = game_until(4, 1, ends_the_game)
+    match = Match(4, "Human", "Human")
+    for turn in turns:
+        if turn.cells:  # the match plays forced passes by itself
+            match.play(turn)
+    scene = MatchScene(app, match)
+    app.scenes.push(scene)
+    drive.frames(2)
+    for cell in last.cells:  # the last turn, clicked: the game ends and is kept
+        drive.click_cell(cell)
+    drive.settle(1.5)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    kept, _ = entries(app.data)
+    assert len(kept) == 1
+    drive.click(next(b for b in over.controls if b.label == "See board").rect.center)
+    for _ in range(3):
+        drive.key(pygame.K_LEFT)
+    assert not scene.match.over  # an earlier position, shown
+    drive.key(pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    resign = button(pause, "Resign")
+    assert not resign.enabled
+    drive.click(resign.rect.center)
+    assert app.scenes.top is pause and scene.match.resigned is None
+    assert scene.match.resign(scene.match.board.mover) == []  # nor through the model
+    assert [e.result for e in entries(app.data)[0]] == [kept[0].result]

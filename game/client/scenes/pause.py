@@ -30,7 +30,7 @@ class PauseScene(MenuScene):
         return self.note or (match.result_text() if match.over else match.players_text())
 
     def build(self) -> list:
-        can_resign = self.resigner() is not None and not self.match_scene.match.over
+        can_resign = self.resigner() is not None and not self.match_scene.match.finished
         return [
             Button("Resume", self.back, key=pygame.K_ESCAPE),
             Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
