@@ -129,7 +129,11 @@ class MatchController(HistoryKeeper):
         return changed
 
     def resign(self, side) -> list[Event]:
-        """``side`` resigns; the match is over (and no longer kept as in progress)."""
+        """``side`` resigns; the match is over (and no longer kept as in progress).
+        A saved game opened for a look is not resigned (nor put in the history)
+        until it is the match in progress (:meth:`may_change`)."""
+        if not self.current:
+            return []
         self.cancel_ai()
         events = self.match.resign(side)
         self.autosave()  # over: no longer the match in progress

@@ -350,3 +350,33 @@ def test_a_crash_before_the_first_window_is_logged_and_told(tmp_path):
     assert "stopped because of a bug" in proc.stderr
     (log,) = data.glob("crash-*.log")
     assert "planted bug" in log.read_text()
+
+
+def test_resigning_a_saved_game_asks_first_and_looking_never_writes_history(app, drive):
+    from game.client.scenes.pause import PauseScene
+    from game.play.history import entries
+
+    saved = in_progress(app, drive)
+    games = app.data / "games"
+    games.mkdir()
+    record = json.loads(saved)  # an unfinished game, saved: Red, a person, to move
+    (games / "mosaic-unfinished.json").write_text(json.dumps(record))
+    loaded = open_saved(app, drive, "mosaic-unfinished")
+    assert isinstance(loaded, MatchScene) and not loaded.current and not loaded.match.over
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseScene)
+    drive.click(button(app.scenes.top, "Resign").rect.center)
+    drive.key(pygame.K_y)  # yes, resign...
+    ask = app.scenes.top
+    assert isinstance(ask, ConfirmScene) and ask.question == "Replace the match in progress?"
+    drive.click(button(ask, "Keep it").rect.center)  # ...but keep the match in progress
+    assert app.scenes.top is loaded and loaded.match.resigned is None
+    assert entries(app.data)[0] == [] and (app.data / CURRENT).read_text() == saved
+    # Said yes to both, the saved game is the match in progress, resigned and kept.
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(app.scenes.top, "Resign").rect.center)
+    drive.key(pygame.K_y)
+    drive.click(button(app.scenes.top, "Replace").rect.center)
+    drive.settle(1.0)
+    assert loaded.match.resigned is not None
+    assert len(entries(app.data)[0]) == 1

@@ -244,6 +244,11 @@ class MatchScene(Scene):
         self.app.scenes.push(PauseScene(self.app, self))
 
     def resign(self, side) -> None:
+        # Resigning changes the game, as playing on does: a saved game opened for a
+        # look becomes the match in progress only if the player says so.
+        if not self.control.may_change():
+            self.ask_to_play_on(lambda: self.resign(side))
+            return
         self.control.cancel_ai()
         self.show(self.control.resign(side))
 
