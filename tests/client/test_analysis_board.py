@@ -190,3 +190,26 @@ def test_the_ai_still_moves_after_the_analysis_board_used_its_worker(app, drive)
         assert time.monotonic() - start < 60, "the AI never answered"
         drive.frames(1)
         time.sleep(0.01)
+
+
+def test_the_chain_preview_numbers_every_first_flip(app, drive):
+    """Eight tiles can be flipped first here; four of them start only chains that
+    end where another first flip's chain ends, and were left out."""
+    mfen = "R1RR/BBBRR/RBRBRR/RBRBB1B/BBBB2/RB3/RRRB r"
+    scene = open_board(app, drive)
+    pygame.scrap.put_text(mfen)
+    drive.key(pygame.K_p)  # paste the position
+    assert scene.mfen() == mfen
+    drive.key(pygame.K_v)
+    assert scene.preview
+    board = scene.board()
+    preview = chain_preview(board)
+    names = {board.geometry.names[c] for c in preview}
+    assert names == {board.geometry.names[c] for c in board.legal_first_flips()}
+    assert {"b2", "b3", "c2", "e2"} <= names and len(names) == 8
+
+    def longest(chain):  # every order, the plain way
+        owed = chain.owed()
+        return max((longest(chain.flip(n)) for n in owed), default=len(chain.cells))
+
+    assert preview == {c: longest(board.start_chain(c)) for c in board.legal_first_flips()}

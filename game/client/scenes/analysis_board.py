@@ -14,7 +14,7 @@ import pygame
 from game.play.game_analysis import score_in_tiles
 from game.play.jobs import Job
 from game.play.own_puzzles import save_as_puzzle
-from game.rules import BLUE, RED, Board, Position, RulesError
+from game.rules import BLUE, RED, Board, Chain, Position, RulesError
 
 from .. import theme
 from ..board_view import BoardView
@@ -29,13 +29,27 @@ SECONDS = 2.0
 
 def chain_preview(board: Board) -> dict[int, int]:
     """For each tile the side to move can flip first, the most tiles a chain
-    starting there takes."""
-    best: dict[int, int] = {}
-    for turn in board.legal_turns():
-        if turn.is_flip:
-            first = turn.cells[0]
-            best[first] = max(best.get(first, 0), len(turn.cells))
-    return best
+    starting there takes. Every first flip gets its number, also one whose
+    chains end in a position another first flip reaches too (the board's legal
+    turns list each resulting position once)."""
+    if board.is_game_over():
+        return {}
+    return {cell: longest_chain(board.start_chain(cell)) for cell in board.legal_first_flips()}
+
+
+def longest_chain(chain: Chain) -> int:
+    """The most tiles a turn that goes on from ``chain`` takes. The tiles still
+    owed depend only on the set flipped so far, so each set is searched once."""
+    seen: dict[frozenset[int], int] = {}
+
+    def most(c: Chain) -> int:
+        key = frozenset(c.cells)
+        if key not in seen:
+            owed = c.owed()
+            seen[key] = max((most(c.flip(n)) for n in owed), default=len(c.cells))
+        return seen[key]
+
+    return most(chain)
 
 
 def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
