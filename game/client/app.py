@@ -75,6 +75,9 @@ class App:
         #: process likewise starts with the first job.
         self.jobs = Jobs()
         self.time = 0.0
+        #: Where the pointer was last seen over the window (None: off it), for the
+        #: scene that comes back to the top after others had the events.
+        self.pointer: tuple[int, int] | None = None
         #: The puzzle packs and progress, read on the first visit to the puzzles.
         self.puzzles = PuzzleLibrary(paths.puzzles(), self.data, self.toast)
         self._drawn: tuple = ()  # the scenes on show when the screen was last drawn
@@ -177,6 +180,10 @@ class App:
         return True
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = event.pos
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
         if event.type == pygame.QUIT:
             self.running = False  # close() leaves every scene, once
             return

@@ -29,6 +29,10 @@ class BoardInput:
         self.view = view
         self.hover = None
 
+    def point(self, pos: tuple[int, int] | None) -> None:
+        """The pointer is at ``pos`` (None: off the window), whatever moved it."""
+        self.hover = None if pos is None else self.view.cell_at(pos)
+
     def handle(self, event: pygame.event.Event) -> BoardAction | None:
         """What ``event`` does on the board, if anything."""
         if event.type == pygame.MOUSEMOTION:

@@ -41,6 +41,7 @@ class Services(Protocol):
     worker: AIWorker
     jobs: Jobs
     puzzles: PuzzleLibrary
+    pointer: tuple[int, int] | None
 
     @property
     def size(self) -> tuple[int, int]: ...

@@ -29,7 +29,8 @@ def explain(board: Board, chain: Chain | None, cell: int, *, your_turn: bool) ->
             else (f"Place a tile on {name}.", "good")
         )
     if tile == board.mover:
-        return f"{name} is {mover}'s own tile: only the other side's tiles can be flipped.", "info"
+        other = board.mover.other.title
+        return f"{name} is one of {mover}'s own tiles; {mover} flips {other}'s tiles.", "info"
     why = it(board.why_not_flip(cell), name)
     return (f"Can't flip {name}: {why}.", "bad") if why else (f"Flip {name}.", "good")
 
@@ -50,3 +51,16 @@ def it(reason: str | None, name: str) -> str | None:
     if reason and reason.startswith(name + " "):
         return "it" + reason[len(name) :]
     return reason
+
+
+def turn_summary(mover_title: str, turn_text: str) -> str:
+    """What a turn just played did, for the status line: who placed where, or
+    which tiles a flip turn took and how many (``turn_text`` in notation)."""
+    if turn_text == "pass":
+        return f"{mover_title} passed."
+    cells = [c for c in turn_text.split("x") if c]
+    if not turn_text.startswith("x"):
+        return f"{mover_title} placed a tile on {cells[0]}."
+    n = len(cells)
+    listed = cells[0] if n == 1 else ", ".join(cells[:-1]) + " and " + cells[-1]
+    return f"{mover_title} flipped {listed}: {n} tile{'s' if n > 1 else ''} taken."

@@ -265,3 +265,55 @@ def test_many_big_packs_scroll_and_page_in_a_small_window(tmp_path):
         assert small.scenes.top.puzzle.id == "p149"
     finally:
         small.close()
+
+
+def test_after_a_turn_the_line_says_what_was_played_not_a_refusal(app, drive):
+    scene = start_match(app, drive, side=4, red="Human", blue="Human")
+    board = scene.match.board
+    cell = board.legal_placements()[0]
+    name = board.geometry.names[cell]
+    drive.click_cell(cell)  # the pointer stays over the tile just placed
+    text, _, _ = scene.status
+    assert text == f"Red placed a tile on {name}."
+    assert "only" not in text and "Can't" not in text
+    # A flip turn says which tiles it took.
+    from game.play.explain import turn_summary
+
+    assert turn_summary("Blue", "xd4xd5xe6") == "Blue flipped d4, d5 and e6: 3 tiles taken."
+    assert turn_summary("Red", "xc2") == "Red flipped c2: 1 tile taken."
+
+
+def test_the_hover_follows_the_pointer_back_from_the_result(app, drive):
+    from game.client.scenes.game_over import GameOverScene
+    from game.play.match import Match
+
+    def ends(board, turn):
+        board.push(turn)
+        try:
+            return board.is_game_over()
+        finally:
+            board.pop()
+
+    turns, last = game_until(4, 1, ends)
+    match = Match(4, "Human", "Human")
+    for turn in turns:
+        if turn.cells:
+            match.play(turn)
+    scene = MatchScene(app, match)
+    app.scenes.push(scene)
+    drive.frames(2)
+    for cell in last.cells:
+        drive.click_cell(cell)
+    drive.settle(1.5)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    clicked = last.cells[-1]
+    elsewhere = next(
+        c for c in range(match.board.geometry.cells)
+        if c != clicked and not over.box.collidepoint(scene.view.centre(c))
+    )  # fmt: skip
+    drive.hover(scene.view.centre(elsewhere))  # over the result, not the board's scene
+    drive.key(pygame.K_b)  # See board
+    assert app.scenes.top is scene
+    drive.key(pygame.K_LEFT)
+    assert scene.hover == elsewhere != clicked

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.play.explain import explain
+from game.play.explain import explain, turn_summary
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
 from game.play.match_controller import HINT_LEVEL, MatchController
@@ -85,6 +85,8 @@ class MatchScene(Scene):
 
     def resume(self) -> None:
         self.resize(self.app.size)
+        # The pointer moved while another scene was on top: what it is over now.
+        self.input.point(self.app.pointer)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.control.ponder_allowed = self.app.settings.ponder  # back from Settings
@@ -284,7 +286,9 @@ class MatchScene(Scene):
                 delay += CHAIN_GAP / self.view.speed
                 self.say_chain()
             elif ev.kind == "turn":
-                self.say("")
+                # Say what was played: the line must not read the tile now under the
+                # pointer as a refusal of the click just made.
+                self.say(turn_summary(ev.color.title, ev.text), theme.TEXT)
             elif ev.kind == "pass":
                 self.notices.say("banner", ev.text, theme.ACCENT, 2.5)
                 self.pending.append((self.clock + delay, "pass"))
