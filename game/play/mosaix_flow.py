@@ -56,11 +56,16 @@ class MosaixEvent:
 
 
 def anchor(formation: Formation) -> tuple[int, int]:
-    """The cell of ``formation`` (as turned) that follows the pointer: its middle,
-    rounded towards the bottom left, the same rule for every shape."""
+    """The cell of ``formation`` (as turned) that follows the pointer: the symbol
+    nearest its middle, ties going to the bottom left, the same rule for every
+    shape. Always one of its symbols, so the cell pointed at is written."""
     w = max(c[0] for c in formation.cells) + 1
     h = max(c[1] for c in formation.cells) + 1
-    return w // 2, h // 2
+    mx, my = (w - 1) / 2, (h - 1) / 2
+    return min(
+        ((x, y) for x, y, _ in formation.cells),
+        key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[0], -c[1]),
+    )
 
 
 def preview_at(formation: Formation, cell: tuple[int, int]) -> tuple[int, int]:
@@ -166,25 +171,49 @@ class SheetFlow:
         return self.thinking is None and not self.finished
 
     def aimed(self, cell: tuple[int, int] | None) -> Placement | None:
-        """The placement the formation would make with its anchor on ``cell``."""
+        """The placement pointing at ``cell`` writes: the formation (as turned) with
+        its anchor on ``cell`` where it may go there, else the nearest place where
+        it may go with one of its symbols on ``cell``, so that any cell of the
+        sheet reaches the placements that hang over an edge. Where none may, the
+        anchored one (to say why not)."""
         f = self.formation()
         if f is None or cell is None:
             return None
-        return placement_at(f, *preview_at(f, cell))
+        anchored = placement_at(f, *preview_at(f, cell))
+        sheet, most = self.sheet(), self.max_dropped()
+        if anchored is not None and why_not(sheet, anchored, most) is None:
+            return anchored
+        ax, ay = anchor(f)
+        best: tuple[int, Placement] | None = None
+        for fx, fy, _ in f.cells:
+            p = placement_at(f, cell[0] - fx, cell[1] - fy)
+            if p is None or why_not(sheet, p, most) is not None:
+                continue
+            far = abs(fx - ax) + abs(fy - ay)
+            if best is None or far < best[0]:
+                best = (far, p)
+        return best[1] if best is not None else anchored
 
     def preview(self, cell: tuple[int, int] | None) -> Preview | None:
         """What pointing at ``cell`` shows, or None when nothing is to be written."""
         f = self.formation()
         if f is None or cell is None or not self.may_write():
             return None
-        x0, y0 = preview_at(f, cell)
+        p = self.aimed(cell)
+        x0, y0 = (p.x, p.y) if p is not None else preview_at(f, cell)
         shown = [
             (fx + x0, fy + y0, s)
             for fx, fy, s in f.cells
             if 0 <= fx + x0 < SIZE and 0 <= fy + y0 < SIZE
         ]
-        why = why_not(self.sheet(), placement_at(f, x0, y0), self.max_dropped())
+        why = why_not(self.sheet(), p, self.max_dropped())
         return Preview(shown, why is None, why)
+
+    def pointed(self) -> None:
+        """The pointer moved to another cell: what was said of the last one (a
+        refusal, a placement written) gives way to what the new cell says."""
+        if self.message[1] in ("bad", "good") and self.thinking is None:
+            self.message = ("", "muted")
 
     def hover_text(self, cell: tuple[int, int] | None) -> tuple[str, Tone] | None:
         """The line for a pointer over ``cell``: why the formation may not go there,
@@ -278,9 +307,9 @@ class SoloFlow(SheetFlow):
         events = [self._written(before, self.game.sheet, p, 0)]
         if p.dropped:
             off = f"{p.dropped} symbol{'s' if p.dropped > 1 else ''} off the edge"
-            self.say(f"{off}: the scale has {self.game.scale} left.")
+            self.say(f"Written, {off}: the scale has {self.game.scale} left.", "good")
         else:
-            self.say("")
+            self.say(f"Written: {self.game.sheet.score()} points on the sheet now.", "good")
         if self.game.over:
             events += self.finish()
         else:

@@ -16,6 +16,7 @@ from game.client.scenes.title import TitleScene
 from game.mosaix import CREDIT
 from game.mosaix import ai as mosaix_ai
 from game.play.arranger import Arranger
+from game.play.mosaix_flow import anchor
 from game.play.mosaix_records import load as load_records
 
 from .test_scenes import button
@@ -34,10 +35,9 @@ def lay_out(drive, scene, formation):
 
 
 def click_placement(drive, scene, p):
-    """Point so that the formation's middle is where ``p`` puts it, and click."""
-    w = max(c[0] for c in p.formation.cells) + 1
-    h = max(c[1] for c in p.formation.cells) + 1
-    drive.click(scene.view.cell_rect(p.x + w // 2, p.y + h // 2).center)
+    """Point so that the formation's held symbol is where ``p`` puts it, and click."""
+    ax, ay = anchor(p.formation)
+    drive.click(scene.view.cell_rect(p.x + ax, p.y + ay).center)
 
 
 def test_a_whole_seeded_solo_game_by_keys_and_clicks(app, drive):

@@ -77,9 +77,9 @@ def test_the_pointer_holds_the_same_cell_of_every_shape():
         x, y = preview_at(f, (5, 5))
         ax, ay = anchor(f)
         assert (x + ax, y + ay) == (5, 5)
-        w = max(c[0] for c in f.cells) + 1
-        h = max(c[1] for c in f.cells) + 1
-        assert (ax, ay) == (w // 2, h // 2)
+        # The held cell is one of the formation's symbols, so the cell pointed
+        # at is always written (a bounding box's middle can be a gap in an L).
+        assert (ax, ay) in {(cx, cy) for cx, cy, _ in f.cells}
 
 
 def test_a_hint_turns_the_formation_and_points_where_it_goes(tmp_path):
@@ -141,3 +141,50 @@ def test_leaving_cancels_the_ai_work_under_way(tmp_path):
     assert flow.poll() == []  # not done: nothing happens
     flow.leave()
     assert jobs.cancelled == [job] and flow.thinking is None
+
+
+def test_every_legal_placement_is_reached_by_pointing_at_a_cell_of_the_sheet(tmp_path):
+    """Placements that hang over an edge were out of reach from inside the sheet:
+    the cell under the pointer was always the formation's middle."""
+    from game.mosaix.sheet import SIZE, spots
+
+    flow = SoloFlow(InlineJobs(), tmp_path, seed=5)
+    flow.start()
+    for shape in range(7):
+        flow.pick_shape(shape)
+        f = flow.formation()
+        legal = {
+            (p.x, p.y)
+            for p in spots(f)
+            if p.formation == f and why_not(flow.sheet(), p, flow.max_dropped()) is None
+        }
+        reached = set()
+        for x in range(SIZE):
+            for y in range(SIZE):
+                p = flow.aimed((x, y))
+                if p is not None and why_not(flow.sheet(), p, flow.max_dropped()) is None:
+                    reached.add((p.x, p.y))
+                    assert (x, y) in {(cx + p.x, cy + p.y) for cx, cy, _ in f.cells}
+        # Every placement with a symbol on the sheet is one a click on the sheet makes.
+        on_sheet = {
+            (x, y) for x, y in legal
+            if any(0 <= cx + x < SIZE and 0 <= cy + y < SIZE for cx, cy, _ in f.cells)
+        }  # fmt: skip
+        assert reached, shape
+        assert reached <= legal
+        assert len(reached) >= len(on_sheet) * 0.5, (shape, len(reached), len(on_sheet))
+
+
+def test_a_refusal_gives_way_when_the_pointer_moves_and_a_write_says_so(tmp_path):
+    flow = SoloFlow(InlineJobs(), tmp_path, seed=3)
+    flow.start()
+    flow.pick_shape(1)
+    flow.click((3, 3))  # over the printed centre: refused
+    assert flow.message[1] == "bad"
+    flow.pointed()
+    assert flow.message == ("", "muted")
+    game = flow.game
+    p = mosaix_ai.roll_and_place(game.sheet, game.rolled, random.Random(1), game.max_dropped)
+    flow.arranger.show(p.formation)
+    flow.click(cell_for(p))
+    assert flow.message[1] == "good" and flow.message[0].startswith("Written")

@@ -108,7 +108,10 @@ class SheetPlay(Scene):
         if press(self.controls, event, self.app.click):
             return
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.view.cell_at(event.pos, margin=2)
+            cell = self.view.cell_at(event.pos, margin=2)
+            if cell != self.hover:
+                self.flow.pointed()
+            self.hover = cell
         elif event.type == pygame.MOUSEWHEEL or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 3
         ):
