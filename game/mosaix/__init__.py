@@ -10,8 +10,8 @@ Mosaic's own rules.
 """
 
 from .errors import FormationError, MosaixError, PlacementError, SheetError
-from .formation import SHAPES, Formation
-from .sheet import CENTRE, SYMBOLS, Placement, Sheet
+from .formation import SHAPES, SYMBOLS, Formation
+from .sheet import CENTRE, Placement, Sheet
 
 CREDIT = "Mosaix by Christof Tisch, Schmidt Spiele"
 

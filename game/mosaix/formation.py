@@ -13,6 +13,7 @@ where the shape has no die::
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import permutations
@@ -36,23 +37,23 @@ SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
 Cell = tuple[int, int, str]
 
 
-def _normal(cells) -> tuple[Cell, ...]:
+def _normal(cells: Collection[Cell]) -> tuple[Cell, ...]:
     """Cells moved to start at (0, 0), in a fixed order."""
     mx = min(c[0] for c in cells)
     my = min(c[1] for c in cells)
     return tuple(sorted((x - mx, y - my, s) for x, y, s in cells))
 
 
-def _turned(cells) -> tuple[Cell, ...]:
+def _turned(cells: Collection[Cell]) -> tuple[Cell, ...]:
     """A quarter turn clockwise: (x, y) -> (y, -x)."""
     return _normal([(y, -x, s) for x, y, s in cells])
 
 
-def _shape_key(cells) -> tuple[tuple[int, int], ...]:
+def _shape_key(cells: Collection[Cell]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((x, y) for x, y, _ in _normal(cells)))
 
 
-def _shape_name(cells) -> str:
+def _shape_name(cells: Collection[Cell]) -> str:
     """Which of the seven tetrominoes ``cells`` are, in any turn."""
     keys = set()
     turn = _normal(cells)
@@ -99,7 +100,7 @@ class Formation:
         return cls.of(cells, s)
 
     @classmethod
-    def of(cls, cells, shown: str | None = None) -> Formation:
+    def of(cls, cells: Iterable[Cell], shown: str | None = None) -> Formation:
         """A formation from ``(x, y, symbol)`` cells; checks it is a tetromino."""
         shown = shown or "formation"
         cells = list(cells)

@@ -239,7 +239,8 @@ class Sheet:
             raise PlacementError(f"{', '.join(taken)} already hold a symbol")
         if not p.bits:
             raise PlacementError("at least one symbol must land on the sheet")
-        return Sheet(tuple(a | b for a, b in zip(self.masks, p.masks, strict=True)))
+        (o, x, t), (po, px, pt) = self.masks, p.masks
+        return Sheet((o | po, x | px, t | pt))
 
     # -- scoring ----------------------------------------------------------------------
     def score(self) -> int:

@@ -27,6 +27,7 @@ refuses one that is not on the board with a :class:`~game.rules.errors.CellError
 from __future__ import annotations
 
 from functools import cache
+from typing import ClassVar, cast
 
 from .chain import Chain
 from .color import BLUE, RED, Color
@@ -53,13 +54,14 @@ _State = tuple[tuple[int, int], tuple[Groups, Groups], Color]
 
 
 @cache
-def _placement_turns(geo: Geometry) -> list[Turn | None]:
+def _placement_turns(geo: Geometry) -> list[Turn]:
     """Placement turns by bit position: immutable values, so the generator hands
     out these instead of making new ones."""
     out: list[Turn | None] = [None] * len(geo.cell_of_bit)
     for cell, b in enumerate(geo.bit_of):
         out[b] = Turn(TurnKind.PLACE, (cell,))
-    return out
+    # The off-board bits keep None, and placements() never sets one of them.
+    return cast("list[Turn]", out)
 
 
 class Board:
@@ -114,7 +116,9 @@ class Board:
             return NotImplemented
         return self.transposition_key() == other.transposition_key() and self.size == other.size
 
-    __hash__ = None  # mutable: hash board.position() instead
+    # Mutable: hash board.position() instead. typeshed's object.__hash__ is not Optional,
+    # so mypy needs telling that None (Python's own unhashable marker) is meant.
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]
 
     def copy(self) -> Board:
         """An independent copy, history included."""
@@ -158,7 +162,7 @@ class Board:
         return hash(self.transposition_key()) & 0xFFFF_FFFF_FFFF_FFFF
 
     # -- rules ----------------------------------------------------------------
-    def _mover(self):
+    def _mover(self) -> tuple[int, int, Groups, Groups]:
         t = self.mover
         tiles, groups = self._tiles, self._groups
         return tiles[t], tiles[1 - t], groups[t], groups[1 - t]

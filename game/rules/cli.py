@@ -20,7 +20,7 @@ from .errors import RulesError
 from .turn import TurnKind, format_turn
 
 
-def legal_line(line: str) -> dict:
+def legal_line(line: str) -> dict[str, object]:
     board = Board(line)
     turns = board.legal_turns()
     return {
@@ -62,7 +62,7 @@ def legal_json(line: str) -> str:
     )
 
 
-def apply_line(line: str) -> dict:
+def apply_line(line: str) -> dict[str, object]:
     fen, sep, text = line.partition("\t")
     if not sep:
         raise RulesError("expected MFEN, a tab, then the turn")

@@ -18,6 +18,7 @@ a few hundred bits, and numpy's per-call overhead would dominate.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 import numpy as np
@@ -169,7 +170,7 @@ class Geometry:
         w = self.stride
         return x | x << 1 | x >> 1 | x << w | x >> w | x << (w - 1) | x >> (w - 1)
 
-    def mask(self, cells) -> int:
+    def mask(self, cells: Iterable[int]) -> int:
         """Bitboard of an iterable of cells."""
         bit_of = self.bit_of
         out = 0
@@ -189,7 +190,9 @@ class Geometry:
         return out
 
 
-def _symmetries(coords, index) -> np.ndarray:
+def _symmetries(
+    coords: list[tuple[int, int]], index: dict[tuple[int, int], int]
+) -> np.ndarray:
     """The 12 symmetries of the hexhex board as cell permutations, shape (12, N).
 
     Row ``s`` maps each cell to its image: a tile on ``c`` moves to ``perms[s, c]``.

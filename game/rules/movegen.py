@@ -272,7 +272,8 @@ def _walk(
     geo: Geometry, t: int, me: int, op: int, gm: Groups, go: Groups, seen: set[int]
 ) -> list[tuple[tuple[int, ...], int, int, int, Groups, Groups]]:
     """:func:`chains_from`, with each complete turn's flipped set and position."""
-    out = []
+    out: list[tuple[tuple[int, ...], int, int, int, Groups, Groups]] = []
+    stack: list[tuple[tuple[int, ...], int, int, int, Groups, Groups]]
     stack = [((t,), t, *flip_one(geo, t, me, op, gm, go))]
     while stack:
         end = stack.pop()

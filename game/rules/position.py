@@ -11,10 +11,12 @@ side to move. The empty side-5 board with Red to move::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from .color import BLUE, RED, Color
 from .errors import MfenError, RulesError, clip
@@ -43,7 +45,9 @@ class Position:
         return cls(size, 0, 0, mover)
 
     @classmethod
-    def from_cells(cls, size: int, red, blue, mover: Color = RED) -> Position:
+    def from_cells(
+        cls, size: int, red: Iterable[int], blue: Iterable[int], mover: Color = RED
+    ) -> Position:
         """A position from iterables of red and blue cells."""
         geo = geometry(size)
         r, b = geo.mask(red), geo.mask(blue)
@@ -52,7 +56,7 @@ class Position:
         return cls(size, r, b, Color(mover))
 
     @classmethod
-    def from_array(cls, states, mover: Color = RED) -> Position:
+    def from_array(cls, states: npt.ArrayLike, mover: Color = RED) -> Position:
         """From a per-cell array: 0 empty, 1 red, 2 blue (the inverse of :meth:`to_array`)."""
         states = np.asarray(states)
         size = _side_for_cells(len(states))

@@ -13,6 +13,7 @@ text needs the board's :class:`~game.rules.geometry.Geometry`::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -42,7 +43,7 @@ class Turn(NamedTuple):
         return cls(TurnKind.PLACE, (cell,))
 
     @classmethod
-    def flip(cls, cells) -> Turn:
+    def flip(cls, cells: Iterable[int]) -> Turn:
         return cls(TurnKind.FLIP, tuple(cells))
 
     @property
