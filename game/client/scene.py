@@ -132,6 +132,19 @@ class SceneStack:
             self.scenes[-1].resume()
         return scene
 
+    def pop_to(self, scene: Scene) -> None:
+        """Pop every scene above ``scene``, leaving it on top (if it is here)."""
+        if scene in self.scenes:
+            while self.scenes[-1] is not scene:
+                self.pop()
+
+    def close(self, scene: Scene) -> None:
+        """Pop ``scene`` and every scene above it: a screen leaves with its overlays,
+        whatever is open over it, without counting them."""
+        if scene in self.scenes:
+            self.pop_to(scene)
+            self.pop()
+
     def replace(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop().leave()

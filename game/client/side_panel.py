@@ -19,23 +19,33 @@ PANEL_WIDTH = 330
 
 
 class SidePanel:
+    """The buttons are those of what the game behind the screen can do: a button
+    whose action is not given is not there (no Undo against a person online)."""
+
     def __init__(
         self,
         *,
-        undo: Callable[[], None],
-        redo: Callable[[], None],
-        hint: Callable[[], None],
         take_back: Callable[[], None],
-        save: Callable[[], None],
         menu: Callable[[], None],
+        undo: Callable[[], None] | None = None,
+        redo: Callable[[], None] | None = None,
+        hint: Callable[[], None] | None = None,
+        save: Callable[[], None] | None = None,
+        resign: Callable[[], None] | None = None,
+        menu_label: str = "Menu",
     ) -> None:
-        self.undo = Button("Undo", undo, key=pygame.K_u, size=24)
-        self.redo = Button("Redo", redo, key=pygame.K_r, size=24)
-        self.hint = Button("Hint", hint, key=pygame.K_h, size=24)
+        def button(label: str, action: Callable[[], None] | None, key: int | None = None):
+            return None if action is None else Button(label, action, key=key, size=24)
+
+        self.undo = button("Undo", undo, pygame.K_u)
+        self.redo = button("Redo", redo, pygame.K_r)
+        self.hint = button("Hint", hint, pygame.K_h)
         self.take_back = Button("Take back", take_back, size=24)
-        self.save = Button("Save game", save, size=24)
-        self.menu = Button("Menu", menu, key=pygame.K_ESCAPE, size=24)
+        self.save = button("Save game", save)
+        self.resign = button("Resign", resign)
+        self.menu = Button(menu_label, menu, key=pygame.K_ESCAPE, size=24)
         self.rect = pygame.Rect(0, 0, PANEL_WIDTH, 600)
+        self.compact = False
         self.first_row = 0  # the first row of moves in view
         self.rows_shown = 1
         self._shown_ply = -1
@@ -47,7 +57,8 @@ class SidePanel:
 
     @property
     def controls(self) -> list[Button]:
-        return [self.undo, self.redo, self.hint, self.take_back, self.save, self.menu]
+        every = (self.undo, self.redo, self.hint, self.take_back, self.save, self.resign)
+        return [b for b in (*every, self.menu) if b is not None]
 
     def layout(self, window: tuple[int, int]) -> pygame.Rect:
         """Take the right-hand side of the window; returns the panel's rectangle."""
@@ -59,8 +70,9 @@ class SidePanel:
         self.compact = width < 300 or h < 620
         bw = (width - 36) // 2
         bh, step = (34, 40) if self.compact else (44, 52)
-        y = h - 3 * step - 10
-        for i, b in enumerate(self.controls):
+        controls = self.controls
+        y = h - (len(controls) + 1) // 2 * step - 10
+        for i, b in enumerate(controls):
             b.rect = pygame.Rect(
                 self.rect.left + 12 + (i % 2) * (bw + 12), y + (i // 2) * step, bw, bh
             )
@@ -69,10 +81,17 @@ class SidePanel:
 
     def refresh(self, match: Match) -> None:
         """Buttons that can do nothing now look it."""
-        self.undo.enabled = bool(match.board.turn_stack) or match.chain is not None
-        self.redo.enabled = bool(match.redo_stack) and match.chain is None
+        if self.undo is not None:
+            self.undo.enabled = bool(match.board.turn_stack) or match.chain is not None
+        if self.redo is not None:
+            self.redo.enabled = bool(match.redo_stack) and match.chain is None
         self.take_back.enabled = match.chain is not None
-        self.hint.enabled = match.human_to_move and match.chain is None
+        if self.hint is not None:
+            self.hint.enabled = match.human_to_move and match.chain is None
+        if self.resign is not None:
+            self.resign.enabled = not match.over
+            # Before the first turn a game is called off, not lost.
+            self.resign.label = "Resign" if match.board.turn_stack else "Abort"
 
     def handle(self, event: pygame.event.Event, click: Callable[[], None]) -> bool:
         return press(self.controls, event, click)

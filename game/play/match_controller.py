@@ -16,6 +16,7 @@ from typing import Protocol
 
 from game.ai.levels import level
 from game.ai.ponder import worth_pondering
+from game.rules import Color
 
 from .history import archive
 from .in_progress import CURRENT, match_in_progress
@@ -128,7 +129,7 @@ class MatchController(HistoryKeeper):
             self.autosave()
         return changed
 
-    def resign(self, side) -> list[Event]:
+    def resign(self, side: Color) -> list[Event]:
         """``side`` resigns; the match is over (and no longer kept as in progress).
         A saved game opened for a look is not resigned (nor put in the history)
         until it is the match in progress (:meth:`may_change`)."""
@@ -153,6 +154,20 @@ class MatchController(HistoryKeeper):
     def later(self) -> int:
         """Turns after the position shown that playing on would drop."""
         return len(self.match.redo_stack)
+
+    def play_on_from_here(self) -> None:
+        """The player plays on from the position shown: the later turns go."""
+        self.match.redo_stack.clear()
+        self.browsing = False
+
+    def claim(self) -> None:
+        """The player agreed: this saved game becomes the match in progress."""
+        self.current = True
+
+    def leave(self) -> str | None:
+        """The match screen closes: the AI stops and the match is kept."""
+        self.cancel_ai()
+        return self.autosave()
 
     def take_back_chain(self) -> tuple[int, ...]:
         return self.match.take_back_chain()

@@ -120,15 +120,12 @@ class OnlineController(HistoryKeeper):
         self.data = Path(data)
         self.line = line
         self.clock = clock
+        #: No hints against a person: nothing is ever ringed.
         self.hint: tuple[int, ...] = ()
         self.browsing = False
+        #: The server keeps the game: it is always the one being played.
         self.current = True
-        self.thinking = False
-        self.thinking_since = 0.0
-        # The opponent is on the server: nothing here thinks on the player's turn
-        # (the match scene asks, and sets the setting, as for a match at this screen).
-        self.pondering = False
-        self.ponder_allowed = False
+        self.archive_path: Path | None = None
         #: Milliseconds left, red first, when :attr:`clock_read` was taken.
         self.clocks = [match.base * 1000, match.base * 1000]
         self.running: int | None = None
@@ -150,7 +147,10 @@ class OnlineController(HistoryKeeper):
 
     # -- what the match scene calls ----------------------------------------------------
     def may_change(self) -> bool:
-        return True
+        return True  # the server's game is the one in play: nothing to ask
+
+    def claim(self) -> None:
+        """Nothing to claim: the server's game is already the one in play."""
 
     def wants_change(self, cell: int) -> bool:
         m = self.match
@@ -158,7 +158,10 @@ class OnlineController(HistoryKeeper):
 
     @property
     def later(self) -> int:
-        return len(self.match.redo_stack)
+        return 0  # a click goes back to the game's last position: nothing is dropped
+
+    def play_on_from_here(self) -> None:
+        self._to_end()
 
     def click(self, cell: int) -> list[Event]:
         m = self.match
@@ -172,12 +175,6 @@ class OnlineController(HistoryKeeper):
                 # The clock passes to the other side at once; the server's figures follow.
                 self.set_clocks([self.left(RED), self.left(BLUE)], int(m.board.mover))
         return self._kept(events)
-
-    def undo(self) -> bool:
-        return False  # no take-backs in a game against a person online
-
-    def redo(self) -> bool:
-        return False
 
     def goto(self, ply: int) -> bool:
         moved = self.match.goto(ply)
@@ -196,9 +193,6 @@ class OnlineController(HistoryKeeper):
     def take_back_flip(self) -> int | None:
         return self.match.take_back_flip()
 
-    def ask_hint(self) -> str:
-        return "No hints in a game against a person."
-
     def resign(self, side: Color) -> list[Event]:
         m = self.match
         if m.over:
@@ -206,17 +200,8 @@ class OnlineController(HistoryKeeper):
         self.line.send("abort" if not m.board.turn_stack else "resign", game=m.id)
         return []  # the server's "over" ends it
 
-    def cancel_ai(self) -> None:
-        """Nothing to cancel: the other side is a person."""
-
-    def autosave(self) -> str | None:
-        return None  # the server keeps the game
-
-    def save_game(self) -> tuple[bool, str]:
-        problem = self.archive()
-        if problem:
-            return False, problem
-        return True, "The game is in your history."
+    def leave(self) -> str | None:
+        return None  # the server keeps the game; a finished one is in the history
 
     # -- the server's messages -----------------------------------------------------------
     def receive(self, msg: dict[str, Any]) -> list[Event]:

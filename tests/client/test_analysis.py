@@ -87,7 +87,7 @@ def test_a_kept_analysis_that_does_not_fit_is_done_again(app, drive, monkeypatch
     data = read_json(path)
     data["analysis"] = [{"ply": 1, "label": "best"}]  # damaged: not this game's
     path.write_text(__import__("json").dumps(data))
-    scene = AnalysisScene(app, app.scenes.top.match_scene.match, path)
+    scene = AnalysisScene(app, app.scenes.top.over.match, path)
     assert not scene.loaded and not scene.analysis.done
 
 

@@ -223,3 +223,38 @@ def test_a_first_turn_that_comes_with_the_game_is_not_lost(app, drive, tmp_path)
     finally:
         bob.close()
         host.stop()
+
+
+def test_an_online_game_shows_only_the_buttons_that_work(app, drive):
+    """No Undo, Redo, Hint or Save against a person: the buttons are not there,
+    and Ctrl+Z says why."""
+
+    class QuietLink:
+        def __init__(self):
+            self.sent = []
+
+        def send(self, kind, **fields):
+            self.sent.append((kind, fields))
+
+        def poll(self):
+            return []
+
+    from game.play.online_game import OnlineMatch
+
+    players = [
+        {"name": "Ann", "rating": 1500, "connected": True},
+        {"name": "Bob", "rating": 1500, "connected": True},
+    ]
+    state = {
+        "id": "g1", "side": 3, "you": 0, "players": players, "base": 60, "inc": 0,
+        "rated": False, "turns": [], "clocks": [60_000, 60_000], "running": 0,
+    }  # fmt: skip
+    link = QuietLink()
+    scene = OnlineMatchScene(app, OnlineMatch(state), link, state)
+    app.scenes.reset(scene)
+    drive.frames(2)
+    assert [b.label for b in scene.panel.controls] == ["Take back", "Abort", "Lobby"]
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.status[0] == "No take-backs in a game against a person."
+    drive.click(scene.panel.resign.rect.center)  # before the first turn: abort at once
+    assert link.sent == [("abort", {"game": "g1"})]

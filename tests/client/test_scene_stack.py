@@ -96,3 +96,67 @@ def test_the_title_draws_now_and_then_not_every_frame(app, drive):
     drawn = app.frames_drawn
     drive.frames(600)  # ten seconds
     assert 0 < app.frames_drawn - drawn < 200  # its backdrop moves, calmly
+
+
+def test_close_leaves_a_scene_with_whatever_is_open_over_it():
+    log: list[str] = []
+    stack = SceneStack()
+    a, b, c, d = (Recorder(None, n, log) for n in "abcd")
+    for s in (a, b, c, d):
+        stack.push(s)
+    log.clear()
+    stack.pop_to(b)
+    assert stack.scenes == [a, b] and log == ["d.leave", "c.resume", "c.leave", "b.resume"]
+    stack.push(c)
+    stack.close(b)
+    assert stack.scenes == [a] and stack.top is a
+    stack.close(d)  # not on the stack: nothing happens
+    assert stack.scenes == [a]
+
+
+def test_the_result_panel_knows_its_game_and_callbacks_not_the_screen_under_it(app, drive):
+    from game.client.scenes.game_over import GameOverScene, Over
+    from game.client.scenes.pause import Paused, PauseScene
+    from game.rules import RED
+
+    match = Match(3, "Human", "Human")
+    chosen: list[str] = []
+    over = Over(
+        match=match,
+        area=lambda: pygame.Rect(0, 0, 700, 600),
+        see_board=lambda: chosen.append("board"),
+        analyse=lambda: chosen.append("analyse"),
+        leave=lambda: chosen.append("leave"),
+        save=lambda: (True, "Saved as x.json."),
+    )
+    app.scenes.reset(TitleScene(app))
+    panel = GameOverScene(app, over)
+    app.scenes.push(panel)
+    drive.frames(2)
+    labels = [b.label for b in panel.controls]
+    assert labels == ["See board", "Analyse", "Save game", "Menu"]  # no rematch given
+    assert panel.box.centerx == 350  # placed in the area it was given
+    drive.click(panel.controls[2].rect.center)
+    assert panel.note[0] == "Saved as x.json."
+    drive.key(pygame.K_ESCAPE)
+    drive.key(pygame.K_b)
+    assert chosen == ["leave", "board"]
+
+    resigned: list = []
+    pause = PauseScene(
+        app,
+        Paused(
+            status=lambda: "Red: Ann, Blue: Bob",
+            analyse=lambda: None,
+            leave=lambda: None,
+            resign=resigned.append,
+            resigner=RED,
+        ),
+    )
+    app.scenes.push(pause)
+    drive.frames(2)
+    assert pause.subtitle == "Red: Ann, Blue: Bob"
+    assert "Save game" not in [b.label for b in pause.controls]
+    drive.click(next(b for b in pause.controls if b.label == "Resign").rect.center)
+    drive.key(pygame.K_RETURN)  # yes, resign
+    assert resigned == [RED] and app.scenes.top is panel

@@ -1,6 +1,14 @@
-"""Game over: the result over the final board, then rematch or back to the menu."""
+"""Game over: the result over the final board, then rematch or back to the menu.
+
+The panel knows the finished game and what its buttons do (an :class:`Over`
+given by the screen that owns the game), never that screen itself: where to go
+next is the owner's to say.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -8,78 +16,75 @@ from game.play.match import Match
 from game.rules import BLUE, RED
 
 from .. import theme
-from ..scene import ButtonScene
+from ..scene import ButtonScene, Services
 from ..widgets import Button, draw_all
-from .analysis_scene import AnalysisScene
-from .confirm import ask_to_replace
+
+
+@dataclass(frozen=True)
+class Over:
+    """A finished game as its result panel shows it, and what its buttons do."""
+
+    match: Match
+    #: Where the panel goes: over the board, the moves left in view.
+    area: Callable[[], pygame.Rect]
+    #: Put the panel away to look at the final board.
+    see_board: Callable[[], None]
+    #: Go through the game with the engine.
+    analyse: Callable[[], None]
+    #: Leave the game (to the menu, or an online game's lobby).
+    leave: Callable[[], None]
+    leave_label: str = "Menu"
+    #: The same players again, colours swapped (a match at this screen).
+    rematch: Callable[[], None] | None = None
+    #: Save the game to a file: (done, what to say).
+    save: Callable[[], tuple[bool, str]] | None = None
+
+
+def lay_out_row(box: pygame.Rect, buttons: list[Button], height: int = 48) -> None:
+    """The buttons side by side along the bottom of ``box``."""
+    n = len(buttons)
+    gap = 12 if box.width >= 500 else 6  # five labels must fit the smallest window
+    for i, b in enumerate(buttons):
+        b.rect = pygame.Rect(0, 0, (box.width - gap * (n + 1)) // n, height)
+        b.rect.topleft = (box.left + gap + i * (b.rect.width + gap), box.bottom - height - 18)
+        b.size = 24 if b.rect.width >= 120 else 18 if b.rect.width >= 95 else 16
 
 
 class GameOverScene(ButtonScene):
     overlay = True
 
-    def __init__(self, app, match_scene) -> None:
+    def __init__(self, app: Services, over: Over) -> None:
         super().__init__(app)
-        self.match_scene = match_scene
+        self.over = over
         self.note = ("", theme.MUTED)  # what saving said, shown in the panel
-        self.controls = [
-            Button("Rematch", self.rematch, key=pygame.K_RETURN, size=24),
-            Button("See board", self.see_board, key=pygame.K_b, size=24),
-            Button("Analyse", self.analyse, key=pygame.K_a, size=24),
-            Button("Save game", self.save, size=24),
-            Button("Menu", self.menu, key=pygame.K_ESCAPE, size=24),
+        self.box = pygame.Rect(0, 0, 0, 0)
+        buttons: list[Button | None] = [
+            Button("Rematch", over.rematch, key=pygame.K_RETURN, size=24) if over.rematch else None,
+            Button("See board", over.see_board, key=pygame.K_b, size=24),
+            Button("Analyse", over.analyse, key=pygame.K_a, size=24),
+            Button("Save game", self.save, size=24) if over.save else None,
+            Button(over.leave_label, over.leave, key=pygame.K_ESCAPE, size=24),
         ]
+        self.controls = [b for b in buttons if b is not None]
 
     def enter(self) -> None:
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Over the board, leaving the side panel with the moves in view."""
-        board = self.match_scene.view.rect
-        room = self.match_scene.panel.rect.left
-        self.box = pygame.Rect(0, 0, min(600, room - 24), min(360, size[1] - 40))
-        self.box.center = (room // 2, board.centery)
-        n = len(self.controls)
-        gap = 12 if self.box.width >= 500 else 6  # five labels must fit the smallest window
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(0, 0, (self.box.width - gap * (n + 1)) // n, 48)
-            b.rect.topleft = (self.box.left + gap + i * (b.rect.width + gap), self.box.bottom - 66)
-            b.size = 24 if b.rect.width >= 120 else 18 if b.rect.width >= 95 else 16
-
-    def analyse(self) -> None:
-        """Go through the game with the engine (kept with its record in the history)."""
-        scene = self.match_scene
-        self.app.scenes.push(AnalysisScene(self.app, scene.match, scene.control.archive_path))
+        area = self.over.area()
+        self.box = pygame.Rect(0, 0, min(600, area.width - 24), min(360, size[1] - 40))
+        self.box.center = area.center
+        lay_out_row(self.box, self.controls)
 
     def save(self) -> None:
-        done, text = self.match_scene.control.save_game()
-        self.note = (text, theme.GOOD if done else theme.BAD)
-
-    def rematch(self) -> None:
-        """The same players with the colours swapped, as a new match in progress."""
-        old = self.match_scene.match
-        fresh = Match(old.board.size, old.players[BLUE], old.players[RED])
-
-        def start() -> None:
-            self.app.scenes.pop()
-            self.app.scenes.replace(type(self.match_scene)(self.app, fresh))
-
-        ask_to_replace(self.app, start)
-
-    def see_board(self) -> None:
-        """Put the panel away to look at the final board; Undo steps back through
-        the game from there."""
-        self.match_scene.finished = False  # shown once: don't bring the panel back
-        self.app.scenes.pop()
-        self.match_scene.say("Undo steps back through the game.", seconds=6.0)
-
-    def menu(self) -> None:
-        self.app.scenes.pop()
-        self.app.scenes.pop()
+        if self.over.save is not None:
+            done, text = self.over.save()
+            self.note = (text, theme.GOOD if done else theme.BAD)
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box
         theme.dialog(surface, box, round(self.t * 600))
-        match = self.match_scene.match
+        match = self.over.match
         board = match.board
         winner = match.winner()
         headline = "Draw" if winner is None else f"{winner.title} wins"

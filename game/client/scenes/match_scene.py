@@ -11,34 +11,53 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
 from game.play.explain import explain, turn_summary
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
 from game.play.match_controller import HINT_LEVEL, MatchController
 from game.play.notices import Notices
-from game.rules import BLUE, RED
+from game.rules import BLUE, RED, Color
 
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import CHAIN_GAP, BoardView
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..side_panel import SidePanel
-from .confirm import ConfirmScene
-from .game_over import GameOverScene
-from .pause import PauseScene
+from .analysis_board import AnalysisBoardScene
+from .analysis_scene import AnalysisScene
+from .confirm import ConfirmScene, ask_to_replace
+from .game_over import GameOverScene, Over
+from .pause import Paused, PauseScene
 
 __all__ = ["CURRENT", "HINT_LEVEL", "MatchScene"]
 
 
 class MatchScene(Scene):
-    """``current``: see :class:`MatchController`."""
+    """``current``: see :class:`MatchController`. ``control``: another game behind
+    the screen (an online game); the screen offers only what it can do."""
 
-    def __init__(self, app, match: Match, *, current: bool = True, control=None) -> None:
+    #: What Ctrl+Z and the like say where turns cannot be taken back.
+    no_takebacks = "Turns cannot be taken back in this game."
+
+    def __init__(
+        self,
+        app: Services,
+        match: Match,
+        *,
+        current: bool = True,
+        control: MatchControl | None = None,
+    ) -> None:
         super().__init__(app)
-        #: A match at this screen, or (an online game) another controller like it.
-        self.control = control or MatchController(
-            match, app.data, app.worker.line(), current=current
-        )
+        if control is None:
+            control = MatchController(match, app.data, app.worker.line(), current=current)
+        self.control: MatchControl = control
+        self.can = abilities(control)
+        # The optional parts of the controller, each None where it cannot.
+        self.takebacks = control if isinstance(control, TakeBacks) else None
+        self.hints = control if isinstance(control, Hints) else None
+        self.saves = control if isinstance(control, Saves) else None
+        self.thinker = control if isinstance(control, Thinks) else None
         self.view = BoardView(match.board.size)
         self.input = BoardInput(self.view)
         self.notices = Notices()
@@ -49,18 +68,59 @@ class MatchScene(Scene):
         self._targets: tuple = (None, frozenset())
 
     def make_panel(self) -> SidePanel:
+        can = self.can
         return SidePanel(
-            undo=self.undo,
-            redo=self.redo,
-            hint=self.ask_hint,
+            undo=self.undo if can.undo else None,
+            redo=self.redo if can.undo else None,
+            hint=self.ask_hint if can.hint else None,
             take_back=self.take_back_chain,
-            save=self.save_game,
+            save=self.save_game if can.save else None,
             menu=self.menu,
         )
 
     def over_scene(self) -> Scene:
         """The panel that shows the result over the finished board."""
-        return GameOverScene(self.app, self)
+        return GameOverScene(self.app, self.outcome())
+
+    def outcome(self) -> Over:
+        """The finished game for its result panel, and where each choice leads."""
+        return Over(
+            match=self.match,
+            area=self.board_area,
+            see_board=self.see_board,
+            analyse=self.analyse_game,
+            leave=lambda: self.app.scenes.close(self),
+            rematch=self.rematch,
+            save=self.saved if self.saves is not None else None,
+        )
+
+    def board_area(self) -> pygame.Rect:
+        """The window left of the panel, as high as the board: where a panel over
+        the board goes, the moves kept in view."""
+        board = self.view.rect
+        return pygame.Rect(0, board.top, self.panel.rect.left, board.height)
+
+    def see_board(self) -> None:
+        """Put the result panel away to look at the final board."""
+        self.finished = False  # shown once: the panel comes back only at an end
+        self.app.scenes.pop_to(self)
+        how = "Undo and Left" if self.can.undo else "Left"
+        self.say(f"{how} step back through the game.", seconds=6.0)
+
+    def analyse_game(self) -> None:
+        """Go through the game with the engine (kept with its record in the history)."""
+        self.app.scenes.push(AnalysisScene(self.app, self.match, self.control.archive_path))
+
+    def rematch(self) -> None:
+        """The same players with the colours swapped, as a new match in progress."""
+        old = self.match
+        fresh = Match(old.board.size, old.players[BLUE], old.players[RED])
+
+        def start() -> None:
+            self.app.scenes.pop_to(self)
+            self.app.scenes.replace(MatchScene(self.app, fresh))
+
+        ask_to_replace(self.app, start)
 
     @property
     def match(self) -> Match:
@@ -89,7 +149,8 @@ class MatchScene(Scene):
         self.input.point(self.app.pointer)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.control.ponder_allowed = self.app.settings.ponder  # back from Settings
+        if self.thinker is not None:
+            self.thinker.ponder_allowed = self.app.settings.ponder  # back from Settings
         w, h = size
         panel = self.panel.layout(size)
         self.view.coordinates = self.app.settings.coordinates
@@ -173,8 +234,7 @@ class MatchScene(Scene):
         n = self.control.later
 
         def drop() -> None:
-            self.match.redo_stack.clear()
-            self.control.browsing = False
+            self.control.play_on_from_here()
             then()
 
         self.app.scenes.push(
@@ -192,7 +252,7 @@ class MatchScene(Scene):
         """This saved game would change while another match is in progress: ask."""
 
         def replace() -> None:
-            self.control.current = True
+            self.control.claim()
             then()
 
         self.app.scenes.push(
@@ -211,14 +271,18 @@ class MatchScene(Scene):
 
     # -- actions -------------------------------------------------------------------
     def undo(self) -> None:
-        if self.control.undo():
+        if self.takebacks is None:
+            self.say(self.no_takebacks)
+        elif self.takebacks.undo():
             self.finished = False
             self.say("Took back.", theme.MUTED)
         else:
             self.say("Nothing to take back.")
 
     def redo(self) -> None:
-        if self.control.redo():
+        if self.takebacks is None:
+            self.say(self.no_takebacks)
+        elif self.takebacks.redo():
             if self.match.over:
                 self.finish()
         else:
@@ -235,35 +299,69 @@ class MatchScene(Scene):
         self.say_chain()
 
     def ask_hint(self) -> None:
-        self.say(self.control.ask_hint(), theme.MUTED)
+        if self.hints is not None:
+            self.say(self.hints.ask_hint(), theme.MUTED)
 
     def save_game(self) -> None:
-        done, text = self.control.save_game()
+        self.saved()
+
+    def saved(self) -> tuple[bool, str]:
+        """Save the game to a file and say so; (done, what was said)."""
+        if self.saves is None:
+            return False, "This game cannot be saved to a file."
+        done, text = self.saves.save_game()
         self.say(text, theme.GOOD if done else theme.BAD)
+        return done, text
 
     def menu(self) -> None:
         """The pause menu: resume, settings, save, resign, leave."""
-        self.app.scenes.push(PauseScene(self.app, self))
+        self.app.scenes.push(PauseScene(self.app, self.paused()))
 
-    def resign(self, side) -> None:
+    def paused(self) -> Paused:
+        """What the pause menu offers for this match now."""
+        match = self.match
+        return Paused(
+            status=lambda: match.result_text() if match.over else match.players_text(),
+            analyse=lambda: self.app.scenes.push(
+                AnalysisBoardScene(self.app, self.match.board.position())
+            ),
+            leave=self.leave_match,
+            resign=self.resign,
+            resigner=None if match.finished else self.resigner(),
+            save=self.saved if self.saves is not None else None,
+        )
+
+    def resigner(self) -> Color | None:
+        """The side a resignation is for: the one person playing, or the side to
+        move when two people share the screen; None when no person plays."""
+        match = self.match
+        humans = [c for c in match.players if match.is_human(c)]
+        if not humans:
+            return None
+        return humans[0] if len(humans) == 1 else match.board.mover
+
+    def resign(self, side: Color) -> None:
         # Resigning changes the game, as playing on does: a saved game opened for a
         # look becomes the match in progress only if the player says so.
         if not self.control.may_change():
             self.ask_to_play_on(lambda: self.resign(side))
             return
-        self.control.cancel_ai()
+        self.cancel_ai()
         self.show(self.control.resign(side))
 
     def leave(self) -> None:
-        self.control.cancel_ai()
+        self.cancel_ai()
+
+    def leave_match(self) -> None:
+        """Leave for the screen below: the AI stops and the match in progress is kept."""
+        problem = self.control.leave()
+        if problem:
+            self.app.toast(problem)
+        self.app.scenes.close(self)
 
     def cancel_ai(self) -> None:
-        self.control.cancel_ai()
-
-    def autosave(self) -> None:
-        problem = self.control.autosave()
-        if problem:
-            self.say(problem, theme.BAD)
+        if self.thinker is not None:
+            self.thinker.cancel_ai()
 
     # -- events to animation and sound -----------------------------------------------
     def show(self, events: list[Event]) -> None:
@@ -329,16 +427,26 @@ class MatchScene(Scene):
         changed = self.notices.update(dt) or changed
         banner = self.notices.get("banner")
         ready = not self.view.busy and not self.finished and (banner is None or banner.left <= 1.5)
-        pondering = self.control.pondering
+        pondering = self.pondering
         events = self.control.poll(self.clock, ready)
-        changed = changed or self.control.pondering != pondering  # the turn line says so
+        changed = changed or self.pondering != pondering  # the turn line says so
         if events:
             self.show(events)
         if self.finished and not self.view.busy and self.app.scenes.top is self:
             self.app.sound(self.end_sound())
             self.app.scenes.push(self.over_scene())
         chain = self.match.chain is not None  # the owed tiles' rings pulse
-        return bool(moving or self.view.busy or changed or events or self.control.thinking or chain)
+        return bool(moving or self.view.busy or changed or events or self.thinking or chain)
+
+    @property
+    def thinking(self) -> bool:
+        """An AI at this screen is working out its turn."""
+        return self.thinker is not None and self.thinker.thinking
+
+    @property
+    def pondering(self) -> bool:
+        """The AI opponent thinks over the ending on the player's time."""
+        return self.thinker is not None and self.thinker.pondering
 
     def end_sound(self) -> str:
         winner = self.match.winner()
@@ -367,7 +475,7 @@ class MatchScene(Scene):
             pulse=self.clock,
         )
         self.draw_top(surface)
-        self.panel.draw(surface, match, self.turn_line(), self.clock, self.control.thinking)
+        self.panel.draw(surface, match, self.turn_line(), self.clock, self.thinking)
         banner = self.notices.get("banner")
         if banner is not None:
             box = pygame.Rect(0, 0, min(640, surface.get_width() - 40), 80)
@@ -383,13 +491,13 @@ class MatchScene(Scene):
         match = self.match
         if self.finished or match.over:
             return match.result_text(), theme.ACCENT
-        if match.ai_to_move and self.control.thinking:
+        if match.ai_to_move and self.thinker is not None and self.thinker.thinking:
             dots = "." * (1 + int(self.clock * 3) % 3)
-            waited = self.clock - self.control.thinking_since
+            waited = self.clock - self.thinker.thinking_since
             took = f" {waited:.0f} s" if waited >= 2 else ""
             return f"{match.ai_to_move} is thinking{dots}{took}", theme.ACCENT
         mover = match.board.mover
-        if self.control.pondering and match.human_to_move:
+        if self.pondering and match.human_to_move:
             other = match.player(mover.other)
             return f"{mover.title} to move. {other} is thinking too.", theme.TILE[mover]
         return f"{mover.title} to move", theme.TILE[mover]

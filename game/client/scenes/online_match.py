@@ -4,7 +4,7 @@ rating change. The link is polled once a frame; nothing here waits for it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,13 +13,16 @@ from game.play.online_game import OnlineController, OnlineMatch
 from game.rules import Color
 
 from .. import theme
-from ..scene import ButtonScene
+from ..scene import ButtonScene, Scene, Services
 from ..side_panel import SidePanel
 from ..widgets import Button, draw_all
-from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
+from .game_over import Over, lay_out_row
 from .match_scene import MatchScene
 from .menu import MenuScene
+
+if TYPE_CHECKING:
+    from game.online.link import Link
 
 LOW_TIME_MS = 20_000
 
@@ -32,50 +35,42 @@ def clock_text(ms: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-class OnlinePanel(SidePanel):
-    """The side panel of an online game: no undo, redo or hints against a person."""
-
-    def __init__(self, take_back: Callable[[], None], resign: Callable[[], None], lobby) -> None:
-        super().__init__(
-            undo=lambda: None,
-            redo=lambda: None,
-            hint=lambda: None,
-            take_back=take_back,
-            save=lambda: None,
-            menu=lobby,
-        )
-        self.resign = Button("Resign", resign, size=24)
-        self.menu.label = "Lobby"
-
-    @property
-    def controls(self) -> list[Button]:
-        return [self.take_back, self.resign, self.menu]
-
-    def refresh(self, match) -> None:
-        self.take_back.enabled = match.chain is not None
-        self.resign.enabled = not match.over
-        self.resign.label = "Resign" if match.board.turn_stack else "Abort"
-
-
 class OnlineMatchScene(MatchScene):
-    def __init__(self, app, match: OnlineMatch, link, state: dict) -> None:
+    no_takebacks = "No take-backs in a game against a person."
+
+    def __init__(self, app: Services, match: OnlineMatch, link: Link, state: dict) -> None:
         self.link = link
-        control = OnlineController(match, app.data, link)
-        super().__init__(app, match, control=control)
-        control.set_clocks(state["clocks"], state.get("running"))
+        self.online = OnlineController(match, app.data, link)
+        super().__init__(app, match, control=self.online)
+        self.online.set_clocks(state["clocks"], state.get("running"))
         self.link_state = "online"
         #: Messages read before this scene was on top, oldest first.
         self.backlog: list[dict] = []
 
     @property
     def match(self) -> OnlineMatch:  # type: ignore[override]
-        return self.control.match
+        return self.online.match
 
     def make_panel(self) -> SidePanel:
-        return OnlinePanel(self.take_back_chain, self.ask_to_resign, self.to_lobby)
+        return SidePanel(
+            take_back=self.take_back_chain,
+            resign=self.ask_to_resign,
+            menu=self.to_lobby,
+            menu_label="Lobby",
+        )
 
-    def over_scene(self):
-        return OnlineOverScene(self.app, self)
+    def over_scene(self) -> Scene:
+        return OnlineOverScene(self.app, self.outcome())
+
+    def outcome(self) -> Over:
+        return Over(
+            match=self.match,
+            area=self.board_area,
+            see_board=self.see_board,
+            analyse=self.analyse_game,
+            leave=lambda: self.app.scenes.close(self),
+            leave_label="Lobby",
+        )
 
     # -- the player's actions -----------------------------------------------------------
     def ask_to_resign(self) -> None:
@@ -83,7 +78,7 @@ class OnlineMatchScene(MatchScene):
         if m.over:
             return
         if not m.board.turn_stack:
-            self.control.resign(m.you)
+            self.online.resign(m.you)
             return
         self.app.scenes.push(
             ConfirmScene(
@@ -91,7 +86,7 @@ class OnlineMatchScene(MatchScene):
                 "Resign this game?",
                 f"{m.names[m.you.other]} wins, and a rated game counts as a loss.",
                 "Resign",
-                lambda: self.control.resign(m.you),
+                lambda: self.online.resign(m.you),
             )
         )
 
@@ -110,17 +105,11 @@ class OnlineMatchScene(MatchScene):
         )
 
     def resign_and_leave(self) -> None:
-        self.control.resign(self.match.you)
-        self.app.scenes.pop()
+        self.online.resign(self.match.you)
+        self.app.scenes.close(self)
 
     def menu(self) -> None:
         self.to_lobby()
-
-    def undo(self) -> None:
-        self.say("No take-backs in a game against a person.")
-
-    def redo(self) -> None:
-        self.say("No take-backs in a game against a person.")
 
     # -- the server's news ------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -135,27 +124,27 @@ class OnlineMatchScene(MatchScene):
                 self.on_link(msg["state"])
             elif kind == "error":
                 if msg.get("about") == "turn":
-                    events += self.control.refused(msg.get("reason", ""))
+                    events += self.online.refused(msg.get("reason", ""))
                 else:
                     self.say(msg.get("reason", "The server refused that."), theme.BAD)
             else:
-                events += self.control.receive(msg)
+                events += self.online.receive(msg)
         if events:
             self.show(events)
         moving = super().update(dt)
         self.panel.badges = {
-            c: (clock_text(self.control.left(c)), self.clock_color(c))
+            c: (clock_text(self.online.left(c)), self.clock_color(c))
             for c in (Color.RED, Color.BLUE)
         }
         other = self.match.you.other
         self.panel.notes = {} if self.match.connected[other] else {other: ("offline", theme.BAD)}
-        ticking = self.control.running is not None and not self.match.over
+        ticking = self.online.running is not None and not self.match.over
         return moving or bool(news) or ticking
 
     def clock_color(self, color: Color) -> tuple:
-        if self.control.running != int(color) or self.match.over:
+        if self.online.running != int(color) or self.match.over:
             return theme.MUTED
-        return theme.BAD if self.control.left(color) < LOW_TIME_MS else theme.TEXT
+        return theme.BAD if self.online.left(color) < LOW_TIME_MS else theme.TEXT
 
     def on_link(self, state: str) -> None:
         self.link_state = state
@@ -196,43 +185,32 @@ class OnlineOverScene(ButtonScene):
 
     overlay = True
 
-    def __init__(self, app, match_scene: OnlineMatchScene) -> None:
+    def __init__(self, app: Services, over: Over) -> None:
         super().__init__(app)
-        self.match_scene = match_scene
+        self.over = over
+        self.box = pygame.Rect(0, 0, 0, 0)
         self.controls = [
-            Button("See board", self.see_board, key=pygame.K_b, size=24),
-            Button("Analyse", self.analyse, key=pygame.K_a, size=24),
-            Button("Lobby", self.lobby, key=pygame.K_ESCAPE, size=24),
+            Button("See board", over.see_board, key=pygame.K_b, size=24),
+            Button("Analyse", over.analyse, key=pygame.K_a, size=24),
+            Button(over.leave_label, over.leave, key=pygame.K_ESCAPE, size=24),
         ]
+
+    @property
+    def match(self) -> OnlineMatch:
+        assert isinstance(self.over.match, OnlineMatch)
+        return self.over.match
 
     def enter(self) -> None:
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        board = self.match_scene.view.rect
-        room = self.match_scene.panel.rect.left
-        self.box = pygame.Rect(0, 0, min(560, room - 24), min(320, size[1] - 40))
-        self.box.center = (room // 2, board.centery)
-        n, gap = len(self.controls), 10
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(0, 0, (self.box.width - gap * (n + 1)) // n, 46)
-            b.rect.topleft = (self.box.left + gap + i * (b.rect.width + gap), self.box.bottom - 62)
-            b.size = 24 if b.rect.width >= 120 else 18
-
-    def see_board(self) -> None:
-        self.match_scene.finished = False
-        self.app.scenes.pop()
-
-    def analyse(self) -> None:
-        scene = self.match_scene
-        self.app.scenes.push(AnalysisScene(self.app, scene.match, scene.control.archive_path))
-
-    def lobby(self) -> None:
-        self.app.scenes.pop()
-        self.app.scenes.pop()
+        area = self.over.area()
+        self.box = pygame.Rect(0, 0, min(560, area.width - 24), min(320, size[1] - 40))
+        self.box.center = area.center
+        lay_out_row(self.box, self.controls, height=46)
 
     def headline(self) -> tuple[str, tuple]:
-        m = self.match_scene.match
+        m = self.match
         if m.result == "aborted":
             return "Aborted", theme.MUTED
         winner = m.winner()
@@ -243,7 +221,7 @@ class OnlineOverScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box
         theme.dialog(surface, box, round(self.t * 600))
-        m = self.match_scene.match
+        m = self.match
         text, color = self.headline()
         theme.text(
             surface,

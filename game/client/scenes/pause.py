@@ -1,16 +1,44 @@
 """The pause menu of a match: resume, settings, save the game, resign, or leave
-for the title screen (the match in progress is kept)."""
+for the title screen (the match in progress is kept).
+
+The menu is given what it offers (a :class:`Paused`) by the match's screen and
+calls back into it; it never reaches into that screen or counts the scenes
+under it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import pygame
 
+from game.rules import Color
+
 from .. import theme
+from ..scene import Services
 from ..widgets import Button
-from .analysis_board import AnalysisBoardScene
 from .confirm import ConfirmScene
 from .menu import MenuScene
 from .settings_scene import SettingsScene
+
+
+@dataclass(frozen=True)
+class Paused:
+    """What the pause menu of a match offers, and what each choice does."""
+
+    #: How the match stands, for the menu's subtitle.
+    status: Callable[[], str]
+    #: Look at the position on the analysis board.
+    analyse: Callable[[], None]
+    #: Leave the match for the title screen (the match in progress is kept).
+    leave: Callable[[], None]
+    #: Resign for ``side`` (the menu has asked first).
+    resign: Callable[[Color], None]
+    #: The side a resignation is for; None when nobody may resign now.
+    resigner: Color | None = None
+    #: Save the game to a file: (done, what to say).
+    save: Callable[[], tuple[bool, str]] | None = None
 
 
 class PauseScene(MenuScene):
@@ -18,49 +46,39 @@ class PauseScene(MenuScene):
     title = "Paused"
     button_width = 360
 
-    def __init__(self, app, match_scene) -> None:
-        super().__init__(app)
-        self.match_scene = match_scene
+    def __init__(self, app: Services, paused: Paused) -> None:
+        self.paused = paused
         self.note = ""
+        super().__init__(app)
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
         """What saving said, else how the match stands."""
-        match = self.match_scene.match
-        return self.note or (match.result_text() if match.over else match.players_text())
+        return self.note or self.paused.status()
 
     def build(self) -> list:
-        can_resign = self.resigner() is not None and not self.match_scene.match.finished
-        return [
+        p = self.paused
+        buttons = [
             Button("Resume", self.back, key=pygame.K_ESCAPE),
             Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
-            Button("Save game", self.save, key=pygame.K_s),
-            Button("Analyse this position", self.analyse, key=pygame.K_a),
-            Button("Resign", self.ask_to_resign, enabled=can_resign),
-            Button("Leave to the title screen", self.leave_match),
+        ]
+        if p.save is not None:
+            buttons.append(Button("Save game", self.save, key=pygame.K_s))
+        return [
+            *buttons,
+            Button("Analyse this position", p.analyse, key=pygame.K_a),
+            Button("Resign", self.ask_to_resign, enabled=p.resigner is not None),
+            Button("Leave to the title screen", p.leave),
         ]
 
-    def analyse(self) -> None:
-        """The position on the board, on the analysis board (the match waits)."""
-        board = self.match_scene.match.board
-        self.app.scenes.push(AnalysisBoardScene(self.app, board.position()))
-
-    def resigner(self):
-        """The side a resignation is for: the one person playing, or the side to
-        move when two people share the screen; ``None`` when no person plays."""
-        match = self.match_scene.match
-        humans = [c for c in match.players if match.is_human(c)]
-        if not humans:
-            return None
-        return humans[0] if len(humans) == 1 else match.board.mover
-
     def save(self) -> None:
-        done, text = self.match_scene.control.save_game()
-        self.note = text
-        self.match_scene.say(text, theme.GOOD if done else theme.BAD)
+        if self.paused.save is not None:
+            self.note = self.paused.save()[1]
 
     def ask_to_resign(self) -> None:
-        side = self.resigner()
+        side = self.paused.resigner
+        if side is None:
+            return
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
@@ -71,15 +89,10 @@ class PauseScene(MenuScene):
             )
         )
 
-    def resign(self, side) -> None:
-        self.app.scenes.pop()  # this menu
-        self.match_scene.resign(side)
-
-    def leave_match(self) -> None:
-        self.match_scene.control.cancel_ai()
-        self.match_scene.control.autosave()
-        self.app.scenes.pop()  # this menu
-        self.app.scenes.pop()  # the match
+    def resign(self, side: Color) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()  # this menu
+        self.paused.resign(side)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, surface.get_rect().inflate(-40, -40), 150)
