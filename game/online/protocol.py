@@ -34,6 +34,9 @@ NAME_LENGTH = 20
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I/L to misread
 CODE_LENGTH = 6
 
+#: A message as JSON gives it: after :func:`read`, its fields are those of its type.
+Message = dict[str, Any]
+
 
 class ProtocolError(ValueError):
     """A message that breaks the protocol; the text is the reason sent back."""
@@ -128,7 +131,7 @@ SERVER: dict[str, tuple[str, ...]] = {
 }
 
 
-def read(raw: str | bytes) -> dict[str, Any]:
+def read(raw: str | bytes) -> Message:
     """A client's message, checked; raises :class:`ProtocolError` naming the fault."""
     if isinstance(raw, bytes):
         try:

@@ -34,50 +34,21 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, broadcast, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.http11 import Request, Response
 
 from game.glicko import Rating
 
 from . import protocol
+from .limits import Limits
 from .pages import POLICY, Page, Pages
-from .protocol import ProtocolError, message
+from .protocol import Message, ProtocolError, message
 from .store import Player, StoredGame, new_id
 from .stores import AsyncStore, open_store
 from .table import COLORS, Seat, Table, TableError
+from .transport import Conn, Connections, Transport, send
 
 log = logging.getLogger("mosaic.server")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Every bound the server keeps, in one place (counts, and times in seconds)."""
-
-    hello: float = 10.0  # to send the first message, a hello
-    idle: float = 120.0  # with no message at all; clients ping every 30 s
-    grace: float = 60.0  # for a dropped player to come back to a game
-    rate: float = 20.0  # messages a second, sustained
-    burst: float = 40.0  # messages at once
-    flood: int = 40  # messages dropped over the rate before the connection is closed
-    errors: int = 30  # bad messages before the connection is closed
-    connections: int = 4000
-    seeks: int = 3  # open seeks and challenges per player
-    games: int = 20  # games in play per player
-    challenge: float = 600.0  # a challenge code's life
-    lobby: int = 100  # seeks listed in the lobby
-    sweep: float = 0.1  # how often flags, grace periods and codes are checked
-
-
-@dataclass(eq=False)  # one per connection, kept in sets by identity
-class Conn:
-    ws: ServerConnection
-    player: Player | None = None
-    tokens: float = 0.0
-    refilled: float = 0.0
-    dropped: int = 0
-    errors: int = 0
-    lobby: bool = False
 
 
 @dataclass
@@ -111,16 +82,22 @@ class Server:
     tables: dict[str, Table] = field(default_factory=dict)
     seeks: dict[str, Seek] = field(default_factory=dict)
     codes: dict[str, Seek] = field(default_factory=dict)
-    online: dict[str, set[Conn]] = field(default_factory=dict)
-    conns: set[Conn] = field(default_factory=set)
+    lobby_watchers: set[Conn] = field(default_factory=set)
     rng: random.Random = field(default_factory=random.SystemRandom)
     pages: Pages = field(init=False)
     #: One lock a game in play: its turns, its end and its sweep run one at a time,
     #: though each waits for the store.
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
 
+    connections: Connections = field(init=False)
+    transport: Transport = field(init=False)
+
     def __post_init__(self) -> None:
         self.pages = Pages(self)
+        self.connections = Connections()
+        self.transport = Transport(
+            self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone
+        )
 
     def lock(self, gid: str) -> asyncio.Lock:
         return self.locks.setdefault(gid, asyncio.Lock())
@@ -166,78 +143,7 @@ class Server:
                     del self.codes[code]
 
     # -- connections ----------------------------------------------------------
-    async def handler(self, ws: ServerConnection) -> None:
-        if len(self.conns) >= self.limits.connections:
-            await ws.close(1013, "the server is full; try again later")
-            return
-        conn = Conn(ws, tokens=self.limits.burst, refilled=self.clock())
-        self.conns.add(conn)
-        try:
-            await self._converse(conn)
-        except ConnectionClosed:
-            pass
-        finally:
-            self.conns.discard(conn)
-            self._gone(conn)
-
-    async def _converse(self, conn: Conn) -> None:
-        ws = conn.ws
-        try:
-            raw = await asyncio.wait_for(ws.recv(), self.limits.hello)
-        except TimeoutError:
-            await ws.close(1008, "say hello first")
-            return
-        try:
-            msg = protocol.read(raw)
-            if msg["type"] != "hello":
-                raise ProtocolError("the first message must be a hello")
-            await self._hello(conn, msg)
-        except ProtocolError as e:
-            await ws.send(message("error", reason=str(e)))
-            await ws.close(1008, str(e)[:120])
-            return
-        while True:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), self.limits.idle)
-            except TimeoutError:
-                await ws.close(1000, "idle for too long")
-                return
-            if not self._allowed(conn):
-                if conn.dropped >= self.limits.flood:
-                    await ws.close(1008, "too many messages")
-                    return
-                continue
-            try:
-                msg = protocol.read(raw)
-                await self.dispatch(conn, msg)
-            except (ProtocolError, TableError) as e:
-                conn.errors += 1
-                await ws.send(message("error", reason=str(e), about=_kind(raw)))
-                if conn.errors >= self.limits.errors:
-                    await ws.close(1008, "too many bad messages")
-                    return
-            except Exception:
-                # A bug of ours must cost this message, never the server or the game.
-                log.exception("while handling a message")
-                await ws.send(message("error", reason="the server failed on that message"))
-
-    def _allowed(self, conn: Conn) -> bool:
-        """The token bucket: :attr:`Limits.rate` a second, up to :attr:`Limits.burst`."""
-        now = self.clock()
-        lim = self.limits
-        conn.tokens = min(lim.burst, conn.tokens + (now - conn.refilled) * lim.rate)
-        conn.refilled = now
-        if conn.tokens < 1:
-            conn.dropped += 1
-            if conn.dropped == 1 or conn.dropped % 10 == 0:
-                self._send(conn, "error", reason="too many messages: slow down")
-            return False
-        conn.tokens -= 1
-        return True
-
-    async def _hello(self, conn: Conn, msg: dict[str, Any]) -> None:
-        if msg["v"] != protocol.VERSION:
-            raise ProtocolError(f"this server speaks protocol version {protocol.VERSION}")
+    async def _hello(self, conn: Conn, msg: Message) -> None:
         token, name = msg.get("token"), msg.get("name")
         fresh = None
         if token is not None:
@@ -251,9 +157,8 @@ class Server:
             if not name:
                 raise ProtocolError("hello: a new player needs a name")
             player, fresh = await self.store.new_player(name)
-        conn.player = player
-        self.online.setdefault(player.id, set()).add(conn)
-        self._send(
+        self.connections.identify(conn, player)
+        send(
             conn,
             "welcome",
             v=protocol.VERSION,
@@ -266,19 +171,15 @@ class Server:
             seat = table.seats[color]
             was_gone = not seat.connected
             seat.connected, seat.gone_since = True, None
-            self._send(conn, "game", game=table.state(now) | {"you": color})
+            send(conn, "game", game=table.state(now) | {"you": color})
             if was_gone:
                 self._tell_table(table, "presence", game=table.id, color=color, connected=True)
 
     def _gone(self, conn: Conn) -> None:
+        self.lobby_watchers.discard(conn)
         player = conn.player
-        if player is None:
-            return
-        mine = self.online.get(player.id, set())
-        mine.discard(conn)
-        if mine:
+        if player is None or self.connections.online(player.id):
             return  # another connection of the same player is still here
-        self.online.pop(player.id, None)
         now = self.clock()
         for table in self._tables_of(player.id):
             color = table.color_of(player.id)
@@ -295,22 +196,14 @@ class Server:
             self._lobby_changed()
 
     # -- sending --------------------------------------------------------------
-    def _send(self, conn: Conn, kind: str, **fields: Any) -> None:
-        """Queue a message without waiting: a slow reader never holds up the loop."""
-        broadcast([conn.ws], message(kind, **fields))
-
     def _tell_player(self, pid: str, kind: str, **fields: Any) -> None:
-        conns = self.online.get(pid)
-        if conns:
-            broadcast([c.ws for c in conns], message(kind, **fields))
+        self.connections.tell((pid,), kind, **fields)
 
     def _tell_table(self, table: Table, kind: str, **fields: Any) -> None:
-        text = message(kind, **fields)
-        ws = [c.ws for s in table.seats for c in self.online.get(s.player, ())]
-        broadcast(ws, text)
+        self.connections.tell((s.player for s in table.seats), kind, **fields)
 
     def _lobby_changed(self) -> None:
-        watchers = [c.ws for c in self.conns if c.lobby]
+        watchers = [c.ws for c in self.lobby_watchers]
         if watchers:
             broadcast(watchers, message("lobby", seeks=self._lobby()))
 
@@ -325,12 +218,12 @@ class Server:
         assert player is not None
         now = self.clock()
         if kind == "ping":
-            self._send(conn, "pong")
+            send(conn, "pong")
         elif kind == "hello":
             raise ProtocolError("you have already said hello")
         elif kind == "lobby":
-            conn.lobby = True
-            self._send(conn, "lobby", seeks=self._lobby())
+            self.lobby_watchers.add(conn)
+            send(conn, "lobby", seeks=self._lobby())
         elif kind in ("seek", "challenge"):
             self._seek(conn, player, msg, private=kind == "challenge", now=now)
         elif kind == "cancel":
@@ -338,7 +231,7 @@ class Server:
             if seek is None or seek.player.id != player.id:
                 raise TableError("you have no open seek with that id")
             del self.seeks[seek.id]
-            self._send(conn, "cancelled", seek=seek.id)
+            send(conn, "cancelled", seek=seek.id)
             self._lobby_changed()
         elif kind == "accept":
             seek = self.seeks.get(msg["seek"])
@@ -355,7 +248,7 @@ class Server:
         elif kind == "state":
             table = self._own_table(player, msg["game"])
             state = table.state(now) | {"you": table.color_of(player.id)}
-            self._send(conn, "game", game=state)
+            send(conn, "game", game=state)
         elif kind in ("resign", "abort"):
             table = self._own_table(player, msg["game"])
             async with self.lock(table.id):
@@ -363,12 +256,12 @@ class Server:
                 getattr(table, kind)(player.id, self.clock())
                 await self.finish(table)
         elif kind == "leaderboard":
-            self._send(conn, "leaderboard", players=await self.store.leaderboard())
+            send(conn, "leaderboard", players=await self.store.leaderboard())
         elif kind == "record":
             record = await self.record(msg["game"])
             if record is None:
                 raise TableError("no game has that id")
-            self._send(conn, "record", game=msg["game"], record=record)
+            send(conn, "record", game=msg["game"], record=record)
 
     def _seek(self, conn: Conn, player: Player, msg: dict, private: bool, now: float) -> None:
         open_ = sum(s.player.id == player.id for s in self.seeks.values())
@@ -381,10 +274,10 @@ class Server:
             seek.code = self._fresh_code()
             seek.expires = now + self.limits.challenge
             self.codes[seek.code] = seek
-            self._send(conn, "challenge", code=seek.code, expires=int(self.limits.challenge))
+            send(conn, "challenge", code=seek.code, expires=int(self.limits.challenge))
         else:
             self.seeks[seek.id] = seek
-            self._send(conn, "seeking", seek=seek.public())
+            send(conn, "seeking", seek=seek.public())
             self._lobby_changed()
 
     def _fresh_code(self) -> str:
@@ -426,7 +319,7 @@ class Server:
             created=time.time(),
         )
         for seat in table.seats:
-            seat.connected = seat.player in self.online
+            seat.connected = self.connections.online(seat.player)
         await self.store.new_game(
             StoredGame(
                 table.id, table.side, table.base, table.inc, table.rated,
@@ -513,7 +406,7 @@ class Server:
             **({"ratings": table.ratings} if table.ratings else {}),
         )
         for pid, rating in new:
-            for conn in self.online.get(pid, ()):
+            for conn in self.connections.of(pid):
                 if conn.player is not None:
                     conn.player.rating = rating
 
@@ -630,18 +523,7 @@ class Server:
         resumed = await self.resume_games()
         sweeper = asyncio.create_task(self.sweeper())
         try:
-            async with serve(
-                self.handler,
-                host,
-                port,
-                process_request=self.http,
-                max_size=protocol.MAX_MESSAGE,
-                max_queue=16,
-                compression=None,
-                ping_interval=20,
-                ping_timeout=20,
-                close_timeout=2,
-            ) as server:
+            async with self.transport.serve(host, port, self.http) as server:
                 bound = next(iter(server.sockets)).getsockname()[1]
                 log.info("listening on port %d, %d unfinished games resumed", bound, resumed)
                 if started is not None:
@@ -649,15 +531,6 @@ class Server:
                 await asyncio.Future()
         finally:
             sweeper.cancel()
-
-
-def _kind(raw: Any) -> str:
-    """The type a bad message claimed, for the error's ``about`` (best effort)."""
-    with contextlib.suppress(Exception):
-        kind = json.loads(raw).get("type")
-        if isinstance(kind, str) and kind in protocol.CLIENT:
-            return kind
-    return "unknown"
 
 
 def _player_view(p: Player) -> dict[str, Any]:

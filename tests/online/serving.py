@@ -9,6 +9,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,9 +35,7 @@ async def serving(
     db: Path, limits: Limits | None = None, clock=None
 ) -> AsyncIterator[tuple[Server, str]]:
     """A server on a free loopback port; yields it and its URL."""
-    server = Server(SqliteStore(db), limits or Limits(sweep=0.02))
-    if clock is not None:
-        server.clock = clock
+    server = Server(SqliteStore(db), limits or Limits(sweep=0.02), clock or time.monotonic)
     started = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(server.run("127.0.0.1", 0, started))
     port = await asyncio.wait_for(started, 10)

@@ -239,7 +239,7 @@ def test_a_waiting_bot_keeps_its_connection(tmp_path, monkeypatch):
             bot = Bot(session, level("Club"))
             task = asyncio.create_task(bot.play())
             await asyncio.sleep(1.5)  # three idle limits with no opponent
-            assert not task.done() and len(server.conns) == 1
+            assert not task.done() and len(server.connections) == 1
             task.cancel()
 
     run(go())

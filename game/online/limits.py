@@ -1,0 +1,25 @@
+"""Every bound the server keeps, in one place: the transport, the lobby and the
+games each read the ones that are theirs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Counts, and times in seconds."""
+
+    hello: float = 10.0  # to send the first message, a hello
+    idle: float = 120.0  # with no message at all; clients ping every 30 s
+    grace: float = 60.0  # for a dropped player to come back to a game
+    rate: float = 20.0  # messages a second, sustained
+    burst: float = 40.0  # messages at once
+    flood: int = 40  # messages dropped over the rate before the connection is closed
+    errors: int = 30  # bad messages before the connection is closed
+    connections: int = 4000
+    seeks: int = 3  # open seeks and challenges per player
+    games: int = 20  # games in play per player
+    challenge: float = 600.0  # a challenge code's life
+    lobby: int = 100  # seeks listed in the lobby
+    sweep: float = 0.1  # how often flags, grace periods and codes are checked
