@@ -190,9 +190,7 @@ class Geometry:
         return out
 
 
-def _symmetries(
-    coords: list[tuple[int, int]], index: dict[tuple[int, int], int]
-) -> np.ndarray:
+def _symmetries(coords: list[tuple[int, int]], index: dict[tuple[int, int], int]) -> np.ndarray:
     """The 12 symmetries of the hexhex board as cell permutations, shape (12, N).
 
     Row ``s`` maps each cell to its image: a tile on ``c`` moves to ``perms[s, c]``.
