@@ -26,7 +26,6 @@ import json
 import logging
 import random
 import re
-import secrets
 import signal
 import sys
 import time
@@ -34,15 +33,16 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
 from game.glicko import Rating
 
 from . import protocol
 from .limits import Limits
+from .lobby import Lobby, Seek
 from .pages import POLICY, Page, Pages
-from .protocol import Message, ProtocolError, message
+from .protocol import Message, ProtocolError
 from .store import Player, StoredGame, new_id
 from .stores import AsyncStore, open_store
 from .table import COLORS, Seat, Table, TableError
@@ -52,37 +52,11 @@ log = logging.getLogger("mosaic.server")
 
 
 @dataclass
-class Seek:
-    id: str
-    player: Player
-    side: int
-    base: int
-    inc: int
-    rated: bool
-    code: str | None = None  # set for a private challenge
-    expires: float = 0.0
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.player.name,
-            "rating": round(self.player.rating.rating),
-            "side": self.side,
-            "base": self.base,
-            "inc": self.inc,
-            "rated": self.rated,
-        }
-
-
-@dataclass
 class Server:
     store: AsyncStore
     limits: Limits = field(default_factory=Limits)
     clock: Any = time.monotonic
     tables: dict[str, Table] = field(default_factory=dict)
-    seeks: dict[str, Seek] = field(default_factory=dict)
-    codes: dict[str, Seek] = field(default_factory=dict)
-    lobby_watchers: set[Conn] = field(default_factory=set)
     rng: random.Random = field(default_factory=random.SystemRandom)
     pages: Pages = field(init=False)
     #: One lock a game in play: its turns, its end and its sweep run one at a time,
@@ -91,6 +65,7 @@ class Server:
 
     connections: Connections = field(init=False)
     transport: Transport = field(init=False)
+    lobby: Lobby = field(init=False)
 
     def __post_init__(self) -> None:
         self.pages = Pages(self)
@@ -98,6 +73,7 @@ class Server:
         self.transport = Transport(
             self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone
         )
+        self.lobby = Lobby(self.limits, self._games_of)
 
     def lock(self, gid: str) -> asyncio.Lock:
         return self.locks.setdefault(gid, asyncio.Lock())
@@ -138,9 +114,7 @@ class Server:
                 async with self.lock(table.id):
                     if self.tables.get(table.id) is table and table.due(now, self.limits.grace):
                         await self.finish(table)
-            for code, seek in list(self.codes.items()):
-                if seek.expires <= now:
-                    del self.codes[code]
+            self.lobby.expire(now)
 
     # -- connections ----------------------------------------------------------
     async def _hello(self, conn: Conn, msg: Message) -> None:
@@ -176,7 +150,7 @@ class Server:
                 self._tell_table(table, "presence", game=table.id, color=color, connected=True)
 
     def _gone(self, conn: Conn) -> None:
-        self.lobby_watchers.discard(conn)
+        self.lobby.leave(conn)
         player = conn.player
         if player is None or self.connections.online(player.id):
             return  # another connection of the same player is still here
@@ -186,14 +160,7 @@ class Server:
             table.seats[color].connected = False
             table.seats[color].gone_since = now
             self._tell_table(table, "presence", game=table.id, color=color, connected=False)
-        dropped = [s for s in self.seeks.values() if s.player.id == player.id]
-        for s in dropped:
-            del self.seeks[s.id]
-        for code, s in list(self.codes.items()):
-            if s.player.id == player.id:
-                del self.codes[code]
-        if dropped:
-            self._lobby_changed()
+        self.lobby.drop(player.id)
 
     # -- sending --------------------------------------------------------------
     def _tell_player(self, pid: str, kind: str, **fields: Any) -> None:
@@ -201,14 +168,6 @@ class Server:
 
     def _tell_table(self, table: Table, kind: str, **fields: Any) -> None:
         self.connections.tell((s.player for s in table.seats), kind, **fields)
-
-    def _lobby_changed(self) -> None:
-        watchers = [c.ws for c in self.lobby_watchers]
-        if watchers:
-            broadcast(watchers, message("lobby", seeks=self._lobby()))
-
-    def _lobby(self) -> list[dict[str, Any]]:
-        return [s.public() for s in list(self.seeks.values())[: self.limits.lobby]]
 
     # -- messages ---------------------------------------------------------------
     async def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -222,27 +181,15 @@ class Server:
         elif kind == "hello":
             raise ProtocolError("you have already said hello")
         elif kind == "lobby":
-            self.lobby_watchers.add(conn)
-            send(conn, "lobby", seeks=self._lobby())
+            self.lobby.watch(conn)
         elif kind in ("seek", "challenge"):
-            self._seek(conn, player, msg, private=kind == "challenge", now=now)
+            self.lobby.open(conn, player, msg, private=kind == "challenge", now=now)
         elif kind == "cancel":
-            seek = self.seeks.get(msg["seek"])
-            if seek is None or seek.player.id != player.id:
-                raise TableError("you have no open seek with that id")
-            del self.seeks[seek.id]
-            send(conn, "cancelled", seek=seek.id)
-            self._lobby_changed()
+            self.lobby.cancel(conn, player, msg["seek"])
         elif kind == "accept":
-            seek = self.seeks.get(msg["seek"])
-            if seek is None:
-                raise TableError("that seek is no longer open")
-            await self._pair(seek, player, now)
+            await self._start(self.lobby.accept(player, msg["seek"]), player)
         elif kind == "join":
-            seek = self.codes.get(msg["code"])
-            if seek is None:
-                raise TableError("no open challenge has that code")
-            await self._pair(seek, player, now)
+            await self._start(self.lobby.join(player, msg["code"]), player)
         elif kind == "turn":
             await self._turn(player, msg)
         elif kind == "state":
@@ -263,48 +210,11 @@ class Server:
                 raise TableError("no game has that id")
             send(conn, "record", game=msg["game"], record=record)
 
-    def _seek(self, conn: Conn, player: Player, msg: dict, private: bool, now: float) -> None:
-        open_ = sum(s.player.id == player.id for s in self.seeks.values())
-        open_ += sum(s.player.id == player.id for s in self.codes.values())
-        if open_ >= self.limits.seeks:
-            raise TableError(f"you may have at most {self.limits.seeks} open seeks; cancel one")
-        self._room_for(player)
-        seek = Seek(new_id(), player, msg["side"], msg["base"], msg["inc"], msg["rated"])
-        if private:
-            seek.code = self._fresh_code()
-            seek.expires = now + self.limits.challenge
-            self.codes[seek.code] = seek
-            send(conn, "challenge", code=seek.code, expires=int(self.limits.challenge))
-        else:
-            self.seeks[seek.id] = seek
-            send(conn, "seeking", seek=seek.public())
-            self._lobby_changed()
+    def _games_of(self, pid: str) -> int:
+        return sum(1 for _ in self._tables_of(pid))
 
-    def _fresh_code(self) -> str:
-        # 31**6 codes against a few thousand open at most: a clash is rare, ten in a
-        # row would mean something is wrong.
-        for _ in range(10):
-            code = "".join(
-                secrets.choice(protocol.CODE_ALPHABET) for _ in range(protocol.CODE_LENGTH)
-            )
-            if code not in self.codes:
-                return code
-        raise TableError("the server could not make a challenge code; try again")
-
-    def _room_for(self, player: Player) -> None:
-        if sum(1 for _ in self._tables_of(player.id)) >= self.limits.games:
-            raise TableError(f"you may play at most {self.limits.games} games at once")
-
-    async def _pair(self, seek: Seek, player: Player, now: float) -> None:
-        if seek.player.id == player.id:
-            raise TableError("that seek is your own")
-        self._room_for(player)
-        self._room_for(seek.player)
-        if seek.code:
-            del self.codes[seek.code]
-        else:
-            del self.seeks[seek.id]
-            self._lobby_changed()
+    async def _start(self, seek: Seek, player: Player) -> None:
+        """The game of a seek the lobby gave up to ``player``: stored, then started."""
         pair = [seek.player, player]
         self.rng.shuffle(pair)
         # Ratings come fresh from the store: the seeker's may have changed since.

@@ -1,0 +1,165 @@
+"""The lobby: open seeks, private challenges by code, and who watches the list.
+
+A public seek is listed to every connection that asked for the lobby, and the
+list goes out again whenever a seek opens or closes. A challenge is never
+listed: a friend finds it by its code, which lapses after
+:attr:`~.limits.Limits.challenge` seconds. A player keeps at most
+:attr:`~.limits.Limits.seeks` seeks and challenges open, and only with room for
+one more game; a player who leaves takes theirs along.
+
+Accepting a seek or joining by code takes it out of the lobby once both players
+have room for the game; starting the game is the server's (a table, stored).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import broadcast
+
+from . import protocol
+from .limits import Limits
+from .protocol import Message, message
+from .store import Player, new_id
+from .table import TableError
+from .transport import Conn, send
+
+
+@dataclass
+class Seek:
+    id: str
+    player: Player
+    side: int
+    base: int
+    inc: int
+    rated: bool
+    code: str | None = None  # set for a private challenge
+    expires: float = 0.0
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.player.name,
+            "rating": round(self.player.rating.rating),
+            "side": self.side,
+            "base": self.base,
+            "inc": self.inc,
+            "rated": self.rated,
+        }
+
+
+@dataclass
+class Lobby:
+    limits: Limits
+    #: How many games a player has in play: the games are the server's, not the lobby's.
+    games_of: Callable[[str], int]
+    seeks: dict[str, Seek] = field(default_factory=dict)
+    codes: dict[str, Seek] = field(default_factory=dict)
+    #: The connections that asked for the lobby, told of every change.
+    watchers: set[Conn] = field(default_factory=set)
+
+    def watch(self, conn: Conn) -> None:
+        self.watchers.add(conn)
+        send(conn, "lobby", seeks=self.view())
+
+    def leave(self, conn: Conn) -> None:
+        self.watchers.discard(conn)
+
+    def view(self) -> list[dict[str, Any]]:
+        return [s.public() for s in list(self.seeks.values())[: self.limits.lobby]]
+
+    def _changed(self) -> None:
+        watchers = [c.ws for c in self.watchers]
+        if watchers:
+            broadcast(watchers, message("lobby", seeks=self.view()))
+
+    # -- a player's own seeks -------------------------------------------------------
+    def open(self, conn: Conn, player: Player, msg: Message, *, private: bool, now: float) -> None:
+        """A ``seek`` or, ``private``, a ``challenge`` with a code for a friend."""
+        open_ = sum(s.player.id == player.id for s in self.seeks.values())
+        open_ += sum(s.player.id == player.id for s in self.codes.values())
+        if open_ >= self.limits.seeks:
+            raise TableError(f"you may have at most {self.limits.seeks} open seeks; cancel one")
+        self.room_for(player)
+        seek = Seek(new_id(), player, msg["side"], msg["base"], msg["inc"], msg["rated"])
+        if private:
+            seek.code = self._fresh_code()
+            seek.expires = now + self.limits.challenge
+            self.codes[seek.code] = seek
+            send(conn, "challenge", code=seek.code, expires=int(self.limits.challenge))
+        else:
+            self.seeks[seek.id] = seek
+            send(conn, "seeking", seek=seek.public())
+            self._changed()
+
+    def cancel(self, conn: Conn, player: Player, sid: str) -> None:
+        seek = self.seeks.get(sid)
+        if seek is None or seek.player.id != player.id:
+            raise TableError("you have no open seek with that id")
+        del self.seeks[seek.id]
+        send(conn, "cancelled", seek=seek.id)
+        self._changed()
+
+    def drop(self, pid: str) -> None:
+        """The player left: their seeks and challenges go with them."""
+        dropped = [s for s in self.seeks.values() if s.player.id == pid]
+        for s in dropped:
+            del self.seeks[s.id]
+        for code, s in list(self.codes.items()):
+            if s.player.id == pid:
+                del self.codes[code]
+        if dropped:
+            self._changed()
+
+    def expire(self, now: float) -> None:
+        """Forget the challenge codes that have lapsed."""
+        for code, seek in list(self.codes.items()):
+            if seek.expires <= now:
+                del self.codes[code]
+
+    def _fresh_code(self) -> str:
+        # 31**6 codes against a few thousand open at most: a clash is rare, ten in a
+        # row would mean something is wrong.
+        for _ in range(10):
+            code = "".join(
+                secrets.choice(protocol.CODE_ALPHABET) for _ in range(protocol.CODE_LENGTH)
+            )
+            if code not in self.codes:
+                return code
+        raise TableError("the server could not make a challenge code; try again")
+
+    # -- pairing ------------------------------------------------------------------------
+    def accept(self, player: Player, sid: str) -> Seek:
+        """Take another player's public seek out of the lobby, for ``player`` to play."""
+        seek = self.seeks.get(sid)
+        if seek is None:
+            raise TableError("that seek is no longer open")
+        self._take(seek, player)
+        return seek
+
+    def join(self, player: Player, code: str) -> Seek:
+        """Take a friend's challenge by its code, for ``player`` to play."""
+        seek = self.codes.get(code)
+        if seek is None:
+            raise TableError("no open challenge has that code")
+        self._take(seek, player)
+        return seek
+
+    def _take(self, seek: Seek, player: Player) -> None:
+        if seek.player.id == player.id:
+            raise TableError("that seek is your own")
+        self.room_for(player)
+        self.room_for(seek.player)
+        if seek.code:
+            del self.codes[seek.code]
+        else:
+            del self.seeks[seek.id]
+            self._changed()
+
+    def room_for(self, player: Player) -> None:
+        """Raises :class:`.table.TableError` if the player may start no other game."""
+        if self.games_of(player.id) >= self.limits.games:
+            raise TableError(f"you may play at most {self.limits.games} games at once")
