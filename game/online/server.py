@@ -36,16 +36,15 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
-from game.glicko import Rating
-
 from . import protocol
+from .finisher import Finisher
 from .limits import Limits
 from .lobby import Lobby, Seek
 from .pages import POLICY, Page, Pages
 from .protocol import Message, ProtocolError
 from .store import Player, StoredGame, new_id
 from .stores import AsyncStore, open_store
-from .table import COLORS, Seat, Table, TableError
+from .table import Seat, Table, TableError
 from .transport import Conn, Connections, Transport, send
 
 log = logging.getLogger("mosaic.server")
@@ -66,6 +65,7 @@ class Server:
     connections: Connections = field(init=False)
     transport: Transport = field(init=False)
     lobby: Lobby = field(init=False)
+    finisher: Finisher = field(init=False)
 
     def __post_init__(self) -> None:
         self.pages = Pages(self)
@@ -74,6 +74,7 @@ class Server:
             self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone
         )
         self.lobby = Lobby(self.limits, self._games_of)
+        self.finisher = Finisher(self.store, self.connections, self.clock)
 
     def lock(self, gid: str) -> asyncio.Lock:
         return self.locks.setdefault(gid, asyncio.Lock())
@@ -280,45 +281,13 @@ class Server:
                 await self.finish(table)
 
     async def finish(self, table: Table) -> None:
-        """Rate, store and announce a game that has just ended, and let it go.
-        Called under the game's lock; a game is finished once."""
+        """End a game whose result is set (:mod:`.finisher`) and let it go. Called
+        under the game's lock; a game is finished once."""
         if self.tables.get(table.id) is not table:
             return
-        now = self.clock()
-        new: list[tuple[str, Rating]] = []
-        if table.rated and table.result in ("red", "blue", "draw"):
-            before = [await self.store.player(s.player) for s in table.seats]
-            if all(before):
-                score = {"red": 1.0, "blue": 0.0, "draw": 0.5}[table.result]
-                r, b = before[0].rating, before[1].rating  # type: ignore[union-attr]
-                after = (r.after_game(b, score), b.after_game(r, 1 - score))
-                table.ratings = {
-                    COLORS[i]: {"before": round(x.rating), "after": round(y.rating)}
-                    for i, (x, y) in enumerate(zip((r, b), after, strict=True))
-                }
-                new = [(s.player, a) for s, a in zip(table.seats, after, strict=True)]
-        await self.store.finish(
-            table.id,
-            table.result or "aborted",
-            table.reason,
-            table.clock.both(now),
-            ratings_json=json.dumps(table.ratings) if table.ratings else None,
-            new_ratings=new,
-        )
+        await self.finisher.finish(table)
         self.tables.pop(table.id, None)
         self.locks.pop(table.id, None)
-        self._tell_table(
-            table,
-            "over",
-            game=table.id,
-            result=table.result,
-            reason=table.reason,
-            **({"ratings": table.ratings} if table.ratings else {}),
-        )
-        for pid, rating in new:
-            for conn in self.connections.of(pid):
-                if conn.player is not None:
-                    conn.player.rating = rating
 
     async def record(self, gid: str) -> dict[str, Any] | None:
         """A game's record in the client's format, finished or not."""

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from game.glicko import Rating
 from game.online import protocol
 from game.online.clock import Clock
+from game.online.finisher import rate
 from game.online.protocol import ProtocolError, read
 from game.online.table import Seat, Table, TableError
 from game.rules import Board
@@ -177,3 +179,12 @@ def test_record_replays_in_the_client():
     json.dumps(record)
     match = Match.from_record(record)
     assert match.board.turn_stack and record["online"]["reason"] == "blue resigned"
+
+
+def test_a_rated_result_moves_both_ratings_as_glicko_says():
+    new, old = Rating(), Rating(1700, 80, 0.06)
+    red, blue = rate(new, old, "red")
+    assert red.rating > 1500 and blue.rating < 1700
+    assert (red, blue) == (new.after_game(old, 1.0), old.after_game(new, 0.0))
+    red, blue = rate(new, new, "draw")
+    assert red == blue and red.rating == pytest.approx(1500)

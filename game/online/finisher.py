@@ -1,0 +1,86 @@
+"""Ending a game: the ratings it moves, the store, and both players told.
+
+Whatever ended the game (the rules, a resignation, an abort, a flag, a player
+who did not come back), its table already holds the result and the reason; the
+:class:`Finisher` rates a rated game that was played out (Glicko-2, each game
+its own rating period), keeps the result and both new ratings in one store
+call, and only then announces the end, so nobody hears of a result the store
+does not have. (lila's round module keeps its Finisher apart from the moves in
+the same way.)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.glicko import Rating
+
+from .stores import AsyncStore
+from .table import COLORS, Table
+from .transport import Connections
+
+#: Red's score for each result that rates; Blue's is one less it.
+SCORES = {"red": 1.0, "blue": 0.0, "draw": 0.5}
+
+
+def rate(red: Rating, blue: Rating, result: str) -> tuple[Rating, Rating]:
+    """Both ratings after a game with this result (``red``, ``blue`` or ``draw``)."""
+    score = SCORES[result]
+    return red.after_game(blue, score), blue.after_game(red, 1 - score)
+
+
+@dataclass
+class Finisher:
+    store: AsyncStore
+    connections: Connections
+    clock: Callable[[], float]
+
+    async def finish(self, table: Table) -> None:
+        """Rate, store and announce a game whose result is set. Called once a game,
+        under its lock."""
+        now = self.clock()
+        new = await self._rate(table)
+        await self.store.finish(
+            table.id,
+            table.result or "aborted",
+            table.reason,
+            table.clock.both(now),
+            ratings_json=json.dumps(table.ratings) if table.ratings else None,
+            new_ratings=new,
+        )
+        extra: dict[str, Any] = {"ratings": table.ratings} if table.ratings else {}
+        self.connections.tell(
+            (s.player for s in table.seats),
+            "over",
+            game=table.id,
+            result=table.result,
+            reason=table.reason,
+            **extra,
+        )
+        # A player's later seeks show the rating they have now.
+        for pid, rating in new:
+            for conn in self.connections.of(pid):
+                if conn.player is not None:
+                    conn.player.rating = rating
+
+    async def _rate(self, table: Table) -> list[tuple[str, Rating]]:
+        """The players' new ratings (none for a casual or aborted game), and the
+        change on the table for the announcement and the record."""
+        result = table.result
+        if not table.rated or result is None or result not in SCORES:
+            return []
+        # Ratings come fresh from the store: either player may have finished
+        # another game since this one began.
+        red, blue = [await self.store.player(s.player) for s in table.seats]
+        if red is None or blue is None:
+            return []
+        before = (red.rating, blue.rating)
+        after = rate(*before, result)
+        table.ratings = {
+            COLORS[i]: {"before": round(x.rating), "after": round(y.rating)}
+            for i, (x, y) in enumerate(zip(before, after, strict=True))
+        }
+        return [(s.player, a) for s, a in zip(table.seats, after, strict=True)]
