@@ -5,7 +5,7 @@
     /players/<name>       a player's rating over their games and their recent games
     /games/<id>           a game on a drawn board, stepped with buttons or the
                           arrow keys (Home, End), and followed as it goes
-    /games/<id>.json      the game's record (served by the server itself)
+    /games/<id>.json      the game's record (served by .web beside these pages)
 
 Every page is whole without scripts: the board of any turn is drawn on the
 server (``/games/<id>?ply=12``) and the steps are links. The one script, served

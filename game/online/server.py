@@ -22,30 +22,24 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import logging
 import random
-import re
 import signal
 import sys
 import time
 from dataclasses import dataclass, field
-from http import HTTPStatus
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection
-from websockets.http11 import Request, Response
-
-from . import protocol
+from . import history, protocol
 from .finisher import Finisher
 from .limits import Limits
 from .lobby import Lobby, Seek
-from .pages import POLICY, Page, Pages
 from .protocol import Message, ProtocolError
 from .store import Player, StoredGame, new_id
 from .stores import AsyncStore, open_store
 from .table import Seat, Table, TableError
 from .transport import Conn, Connections, Transport, send
+from .web import Web
 
 log = logging.getLogger("mosaic.server")
 
@@ -57,7 +51,6 @@ class Server:
     clock: Any = time.monotonic
     tables: dict[str, Table] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.SystemRandom)
-    pages: Pages = field(init=False)
     #: One lock a game in play: its turns, its end and its sweep run one at a time,
     #: though each waits for the store.
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
@@ -66,15 +59,16 @@ class Server:
     transport: Transport = field(init=False)
     lobby: Lobby = field(init=False)
     finisher: Finisher = field(init=False)
+    web: Web = field(init=False)
 
     def __post_init__(self) -> None:
-        self.pages = Pages(self)
         self.connections = Connections()
         self.transport = Transport(
             self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone
         )
         self.lobby = Lobby(self.limits, self._games_of)
         self.finisher = Finisher(self.store, self.connections, self.clock)
+        self.web = Web(self.store, self.tables.values)
 
     def lock(self, gid: str) -> asyncio.Lock:
         return self.locks.setdefault(gid, asyncio.Lock())
@@ -206,7 +200,7 @@ class Server:
         elif kind == "leaderboard":
             send(conn, "leaderboard", players=await self.store.leaderboard())
         elif kind == "record":
-            record = await self.record(msg["game"])
+            record = await history.record(self.store, msg["game"])
             if record is None:
                 raise TableError("no game has that id")
             send(conn, "record", game=msg["game"], record=record)
@@ -289,120 +283,15 @@ class Server:
         self.tables.pop(table.id, None)
         self.locks.pop(table.id, None)
 
-    async def record(self, gid: str) -> dict[str, Any] | None:
-        """A game's record in the client's format, finished or not."""
-        row = await self.store.game_row(gid)
-        if row is None:
-            return None
-        seats = (
-            Seat(row["red"], row["red_name"], row["red_rating"]),
-            Seat(row["blue"], row["blue_name"], row["blue_rating"]),
-        )
-        table = Table(gid, row["side"], row["base"], row["inc"], bool(row["rated"]), seats)
-        table.replay(row["turns"])
-        table.result, table.reason = row["result"], row["reason"]
-        table.ratings = json.loads(row["ratings"]) if row["ratings"] else None
-        when = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(row["created"]))
-        return table.record(when)
-
     def _tables_of(self, pid: str):
         return (t for t in self.tables.values() if any(s.player == pid for s in t.seats))
-
-    # -- what the web pages read (game.online.pages) ----------------------------
-    async def leaderboard_rows(self) -> list[dict[str, Any]]:
-        return await self.store.leaderboard()
-
-    async def games_in_play(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "id": t.id,
-                "red": t.seats[0].name,
-                "blue": t.seats[1].name,
-                "side": t.side,
-                "time": f"{t.base // 60}+{t.inc}" if t.base % 60 == 0 else f"{t.base}s+{t.inc}",
-                "turns": len(t.turns),
-            }
-            for t in self.tables.values()
-            if not t.over
-        ]
-
-    async def player_summary(self, name: str) -> dict[str, Any] | None:
-        """A player's rating, its course over their rated games, and their recent games."""
-        player = await self.store.player_by_name(name)
-        if player is None:
-            return None
-        history: list[float] = []
-        games = []
-        for g in await self.store.finished_games_of(player.id):
-            color = "red" if g["red"] == player.id else "blue"
-            ratings = json.loads(g["ratings"]) if g["ratings"] else None
-            if ratings is not None:
-                if not history:
-                    history.append(ratings[color]["before"])
-                history.append(ratings[color]["after"])
-            result = g["result"]
-            outcome = (
-                result
-                if result in ("draw", "aborted")
-                else ("won" if result == color else "lost") + f": {g['reason']}"
-            )
-            games.append(
-                {
-                    "id": g["id"],
-                    "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime(g["ended"] or 0)),
-                    "opponent": g["blue_name"] if color == "red" else g["red_name"],
-                    "outcome": outcome,
-                    "rating": round(ratings[color]["after"]) if ratings else "unrated",
-                }
-            )
-        return {
-            "name": player.name,
-            "rating": player.rating.rating,
-            "rd": player.rating.rd,
-            "rated": player.games,
-            "history": history,
-            "games": games[::-1][:30],
-        }
-
-    # -- plain HTTP: the web pages, and finished games as files ------------------------
-    async def http(self, conn: ServerConnection, request: Request) -> Response | None:
-        """``GET /games/<id>.json`` answers with the game's record, the web pages
-        (game.online.pages) with themselves; anything else goes on to the
-        WebSocket handshake."""
-        if request.headers.get("Upgrade", "").lower() != "websocket":
-            page = await self.pages.route(request.path)
-            if page is not None:
-                return self._page(conn, page)
-        m = re.fullmatch(r"/games/([a-z0-9]{1,16})\.json", request.path)
-        if m is None:
-            return None
-        record = await self.record(m.group(1))
-        if record is None:
-            return conn.respond(HTTPStatus.NOT_FOUND, "no game has that id\n")
-        response = conn.respond(HTTPStatus.OK, json.dumps(record, indent=1) + "\n")
-        del response.headers["Content-Type"]
-        response.headers["Content-Type"] = "application/json"
-        response.headers["Content-Disposition"] = f'attachment; filename="mosaic-{m.group(1)}.json"'
-        return response
-
-    @staticmethod
-    def _page(conn: ServerConnection, page: Page) -> Response:
-        response = conn.respond(page.status, page.body)
-        del response.headers["Content-Type"]
-        response.headers["Content-Type"] = page.content_type
-        response.headers["Content-Security-Policy"] = POLICY
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        for key, value in page.headers.items():
-            response.headers[key] = value
-        return response
 
     async def run(self, host: str, port: int, started: asyncio.Future | None = None) -> None:
         """Serve until cancelled; ``started`` gets the port actually bound."""
         resumed = await self.resume_games()
         sweeper = asyncio.create_task(self.sweeper())
         try:
-            async with self.transport.serve(host, port, self.http) as server:
+            async with self.transport.serve(host, port, self.web.respond) as server:
                 bound = next(iter(server.sockets)).getsockname()[1]
                 log.info("listening on port %d, %d unfinished games resumed", bound, resumed)
                 if started is not None:

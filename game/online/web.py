@@ -1,0 +1,86 @@
+"""The server's plain-HTTP side, on the WebSocket's port: the web pages
+(:mod:`.pages`) and every game's record as a file, ``GET /games/<id>.json``.
+Any other request goes on to the WebSocket handshake.
+
+:class:`Web` is also what the pages read (:class:`.pages.Source`): the games in
+play, from the server's memory, and the rest from the store (:mod:`.history`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from http import HTTPStatus
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.http11 import Request, Response
+
+from . import history
+from .pages import POLICY, Page, Pages
+from .stores import AsyncStore
+from .table import Table
+
+RECORD_PATH = re.compile(r"/games/([a-z0-9]{1,16})\.json")
+
+
+class Web:
+    def __init__(self, store: AsyncStore, in_play: Callable[[], Iterable[Table]]) -> None:
+        self.store = store
+        self.in_play = in_play
+        self.pages = Pages(self)
+
+    async def respond(self, conn: ServerConnection, request: Request) -> Response | None:
+        """The answer to a plain HTTP request, or ``None`` for the WebSocket handshake."""
+        if request.headers.get("Upgrade", "").lower() != "websocket":
+            page = await self.pages.route(request.path)
+            if page is not None:
+                return self._page(conn, page)
+        m = RECORD_PATH.fullmatch(request.path)
+        if m is None:
+            return None
+        record = await history.record(self.store, m.group(1))
+        if record is None:
+            return conn.respond(HTTPStatus.NOT_FOUND, "no game has that id\n")
+        response = conn.respond(HTTPStatus.OK, json.dumps(record, indent=1) + "\n")
+        del response.headers["Content-Type"]
+        response.headers["Content-Type"] = "application/json"
+        response.headers["Content-Disposition"] = f'attachment; filename="mosaic-{m.group(1)}.json"'
+        return response
+
+    @staticmethod
+    def _page(conn: ServerConnection, page: Page) -> Response:
+        response = conn.respond(page.status, page.body)
+        del response.headers["Content-Type"]
+        response.headers["Content-Type"] = page.content_type
+        response.headers["Content-Security-Policy"] = POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        for key, value in page.headers.items():
+            response.headers[key] = value
+        return response
+
+    # -- what the pages read ------------------------------------------------------------
+    async def record(self, gid: str) -> dict[str, Any] | None:
+        return await history.record(self.store, gid)
+
+    async def leaderboard_rows(self) -> list[dict[str, Any]]:
+        return await self.store.leaderboard()
+
+    async def player_summary(self, name: str) -> dict[str, Any] | None:
+        return await history.player_summary(self.store, name)
+
+    async def games_in_play(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": t.id,
+                "red": t.seats[0].name,
+                "blue": t.seats[1].name,
+                "side": t.side,
+                "time": f"{t.base // 60}+{t.inc}" if t.base % 60 == 0 else f"{t.base}s+{t.inc}",
+                "turns": len(t.turns),
+            }
+            for t in self.in_play()
+            if not t.over
+        ]
