@@ -27,6 +27,7 @@ import random
 import signal
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,10 @@ from .transport import Conn, Connections, Transport, send
 from .web import Web
 
 log = logging.getLogger("mosaic.server")
+
+#: Acts on one checked message of its type, from the player who sent it; raises
+#: :class:`.protocol.ProtocolError` or :class:`.table.TableError` to refuse it.
+Handler = Callable[[Conn, Player, Message], Awaitable[None]]
 
 
 @dataclass
@@ -60,6 +65,7 @@ class Server:
     lobby: Lobby = field(init=False)
     finisher: Finisher = field(init=False)
     web: Web = field(init=False)
+    handlers: dict[str, Handler] = field(init=False)
 
     def __post_init__(self) -> None:
         self.connections = Connections()
@@ -69,6 +75,7 @@ class Server:
         self.lobby = Lobby(self.limits, self._games_of)
         self.finisher = Finisher(self.store, self.connections, self.clock)
         self.web = Web(self.store, self.tables.values)
+        self.handlers = self._handlers()
 
     def lock(self, gid: str) -> asyncio.Lock:
         return self.locks.setdefault(gid, asyncio.Lock())
@@ -165,45 +172,66 @@ class Server:
         self.connections.tell((s.player for s in table.seats), kind, **fields)
 
     # -- messages ---------------------------------------------------------------
-    async def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
-        """Act on one checked message from a player who said hello."""
-        kind = msg["type"]
+    def _handlers(self) -> dict[str, Handler]:
+        """A handler for each type a client may send (:data:`.protocol.CLIENT`)."""
+        return {
+            "hello": self._hello_again,
+            "ping": self._ping,
+            "lobby": self._watch_lobby,
+            "seek": self._seek,
+            "challenge": self._challenge,
+            "cancel": self._cancel,
+            "accept": self._accept,
+            "join": self._join,
+            "turn": self._turn,
+            "state": self._state,
+            "resign": self._resign,
+            "abort": self._abort,
+            "leaderboard": self._leaderboard,
+            "record": self._record,
+        }
+
+    async def dispatch(self, conn: Conn, msg: Message) -> None:
+        """Act on one message from a player who said hello. :func:`.protocol.read`
+        has checked its fields and refused any type not in :data:`.protocol.CLIENT`,
+        and every type there has its handler (a test holds the two in step)."""
         player = conn.player
-        assert player is not None
-        now = self.clock()
-        if kind == "ping":
-            send(conn, "pong")
-        elif kind == "hello":
-            raise ProtocolError("you have already said hello")
-        elif kind == "lobby":
-            self.lobby.watch(conn)
-        elif kind in ("seek", "challenge"):
-            self.lobby.open(conn, player, msg, private=kind == "challenge", now=now)
-        elif kind == "cancel":
-            self.lobby.cancel(conn, player, msg["seek"])
-        elif kind == "accept":
-            await self._start(self.lobby.accept(player, msg["seek"]), player)
-        elif kind == "join":
-            await self._start(self.lobby.join(player, msg["code"]), player)
-        elif kind == "turn":
-            await self._turn(player, msg)
-        elif kind == "state":
-            table = self._own_table(player, msg["game"])
-            state = table.state(now) | {"you": table.color_of(player.id)}
-            send(conn, "game", game=state)
-        elif kind in ("resign", "abort"):
-            table = self._own_table(player, msg["game"])
-            async with self.lock(table.id):
-                self._own_table(player, msg["game"])  # not ended while we waited
-                getattr(table, kind)(player.id, self.clock())
-                await self.finish(table)
-        elif kind == "leaderboard":
-            send(conn, "leaderboard", players=await self.store.leaderboard())
-        elif kind == "record":
-            record = await history.record(self.store, msg["game"])
-            if record is None:
-                raise TableError("no game has that id")
-            send(conn, "record", game=msg["game"], record=record)
+        assert player is not None  # the transport passes nothing on before the hello
+        await self.handlers[msg["type"]](conn, player, msg)
+
+    async def _hello_again(self, conn: Conn, player: Player, msg: Message) -> None:
+        raise ProtocolError("you have already said hello")
+
+    async def _ping(self, conn: Conn, player: Player, msg: Message) -> None:
+        send(conn, "pong")
+
+    async def _leaderboard(self, conn: Conn, player: Player, msg: Message) -> None:
+        send(conn, "leaderboard", players=await self.store.leaderboard())
+
+    async def _record(self, conn: Conn, player: Player, msg: Message) -> None:
+        record = await history.record(self.store, msg["game"])
+        if record is None:
+            raise TableError("no game has that id")
+        send(conn, "record", game=msg["game"], record=record)
+
+    # -- the lobby's messages -------------------------------------------------------------
+    async def _watch_lobby(self, conn: Conn, player: Player, msg: Message) -> None:
+        self.lobby.watch(conn)
+
+    async def _seek(self, conn: Conn, player: Player, msg: Message) -> None:
+        self.lobby.open(conn, player, msg, private=False, now=self.clock())
+
+    async def _challenge(self, conn: Conn, player: Player, msg: Message) -> None:
+        self.lobby.open(conn, player, msg, private=True, now=self.clock())
+
+    async def _cancel(self, conn: Conn, player: Player, msg: Message) -> None:
+        self.lobby.cancel(conn, player, msg["seek"])
+
+    async def _accept(self, conn: Conn, player: Player, msg: Message) -> None:
+        await self._start(self.lobby.accept(player, msg["seek"]), player)
+
+    async def _join(self, conn: Conn, player: Player, msg: Message) -> None:
+        await self._start(self.lobby.join(player, msg["code"]), player)
 
     def _games_of(self, pid: str) -> int:
         return sum(1 for _ in self._tables_of(pid))
@@ -247,7 +275,28 @@ class Server:
         table.color_of(player.id)
         return table
 
-    async def _turn(self, player: Player, msg: dict) -> None:
+    # -- the games' messages -------------------------------------------------------------
+    async def _state(self, conn: Conn, player: Player, msg: Message) -> None:
+        table = self._own_table(player, msg["game"])
+        state = table.state(self.clock()) | {"you": table.color_of(player.id)}
+        send(conn, "game", game=state)
+
+    async def _resign(self, conn: Conn, player: Player, msg: Message) -> None:
+        await self._give_up(player, msg["game"], Table.resign)
+
+    async def _abort(self, conn: Conn, player: Player, msg: Message) -> None:
+        await self._give_up(player, msg["game"], Table.abort)
+
+    async def _give_up(
+        self, player: Player, gid: str, how: Callable[[Table, str, float], None]
+    ) -> None:
+        table = self._own_table(player, gid)
+        async with self.lock(table.id):
+            self._own_table(player, gid)  # not ended while we waited
+            how(table, player.id, self.clock())
+            await self.finish(table)
+
+    async def _turn(self, conn: Conn, player: Player, msg: Message) -> None:
         table = self._own_table(player, msg["game"])
         async with self.lock(table.id):
             self._own_table(player, msg["game"])  # not ended while we waited

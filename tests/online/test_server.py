@@ -11,8 +11,9 @@ import urllib.request
 import pytest
 
 from game.ai.levels import level
+from game.online import protocol
 from game.online.bot import Bot
-from game.online.server import Limits
+from game.online.server import Limits, Server
 from game.online.session import OnlineError, Session
 
 from .serving import FakeTime, Follower, pair, play_random, serving
@@ -20,6 +21,11 @@ from .serving import FakeTime, Follower, pair, play_random, serving
 
 def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def test_every_message_a_client_may_send_has_a_handler_and_no_other_does():
+    server = Server(store=None)  # the store is not touched before the server runs
+    assert server.handlers.keys() == protocol.CLIENT.keys()
 
 
 def test_a_rated_game_by_challenge_code_rates_both_and_is_kept(tmp_path):
