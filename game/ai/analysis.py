@@ -24,11 +24,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypedDict
 
 from game.rules import Board, Turn
 
 from . import side3
-from .endgame import Endgame, OutOfBudget
+from .endgame import Endgame, Limits, OutOfBudget
 from .evaluate import TILE, WIN, exact_score
 from .search import Budget, Searcher, empty_cells
 
@@ -50,6 +51,16 @@ class Verdict:
     exact: bool  # the solver settled it
     played_score: int
     best_score: int
+
+
+class VerdictData(TypedDict):
+    """A :class:`Verdict` but its best turn, as plain data that crosses processes."""
+
+    loss: float
+    label: str
+    exact: bool
+    best_score: int
+    played_score: int
 
 
 def label_for(loss: float) -> str:
@@ -90,6 +101,7 @@ def judge(
         return exact
     budget = Budget(seconds=seconds, stop=stop)
     searched = Searcher().search(board, budget, solve=False, all_scores=True)
+    assert searched.turn is not None  # the board has two turns or more
     scores = searched.scores or {searched.turn: searched.score}
     best = max(scores, key=lambda t: scores[t])
     got = scores.get(played, scores[best] if played == best else min(scores.values()))
@@ -113,7 +125,7 @@ def exact_verdict(
     reach = EXACT_EMPTIES_COMPILED if eg.compiled_for(board) else EXACT_EMPTIES
     small = empty_cells(board) <= reach
 
-    def limits() -> dict:
+    def limits() -> Limits:
         return {"seconds": max(0.0, deadline - clock()), "stop": stop, "clock": clock}
 
     def value(position: Board) -> int | None:
@@ -150,7 +162,7 @@ def a_best_turn(
     value: int,
     book: side3.Strategy | None,
     eg: Endgame | None,
-    limits: Callable[[], dict],
+    limits: Callable[[], Limits],
 ) -> Turn | None:
     """A turn that keeps ``board``'s exact ``value``: one the side-3 strategy
     proves, else one the solver does (``None`` if neither can in time)."""

@@ -40,6 +40,7 @@ import bisect
 import functools
 import time
 from collections.abc import Callable
+from typing import TypedDict, Unpack
 
 from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 from game.rules.geometry import Geometry
@@ -79,6 +80,23 @@ class OutOfBudget(Exception):
     """The solve ran past its node count or deadline, or was stopped."""
 
 
+#: A flip turn's outcome: the tiles it flips, then the mover's and the opponent's
+#: tiles and groups after it (as :func:`~game.rules.movegen.flip_outcomes` gives them).
+Outcome = tuple[int, int, int, Groups, Groups]
+#: A turn as the search tries it: its code, and the position after a flip turn
+#: (``None`` for a placement, whose position is cheap to make when it is needed).
+Kid = tuple[int, Outcome | None]
+
+
+class Limits(TypedDict, total=False):
+    """What bounds one solve (the keywords of :meth:`Endgame.solve`)."""
+
+    nodes: int | None
+    seconds: float | None
+    stop: Callable[[], bool] | None
+    clock: Callable[[], float]
+
+
 class Endgame:
     """An exact solver with a table of proved bounds that persists between solves.
 
@@ -102,7 +120,7 @@ class Endgame:
         self._stop: Callable[[], bool] | None = None
         self._clock: Callable[[], float] = time.perf_counter
         self._maps: list[list[list[int]]] | None = None
-        self._geo = None
+        self._geo: Geometry | None = None
         self._flip_tag = 0
         #: The compiled solver's handle and cell maps while it serves this board size.
         self._fast: _Fast | None = None
@@ -130,6 +148,7 @@ class Endgame:
         if not self.symmetric:
             return me, op
         best = None
+        assert self._maps is not None  # _board() makes them for a symmetric solver
         for sym in self._maps:
             r = b = 0
             x, shift = me, 0
@@ -218,6 +237,7 @@ class Endgame:
             alpha = max(alpha, lower)
             beta = min(beta, upper)
         geo = self._geo
+        assert geo is not None  # every search takes its board (_board) first
         kids = self._children(me, op, gm, go, first)
         start = self.nodes
         cut = self._proved_cut(kids, me, op, beta)
@@ -263,9 +283,7 @@ class Endgame:
         table[key] = (lower, upper, best_code, effort)
         return best
 
-    def _proved_cut(
-        self, kids: list[tuple[int, tuple | None]], me: int, op: int, beta: int
-    ) -> tuple[int, int] | None:
+    def _proved_cut(self, kids: list[Kid], me: int, op: int, beta: int) -> tuple[int, int] | None:
         """``(score, turn code)`` for a turn whose position after it the table
         already proves worth at least ``beta`` to the mover, else ``None``: a
         look-up per turn that spares searching the position's turns one by one,
@@ -281,17 +299,16 @@ class Endgame:
                 return -entry[1], code
         return None
 
-    def _children(
-        self, me: int, op: int, gm: Groups, go: Groups, first: int | None
-    ) -> list[tuple[int, tuple | None]]:
+    def _children(self, me: int, op: int, gm: Groups, go: Groups, first: int | None) -> list[Kid]:
         """The mover's turns as ``(code, position after a flip turn or None)``, in
         the order to try them: the table's best turn, then the fewest replies
         left to the opponent, then flips before placements and bigger flips
         first, then by how often a turn refuted."""
         geo = self._geo
+        assert geo is not None  # every search takes its board (_board) first
         history = self.history
         tag = self._flip_tag
-        ranked = []
+        ranked: list[_Ranked] = []
         empty = geo.full & ~(me | op)
         by_replies = empty.bit_count() >= FEWEST_REPLIES_FROM
         bits = placements(geo, me, op, gm, go)
@@ -428,7 +445,7 @@ class Endgame:
         return [by_code[code] for code, _ in kids] or board.legal_turns()
 
     def best_turns(
-        self, board: Board, value: int, *, first_only: bool = False, **budget
+        self, board: Board, value: int, *, first_only: bool = False, **budget: Unpack[Limits]
     ) -> list[Turn]:
         """The legal turns that keep the mover's margin at ``value`` (the position's
         solved value), in the order the search tries them, the table's choice
@@ -460,7 +477,13 @@ class _Fast:
         self.to_cells, self.to_bits = _cell_maps(geo.n)
 
     def probe(
-        self, me: int, op: int, alpha: int, beta: int, limit: int, check: Callable | None
+        self,
+        me: int,
+        op: int,
+        alpha: int,
+        beta: int,
+        limit: int,
+        check: Callable[[], bool] | None,
     ) -> tuple[int, int, bool]:
         return _compiled.probe(
             self.handle, _map(self.to_cells, me), _map(self.to_cells, op), alpha, beta, limit, check
@@ -527,7 +550,12 @@ def _byte_maps(board: Board) -> list[list[list[int]]]:
     ]
 
 
-def _rank(r: tuple) -> tuple:
+#: A turn with what orders it: minus the replies it leaves, flip or not, the tiles it
+#: takes, how often it refuted, then its code and outcome (see Endgame._children).
+_Ranked = tuple[int, int, int, int, int, Outcome | None]
+
+
+def _rank(r: _Ranked) -> tuple[int, int, int, int]:
     return r[:4]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.rules import Board
+from game.rules.geometry import Geometry
 from game.rules.movegen import flippable, touch
 
 WIN = 1_000_000  # a won ending outranks any evaluation; the margin still counts
@@ -118,7 +119,7 @@ def _terms(board: Board, stuck_is_none: bool) -> tuple[int, ...] | None:
 _EDGES: dict[int, int] = {}
 
 
-def _edge(geo) -> int:
+def _edge(geo: Geometry) -> int:
     """The cells on the board's edge (fewer than six neighbours), as a bitboard."""
     mask = _EDGES.get(geo.n)
     if mask is None:

@@ -62,6 +62,7 @@ def play(seed: int, number: int) -> tuple[list[tuple[int, ...]], list[float]]:
                 nodes=NODES[who],
                 weights=CLASSIC,
             )
+        assert turn is not None  # the game is not over
         board.push(turn)
     red, blue = len(board.tiles(RED)), len(board.tiles(RED.other))
     results = []

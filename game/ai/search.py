@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 
-from .endgame import Endgame
+from .endgame import Endgame, Limits
 from .endgame import OutOfBudget as EndgameOutOfBudget
 from .evaluate import DEFAULT, WIN, Weights, exact_score, final_score, leaf
 
@@ -111,9 +111,9 @@ class Searcher:
         self, table_limit: int = 400_000, budget: Budget | None = None, weights: Weights = DEFAULT
     ) -> None:
         self.weights = weights
-        self.table: dict[tuple, tuple[int, int, int, Turn | None]] = {}
+        self.table: dict[tuple[int, int, int], tuple[int, int, int, Turn | None]] = {}
         #: Leaf evaluations by position (``None``: the mover has no turn).
-        self.leaves: dict[tuple, int | None] = {}
+        self.leaves: dict[tuple[int, int, int], int | None] = {}
         self.table_limit = table_limit
         self.nodes = 0
         self.budget = budget or Budget()
@@ -202,7 +202,7 @@ class Searcher:
 
     def root(
         self, board: Board, depth: int, exact: bool, all_scores: bool = False, ties: bool = False
-    ) -> tuple[Turn, int, dict[Turn, int]]:
+    ) -> tuple[Turn | None, int, dict[Turn, int]]:
         """Best root turn at ``depth``. With ``all_scores`` every root turn gets a true
         score (a full window each), for levels that choose among them with noise;
         otherwise later turns only need to be shown worse than the best so far.
@@ -211,7 +211,8 @@ class Searcher:
         (at almost no cost)."""
         turns = board.legal_turns()
         entry = self.table.get(board.transposition_key())
-        alpha, best_turn, scores = -INF, None, {}
+        best_turn: Turn | None = None
+        alpha, scores = -INF, {}
         for t in ordered(board, turns, entry[3] if entry else None):
             board.push(t)
             try:
@@ -287,14 +288,14 @@ class Searcher:
         with ``ties`` every turn exactly as good as the best is listed too."""
         eg = self.endgame
         start = eg.nodes
-        limits = {
+        limits: Limits = {
             "nodes": budget.nodes,
             "seconds": None if budget.deadline is None else budget.seconds,
             "stop": budget.stop,
             "clock": budget.clock,
         }
 
-        def rest() -> dict:
+        def rest() -> Limits:
             if budget.deadline is not None:
                 limits["seconds"] = budget.deadline - budget.clock()
             if budget.nodes is not None:

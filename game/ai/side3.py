@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -192,9 +193,10 @@ class Solver:
     def turns(self, me: int, op: int) -> set[tuple[int, int]]:
         self._send(f"turns {me} {op}")
         _, *kids = self._read().split()
-        return {tuple(int(x) for x in kid.split(":")) for kid in kids}
+        pairs = (kid.split(":") for kid in kids)
+        return {(int(me), int(op)) for me, op in pairs}
 
-    def tree(self, min_empty: int):
+    def tree(self, min_empty: int) -> Iterator[tuple[int, int, int, int]]:
         """Master's strategy: ``(me, op, value, answered)`` for each position."""
         self._send(f"tree {min_empty}")
         while True:

@@ -22,6 +22,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
@@ -81,7 +82,7 @@ def play_game(job: tuple[str, str, str, int, float | None]) -> Result:
 
 
 def schedule(
-    players, games: int, seed: int, size: int, movetime: float | None
+    players: Sequence[str], games: int, seed: int, size: int, movetime: float | None
 ) -> list[tuple[str, str, str, int, float | None]]:
     jobs = []
     for a, b in itertools.combinations(players, 2):
@@ -118,7 +119,7 @@ def job_key(job: Job) -> str:
 
 
 def run(
-    players,
+    players: Sequence[str],
     *,
     games: int,
     seed: int,
@@ -169,7 +170,9 @@ def score_of(games: list[tuple[str, str, float]], a: str, b: str) -> tuple[float
     return pts, n
 
 
-def goals(players, ratings: dict[str, float], games) -> list[tuple[str, bool]]:
+def goals(
+    players: Sequence[str], ratings: dict[str, float], games: list[tuple[str, str, float]]
+) -> list[tuple[str, bool]]:
     """The calibration goals the issue sets, each with whether this run meets it."""
     levels = [v.name for v in LEVELS.values() if v.name in players]
     out = []
@@ -187,7 +190,7 @@ def goals(players, ratings: dict[str, float], games) -> list[tuple[str, bool]]:
     return out
 
 
-def level_table(players, size: int = 5) -> list[str]:
+def level_table(players: Sequence[str], size: int = 5) -> list[str]:
     """The settings of the levels that played, so the page says what it measured."""
     lines = [
         "| level | seconds (side 5) | depth cap | softmax temperature | blunders | exact endings "
@@ -207,7 +210,7 @@ def level_table(players, size: int = 5) -> list[str]:
     return lines
 
 
-def report(players, results: list[Result], command: str, size: int = 5) -> str:
+def report(players: Sequence[str], results: list[Result], command: str, size: int = 5) -> str:
     games = [(r, b, s) for r, b, s, _, _ in results]
     # Random anchors the scale; a run without it (``--players Master,Greedy``)
     # is anchored at its first player instead.

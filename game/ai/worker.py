@@ -37,13 +37,22 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.rules import Board, RulesError
 
-from .analysis import judge
+from .analysis import VerdictData, judge
 from .levels import choose_turn, level
 from .ponder import PONDER_SECONDS, ponder
 from .search import Searcher
+
+if TYPE_CHECKING:  # these classes cannot be subscripted at run time
+    from multiprocessing.context import SpawnProcess
+    from multiprocessing.queues import Queue
+    from multiprocessing.sharedctypes import Synchronized
+
+    #: The request the process should work on (0: none), shared with it.
+    Latest = Synchronized[int]
 
 
 @dataclass(frozen=True)
@@ -53,8 +62,15 @@ class Answer:
     turn: str | None = None  # turn text, None with an error
     error: str | None = None
     #: For a judgement (:meth:`AIWorker.judge`): loss, label, exact and the scores.
-    verdict: dict | None = None
+    verdict: VerdictData | None = None
 
+
+#: A request to the process: its id, its kind ("turn", "judge" or "ponder"), the
+#: position, the level, the seconds, and the turn played for a judgement.
+Request = tuple[int, str, str, str, float | None, str | None]
+#: An answer from it: the request's id and position, the turn text, the error and the
+#: verdict (the fields of :class:`Answer`).
+Reply = tuple[int, str, str | None, str | None, VerdictData | None]
 
 #: Deaths in a row after which the worker stops restarting its process.
 MAX_RESTARTS = 4
@@ -78,7 +94,7 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, name="mosaic-ai-lifeline", daemon=True).start()
 
 
-def _serve(requests, answers, latest) -> None:
+def _serve(requests: Queue[Request | None], answers: Queue[Reply], latest: Latest) -> None:
     """The worker process's loop (module level, so ``spawn`` can import it)."""
     exit_with_parent()
     searcher = Searcher()
@@ -111,7 +127,7 @@ def _serve(requests, answers, latest) -> None:
         gc.freeze()
 
 
-def _ponder(latest, searcher: Searcher, msg: tuple) -> None:
+def _ponder(latest: Latest, searcher: Searcher, msg: Request) -> None:
     """Think on the player's time until done, a newer request, or the time limit."""
     rid, _, mfen, _, _, _ = msg
     try:
@@ -121,7 +137,9 @@ def _ponder(latest, searcher: Searcher, msg: tuple) -> None:
     ponder(searcher.endgame, board, seconds=PONDER_SECONDS, stop=lambda: latest.value != rid)
 
 
-def _answer(answers, latest, searcher: Searcher, rng: random.Random, msg: tuple) -> None:
+def _answer(
+    answers: Queue[Reply], latest: Latest, searcher: Searcher, rng: random.Random, msg: Request
+) -> None:
     """Answer one request, unless a newer one has superseded it by then."""
     rid, _, mfen, level_name, seconds, played = msg
     try:
@@ -134,14 +152,14 @@ def _answer(answers, latest, searcher: Searcher, rng: random.Random, msg: tuple)
                 endgame=searcher.endgame,
                 stop=lambda: latest.value != rid,
             )
-            data = {
+            data: VerdictData = {
                 "loss": v.loss,
                 "label": v.label,
                 "exact": v.exact,
                 "best_score": v.best_score,
                 "played_score": v.played_score,
             }
-            answer = (rid, mfen, board.notation(v.best), None, data)
+            answer: Reply = (rid, mfen, board.notation(v.best), None, data)
         else:
             turn = choose_turn(
                 board,
@@ -172,7 +190,7 @@ class AILine:
     def __init__(self, worker: AIWorker) -> None:
         self._worker = worker
         self._pending: tuple[int, str] | None = None  # (id, position) awaiting its answer
-        self._message: tuple | None = None  # the pending request, until it is sent
+        self._message: Request | None = None  # the pending request, until it is sent
         self._inbox: list[Answer] = []
 
     def request(self, mfen: str, level: str = "Master", seconds: float | None = None) -> int:
@@ -241,10 +259,10 @@ class AIWorker:
 
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")
-        self._latest = self._ctx.Value("q", 0, lock=False)
-        self._proc = None
-        self._requests = None
-        self._answers = None
+        self._latest: Latest = self._ctx.Value("q", 0, lock=False)
+        self._proc: SpawnProcess | None = None
+        self._requests: Queue[Request | None] | None = None
+        self._answers: Queue[Reply] | None = None
         self._next_id = 0
         self._waiting: list[AILine] = []  # lines whose request is not yet sent
         self._running: AILine | None = None  # the line whose request the process works on
@@ -319,7 +337,14 @@ class AIWorker:
 
     # How the lines share the process.
     def _ask(
-        self, line: AILine, kind: str, mfen: str, level: str, seconds: float | None, *, played
+        self,
+        line: AILine,
+        kind: str,
+        mfen: str,
+        level: str,
+        seconds: float | None,
+        *,
+        played: str | None,
     ) -> int:
         self._next_id += 1
         rid = self._next_id
@@ -341,9 +366,10 @@ class AIWorker:
             return False
         self._next_id += 1
         rid = self._next_id
-        message = (rid, "ponder", mfen, "", None, None)
+        message: Request = (rid, "ponder", mfen, "", None, None)
         if not self._ready():
             return False
+        assert self._requests is not None  # _ready() started the process
         self._latest.value = rid
         self._requests.put(message)
         self._pondering = mfen
@@ -385,6 +411,8 @@ class AIWorker:
             return
         line = self._waiting.pop(0)
         message, line._message = line._message, None
+        assert message is not None  # a waiting line's request is not yet sent
+        assert self._requests is not None  # _ready() started the process
         self._latest.value = message[0]
         self._requests.put(message)
         self._running = line
@@ -438,6 +466,7 @@ class AIWorker:
         self._running = None
         if self._proc is not None:
             if self._proc.is_alive():
+                assert self._requests is not None  # made with the process
                 self._requests.put(None)
                 self._proc.join(timeout=2)
                 if self._proc.is_alive():
@@ -447,5 +476,5 @@ class AIWorker:
     def __enter__(self) -> AIWorker:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
