@@ -73,7 +73,7 @@ class Bot:
     games: dict[str, BotGame] = field(default_factory=dict)
     seek: str | None = None
     finished: int = 0
-    tasks: set[asyncio.Task] = field(default_factory=set)  # thoughts in progress
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)  # thoughts in progress
 
     async def play(self, stop_after: int | None = None) -> None:
         """Play until the connection drops (raises :class:`OnlineError`) or until

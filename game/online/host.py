@@ -13,8 +13,10 @@ import logging
 import socket
 import threading
 from pathlib import Path
+from typing import Any
 
-from .server import Limits, Server
+from .limits import Limits
+from .server import Server
 from .stores import SqliteStore
 
 log = logging.getLogger("mosaic.host")
@@ -26,7 +28,7 @@ class LocalServer:
         self.db, self.host, self.port = Path(db), host, port
         self.error = ""
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._started = threading.Event()
         self._thread = threading.Thread(target=self._run, name="mosaic-host", daemon=True)
 
@@ -59,17 +61,18 @@ class LocalServer:
             # evening to the next; any free port if another program has it.
             for port in dict.fromkeys((self.port, 0)):
                 server = Server(store, Limits())
-                started = self._loop.create_future()
-                self._task = asyncio.create_task(server.run(self.host, port, started))
-                await asyncio.wait({self._task, started}, return_when=asyncio.FIRST_COMPLETED)
+                started: asyncio.Future[int] = self._loop.create_future()
+                task = self._task = asyncio.create_task(server.run(self.host, port, started))
+                either: set[asyncio.Future[Any]] = {task, started}
+                await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
                 if started.done():
                     self.port = started.result()
                     self.error = ""
                     break
-                self.error = str(self._task.exception() or "the server stopped")
+                self.error = str(task.exception() or "the server stopped")
             self._started.set()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
         finally:
             await store.close()
 

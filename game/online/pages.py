@@ -140,7 +140,8 @@ def positions(side: int, turns: list[str]) -> tuple[list[str], list[list[int]]]:
             out.append("." if t is None else "R" if int(t) == 0 else "B")
         return "".join(out)
 
-    seen, cells = [tiles()], [[]]
+    seen: list[str] = [tiles()]
+    cells: list[list[int]] = [[]]
     for text in turns:
         turn = board.parse_turn(text)
         board.play(text)

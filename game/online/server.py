@@ -27,7 +27,7 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,7 +53,7 @@ Handler = Callable[[Conn, Player, Message], Awaitable[None]]
 class Server:
     store: AsyncStore
     limits: Limits = field(default_factory=Limits)
-    clock: Any = time.monotonic
+    clock: Callable[[], float] = time.monotonic
     tables: dict[str, Table] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.SystemRandom)
     #: One lock a game in play: its turns, its end and its sweep run one at a time,
@@ -96,11 +96,11 @@ class Server:
 
     @staticmethod
     def _table(g: StoredGame) -> Table:
-        seats = tuple(
+        red, blue = (
             Seat(p, n, r, connected=False)
             for p, n, r in zip(g.players, g.names, g.ratings, strict=True)
         )
-        table = Table(g.id, g.side, g.base, g.inc, g.rated, seats, created=g.created)  # type: ignore[arg-type]
+        table = Table(g.id, g.side, g.base, g.inc, g.rated, (red, blue), created=g.created)
         table.clock.remaining = list(g.clocks)
         return table
 
@@ -242,14 +242,9 @@ class Server:
         self.rng.shuffle(pair)
         # Ratings come fresh from the store: the seeker's may have changed since.
         fresh = [await self.store.player(p.id) or p for p in pair]
+        red, blue = (Seat(p.id, p.name, p.rating.rating) for p in fresh)
         table = Table(
-            new_id(),
-            seek.side,
-            seek.base,
-            seek.inc,
-            seek.rated,
-            tuple(Seat(p.id, p.name, p.rating.rating) for p in fresh),  # type: ignore[arg-type]
-            created=time.time(),
+            new_id(), seek.side, seek.base, seek.inc, seek.rated, (red, blue), created=time.time()
         )
         for seat in table.seats:
             seat.connected = self.connections.online(seat.player)
@@ -332,10 +327,10 @@ class Server:
         self.tables.pop(table.id, None)
         self.locks.pop(table.id, None)
 
-    def _tables_of(self, pid: str):
+    def _tables_of(self, pid: str) -> Iterator[Table]:
         return (t for t in self.tables.values() if any(s.player == pid for s in t.seats))
 
-    async def run(self, host: str, port: int, started: asyncio.Future | None = None) -> None:
+    async def run(self, host: str, port: int, started: asyncio.Future[int] | None = None) -> None:
         """Serve until cancelled; ``started`` gets the port actually bound."""
         resumed = await self.resume_games()
         sweeper = asyncio.create_task(self.sweeper())

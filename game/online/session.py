@@ -74,7 +74,8 @@ class Session:
             raise
         except Exception as e:
             raise OnlineError(f"connection closed: {e}") from None
-        return json.loads(raw)
+        msg: dict[str, Any] = json.loads(raw)
+        return msg
 
     async def expect(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
         """Read until a ``kind`` message (others are dropped); an error message

@@ -17,8 +17,10 @@ import hashlib
 import secrets
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.glicko import Rating
 
@@ -125,7 +127,7 @@ class Store:
         return self._player(row)
 
     @staticmethod
-    def _player(row) -> Player | None:
+    def _player(row: tuple[Any, ...] | None) -> Player | None:
         if row is None:
             return None
         return Player(row[0], row[1], Rating(row[2], row[3], row[4]), row[5])
@@ -133,7 +135,7 @@ class Store:
     def rename(self, pid: str, name: str) -> None:
         self.db.execute("UPDATE players SET name=? WHERE id=?", (name, pid))
 
-    def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict]:
+    def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]:
         rows = self.db.execute(
             "SELECT name, rating, rd, games FROM players WHERE games >= ?"
             " ORDER BY rating - 2 * rd DESC, rating DESC LIMIT ?",
@@ -188,7 +190,7 @@ class Store:
         clocks: list[int],
         *,
         ratings_json: str | None = None,
-        new_ratings: list[tuple[str, Rating]] = (),
+        new_ratings: Sequence[tuple[str, Rating]] = (),
     ) -> None:
         """Keep how a game ended and, for a rated one, both new ratings, in one commit."""
         with self.db:
@@ -221,7 +223,7 @@ class Store:
             )  # fmt: skip
         return out
 
-    def game_row(self, game: str) -> dict | None:
+    def game_row(self, game: str) -> dict[str, Any] | None:
         """A game's stored facts (finished or not) for its record."""
         cur = self.db.execute("SELECT * FROM games WHERE id=?", (game,))
         row = cur.fetchone()
@@ -245,7 +247,7 @@ class Store:
         ).fetchone()
         return self._player(row)
 
-    def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict]:
+    def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
         """The player's finished games, oldest first (the last ``limit`` of them):
         id, colours' names, result, reason, ratings (JSON text or None), ended."""
         rows = self.db.execute(

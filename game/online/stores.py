@@ -25,17 +25,25 @@ import queue
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from game.glicko import Rating
 
 from .store import Player, Store, StoredGame, new_id, token_hash
 
 T = TypeVar("T")
-#: Put on the writer thread's queue to end it.
-STOP = object()
+
+
+class Call(NamedTuple):
+    """A store call for the writer thread, and where its answer goes."""
+
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    fut: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
 
 
 class AsyncStore(Protocol):
@@ -47,7 +55,7 @@ class AsyncStore(Protocol):
     async def player(self, pid: str) -> Player | None: ...
     async def player_by_name(self, name: str) -> Player | None: ...
     async def rename(self, pid: str, name: str) -> None: ...
-    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict]: ...
+    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]: ...
     async def new_game(self, g: StoredGame) -> None: ...
     async def add_turns(
         self, game: str, first_ply: int, turns: list[str], clocks: list[int]
@@ -60,11 +68,13 @@ class AsyncStore(Protocol):
         clocks: list[int],
         *,
         ratings_json: str | None = None,
-        new_ratings: list[tuple[str, Rating]] = ...,
+        new_ratings: Sequence[tuple[str, Rating]] = ...,
     ) -> None: ...
     async def open_games(self) -> list[StoredGame]: ...
-    async def game_row(self, game: str) -> dict | None: ...
-    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict]: ...
+    async def game_row(self, game: str) -> dict[str, Any] | None: ...
+    async def finished_games_of(
+        self, pid: str, limit: int | None = None
+    ) -> list[dict[str, Any]]: ...
 
 
 async def open_store(where: str | Path, durable: bool = False) -> AsyncStore:
@@ -85,7 +95,8 @@ class SqliteStore:
     asks for the interpreter once for all of them rather than once for each."""
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        #: Calls to make, in order; ``None`` ends the writer thread.
+        self._queue: queue.SimpleQueue[Call | None] = queue.SimpleQueue()
         made: concurrent.futures.Future[Store] = concurrent.futures.Future()
         self._thread = threading.Thread(
             target=self._serve, args=(path, durable, made), name="mosaic-store", daemon=True
@@ -94,20 +105,22 @@ class SqliteStore:
         # The connection is made on the writer thread and used only there.
         self._store: Store = made.result()
 
-    def _serve(self, path: str | Path, durable: bool, made: concurrent.futures.Future) -> None:
+    def _serve(
+        self, path: str | Path, durable: bool, made: concurrent.futures.Future[Store]
+    ) -> None:
         try:
             store = Store(path, durable)
         except BaseException as e:  # said to the caller, who is waiting for it
             made.set_exception(e)
             return
         made.set_result(store)
-        waiting: list[Any] = []  # taken from the queue, not yet served
+        waiting: list[Call | None] = []  # taken from the queue, not yet served
         while True:
             item = waiting.pop(0) if waiting else self._queue.get()
-            if item is STOP:
+            if item is None:
                 return
-            if item[0] != store.add_turns:
-                self._answer(item, lambda item=item: item[0](*item[1], **item[2]))
+            if item.fn != store.add_turns:
+                self._answer(item)
                 continue
             batch = [item]
             while not waiting:  # every turn already waiting joins this commit
@@ -115,30 +128,30 @@ class SqliteStore:
                     nxt = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if nxt is not STOP and nxt[0] == store.add_turns:
+                if nxt is not None and nxt.fn == store.add_turns:
                     batch.append(nxt)
                 else:
                     waiting.append(nxt)  # served next, in its order
             try:
-                store.add_turns_of_games([tuple(i[1]) for i in batch])  # type: ignore[misc]
+                store.add_turns_of_games([i.args for i in batch])
             except Exception:  # none was kept: each on its own, so only the culprit fails
                 for i in batch:
-                    self._answer(i, lambda i=i: store.add_turns(*i[1]))
+                    self._answer(i)
             else:
                 for i in batch:
                     self._settle(i, value=None)
 
-    def _answer(self, item: tuple, call: Callable[[], Any]) -> None:
+    def _answer(self, item: Call) -> None:
         try:
-            value = call()
+            value = item.fn(*item.args, **item.kwargs)
         except Exception as e:  # raised in the caller's task instead
             self._settle(item, error=e)
         else:
             self._settle(item, value=value)
 
     @staticmethod
-    def _settle(item: tuple, value: Any = None, error: BaseException | None = None) -> None:
-        fut, loop = item[3], item[4]
+    def _settle(item: Call, value: Any = None, error: BaseException | None = None) -> None:
+        fut = item.fut
 
         def settle() -> None:
             if fut.done():
@@ -148,17 +161,17 @@ class SqliteStore:
             else:
                 fut.set_result(value)
 
-        loop.call_soon_threadsafe(settle)
+        item.loop.call_soon_threadsafe(settle)
 
     async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
-        fut = loop.create_future()
-        self._queue.put((fn, args, kwargs, fut, loop))
+        fut: asyncio.Future[T] = loop.create_future()
+        self._queue.put(Call(fn, args, kwargs, fut, loop))
         return await fut
 
     async def close(self) -> None:
         await self._run(self._store.close)
-        self._queue.put(STOP)
+        self._queue.put(None)
         await asyncio.to_thread(self._thread.join)
 
     async def new_player(self, name: str) -> tuple[Player, str]:
@@ -176,7 +189,7 @@ class SqliteStore:
     async def rename(self, pid: str, name: str) -> None:
         await self._run(self._store.rename, pid, name)
 
-    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict]:
+    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]:
         return await self._run(self._store.leaderboard, limit, min_games)
 
     async def new_game(self, g: StoredGame) -> None:
@@ -195,7 +208,7 @@ class SqliteStore:
         clocks: list[int],
         *,
         ratings_json: str | None = None,
-        new_ratings: list[tuple[str, Rating]] = (),  # type: ignore[assignment]
+        new_ratings: Sequence[tuple[str, Rating]] = (),
     ) -> None:
         await self._run(
             self._store.finish,
@@ -210,10 +223,10 @@ class SqliteStore:
     async def open_games(self) -> list[StoredGame]:
         return await self._run(self._store.open_games)
 
-    async def game_row(self, game: str) -> dict | None:
+    async def game_row(self, game: str) -> dict[str, Any] | None:
         return await self._run(self._store.game_row, game)
 
-    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict]:
+    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
         return await self._run(self._store.finished_games_of, pid, limit)
 
 
@@ -271,7 +284,8 @@ class PostgresStore:
     @classmethod
     async def connect(cls, dsn: str, *, size: int = 8) -> PostgresStore:
         try:
-            import asyncpg  # noqa: PLC0415 - optional: only a PostgreSQL deployment needs it
+            # Optional: only a PostgreSQL deployment needs it; it ships no annotations.
+            import asyncpg  # type: ignore[import-untyped,import-not-found,unused-ignore]  # noqa: PLC0415
         except ImportError:  # an optional dependency: say how to get it
             raise RuntimeError(
                 'PostgreSQL needs asyncpg: pip install "mosaic-steere[postgres]"'
@@ -319,7 +333,7 @@ class PostgresStore:
     async def rename(self, pid: str, name: str) -> None:
         await self.pool.execute("UPDATE players SET name=$1 WHERE id=$2", name, pid)
 
-    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict]:
+    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]:
         rows = await self.pool.fetch(
             "SELECT name, rating, rd, games FROM players WHERE games >= $1"
             " ORDER BY rating - 2 * rd DESC, rating DESC LIMIT $2",
@@ -366,7 +380,7 @@ class PostgresStore:
         clocks: list[int],
         *,
         ratings_json: str | None = None,
-        new_ratings: list[tuple[str, Rating]] = (),  # type: ignore[assignment]
+        new_ratings: Sequence[tuple[str, Rating]] = (),
     ) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute(
@@ -404,7 +418,7 @@ class PostgresStore:
             )  # fmt: skip
         return out
 
-    async def game_row(self, game: str) -> dict | None:
+    async def game_row(self, game: str) -> dict[str, Any] | None:
         row = await self.pool.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id=$1", game)
         if row is None:
             return None
@@ -412,7 +426,7 @@ class PostgresStore:
         data["turns"] = await self._turns(game)
         return data
 
-    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict]:
+    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
         rows = await self.pool.fetch(
             "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended"
             " FROM games WHERE (red=$1 OR blue=$1) AND result IS NOT NULL"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules import PASS, Board, RulesError
+from game.rules import BLUE, PASS, RED, Board, RulesError
 from game.rules.errors import clip
 
 from .clock import Clock
@@ -23,6 +23,10 @@ RECORD_FORMAT = 1  # the client's game record format (game.play.match)
 
 class TableError(ValueError):
     """An action the table refuses; the text is the reason sent back."""
+
+
+#: What :meth:`Table.restore` puts back: turns, clock (left, running, since), result, reason.
+Snapshot = tuple[int, list[int], int | None, float, str | None, str]
 
 
 @dataclass
@@ -109,12 +113,12 @@ class Table:
             self.end(self.board.result() or "draw", "neither player can move", now)
         return played
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> Snapshot:
         """What :meth:`restore` needs to put the game back as it is now."""
         c = self.clock
         return len(self.turns), list(c.remaining), c.running, c._since, self.result, self.reason
 
-    def restore(self, snap: tuple) -> None:
+    def restore(self, snap: Snapshot) -> None:
         """Take back what happened since :meth:`snapshot` (a turn the store could
         not keep must not stand)."""
         plies, remaining, running, since, result, reason = snap
@@ -205,7 +209,7 @@ class Table:
             "turns": self.turns,
             "result": self.result,
             "date": date,
-            "score": {"red": b.count(0), "blue": b.count(1)},
+            "score": {"red": b.count(RED), "blue": b.count(BLUE)},
             "online": {
                 "id": self.id,
                 "time": f"{self.base // 60}+{self.inc}"

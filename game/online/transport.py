@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from websockets.asyncio.server import Server as WebSocketServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
@@ -116,7 +117,7 @@ class Transport:
     #: A connection closed (already out of :attr:`connections`).
     gone: Callable[[Conn], None]
 
-    def serve(self, host: str, port: int, http: HttpHandler) -> serve:
+    def serve(self, host: str, port: int, http: HttpHandler) -> WebSocketServer:
         """The listening server, to use as ``async with``; ``http`` answers plain
         HTTP requests."""
         return serve(
