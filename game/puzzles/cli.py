@@ -11,15 +11,16 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from game.files import BadFile, read_json, write_json
 
 from .curate import curate, expand
-from .loader import load_pack, load_packs
+from .loader import Problem, load_pack, load_packs
 from .mine import PLANS, dedupe, mine, position_key
-from .pack import Pack, write_pack
+from .pack import Pack, Puzzle, write_pack
 
 
 def cmd_mine(args: argparse.Namespace) -> int:
@@ -52,7 +53,7 @@ def cmd_mine(args: argparse.Namespace) -> int:
         packs, _ = load_packs(Path(folder), prove=False)
         exclude |= {position_key(p) for pack in packs for p in pack.puzzles}
 
-    def keep(done: int, so_far: list) -> None:
+    def keep(done: int, so_far: list[Puzzle]) -> None:
         if done % 25 and done != args.games:
             return
         pack = Pack(
@@ -88,7 +89,7 @@ def cmd_mine(args: argparse.Namespace) -> int:
 
 
 def cmd_curate(args: argparse.Namespace) -> int:
-    found: list = []
+    found: list[Puzzle] = []
     for path in args.mined:
         mined, problems = load_pack(path, prove=False)
         for p in problems:
@@ -138,7 +139,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def prove_file(path: Path) -> list:
+def prove_file(path: Path) -> list[Problem]:
     """The problems re-proving every puzzle of one pack file finds."""
     return load_pack(path, prove=True)[1]
 
@@ -169,4 +170,5 @@ def main(argv: list[str] | None = None) -> int:
     v.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     v.set_defaults(run=cmd_verify)
     args = ap.parse_args(argv)
-    return args.run(args)
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run(args)

@@ -16,9 +16,10 @@ colours swapped are kept once.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from game.ai.baselines import random_turn
 from game.ai.evaluate import CLASSIC
@@ -90,13 +91,19 @@ class Game:
         return f"{plan}s{self.seed}-g{self.number}"
 
 
+def _pair(rng: random.Random, names: Sequence[str], weights: Sequence[float]) -> tuple[str, str]:
+    """Red and Blue, drawn by ``weights``."""
+    red, blue = rng.choices(names, weights, k=2)
+    return red, blue
+
+
 def games(seed: int, count: int, plan: str = "v1") -> list[Game]:
     """The self-play games numbered 1 to ``count`` of ``seed`` under ``plan``."""
     rng = random.Random(seed)
     names, weights = list(PLAYERS), list(PLAYERS.values())
     if plan == "v1":
         return [
-            Game(seed, n, rng.choice(SIDES), *rng.choices(names, weights, k=2))
+            Game(seed, n, rng.choice(SIDES), *_pair(rng, names, weights))
             for n in range(1, count + 1)
         ]
     if plan not in PLANS:
@@ -105,9 +112,7 @@ def games(seed: int, count: int, plan: str = "v1") -> list[Game]:
         sides, side_w = list(V3_SIDES), list(V3_SIDES.values())
         names, weights = list(V3_PLAYERS), list(V3_PLAYERS.values())
         return [
-            Game(
-                seed, n, rng.choices(sides, side_w)[0], *rng.choices(names, weights, k=2), plan=plan
-            )
+            Game(seed, n, rng.choices(sides, side_w)[0], *_pair(rng, names, weights), plan=plan)
             for n in range(1, count + 1)
         ]
     sides, side_w = list(V2_SIDES), list(V2_SIDES.values())
@@ -166,7 +171,7 @@ def replay(game: Game) -> Iterator[tuple[int, Board]]:
         number += 1
 
 
-def most_candidate(board: Board) -> tuple[Turn, dict] | None:
+def most_candidate(board: Board) -> tuple[Turn, dict[str, Any]] | None:
     """The position as a "flip the most tiles" puzzle, if it makes a good one."""
     flips = analyse_flips(board)
     top = flips.largest()
@@ -181,7 +186,7 @@ def most_candidate(board: Board) -> tuple[Turn, dict] | None:
 
 def win_candidate(
     board: Board, most_empties: int = WIN_EMPTIES, placements: bool = False
-) -> tuple[Turn, dict, int] | None:
+) -> tuple[Turn, dict[str, Any], int] | None:
     """The position as a "move and win" puzzle, if exactly one turn wins and it is
     a flip (or, with ``placements``, a placement while flips tempt), among several
     turns to choose from."""
@@ -223,13 +228,13 @@ def mine_game(game: Game) -> list[Puzzle]:
                 if got is None:
                     continue
                 turn, feats, score = got
-                extra = {"margin": margin(score), "best": feats["chain"]}
+                best, runner_up, won_by = feats["chain"], None, margin(score)
             else:
                 got2 = most_candidate(board)
                 if got2 is None:
                     continue
                 turn, feats = got2
-                extra = {"best": len(turn.cells), "runner_up": feats["runner_up"]}
+                best, runner_up, won_by = len(turn.cells), feats["runner_up"], None
             f = Features(**feats)
             found.append(
                 Puzzle(
@@ -240,8 +245,10 @@ def mine_game(game: Game) -> list[Puzzle]:
                     rating=rate(goal, f),
                     themes=from_features(goal, f),
                     source=source,
+                    best=best,
+                    runner_up=runner_up,
+                    margin=won_by,
                     features=feats,
-                    **extra,
                 )
             )
     return found

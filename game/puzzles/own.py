@@ -44,7 +44,7 @@ def puzzle_from(board: Board, number: int) -> Puzzle:
     got = win_candidate(board)
     if got is not None:
         turn, feats, score = got
-        goal, extra = "win", {"margin": margin(score), "best": len(turn.cells)}
+        goal, best, runner_up, won_by = "win", len(turn.cells), None, margin(score)
     else:
         got2 = most_candidate(board)
         if got2 is None:
@@ -53,7 +53,7 @@ def puzzle_from(board: Board, number: int) -> Puzzle:
                 "or any start and order would do"
             )
         turn, feats = got2
-        goal, extra = "most", {"best": len(turn.cells), "runner_up": feats["runner_up"]}
+        goal, best, runner_up, won_by = "most", len(turn.cells), feats["runner_up"], None
     f = Features(**feats)
     puzzle = Puzzle(
         id=f"mine-{number}",
@@ -63,8 +63,10 @@ def puzzle_from(board: Board, number: int) -> Puzzle:
         rating=rate(goal, f),
         themes=from_features(goal, f),
         source="set up on the analysis board",
+        best=best,
+        runner_up=runner_up,
+        margin=won_by,
         features=feats,
-        **extra,
     )
     try:
         prove(puzzle)

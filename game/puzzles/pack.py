@@ -98,7 +98,7 @@ class Pack:
         }
 
 
-def _text(data: dict, name: str, *, empty: bool = False) -> str:
+def _text(data: dict[str, Any], name: str, *, empty: bool = False) -> str:
     value = data.get(name)
     if not isinstance(value, str):
         raise FieldError(name, "missing" if value is None else "must be text")
@@ -107,7 +107,7 @@ def _text(data: dict, name: str, *, empty: bool = False) -> str:
     return value
 
 
-def _int(data: dict, name: str, low: int, high: int) -> int:
+def _int(data: dict[str, Any], name: str, low: int, high: int) -> int:
     value = data[name]
     if isinstance(value, bool) or not isinstance(value, int):
         raise FieldError(name, "must be a whole number")
@@ -157,7 +157,7 @@ def parse_puzzle(data: Any) -> Puzzle:
     )
 
 
-def parse_pack_header(data: Any) -> tuple[str, str, str, list]:
+def parse_pack_header(data: Any) -> tuple[str, str, str, list[Any]]:
     """The pack's own fields; the puzzles are parsed one by one so that one bad
     puzzle does not cost the rest. Raises :class:`FieldError`."""
     if not isinstance(data, dict):

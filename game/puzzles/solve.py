@@ -12,6 +12,7 @@ search; a puzzle needs exactly one winner.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.ai.evaluate import WIN
@@ -20,7 +21,7 @@ from game.rules import Board, Turn, format_turn
 from game.rules.movegen import chains_from, first_flips, flip_one, owed
 
 
-def _bits(mask: int):
+def _bits(mask: int) -> Iterator[int]:
     while mask:
         b = mask & -mask
         mask ^= b
