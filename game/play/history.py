@@ -9,9 +9,10 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.files import BadFile, read_json, write_new
+from game.rules import BLUE, RED
 
 from .match import HUMAN, Match
 
@@ -23,7 +24,7 @@ def archive(match: Match, data: Path, when: dt.datetime | None = None) -> Path:
     when = when or dt.datetime.now()
     record = match.record()
     board = match.board
-    red, blue = board.count(0), board.count(1)
+    red, blue = board.count(RED), board.count(BLUE)
     record |= {"date": when.isoformat(timespec="seconds"), "score": {"red": red, "blue": blue}}
     return write_new(Path(data) / FOLDER, when.strftime("game-%Y%m%d-%H%M%S"), record)
 
@@ -78,22 +79,28 @@ class Entry:
         )
 
 
+_T = TypeVar("_T")
+
+
+def _field(data: dict[str, Any], name: str, kind: type[_T]) -> _T:
+    value = data.get(name)
+    if not isinstance(value, kind):
+        raise ValueError("not an archived game")
+    return value
+
+
 def entry(path: Path, data: Any) -> Entry:
     """An entry from an archived record; raises :class:`ValueError` if it is not one."""
     if not isinstance(data, dict):
         raise ValueError("not a game record")
-    score = data.get("score")
-    fields = (data.get("red"), data.get("blue"), data.get("result"), data.get("date"))
-    if not all(isinstance(f, str) for f in fields) or not isinstance(score, dict):
-        raise ValueError("not an archived game")
-    turns, side = data.get("turns"), data.get("side")
-    red, blue = score.get("red"), score.get("blue")
-    if not isinstance(turns, list) or not all(isinstance(v, int) for v in (side, red, blue)):
-        raise ValueError("not an archived game")
+    red, blue, result, date = (_field(data, k, str) for k in ("red", "blue", "result", "date"))
+    score = _field(data, "score", dict)
+    turns, side = _field(data, "turns", list), _field(data, "side", int)
+    red_tiles, blue_tiles = _field(score, "red", int), _field(score, "blue", int)
     online = data.get("online")
     you = online.get("you") if isinstance(online, dict) else None
     you = you if you in ("red", "blue") else None
-    return Entry(path, fields[0], fields[1], side, fields[2], red, blue, len(turns), fields[3], you)
+    return Entry(path, red, blue, side, result, red_tiles, blue_tiles, len(turns), date, you)
 
 
 def entries(data: Path) -> tuple[list[Entry], list[str]]:

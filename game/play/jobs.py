@@ -28,9 +28,13 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ai.worker import exit_with_parent
+
+if TYPE_CHECKING:  # these classes cannot be subscripted at run time
+    from multiprocessing.context import SpawnProcess
+    from multiprocessing.queues import Queue
 
 #: Failures in a row after which a job is answered with an error, not retried.
 MAX_RESTARTS = 3
@@ -38,6 +42,13 @@ MAX_RESTARTS = 3
 
 class JobFailed(Exception):
     """The work raised: the message says what, in the work's own words."""
+
+
+#: A job for the process: its id, the function, and its positional and keyword arguments.
+Request = tuple[int, Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+#: The process's answer: the job's id, whether it succeeded, and its value or else the
+#: failure's type name, message and traceback.
+Reply = tuple[int, bool, Any]
 
 
 @dataclass(eq=False)
@@ -53,7 +64,7 @@ class Job:
     error: str | None = None
     #: The exception's type name, so callers can tell failures apart.
     error_type: str | None = None
-    _message: tuple = field(default=(), repr=False)
+    _message: Request | None = field(default=None, repr=False)
 
     def result(self) -> Any:
         """The value, or :class:`JobFailed` if the work raised."""
@@ -64,7 +75,7 @@ class Job:
         return self.value
 
 
-def _run(requests, answers) -> None:
+def _run(requests: Queue[Request | None], answers: Queue[Reply]) -> None:
     """The jobs process's loop (module level, so ``spawn`` can import it)."""
     exit_with_parent()
     while True:
@@ -86,9 +97,9 @@ class Jobs:
 
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")
-        self._proc = None
-        self._requests = None
-        self._answers = None
+        self._proc: SpawnProcess | None = None
+        self._requests: Queue[Request | None] | None = None
+        self._answers: Queue[Reply] | None = None
         self._next_id = 0
         self._queue: list[Job] = []  # submitted, not yet handed to the process
         self._running: Job | None = None
@@ -175,6 +186,7 @@ class Jobs:
             self._start()
         job = self._queue.pop(0)
         self._running = job
+        assert self._requests is not None  # made with the process
         self._requests.put(job._message)
 
     def _start(self) -> None:
@@ -200,6 +212,7 @@ class Jobs:
         self._queue.clear()
         self._running = None
         if self._proc is not None and self._proc.is_alive():
+            assert self._requests is not None  # made with the process
             self._requests.put(None)
             self._proc.join(timeout=2)
         self._stop_process()

@@ -86,7 +86,7 @@ class Match(ChainOnBoard):
 
     def winner(self) -> Color | None:
         """The winner once the match is over (``None`` for a draw or before the end)."""
-        if self.resigned_here:
+        if self.resigned is not None and self.resigned_here:
             return self.resigned.other
         return self.board.winner()
 
@@ -259,7 +259,7 @@ class Match(ChainOnBoard):
         return f"Red: {self.players[RED]}, Blue: {self.players[BLUE]}"
 
     def result_text(self) -> str:
-        if self.resigned_here:
+        if self.resigned is not None and self.resigned_here:
             return f"{self.resigned.title} resigned: {self.resigned.other.title} wins."
         b = self.board
         red, blue = b.count(RED), b.count(BLUE)

@@ -249,7 +249,10 @@ class SheetFlow:
 
     # -- the AI ---------------------------------------------------------------------------
     def think(
-        self, work: Callable[..., Any], args: tuple, then: Callable[[Any], list[MosaixEvent]]
+        self,
+        work: Callable[..., Any],
+        args: tuple[Any, ...],
+        then: Callable[[Any], list[MosaixEvent]],
     ) -> None:
         """Run ``work(*args)`` in the jobs process; ``then(result)`` once it is done."""
         self.jobs.cancel(self.thinking)

@@ -63,7 +63,7 @@ class Progress:
         k = key(pack_id, puzzle_id)
         self.stars[k] = max(self.stars.get(k, 0), 1, min(MAX_STARS, stars))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         r = self.rating
         return {
             "format": 1,

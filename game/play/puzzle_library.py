@@ -66,6 +66,7 @@ class PuzzleLibrary:
     @property
     def packs(self) -> list[Pack]:
         self.load()
+        assert self._packs is not None  # load() read them
         return self._packs
 
     @property
@@ -77,6 +78,7 @@ class PuzzleLibrary:
     @property
     def progress(self) -> Progress:
         self.load()
+        assert self._progress is not None  # load() read it
         return self._progress
 
     def reload(self) -> None:
