@@ -15,6 +15,14 @@ game are applied one at a time under that game's lock); a restarted server puts
 every unfinished game back, gives both players the grace period to reconnect,
 and restarts the mover's clock where the last stored turn left it, so the time
 the server was down costs nobody.
+
+Each part has a module of its own, as lila splits its lobby, its round finisher
+and its socket layer: :mod:`.transport` (connections, their limits, reading and
+answering messages), :mod:`.lobby` (seeks and challenge codes),
+:mod:`.finisher` (ending a game: ratings, store, announcement) and :mod:`.web`
+(plain HTTP). :class:`Server` wires them together, routes each message type to
+its handler through one table, and keeps the games in play: starting them, their
+turns, their clocks and who is at the board.
 """
 
 from __future__ import annotations
@@ -154,7 +162,9 @@ class Server:
     def _gone(self, conn: Conn) -> None:
         self.lobby.leave(conn)
         player = conn.player
-        if player is None or self.connections.online(player.id):
+        if player is None:
+            return  # it never said hello
+        if self.connections.online(player.id):
             return  # another connection of the same player is still here
         now = self.clock()
         for table in self._tables_of(player.id):
@@ -214,7 +224,7 @@ class Server:
             raise TableError("no game has that id")
         send(conn, "record", game=msg["game"], record=record)
 
-    # -- the lobby's messages -------------------------------------------------------------
+    # -- the lobby's messages ---------------------------------------------------
     async def _watch_lobby(self, conn: Conn, player: Player, msg: Message) -> None:
         self.lobby.watch(conn)
 
@@ -233,6 +243,7 @@ class Server:
     async def _join(self, conn: Conn, player: Player, msg: Message) -> None:
         await self._start(self.lobby.join(player, msg["code"]), player)
 
+    # -- the games in play ------------------------------------------------------
     def _games_of(self, pid: str) -> int:
         return sum(1 for _ in self._tables_of(pid))
 
@@ -270,7 +281,6 @@ class Server:
         table.color_of(player.id)
         return table
 
-    # -- the games' messages -------------------------------------------------------------
     async def _state(self, conn: Conn, player: Player, msg: Message) -> None:
         table = self._own_table(player, msg["game"])
         state = table.state(self.clock()) | {"you": table.color_of(player.id)}
