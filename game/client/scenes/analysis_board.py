@@ -18,7 +18,7 @@ from game.rules import BLUE, RED, Board, Chain, Position, RulesError
 
 from .. import theme
 from ..board_view import BoardView
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, Segments, draw_all, press, update_all
 
 SIDES = [str(n) for n in range(3, 9)]
@@ -65,7 +65,7 @@ def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
 
 
 class AnalysisBoardScene(Scene):
-    def __init__(self, app, position: Position | None = None) -> None:
+    def __init__(self, app: Services, position: Position | None = None) -> None:
         super().__init__(app)
         #: This screen's own line to the AI's process.
         self.ai = app.worker.line()

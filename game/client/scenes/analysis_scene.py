@@ -17,7 +17,7 @@ from game.rules import BLUE, RED, Board
 
 from .. import theme
 from ..board_view import BoardView
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, draw_all, press, update_all
 
 #: A request id the worker never gives: the analysis stopped on an error.
@@ -36,7 +36,7 @@ def count(n: int, one: str, many: str | None = None) -> str:
 
 
 class AnalysisScene(Scene):
-    def __init__(self, app, match: Match, record_path: Path | None = None) -> None:
+    def __init__(self, app: Services, match: Match, record_path: Path | None = None) -> None:
         super().__init__(app)
         #: This screen's own line to the AI's process.
         self.ai = app.worker.line()

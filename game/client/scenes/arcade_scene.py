@@ -13,7 +13,7 @@ from game.puzzles import Pack, Puzzle
 from game.puzzles.themes import theme_name
 
 from .. import theme
-from ..scene import ButtonScene
+from ..scene import ButtonScene, Services
 from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene
 
@@ -244,7 +244,7 @@ class RunCardScene(ButtonScene):
 
     overlay = True
 
-    def __init__(self, app, mode: str, theme: str | None = None) -> None:
+    def __init__(self, app: Services, mode: str, theme: str | None = None) -> None:
         super().__init__(app)
         self.mode = mode
         self.theme = theme
@@ -283,7 +283,7 @@ class RunCardScene(ButtonScene):
 class SummaryScene(ButtonScene):
     """The end of a run: what you did, your bests, your puzzle rating."""
 
-    def __init__(self, app, run_scene: ArcadeScene, score: int, record: bool) -> None:
+    def __init__(self, app: Services, run_scene: ArcadeScene, score: int, record: bool) -> None:
         super().__init__(app)
         self.run_scene = run_scene
         self.score = score
@@ -338,7 +338,7 @@ class SummaryScene(ButtonScene):
         draw_all(self.controls, surface)
 
 
-def daily_scene(app, today: dt.date | None = None) -> PuzzleScene | None:
+def daily_scene(app: Services, today: dt.date | None = None) -> PuzzleScene | None:
     """The daily puzzle: the same for every player on a given date."""
     today = today or dt.date.today()
     picked = daily(app.puzzles.packs, today)

@@ -11,7 +11,7 @@ from game.play.history import entries, export, statistics
 from game.play.match import open_record
 
 from .. import theme
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
@@ -21,7 +21,7 @@ ROW = 34
 
 
 class HistoryScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.selected = 0
         self.first = 0

@@ -9,7 +9,7 @@ from game.rules import Board, Chain
 
 from .. import theme
 from ..board_view import BoardView
-from ..scene import ButtonScene
+from ..scene import ButtonScene, Services
 from ..widgets import Button, draw_all
 
 CHAIN_FEN = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"
@@ -57,7 +57,7 @@ PAGES = [
 
 
 class HowToScene(ButtonScene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.page = 0
         self.view = BoardView(4)

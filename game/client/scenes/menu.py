@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import column, draw_all, press, update_all
 
 
@@ -14,7 +14,7 @@ class MenuScene(Scene):
     subtitle = ""
     button_width = 420
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.controls: list = []
         self.focus: int | None = None  # the widget the keyboard is on, if any

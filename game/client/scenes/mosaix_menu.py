@@ -11,7 +11,7 @@ from game.mosaix import CREDIT
 from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN
 
 from .. import theme
-from ..scene import ButtonScene
+from ..scene import ButtonScene, Services
 from ..widgets import Button, Segments, draw_all
 from .menu import MenuScene
 from .mosaix_play import MosaixMatchScene, MosaixSoloScene
@@ -41,7 +41,7 @@ class MosaixSetupScene(MenuScene):
     button_width = 640
     subtitle = "1 to 4 sheets at this screen: people, the AI, or both."
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.seats = ["Human", "AI", "Empty", "Empty"]
 
@@ -82,7 +82,7 @@ RULES = (
 
 
 class MosaixRulesScene(ButtonScene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.controls = [Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE)]
 

@@ -28,7 +28,7 @@ from game.play.mosaix_flow import MatchFlow, MosaixEvent, SheetFlow, SoloFlow, T
 from game.play.mosaix_records import MosaixRecords
 
 from .. import theme
-from ..scene import ButtonScene, Scene
+from ..scene import ButtonScene, Scene, Services
 from ..sheet_view import SYMBOL_COLOR, SheetView, draw_symbol
 from ..widgets import Button, draw_all, press, update_all
 from .confirm import ConfirmScene
@@ -51,7 +51,7 @@ class SheetPlay(Scene):
 
     flow: SheetFlow
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.view = SheetView()
         self.hover: tuple[int, int] | None = None
@@ -272,7 +272,9 @@ class MosaixSoloScene(SheetPlay):
 
     flow: SoloFlow
 
-    def __init__(self, app, seed: int | None = None, *, daily: dt.date | None = None) -> None:
+    def __init__(
+        self, app: Services, seed: int | None = None, *, daily: dt.date | None = None
+    ) -> None:
         super().__init__(app)
         self.flow = SoloFlow(app.jobs, app.data, seed, day=daily)
         if self.flow.records_problem:
@@ -399,7 +401,7 @@ class MosaixResultScene(ButtonScene):
 
     overlay = True
 
-    def __init__(self, app, play: SheetPlay, best: bool = False) -> None:
+    def __init__(self, app: Services, play: SheetPlay, best: bool = False) -> None:
         super().__init__(app)
         self.play = play
         self.best = best
@@ -485,7 +487,7 @@ class MosaixMatchScene(SheetPlay):
 
     flow: MatchFlow
 
-    def __init__(self, app, kinds: list[str], seed: int | None = None) -> None:
+    def __init__(self, app: Services, kinds: list[str], seed: int | None = None) -> None:
         super().__init__(app)
         self.flow = MatchFlow(app.jobs, kinds, seed)
         self.thumbs = [SheetView() for _ in kinds]

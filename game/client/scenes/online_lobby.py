@@ -19,6 +19,7 @@ from game.play.online_identity import normal
 from game.play.online_identity import save as save_identity
 
 from .. import theme
+from ..scene import Services
 from ..widgets import Button, Segments, TextField
 from .confirm import ConfirmScene
 from .menu import MenuScene
@@ -46,7 +47,7 @@ class OnlineScene(MenuScene):
     title = "Play online"
     button_width = 560
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.identity, message = load_identity(app.data)
         if message:

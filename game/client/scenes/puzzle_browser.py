@@ -12,7 +12,7 @@ from game.puzzles import Pack
 from game.puzzles.themes import in_order, theme_name
 
 from .. import theme
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_scene import PuzzleScene
@@ -21,7 +21,7 @@ CELL_W, CELL_H, GAP = 112, 64, 10
 
 
 class PuzzleBrowserScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.selected = 0
         self.hover: int | None = None

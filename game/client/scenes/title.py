@@ -14,6 +14,7 @@ from game.rules import Board, Color, Position
 
 from .. import theme
 from ..board_view import BoardView
+from ..scene import Services
 from ..widgets import Button, draw_all
 from .analysis_board import AnalysisBoardScene
 from .confirm import ConfirmScene
@@ -92,7 +93,7 @@ class TitleScene(MenuScene):
     subtitle = "Mosaic by Mark Steere"
     button_width = 360
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.backdrop = Backdrop()
         self.t = 0.0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.play.lessons import LESSONS, LessonRun
+from game.play.lessons import LESSONS, LessonRun, TutorialProgress
 from game.play.lessons import load as load_tutorial
 from game.play.lessons import save as save_tutorial
 from game.rules import BLUE, RED
@@ -14,13 +14,13 @@ from game.rules import BLUE, RED
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import BoardView
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, draw_all, press, update_all
 from .howto import HowToScene
 from .menu import MenuScene
 
 
-def tutorial_progress(app):
+def tutorial_progress(app: Services) -> TutorialProgress:
     progress, message = load_tutorial(app.data)
     if message:
         app.toast(message)
@@ -47,7 +47,7 @@ class TutorialMenuScene(MenuScene):
 
 
 class LessonScene(Scene):
-    def __init__(self, app, index: int) -> None:
+    def __init__(self, app: Services, index: int) -> None:
         super().__init__(app)
         self.index = index
         self.lesson = LESSONS[index]
