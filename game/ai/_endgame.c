@@ -29,6 +29,10 @@
  *       then False. An exception from check, or a signal's (Ctrl-C), is raised.
  *   lookup(handle, me, op) -> (lower, upper, best) or None; best is the mover's
  *       cells after the table's best turn, 0 for none.
+ *
+ * A probe lets go of the interpreter while it searches, so other threads run;
+ * a handle serves one probe at a time: a call on a handle that is searching
+ * (from another thread, or from its own check) raises RuntimeError.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -101,6 +105,10 @@ typedef struct {
     int overflow;   /* a position had more turns than the pool holds */
     PyObject *check;
     PyThreadState *thread;
+    /* A probe is under way. Set and read only while holding the interpreter, so
+     * no lock is needed: the search's state (pool, seen sets, counters) is one
+     * per handle, and two searches at once would tear it apart. */
+    int busy;
 } Solver;
 
 static inline u64 near(const Solver *s, u64 m) {
@@ -481,8 +489,16 @@ static void solver_free(PyObject *capsule) {
     }
 }
 
-static Solver *get_solver(PyObject *capsule) {
-    return PyCapsule_GetPointer(capsule, "game.ai._endgame.Solver");
+/* The handle's solver, if it is not searching: it serves one probe at a time. */
+static Solver *idle_solver(PyObject *capsule) {
+    Solver *s = PyCapsule_GetPointer(capsule, "game.ai._endgame.Solver");
+    if (s && s->busy) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "this solver handle is searching already (a probe from another thread, "
+                        "or a call from its own check): it serves one probe at a time");
+        return NULL;
+    }
+    return s;
 }
 
 static PyObject *py_new(PyObject *self, PyObject *args) {
@@ -549,7 +565,7 @@ static PyObject *py_new(PyObject *self, PyObject *args) {
 static PyObject *py_clear(PyObject *self, PyObject *args) {
     PyObject *capsule;
     if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
-    Solver *s = get_solver(capsule);
+    Solver *s = idle_solver(capsule);
     if (!s) return NULL;
     memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof(Entry));
     memset(s->hist_val, 0, sizeof s->hist_val);
@@ -571,7 +587,7 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
     int alpha, beta;
     if (!PyArg_ParseTuple(args, "OKKiiKO", &capsule, &me, &op, &alpha, &beta, &limit, &check))
         return NULL;
-    Solver *s = get_solver(capsule);
+    Solver *s = idle_solver(capsule);
     if (!s || !position_arg(s, me, op)) return NULL;
     if (check != Py_None && !PyCallable_Check(check)) {
         PyErr_SetString(PyExc_TypeError, "check must be None or callable");
@@ -579,6 +595,7 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
     }
     if (alpha < -UNKNOWN + 1) alpha = -UNKNOWN + 1;
     if (beta > UNKNOWN - 1) beta = UNKNOWN - 1;
+    s->busy = 1;
     s->nodes = 0;
     s->limit = limit;
     s->stopped = s->overflow = 0;
@@ -589,6 +606,7 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
     int value = search(s, me, op, alpha, beta);
     PyEval_RestoreThread(s->thread);
     s->check = NULL;
+    s->busy = 0;
     Py_DECREF(check);
     if (PyErr_Occurred()) return NULL; /* check raised: pass it on */
     if (s->overflow) {
@@ -602,7 +620,8 @@ static PyObject *py_lookup(PyObject *self, PyObject *args) {
     PyObject *capsule;
     unsigned long long me, op;
     if (!PyArg_ParseTuple(args, "OKK", &capsule, &me, &op)) return NULL;
-    Solver *s = get_solver(capsule);
+    /* Idle only: a search in another thread writes the table without a lock. */
+    Solver *s = idle_solver(capsule);
     if (!s || !position_arg(s, me, op)) return NULL;
     Entry *e = find(s, me, op);
     if (!e) Py_RETURN_NONE;

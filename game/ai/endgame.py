@@ -102,7 +102,10 @@ class Endgame:
 
     ``table_limit`` bounds the table: when it is full, the entries proved with
     the least work are dropped first (a replacement by effort, so the costly
-    results near the root of a solve survive)."""
+    results near the root of a solve survive).
+
+    One solver serves one search at a time: the compiled one refuses a second
+    (from another thread, or from ``stop``) with ``RuntimeError``."""
 
     def __init__(
         self, table_limit: int = 2_000_000, symmetric: bool = False, compiled: bool = True

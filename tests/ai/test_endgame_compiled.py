@@ -232,6 +232,65 @@ def test_bad_positions_are_refused_by_name():
         endgame_module._compiled.probe(handle, 0, 0, -1, 1, 0, "not callable")
 
 
+def fast_solver(board: Board) -> tuple[endgame_module._Fast, int, int]:
+    """The compiled solver of a fresh :class:`Endgame` for ``board``'s size, and
+    ``board`` as its probes take it."""
+    eg = Endgame()
+    eg.key(board)  # takes the board's size
+    me, op = board.mover_view()[:2]
+    return eg._fast, me, op
+
+
+def test_a_second_thread_on_a_searching_handle_gets_runtime_error():
+    """probe lets go of the interpreter while it searches; a second search on the
+    same handle overran its turn pool (a heap overflow in cmp_kids)."""
+    board = Board(SIXTEEN[1][0])
+    fast, me, op = fast_solver(board)
+    searching, release = threading.Event(), threading.Event()
+    results = []
+
+    def check() -> bool:
+        searching.set()
+        return release.is_set()
+
+    thread = threading.Thread(target=lambda: results.append(fast.probe(me, op, -1, 1, 0, check)))
+    thread.start()
+    try:
+        assert searching.wait(30)
+        with pytest.raises(RuntimeError, match="one probe at a time"):
+            fast.probe(me, op, -1, 1, 0, None)
+        with pytest.raises(RuntimeError, match="one probe at a time"):
+            fast.lookup(board, 0)  # the search writes the table without a lock
+        with pytest.raises(RuntimeError, match="one probe at a time"):
+            endgame_module._compiled.clear(fast.handle)
+    finally:
+        release.set()
+        thread.join()
+    ((_, nodes, finished),) = results
+    assert not finished and nodes > 0  # the first search went on, and stopped when told
+    small = ending(3, 5, 8)  # idle again, the handle serves the next probe
+    me, op = small.mover_view()[:2]
+    assert fast.probe(me, op, -100, 100, 0, None)[0] == memo_margin(small, {})
+
+
+def test_a_check_that_reenters_its_own_handle_gets_runtime_error():
+    board = Board(SIXTEEN[0][0])
+    fast, me, op = fast_solver(board)
+
+    def reenter() -> bool:
+        fast.probe(me, op, -1, 1, 0, None)
+        return False
+
+    with pytest.raises(RuntimeError, match="one probe at a time"):
+        fast.probe(me, op, -1, 1, 0, reenter)
+    # The same through Endgame: a stop that solves with the same solver.
+    eg = Endgame()
+    with pytest.raises(RuntimeError, match="one probe at a time"):
+        eg.solve(board, stop=lambda: eg.solve(board) > 100)
+    small = ending(3, 5, 8)
+    assert eg.solve(small) == memo_margin(small, {})  # still usable
+
+
 def test_master_tries_exact_endings_from_16_empty_cells_where_it_serves():
     master = LEVELS["master"]
     assert master.exact_reach(Board(size=5)) == 16
