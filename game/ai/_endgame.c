@@ -24,11 +24,13 @@
  *   new(neighbours, table_bits) -> handle
  *   clear(handle)
  *   probe(handle, me, op, alpha, beta, node_limit, check) -> (value, nodes, finished)
- *       check is None or a callable, called every 1,024 positions; a true
- *       answer (or the node limit, 0 for none) stops the probe: finished is
- *       then False. An exception from check, or a signal's (Ctrl-C), is raised.
+ *       alpha < beta (ValueError otherwise); check is None or a callable,
+ *       called every 1,024 positions; a true answer (or the node limit, 0 for
+ *       none) stops the probe: finished is then False. An exception from check,
+ *       or a signal's (Ctrl-C), is raised.
  *   lookup(handle, me, op) -> (lower, upper, best) or None; best is the mover's
  *       cells after the table's best turn, 0 for none.
+ * me, op and node_limit are ints from 0 to 2**64 - 1 (ValueError otherwise).
  *
  * A probe lets go of the interpreter while it searches, so other threads run;
  * a handle serves one probe at a time: a call on a handle that is searching
@@ -62,6 +64,7 @@ static inline int msb(u64 x) { return 63 - __builtin_clzll(x); }
 #endif
 
 #define UNKNOWN 30000 /* a bound nothing has proved yet */
+#define WINDOW (UNKNOWN - 1) /* windows are clamped to +-this; every value lies well inside */
 #define MAX_GROUPS 64
 #define SEEN_BITS 13
 #define SEEN_SIZE (1u << SEEN_BITS)
@@ -481,8 +484,10 @@ static int search(Solver *s, u64 me, u64 op, int alpha, int beta) {
 
 /* -- the Python side -------------------------------------------------------- */
 
+#define CAPSULE "game.ai._endgame.Solver"
+
 static void solver_free(PyObject *capsule) {
-    Solver *s = PyCapsule_GetPointer(capsule, "game.ai._endgame.Solver");
+    Solver *s = PyCapsule_GetPointer(capsule, CAPSULE);
     if (s) {
         free(s->tt);
         free(s);
@@ -491,7 +496,7 @@ static void solver_free(PyObject *capsule) {
 
 /* The handle's solver, if it is not searching: it serves one probe at a time. */
 static Solver *idle_solver(PyObject *capsule) {
-    Solver *s = PyCapsule_GetPointer(capsule, "game.ai._endgame.Solver");
+    Solver *s = PyCapsule_GetPointer(capsule, CAPSULE);
     if (s && s->busy) {
         PyErr_SetString(PyExc_RuntimeError,
                         "this solver handle is searching already (a probe from another thread, "
@@ -499,6 +504,68 @@ static Solver *idle_solver(PyObject *capsule) {
         return NULL;
     }
     return s;
+}
+
+/* An int argument as a Python int (a new reference), or NULL with TypeError. */
+static PyObject *int_arg(PyObject *o, const char *name) {
+    if (!PyIndex_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", name, Py_TYPE(o)->tp_name);
+        return NULL;
+    }
+    return PyNumber_Index(o);
+}
+
+/* An int argument as a 64-bit word. The "K" format would take it modulo 2**64,
+ * so that 2**64 + 1 quietly became position 1: refuse it instead, by name. */
+static int word_arg(PyObject *o, const char *name, u64 *out) {
+    PyObject *n = int_arg(o, name);
+    if (!n) return 0;
+    int sign;
+    long long signed_value = PyLong_AsLongLongAndOverflow(n, &sign);
+    unsigned long long v = 0;
+    if (!PyErr_Occurred() && sign >= 0 && (sign > 0 || signed_value >= 0)) {
+        v = PyLong_AsUnsignedLongLong(n);
+        if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s is past 64 bits: it must be from 0 to 2**64 - 1", name);
+        }
+    } else if (!PyErr_Occurred()) {
+        PyErr_Format(PyExc_ValueError, "%s is negative: it must be from 0 to 2**64 - 1", name);
+    }
+    Py_DECREF(n);
+    if (PyErr_Occurred()) return 0;
+    *out = (u64)v;
+    return 1;
+}
+
+/* The window as the search takes it. Any ints with alpha < beta will do: every
+ * value lies far inside the table's range, so clamping them into it (keeping
+ * alpha < beta) asks the same question. An empty window is refused: clamped
+ * into a one-value window, it stored bounds no search had proved. */
+static int window_args(PyObject *alpha_arg, PyObject *beta_arg, int *a, int *b) {
+    PyObject *alpha = int_arg(alpha_arg, "alpha");
+    if (!alpha) return 0;
+    PyObject *beta = int_arg(beta_arg, "beta");
+    if (!beta) {
+        Py_DECREF(alpha);
+        return 0;
+    }
+    int empty = PyObject_RichCompareBool(alpha, beta, Py_GE), ok = 0;
+    if (empty > 0) {
+        PyErr_Format(PyExc_ValueError, "an empty window: alpha (%S) must be below beta (%S)", alpha, beta);
+    } else if (empty == 0) {
+        int sa, sb;
+        long long x = PyLong_AsLongLongAndOverflow(alpha, &sa);
+        long long y = PyLong_AsLongLongAndOverflow(beta, &sb);
+        if (!PyErr_Occurred()) {
+            *a = sa < 0 || x < -WINDOW ? -WINDOW : sa > 0 || x > WINDOW - 1 ? WINDOW - 1 : (int)x;
+            *b = sb < 0 || y < -WINDOW + 1 ? -WINDOW + 1 : sb > 0 || y > WINDOW ? WINDOW : (int)y;
+            ok = 1;
+        }
+    }
+    Py_DECREF(alpha);
+    Py_DECREF(beta);
+    return ok;
 }
 
 static PyObject *py_new(PyObject *self, PyObject *args) {
@@ -554,7 +621,7 @@ static PyObject *py_new(PyObject *self, PyObject *args) {
         free(s);
         return PyErr_NoMemory();
     }
-    PyObject *capsule = PyCapsule_New(s, "game.ai._endgame.Solver", solver_free);
+    PyObject *capsule = PyCapsule_New(s, CAPSULE, solver_free);
     if (!capsule) {
         free(s->tt);
         free(s);
@@ -573,8 +640,9 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static int position_arg(Solver *s, unsigned long long me, unsigned long long op) {
-    if ((me & ~s->full) || (op & ~s->full) || (me & op)) {
+static int position_args(Solver *s, PyObject *me_arg, PyObject *op_arg, u64 *me, u64 *op) {
+    if (!word_arg(me_arg, "me", me) || !word_arg(op_arg, "op", op)) return 0;
+    if ((*me & ~s->full) || (*op & ~s->full) || (*me & *op)) {
         PyErr_SetString(PyExc_ValueError, "not a position on this board");
         return 0;
     }
@@ -582,19 +650,20 @@ static int position_arg(Solver *s, unsigned long long me, unsigned long long op)
 }
 
 static PyObject *py_probe(PyObject *self, PyObject *args) {
-    PyObject *capsule, *check;
-    unsigned long long me, op, limit;
-    int alpha, beta;
-    if (!PyArg_ParseTuple(args, "OKKiiKO", &capsule, &me, &op, &alpha, &beta, &limit, &check))
+    PyObject *capsule, *me_arg, *op_arg, *alpha_arg, *beta_arg, *limit_arg, *check;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &capsule, &me_arg, &op_arg, &alpha_arg, &beta_arg,
+                          &limit_arg, &check))
         return NULL;
     Solver *s = idle_solver(capsule);
-    if (!s || !position_arg(s, me, op)) return NULL;
+    u64 me, op, limit;
+    int a, b;
+    if (!s || !position_args(s, me_arg, op_arg, &me, &op) || !window_args(alpha_arg, beta_arg, &a, &b) ||
+        !word_arg(limit_arg, "node_limit", &limit))
+        return NULL;
     if (check != Py_None && !PyCallable_Check(check)) {
         PyErr_SetString(PyExc_TypeError, "check must be None or callable");
         return NULL;
     }
-    if (alpha < -UNKNOWN + 1) alpha = -UNKNOWN + 1;
-    if (beta > UNKNOWN - 1) beta = UNKNOWN - 1;
     s->busy = 1;
     s->nodes = 0;
     s->limit = limit;
@@ -603,7 +672,7 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
     s->check = check == Py_None ? NULL : check;
     Py_INCREF(check);
     s->thread = PyEval_SaveThread();
-    int value = search(s, me, op, alpha, beta);
+    int value = search(s, me, op, a, b);
     PyEval_RestoreThread(s->thread);
     s->check = NULL;
     s->busy = 0;
@@ -617,12 +686,12 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_lookup(PyObject *self, PyObject *args) {
-    PyObject *capsule;
-    unsigned long long me, op;
-    if (!PyArg_ParseTuple(args, "OKK", &capsule, &me, &op)) return NULL;
+    PyObject *capsule, *me_arg, *op_arg;
+    if (!PyArg_ParseTuple(args, "OOO", &capsule, &me_arg, &op_arg)) return NULL;
     /* Idle only: a search in another thread writes the table without a lock. */
     Solver *s = idle_solver(capsule);
-    if (!s || !position_arg(s, me, op)) return NULL;
+    u64 me, op;
+    if (!s || !position_args(s, me_arg, op_arg, &me, &op)) return NULL;
     Entry *e = find(s, me, op);
     if (!e) Py_RETURN_NONE;
     return Py_BuildValue("iiK", (int)e->lo, (int)e->hi, (unsigned long long)e->best);

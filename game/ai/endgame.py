@@ -203,12 +203,19 @@ class Endgame:
 
     def value(self, board: Board, alpha: int, beta: int) -> int:
         """The mover's final margin if it lies strictly between ``alpha`` and
-        ``beta``; otherwise a bound on the same side of the window (fail-soft)."""
+        ``beta``; otherwise a bound on the same side of the window (fail-soft).
+        Raises ``ValueError`` unless ``alpha < beta``."""
+        if alpha >= beta:
+            # No search can answer it, and one that tried would store bounds it
+            # never proved (as the compiled solver once did).
+            raise ValueError(f"an empty window: alpha ({alpha}) must be below beta ({beta})")
         self._board(board)
         fast = self._fast
         if fast is not None:
             me, op = board.mover_view()[:2]
+            # The compiled solver counts in 64 bits; a limit beyond them is none.
             limit = 0 if self._limit is None else max(1, self._limit - self.nodes)
+            limit = 0 if limit >= 1 << 64 else limit
             check = self._out_of_time if self._deadline is not None or self._stop else None
             try:
                 value, nodes, finished = fast.probe(me, op, alpha, beta, limit, check)

@@ -120,6 +120,16 @@ def test_best_turns_are_exactly_the_turns_that_keep_the_value(compiled):
     assert eg.best_turns(board, value, first_only=True) == best[:1]
 
 
+@pytest.mark.parametrize("compiled", SOLVERS)
+def test_an_empty_window_is_refused(compiled):
+    board = ending(3, 5, 8)
+    eg = Endgame(compiled=compiled)
+    for alpha, beta in [(1, 1), (2, -2)]:
+        with pytest.raises(ValueError, match="empty window"):
+            eg.value(board, alpha, beta)
+    assert eg.solve(board) == memo_margin(board, {})
+
+
 def test_a_solve_that_runs_out_keeps_only_proved_bounds():
     board = ending(3, 5, 9)
     value = memo_margin(board, {})

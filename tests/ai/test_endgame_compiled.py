@@ -232,6 +232,28 @@ def test_bad_positions_are_refused_by_name():
         endgame_module._compiled.probe(handle, 0, 0, -1, 1, 0, "not callable")
 
 
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda c, h: c.probe(h, 2**64 + 1, 0, -1, 1, 0, None), "me is past 64 bits"),
+        (lambda c, h: c.probe(h, 0, -1, -1, 1, 0, None), "op is negative"),
+        (lambda c, h: c.probe(h, 0, 0, -1, 1, 2**64, None), "node_limit is past 64 bits"),
+        (lambda c, h: c.probe(h, 0, 0, -1, 1, -5, None), "node_limit is negative"),
+        (lambda c, h: c.lookup(h, 1, 2**70), "op is past 64 bits"),
+    ],
+    ids=["me", "op", "limit", "negative limit", "lookup"],
+)
+def test_ints_past_64_bits_or_negative_are_refused_by_name(call, name):
+    """The "K" format took them modulo 2**64: 2**64 + 1 was position 1."""
+    handle = endgame_module._compiled.new(Board(size=2).geometry.neighbours, 12)
+    with pytest.raises(ValueError, match=f"^{name}"):
+        call(endgame_module._compiled, handle)
+    with pytest.raises(TypeError, match="alpha must be an int"):
+        endgame_module._compiled.probe(handle, 0, 0, 0.5, 1, 0, None)
+    # Any window of ints will do, however wide.
+    assert endgame_module._compiled.probe(handle, 0, 0, -(2**80), 2**80, 0, None)[2]
+
+
 def fast_solver(board: Board) -> tuple[endgame_module._Fast, int, int]:
     """The compiled solver of a fresh :class:`Endgame` for ``board``'s size, and
     ``board`` as its probes take it."""
@@ -239,6 +261,21 @@ def fast_solver(board: Board) -> tuple[endgame_module._Fast, int, int]:
     eg.key(board)  # takes the board's size
     me, op = board.mover_view()[:2]
     return eg._fast, me, op
+
+
+@pytest.mark.parametrize("seed", [3, 10])
+def test_an_empty_window_is_refused_and_stores_nothing(seed):
+    """Clamped into a one-value window, such a probe stored bounds no search had
+    proved: on these two endings the solve after it returned -1 for -3."""
+    board = ending(seed, 5, 8)
+    value = Endgame(compiled=False).solve(board)  # as minimax's, by test_endgame.py
+    eg = Endgame()
+    eg.key(board)
+    me, op = board.mover_view()[:2]
+    for alpha, beta in [(value + 2, value + 2), (value + 3, value - 1)]:
+        with pytest.raises(ValueError, match="empty window"):
+            eg._fast.probe(me, op, alpha, beta, 0, None)
+    assert eg.solve(board) == value
 
 
 def test_a_second_thread_on_a_searching_handle_gets_runtime_error():
