@@ -44,23 +44,59 @@
 
 typedef uint64_t u64;
 
+/* Bit counts and scans: the compilers' intrinsics where there are some, plain C
+ * elsewhere, so the module builds wherever setup.py finds a C compiler (GCC,
+ * Clang, MSVC on x64, x86 and ARM64). ctz and msb are only asked about words
+ * that are not 0. */
 #if defined(_MSC_VER)
 #include <intrin.h>
-#if defined(_M_X64)
+#endif
+
+#if defined(_MSC_VER) && defined(_M_X64)
 static inline int pc(u64 x) { return (int)__popcnt64(x); }
-#else
+#elif defined(_MSC_VER) && defined(_M_IX86)
+static inline int pc(u64 x) { return (int)(__popcnt((unsigned)x) + __popcnt((unsigned)(x >> 32))); }
+#elif defined(__GNUC__) || defined(__clang__)
+static inline int pc(u64 x) { return __builtin_popcountll(x); }
+#else /* MSVC on ARM64 has no __popcnt64, and other compilers no builtins */
 static inline int pc(u64 x) {
-    int n = 0;
-    while (x) { x &= x - 1; n++; }
-    return n;
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
 }
 #endif
+
+#if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
 static inline int ctz(u64 x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
 static inline int msb(u64 x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
-#else
-static inline int pc(u64 x) { return __builtin_popcountll(x); }
+#elif defined(_MSC_VER) /* 32-bit: a word's two halves */
+static inline int ctz(u64 x) {
+    unsigned long i;
+    if (_BitScanForward(&i, (unsigned long)x)) return (int)i;
+    _BitScanForward(&i, (unsigned long)(x >> 32));
+    return (int)i + 32;
+}
+static inline int msb(u64 x) {
+    unsigned long i;
+    if (_BitScanReverse(&i, (unsigned long)(x >> 32))) return (int)i + 32;
+    _BitScanReverse(&i, (unsigned long)x);
+    return (int)i;
+}
+#elif defined(__GNUC__) || defined(__clang__)
 static inline int ctz(u64 x) { return __builtin_ctzll(x); }
 static inline int msb(u64 x) { return 63 - __builtin_clzll(x); }
+#else
+static inline int ctz(u64 x) { return pc((x & (~x + 1)) - 1); }
+static inline int msb(u64 x) {
+    int n = 0;
+    if (x >> 32) { x >>= 32; n += 32; }
+    if (x >> 16) { x >>= 16; n += 16; }
+    if (x >> 8) { x >>= 8; n += 8; }
+    if (x >> 4) { x >>= 4; n += 4; }
+    if (x >> 2) { x >>= 2; n += 2; }
+    return n + (int)(x >> 1);
+}
 #endif
 
 #define UNKNOWN 30000 /* a bound nothing has proved yet */
@@ -568,7 +604,7 @@ static int window_args(PyObject *alpha_arg, PyObject *beta_arg, int *a, int *b) 
     return ok;
 }
 
-static PyObject *py_new(PyObject *self, PyObject *args) {
+static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *neighbours;
     int bits;
     if (!PyArg_ParseTuple(args, "Oi", &neighbours, &bits)) return NULL;
@@ -629,7 +665,7 @@ static PyObject *py_new(PyObject *self, PyObject *args) {
     return capsule;
 }
 
-static PyObject *py_clear(PyObject *self, PyObject *args) {
+static PyObject *py_clear(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *capsule;
     if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
     Solver *s = idle_solver(capsule);
@@ -649,7 +685,7 @@ static int position_args(Solver *s, PyObject *me_arg, PyObject *op_arg, u64 *me,
     return 1;
 }
 
-static PyObject *py_probe(PyObject *self, PyObject *args) {
+static PyObject *py_probe(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *capsule, *me_arg, *op_arg, *alpha_arg, *beta_arg, *limit_arg, *check;
     if (!PyArg_ParseTuple(args, "OOOOOOO", &capsule, &me_arg, &op_arg, &alpha_arg, &beta_arg,
                           &limit_arg, &check))
@@ -685,7 +721,7 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
     return Py_BuildValue("iKO", value, (unsigned long long)s->nodes, s->stopped ? Py_False : Py_True);
 }
 
-static PyObject *py_lookup(PyObject *self, PyObject *args) {
+static PyObject *py_lookup(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *capsule, *me_arg, *op_arg;
     if (!PyArg_ParseTuple(args, "OOO", &capsule, &me_arg, &op_arg)) return NULL;
     /* Idle only: a search in another thread writes the table without a lock. */
@@ -707,8 +743,11 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_endgame", "The ending solver, compiled (see game/ai/endgame.py).", -1,
-    methods,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_endgame",
+    .m_doc = "The ending solver, compiled (see game/ai/endgame.py).",
+    .m_size = -1,
+    .m_methods = methods,
 };
 
 PyMODINIT_FUNC PyInit__endgame(void) { return PyModule_Create(&module); }
