@@ -2,6 +2,7 @@
 
 import json
 import random
+import sys
 import time
 
 import pygame
@@ -356,3 +357,38 @@ def test_the_layout_check_finds_overlaps_and_controls_off_the_window(app):
     assert layout_problems(app) == [
         "ButtonScene: 'A label far too long for this button' is too long for its button"
     ]
+
+
+def _in_constructor(obj) -> bool:
+    """Is ``obj``'s ``__init__`` (its class's or a base's) on the call stack?"""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_name == "__init__" and frame.f_locals.get("self") is obj:
+            return True
+        frame = frame.f_back
+    return False
+
+
+@pytest.mark.slow
+def test_every_attribute_of_a_scene_is_made_in_its_constructor(tmp_path, monkeypatch):
+    """Layout code only lays out: a scene whose ``resize`` or ``enter`` made an
+    attribute would break when asked anything before its first layout."""
+    from game.client.scene import Scene
+
+    late: set[str] = set()
+
+    def tracking(self, name, value):
+        if name not in self.__dict__ and not _in_constructor(self):
+            made_in = sys._getframe(1).f_code.co_name
+            late.add(f"{type(self).__name__}.{name} (made in {made_in})")
+        object.__setattr__(self, name, value)
+
+    monkeypatch.setattr(Scene, "__setattr__", tracking)
+    pygame.init()
+    app = App((640, 480), tmp_path / "data")
+    app.puzzles.folder = paths.puzzles()
+    try:
+        tour(app, tmp_path / "shots")
+    finally:
+        app.close()
+    assert not late, "\n".join(sorted(late))

@@ -67,6 +67,9 @@ def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
 class AnalysisBoardScene(Scene):
     def __init__(self, app: Services, position: Position | None = None) -> None:
         super().__init__(app)
+        self.asked = ""  # the position the engine was last asked about
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.text_top = 0
         #: This screen's own line to the AI's process.
         self.ai = app.worker.line()
         position = position or Position.empty(app.settings.board_side)

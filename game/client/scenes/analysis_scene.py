@@ -38,6 +38,11 @@ def count(n: int, one: str, many: str | None = None) -> str:
 class AnalysisScene(Scene):
     def __init__(self, app: Services, match: Match, record_path: Path | None = None) -> None:
         super().__init__(app)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.graph = pygame.Rect(0, 0, 0, 0)
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.asking: int | None = None  # the turn the engine is judging
+        self.rows: list[tuple[int, pygame.Rect]] = []
         #: This screen's own line to the AI's process.
         self.ai = app.worker.line()
         self.match = match

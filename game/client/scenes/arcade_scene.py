@@ -246,6 +246,7 @@ class RunCardScene(ButtonScene):
 
     def __init__(self, app: Services, mode: str, theme: str | None = None) -> None:
         super().__init__(app)
+        self.box = pygame.Rect(0, 0, 0, 0)
         self.mode = mode
         self.theme = theme
         self.controls = [Button("Start", self.app.scenes.pop, key=pygame.K_RETURN)]

@@ -51,6 +51,8 @@ class ConfirmScene(ButtonScene):
         on_no: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
+        self.lines: list[str] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes

@@ -23,6 +23,7 @@ ROW = 34
 class HistoryScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.selected = 0
         self.first = 0
         self.filter = "All"

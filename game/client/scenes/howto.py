@@ -59,6 +59,7 @@ PAGES = [
 class HowToScene(ButtonScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.page = 0
         self.view = BoardView(4)
         self.board = Board(PAGES[0][2])

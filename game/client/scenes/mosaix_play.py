@@ -403,6 +403,7 @@ class MosaixResultScene(ButtonScene):
 
     def __init__(self, app: Services, play: SheetPlay, best: bool = False) -> None:
         super().__init__(app)
+        self.box = pygame.Rect(0, 0, 0, 0)
         self.play = play
         self.best = best
         again = Button("Play again", self.again, key=pygame.K_RETURN, size=24)

@@ -64,6 +64,33 @@ class OnlineScene(MenuScene):
         self.time = "5+3"
         self.rated = "Rated"
         self.game_scene: OnlineMatchScene | None = None
+        self.url = ""  # the server connected to
+        self.left_count = 0  # the lobby's controls on the left, before the seeks
+        self.seek_top = 0
+        # The fields keep what was typed in them when the screen is built again.
+        self.server_field = TextField(
+            "Server",
+            self.identity.server,
+            limit=120,
+            on_enter=self.connect,
+            hint="ws://host:8765",
+        )
+        self.name_field = TextField(
+            "Your name",
+            self.identity.name,
+            limit=protocol.NAME_LENGTH,
+            allowed=lambda c: c.isalnum() or c in " _-.'",
+            on_enter=self.connect,
+            hint="the name others see",
+        )
+        self.code_field = TextField(
+            "Code",
+            limit=protocol.CODE_LENGTH,
+            allowed=lambda c: c in protocol.CODE_ALPHABET,
+            upper=True,
+            on_enter=self.join,
+            hint="six characters",
+        )
 
     # -- the controls ---------------------------------------------------------------
     @property
@@ -86,21 +113,6 @@ class OnlineScene(MenuScene):
         return self.build_lobby()
 
     def build_form(self) -> list:
-        self.server_field = TextField(
-            "Server",
-            self.identity.server,
-            limit=120,
-            on_enter=self.connect,
-            hint="ws://host:8765",
-        )
-        self.name_field = TextField(
-            "Your name",
-            self.identity.name,
-            limit=protocol.NAME_LENGTH,
-            allowed=lambda c: c.isalnum() or c in " _-.'",
-            on_enter=self.connect,
-            hint="the name others see",
-        )
         return [
             self.server_field,
             self.name_field,
@@ -110,14 +122,6 @@ class OnlineScene(MenuScene):
         ]
 
     def build_lobby(self) -> list:
-        self.code_field = TextField(
-            "Code",
-            limit=protocol.CODE_LENGTH,
-            allowed=lambda c: c in protocol.CODE_ALPHABET,
-            upper=True,
-            on_enter=self.join,
-            hint="six characters",
-        )
         seek = (
             Button("Cancel my seek", self.cancel_seek, size=22)
             if self.my_seek

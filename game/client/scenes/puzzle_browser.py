@@ -23,6 +23,13 @@ CELL_W, CELL_H, GAP = 112, 64, 10
 class PuzzleBrowserScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
+        self.compact = False
+        self.left = pygame.Rect(0, 0, 0, 0)
+        self.grid = pygame.Rect(0, 0, 0, 0)
+        self.row = 78
+        self.problem_lines: list[str] = []
+        self.scroll = self.max_scroll = 0  # the puzzle grid's, in pixels
+        self.pack_scroll = self.max_pack_scroll = 0  # the pack list's
         self.selected = 0
         self.hover: int | None = None
         self.controls = [
@@ -82,7 +89,7 @@ class PuzzleBrowserScene(Scene):
         ]
         content = self.row * len(self.packs) + 4 + 24 * len(self.problem_lines)
         self.max_pack_scroll = max(0, content - self.left.height)
-        self.pack_scroll = min(getattr(self, "pack_scroll", 0), self.max_pack_scroll)
+        self.pack_scroll = min(self.pack_scroll, self.max_pack_scroll)
         gx = self.left.right + (16 if compact else 30)
         self.grid = pygame.Rect(gx, top + 30, w - gx - 20, bottom - top - 36)
         cw, ch = (84, 52) if compact else (CELL_W, CELL_H)
@@ -112,7 +119,7 @@ class PuzzleBrowserScene(Scene):
         ]
         rows = -(-count // cols)
         self.max_scroll = max(0, rows * (ch + GAP) - GAP - self.grid.height)
-        self.scroll = min(getattr(self, "scroll", 0), self.max_scroll)
+        self.scroll = min(self.scroll, self.max_scroll)
         n = len(self.controls)
         bw = min(200, (w - 40) // n - 8)
         for i, b in enumerate(self.controls):

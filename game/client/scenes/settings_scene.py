@@ -3,6 +3,7 @@ the player's turn, fullscreen, animation speed."""
 
 from __future__ import annotations
 
+from ..scene import Services
 from ..widgets import Button, Choice, Slider
 from .menu import MenuScene
 
@@ -18,10 +19,14 @@ class SettingsScene(MenuScene):
         # stay one column: the sliders need the width.
         return min(190, max(120, h * 25 // 100))
 
+    def __init__(self, app: Services) -> None:
+        super().__init__(app)
+        on = ON_OFF[app.settings.fullscreen]
+        self.fullscreen = Choice("Fullscreen (F11)", ON_OFF, on, self._fullscreen)
+
     def build(self) -> list:
         s = self.app.settings
         speed = next((k for k, v in SPEEDS.items() if v == s.speed), "Normal")
-        self.fullscreen = Choice("Fullscreen (F11)", ON_OFF, ON_OFF[s.fullscreen], self._fullscreen)
         return [
             Slider("Game sounds", s.volume, self._volume),
             Slider("Button clicks", s.click_volume, self._clicks),

@@ -10,6 +10,7 @@ from game.play.in_progress import match_in_progress
 from game.play.match import HUMAN, PLAYERS, Match, open_record
 
 from .. import theme
+from ..scene import Services
 from ..widgets import Button, Segments, draw_all
 from .confirm import ask_to_replace
 from .match_scene import MatchScene
@@ -25,10 +26,14 @@ class SetupScene(MenuScene):
     title = "New match"
     button_width = 760
 
-    def build(self) -> list:
-        s = self.app.settings
+    def __init__(self, app: Services) -> None:
+        super().__init__(app)
+        s = app.settings
         self.red = Segments("Red", PLAYERS, s.red_player, lambda v: self._set("red_player", v))
         self.blue = Segments("Blue", PLAYERS, s.blue_player, lambda v: self._set("blue_player", v))
+
+    def build(self) -> list:
+        s = self.app.settings
         sides = Segments(
             "Board side", SIDES, str(s.board_side), lambda v: self._set("board_side", int(v))
         )

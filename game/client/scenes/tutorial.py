@@ -49,6 +49,9 @@ class TutorialMenuScene(MenuScene):
 class LessonScene(Scene):
     def __init__(self, app: Services, index: int) -> None:
         super().__init__(app)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.compact = False
+        self.text_bottom = 0
         self.index = index
         self.lesson = LESSONS[index]
         self.run = LessonRun(self.lesson)
