@@ -39,8 +39,8 @@ from __future__ import annotations
 import bisect
 import functools
 import time
-from collections.abc import Callable
-from typing import TypedDict, Unpack
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypedDict, Unpack
 
 from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 from game.rules.geometry import Geometry
@@ -54,6 +54,28 @@ from game.rules.movegen import (
     touch,
 )
 
+
+class _Compiled(Protocol):
+    """The compiled solver's module (game/ai/_endgame.pyi): typed as a protocol, since
+    a variable's type cannot say "this module or None"."""
+
+    def new(self, neighbours: Sequence[Sequence[int]], table_bits: int, /) -> object: ...
+    def clear(self, handle: object, /) -> None: ...
+    def probe(
+        self,
+        handle: object,
+        me: int,
+        op: int,
+        alpha: int,
+        beta: int,
+        node_limit: int,
+        check: Callable[[], object] | None,
+        /,
+    ) -> tuple[int, int, bool]: ...
+    def lookup(self, handle: object, me: int, op: int, /) -> tuple[int, int, int] | None: ...
+
+
+_compiled: _Compiled | None
 try:
     from . import _endgame as _compiled
 except ImportError:  # installed without a C compiler: the Python solver serves alone
@@ -203,19 +225,12 @@ class Endgame:
 
     def value(self, board: Board, alpha: int, beta: int) -> int:
         """The mover's final margin if it lies strictly between ``alpha`` and
-        ``beta``; otherwise a bound on the same side of the window (fail-soft).
-        Raises ``ValueError`` unless ``alpha < beta``."""
-        if alpha >= beta:
-            # No search can answer it, and one that tried would store bounds it
-            # never proved (as the compiled solver once did).
-            raise ValueError(f"an empty window: alpha ({alpha}) must be below beta ({beta})")
+        ``beta``; otherwise a bound on the same side of the window (fail-soft)."""
         self._board(board)
         fast = self._fast
         if fast is not None:
             me, op = board.mover_view()[:2]
-            # The compiled solver counts in 64 bits; a limit beyond them is none.
             limit = 0 if self._limit is None else max(1, self._limit - self.nodes)
-            limit = 0 if limit >= 1 << 64 else limit
             check = self._out_of_time if self._deadline is not None or self._stop else None
             try:
                 value, nodes, finished = fast.probe(me, op, alpha, beta, limit, check)
@@ -482,8 +497,10 @@ class _Fast:
     the rules' bitboards (rows with a stride) and its cell bits."""
 
     def __init__(self, geo: Geometry, table_limit: int) -> None:
+        assert _compiled is not None  # an Endgame makes one only where it was built
+        self.lib = _compiled
         bits = (table_limit - 1).bit_length()
-        self.handle = _compiled.new(geo.neighbours, max(12, min(COMPILED_MAX_BITS, bits)))
+        self.handle = self.lib.new(geo.neighbours, max(12, min(COMPILED_MAX_BITS, bits)))
         self.to_cells, self.to_bits = _cell_maps(geo.n)
 
     def probe(
@@ -495,14 +512,14 @@ class _Fast:
         limit: int,
         check: Callable[[], bool] | None,
     ) -> tuple[int, int, bool]:
-        return _compiled.probe(
+        return self.lib.probe(
             self.handle, _map(self.to_cells, me), _map(self.to_cells, op), alpha, beta, limit, check
         )
 
     def lookup(self, board: Board, flip_tag: int) -> tuple[int, int, int | None] | None:
         me, op = board.mover_view()[:2]
         me_cells = _map(self.to_cells, me)
-        found = _compiled.lookup(self.handle, me_cells, _map(self.to_cells, op))
+        found = self.lib.lookup(self.handle, me_cells, _map(self.to_cells, op))
         if found is None:
             return None
         lower, upper, best = found
