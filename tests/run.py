@@ -1,6 +1,8 @@
-"""Every check the project has: ruff lint, ruff format, then pytest.
+"""Every check the project has: ruff lint, ruff format, mypy, then pytest.
 
 python -m tests.run [pytest arguments]
+
+mypy reads what to check, and how strictly, from pyproject.toml's [tool.mypy].
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ def main() -> int:
     steps = [
         [sys.executable, "-m", "ruff", "check", "."],
         [sys.executable, "-m", "ruff", "format", "--check", "."],
+        [sys.executable, "-m", "mypy"],
         [sys.executable, "-m", "pytest", *sys.argv[1:]],
     ]
     for step in steps:
