@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from game.ai.analysis import LABELS
+from game.ai.analysis import LABELS, VerdictData
 from game.ai.evaluate import TILE, WIN
 from game.ai.solver import margin
 from game.rules import BLUE, RED, Board
@@ -81,7 +81,7 @@ class GameAnalysis:
                 return i, self.turns[i][0], self.turns[i][1]
         return None
 
-    def record(self, index: int, best: str, data: dict[str, Any]) -> None:
+    def record(self, index: int, best: str, data: VerdictData) -> None:
         _, played, mover = self.turns[index]
         self.verdicts[index] = TurnVerdict(
             index + 1,
