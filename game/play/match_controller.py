@@ -84,7 +84,7 @@ class MatchController(HistoryKeeper):
         self.thinking_since = 0.0
         #: The player lets the AI think over an ending on their turn (a setting).
         self.ponder_allowed = True
-        self._ponder_memo: tuple[tuple | None, str | None] = (None, None)
+        self._ponder_memo: tuple[tuple[int, int, int] | None, str | None] = (None, None)
         #: The player went back through the moves (not by Undo): playing on asks first.
         self.browsing = False
         #: The finished match is in the history, in this file.

@@ -13,6 +13,7 @@ brings the whole game state back from it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -35,10 +36,13 @@ class OnlineMatch(Match):
         super().__init__(state["side"], "Human", "Human")
         self.id: str = state["id"]
         self.you: Color = COLORS[state["you"]]
-        self.names = {c: p["name"] for c, p in zip(COLORS, state["players"], strict=True)}
-        self.ratings = {c: p["rating"] for c, p in zip(COLORS, state["players"], strict=True)}
-        self.connected = {c: p["connected"] for c, p in zip(COLORS, state["players"], strict=True)}
-        self.base, self.inc, self.rated = state["base"], state["inc"], state["rated"]
+        players = list(zip(COLORS, state["players"], strict=True))
+        self.names: dict[Color, str] = {c: str(p["name"]) for c, p in players}
+        self.ratings: dict[Color, int] = {c: int(p["rating"]) for c, p in players}
+        self.connected: dict[Color, bool] = {c: bool(p["connected"]) for c, p in players}
+        self.base: int = state["base"]
+        self.inc: int = state["inc"]
+        self.rated: bool = state["rated"]
         #: How the server ended it: ``result`` (red, blue, draw, aborted) and ``reason``.
         self.result: str | None = None
         self.reason = ""
@@ -64,7 +68,7 @@ class OnlineMatch(Match):
     def over(self) -> bool:
         return self.result is not None or self.board.is_game_over()
 
-    def end(self, result: str, reason: str, ratings: dict | None) -> None:
+    def end(self, result: str, reason: str, ratings: dict[str, dict[str, int]] | None) -> None:
         self.result, self.reason = result, reason
         self.rating_change = ratings or {}
         self.chain = None
@@ -115,7 +119,15 @@ class OnlineMatch(Match):
 class OnlineController(HistoryKeeper):
     """The match scene's controller for a game played through a server."""
 
-    def __init__(self, match: OnlineMatch, data: Path, line: Line, clock=time.monotonic) -> None:
+    match: OnlineMatch
+
+    def __init__(
+        self,
+        match: OnlineMatch,
+        data: Path,
+        line: Line,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.match = match
         self.data = Path(data)
         self.line = line
