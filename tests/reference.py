@@ -1,7 +1,7 @@
 """A deliberately simple reference implementation of the rules, for tests only.
 
 It shares no code with ``game.rules``: its own coordinates and cell names from
-RULES-SPEC.md, a dict for the board, and group counts recounted by a plain
+docs/rules.md, a dict for the board, and group counts recounted by a plain
 search after every trial change. Slow and obviously right is the point.
 """
 

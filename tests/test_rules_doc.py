@@ -377,3 +377,38 @@ def test_a_false_command_line_example_fails(tmp_path):
     with pytest.raises(AssertionError):
         same_output(Command(0, "", ["a ... b"]), ["a x c"])
     same_output(Command(0, "", ["a ... b"]), ["a x y b"])
+
+
+# -- the page is where the project points ------------------------------------------
+def slug(heading: str) -> str:
+    """The anchor GitHub gives a heading."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def test_links_to_the_page_and_inside_it_lead_somewhere():
+    anchors = {slug(h) for h in re.findall(r"^#+ (.+)$", prose(TEXT), flags=re.M)}
+    citing = ["README.md", "puzzles/README.md", "docs/online-protocol.md", "docs/rules.md"]
+    links = 0
+    for name in citing:
+        page = ROOT / name
+        for target, anchor in re.findall(r"\]\(([^)#\s]*)(?:#([^)\s]+))?\)", page.read_text()):
+            path = (page.parent / target).resolve() if target else page
+            if path != DOC:
+                continue
+            links += 1
+            assert not anchor or anchor in anchors, f"{name}: no heading for #{anchor}"
+    assert links >= 10
+
+
+def test_nothing_cites_the_rules_spec_that_is_not_here():
+    """The rules, notation and command lines are in docs/rules.md."""
+    missing = "RULES-SPEC" + ".md"
+    assert not (ROOT / missing).exists()
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("build", "dist")]
+        dirs[:] = [d for d in dirs if not d.endswith(".egg-info")]
+        for name in files:
+            if name.endswith((".py", ".md", ".toml", ".txt", ".json")):
+                text = (Path(folder) / name).read_text(encoding="utf-8", errors="replace")
+                assert missing not in text, Path(folder) / name

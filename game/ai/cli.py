@@ -1,7 +1,7 @@
 """``python -m game.ai --level NAME [--movetime SECONDS]``: an engine other programs
 can play against. Reads MFEN lines on standard input and writes the chosen turn
-in RULES-SPEC notation, one flushed line for every line read; a bad line gets
-``error: why`` and the run goes on.
+in the notation of docs/rules.md, one flushed line for every line read; a bad
+line gets ``error: why`` and the run goes on.
 
 ``python -m game.ai analyse [--movetime SECONDS]`` judges turns instead: lines
 ``MFEN<TAB>TURN`` in, one JSON line each out (see :mod:`game.ai.analysis`).

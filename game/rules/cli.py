@@ -3,7 +3,7 @@
 ``legal`` reads MFEN lines and writes, for each, a JSON line with every legal
 turn, whether the game is over, the tile counts and the winner. ``apply`` reads
 ``MFEN<TAB>TURN`` lines and writes the new MFEN or an error. A bad line gets an
-``{"error": ...}`` line and the run goes on. See RULES-SPEC.md.
+``{"error": ...}`` line and the run goes on. See docs/rules.md.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def run(command: str, lines: Iterable[str]) -> Iterator[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m game.rules", description="Mosaic rules engine (see RULES-SPEC.md)."
+        prog="python -m game.rules", description="Mosaic rules engine (see docs/rules.md)."
     )
     parser.add_argument(
         "command",
