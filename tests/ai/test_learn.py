@@ -3,6 +3,7 @@
 import random
 
 import numpy as np
+import pytest
 
 from game.ai.baselines import random_turn
 from game.ai.evaluate import CLASSIC, TERMS, TILE, Weights, evaluate, leaf, terms
@@ -60,6 +61,7 @@ def test_a_game_gives_terms_and_the_movers_results():
     assert play(4, 1) == (xs, ys)  # a game replays from its seed
 
 
+@pytest.mark.slow
 def test_the_report_judges_the_fit_on_held_out_games():
     xs, ys, game = [], [], []
     for n in range(1, 7):

@@ -302,6 +302,7 @@ def run_game(args, env_extra, tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_the_screenshot_tour_leaves_the_players_data_alone(tmp_path):
     data = tmp_path / "player"
     data.mkdir()

@@ -265,6 +265,7 @@ def test_monkey_clicks_and_keys_across_every_scene(app, drive):
     } <= seen
 
 
+@pytest.mark.slow
 def test_the_screenshot_tour_covers_every_scene(app, tmp_path):
     app.puzzles.folder = paths.puzzles()
     shots = tour(app, tmp_path / "shots")
@@ -319,6 +320,7 @@ def test_setup_and_browser_open(app, drive):
     assert app.scenes.top.puzzle == browser.packs[0].puzzles[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(640, 480), (1280, 800), (2560, 1440)])
 def test_every_screen_of_the_tour_lays_out_cleanly(tmp_path, size):
     """From the smallest window allowed to a large one: no control of any screen

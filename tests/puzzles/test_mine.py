@@ -31,6 +31,7 @@ def test_plan_v2_has_big_boards_and_strong_games_and_labels_that_parse_back():
         games(1, 1, "v9")
 
 
+@pytest.mark.slow
 def test_a_resumed_run_finds_what_one_run_finds_and_exclusions_hold():
     whole = mine(11, 4, plan="v1")
     first = mine(11, 2, plan="v1")
@@ -42,6 +43,7 @@ def test_a_resumed_run_finds_what_one_run_finds_and_exclusions_hold():
     assert len(rest) == len(whole) - len(first)
 
 
+@pytest.mark.slow
 def test_the_mine_command_resumes_where_it_stopped(tmp_path):
     out = tmp_path / "mined.json"
 
