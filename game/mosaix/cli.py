@@ -4,7 +4,7 @@
 ``placements`` reads ``SHEET<TAB>FORMATION`` lines and writes ``{"placements": N,
 "whole": W}``: the distinct sheets a legal placement can make, and how many of
 them write all four symbols. A bad line gets ``{"error": why}`` and the run goes
-on. See MOSAIX-SPEC.md.
+on. The commands and their answers are described in docs/rules.md.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def placements_line(line: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m game.mosaix",
-        description="Mosaix by Christof Tisch, Schmidt Spiele: the engine (see MOSAIX-SPEC.md).",
+        description="Mosaix by Christof Tisch, Schmidt Spiele: the engine (see docs/rules.md).",
     )
     parser.add_argument("command", choices=["score", "placements"])
     args = parser.parse_args(argv)
