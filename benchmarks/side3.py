@@ -6,7 +6,7 @@ Master plays games on side 3 from the empty board against the opponent (a level
 name, or ``random``), taking Red and Blue in turn. Beside it, in the same run,
 the same games with Master searching side 3 as it did before the strategy
 (``perfect_side3`` off). Every turn Master makes from a position with a choice
-is judged exactly by the compiled solver of ``python -m game.ai.side3 build``
+is judged exactly by the compiled solver of ``python -m tools.side3 build``
 (so this needs a C compiler): a turn that lowers the position's value by even
 one tile is a misplay. Goal: no misplay from any position, and Master's wait
 within its 1.85 s.
@@ -29,6 +29,7 @@ from game.ai import side3
 from game.ai.levels import LEVELS, Level, choose_turn
 from game.ai.search import Searcher
 from game.rules import BLUE, RED, Board
+from tools.side3 import Solver
 
 
 @dataclasses.dataclass
@@ -54,7 +55,7 @@ class Tally:
         )
 
 
-def play(master: Level, opponent: str, game: int, solver: side3.Solver, tally: Tally) -> None:
+def play(master: Level, opponent: str, game: int, solver: Solver, tally: Tally) -> None:
     rng = random.Random(game)
     board = Board(size=3)
     master_colour = RED if game % 2 == 0 else BLUE
@@ -92,12 +93,12 @@ def main() -> int:
     ap.add_argument("--opponent", default="random", help="a level's name, or random")
     args = ap.parse_args()
     if side3.strategy() is None:
-        print(f"no strategy at {side3.DATA}: run python -m game.ai.side3 build")
+        print(f"no strategy at {side3.DATA}: run python -m tools.side3 build")
         return 1
     master = LEVELS["master"]
     before = dataclasses.replace(master, perfect_side3=False)
     with tempfile.TemporaryDirectory() as folder:
-        solver = side3.Solver(Path(folder))
+        solver = Solver(Path(folder))
         try:
             tallies = {"Master": Tally(), "Master without strategy": Tally()}
             for game in range(args.games):

@@ -11,37 +11,29 @@ proves within Master's time. Positions are keyed by their class under the board'
 symmetries, with "the mover's tiles, the other's" in place of colours, so a
 mirror image of the chosen turn is just as good, and Master picks among them.
 
-The file is made by ``python -m game.ai.side3 build``, which compiles
-``side3_solve.c`` (a direct C solver: a pure-Python solve of every position
-would take days), checks its rules and values against :mod:`game.rules` and
-:mod:`game.ai.endgame` on thousands of positions first, and then writes the
-strategy. Every value in the file can be checked by the Python solver.
+The file is made from a checkout by ``python -m tools.side3 build``
+(``tools/side3.py``, not part of the game), which compiles
+``tools/side3_solve.c`` (a direct C solver: a pure-Python solve of every
+position would take days), checks its rules and values against
+:mod:`game.rules` and :mod:`game.ai.endgame` on thousands of positions first,
+and then writes the strategy. Every value in the file can be checked by the
+Python solver. This module only reads it.
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
-import random
-import shutil
-import subprocess
 import sys
-import tempfile
-import time
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
-from game.rules import BLUE, RED, Board, Turn
-
-from .endgame import Endgame
+from game.rules import RED, Board, Turn
 
 SIDE = 3
 CELLS = 19
 DATA = Path(__file__).with_name("side3.npz")
-SOURCE = Path(__file__).with_name("side3_solve.c")
 #: Master's own solve takes over below this many empty cells.
 MIN_EMPTY = 6
 
@@ -154,137 +146,3 @@ def load_or_none(path: Path) -> Strategy | None:
     except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         print(f"side-3 strategy {path} not used: {exc}", file=sys.stderr)
         return None
-
-
-# -- building it --------------------------------------------------------------
-
-
-class Solver:
-    """The compiled solver, driven over a pipe."""
-
-    def __init__(self, folder: Path) -> None:
-        exe = folder / "side3_solve"
-        if not SOURCE.exists():
-            raise SystemExit(f"{SOURCE.name} is not here: build from a checkout of the game")
-        compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-        if compiler is None:
-            raise SystemExit("building the side-3 strategy needs a C compiler (cc, gcc or clang)")
-        subprocess.run([compiler, "-O2", "-o", str(exe), str(SOURCE)], check=True)
-        self.proc = subprocess.Popen(
-            [str(exe)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        geo = Board(size=SIDE).geometry
-        lines = [" ".join(map(str, (len(n), *n))) for n in geo.neighbours]
-        self._send("\n".join(lines))
-
-    def _send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def _read(self) -> str:
-        assert self.proc.stdout is not None
-        return self.proc.stdout.readline()
-
-    def value(self, me: int, op: int) -> int:
-        self._send(f"value {me} {op}")
-        return int(self._read())
-
-    def turns(self, me: int, op: int) -> set[tuple[int, int]]:
-        self._send(f"turns {me} {op}")
-        _, *kids = self._read().split()
-        pairs = (kid.split(":") for kid in kids)
-        return {(int(me), int(op)) for me, op in pairs}
-
-    def tree(self, min_empty: int) -> Iterator[tuple[int, int, int, int]]:
-        """Master's strategy: ``(me, op, value, answered)`` for each position."""
-        self._send(f"tree {min_empty}")
-        while True:
-            line = self._read()
-            if not line or line.startswith("end"):
-                return
-            me, op, value, answered = (int(x) for x in line.split())
-            yield me, op, value, answered
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        self.proc.wait()
-
-
-def python_turns(board: Board) -> set[tuple[int, int]]:
-    """Where each legal turn leads, as the C solver states it (the mover's side)."""
-    out = set()
-    for turn in board.legal_turns():
-        if turn.is_pass:
-            continue
-        board.push(turn)
-        op, me = cell_masks(board)
-        board.pop()
-        out.add((me, op))
-    return out
-
-
-def sample(rng: random.Random, empties: int) -> Board:
-    """A side-3 position from random play, ``empties`` cells left (or the game's end)."""
-    board = Board(size=SIDE)
-    while CELLS - board.count(RED) - board.count(BLUE) > empties:
-        turns = board.legal_turns()
-        if not turns:
-            break
-        board.push(rng.choice(turns))
-    return board
-
-
-def check(solver: Solver, positions: int, solves: int, seed: int = 3) -> None:
-    """Stop the build if the C rules or values differ from the Python ones."""
-    rng = random.Random(seed)
-    for n in range(positions):
-        board = sample(rng, rng.randrange(CELLS + 1))
-        if solver.turns(*cell_masks(board)) != python_turns(board):
-            raise SystemExit(f"the C rules differ on {board.mfen()}")
-        small = CELLS - board.count(RED) - board.count(BLUE) <= 9
-        if n < solves and small and solver.value(*cell_masks(board)) != Endgame().solve(board):
-            raise SystemExit(f"the C solver's value differs on {board.mfen()}")
-    print(f"checked {positions} positions' turns and values against game.rules and game.ai")
-
-
-def build(min_empty: int, positions: int, solves: int, out: Path) -> None:
-    start = time.perf_counter()
-    with tempfile.TemporaryDirectory() as folder:
-        solver = Solver(Path(folder))
-        try:
-            check(solver, positions, solves)
-            table: dict[int, int] = {}
-            answered: set[int] = set()
-            for me, op, value, answers in solver.tree(min_empty):
-                k = canonical(me, op)
-                if table.setdefault(k, value) != value:
-                    raise SystemExit(f"two values for one position class: {me} {op}")
-                if answers:
-                    answered.add(k)
-        finally:
-            solver.close()
-    keys = np.array(sorted(table), dtype=np.uint64)
-    values = np.array([table[int(k)] for k in keys], dtype=np.int8)
-    flags = np.array([int(k) in answered for k in keys], dtype=bool)
-    np.savez_compressed(out, keys=keys, values=values, answered=flags)
-    seconds = time.perf_counter() - start
-    print(f"{len(keys)} positions, {out.stat().st_size} bytes, {seconds:.0f} s: {out}")
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ai.side3", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="solve the side-3 board and write the strategy")
-    b.add_argument("--min-empty", type=int, default=MIN_EMPTY)
-    b.add_argument("--positions", type=int, default=5000, help="positions to check first")
-    b.add_argument("--solves", type=int, default=300, help="of which, values to check")
-    b.add_argument("--out", type=Path, default=DATA)
-    args = parser.parse_args(argv)
-    build(args.min_empty, args.positions, args.solves, args.out)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

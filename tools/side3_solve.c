@@ -1,8 +1,8 @@
 /* Perfect play on the side-3 board: the generator behind game/ai/side3.npz.
  *
- * Not part of the game at run time: `python -m game.ai.side3 build` compiles
- * this with the system's C compiler and runs it, because a pure-Python solve of
- * every position Master can meet would take days. The rules are restated here
+ * Not part of the game: `python -m tools.side3 build` compiles this with the
+ * system's C compiler and runs it, because a pure-Python solve of every
+ * position Master can meet would take days. The rules are restated here
  * for 19 cells with cell-index bitmasks; the builder checks this program
  * against the Python rules and solver before it trusts a single value.
  *
