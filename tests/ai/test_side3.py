@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -166,6 +167,84 @@ def test_the_c_solver_agrees_with_the_python_rules_and_solver(tmp_path: Path):
         builder.check(solver, positions=400, solves=40, seed=11)
     finally:
         solver.close()
+
+
+@pytest.fixture(scope="module")
+def c_solver(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not C_COMPILER:
+        pytest.skip("needs a C compiler")
+    return builder.compile_solver(tmp_path_factory.mktemp("side3") / "side3_solve")
+
+
+#: The side-3 board's neighbours, as the C solver reads them first.
+BOARD = builder.neighbour_lines() + "\n"
+NUMBER = "must be a number from 0 to"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("40", f'the neighbour count of cell 0 {NUMBER} 18, not "40"'),
+        ("3 1 2 40", f'a neighbour of cell 0 {NUMBER} 18 (a cell), not "40"'),
+        ("1 -1", f'a neighbour of cell 0 {NUMBER} 18 (a cell), not "-1"'),
+        ("1 x", f'a neighbour of cell 0 {NUMBER} 18 (a cell), not "x"'),
+        ("1 0", "cell 0 is given as its own neighbour"),
+        ("2 1 1", "cell 0 is given neighbour 1 twice"),
+        ("1 5" + " 0" * 18, "cell 0 has neighbour 5, but cell 5 does not have neighbour 0"),
+        ("2 1", "the input ends before a neighbour of cell 0"),
+        (
+            BOARD + "turns 1048576 0",
+            f'ME of turns {NUMBER} 524287 (a set of the 19 cells), not "1048576"',
+        ),
+        (BOARD + "value 0 99999999999999999999", f"OP of value {NUMBER} 524287"),
+        (BOARD + "turns -1 0", f'ME of turns {NUMBER} 524287 (a set of the 19 cells), not "-1"'),
+        (BOARD + "value 3 1", "value: ME 3 and OP 1 overlap"),
+        (BOARD + "turns 7 7", "turns: ME 7 and OP 7 overlap"),
+        (BOARD + "tree 40", f'MIN_EMPTY of tree {NUMBER} 19 (empty cells), not "40"'),
+        (BOARD + "turns 5", "the input ends before OP of turns"),
+        (BOARD + "solve 1 2", 'unknown command "solve"'),
+    ],
+    ids=[
+        "count",
+        "neighbour",
+        "negative",
+        "not a number",
+        "itself",
+        "twice",
+        "not mutual",
+        "short",
+        "past the board",
+        "past 64 bits",
+        "negative cells",
+        "overlap",
+        "same tiles",
+        "tree",
+        "half a position",
+        "command",
+    ],
+)
+def test_bad_input_stops_the_c_solver_with_a_message_naming_it(c_solver, text, message):
+    """It validated nothing: an overlap or a cell past the board read out of its
+    tables (a crash at best), a neighbour 40 was an undefined shift."""
+    done = subprocess.run(
+        [str(c_solver)], input=text + "\n", capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("side3_solve: ") and message in done.stderr
+
+
+def test_answers_given_before_bad_input_still_arrive(c_solver):
+    done = subprocess.run(
+        [str(c_solver)],
+        input=BOARD + "turns 0 0\nturns 0 1 2\n",
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout.startswith("19 ")  # every cell of the empty board
+    assert "unknown command" in done.stderr  # the stray "2"
 
 
 @pytest.mark.parametrize(
