@@ -33,23 +33,24 @@ from game.rules import BLUE, RED, Board
 SOURCE = Path(__file__).with_name("side3_solve.c")
 
 
-def compile_solver(exe: Path, flags: Sequence[str] = ("-O2",)) -> Path:
-    """Compile :data:`SOURCE` to ``exe`` with the first C compiler found, and
-    return the program's path. ``flags`` are for a cc-like compiler; MSVC's cl,
-    tried last, gets its own."""
-    for name in ("cc", "gcc", "clang"):
-        compiler = shutil.which(name)
-        if compiler is not None:
-            subprocess.run([compiler, *flags, "-o", str(exe), str(SOURCE)], check=True)
+def compile_solver(exe: Path, flags: Sequence[str] = ("-O2",), compiler: str | None = None) -> Path:
+    """Compile :data:`SOURCE` to ``exe`` with ``compiler``, else the first C
+    compiler found, and return the program's path. ``flags`` are for a cc-like
+    compiler; MSVC's cl, tried last, gets its own."""
+    for name in (compiler,) if compiler else ("cc", "gcc", "clang"):
+        found = shutil.which(name)
+        if found is not None:
+            subprocess.run([found, *flags, "-o", str(exe), str(SOURCE)], check=True)
             return exe
-    cl = shutil.which("cl")
+    cl = None if compiler else shutil.which("cl")
     if cl is not None:
         out = exe.with_suffix(".exe")
         subprocess.run(
             [cl, "/nologo", "/O2", "/W4", f"/Fe{out}", str(SOURCE)], check=True, cwd=exe.parent
         )
         return out
-    raise SystemExit("building the side-3 strategy needs a C compiler (cc, gcc, clang or cl)")
+    wanted = compiler or "a C compiler (cc, gcc, clang or cl)"
+    raise SystemExit(f"building the side-3 strategy needs {wanted}")
 
 
 def neighbour_lines() -> str:
@@ -61,8 +62,10 @@ def neighbour_lines() -> str:
 class Solver:
     """The compiled solver, driven over a pipe."""
 
-    def __init__(self, folder: Path, flags: Sequence[str] = ("-O2",)) -> None:
-        exe = compile_solver(folder / "side3_solve", flags)
+    def __init__(
+        self, folder: Path, flags: Sequence[str] = ("-O2",), compiler: str | None = None
+    ) -> None:
+        exe = compile_solver(folder / "side3_solve", flags, compiler)
         self.proc = subprocess.Popen(
             [str(exe)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )

@@ -181,48 +181,46 @@ BOARD = builder.neighbour_lines() + "\n"
 NUMBER = "must be a number from 0 to"
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("40", f'the neighbour count of cell 0 {NUMBER} 18, not "40"'),
-        ("3 1 2 40", f'a neighbour of cell 0 {NUMBER} 18 (a cell), not "40"'),
-        ("1 -1", f'a neighbour of cell 0 {NUMBER} 18 (a cell), not "-1"'),
-        ("1 x", f'a neighbour of cell 0 {NUMBER} 18 (a cell), not "x"'),
-        ("1 0", "cell 0 is given as its own neighbour"),
-        ("2 1 1", "cell 0 is given neighbour 1 twice"),
-        ("1 5" + " 0" * 18, "cell 0 has neighbour 5, but cell 5 does not have neighbour 0"),
-        ("2 1", "the input ends before a neighbour of cell 0"),
-        (
-            BOARD + "turns 1048576 0",
-            f'ME of turns {NUMBER} 524287 (a set of the 19 cells), not "1048576"',
-        ),
-        (BOARD + "value 0 99999999999999999999", f"OP of value {NUMBER} 524287"),
-        (BOARD + "turns -1 0", f'ME of turns {NUMBER} 524287 (a set of the 19 cells), not "-1"'),
-        (BOARD + "value 3 1", "value: ME 3 and OP 1 overlap"),
-        (BOARD + "turns 7 7", "turns: ME 7 and OP 7 overlap"),
-        (BOARD + "tree 40", f'MIN_EMPTY of tree {NUMBER} 19 (empty cells), not "40"'),
-        (BOARD + "turns 5", "the input ends before OP of turns"),
-        (BOARD + "solve 1 2", 'unknown command "solve"'),
-    ],
-    ids=[
-        "count",
-        "neighbour",
-        "negative",
-        "not a number",
-        "itself",
-        "twice",
-        "not mutual",
-        "short",
-        "past the board",
-        "past 64 bits",
-        "negative cells",
-        "overlap",
-        "same tiles",
-        "tree",
-        "half a position",
-        "command",
-    ],
-)
+#: Input the C solver must refuse, and what its message says.
+BAD_INPUT = [
+    pytest.param("40", f'the neighbour count of cell 0 {NUMBER} 18, not "40"', id="count"),
+    pytest.param(
+        "3 1 2 40", f'a neighbour of cell 0 {NUMBER} 18 (a cell), not "40"', id="neighbour"
+    ),
+    pytest.param("1 -1", f'a neighbour of cell 0 {NUMBER} 18 (a cell), not "-1"', id="negative"),
+    pytest.param("1 x", f'a neighbour of cell 0 {NUMBER} 18 (a cell), not "x"', id="not a number"),
+    pytest.param("1 0", "cell 0 is given as its own neighbour", id="itself"),
+    pytest.param("2 1 1", "cell 0 is given neighbour 1 twice", id="twice"),
+    pytest.param(
+        "1 5" + " 0" * 18,
+        "cell 0 has neighbour 5, but cell 5 does not have neighbour 0",
+        id="not mutual",
+    ),
+    pytest.param("2 1", "the input ends before a neighbour of cell 0", id="short"),
+    pytest.param(
+        BOARD + "turns 1048576 0",
+        f'ME of turns {NUMBER} 524287 (a set of the 19 cells), not "1048576"',
+        id="past the board",
+    ),
+    pytest.param(
+        BOARD + "value 0 99999999999999999999", f"OP of value {NUMBER} 524287", id="past 64 bits"
+    ),
+    pytest.param(
+        BOARD + "turns -1 0",
+        f'ME of turns {NUMBER} 524287 (a set of the 19 cells), not "-1"',
+        id="negative cells",
+    ),
+    pytest.param(BOARD + "value 3 1", "value: ME 3 and OP 1 overlap", id="overlap"),
+    pytest.param(BOARD + "turns 7 7", "turns: ME 7 and OP 7 overlap", id="same tiles"),
+    pytest.param(
+        BOARD + "tree 40", f'MIN_EMPTY of tree {NUMBER} 19 (empty cells), not "40"', id="tree"
+    ),
+    pytest.param(BOARD + "turns 5", "the input ends before OP of turns", id="half a position"),
+    pytest.param(BOARD + "solve 1 2", 'unknown command "solve"', id="command"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_INPUT)
 def test_bad_input_stops_the_c_solver_with_a_message_naming_it(c_solver, text, message):
     """It validated nothing: an overlap or a cell past the board read out of its
     tables (a crash at best), a neighbour 40 was an undefined shift."""

@@ -1,0 +1,177 @@
+"""The compiled code under AddressSanitizer and UndefinedBehaviorSanitizer.
+
+The compiled ending solver (game/ai/_endgame.c) is built again with
+``-fsanitize=address,undefined`` into a temporary folder, and the differential
+tests that compare it with the Python solver run in a child process that loads
+that build in place of the normal one: any out-of-bounds access, use after
+free or undefined behaviour ends the run with the sanitizer's report. The
+side-3 strategy's C solver (tools/side3_solve.c) gets the same on the checks
+its builder runs and on every bad input it must refuse.
+
+The interpreter itself is not instrumented, so the child preloads the
+compiler's AddressSanitizer runtime (``LD_PRELOAD``): Linux with GCC or Clang
+only. It skips, saying why, where there is no C compiler or no runtime.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+import pytest
+
+from .test_side3 import BAD_INPUT, builder
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+FLAGS = [
+    "-fsanitize=address,undefined",
+    "-fno-omit-frame-pointer",
+    "-fno-sanitize-recover=undefined",  # undefined behaviour stops the run, as an overflow does
+    "-g",
+    "-O1",
+]
+#: The differential tests run sanitized: they drive every path of the compiled
+#: search (threads, stops, re-entry, refused arguments) against the Python one.
+#: (-k: every test of test_endgame_compiled.py, and those of test_endgame.py
+#: that run the compiled solver.)
+TESTS = [
+    "tests/ai/test_endgame_compiled.py",
+    "tests/ai/test_endgame.py",
+    "-k",
+    "compiled or side_3_endings_from_8",
+    "-m",
+    "not slow",
+]
+
+#: The child's own options: the tree is shared, so it writes no cache there.
+PYTEST = ["-p", "no:cacheprovider"]
+
+#: Loaded in the child with ``-p``, before any test imports the solver: it puts
+#: the sanitized build first, and says at the end which build was loaded.
+HOOK = """
+import importlib.abc
+import importlib.util
+import os
+import sys
+
+
+class SanitizedFirst(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "game.ai._endgame":
+            return importlib.util.spec_from_file_location(name, os.environ["SANITIZED_MODULE"])
+        return None
+
+
+sys.meta_path.insert(0, SanitizedFirst())
+
+
+def pytest_unconfigure(config):
+    module = sys.modules.get("game.ai._endgame")
+    with open(os.environ["SANITIZED_REPORT"], "w") as out:
+        out.write(getattr(module, "__file__", None) or "not loaded")
+"""
+
+
+def toolchain() -> tuple[str, Path]:
+    """A compiler and its AddressSanitizer runtime, or a skip saying what is missing."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the sanitized run preloads the runtime with LD_PRELOAD: Linux only")
+    for compiler, runtime in (
+        ("gcc", "libasan.so"),
+        ("clang", f"libclang_rt.asan-{platform.machine()}.so"),
+    ):
+        if shutil.which(compiler) is None:
+            continue
+        asked = [compiler, "-print-file-name=" + runtime]
+        found = Path(
+            subprocess.run(asked, capture_output=True, text=True, check=True).stdout.strip()
+        )
+        # Without the runtime the compiler echoes the bare name back.
+        if found.is_absolute() and found.exists():
+            return compiler, found
+    pytest.skip("needs GCC or Clang with its AddressSanitizer runtime (libasan)")
+
+
+def sanitizer_options(tmp_path: Path) -> dict[str, str]:
+    """Reports go to files in ``tmp_path``/reports: pytest's capture in the child
+    would swallow them when the sanitizer ends the process."""
+    (tmp_path / "reports").mkdir(exist_ok=True)
+    logs = tmp_path / "reports" / "report"
+    return {
+        # CPython keeps objects alive to the end on purpose: its "leaks" are not ours.
+        "ASAN_OPTIONS": f"detect_leaks=0:log_path={logs}",
+        "UBSAN_OPTIONS": f"print_stacktrace=1:log_path={logs}",
+    }
+
+
+def reports(tmp_path: Path) -> str:
+    """What the sanitizers reported, if anything."""
+    found = sorted((tmp_path / "reports").glob("report*"))
+    return "\n".join(p.read_text(errors="replace") for p in found)
+
+
+def test_the_compiled_ending_solver_passes_its_differential_tests_sanitized(tmp_path: Path):
+    compiler, runtime = toolchain()
+    start = time.perf_counter()
+    module = tmp_path / ("_endgame" + sysconfig.get_config_var("EXT_SUFFIX"))
+    include = sysconfig.get_paths()["include"]
+    shared = ["-shared", "-fPIC"] + (["-shared-libasan"] if compiler == "clang" else [])
+    source = ROOT / "game" / "ai" / "_endgame.c"
+    subprocess.run(
+        [compiler, *shared, *FLAGS, f"-I{include}", "-o", str(module), str(source)], check=True
+    )
+    (tmp_path / "sanitized_first.py").write_text(HOOK)
+    report = tmp_path / "loaded.txt"
+    env = {**os.environ, **sanitizer_options(tmp_path), "LD_PRELOAD": str(runtime)}
+    env["SANITIZED_MODULE"] = str(module)
+    env["SANITIZED_REPORT"] = str(report)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp_path), env.get("PYTHONPATH")]))
+    env.pop("MOSAIC_NO_COMPILED", None)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "sanitized_first", *PYTEST, *TESTS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    found = reports(tmp_path)
+    assert run.returncode == 0 and not found, found or run.stdout[-4000:] + run.stderr[-4000:]
+    assert report.read_text() == str(module), "the sanitized build was not the one loaded"
+    summary = run.stdout.strip().splitlines()[-1]
+    assert " passed" in summary and "skipped" not in summary, summary
+    print(f"sanitized ({compiler}): {summary}; {time.perf_counter() - start:.1f} s")
+
+
+def test_the_side3_solver_checks_out_and_refuses_bad_input_sanitized(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    compiler, _ = toolchain()  # a program built with the sanitizer links its runtime
+    for name, value in sanitizer_options(tmp_path).items():
+        monkeypatch.setenv(name, value)  # the builder's solver runs with our environment
+    solver = builder.Solver(tmp_path, FLAGS, compiler)
+    try:
+        builder.check(solver, positions=400, solves=40, seed=13)
+    finally:
+        solver.close()
+    assert solver.proc.returncode == 0, reports(tmp_path)
+    for case in BAD_INPUT:
+        text, message = case.values
+        done = subprocess.run(
+            [str(tmp_path / "side3_solve")],
+            input=f"{text}\n",
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 2 and message in done.stderr, (case.id, reports(tmp_path))
+    assert not reports(tmp_path)
