@@ -7,6 +7,7 @@ import time
 import pygame
 
 from game.ai.analysis import LABELS, judge
+from game.client import theme
 from game.client.scenes import analysis_scene
 from game.client.scenes.analysis_scene import AnalysisScene
 from game.client.scenes.history_scene import HistoryScene
@@ -123,3 +124,41 @@ def test_the_curve_runs_level_through_best_turns_and_passes_to_the_result():
     # Red's two inaccuracies cost two tiles each, from the proved -1 at the start.
     assert curve[0] == -1.0
     assert [v.ply for v in analysis.verdicts if v.flagged] == [3, 7]
+
+
+def test_the_analysis_numbers_turns_as_the_match_does_and_says_who_is_up(app, drive, monkeypatch):
+    """ "1. e5 d1" in the match is "1. e5" and "1... d1" here, not "1." and "2.";
+    the bar and the graph say which side is up; the wheel scrolls the list."""
+    from game.client.scenes.analysis_scene import move_number
+
+    monkeypatch.setattr(analysis_scene, "SECONDS", 0.05)
+    finish_hot_seat(app, drive, side=4, seed=2)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Analyse").rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, AnalysisScene)
+    drive.frames(2)
+    # While it works, the progress is in the panel, not over the board.
+    assert not scene.analysis.done
+    run_until_done(drive, scene)
+    assert [move_number(p) for p in (1, 2, 3, 4)] == ["1.", "1...", "2.", "2..."]
+    # Red ahead fills the bar from the top, as the graph puts Red ahead up.
+    scene.ply = len(scene.analysis.turns)
+    drive.frames(2)
+    value = scene.analysis.curve()[-1]
+    top = app.screen.get_at((scene.bar.centerx, scene.bar.top + 3))[:3]
+    bottom = app.screen.get_at((scene.bar.centerx, scene.bar.bottom - 3))[:3]
+    share = 0.5 + 0.5 * value / analysis_scene.CLAMP  # Red's part of the bar
+    assert share * scene.bar.height > 6 and (1 - share) * scene.bar.height > 6, value
+    assert top == theme.TILE[RED] and bottom == theme.TILE[BLUE]
+    # The wheel over the panel scrolls the list of turns; a new turn shown brings
+    # its row back into view.
+    turns = len(scene.analysis.turns)
+    assert turns > scene.list_rows, "the game must be longer than the list"
+    drive.key(pygame.K_HOME)
+    first = scene.first_in_view()
+    drive.wheel(scene.panel.center, -2)
+    assert scene.first_in_view() > first
+    drive.key(pygame.K_HOME)
+    assert scene.first_in_view() == 0

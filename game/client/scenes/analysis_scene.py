@@ -35,6 +35,12 @@ def count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
+def move_number(ply: int) -> str:
+    """The number a turn has in the match's move list, a pair of turns a row:
+    "3." for the first turn of row 3, "3..." for the second."""
+    return f"{(ply + 1) // 2}{'.' if ply % 2 else '...'}"
+
+
 class AnalysisScene(Scene):
     def __init__(self, app: Services, match: Match, record_path: Path | None = None) -> None:
         super().__init__(app)
@@ -43,6 +49,10 @@ class AnalysisScene(Scene):
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.asking: int | None = None  # the turn the engine is judging
         self.rows: list[tuple[int, pygame.Rect]] = []
+        #: The first turn in the list's view, once the wheel has moved it; None
+        #: keeps the turn shown in the middle of the list.
+        self.list_first: int | None = None
+        self.list_rows = 1
         #: This screen's own line to the AI's process.
         self.ai = app.worker.line()
         self.match = match
@@ -139,14 +149,35 @@ class AnalysisScene(Scene):
                 pygame.K_END: n,
             }.get(event.key)
             if target is not None:
-                self.ply = max(0, min(n, target))
+                self.go(target)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.graph.collidepoint(event.pos) and n:
                 x = (event.pos[0] - self.graph.left) / max(1, self.graph.width)
-                self.ply = max(0, min(n, round(x * n)))
-            for ply, r in getattr(self, "rows", []):
+                self.go(round(x * n))
+            for ply, r in self.rows:
                 if r.collidepoint(event.pos):
-                    self.ply = ply
+                    self.go(ply)
+        elif event.type == pygame.MOUSEWHEEL and self.over_panel():
+            first = self.list_first if self.list_first is not None else self.first_in_view()
+            top = max(0, n - self.list_rows)
+            self.list_first = max(0, min(top, first - 3 * event.y))
+
+    def over_panel(self) -> bool:
+        pointer = self.app.pointer
+        return pointer is not None and self.panel.collidepoint(pointer)
+
+    def go(self, ply: int) -> None:
+        """Show the position after ``ply`` turns, its turn brought into the list's view."""
+        self.ply = max(0, min(len(self.analysis.turns), ply))
+        self.list_first = None
+
+    def first_in_view(self) -> int:
+        """The first turn of the list in view: the wheel's choice, else the turn
+        shown kept in the middle."""
+        n = len(self.analysis.verdicts)
+        if self.list_first is not None:
+            return max(0, min(self.list_first, n - self.list_rows))
+        return max(0, min(self.ply - self.list_rows // 2, n - self.list_rows))
 
     # -- drawing ------------------------------------------------------------------------------
     def board_at(self, ply: int) -> Board:
@@ -177,7 +208,8 @@ class AnalysisScene(Scene):
         draw_all(self.controls, surface)
 
     def draw_bar(self, surface: pygame.Surface) -> None:
-        """Red's share of the bar: how the position shown stands, by the engine."""
+        """Red's share of the bar, from the top: how the position shown stands, by
+        the engine. Red is up here as on the graph, and the ends say so."""
         curve = self.analysis.curve()
         i = min(self.ply, len(curve) - 1)
         value = curve[i] if curve[i] is not None else 0.0
@@ -186,8 +218,11 @@ class AnalysisScene(Scene):
         pygame.draw.rect(surface, theme.TILE[BLUE], r, border_radius=4)
         red = r.copy()
         red.height = round(r.height * share)
-        red.bottom = r.bottom
         pygame.draw.rect(surface, theme.TILE[RED], red, border_radius=4)
+        theme.text(surface, "R", (r.centerx, r.top - 4), size=16, color=theme.TILE[RED],
+                   anchor="midbottom", bold=True)  # fmt: skip
+        theme.text(surface, "B", (r.centerx, r.bottom + 4), size=16, color=theme.TILE[BLUE],
+                   anchor="midtop", bold=True)  # fmt: skip
 
     def draw_graph(self, surface: pygame.Surface) -> None:
         g = self.graph
@@ -208,27 +243,30 @@ class AnalysisScene(Scene):
                 pygame.draw.circle(surface, LABEL_COLOR[v.label], (x, g.bottom - 6), 4)
         x = g.left + g.width * self.ply / n
         pygame.draw.line(surface, theme.ACCENT, (x, g.top), (x, g.bottom), 2)
+        # Which way is whose: Red ahead is up, Blue ahead down, as on the bar.
+        theme.text(surface, "Red ahead", (g.right - 6, g.top + 3), size=14,
+                   color=theme.TILE[RED], anchor="topright")  # fmt: skip
+        theme.text(surface, "Blue ahead", (g.right - 6, g.bottom - 12), size=14,
+                   color=theme.TILE[BLUE], anchor="bottomright")  # fmt: skip
         if not self.analysis.done:
-            done = pygame.Rect(g.left, g.top - 12, round(g.width * self.analysis.progress), 6)
+            done = pygame.Rect(g.left, g.top - 10, round(g.width * self.analysis.progress), 6)
             pygame.draw.rect(surface, theme.ACCENT, done, border_radius=3)
-            theme.text(
-                surface,
-                f"Analysing... {self.analysis.progress:.0%}",
-                (g.left, g.top - 34),
-                size=18,
-                color=theme.MUTED,
-            )
 
     def draw_panel(self, surface: pygame.Surface, verdict) -> None:
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
         theme.text(surface, "Analysis", (p.left + 16, 12), size=30, bold=True)
         y = 52
+        if not self.analysis.done:
+            # In the panel, not over the board: how far the engine has got.
+            progress = f"Analysing... {self.analysis.progress:.0%}"
+            theme.text(surface, progress, (p.left + 16, y), size=18, color=theme.MUTED)
+            y += 24
         if verdict is not None:
             color = LABEL_COLOR[verdict.label]
             theme.text(
                 surface,
-                f"{verdict.ply}. {verdict.played}: {verdict.label}",
+                f"{move_number(verdict.ply)} {verdict.played}: {verdict.label}",
                 (p.left + 16, y),
                 size=20,
                 color=color,
@@ -259,9 +297,9 @@ class AnalysisScene(Scene):
         y += 8
         self.rows = []
         line_h = 22
-        rows = max(1, (self.back_button.rect.top - y - 8) // line_h)
+        rows = self.list_rows = max(1, (self.back_button.rect.top - y - 8) // line_h)
         n = len(self.analysis.verdicts)
-        first = max(0, min(self.ply - rows // 2, n - rows))
+        first = self.first_in_view()
         for i in range(first, min(n, first + rows)):
             v = self.analysis.verdicts[i]
             played = self.analysis.turns[i][1]
@@ -270,7 +308,11 @@ class AnalysisScene(Scene):
             r = pygame.Rect(p.left + 12, y, p.width - 24, line_h - 2)
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
-            theme.text(surface, f"{i + 1:>3}. {played[:14]}", (r.left + 4, y), size=18)
+            # Numbers right-aligned in a column of their own, as in the match's list.
+            number_right = r.left + 4 + theme.font(18).size("00...")[0]
+            theme.text(surface, move_number(i + 1), (number_right, y), size=18,
+                       color=theme.MUTED, anchor="topright")  # fmt: skip
+            theme.text(surface, played[:14], (number_right + 6, y), size=18)
             theme.text(surface, label, (r.right - 4, y), size=18, color=color, anchor="topright")
             self.rows.append((i + 1, r))
             y += line_h

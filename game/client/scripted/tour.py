@@ -59,6 +59,14 @@ class Driver:
         )
         self.frames()
 
+    def wheel(self, pos: tuple[int, int], y: int) -> None:
+        """The pointer to ``pos``, then the wheel turned ``y`` notches (up > 0)."""
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+        self.frames()
+
     def click(self, pos: tuple[int, int], button: int = 1) -> None:
         pygame.event.post(
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
