@@ -110,6 +110,12 @@ def judge(
     return Verdict(best, loss, label_for(loss), False, got, top)
 
 
+def exact_empties(board: Board, eg: Endgame) -> int:
+    """The most empty cells of an ending on ``board`` that the judge tries to
+    settle with ``eg``: further with the compiled solver, where it serves."""
+    return EXACT_EMPTIES_COMPILED if eg.compiled_for(board) else EXACT_EMPTIES
+
+
 def exact_verdict(
     board: Board,
     played: Turn,
@@ -122,8 +128,7 @@ def exact_verdict(
     clock = time.perf_counter
     deadline = clock() + seconds
     book = side3.strategy() if board.size == side3.SIDE else None
-    reach = EXACT_EMPTIES_COMPILED if eg.compiled_for(board) else EXACT_EMPTIES
-    small = empty_cells(board) <= reach
+    small = empty_cells(board) <= exact_empties(board, eg)
 
     def limits() -> Limits:
         return {"seconds": max(0.0, deadline - clock()), "stop": stop, "clock": clock}

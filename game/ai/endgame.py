@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import os
 import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypedDict, Unpack
@@ -53,6 +54,11 @@ from game.rules.movegen import (
     reach_of,
     touch,
 )
+
+#: Set (to anything but "" or "0"), the game runs as if the compiled solver had
+#: not been built: the configuration of an install without a C compiler, which
+#: the tests run whole on machines that have one (tests/ai/test_no_compiled.py).
+NO_COMPILED_VARIABLE = "MOSAIC_NO_COMPILED"
 
 
 class _Compiled(Protocol):
@@ -76,10 +82,13 @@ class _Compiled(Protocol):
 
 
 _compiled: _Compiled | None
-try:
-    from . import _endgame as _compiled
-except ImportError:  # installed without a C compiler: the Python solver serves alone
+if os.environ.get(NO_COMPILED_VARIABLE, "") not in ("", "0"):
     _compiled = None
+else:
+    try:
+        from . import _endgame as _compiled
+    except ImportError:  # installed without a C compiler: the Python solver serves alone
+        _compiled = None
 
 FLIP = TurnKind.FLIP
 
@@ -225,12 +234,19 @@ class Endgame:
 
     def value(self, board: Board, alpha: int, beta: int) -> int:
         """The mover's final margin if it lies strictly between ``alpha`` and
-        ``beta``; otherwise a bound on the same side of the window (fail-soft)."""
+        ``beta``; otherwise a bound on the same side of the window (fail-soft).
+        Raises ``ValueError`` unless ``alpha < beta``."""
+        if alpha >= beta:
+            # No search can answer it, and one that tried would store bounds it
+            # never proved (as the compiled solver once did).
+            raise ValueError(f"an empty window: alpha ({alpha}) must be below beta ({beta})")
         self._board(board)
         fast = self._fast
         if fast is not None:
             me, op = board.mover_view()[:2]
+            # The compiled solver counts in 64 bits; a limit beyond them is none.
             limit = 0 if self._limit is None else max(1, self._limit - self.nodes)
+            limit = 0 if limit >= 1 << 64 else limit
             check = self._out_of_time if self._deadline is not None or self._stop else None
             try:
                 value, nodes, finished = fast.probe(me, op, alpha, beta, limit, check)
