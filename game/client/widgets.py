@@ -230,6 +230,8 @@ class Slider:
         self.dragging = False
         self.focused = False
         self.size = self.base_size = 26
+        #: Said in place of the value (the sound is off, say), until cleared.
+        self.note = ""
 
     def _set_from(self, x: int) -> None:
         bar = self.bar()
@@ -273,7 +275,7 @@ class Slider:
         pygame.draw.rect(surface, theme.BG_LIGHT, self.rect, border_radius=10)
         edge = theme.ACCENT if self.focused else theme.CELL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
-        label = f"{self.title}: {round(self.value * 100)}%"
+        label = f"{self.title}: {self.note or f'{round(self.value * 100)}%'}"
         theme.text(
             surface,
             label,

@@ -39,3 +39,17 @@ def test_a_hint_rings_the_turn_master_would_play(app, drive):
     assert "Master would play" in scene.status[0]
     board = scene.match.board
     assert all(board.tile_at(c) is None or board.tile_at(c) != board.mover for c in scene.hint)
+
+
+def test_settings_shows_that_the_sound_is_off_and_its_slider_turns_it_on(app, drive):
+    from game.client.scenes.settings_scene import SettingsScene
+
+    app.scenes.reset(SettingsScene(app))
+    drive.frames(2)
+    scene = app.scenes.top
+    assert scene.volume.note == ""
+    drive.key(pygame.K_m)  # off, from anywhere
+    assert app.settings.muted and scene.volume.note == "off (M)"
+    drive.click(scene.volume.bar().center)  # the sound's slider: sound wanted again
+    assert not app.settings.muted and scene.volume.note == ""
+    assert app.audio.volume == app.settings.volume > 0

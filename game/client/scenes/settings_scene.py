@@ -23,12 +23,14 @@ class SettingsScene(MenuScene):
         super().__init__(app)
         on = ON_OFF[app.settings.fullscreen]
         self.fullscreen = Choice("Fullscreen (F11)", ON_OFF, on, self._fullscreen)
+        self.volume = Slider("Game sounds", app.settings.volume, self._volume)
 
     def build(self) -> list:
         s = self.app.settings
         speed = next((k for k, v in SPEEDS.items() if v == s.speed), "Normal")
+        self.volume.value = s.volume
         return [
-            Slider("Game sounds", s.volume, self._volume),
+            self.volume,
             Slider("Button clicks", s.click_volume, self._clicks),
             Choice("Legal-move markers", ON_OFF, ON_OFF[s.legal_markers], self._markers),
             Choice("Colour-blind shapes", ON_OFF, ON_OFF[s.colour_blind], self._shapes),
@@ -41,6 +43,7 @@ class SettingsScene(MenuScene):
 
     def _volume(self, value: float) -> None:
         self.app.settings.volume = round(value, 2)
+        self.app.settings.muted = False  # moving the sound's slider means sound wanted
         self.app.save_settings()
 
     def _clicks(self, value: float) -> None:
@@ -76,5 +79,9 @@ class SettingsScene(MenuScene):
         if fullscreen.index != int(self.app.settings.fullscreen):
             fullscreen.index = int(self.app.settings.fullscreen)
             fullscreen.refresh()
-            return True
+            moving = True
+        note = "off (M)" if self.app.settings.muted else ""  # and M the sound
+        if self.volume.note != note:
+            self.volume.note = note
+            moving = True
         return moving
