@@ -204,7 +204,7 @@ def test_a_bad_match_in_progress_is_set_aside_with_a_message(app, drive, content
     assert reason in app.toasts[-1][0] and "match in progress" in app.toasts[-1][0]
     assert not path.exists()
     assert any(p.name.startswith(CURRENT + ".corrupt-") for p in app.data.iterdir())
-    assert not any(b.label == "Continue" for b in app.scenes.top.controls)
+    assert not button(app.scenes.top, "Continue").enabled
 
 
 def test_a_saved_game_holding_null_says_so(app, drive):

@@ -97,7 +97,7 @@ def test_continue_is_not_offered_for_a_match_with_no_turns(app, drive):
     drive.key(pygame.K_ESCAPE)
     drive.click(button(app.scenes.top, "Leave").rect.center)
     assert isinstance(app.scenes.top, TitleScene) and scene.match.board.turn_stack == []
-    assert not any(c.label == "Continue" for c in app.scenes.top.controls)
+    assert not button(app.scenes.top, "Continue").enabled
 
 
 def test_rush_says_the_run_moves_on_and_keeps_its_pop_ups_off_the_board(app, drive, packs):
@@ -317,3 +317,21 @@ def test_the_hover_follows_the_pointer_back_from_the_result(app, drive):
     assert app.scenes.top is scene
     drive.key(pygame.K_LEFT)
     assert scene.hover == elsewhere != clicked
+
+
+def test_the_title_buttons_stay_put_when_a_match_in_progress_appears(app, drive):
+    from game.client.scenes.title import TitleScene
+
+    from .test_scenes import button
+
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    before = {b.label: b.rect.copy() for b in app.scenes.top.controls}
+    assert not button(app.scenes.top, "Continue").enabled
+    scene = start_match(app, drive, side=3)
+    drive.click_cell(scene.match.board.legal_placements()[0])  # a turn: now in progress
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(app.scenes.top, "Leave").rect.center)
+    title = app.scenes.top
+    assert isinstance(title, TitleScene) and button(title, "Continue").enabled
+    assert {b.label: b.rect for b in title.controls} == before

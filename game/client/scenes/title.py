@@ -99,9 +99,11 @@ class TitleScene(MenuScene):
         self.t = 0.0
 
     def build(self) -> list:
-        buttons = []
-        if self.has_match():
-            buttons.append(Button("Continue", self.continue_match, key=pygame.K_c))
+        # Continue always has its place, greyed while there is nothing to
+        # continue: the buttons under it stay put when a match starts.
+        buttons = [
+            Button("Continue", self.continue_match, key=pygame.K_c, enabled=self.has_match())
+        ]
         buttons += [
             Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
             Button("Play online", self.play_online),
