@@ -11,6 +11,7 @@ from typing import Any
 from game.files import finite
 from game.glicko import Rating
 from game.puzzles import Puzzle
+from game.puzzles.own import PACK_ID as OWN_PACK
 
 from .storage import load_document, write_json
 
@@ -39,11 +40,15 @@ class Progress:
     daily: dict[str, int] = field(default_factory=dict)
 
     def first_try(self, pack_id: str, puzzle: Puzzle, solved: bool) -> bool:
-        """Count a first try at a puzzle towards the rating; later tries do not."""
+        """Count a first try at a puzzle towards the rating; later tries do not,
+        nor do the player's own puzzles (they made them: they know the answer).
+        True if the rating changed."""
         k = key(pack_id, puzzle.id)
         if k in self.tried:
             return False
         self.tried.add(k)
+        if pack_id == OWN_PACK:
+            return False
         self.rating = self.rating.after_puzzle(puzzle.rating, solved)
         return True
 

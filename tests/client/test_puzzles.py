@@ -230,3 +230,31 @@ def test_the_title_does_not_wait_for_the_packs_which_are_read_once_in_the_backgr
     assert any("02-broken.json" in p.file for p in app.puzzles.problems)
     app.puzzles.preload().join(5)
     assert app.puzzles.packs is first  # a second preload reads nothing again
+
+
+def test_the_players_own_puzzles_do_not_move_their_puzzle_rating(app, drive, packs):
+    from game.play.progress import START
+    from game.puzzles.own import save_own_puzzle
+
+    save_own_puzzle(Board(CHAIN), app.data)  # saved from the analysis board
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    browser = app.scenes.top
+    mine = next(i for i, p in enumerate(browser.packs) if p.id == "mine")
+    drive.click(browser.pack_shown(mine).center)
+    drive.click(browser.cells[0].center)
+    scene = app.scenes.top
+    assert isinstance(scene, PuzzleScene) and scene.puzzle.id == "mine-1"
+    drive.frames(2)
+    click_turn(drive, scene, "xc1xc2xd3xd4")
+    assert scene.solved
+    progress = app.puzzles.progress
+    assert progress.rating == START and progress.solved("mine", "mine-1") == 3
+    # A shipped pack's puzzle does count.
+    drive.key(pygame.K_ESCAPE)
+    browser = app.scenes.top
+    drive.click(browser.pack_shown(0).center)
+    drive.click(browser.cells[0].center)
+    drive.frames(2)
+    click_turn(drive, app.scenes.top, "xc1xc2xd3xd4")
+    assert progress.rating.rating > START.rating
