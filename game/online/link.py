@@ -21,7 +21,7 @@ import queue
 import threading
 from typing import Any
 
-from .session import OnlineError, Session
+from .session import OnlineError, Refused, Session
 
 PING_EVERY = 30.0
 RETRY_MAX = 10.0
@@ -103,7 +103,15 @@ class Link:
             self._say("connecting")
             session = Session(self.url, self.name, self.token)
             try:
-                welcome = await session.connect()
+                try:
+                    welcome = await session.connect()
+                except Refused as e:
+                    if "unknown token" in str(e):
+                        raise
+                    # The server will not have this hello (a name another player has,
+                    # another protocol version): asking again cannot help.
+                    self._say("closed", str(e))
+                    return
                 self.token, self.player = session.token, welcome["player"]
                 self._inbox.put(welcome)
                 self._say("online")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import string
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -67,16 +68,50 @@ def _text(most: int, alphabet: str | None = None, optional: bool = False) -> Fie
     return Field(ok, f"a string of 1 to {most} characters", optional)
 
 
-def _name_ok(v: Any) -> bool:
-    return (
-        isinstance(v, str)
-        and 0 < len(v) <= NAME_LENGTH
-        and v == v.strip()
-        and all(c.isalnum() or c in " _-.'" for c in v)
-    )
+#: Letters by their category but drawn as nothing: a name of them looks empty.
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0")
+#: Categories never allowed in a name: controls, formats (zero-width joiners,
+#: direction overrides), private use, surrogates, line and paragraph separators.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
 
 
-NAME = Field(_name_ok, f"1 to {NAME_LENGTH} letters, digits, spaces or _-.' (no edge spaces)")
+def display_name(v: Any) -> str | None:
+    """The name as the server keeps and shows it (NFKC: full-width "Ａｎｎ" is
+    "Ann"), or ``None`` if it may not be one: after normalising, 1 to
+    :data:`NAME_LENGTH` letters, digits, single spaces or ``_-.'``, no edge
+    spaces, nothing invisible, and at least one visible letter or digit.
+
+    >>> display_name("\uff21\uff4e\uff4e")
+    'Ann'
+    >>> display_name("\u3164\u3164") is None, display_name("\ufdfa" * 20) is None
+    (True, True)
+    """
+    # A bound before normalising, so that no client makes us normalise a megabyte.
+    if not isinstance(v, str) or not 0 < len(v) <= 4 * NAME_LENGTH:
+        return None
+    name = unicodedata.normalize("NFKC", v)
+    if not 0 < len(name) <= NAME_LENGTH or name != name.strip() or "  " in name:
+        return None
+    for c in name:
+        if c in INVISIBLE or unicodedata.category(c) in REFUSED_CATEGORIES:
+            return None
+        if not (c.isalnum() or c in " _-.'"):
+            return None
+    if not any(c.isalnum() for c in name):
+        return None
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two names must not share on one server: "ann", "ANN" and "Ａｎｎ" are one."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+NAME = Field(
+    lambda v: display_name(v) is not None,
+    f"1 to {NAME_LENGTH} letters, digits, single spaces or _-.', at least one letter or digit"
+    " (no edge spaces, nothing invisible)",
+)
 ID = _text(16, string.ascii_letters + string.digits)
 TOKEN = _text(64, string.ascii_letters + string.digits + "-_", optional=True)
 CODE = Field(

@@ -44,7 +44,7 @@ from .finisher import Finisher
 from .limits import Limits
 from .lobby import Lobby, Seek
 from .protocol import Message, ProtocolError
-from .store import Player, StoredGame, new_id
+from .store import NameTaken, Player, StoredGame, new_id
 from .stores import AsyncStore, open_store
 from .table import Seat, Table, TableError
 from .transport import Conn, Connections, Transport, send
@@ -128,19 +128,27 @@ class Server:
 
     # -- connections ----------------------------------------------------------
     async def _hello(self, conn: Conn, msg: Message) -> None:
-        token, name = msg.get("token"), msg.get("name")
+        token = msg.get("token")
+        # Kept as normalised (NFKC), so that look-alikes are one name; the check
+        # has already refused a name with no normal form.
+        name = protocol.display_name(msg["name"]) if "name" in msg else None
         fresh = None
-        if token is not None:
-            player = await self.store.player_by_token(token)
-            if player is None:
-                raise ProtocolError("unknown token: say hello with a name to start afresh")
-            if name and name != player.name:
-                await self.store.rename(player.id, name)
-                player.name = name
-        else:
-            if not name:
-                raise ProtocolError("hello: a new player needs a name")
-            player, fresh = await self.store.new_player(name)
+        try:
+            if token is not None:
+                player = await self.store.player_by_token(token)
+                if player is None:
+                    raise ProtocolError("unknown token: say hello with a name to start afresh")
+                if name and name != player.name:
+                    await self.store.rename(player.id, name)
+                    player.name = name
+            else:
+                if not name:
+                    raise ProtocolError("hello: a new player needs a name")
+                player, fresh = await self.store.new_player(name)
+        except NameTaken:
+            raise ProtocolError(
+                f"hello: another player has the name {name!r}; choose another"
+            ) from None
         self.connections.identify(conn, player)
         send(
             conn,

@@ -19,6 +19,10 @@ class OnlineError(Exception):
     """The server refused something, or could not be reached; the text says which."""
 
 
+class Refused(OnlineError):
+    """The server answered with an ``error``: the text is its reason."""
+
+
 class Session:
     def __init__(self, url: str, name: str | None = None, token: str | None = None) -> None:
         self.url = url
@@ -87,7 +91,7 @@ class Session:
             if msg.get("type") == kind:
                 return msg
             if msg.get("type") == "error":
-                raise OnlineError(msg.get("reason", "refused"))
+                raise Refused(msg.get("reason", "refused"))
 
     async def close(self) -> None:
         if self.ws is not None:

@@ -24,6 +24,8 @@ from typing import Any
 
 from game.glicko import Rating
 
+from .protocol import name_key
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
     id TEXT PRIMARY KEY,
@@ -31,7 +33,8 @@ CREATE TABLE IF NOT EXISTS players (
     token_hash TEXT NOT NULL UNIQUE,
     rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL,
     games INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    name_key TEXT
 );
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -54,6 +57,13 @@ CREATE TABLE IF NOT EXISTS turns (
 CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
 """
 
+#: A display name is one player's on a server, whatever its case or width: the
+#: key is :func:`.protocol.name_key` of it. Players kept before the key existed
+#: get theirs on the first start after; of several who shared a name, the first
+#: to take it keeps it and the others keep their name without a key (NULLs do
+#: not clash), so nobody can take it from them and they lose nothing.
+NAME_KEY_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key)"
+
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -61,6 +71,10 @@ def token_hash(token: str) -> str:
 
 def new_id(length: int = 10) -> str:
     return "".join(secrets.choice("abcdefghijkmnopqrstuvwxyz23456789") for _ in range(length))
+
+
+class NameTaken(ValueError):
+    """Another player has that display name (in any case or width)."""
 
 
 @dataclass
@@ -97,6 +111,25 @@ class Store:
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        self._key_names()
+
+    def _key_names(self) -> None:
+        """Give the players kept before names had keys theirs (see :data:`NAME_KEY_INDEX`)."""
+        columns = [row[1] for row in self.db.execute("PRAGMA table_info(players)")]
+        if "name_key" not in columns:
+            self.db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
+        self.db.execute(NAME_KEY_INDEX)
+        rows = self.db.execute(
+            "SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created"
+        ).fetchall()
+        with self.db:
+            self.db.execute("BEGIN")
+            for pid, name in rows:
+                self.db.execute(
+                    "UPDATE players SET name_key=?1 WHERE id=?2"
+                    " AND NOT EXISTS (SELECT 1 FROM players WHERE name_key=?1)",
+                    (name_key(name), pid),
+                )
 
     def close(self) -> None:
         self.db.close()
@@ -107,10 +140,17 @@ class Store:
         token = secrets.token_urlsafe(24)
         r = Rating()
         pid = new_id()
-        self.db.execute(
-            "INSERT INTO players VALUES (?,?,?,?,?,?,0,?)",
-            (pid, name, token_hash(token), r.rating, r.rd, r.volatility, time.time()),
-        )
+        try:
+            self.db.execute(
+                "INSERT INTO players (id, name, token_hash, rating, rd, volatility, games,"
+                " created, name_key) VALUES (?,?,?,?,?,?,0,?,?)",
+                (pid, name, token_hash(token), r.rating, r.rd, r.volatility, time.time(),
+                 name_key(name)),
+            )  # fmt: skip
+        except sqlite3.IntegrityError as e:
+            if "name_key" in str(e):
+                raise NameTaken(name) from None
+            raise
         return Player(pid, name, r, 0), token
 
     def player_by_token(self, token: str) -> Player | None:
@@ -133,7 +173,15 @@ class Store:
         return Player(row[0], row[1], Rating(row[2], row[3], row[4]), row[5])
 
     def rename(self, pid: str, name: str) -> None:
-        self.db.execute("UPDATE players SET name=? WHERE id=?", (name, pid))
+        """Raises :class:`NameTaken` if another player has the name."""
+        try:
+            self.db.execute(
+                "UPDATE players SET name=?, name_key=? WHERE id=?", (name, name_key(name), pid)
+            )
+        except sqlite3.IntegrityError as e:
+            if "name_key" in str(e):
+                raise NameTaken(name) from None
+            raise
 
     def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]:
         rows = self.db.execute(
@@ -239,11 +287,10 @@ class Store:
 
     # -- for the web pages ----------------------------------------------------
     def player_by_name(self, name: str) -> Player | None:
-        """The player with this display name, ignoring case."""
+        """The player with this display name, ignoring case and width."""
         row = self.db.execute(
-            "SELECT id, name, rating, rd, volatility, games FROM players"
-            " WHERE lower(name) = lower(?) ORDER BY created LIMIT 1",
-            (name,),
+            "SELECT id, name, rating, rd, volatility, games FROM players WHERE name_key=?",
+            (name_key(name),),
         ).fetchone()
         return self._player(row)
 

@@ -31,7 +31,8 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 from game.glicko import Rating
 
-from .store import Player, Store, StoredGame, new_id, token_hash
+from .protocol import name_key
+from .store import NAME_KEY_INDEX, NameTaken, Player, Store, StoredGame, new_id, token_hash
 
 T = TypeVar("T")
 
@@ -238,8 +239,10 @@ CREATE TABLE IF NOT EXISTS players (
     rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL,
     volatility DOUBLE PRECISION NOT NULL,
     games INTEGER NOT NULL DEFAULT 0,
-    created DOUBLE PRECISION NOT NULL
+    created DOUBLE PRECISION NOT NULL,
+    name_key TEXT
 );
+ALTER TABLE players ADD COLUMN IF NOT EXISTS name_key TEXT;
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     side INTEGER NOT NULL, base INTEGER NOT NULL, inc INTEGER NOT NULL,
@@ -295,6 +298,18 @@ class PostgresStore:
         async with pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(7706)")
             await conn.execute(PG_SCHEMA)
+            await conn.execute(NAME_KEY_INDEX)
+            # Players kept before names had keys get theirs (see store.NAME_KEY_INDEX).
+            rows = await conn.fetch(
+                "SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created"
+            )
+            for pid, name in rows:
+                await conn.execute(
+                    "UPDATE players SET name_key=$1 WHERE id=$2"
+                    " AND NOT EXISTS (SELECT 1 FROM players WHERE name_key=$1)",
+                    name_key(name),
+                    pid,
+                )
         return cls(pool)
 
     async def close(self) -> None:
@@ -305,16 +320,23 @@ class PostgresStore:
         token = secrets.token_urlsafe(24)
         r = Rating()
         pid = new_id()
-        await self.pool.execute(
-            "INSERT INTO players VALUES ($1,$2,$3,$4,$5,$6,0,$7)",
-            pid,
-            name,
-            token_hash(token),
-            r.rating,
-            r.rd,
-            r.volatility,
-            time.time(),
-        )
+        try:
+            await self.pool.execute(
+                "INSERT INTO players (id, name, token_hash, rating, rd, volatility, games,"
+                " created, name_key) VALUES ($1,$2,$3,$4,$5,$6,0,$7,$8)",
+                pid,
+                name,
+                token_hash(token),
+                r.rating,
+                r.rd,
+                r.volatility,
+                time.time(),
+                name_key(name),
+            )
+        except Exception as e:  # asyncpg's UniqueViolationError, which we do not import
+            if "players_name_key" in str(e):
+                raise NameTaken(name) from None
+            raise
         return Player(pid, name, r, 0), token
 
     async def player_by_token(self, token: str) -> Player | None:
@@ -325,13 +347,18 @@ class PostgresStore:
         return _player(await self.pool.fetchrow(f"{PLAYER} WHERE id=$1", pid))
 
     async def player_by_name(self, name: str) -> Player | None:
-        row = await self.pool.fetchrow(
-            f"{PLAYER} WHERE lower(name) = lower($1) ORDER BY created LIMIT 1", name
-        )
+        row = await self.pool.fetchrow(f"{PLAYER} WHERE name_key=$1", name_key(name))
         return _player(row)
 
     async def rename(self, pid: str, name: str) -> None:
-        await self.pool.execute("UPDATE players SET name=$1 WHERE id=$2", name, pid)
+        try:
+            await self.pool.execute(
+                "UPDATE players SET name=$1, name_key=$2 WHERE id=$3", name, name_key(name), pid
+            )
+        except Exception as e:  # asyncpg's UniqueViolationError, which we do not import
+            if "players_name_key" in str(e):
+                raise NameTaken(name) from None
+            raise
 
     async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]:
         rows = await self.pool.fetch(

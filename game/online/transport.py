@@ -162,7 +162,7 @@ class Transport:
                 raise ProtocolError(f"this server speaks protocol version {protocol.VERSION}")
             await self.greet(conn, msg)
         except ProtocolError as e:
-            await ws.send(message("error", reason=str(e)))
+            await ws.send(message("error", reason=str(e), about="hello"))
             await ws.close(1008, str(e)[:120])
             return
         while True:

@@ -30,6 +30,10 @@ class FakeTime:
         return self.now
 
 
+#: How many pairs each server has seated: a name is one player's on a server.
+_pairs: dict[str, int] = {}
+
+
 @contextlib.asynccontextmanager
 async def serving(
     db: Path, limits: Limits | None = None, clock=None
@@ -39,8 +43,10 @@ async def serving(
     started = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(server.run("127.0.0.1", 0, started))
     port = await asyncio.wait_for(started, 10)
+    url = f"ws://127.0.0.1:{port}"
+    _pairs.pop(url, None)  # a new server on a port an earlier one had
     try:
-        yield server, f"ws://127.0.0.1:{port}"
+        yield server, url
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -49,8 +55,11 @@ async def serving(
 
 
 async def pair(url: str, side: int = 4, rated: bool = True, base: int = 60, inc: int = 0):
-    """Two new players in a game by challenge code: returns {color: session}, the game."""
-    a, b = Session(url, "Ann"), Session(url, "Bob")
+    """Two new players in a game by challenge code: returns {color: session}, the game.
+    The first pair on a server is Ann and Bob, the next Ann 2 and Bob 2, ..."""
+    n = _pairs[url] = _pairs.get(url, 0) + 1
+    suffix = f" {n}" if n > 1 else ""
+    a, b = Session(url, "Ann" + suffix), Session(url, "Bob" + suffix)
     await a.connect()
     await b.connect()
     await a.send("challenge", side=side, base=base, inc=inc, rated=rated)

@@ -14,6 +14,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from game.online import protocol
 from game.online.server import Limits
 from game.online.session import OnlineError, Session
 
@@ -196,3 +197,40 @@ def test_nothing_online_is_read_with_pickle_or_eval():
         code = path.read_text(encoding="utf-8")
         for word in ("pickle", "eval(", "exec(", "marshal", "shelve"):
             assert not re.search(re.escape(word), code), (path.name, word)
+
+
+async def refused_hello(url: str, **fields) -> dict:
+    """The error a hello gets (the connection is then closed)."""
+    async with connect(url) as ws:
+        await ws.send(json.dumps({"type": "hello", "v": protocol.VERSION, **fields}))
+        answer = json.loads(await ws.recv())
+        assert await closed_with(ws) == 1008
+    assert answer["type"] == "error", answer
+    return answer
+
+
+def test_names_are_normalised_visible_and_one_players_per_server(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            ann = Session(url, "Ann")
+            await ann.connect()
+            # A newcomer cannot take a name, in another case or in full-width letters.
+            for name in ("Ann", "aNN", "\uff21\uff4e\uff4e"):
+                answer = await refused_hello(url, name=name)
+                assert answer["about"] == "hello" and "another player" in answer["reason"]
+            # Invisible names, controls, format characters and a name that grows to
+            # 360 characters when normalised are no names.
+            for name in ("\u3164\u3164", "\u115f", "Bo\u200bb", "Bob\u202e", "\ufdfa" * 20, "..."):
+                answer = await refused_hello(url, name=name)
+                assert answer["about"] == "hello" and "field 'name'" in answer["reason"], name
+            # Full-width letters are kept as what they look like.
+            bob = Session(url, "\uff22\uff4f\uff42")
+            assert (await bob.connect())["player"]["name"] == "Bob"
+            # A player may change the case of their own name, not take another's.
+            again = Session(url, "ANN", token=ann.token)
+            assert (await again.connect())["player"]["name"] == "ANN"
+            thief = Session(url, "ann", token=bob.token)
+            with pytest.raises(OnlineError, match="another player has the name"):
+                await thief.connect()
+
+    run(go())

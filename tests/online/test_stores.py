@@ -12,7 +12,7 @@ import time
 import pytest
 
 from game.glicko import Rating
-from game.online.store import StoredGame
+from game.online.store import NameTaken, StoredGame
 from game.online.stores import PostgresStore, SqliteStore, open_store
 
 from .postgres import Postgres
@@ -242,3 +242,75 @@ def test_a_turn_that_cannot_be_kept_costs_only_its_own_game(tmp_path):
     results, kept = asyncio.run(go())
     assert isinstance(results[0], sqlite3.IntegrityError) and results[1] is None
     assert kept == {"a": ["e5"], "b": ["e5"]}
+
+
+def test_a_name_is_one_players_whatever_its_case_or_width(where):
+    async def go():
+        store = await open_store(where)
+        try:
+            ann, _ = await store.new_player("Ann")
+            bob, _ = await store.new_player("Bob")
+            for taken in ("Ann", "aNN", "\uff21\uff4e\uff4e"):
+                with pytest.raises(NameTaken):
+                    await store.new_player(taken)
+            with pytest.raises(NameTaken):
+                await store.rename(bob.id, "ANN")
+            await store.rename(ann.id, "ANN")  # one's own name, in another case
+            assert (await store.player_by_name("ann")).id == ann.id
+            await store.rename(ann.id, "Anna")
+            assert (await store.new_player("Ann"))[0].name == "Ann"  # free again
+        finally:
+            await store.close()
+
+    run(go())
+
+
+OLD_PLAYERS = """CREATE TABLE players (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
+    rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL,
+    games INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL)"""
+OLD_ROWS = [
+    ("p1", "Ann", "h1", 1600.0, 80.0, 0.06, 3, 1.0),
+    ("p2", "ann", "h2", 1500.0, 350.0, 0.06, 0, 2.0),
+    ("p3", "Bob", "h3", 1500.0, 350.0, 0.06, 0, 3.0),
+]
+
+
+def test_a_store_kept_before_names_were_unique_opens_and_keeps_everyone(where):
+    if where.startswith("postgresql://"):
+        import asyncpg
+
+        async def old():
+            conn = await asyncpg.connect(where)
+            try:
+                await conn.execute(OLD_PLAYERS.replace("REAL", "DOUBLE PRECISION"))
+                await conn.executemany(
+                    "INSERT INTO players VALUES ($1,$2,$3,$4,$5,$6,$7,$8)", OLD_ROWS
+                )
+            finally:
+                await conn.close()
+
+        run(old())
+    else:
+        db = sqlite3.connect(where)
+        db.execute(OLD_PLAYERS)
+        db.executemany("INSERT INTO players VALUES (?,?,?,?,?,?,?,?)", OLD_ROWS)
+        db.commit()
+        db.close()
+
+    async def go():
+        for _ in range(2):  # the second start finds the keys in place
+            store = await open_store(where)
+            try:
+                # Both players called Ann are still there; the first keeps the name.
+                assert (await store.player("p2")).name == "ann"
+                assert (await store.player_by_name("ANN")).id == "p1"
+                with pytest.raises(NameTaken):
+                    await store.new_player("Bob")
+                with pytest.raises(NameTaken):
+                    await store.new_player("ANN")
+                assert (await store.player("p1")).games == 3
+            finally:
+                await store.close()
+
+    run(go())

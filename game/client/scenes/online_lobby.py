@@ -192,7 +192,8 @@ class OnlineScene(MenuScene):
         self.status = (text, color)
 
     def connect(self, url: str | None = None) -> None:
-        name = self.name_field.value.strip()
+        # As the server keeps it: full-width letters are the letters they look like.
+        name = protocol.display_name(self.name_field.value.strip()) or ""
         if url is None:
             try:
                 url = normal(self.server_field.value)
@@ -331,7 +332,8 @@ class OnlineScene(MenuScene):
                 self.my_seek, self.code = None, ""
                 self.rebuild()
             elif state == "closed":
-                self.say("Gave up connecting. Check the address and try again.", theme.BAD)
+                why = msg.get("reason") or "Gave up connecting. Check the address and try again."
+                self.say(why, theme.BAD)
                 self.link = None
                 self.rebuild()
         elif kind == "welcome":
