@@ -14,7 +14,8 @@ every store call is awaited, so no disk write holds the loop; the moves of one
 game are applied one at a time under that game's lock); a restarted server puts
 every unfinished game back, gives both players the grace period to reconnect,
 and restarts the mover's clock where the last stored turn left it, so the time
-the server was down costs nobody.
+the server was down costs nobody; a game neither player came back to is aborted,
+unrated, when the grace period ends.
 
 Each part has a module of its own, as lila splits its lobby, its round finisher
 and its socket layer: :mod:`.transport` (connections, their limits, reading and

@@ -167,8 +167,16 @@ class Table:
             else:
                 self.end(COLORS[1 - mover], f"{COLORS[mover]} ran out of time", now)
             return True
+        away = [
+            seat.gone_since is not None and now - seat.gone_since >= grace for seat in self.seats
+        ]
+        if all(away):
+            # Nobody to blame, as after a restart that neither player came back to:
+            # counting it against the side listed first would rate a game nobody finished.
+            self.end("aborted", "neither player came back", now)
+            return True
         for color, seat in enumerate(self.seats):
-            if seat.gone_since is not None and now - seat.gone_since >= grace:
+            if away[color]:
                 if not self.turns:
                     self.end("aborted", f"{COLORS[color]} left before the first turn", now)
                 else:

@@ -188,3 +188,13 @@ def test_a_rated_result_moves_both_ratings_as_glicko_says():
     assert (red, blue) == (new.after_game(old, 1.0), old.after_game(new, 0.0))
     red, blue = rate(new, new, "draw")
     assert red == blue and red.rating == pytest.approx(1500)
+
+
+def test_a_game_neither_player_came_back_to_is_aborted_not_lost():
+    t = seated(base=600)
+    t.play("r", 0, "b2", 1.0)
+    for seat in t.seats:  # as a restarted server puts its games back
+        seat.connected, seat.gone_since = False, 5.0
+    assert not t.due(34.0, grace=30)
+    assert t.due(35.0, grace=30)
+    assert (t.result, t.reason) == ("aborted", "neither player came back")

@@ -249,3 +249,28 @@ def test_a_waiting_bot_keeps_its_connection(tmp_path, monkeypatch):
             task.cancel()
 
     run(go())
+
+
+def test_after_a_restart_a_game_nobody_came_back_to_is_aborted_unrated(tmp_path):
+    clock = FakeTime()
+    limits = Limits(sweep=0.02, grace=30)
+
+    async def go():
+        async with serving(tmp_path / "s.db", limits, clock) as (_server, url):
+            sessions, game = await pair(url, base=600)
+            await play_random(sessions, game, seed=7, turns=4)
+        async with serving(tmp_path / "s.db", limits, clock) as (server, url):
+            assert game["id"] in server.tables
+            clock.now += 31
+            for _ in range(100):
+                row = await server.store.game_row(game["id"])
+                if row["result"] is not None:
+                    break
+                await asyncio.sleep(0.02)
+            assert (row["result"], row["reason"]) == ("aborted", "neither player came back")
+            assert row["ratings"] is None
+            for name in ("Ann", "Bob"):
+                player = await server.store.player_by_name(name)
+                assert player.games == 0 and player.rating.rating == 1500
+
+    run(go())
