@@ -23,3 +23,7 @@ class Limits:
     challenge: float = 600.0  # a challenge code's life
     lobby: int = 100  # seeks listed in the lobby
     sweep: float = 0.1  # how often flags, grace periods and codes are checked
+    # Joins by a code no open challenge has, per player and per address, in a
+    # sliding window; past it every join is refused until the window cools.
+    join_failures: int = 10
+    join_window: float = 60.0

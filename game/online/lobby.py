@@ -3,7 +3,10 @@
 A public seek is listed to every connection that asked for the lobby, and the
 list goes out again whenever a seek opens or closes. A challenge is never
 listed: a friend finds it by its code, which lapses after
-:attr:`~.limits.Limits.challenge` seconds. A player keeps at most
+:attr:`~.limits.Limits.challenge` seconds. Codes are long enough, and failed
+joins limited per player and per address across connections
+(:attr:`~.limits.Limits.join_failures` a :attr:`~.limits.Limits.join_window`),
+that guessing one is hopeless. A player keeps at most
 :attr:`~.limits.Limits.seeks` seeks and challenges open, and only with room for
 one more game; a player who leaves takes theirs along.
 
@@ -25,6 +28,7 @@ from .limits import Limits
 from .protocol import Message, message
 from .store import Player, new_id
 from .table import TableError
+from .throttle import Window
 from .transport import Conn, send
 
 
@@ -60,6 +64,11 @@ class Lobby:
     codes: dict[str, Seek] = field(default_factory=dict)
     #: The connections that asked for the lobby, told of every change.
     watchers: set[Conn] = field(default_factory=set)
+    #: Joins by a code that no open challenge had, by player and by address.
+    failed_joins: Window = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.failed_joins = Window(self.limits.join_failures, self.limits.join_window)
 
     def watch(self, conn: Conn) -> None:
         self.watchers.add(conn)
@@ -121,8 +130,8 @@ class Lobby:
                 del self.codes[code]
 
     def _fresh_code(self) -> str:
-        # 31**6 codes against a few thousand open at most: a clash is rare, ten in a
-        # row would mean something is wrong.
+        # 31**10 codes against a few thousand open at most: a clash is rare, ten in
+        # a row would mean something is wrong.
         for _ in range(10):
             code = "".join(
                 secrets.choice(protocol.CODE_ALPHABET) for _ in range(protocol.CODE_LENGTH)
@@ -140,10 +149,20 @@ class Lobby:
         self._take(seek, player)
         return seek
 
-    def join(self, player: Player, code: str) -> Seek:
-        """Take a friend's challenge by its code, for ``player`` to play."""
+    def join(self, player: Player, code: str, address: str, now: float) -> Seek:
+        """Take a friend's challenge by its code, for ``player`` to play, who
+        connects from ``address``."""
+        keys = (f"player {player.id}", f"address {address}")
+        if any(self.failed_joins.full(k, now) for k in keys):
+            # Refused whether or not the code is right: a guesser learns nothing more.
+            raise TableError(
+                f"too many joins by a wrong code: wait a minute (at most"
+                f" {self.limits.join_failures} in {self.limits.join_window:g} seconds)"
+            )
         seek = self.codes.get(code)
         if seek is None:
+            for k in keys:
+                self.failed_joins.add(k, now)
             raise TableError("no open challenge has that code")
         self._take(seek, player)
         return seek

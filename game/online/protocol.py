@@ -33,7 +33,8 @@ BASE_RANGE = (15, 3 * 3600)
 INC_RANGE = (0, 180)
 NAME_LENGTH = 20
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I/L to misread
-CODE_LENGTH = 6
+#: 31**10 (8.2e14) codes: see docs/online-protocol.md for the odds of a guess.
+CODE_LENGTH = 10
 
 #: A message as JSON gives it: after :func:`read`, its fields are those of its type.
 Message = dict[str, Any]

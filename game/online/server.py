@@ -48,6 +48,7 @@ from .protocol import Message, ProtocolError
 from .store import NameTaken, Player, StoredGame, new_id
 from .stores import AsyncStore, open_store
 from .table import Seat, Table, TableError
+from .throttle import address
 from .transport import Conn, Connections, Transport, send
 from .web import Web
 
@@ -250,7 +251,8 @@ class Server:
         await self._start(self.lobby.accept(player, msg["seek"]), player)
 
     async def _join(self, conn: Conn, player: Player, msg: Message) -> None:
-        await self._start(self.lobby.join(player, msg["code"]), player)
+        seek = self.lobby.join(player, msg["code"], address(conn.ws), self.clock())
+        await self._start(seek, player)
 
     # -- the games in play ------------------------------------------------------
     def _games_of(self, pid: str) -> int:

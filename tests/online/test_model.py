@@ -57,7 +57,7 @@ def test_read_accepts_every_well_formed_request():
     good = {
         "hello": {"v": 1, "name": "Ann Lee"},
         "seek": {"side": 5, "base": 300, "inc": 3, "rated": False},
-        "join": {"code": "ABC234"},
+        "join": {"code": "ABCDEFGH23"},
         "turn": {"game": "abc123", "ply": 4, "turn": "xd4xd5"},
     }
     for kind, fields in good.items():

@@ -18,7 +18,7 @@ from game.online import protocol
 from game.online.server import Limits
 from game.online.session import OnlineError, Session
 
-from .serving import pair, play_random, serving
+from .serving import FakeTime, pair, play_random, serving
 
 ONLINE = Path(__file__).resolve().parents[2] / "game" / "online"
 
@@ -113,7 +113,7 @@ def test_hostile_messages_get_errors_and_never_crash_the_server(tmp_path):
         '{"type": "turn", "game": "x", "ply": ' + "9" * 300 + ', "turn": "a1"}',
         '{"type": "turn", "game": "nosuchgame", "ply": 0, "turn": "a1"}',
         '{"type": "record", "game": "nosuchgame"}',
-        '{"type": "join", "code": "ZZZZZZ"}',
+        '{"type": "join", "code": "ZZZZZZZZZZ"}',
         '{"type": "__class__"}',
         '{"type": "hello", "v": 1, "name": "Again"}',
         '{"type": "seek", "side": 5, "base": 300, "inc": 3, "rated": true, "__proto__": {}}',
@@ -232,5 +232,40 @@ def test_names_are_normalised_visible_and_one_players_per_server(tmp_path):
             thief = Session(url, "ann", token=bob.token)
             with pytest.raises(OnlineError, match="another player has the name"):
                 await thief.connect()
+
+    run(go())
+
+
+def test_guessing_challenge_codes_is_limited_across_reconnects_and_players(tmp_path):
+    clock = FakeTime()
+    wrong = ["Z" * (protocol.CODE_LENGTH - 1) + c for c in protocol.CODE_ALPHABET]
+
+    async def go():
+        async with serving(tmp_path / "s.db", clock=clock) as (_server, url):
+            ann = Session(url, "Ann")
+            await ann.connect()
+            await ann.send("challenge", side=4, base=60, inc=0, rated=False)
+            code = (await ann.expect("challenge"))["code"]
+            assert len(code) == protocol.CODE_LENGTH >= 10
+            eve = Session(url, "Eve")
+            await eve.connect()
+            for guess in wrong[: Limits.join_failures]:
+                await eve.send("join", code=guess)
+                answer = await eve.recv(5)
+                assert answer["about"] == "join" and "no open challenge" in answer["reason"]
+            # Again with the same token, and as a new player from the same address:
+            # even the right code is refused until the window cools.
+            again = Session(url, token=eve.token)
+            await again.connect()
+            other = Session(url, "Mallory")
+            await other.connect()
+            for s in (again, other):
+                await s.send("join", code=code)
+                answer = await s.recv(5)
+                assert answer["type"] == "error" and answer["about"] == "join", answer
+                assert "too many joins" in answer["reason"]
+            clock.now += Limits.join_window + 1
+            await other.send("join", code=code)
+            assert (await other.expect("game"))["game"]["players"][0]["name"] in ("Ann", "Mallory")
 
     run(go())

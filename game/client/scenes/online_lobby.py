@@ -89,7 +89,7 @@ class OnlineScene(MenuScene):
             allowed=lambda c: c in protocol.CODE_ALPHABET,
             upper=True,
             on_enter=self.join,
-            hint="six characters",
+            hint=f"{protocol.CODE_LENGTH} characters",
         )
 
     # -- the controls ---------------------------------------------------------------
@@ -262,7 +262,11 @@ class OnlineScene(MenuScene):
     def join(self) -> None:
         code = self.code_field.value
         if len(code) != protocol.CODE_LENGTH:
-            self.say("A code has six letters and digits: type the one your friend sees.", theme.BAD)
+            self.say(
+                f"A code has {protocol.CODE_LENGTH} letters and digits: type the one your"
+                " friend sees.",
+                theme.BAD,
+            )
             return
         assert self.link is not None
         self.link.send("join", code=code)

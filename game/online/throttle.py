@@ -1,0 +1,93 @@
+"""Limits that hold across connections: counted per player or per address, not
+per connection, so that reconnecting (with the same token, or as a new player)
+starts nothing afresh.
+
+:class:`Window` counts events in a sliding window (failed joins by code);
+:class:`Buckets` is a token bucket per key (plain HTTP requests). Both forget
+keys that have gone quiet and keep at most ``most`` of them, so a flood of new
+addresses costs bounded memory. :func:`address` says who a connection is.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+
+from websockets.asyncio.server import ServerConnection
+
+
+@dataclass
+class Window:
+    """At most ``count`` events a key in any ``seconds``."""
+
+    count: int
+    seconds: float
+    most: int = 10_000
+    _seen: OrderedDict[str, deque[float]] = field(default_factory=OrderedDict)
+
+    def full(self, key: str, now: float) -> bool:
+        """Whether ``key`` has had its ``count`` events in the last ``seconds``."""
+        times = self._seen.get(key)
+        if times is None:
+            return False
+        while times and times[0] <= now - self.seconds:
+            times.popleft()
+        if not times:
+            del self._seen[key]
+            return False
+        return len(times) >= self.count
+
+    def add(self, key: str, now: float) -> None:
+        times = self._seen.pop(key, None) or deque(maxlen=self.count)
+        times.append(now)
+        self._seen[key] = times  # the most recent last: the oldest go first
+        while len(self._seen) > self.most:
+            self._seen.popitem(last=False)
+
+
+@dataclass
+class Buckets:
+    """A token bucket a key: ``rate`` a second, ``burst`` at once."""
+
+    rate: float
+    burst: float
+    most: int = 10_000
+    _kept: OrderedDict[str, tuple[float, float]] = field(default_factory=OrderedDict)
+
+    def take(self, key: str, now: float) -> float:
+        """Takes a token for ``key``: 0 if there was one, else the seconds until
+        there is (for a ``Retry-After``)."""
+        tokens, then = self._kept.pop(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        wait = 0.0
+        if tokens >= 1:
+            tokens -= 1
+        else:
+            wait = (1 - tokens) / self.rate
+        self._kept[key] = (tokens, now)
+        while len(self._kept) > self.most:
+            # The least recently seen goes; it comes back with a full bucket, which
+            # costs a flood from that many addresses nothing it could not have had.
+            self._kept.popitem(last=False)
+        return wait
+
+
+def address(ws: ServerConnection) -> str:
+    """The client's address: the peer's, or, when the peer is this computer (a
+    reverse proxy in front, as docs/online-server.md sets it up), the last
+    address of ``X-Forwarded-For``, the one the proxy added. A client that
+    reaches the server directly from elsewhere cannot choose its address."""
+    peer = ws.remote_address
+    host = str(peer[0]) if peer else ""
+    try:
+        local = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        local = False
+    request = ws.request
+    if local and request is not None:
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last:
+            return last[:64]
+    return host
