@@ -90,3 +90,40 @@ def wrap(msg: str, size: int, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def block(
+    surface: pygame.Surface,
+    msg: str,
+    box: pygame.Rect,
+    *,
+    size: int = 24,
+    smallest: int = 14,
+    color=TEXT,
+    align: str = "center",
+) -> pygame.Rect:
+    """Draw ``msg`` wrapped to ``box``: at ``size`` if it fits, else the largest
+    smaller size at which every line fits the box's height; at ``smallest`` the
+    last line that fits ends in "...". Returns the area drawn on."""
+    for s in range(size, smallest - 1, -2):
+        lines = wrap(msg, s, box.width)
+        step = font(s).get_linesize()
+        if len(lines) * step <= box.height or s <= smallest:
+            break
+    keep = max(1, box.height // step)
+    if len(lines) > keep:
+        lines = lines[:keep]
+        last = lines[-1]
+        while last and font(s).size(last + "...")[0] > box.width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "..."
+    drawn = pygame.Rect(box.left, box.top, 0, 0)
+    y = box.top
+    for line in lines:
+        if align == "center":
+            r = text(surface, line, (box.centerx, y), size=s, color=color, anchor="midtop")
+        else:
+            r = text(surface, line, (box.left, y), size=s, color=color)
+        drawn.union_ip(r)
+        y += step
+    return drawn

@@ -310,3 +310,19 @@ def test_after_a_run_the_browser_is_not_covered_and_esc_closes_a_card(app, drive
     assert isinstance(app.scenes.top, RunCardScene)
     drive.key(pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, ArcadeScene)
+
+
+def test_the_trainer_plays_out_the_answer_after_a_miss_and_waits_for_next(app, drive, packs):
+    scene = start(app, drive, "trainer")
+    missed = scene.puzzle
+    answer(drive, scene, wrong_turn())
+    drive.settle(3.0)  # long after the old second: still on the missed puzzle
+    assert scene.puzzle is missed and scene.run.count == 1
+    assert scene.session.revealed and not scene.reveal_queue  # played out to the end
+    solved = Board(CHAIN)
+    solved.play("xc1xc2xd3xd4")
+    assert scene.session.board.mfen() == solved.mfen()
+    assert missed.solution in scene.message[0] and "Next" in scene.message[0]
+    assert scene.next_button in scene.controls and scene.next_button.enabled
+    drive.key(pygame.K_n)
+    assert not scene.session.revealed and not scene.next_button.enabled  # a new puzzle

@@ -10,6 +10,7 @@ import pygame
 
 from game.play.arcade import START_BELOW, Rush, Streak, Trainer, daily, ladder
 from game.puzzles import Pack, Puzzle
+from game.puzzles.own import PACK_ID as OWN_PACK
 from game.puzzles.themes import theme_name
 
 from .. import theme
@@ -38,7 +39,13 @@ class ArcadeScene(PuzzleScene):
         progress = app.puzzles.progress
         seen = progress.tried | set(progress.stars)
         if mode == "trainer":
-            pool = [(f"{k.id}/{p.id}", p) for k in app.puzzles.packs for p in k.puzzles]
+            # The player's own puzzles stay out: they do not move the rating.
+            pool = [
+                (f"{k.id}/{p.id}", p)
+                for k in app.puzzles.packs
+                if k.id != OWN_PACK
+                for p in k.puzzles
+            ]
             themed = [(key, p) for key, p in pool if theme in p.themes]
             #: The trainer serves only puzzles of this theme (None: all of them).
             self.theme = theme if themed else None
@@ -54,11 +61,17 @@ class ArcadeScene(PuzzleScene):
         self.advance_in = 0.0
         self.last_whole = None
         # A wrong answer ends a Streak run and moves the others on: say so, not "Try again".
-        wrong = "The run is over." if mode == "streak" else "On to the next one."
+        # The Trainer says more once the answer is on its way (see answered).
+        wrong = {"streak": "The run is over.", "trainer": ""}.get(mode, "On to the next one.")
         super().__init__(
             app, self.run.puzzle, on_result=self.answered, hints=False, wrong_text=wrong
         )
-        self.controls = [b for b in self.controls if b not in (self.retry_button, self.next_button)]
+        # The clock runs on in Rush and Streak; the Trainer waits for Next after a
+        # miss, with the answer played out on the board.
+        dropped = (
+            (self.retry_button,) if mode == "trainer" else (self.retry_button, self.next_button)
+        )
+        self.controls = [b for b in self.controls if b not in dropped]
         self.back_button.label = "End run"
         self.skip_button = Button("Skip (once)", self.skip, key=pygame.K_s, size=24)
         if mode == "streak":
@@ -77,7 +90,14 @@ class ArcadeScene(PuzzleScene):
         self.resize(self.app.size)
 
     def banner_margin(self, width: int) -> int:
-        return min(200, width // 5)
+        """Room for the corner labels (the clock, the score) beside the goal line,
+        measured at the size they are drawn in, with room for three digits."""
+        k = 1.0 if width >= 900 else 0.7
+        widest = max(
+            theme.font(round(52 * k), True).size("0:00")[0],  # Rush's clock, pulsing
+            theme.font(round(34 * k), True).size("Solved 000")[0],
+        )
+        return widest + 40
 
     def answered(self, right: bool, first_try: bool) -> None:
         pack = pack_of(self.app.puzzles.packs, self.puzzle)
@@ -98,11 +118,30 @@ class ArcadeScene(PuzzleScene):
             if result.seconds:
                 self.popup(f"+{result.seconds:.0f} s combo", theme.GOOD)
             self.advance_in = NEXT_AFTER
+        elif self.mode == "trainer":
+            # A miss is where a trainer teaches: play the answer out, and go on
+            # when the player has seen it.
+            self.reset_in = 0.0
+            self.reveal_queue = self.session.reveal()
+            self.reveal_timer = RESET_AFTER / 2
+            self.next_button.enabled = True
+            self.say(
+                f"{self.message[0].strip()} The answer, {self.puzzle.solution}, is played "
+                "out: Next (N) when you are ready.",
+                theme.BAD,
+            )
+            return
         else:
             if result.seconds:
                 self.popup(f"{result.seconds:.0f} s", theme.BAD)
             self.advance_in = RESET_AFTER
         self.reset_in = 0.0  # the run moves on rather than retrying
+
+    def next(self) -> None:
+        """The Trainer's Next, after a miss: on to a puzzle at the new rating."""
+        if self.mode == "trainer" and self.next_button.enabled:
+            self.reveal_queue = []
+            self.advance()
 
     def click(self, cell: int) -> None:
         if self.advance_in <= 0:
@@ -146,15 +185,20 @@ class ArcadeScene(PuzzleScene):
         if self.advance_in > 0:
             self.advance_in -= dt
             if self.advance_in <= 0:
-                if self.run.over:
-                    self.finish()
-                    return True
-                if self.mode == "trainer":
-                    self.run.pick(self.app.puzzles.progress.rating.rating)
-                self.load(self.run.puzzle)
-        elif self.run.over:
+                self.advance()
+        elif self.run.over and not self.next_button.enabled:
             self.finish()
         return True  # the clock, the combo and the pop-ups keep moving
+
+    def advance(self) -> None:
+        """On to the run's next puzzle, or to its end."""
+        self.advance_in = 0.0
+        if self.run.over:
+            self.finish()
+            return
+        if self.mode == "trainer":
+            self.run.pick(self.app.puzzles.progress.rating.rating)
+        self.load(self.run.puzzle)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

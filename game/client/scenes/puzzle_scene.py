@@ -117,7 +117,8 @@ class PuzzleScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.Rect(20, 130, w - 40, h - 230))
+        # The line under the heading may take two lines: the board starts below.
+        self.view.layout(pygame.Rect(20, 144, w - 40, h - 244))
         bw = min(200, (w - 40) // len(self.controls) - 12)
         left = (w - len(self.controls) * (bw + 12) + 12) // 2
         # One text size for the row, the largest at which every label fits.
@@ -303,7 +304,8 @@ class PuzzleScene(Scene):
         text, color = self.message
         if not text:
             text, color = self.hover_text()
-        theme.text(surface, text, (w // 2, 96), size=26, color=color, anchor="midtop")
+        box = pygame.Rect(20, 92, w - 40, 50)
+        theme.block(surface, text, box, size=26, smallest=16, color=color)
         chain = self.session.chain
         targets = frozenset(self.session.owed())
         hint = (self.solution.cells[0],) if self.show_hint and chain is None else ()
