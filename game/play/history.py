@@ -44,6 +44,9 @@ class Entry:
     date: str
     #: The colour the player had in an online game ("red" or "blue"), else None.
     you: str | None = None
+    #: How it ended when the board did not end it: "red resigned", "blue ran out
+    #: of time" (the side's colour first, as the record keeps it); else "".
+    ended: str = ""
 
     @property
     def opponent(self) -> str:
@@ -71,11 +74,28 @@ class Entry:
             return "won" if self.result == people[0] else "lost"
         return f"{self.result.title()} won"
 
+    def how(self) -> str:
+        """How a game ended that the board did not end, in the player's words:
+        "you resigned", "Bob resigned", "Blue resigned"; "" when the board ended it."""
+        side, _, rest = self.ended.partition(" ")
+        if side not in ("red", "blue") or not rest:
+            return ""
+        player = self.red if side == "red" else self.blue
+        if self.you is not None:  # online: the other player by name
+            who = "you" if side == self.you else player
+        elif player == HUMAN and (self.red == HUMAN) != (self.blue == HUMAN):
+            who = "you"  # the one person against an AI
+        else:
+            who = side.title()
+        return f"{who} {rest}"
+
     def line(self) -> str:
         score = f"{self.red_tiles}-{self.blue_tiles}"
+        how = self.how()
         return (
-            f"{self.date[:10]}  v {self.opponent}  {self.outcome} {score}  "
-            f"{self.turns} turns  side {self.side}"
+            f"{self.date[:10]}  v {self.opponent}  {self.outcome} {score}"
+            + (f" ({how})" if how else "")
+            + f"  {self.turns} turns  side {self.side}"
         )
 
 
@@ -100,7 +120,15 @@ def entry(path: Path, data: Any) -> Entry:
     online = data.get("online")
     you = online.get("you") if isinstance(online, dict) else None
     you = you if you in ("red", "blue") else None
-    return Entry(path, red, blue, side, result, red_tiles, blue_tiles, len(turns), date, you)
+    reason = online.get("reason") if isinstance(online, dict) else None
+    resigned = data.get("resigned")
+    if isinstance(reason, str) and reason != "neither player can move":
+        ended = reason[:60]
+    elif resigned in ("red", "blue"):
+        ended = f"{resigned} resigned"
+    else:
+        ended = ""
+    return Entry(path, red, blue, side, result, red_tiles, blue_tiles, len(turns), date, you, ended)
 
 
 def entries(data: Path) -> tuple[list[Entry], list[str]]:

@@ -87,3 +87,17 @@ def test_a_game_opens_for_review_and_can_be_deleted_and_exported(app, drive):
     assert isinstance(app.scenes.top, ConfirmScene)
     drive.key(pygame.K_RETURN)
     assert len(entries(app.data)[0]) == 1 and len(history.shown) == 1
+
+
+def test_the_history_says_who_resigned_and_lists_each_result_on_its_own_line(app, drive):
+    resign_against(app, drive, "Club")
+    resign_against(app, drive, "Beginner")
+    finish_hot_seat(app, drive, seed=2)
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    lines = [g.line() for g in history.shown]
+    assert sum("(you resigned)" in ln for ln in lines) == 2
+    assert not any("resigned" in g.line() for g in history.shown if g.opponent == "Human")
+    stats = history.stats_lines()
+    assert len(stats) == 2 and all(s.count(" v ") + s.startswith("v ") == 1 for s in stats)

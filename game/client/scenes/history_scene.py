@@ -210,14 +210,22 @@ class HistoryScene(Scene):
                 anchor="midleft",
             )
         y = self.list_rect.bottom + 8
+        for line in self.stats_lines():
+            theme.text(surface, line, (30, y), size=theme.fit(line, 18, w - 60), color=theme.MUTED)
+            y += 22
+        draw_all(self.controls, surface)
+
+    def stats_lines(self, room: int = 3) -> list[str]:
+        """The results against each opponent on each side, one to a line (entries
+        run together read as one); what does not fit is counted on the last."""
         stats = statistics(self.games)
-        parts = [
+        lines = [
             f"v {opp} on side {side}: {row['won']} won, {row['drawn']} drawn, {row['lost']} lost"
             for (opp, side), row in sorted(stats.items())
         ]
-        for line in theme.wrap(
-            "   ".join(parts) or "Your results against each AI level show here.", 18, w - 60
-        )[:3]:
-            theme.text(surface, line, (30, y), size=18, color=theme.MUTED)
-            y += 22
-        draw_all(self.controls, surface)
+        if not lines:
+            return ["Your results against each AI level show here."]
+        if len(lines) > room:
+            more = len(lines) - room + 1
+            lines = [*lines[: room - 1], f"and {more} more (Export has every game)"]
+        return lines
