@@ -238,7 +238,9 @@ class OnlineController(HistoryKeeper):
             return [Event("presence", (), color, text)]
         if kind == "over":
             self._to_end()
-            self.running = None
+            # The clocks stop where they stood: the last turn's figures from the
+            # server would jump back by the time since (a resignation mid-think).
+            self.set_clocks([self.left(RED), self.left(BLUE)], None)
             m.end(msg["result"], msg["reason"], msg.get("ratings"))
             return self._kept([Event("over", (), m.winner(), m.result_text())])
         return []

@@ -13,6 +13,7 @@ from game.play.control import (
 from game.play.match import Match
 from game.play.match_controller import MatchController
 from game.play.online_game import OnlineController, OnlineMatch
+from game.rules import BLUE
 
 
 class Sent:
@@ -101,3 +102,16 @@ def test_claiming_a_saved_game_makes_it_the_match_in_progress(tmp_path):
     control = MatchController(Match(3, "Human", "Human"), tmp_path, NoAI(), current=False)
     control.claim()
     assert control.current
+
+
+def test_an_online_game_stops_its_clocks_where_they_stood_when_it_ends(tmp_path):
+    now = [100.0]
+    control = OnlineController(
+        OnlineMatch(online_state(["a1"])), tmp_path, Sent(), clock=lambda: now[0]
+    )
+    control.set_clocks([250_000, 255_000], 1)  # Blue to move, 4:15 left
+    now[0] += 9.0  # Blue thinks for nine seconds, then resigns
+    control.receive({"type": "over", "game": "g1", "result": "red", "reason": "blue resigned"})
+    assert control.left(BLUE) == 246_000  # 4:06, not back to 4:15
+    now[0] += 30.0
+    assert control.left(BLUE) == 246_000 and control.running is None
