@@ -163,7 +163,7 @@ SERVER: dict[str, tuple[str, ...]] = {
     "leaderboard": ("players",),
     "record": ("game", "record"),
     "pong": (),
-    "error": ("reason", "about?"),
+    "error": ("reason", "about?", "dropped?"),
 }
 
 

@@ -5,13 +5,16 @@ starts nothing afresh.
 :class:`Window` counts events in a sliding window (failed joins by code);
 :class:`Buckets` is a token bucket per key (plain HTTP requests). Both forget
 keys that have gone quiet and keep at most ``most`` of them, so a flood of new
-addresses costs bounded memory. :func:`address` says who a connection is.
+addresses costs bounded memory. :func:`address` says who a connection is, and
+:class:`Drops` tells a connection of the messages it sent too fast.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.server import ServerConnection
@@ -91,3 +94,35 @@ def address(ws: ServerConnection) -> str:
         if last:
             return last[:64]
     return host
+
+
+#: Seconds between two errors that tell a connection of messages dropped for the rate.
+NOTICE_EVERY = 1.0
+
+
+@dataclass
+class Drops:
+    """A connection's messages dropped for the rate. Each is told of, but in at most
+    one ``error`` a :data:`NOTICE_EVERY` seconds that counts them, so that a flood
+    cannot make the server send as many messages as it receives."""
+
+    untold: int = 0
+    #: The type of the last message dropped, for the error's ``about``.
+    about: str = "unknown"
+    timer: asyncio.TimerHandle | None = None
+
+    def add(self, about: str, tell: Callable[[int, str], None]) -> None:
+        """One more dropped; ``tell(count, about)`` sends the error, now if none
+        went in the last :data:`NOTICE_EVERY` seconds, else when that has passed."""
+        self.untold += 1
+        self.about = about
+        if self.timer is None:
+            self._tell(tell)
+
+    def _tell(self, tell: Callable[[int, str], None]) -> None:
+        if not self.untold:
+            self.timer = None
+            return
+        tell(self.untold, self.about)
+        self.untold = 0
+        self.timer = asyncio.get_running_loop().call_later(NOTICE_EVERY, self._tell, tell)

@@ -37,6 +37,7 @@ from .limits import Limits
 from .protocol import Message, ProtocolError, message
 from .store import Player
 from .table import TableError
+from .throttle import Drops
 
 log = logging.getLogger("mosaic.server")
 
@@ -56,6 +57,7 @@ class Conn:
     refilled: float = 0.0
     dropped: int = 0
     errors: int = 0
+    drops: Drops = field(default_factory=Drops)
 
 
 def send(conn: Conn, kind: str, **fields: Any) -> None:
@@ -172,6 +174,7 @@ class Transport:
                 await ws.close(1000, "idle for too long")
                 return
             if not self._allowed(conn):
+                conn.drops.add(_kind(raw), lambda n, kind: _tell_dropped(conn, n, kind))
                 if conn.dropped >= self.limits.flood:
                     await ws.close(1008, "too many messages")
                     return
@@ -187,7 +190,8 @@ class Transport:
             except Exception:
                 # A bug of ours must cost this message, never the server or the game.
                 log.exception("while handling a message")
-                await ws.send(message("error", reason="the server failed on that message"))
+                failed = "the server failed on that message"
+                await ws.send(message("error", reason=failed, about=_kind(raw)))
 
     def _allowed(self, conn: Conn) -> bool:
         """The token bucket: :attr:`Limits.rate` a second, up to :attr:`Limits.burst`."""
@@ -197,11 +201,13 @@ class Transport:
         conn.refilled = now
         if conn.tokens < 1:
             conn.dropped += 1
-            if conn.dropped == 1 or conn.dropped % 10 == 0:
-                send(conn, "error", reason="too many messages: slow down")
             return False
         conn.tokens -= 1
         return True
+
+
+def _tell_dropped(conn: Conn, count: int, kind: str) -> None:
+    send(conn, "error", reason="too many messages: slow down", about=kind, dropped=count)
 
 
 def _kind(raw: str | bytes) -> str:

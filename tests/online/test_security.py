@@ -5,6 +5,7 @@ goes on serving everyone else."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import sqlite3
@@ -170,6 +171,30 @@ def test_size_rate_and_error_limits_close_the_connection(tmp_path):
             await fresh.connect()
             await fresh.send("ping")
             assert (await fresh.recv(5))["type"] == "pong"
+
+    run(go())
+
+
+def test_every_message_dropped_for_the_rate_is_told_of_in_few_errors(tmp_path):
+    async def go():
+        limits = Limits(sweep=0.02, burst=10, rate=5, flood=100)
+        async with serving(tmp_path / "s.db", limits) as (_server, url):
+            fast = Session(url, "Fast")
+            await fast.connect()
+            for _ in range(40):
+                await fast.ws.send('{"type":"ping"}')
+            pongs, errors = 0, []
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    msg = json.loads(await asyncio.wait_for(fast.ws.recv(), 1.5))
+                    if msg["type"] == "pong":
+                        pongs += 1
+                    else:
+                        errors.append(msg)
+            assert all(e["about"] == "ping" for e in errors), errors
+            # Every ping was answered or counted as dropped, in one error a second.
+            assert pongs + sum(e["dropped"] for e in errors) == 40, (pongs, errors)
+            assert 1 <= len(errors) <= 3
 
     run(go())
 
