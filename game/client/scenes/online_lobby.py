@@ -295,6 +295,12 @@ class OnlineScene(MenuScene):
 
     # -- the scene's life -----------------------------------------------------------------
     def resume(self) -> None:
+        game = self.game_scene
+        if game is not None and self.link is not None:
+            # A rated game moved the rating: the header says the new one at once.
+            change = game.match.rating_change.get(str(game.match.you))
+            if change:
+                self.link.player["rating"] = change["after"]
         self.game_scene = None
         if self.connected and self.link is not None:
             self.link.send("lobby")  # the lobby moved on while we played
