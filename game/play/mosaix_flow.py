@@ -212,7 +212,7 @@ class SheetFlow:
     def pointed(self) -> None:
         """The pointer moved to another cell: what was said of the last one (a
         refusal, a placement written) gives way to what the new cell says."""
-        if self.message[1] in ("bad", "good") and self.thinking is None:
+        if self.message[1] in ("bad", "good") and self.thinking is None and not self.finished:
             self.message = ("", "muted")
 
     def hover_text(self, cell: tuple[int, int] | None) -> tuple[str, Tone] | None:

@@ -122,6 +122,8 @@ def test_a_match_of_a_person_and_the_ai_plays_rounds_in_turn_order():
     assert flow.match.finished and rounds >= 4
     assert flow.message[0].startswith("The match is over:")
     assert "write the formation" not in flow.message[0]
+    flow.pointed()  # the pointer moving on does not take the result away
+    assert flow.message[0].startswith("The match is over:")
     names = {j.name for j in jobs.submitted}
     assert names == {"arrange", "place"}
 
