@@ -98,16 +98,30 @@ class Lobby:
             seek.code = self._fresh_code()
             seek.expires = now + self.limits.challenge
             self.codes[seek.code] = seek
-            send(conn, "challenge", code=seek.code, expires=int(self.limits.challenge))
+            send(
+                conn,
+                "challenge",
+                code=seek.code,
+                expires=int(self.limits.challenge),
+                seek=seek.id,
+            )
         else:
             self.seeks[seek.id] = seek
             send(conn, "seeking", seek=seek.public())
             self._changed()
 
     def cancel(self, conn: Conn, player: Player, sid: str) -> None:
+        """Close the player's own seek or challenge with this id (a challenge's
+        id came with its code), freeing its place among their open ones."""
         seek = self.seeks.get(sid)
+        if seek is None:
+            seek = next((s for s in self.codes.values() if s.id == sid), None)
         if seek is None or seek.player.id != player.id:
-            raise TableError("you have no open seek with that id")
+            raise TableError("you have no open seek or challenge with that id")
+        if seek.code:
+            del self.codes[seek.code]
+            send(conn, "cancelled", seek=seek.id)
+            return
         del self.seeks[seek.id]
         send(conn, "cancelled", seek=seek.id)
         self._changed()

@@ -155,7 +155,7 @@ SERVER: dict[str, tuple[str, ...]] = {
     "lobby": ("seeks",),
     "seeking": ("seek",),
     "cancelled": ("seek",),
-    "challenge": ("code", "expires"),
+    "challenge": ("code", "expires", "seek"),
     "game": ("game",),
     "turn": ("game", "ply", "turn", "clocks"),
     "presence": ("game", "color", "connected"),

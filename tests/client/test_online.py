@@ -260,3 +260,34 @@ def test_an_online_game_shows_only_the_buttons_that_work(app, drive):
     assert scene.status[0] == "No take-backs in a game against a person."
     drive.click(scene.panel.resign.rect.center)  # before the first turn: abort at once
     assert link.sent == [("abort", {"game": "g1"})]
+
+
+def test_a_challenge_is_cancelled_by_a_click_and_a_taken_name_is_said(app, drive, tmp_path):
+    host = LocalServer(tmp_path / "server.db", host="127.0.0.1", port=0)
+    url = f"ws://127.0.0.1:{host.start()}"
+    cat = Link(url, "Cat").start()
+    try:
+        news(cat, "welcome")
+        app.scenes.reset(TitleScene(app))
+        drive.click(button(app.scenes.top, "Play online").rect.center)
+        lobby = app.scenes.top
+        # Cat's name is Cat's: the server says so, and the link stops trying.
+        lobby.name_field.value = "CAT"
+        lobby.connect(url)
+        until(drive, lambda: lobby.link is None)
+        assert "another player has the name" in lobby.status[0]
+        lobby.name_field.value = "Dan"
+        lobby.connect(url)
+        until(drive, lambda: lobby.connected)
+        drive.click(button(lobby, "Challenge a friend").rect.center)
+        until(drive, lambda: bool(lobby.code))
+        assert len(lobby.code) == 10
+        drive.click(button(lobby, "Cancel my challenge").rect.center)
+        until(drive, lambda: not lobby.code)
+        assert "cancelled" in lobby.status[0]
+        cat.send("join", code="ABCDEFGHJK")
+        assert "no open challenge" in news(cat, "error")["reason"]
+        assert button(lobby, "Challenge a friend") is not None
+    finally:
+        cat.close()
+        host.stop()

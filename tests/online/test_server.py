@@ -274,3 +274,28 @@ def test_after_a_restart_a_game_nobody_came_back_to_is_aborted_unrated(tmp_path)
                 assert player.games == 0 and player.rating.rating == 1500
 
     run(go())
+
+
+def test_a_challenge_can_be_cancelled_and_frees_its_place(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            ann, bob = Session(url, "Ann"), Session(url, "Bob")
+            await ann.connect()
+            await bob.connect()
+            answers = []
+            for _ in range(Limits.seeks):
+                await ann.send("challenge", side=4, base=60, inc=0, rated=False)
+                answers.append(await ann.expect("challenge"))
+            first = answers[0]
+            await bob.send("cancel", seek=first["seek"])  # not Bob's to cancel
+            with pytest.raises(OnlineError, match="no open seek or challenge"):
+                await bob.expect("cancelled")
+            await ann.send("cancel", seek=first["seek"])
+            assert (await ann.expect("cancelled"))["seek"] == first["seek"]
+            await ann.send("challenge", side=4, base=60, inc=0, rated=False)
+            await ann.expect("challenge")  # the place was free again
+            await bob.send("join", code=first["code"])
+            with pytest.raises(OnlineError, match="no open challenge has that code"):
+                await bob.expect("game")
+
+    run(go())

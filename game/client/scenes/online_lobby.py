@@ -59,6 +59,7 @@ class OnlineScene(MenuScene):
         self.seeks: list[dict] = []
         self.my_seek: str | None = None
         self.code = ""  # the code of our open challenge
+        self.challenge_id = ""  # and its id, to cancel it by
         self.status = ("", theme.MUTED)
         self.side = str(app.settings.board_side)
         self.time = "5+3"
@@ -132,7 +133,11 @@ class OnlineScene(MenuScene):
             Segments("Time", TIMES, self.time, lambda v: setattr(self, "time", v), size=18),
             Segments("Game", ["Rated", "Casual"], self.rated, self._rated, size=18),
             seek,
-            Button("Challenge a friend", self.challenge, size=22),
+            (
+                Button("Cancel my challenge", self.cancel_challenge, size=22)
+                if self.code
+                else Button("Challenge a friend", self.challenge, size=22)
+            ),
             self.code_field,
             Button("Join by code", self.join, size=22),
             Button("Leaderboard", self.leaderboard, size=22),
@@ -259,6 +264,10 @@ class OnlineScene(MenuScene):
             "challenge", side=int(self.side), base=base, inc=inc, rated=self.rated == "Rated"
         )
 
+    def cancel_challenge(self) -> None:
+        if self.link is not None and self.code:
+            self.link.send("cancel", seek=self.challenge_id)
+
     def join(self) -> None:
         code = self.code_field.value
         if len(code) != protocol.CODE_LENGTH:
@@ -360,12 +369,17 @@ class OnlineScene(MenuScene):
             self.say("Your seek is in the lobby. The game starts when someone accepts.")
             self.rebuild()
         elif kind == "cancelled":
-            self.my_seek = None
-            self.say("Seek cancelled.")
+            if msg["seek"] == self.challenge_id:
+                self.code = ""
+                self.say("Challenge cancelled.")
+            else:
+                self.my_seek = None
+                self.say("Seek cancelled.")
             self.rebuild()
         elif kind == "challenge":
-            self.code = msg["code"]
+            self.code, self.challenge_id = msg["code"], msg["seek"]
             self.say(f"Give your friend this code: {self.code}", theme.ACCENT)
+            self.rebuild()
         elif kind == "leaderboard":
             self.app.scenes.push(LeaderboardScene(self.app, msg["players"]))
         elif kind == "error":
