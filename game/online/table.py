@@ -175,8 +175,8 @@ class Table:
             # counting it against the side listed first would rate a game nobody finished.
             self.end("aborted", "neither player came back", now)
             return True
-        for color, seat in enumerate(self.seats):
-            if away[color]:
+        for color, gone in enumerate(away):
+            if gone:
                 if not self.turns:
                     self.end("aborted", f"{COLORS[color]} left before the first turn", now)
                 else:
