@@ -8,8 +8,9 @@ a full server refuses it with code 1013; it must say hello within
 :attr:`~.limits.Limits.rate` messages a second, :attr:`~.limits.Limits.burst` at
 once; a frame over :data:`.protocol.MAX_MESSAGE` bytes closes it (1009), as too
 many dropped or refused messages do (1008). Every message is checked by
-:func:`.protocol.read` before anyone reads it; a refusal becomes an ``error``
-message, and a bug of ours costs that one message, never the connection.
+:func:`.protocol.read` before anyone reads it (a binary frame is refused: the
+protocol is text); a refusal becomes an ``error`` message, and a bug of ours
+costs that one message, never the connection.
 
 The transport knows nothing of games or seeks: it hands a checked hello to
 ``greet``, every later message to ``receive``, and a closed connection to
@@ -157,7 +158,7 @@ class Transport:
             await ws.close(1008, "say hello first")
             return
         try:
-            msg = protocol.read(raw)
+            msg = protocol.read(_text(raw))
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be a hello")
             if msg["v"] != protocol.VERSION:
@@ -180,7 +181,7 @@ class Transport:
                     return
                 continue
             try:
-                await self.receive(conn, protocol.read(raw))
+                await self.receive(conn, protocol.read(_text(raw)))
             except REFUSALS as e:
                 conn.errors += 1
                 await ws.send(message("error", reason=str(e), about=_kind(raw)))
@@ -208,6 +209,13 @@ class Transport:
 
 def _tell_dropped(conn: Conn, count: int, kind: str) -> None:
     send(conn, "error", reason="too many messages: slow down", about=kind, dropped=count)
+
+
+def _text(raw: str | bytes) -> str:
+    """A text frame's message; a binary frame is refused, whatever it holds."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("binary frames are refused: send each message as a text frame")
+    return raw
 
 
 def _kind(raw: str | bytes) -> str:
