@@ -27,3 +27,8 @@ class Limits:
     # sliding window; past it every join is refused until the window cools.
     join_failures: int = 10
     join_window: float = 60.0
+    # Plain HTTP requests (pages, records) per address: a second, and at once;
+    # over them the answer is 429 with a Retry-After.
+    http_rate: float = 5.0
+    http_burst: float = 20.0
+    records: int = 256  # finished games' records kept in memory

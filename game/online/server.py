@@ -40,7 +40,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import history, protocol
+from . import protocol
 from .finisher import Finisher
 from .limits import Limits
 from .lobby import Lobby, Seek
@@ -84,7 +84,7 @@ class Server:
         )
         self.lobby = Lobby(self.limits, self._games_of)
         self.finisher = Finisher(self.store, self.connections, self.clock)
-        self.web = Web(self.store, self.tables.values)
+        self.web = Web(self.store, self.tables.values, self.clock, self.limits)
         self.handlers = self._handlers()
 
     def lock(self, gid: str) -> asyncio.Lock:
@@ -229,7 +229,7 @@ class Server:
         send(conn, "leaderboard", players=await self.store.leaderboard())
 
     async def _record(self, conn: Conn, player: Player, msg: Message) -> None:
-        record = await history.record(self.store, msg["game"])
+        record = await self.web.record(msg["game"])
         if record is None:
             raise TableError("no game has that id")
         send(conn, "record", game=msg["game"], record=record)

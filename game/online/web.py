@@ -2,6 +2,11 @@
 (:mod:`.pages`) and every game's record as a file, ``GET /games/<id>.json``.
 Any other request goes on to the WebSocket handshake.
 
+Each address may make :attr:`~.limits.Limits.http_rate` plain requests a second
+(:attr:`~.limits.Limits.http_burst` at once); past that the answer is 429 with a
+``Retry-After``. A finished game's record never changes, so the last
+:attr:`~.limits.Limits.records` read are kept rather than replayed each time.
+
 :class:`Web` is also what the pages read (:class:`.pages.Source`): the games in
 play, from the server's memory, and the rest from the store (:mod:`.history`).
 """
@@ -9,7 +14,9 @@ play, from the server's memory, and the rest from the store (:mod:`.history`).
 from __future__ import annotations
 
 import json
+import math
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
 from typing import Any
@@ -18,29 +25,48 @@ from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
 from . import history
+from .limits import Limits
 from .pages import POLICY, Page, Pages
 from .stores import AsyncStore
 from .table import Table
+from .throttle import Buckets, address
 
 RECORD_PATH = re.compile(r"/games/([a-z0-9]{1,16})\.json")
 
 
 class Web:
-    def __init__(self, store: AsyncStore, in_play: Callable[[], Iterable[Table]]) -> None:
+    def __init__(
+        self,
+        store: AsyncStore,
+        in_play: Callable[[], Iterable[Table]],
+        clock: Callable[[], float],
+        limits: Limits,
+    ) -> None:
         self.store = store
         self.in_play = in_play
+        self.clock = clock
+        self.limits = limits
         self.pages = Pages(self)
+        self.requests = Buckets(limits.http_rate, limits.http_burst)
+        self.finished: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     async def respond(self, conn: ServerConnection, request: Request) -> Response | None:
         """The answer to a plain HTTP request, or ``None`` for the WebSocket handshake."""
         if request.headers.get("Upgrade", "").lower() != "websocket":
+            wait = self.requests.take(address(conn), self.clock())
+            if wait > 0:
+                response = conn.respond(
+                    HTTPStatus.TOO_MANY_REQUESTS, "too many requests: slow down\n"
+                )
+                response.headers["Retry-After"] = str(math.ceil(wait))
+                return response
             page = await self.pages.route(request.path)
             if page is not None:
                 return self._page(conn, page)
         m = RECORD_PATH.fullmatch(request.path)
         if m is None:
             return None
-        record = await history.record(self.store, m.group(1))
+        record = await self.record(m.group(1))
         if record is None:
             return conn.respond(HTTPStatus.NOT_FOUND, "no game has that id\n")
         response = conn.respond(HTTPStatus.OK, json.dumps(record, indent=1) + "\n")
@@ -63,7 +89,18 @@ class Web:
 
     # -- what the pages read ------------------------------------------------------------
     async def record(self, gid: str) -> dict[str, Any] | None:
-        return await history.record(self.store, gid)
+        """A game's record (:func:`.history.record`); a finished one from memory
+        if it was read lately. The record is shared: read it, do not change it."""
+        kept = self.finished.get(gid)
+        if kept is not None:
+            self.finished.move_to_end(gid)
+            return kept
+        record = await history.record(self.store, gid)
+        if record is not None and record.get("result") is not None:
+            self.finished[gid] = record
+            while len(self.finished) > self.limits.records:
+                self.finished.popitem(last=False)
+        return record
 
     async def leaderboard_rows(self) -> list[dict[str, Any]]:
         return await self.store.leaderboard()

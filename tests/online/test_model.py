@@ -198,3 +198,30 @@ def test_a_game_neither_player_came_back_to_is_aborted_not_lost():
     assert not t.due(34.0, grace=30)
     assert t.due(35.0, grace=30)
     assert (t.result, t.reason) == ("aborted", "neither player came back")
+
+
+def test_an_address_is_the_peers_or_from_a_local_proxy_the_one_it_added():
+    from types import SimpleNamespace
+
+    from websockets.datastructures import Headers
+
+    from game.online.throttle import Buckets, Window, address
+
+    def ws(peer: str, forwarded: str | None = None):
+        headers = Headers({"X-Forwarded-For": forwarded} if forwarded else {})
+        return SimpleNamespace(
+            remote_address=(peer, 5000), request=SimpleNamespace(headers=headers)
+        )
+
+    assert address(ws("203.0.113.9")) == "203.0.113.9"
+    assert address(ws("203.0.113.9", "10.0.0.1")) == "203.0.113.9"  # not from a proxy here
+    assert address(ws("127.0.0.1", "1.2.3.4, 198.51.100.7")) == "198.51.100.7"
+    assert address(ws("::1")) == "::1"
+    window = Window(count=2, seconds=60)
+    window.add("k", 0.0)
+    window.add("k", 30.0)
+    assert window.full("k", 59.0) and not window.full("k", 60.5)
+    buckets = Buckets(rate=5, burst=2)
+    assert buckets.take("a", 0.0) == 0 and buckets.take("a", 0.0) == 0
+    assert buckets.take("a", 0.0) == pytest.approx(0.2)
+    assert buckets.take("b", 0.0) == 0

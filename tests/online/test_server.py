@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import urllib.error
 import urllib.request
 
 import pytest
@@ -297,5 +298,47 @@ def test_a_challenge_can_be_cancelled_and_frees_its_place(tmp_path):
             await bob.send("join", code=first["code"])
             with pytest.raises(OnlineError, match="no open challenge has that code"):
                 await bob.expect("game")
+
+    run(go())
+
+
+def test_records_over_http_are_kept_once_finished_and_limited_per_address(tmp_path):
+    clock = FakeTime()
+
+    async def go():
+        async with serving(tmp_path / "s.db", clock=clock) as (server, url):
+            sessions, game = await pair(url, side=3)
+            await play_random(sessions, game, seed=4)
+            reads = 0
+            game_row = server.store.game_row
+
+            async def counted(gid):
+                nonlocal reads
+                reads += 1
+                return await game_row(gid)
+
+            server.store.game_row = counted
+            port = url.rsplit(":", 1)[1]
+            http = f"http://127.0.0.1:{port}/games/{game['id']}.json"
+
+            def fetch():
+                try:
+                    with urllib.request.urlopen(http) as r:
+                        return r.status, dict(r.headers), r.read()
+                except urllib.error.HTTPError as e:
+                    return e.code, dict(e.headers), e.read()
+
+            answers = [await asyncio.to_thread(fetch) for _ in range(int(Limits.http_burst))]
+            assert {status for status, _, _ in answers} == {200}
+            assert len({body for _, _, body in answers}) == 1
+            assert reads == 1  # a finished record is read from the store once
+            status, headers, _ = await asyncio.to_thread(fetch)
+            assert status == 429 and int(headers["Retry-After"]) >= 1
+            clock.now += 1
+            assert (await asyncio.to_thread(fetch))[0] == 200
+            # The record message reads the same kept record.
+            await sessions[0].send("record", game=game["id"])
+            assert (await sessions[0].expect("record"))["record"]["turns"]
+            assert reads == 1
 
     run(go())
