@@ -17,6 +17,7 @@ from game.puzzles.solve import analyse_flips
 from game.rules import BLUE, RED, Board, Chain, Color, RulesError, Turn
 
 from .chain_on_board import ChainOnBoard
+from .explain import it
 from .match import sentence
 from .storage import load_document, write_json
 
@@ -232,15 +233,24 @@ class LessonRun(ChainOnBoard):
     def _refuse(self, cell: int) -> Feedback:
         board = self.board
         name = board.geometry.names[cell]
+        mover = board.mover.title
         if board.tile_at(cell) is not None:
             return Feedback("wrong", f"{name} is not empty: look for an empty cell.")
-        why = board.why_not_place(cell)
-        if why is None:
-            return Feedback("wrong", f"Red may place on {name}: find a cell where it may not.")
-        if self.lesson.goal in why:
+        reasons = reasons_not_place(board, cell)
+        if not reasons:
+            return Feedback("wrong", f"{mover} may place on {name}: find a cell where it may not.")
+        goal = self.lesson.goal
+        # The lesson's own rule first, so a cell that breaks both rules reads as a right answer.
+        reasons.sort(key=lambda r: goal not in r)
+        why = sentence(reasons[0] + "".join(f", and {it(r, name)}" for r in reasons[1:]))
+        if goal in reasons[0]:
             self.done = True
-            return Feedback("done", f"{sentence(why)} {self.lesson.done_text}")
-        return Feedback("wrong", f"{sentence(why)} That is the other reason: look again.")
+            return Feedback("done", f"{why} {self.lesson.done_text}")
+        wanted = {
+            "touches only": f"touches only {mover}'s own tiles",
+            "would join": f"would join two {mover} groups",
+        }[goal]
+        return Feedback("wrong", f"{why} That is the other rule: find a cell that {wanted}.")
 
     def _judge(self, turn: Turn, cell: int, mover: Color) -> Feedback:
         lesson = self.lesson
@@ -284,6 +294,21 @@ class LessonRun(ChainOnBoard):
             )
         self.done = True
         return Feedback("done", lesson.done_text, cells, mover)
+
+
+def reasons_not_place(board: Board, cell: int) -> list[str]:
+    """Every rule that refuses the mover a placement on the empty ``cell``. The
+    rules core names only the first, but a cell can break both rules, and a lesson
+    about either one must not call it the other."""
+    first = board.why_not_place(cell)
+    if first is None:
+        return []
+    reasons = [first]
+    mover = board.mover
+    near = {board.tile_at(n) for n in board.geometry.neighbours[cell]}
+    if mover in near and mover.other not in near and "touches only" not in first:
+        reasons.append(f"{board.geometry.names[cell]} touches only {mover.title}'s own tiles")
+    return reasons
 
 
 # -- progress -------------------------------------------------------------------------

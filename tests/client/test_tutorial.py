@@ -5,6 +5,7 @@ import pygame
 
 from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
+from game.play.explain import explain
 from game.play.lessons import LESSONS, load
 from game.puzzles.solve import analyse_flips
 from game.rules import Board
@@ -95,10 +96,12 @@ def test_wrong_tries_are_explained_in_the_games_words(app, drive):
     joining = next(
         c
         for c in range(board.geometry.cells)
-        if board.tile_at(c) is None and "would join" in (board.why_not_place(c) or "")
+        if board.tile_at(c) is None
+        and "would join" in (board.why_not_place(c) or "")
+        and not touches_only_own(board, c)
     )
     drive.click_cell(joining)
-    assert "other reason" in scene.message[0] and not scene.run.done
+    assert "other rule" in scene.message[0] and not scene.run.done
 
     scene = open_lesson("order")
     flips = analyse_flips(scene.run.board)
@@ -122,3 +125,46 @@ def test_the_tutorial_is_offered_once(app, drive):
     app.scenes.reset(TitleScene(app))
     drive.frames(1)
     assert len([t for t, _ in app.toasts if "Learn to play" in t]) == len(first) == 1
+
+
+def open_lesson(app, drive, lesson_id, size=None):
+    if size is not None:
+        w, h = size
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=size))
+        drive.frames(1)
+    index = next(i for i, lesson in enumerate(LESSONS) if lesson.id == lesson_id)
+    scene = LessonScene(app, index)
+    app.scenes.reset(scene)
+    drive.frames(1)
+    return scene
+
+
+def touches_only_own(board, cell):
+    near = {board.tile_at(n) for n in board.geometry.neighbours[cell]}
+    return board.mover in near and board.mover.other not in near
+
+
+def test_every_refusal_gives_the_true_reasons(app, drive):
+    """Each empty cell, clicked in either refusal lesson: the reasons given are the
+    rules core's own (as the line over a match board words them) plus, where it
+    holds too, "touches only", and the lesson is done exactly when its rule holds."""
+    for lesson_id in ("refuse-own", "refuse-join"):
+        start = open_lesson(app, drive, lesson_id).run.board
+        for cell in range(start.geometry.cells):
+            if start.tile_at(cell) is not None:
+                continue
+            scene = open_lesson(app, drive, lesson_id)
+            drive.click_cell(cell)
+            text, board, name = scene.message[0], scene.run.board, start.geometry.names[cell]
+            said, _ = explain(board, None, cell, your_turn=True)
+            why = board.why_not_place(cell)
+            if why is None:
+                assert said.startswith("Place") and "may place" in text
+                assert not scene.run.done
+                continue
+            assert why[len(name) + 1 :] in text, (lesson_id, name, text)  # the rules' reason
+            only = touches_only_own(board, cell)
+            assert ("touches only Red's own tiles" in text.split(". That")[0]) == only, text
+            holds = only if lesson_id == "refuse-own" else "would join" in why
+            assert scene.run.done == holds, (lesson_id, name, text)
+            assert ("other rule" in text) == (not holds), (lesson_id, name, text)
