@@ -149,8 +149,8 @@ LESSONS: tuple[Lesson, ...] = (
 @dataclass(frozen=True)
 class Feedback:
     """What a try did. kind: ``refused`` (a rule said no; ``text`` says which),
-    ``moved`` (a tile changed; the lesson goes on), ``wrong`` (a legal try that is
-    not the task's answer) or ``done``."""
+    ``moved`` (a tile changed; the lesson goes on), ``back`` (flips of a chain taken
+    back: ``cells``), ``wrong`` (a legal try that is not the task's answer) or ``done``."""
 
     kind: str
     text: str = ""
@@ -169,6 +169,42 @@ class LessonRun(ChainOnBoard):
         self.board = self.start.copy()
         self.chain: Chain | None = None
         self.chose = False  # a chain in this try offered a choice
+
+    def keep_going(self) -> str:
+        """What to do next during a chain."""
+        names = [self.board.geometry.names[c] for c in self.owed()]
+        if len(names) == 1:
+            return f"Keep going: flip {names[0]}, the gold-ringed tile."
+        return f"Keep going: flip one of the gold-ringed tiles, {listed(names, 'or')}."
+
+    def take_back_flip(self) -> Feedback | None:
+        """Undo the last flip of an unfinished chain (None if there is none)."""
+        if self.chain is None:
+            return None
+        cell = self.chain.cells[-1]
+        self.chain = self.chain.take_back()
+        self.chose = offered_choice(self.chain)
+        name = self.board.geometry.names[cell]
+        if self.chain is None:
+            text = f"Took back {name}: nothing is flipped now. Start on any gold-ringed tile."
+        else:
+            text = f"Took back {name}. {self.keep_going()}"
+        return Feedback("back", text, (cell,), self.board.mover)
+
+    def take_back_chain(self) -> Feedback | None:
+        """Undo every flip of an unfinished chain (None if there is none)."""
+        if self.chain is None:
+            return None
+        cells = self.chain.cells
+        self.chain = None
+        self.chose = False
+        return Feedback(
+            "back",
+            f"Took back the whole chain ({counted(len(cells), 'flip')}). "
+            "Start on any gold-ringed tile.",
+            cells,
+            self.board.mover,
+        )
 
     def answer_text(self) -> str:
         """The right answer of an "answer" lesson."""
@@ -224,9 +260,8 @@ class LessonRun(ChainOnBoard):
             return Feedback("refused", sentence(str(e)))
         if isinstance(done, Chain):
             self.chain = done
-            if len(done.owed()) > 1:
-                self.chose = True
-            return Feedback("moved", "", (cell,), mover)
+            self.chose = offered_choice(done)
+            return Feedback("moved", self.keep_going(), (cell,), mover)
         self.chain = None
         return self._judge(done, cell, mover)
 
@@ -309,6 +344,23 @@ def reasons_not_place(board: Board, cell: int) -> list[str]:
     if mover in near and mover.other not in near and "touches only" not in first:
         reasons.append(f"{board.geometry.names[cell]} touches only {mover.title}'s own tiles")
     return reasons
+
+
+def offered_choice(chain: Chain | None) -> bool:
+    """Whether ``chain``, at any flip so far, owed more than one tile."""
+    while chain is not None:
+        if len(chain.owed()) > 1:
+            return True
+        chain = chain.take_back()
+    return False
+
+
+def counted(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def listed(names: list[str], last: str = "and") -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
 
 
 # -- progress -------------------------------------------------------------------------

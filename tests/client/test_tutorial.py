@@ -139,6 +139,37 @@ def open_lesson(app, drive, lesson_id, size=None):
     return scene
 
 
+def test_taking_back_a_flip_says_what_is_owed_now(app, drive):
+    scene = open_lesson(app, drive, "forced")
+    board = scene.run.board
+    names = board.geometry.names
+    turn = next(t.cells for t in board.legal_turns() if t.is_flip and len(t.cells) >= 3)
+    drive.click_cell(turn[0])
+    drive.click_cell(turn[1])
+    assert names[turn[2]] in scene.message[0]  # the tile owed next, by name
+
+    drive.click(scene.view.centre(turn[1]), button=3)
+    text = scene.message[0]
+    assert scene.run.chain is not None and scene.run.chain.cells == (turn[0],)
+    assert f"Took back {names[turn[1]]}" in text
+    assert all(names[c] in text for c in scene.run.owed())
+    assert names[turn[2]] not in text  # no longer owed
+
+    drive.click(scene.view.centre(turn[0]), button=3)
+    text = scene.message[0]
+    assert scene.run.chain is None
+    assert f"Took back {names[turn[0]]}" in text and "Keep going" not in text
+
+    # Esc takes back the whole chain, as the lesson says, and stays in the lesson.
+    drive.click_cell(turn[0])
+    drive.click_cell(turn[1])
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is scene and scene.run.chain is None
+    assert "whole chain (2 flips)" in scene.message[0]
+    drive.key(pygame.K_ESCAPE)  # between turns, Esc leaves the lesson
+    assert app.scenes.top is not scene
+
+
 def touches_only_own(board, cell):
     near = {board.tile_at(n) for n in board.geometry.neighbours[cell]}
     return board.mover in near and board.mover.other not in near

@@ -103,6 +103,13 @@ class LessonScene(Scene):
 
     # -- tries -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        # As in a match, Esc during a chain takes the chain back (lesson 6 says so);
+        # only between turns does it leave the lesson.
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            taken = self.run.take_back_chain()
+            if taken is not None:
+                self.show(taken)
+                return
         if press(self.controls, event, self.app.click):
             return
         action = self.input.handle(event)
@@ -110,8 +117,10 @@ class LessonScene(Scene):
             return
         if action.kind == "click":
             self.show(self.run.click(action.cell))
-        elif action.kind == "back" and self.run.chain is not None:
-            self.run.chain = self.run.chain.take_back()
+        elif action.kind == "back":
+            taken = self.run.take_back_flip()
+            if taken is not None:
+                self.show(taken)
 
     def answer(self, option: str) -> None:
         self.show(self.run.answer(option))
@@ -129,9 +138,11 @@ class LessonScene(Scene):
         elif fb.kind == "moved":
             self.view.flip(fb.cells[0], fb.color.other)
             self.app.sound("flip")
-            n = len(self.run.owed())
-            what = "the ringed tile" if n == 1 else f"one of the {n} ringed tiles"
-            self.say(f"Keep going: flip {what}.", theme.ACCENT)
+            self.say(fb.text, theme.ACCENT)
+        elif fb.kind == "back":
+            for cell in fb.cells:
+                self.view.flip(cell, fb.color)
+            self.say(fb.text, theme.ACCENT)
         elif fb.kind == "done":
             if fb.cells and self.run.board.tile_at(fb.cells[-1]) is not None:
                 self.view.pop(fb.cells[-1])
