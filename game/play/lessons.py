@@ -35,6 +35,9 @@ class Lesson:
     goal: str = ""
     options: tuple[str, ...] = ()
     done_text: str = ""
+    #: Counter entries ("Red groups", "Blue tiles", ...) that would give away the
+    #: answer, shown as "?" until the lesson is done.
+    hidden: tuple[str, ...] = ()
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -49,6 +52,7 @@ LESSONS: tuple[Lesson, ...] = (
         options=("1", "2", "3", "4"),
         goal="3",
         done_text="Right: three Red groups. Tiles that touch are one group, whatever the shape.",
+        hidden=("Red groups",),
     ),
     Lesson(
         "place",
@@ -142,6 +146,7 @@ LESSONS: tuple[Lesson, ...] = (
         "answer",
         options=("Red", "Blue", "A draw"),
         done_text="",
+        hidden=("Red tiles", "Blue tiles"),
     ),
 )
 
@@ -169,6 +174,18 @@ class LessonRun(ChainOnBoard):
         self.board = self.start.copy()
         self.chain: Chain | None = None
         self.chose = False  # a chain in this try offered a choice
+
+    def counter(self, color: Color) -> str:
+        """The counter's line for ``color``, with what the lesson asks kept back."""
+        shown = self.shown()
+        groups = counted(self.group_count(color), "group")
+        tiles = counted(shown.count(color), "tile")
+        if not self.done:
+            if f"{color.title} groups" in self.lesson.hidden:
+                groups = "? groups"
+            if f"{color.title} tiles" in self.lesson.hidden:
+                tiles = "? tiles"
+        return f"{color.title}: {groups}, {tiles}"
 
     def keep_going(self) -> str:
         """What to do next during a chain."""

@@ -3,12 +3,13 @@ try explained first where a lesson has one."""
 
 import pygame
 
+from game.client import theme
 from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
 from game.play.explain import explain
 from game.play.lessons import LESSONS, load
 from game.puzzles.solve import analyse_flips
-from game.rules import Board
+from game.rules import BLUE, RED, Board
 
 from .test_scenes import button
 
@@ -199,3 +200,35 @@ def test_every_refusal_gives_the_true_reasons(app, drive):
             holds = only if lesson_id == "refuse-own" else "would join" in why
             assert scene.run.done == holds, (lesson_id, name, text)
             assert ("other rule" in text) == (not holds), (lesson_id, name, text)
+
+
+def test_the_counter_keeps_the_answer_back_and_says_1_group(app, drive, monkeypatch):
+    drawn = []
+    real = theme.text
+    monkeypatch.setattr(
+        theme, "text", lambda s, msg, *a, **k: drawn.append(msg) or real(s, msg, *a, **k)
+    )
+
+    def counter():
+        drawn.clear()
+        app.scenes.top.draw(app.screen)
+        return [t for t in drawn if t.startswith(("Red: ", "Blue: "))]
+
+    scene = open_lesson(app, drive, "groups")
+    answer = scene.run.answer_text()
+    assert counter() == ["Red: ? groups, 3 tiles", "Blue: 2 groups, 3 tiles"]
+    drive.click(button(scene, answer).rect.center)
+    assert counter()[0] == f"Red: {answer} groups, 3 tiles"
+
+    scene = open_lesson(app, drive, "end")
+    start = scene.run.start
+    shown = counter()
+    assert shown == ["Red: 3 groups, ? tiles", "Blue: 1 group, ? tiles"]
+    drive.click(button(scene, scene.run.answer_text()).rect.center)
+    assert counter() == [
+        f"Red: 3 groups, {start.count(RED)} tiles",
+        f"Blue: 1 group, {start.count(BLUE)} tiles",
+    ]
+
+    open_lesson(app, drive, "pass")
+    assert counter()[0] == "Red: 1 group, 22 tiles"

@@ -235,9 +235,7 @@ class LessonScene(Scene):
             y += size + 4
         y += 8
         for color in (RED, BLUE):
-            line = (
-                f"{color.title}: {run.group_count(color)} groups, {run.shown().count(color)} tiles"
-            )
+            line = run.counter(color)
             theme.text(surface, line, (p.left + 16, y), size=size, color=theme.TILE[color])
             y += size + 6
         text, color = self.message
