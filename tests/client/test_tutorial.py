@@ -2,6 +2,7 @@
 try explained first where a lesson has one."""
 
 import pygame
+import pytest
 
 from game.client import theme
 from game.client.scenes.title import TitleScene
@@ -232,3 +233,33 @@ def test_the_counter_keeps_the_answer_back_and_says_1_group(app, drive, monkeypa
 
     open_lesson(app, drive, "pass")
     assert counter()[0] == "Red: 1 group, 22 tiles"
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_buttons_stay_put_so_a_quick_second_click_on_next_presses_nothing(
+    app, drive, monkeypatch, size
+):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.scenes.reset(TutorialMenuScene(app))
+    drive.frames(1)
+    menu = app.scenes.top
+    drive.click(button(menu, "1.").rect.center)
+    pressed = []
+    monkeypatch.setattr(app, "click", lambda: pressed.append(app.scenes.top))
+    spot = app.scenes.top.next_button.rect.center
+    for i in range(len(LESSONS)):
+        scene = app.scenes.top
+        assert isinstance(scene, LessonScene) and scene.index == i
+        assert scene.next_button.rect.center == spot  # the same place in every lesson
+        before = [tuple(c.rect) for c in scene.controls]
+        solve(drive, scene)
+        drive.frames(1)
+        assert [tuple(c.rect) for c in scene.controls] == before, scene.lesson.id
+        pressed.clear()
+        drive.click(spot)
+        drive.click(spot)  # a double-click: the second lands on the next screen
+        assert len(pressed) == 1, (scene.lesson.id, pressed)
+        if i + 1 < len(LESSONS):
+            assert not app.scenes.top.next_button.enabled
+            assert app.scenes.top.message[0] == ""
+    assert app.scenes.top is menu

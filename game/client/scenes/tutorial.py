@@ -19,6 +19,9 @@ from ..widgets import Button, draw_all, press, update_all
 from .howto import HowToScene
 from .menu import MenuScene
 
+#: Seconds within which a second click counts as part of a double-click.
+DOUBLE_CLICK = 0.5
+
 
 def tutorial_progress(app: Services) -> TutorialProgress:
     progress, message = load_tutorial(app.data)
@@ -31,6 +34,20 @@ class TutorialMenuScene(MenuScene):
     title = "Learn to play"
     subtitle = "Mosaic by Mark Steere, in ten short lessons on a live board."
     button_width = 520
+
+    def __init__(self, app: Services) -> None:
+        super().__init__(app)
+        #: Seconds for which a mouse press does nothing (see :meth:`LessonScene.next`).
+        self.deaf = 0.0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and self.deaf > 0:
+            return
+        super().handle(event)
+
+    def update(self, dt: float) -> bool:
+        self.deaf = max(0.0, self.deaf - dt)
+        return super().update(dt)
 
     def build(self) -> list:
         done = tutorial_progress(self.app).done
@@ -69,10 +86,11 @@ class LessonScene(Scene):
             "Next lesson", self.next, key=pygame.K_RETURN, size=22, enabled=False
         )
         self.back_button = Button("Lessons", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
-        self.controls = [*self.option_buttons]
+        #: The lesson's own actions, in a row above the buttons every lesson has.
+        self.actions = [*self.option_buttons]
         if self.lesson.task == "pass":
-            self.controls.append(self.pass_button)
-        self.controls += [self.retry_button, self.next_button, self.back_button]
+            self.actions.append(self.pass_button)
+        self.controls = [*self.actions, self.retry_button, self.next_button, self.back_button]
 
     def enter(self) -> None:
         self.view.speed = self.app.settings.speed
@@ -87,15 +105,18 @@ class LessonScene(Scene):
         self.compact = h < 700 or panel < 360
         bw = (panel - 36) // 2
         bh, step = (34, 40) if self.compact else (42, 50)
-        bottom = [b for b in self.controls if b not in self.option_buttons]
-        y = h - ((len(bottom) + 1) // 2) * step - 8
+        # Every lesson has the same buttons in the same places, and nothing moves
+        # when a lesson is done, so a quick second click on "Next lesson" lands on
+        # the next lesson's (not yet enabled) "Next lesson", never on another button.
+        bottom = [self.retry_button, self.next_button, self.back_button]
+        y = h - 2 * step - 8
         for i, b in enumerate(bottom):
             left = self.panel.left + 12 + (i % 2) * (bw + 12)
             b.rect = pygame.Rect(left, y + (i // 2) * step, bw, bh)
             b.size = 18 if self.compact else 22
-        n = max(1, len(self.option_buttons))
-        ow = (panel - 24 - 8 * (n - 1)) // n
-        for i, b in enumerate(self.option_buttons):
+        n = len(self.actions)
+        ow = bw if n == 1 else (panel - 24 - 8 * (n - 1)) // max(1, n)
+        for i, b in enumerate(self.actions):
             b.rect = pygame.Rect(self.panel.left + 12 + i * (ow + 8), y - step - 6, ow, bh)
             b.size = 18 if self.compact else 22
         #: Where the lesson's text must end: above the buttons.
@@ -149,6 +170,8 @@ class LessonScene(Scene):
             self.say(fb.text, theme.GOOD)
             self.app.sound("right")
             self.next_button.enabled = True
+            for b in self.actions:
+                b.enabled = False  # answered, or passed: once is enough
             progress = tutorial_progress(self.app)
             progress.done.add(self.lesson.id)
             try:
@@ -159,6 +182,8 @@ class LessonScene(Scene):
     def retry(self) -> None:
         self.run = LessonRun(self.lesson)
         self.next_button.enabled = False
+        for b in self.actions:
+            b.enabled = True
         self.say("")
 
     def next(self) -> None:
@@ -166,6 +191,11 @@ class LessonScene(Scene):
             self.app.scenes.replace(LessonScene(self.app, self.index + 1))
         else:
             self.app.scenes.pop()
+            menu = self.app.scenes.top
+            if isinstance(menu, TutorialMenuScene):
+                # The second click of a quick double-click on "Next lesson" would
+                # land on whatever menu button lies under it ("Back" in a small window).
+                menu.deaf = DOUBLE_CLICK
             self.app.toast(
                 "That was the last lesson. Try a match against Beginner, or the puzzles."
             )
