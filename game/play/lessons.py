@@ -105,8 +105,8 @@ LESSONS: tuple[Lesson, ...] = (
         "follow it to the end: the turn ends by itself.",
         "1RB1/RBB1B/BBRB1R/R1R1B1R/1R1BRB/1B1BB/RRBR r",
         "chain",
-        done_text="The whole chain, one turn. A right-click takes back the last flip of a "
-        "chain you have not finished; Esc takes back the whole chain.",
+        done_text="The whole chain, one turn. Before a chain ends, a right-click takes back "
+        "its last flip; Esc takes back the whole chain.",
     ),
     Lesson(
         "choice",

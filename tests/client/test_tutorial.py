@@ -263,3 +263,13 @@ def test_buttons_stay_put_so_a_quick_second_click_on_next_presses_nothing(
             assert not app.scenes.top.next_button.enabled
             assert app.scenes.top.message[0] == ""
     assert app.scenes.top is menu
+
+
+def test_every_lesson_says_all_it_has_to_say_in_a_small_window(app, drive):
+    for lesson in LESSONS:
+        scene = open_lesson(app, drive, lesson.id, (640, 480) if lesson is LESSONS[0] else None)
+        solve(drive, scene)
+        lines, size = scene.message_lines()
+        assert " ".join(lines) == scene.message[0], lesson.id  # nothing cut off
+        board_top = min(y for _, y in scene.view.centres) - scene.view.radius
+        assert 10 + len(lines) * (size + 2) <= board_top, lesson.id

@@ -268,8 +268,28 @@ class LessonScene(Scene):
             line = run.counter(color)
             theme.text(surface, line, (p.left + 16, y), size=size, color=theme.TILE[color])
             y += size + 6
-        text, color = self.message
-        w = p.left
-        for i, line in enumerate(theme.wrap(text, 22, w - 40)[:3]):
-            theme.text(surface, line, (w // 2, 10 + 24 * i), size=22, color=color, anchor="midtop")
+        lines, size = self.message_lines()
+        for i, line in enumerate(lines):
+            theme.text(
+                surface,
+                line,
+                (p.left // 2, 10 + (size + 2) * i),
+                size=size,
+                color=self.message[1],
+                anchor="midtop",
+            )
         draw_all(self.controls, surface)
+
+    def message_lines(self) -> tuple[list[str], int]:
+        """The message above the board, wrapped, and its text size. It may use the
+        room down to the board, and shrinks until it fits there, so that the end
+        of a long one (lesson 6's "Esc takes back the whole chain") is not lost."""
+        text = self.message[0]
+        board_top = min((y for _, y in self.view.centres), default=60.0) - self.view.radius
+        room = max(3 * 24, int(board_top) - 14)
+        size = 22
+        while True:
+            lines = theme.wrap(text, size, self.panel.left - 40)
+            if len(lines) * (size + 2) <= room or size <= 14:
+                return lines[: max(3, room // (size + 2))], size
+            size -= 1
