@@ -17,6 +17,10 @@ class Limits:
     burst: float = 40.0  # messages at once
     flood: int = 40  # messages dropped over the rate before the connection is closed
     errors: int = 30  # bad messages before the connection is closed
+    # Frames of any kind a second (pings, pongs and the pieces of a split message
+    # count: each costs the server as much as a message), sustained and at once.
+    frames: float = 100.0
+    frame_burst: float = 200.0
     connections: int = 4000
     seeks: int = 3  # open seeks and challenges per player
     games: int = 20  # games in play per player

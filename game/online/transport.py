@@ -7,8 +7,11 @@ a full server refuses it with code 1013; it must say hello within
 :attr:`~.limits.Limits.idle` silent ones; a token bucket lets it send
 :attr:`~.limits.Limits.rate` messages a second, :attr:`~.limits.Limits.burst` at
 once; a frame over :data:`.protocol.MAX_MESSAGE` bytes closes it (1009), as too
-many dropped or refused messages do (1008). Every message is checked by
-:func:`.protocol.read` before anyone reads it (a binary frame is refused: the
+many dropped or refused messages do (1008). Below the messages, every frame a
+client sends (pings, pongs and the pieces of a split message too) is counted
+against a second bucket, :attr:`~.limits.Limits.frames` a second, and a client
+over it is closed (1008) before the frame is answered. Every message is checked
+by :func:`.protocol.read` before anyone reads it (a binary frame is refused: the
 protocol is text); a refusal becomes an ``error`` message, and a bug of ours
 costs that one message, never the connection.
 
@@ -24,6 +27,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +35,9 @@ from typing import Any
 from websockets.asyncio.server import Server as WebSocketServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode, Frame
 from websockets.http11 import Request, Response
+from websockets.server import ServerProtocol
 
 from . import protocol
 from .limits import Limits
@@ -59,6 +65,77 @@ class Conn:
     dropped: int = 0
     errors: int = 0
     drops: Drops = field(default_factory=Drops)
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` a second, up to ``burst`` at once; starts full."""
+
+    rate: float
+    burst: float
+    tokens: float = field(init=False)
+    refilled: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def counting_frames(limits: Limits) -> type[ServerConnection]:
+    """A connection that counts every frame its client sends, and fails it (1008)
+    on the first frame over :attr:`Limits.frames` a second.
+
+    websockets answers a ping, and joins the pieces of a split message, inside its
+    protocol's ``recv_frame``, before the connection sees anything: a client
+    that pinged without pause got a pong for each and was never closed. So the
+    count sits in front of ``recv_frame`` (there in every websockets from 13.1 to
+    17), and a frame over the count is neither answered nor kept."""
+
+    class Counted(ServerConnection):
+        def __init__(self, protocol: ServerProtocol, server: WebSocketServer, **kw: Any) -> None:
+            super().__init__(protocol, server, **kw)
+            self.frames = Bucket(limits.frames, limits.frame_burst)
+            self.flooded = False
+            self.cut_off: asyncio.TimerHandle | None = None
+            recv_frame = protocol.recv_frame
+
+            def counted(frame: Frame) -> None:
+                if self.flooded:
+                    return
+                if not self.frames.take(time.monotonic()):
+                    self.flooded = True
+                    # Sends the close frame and ends the parser: what else was
+                    # read with this frame is dropped unanswered.
+                    protocol.fail(CloseCode.POLICY_VIOLATION, "too many frames")
+                    return
+                recv_frame(frame)
+
+            protocol.recv_frame = counted  # type: ignore[method-assign]
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)  # writes the close frame, if it came to that
+            if self.flooded and self.cut_off is None:
+                # websockets would go on reading, and dropping, whatever the
+                # flooder sends until it hangs up. Stop reading instead (its
+                # sends soon block), and drop it after the close time-out.
+                # Closing at once would reset the connection, and the reset
+                # could overtake the close frame that says why.
+                self.transport.pause_reading()
+                self.cut_off = self.loop.call_later(self.close_timeout or 0.0, self.transport.abort)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.cut_off is not None:
+                self.cut_off.cancel()
+            super().connection_lost(exc)
+
+    return Counted
 
 
 def send(conn: Conn, kind: str, **fields: Any) -> None:
@@ -128,6 +205,7 @@ class Transport:
             host,
             port,
             process_request=http,
+            create_connection=counting_frames(self.limits),
             max_size=protocol.MAX_MESSAGE,
             max_queue=16,
             compression=None,

@@ -1,18 +1,26 @@
-"""Abuse below the messages: binary frames. Each is closed or refused, and the
-server goes on serving everyone else."""
+"""Abuse below the messages: floods of control frames or of a message's pieces,
+and binary frames. Each is closed or refused, and the server goes on serving
+everyone else."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import socket
+import statistics
+import threading
+import time
 
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from game.online.protocol import VERSION
 from game.online.session import Session
 
 from .serving import serving
+
+PING, PONG = 0x9, 0xA
 
 
 def run(coro):
@@ -27,6 +35,122 @@ async def closed_with(ws, timeout: float = 5.0) -> int:
     return info.value.rcvd.code if info.value.rcvd else -1
 
 
+def frame(opcode: int, payload: bytes, fin: bool = True) -> bytes:
+    """One client frame, masked with a zero key (the payload goes as it is)."""
+    assert len(payload) < 126
+    return bytes([(0x80 if fin else 0) | opcode, 0x80 | len(payload)]) + bytes(4) + payload
+
+
+def raw_player(port: int, name: str) -> socket.socket:
+    """A WebSocket connection by hand, hello said: free to send any frame at all."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(
+        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    assert b" 101 " in head.split(b"\r\n")[0], head
+    s.sendall(frame(0x1, json.dumps({"type": "hello", "v": VERSION, "name": name}).encode()))
+    return s
+
+
+class Flooder:
+    """Sends one kind of control frame as fast as the socket takes them, on a
+    thread, and counts the bytes the server sends back until it hangs up."""
+
+    def __init__(self, port: int, opcode: int) -> None:
+        self.sock = raw_player(port, f"Flood{opcode}")
+        self.back = bytearray()
+        self.hung_up = threading.Event()
+        self.burst = frame(opcode, b"x" * 125) * 1000
+        threading.Thread(target=self._send, daemon=True).start()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _send(self) -> None:
+        try:
+            while not self.hung_up.is_set():
+                self.sock.sendall(self.burst)
+        except OSError:
+            pass
+
+    def _read(self) -> None:
+        try:
+            while data := self.sock.recv(65536):
+                self.back += data
+        except OSError:
+            pass
+        self.hung_up.set()
+
+    def close_code(self) -> int | None:
+        """The code of the close frame among what came back (a close frame is
+        0x88, its length, then the code)."""
+        at = self.back.rfind(b"\x88")
+        while at >= 0:
+            if at + 4 <= len(self.back) and 2 <= self.back[at + 1] <= 125:
+                return int.from_bytes(self.back[at + 2 : at + 4], "big")
+            at = self.back.rfind(b"\x88", 0, at)
+        return None
+
+
+async def ping_times(session: Session, count: int) -> list[float]:
+    """Round trips of ``ping`` messages, in seconds, within the message rate."""
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        await session.send("ping")
+        await session.expect("pong", timeout=5)
+        times.append(time.perf_counter() - start)
+        await asyncio.sleep(0.06)
+    return times
+
+
+@pytest.mark.parametrize("opcode", [PING, PONG], ids=["pings", "unsolicited pongs"])
+def test_a_control_frame_flood_is_closed_and_others_are_served(tmp_path, opcode):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            healthy = Session(url, "Healthy")
+            await healthy.connect()
+            idle = statistics.median(await ping_times(healthy, 10))
+            # The handshake is by hand, on a thread: the server runs on this loop.
+            flooder = await asyncio.to_thread(Flooder, int(url.rsplit(":", 1)[1]), opcode)
+            during = await ping_times(healthy, 10)
+            # The flooder is cut off within its burst of frames (200): before,
+            # it got a pong for each ping (some 10 MB a second) and was never
+            # closed.
+            hung_up = await asyncio.to_thread(flooder.hung_up.wait, 5)
+            assert hung_up, f"not closed; {len(flooder.back)} bytes sent back"
+            assert flooder.close_code() == 1008
+            assert len(flooder.back) < 64_000
+            # Generous bounds for a shared machine: the healthy player is answered
+            # as fast as when idle, give or take.
+            assert statistics.median(during) < 2 * idle + 0.02, (idle, during)
+            assert (await ping_times(healthy, 3))[-1] < 1.0
+
+    run(go())
+
+
+def test_a_message_in_many_pieces_counts_each_piece(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            honest = Session(url, "Honest")
+            await honest.connect()
+            await honest.ws.send(['{"type":', '"ping"}'])  # in two pieces: served
+            assert (await honest.recv(5))["type"] == "pong"
+            split = Session(url, "Split")
+            await split.connect()
+            text = '{"type":"ping"' + " " * 380 + "}"
+            # Before, 395 one-byte pieces were one message, answered by a pong.
+            await split.ws.send(list(text))
+            assert await closed_with(split.ws) == 1008
+            await honest.send("ping")
+            assert (await honest.recv(5))["type"] == "pong"
+
+    run(go())
+
+
 def test_a_binary_frame_is_refused_whatever_it_holds(tmp_path):
     async def go():
         async with serving(tmp_path / "s.db") as (_server, url):
@@ -38,7 +162,7 @@ def test_a_binary_frame_is_refused_whatever_it_holds(tmp_path):
             await ann.send("ping")
             assert (await ann.recv(5))["type"] == "pong"  # the connection stays open
             async with connect(url) as ws:  # nor is a hello said in binary
-                await ws.send(json.dumps({"type": "hello", "v": 1, "name": "Bin"}).encode())
+                await ws.send(json.dumps({"type": "hello", "v": VERSION, "name": "Bin"}).encode())
                 assert "text frame" in json.loads(await ws.recv())["reason"]
                 assert await closed_with(ws) == 1008
 
