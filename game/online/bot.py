@@ -108,8 +108,8 @@ class Bot:
         kind = msg.get("type")
         if kind == "seeking":
             self.seek = msg["seek"]["id"]
-        elif kind == "lobby":
-            for s in msg["seeks"]:
+        elif kind in ("lobby", "seeks"):
+            for s in msg["seeks"] if kind == "lobby" else msg["added"]:
                 mine = s["id"] == self.seek or s["name"] == self.session.player.get("name")
                 if not mine and len(self.games) + 1 < self.most:
                     await self.session.send("accept", seek=s["id"])

@@ -36,3 +36,5 @@ class Limits:
     http_rate: float = 5.0
     http_burst: float = 20.0
     records: int = 256  # finished games' records kept in memory
+    # The lobby's changes within this time go to its watchers as one message.
+    lobby_batch: float = 0.1

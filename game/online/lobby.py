@@ -1,7 +1,10 @@
 """The lobby: open seeks, private challenges by code, and who watches the list.
 
-A public seek is listed to every connection that asked for the lobby, and the
-list goes out again whenever a seek opens or closes. A challenge is never
+A public seek is listed to every connection that asked for the lobby: it gets
+the whole list once, then only what changed (``seeks``: the seeks added and the
+ids removed), the changes of :attr:`~.limits.Limits.lobby_batch` seconds in one
+message, so a burst of seeks costs each watcher one message, not a whole lobby
+a seek. A challenge is never
 listed: a friend finds it by its code, which lapses after
 :attr:`~.limits.Limits.challenge` seconds. Codes are long enough, and failed
 joins limited per player and per address across connections
@@ -16,6 +19,7 @@ have room for the game; starting the game is the server's (a table, stored).
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -66,6 +70,10 @@ class Lobby:
     watchers: set[Conn] = field(default_factory=set)
     #: Joins by a code that no open challenge had, by player and by address.
     failed_joins: Window = field(init=False)
+    #: The ids listed as of the last change sent: what every watcher has.
+    shown: set[str] = field(default_factory=set)
+    #: The coming send of the changes, once something changed.
+    pending: asyncio.TimerHandle | None = None
 
     def __post_init__(self) -> None:
         self.failed_joins = Window(self.limits.join_failures, self.limits.join_window)
@@ -81,9 +89,23 @@ class Lobby:
         return [s.public() for s in list(self.seeks.values())[: self.limits.lobby]]
 
     def _changed(self) -> None:
+        """Send what changed in a moment, with whatever else changes meanwhile."""
+        if self.pending is None:
+            loop = asyncio.get_running_loop()
+            self.pending = loop.call_later(self.limits.lobby_batch, self._send_changes)
+
+    def _send_changes(self) -> None:
+        self.pending = None
+        listed = self.view()
+        ids = {s["id"] for s in listed}
+        added = [s for s in listed if s["id"] not in self.shown]
+        removed = [sid for sid in self.shown if sid not in ids]
+        self.shown = ids
         watchers = [c.ws for c in self.watchers]
-        if watchers:
-            broadcast(watchers, message("lobby", seeks=self.view()))
+        if watchers and (added or removed):
+            # A watcher that came in since the last send has the list as it is now:
+            # adding what it has and removing what it never had changes nothing.
+            broadcast(watchers, message("seeks", added=added, removed=removed))
 
     # -- a player's own seeks -------------------------------------------------------
     def open(self, conn: Conn, player: Player, msg: Message, *, private: bool, now: float) -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 #: Bumped when a message changes in a way an older peer would misread.
-VERSION = 1
+VERSION = 2
 #: The largest frame either side accepts, in bytes; a longer one closes the connection.
 MAX_MESSAGE = 4096
 #: The board sides, base times (seconds) and increments (seconds) a game may use.
@@ -153,6 +153,7 @@ CLIENT: dict[str, dict[str, Field]] = {
 SERVER: dict[str, tuple[str, ...]] = {
     "welcome": ("v", "player", "token?"),
     "lobby": ("seeks",),
+    "seeks": ("added", "removed"),
     "seeking": ("seek",),
     "cancelled": ("seek",),
     "challenge": ("code", "expires", "seek"),

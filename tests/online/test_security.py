@@ -97,7 +97,7 @@ def test_the_first_message_must_be_hello_and_come_soon(tmp_path):
                 assert await closed_with(ws) == 1008  # said nothing at all
             async with connect(url) as ws:
                 await ws.send(json.dumps({"type": "hello", "v": 99, "name": "Old"}))
-                assert "version 1" in json.loads(await ws.recv())["reason"]
+                assert f"version {protocol.VERSION}" in json.loads(await ws.recv())["reason"]
                 assert await closed_with(ws) == 1008
             await still_serves(url)
 

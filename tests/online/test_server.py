@@ -4,6 +4,7 @@ challenges, rated games with clocks, reconnection, records and the bot."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import urllib.error
@@ -75,8 +76,9 @@ def test_lobby_lists_seeks_and_accepting_one_starts_the_game(tmp_path):
             assert (await bob.expect("lobby"))["seeks"] == []
             await ann.send("seek", side=5, base=300, inc=3, rated=False)
             seek = (await ann.expect("seeking"))["seek"]
-            listed = (await bob.expect("lobby"))["seeks"]
-            assert listed == [seek] and seek["name"] == "Ann" and seek["side"] == 5
+            change = await bob.expect("seeks")
+            assert change == {"type": "seeks", "added": [seek], "removed": []}
+            assert seek["name"] == "Ann" and seek["side"] == 5
             await ann.send("accept", seek=seek["id"])
             with pytest.raises(OnlineError, match="your own"):
                 await ann.expect("game")
@@ -340,5 +342,53 @@ def test_records_over_http_are_kept_once_finished_and_limited_per_address(tmp_pa
             await sessions[0].send("record", game=game["id"])
             assert (await sessions[0].expect("record"))["record"]["turns"]
             assert reads == 1
+
+    run(go())
+
+
+def test_a_burst_of_seeks_reaches_each_watcher_as_changes_not_whole_lobbies(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            watchers = [Session(url, f"Watcher {i}") for i in range(3)]
+            seekers = [Session(url, f"Seeker {i}") for i in range(34)]
+            await asyncio.gather(*(s.connect() for s in watchers + seekers))
+            for w in watchers:
+                await w.send("lobby")
+                assert (await w.expect("lobby"))["seeks"] == []
+
+            async def seek(s: Session, n: int) -> None:
+                for _ in range(n):
+                    await s.send("seek", side=5, base=300, inc=3, rated=True)
+                    await s.expect("seeking")
+
+            await asyncio.gather(*(seek(s, 3 if i < 33 else 1) for i, s in enumerate(seekers)))
+
+            async def heard(w: Session) -> tuple[int, int, dict[str, dict]]:
+                """Bytes and messages until the lobby is quiet, and the seeks they list."""
+                size, count, listed = 0, 0, {}
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        raw = await asyncio.wait_for(w.ws.recv(), 0.5)
+                        msg = json.loads(raw)
+                        size, count = size + len(raw), count + 1
+                        if msg["type"] == "lobby":
+                            listed = {s["id"]: s for s in msg["seeks"]}
+                        elif msg["type"] == "seeks":
+                            for sid in msg["removed"]:
+                                listed.pop(sid, None)
+                            listed |= {s["id"]: s for s in msg["added"]}
+                return size, count, listed
+
+            got = await asyncio.gather(*(heard(w) for w in watchers))
+            await watchers[0].send("lobby")
+            whole = await watchers[0].recv(5)
+            full = len(json.dumps(whole, separators=(",", ":")))
+            assert len(whole["seeks"]) == 100
+            for size, count, listed in got:
+                assert listed == {s["id"]: s for s in whole["seeks"]}
+                # About one whole lobby's bytes, in a few messages: not a lobby a seek.
+                print(f"burst of 100 seeks: {size} bytes, {count} messages a watcher;"
+                      f" the whole lobby is {full} bytes")  # fmt: skip
+                assert size < 2 * full and count <= 10, (size, count, full)
 
     run(go())

@@ -364,6 +364,14 @@ class OnlineScene(MenuScene):
             if self.my_seek and all(s["id"] != self.my_seek for s in self.seeks):
                 self.my_seek = None
             self.rebuild()
+        elif kind == "seeks":
+            # What changed since the last lobby or seeks message; a seek added
+            # again replaces the one we have.
+            gone = set(msg["removed"]) | {s["id"] for s in msg["added"]}
+            self.seeks = [s for s in self.seeks if s["id"] not in gone] + msg["added"]
+            if self.my_seek in msg["removed"]:
+                self.my_seek = None
+            self.rebuild()
         elif kind == "seeking":
             self.my_seek = msg["seek"]["id"]
             self.say("Your seek is in the lobby. The game starts when someone accepts.")
