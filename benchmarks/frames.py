@@ -19,7 +19,9 @@ p99 under 16.7 ms.
 Idle cost: the real frame loop (60 frames a second) left alone on the title
 screen and on a match waiting for a click, in CPU seconds per wall second of
 this process; beside it, in the same run, the same loop drawing every frame as
-v0.1 did. Goal: a still screen costs under 3% of a core.
+v0.1 did. The title is measured twice: from its opening (the new player's
+welcome note on show, then fading) and at rest after it. Goal: a still screen
+costs under 2% of a core.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ import pygame
 from game.client.app import App
 from game.client.scenes.analysis_board import AnalysisBoardScene
 from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scenes.title import TitleScene
 from game.play.match import Match
 from game.play.own_puzzles import save_as_puzzle
@@ -54,7 +57,7 @@ from game.rules import Board
 PROVED = "s1-g4-t69-win"
 
 GOAL_MS = 1000 / 60
-GOAL_IDLE = 0.03
+GOAL_IDLE = 0.02
 FPS = 60
 
 
@@ -137,7 +140,9 @@ def idle_cost(app: App, seconds: float, draw_always: bool) -> float:
     app.clock.tick()
     wall0, cpu0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - wall0 < seconds:
-        drew = app.frame(min(app.clock.tick(FPS) / 1000, 0.1))  # as App.run does
+        # As App.run does now; v0.1 ran every frame at the full rate.
+        rate = FPS if draw_always else app.frame_rate()
+        drew = app.frame(min(app.clock.tick(rate) / 1000, 0.1))
         if draw_always and not drew:  # as v0.1 did: every frame, changed or not
             app.draw()
             pygame.display.flip()
@@ -166,11 +171,14 @@ def main() -> int:
         for name, first in (
             ("title", TitleScene(app)),
             ("match", MatchScene(app, midgame(5, 20, 3))),
+            ("puzzles", PuzzleBrowserScene(app)),
         ):
             app.scenes.reset(first)
-            if name == "match":
+            if isinstance(first, MatchScene):
                 first.control.match.players = {c: "Human" for c in first.match.players}
             app.frame(1 / 60)
+            if name == "title":
+                costs["title, opening"] = (idle_cost(app, args.seconds, draw_always=False), None)
             costs[name] = (
                 idle_cost(app, args.seconds, draw_always=False),
                 idle_cost(app, args.seconds, draw_always=True),
@@ -192,9 +200,10 @@ def main() -> int:
     print(f"idle cost, 1280x800, {args.seconds:.0f} s each, CPU seconds per wall second:")
     for name, (now, every) in costs.items():
         verdict = "meets" if now < GOAL_IDLE else "MISSES"
+        before = f"{100 * every:5.1f}%" if every is not None else "    -"
         print(
-            f"  still {name:<6} {100 * now:5.1f}% of a core   drawing every frame (v0.1): "
-            f"{100 * every:5.1f}%   goal < {100 * GOAL_IDLE:.0f}%: {verdict}"
+            f"  still {name:<15} {100 * now:5.1f}% of a core   drawing every frame (v0.1): "
+            f"{before}   goal < {100 * GOAL_IDLE:.0f}%: {verdict}"
         )
     return 0
 

@@ -36,6 +36,11 @@ from .scene import Scene, SceneStack
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
 FPS = 60
+#: A screen still for this long is looked at this many times a second: a still
+#: screen then costs a fraction of a core, and the first click after the rest
+#: is answered within a thirtieth of a second, then at full rate again.
+STILL_AFTER = 0.5
+STILL_FPS = 30
 
 
 class NoDisplay(RuntimeError):
@@ -82,6 +87,8 @@ class App:
         self.puzzles = PuzzleLibrary(paths.puzzles(), self.data, self.toast)
         self._drawn: tuple = ()  # the scenes on show when the screen was last drawn
         self.frames_drawn = 0
+        #: Seconds since a frame was last drawn.
+        self.still_for = 0.0
         self.moving = True
         if message:
             self.toast(message)
@@ -149,12 +156,16 @@ class App:
             self.frame(0.0)  # the first frame, before anything else is read
             self.puzzles.preload()
             while self.running:
-                # The clock sleeps out the rest of each 60th of a second. (SDL's
-                # event.wait() would poll every millisecond under some drivers.)
-                dt = self.clock.tick(FPS) / 1000
+                # The clock sleeps out the rest of each frame. (SDL's event.wait()
+                # would poll every millisecond under some drivers.)
+                dt = self.clock.tick(self.frame_rate()) / 1000
                 self.frame(min(dt, 0.1))
         finally:
             self.close()
+
+    def frame_rate(self) -> int:
+        """Frames a second for the next frame: full while anything happens."""
+        return STILL_FPS if self.still_for >= STILL_AFTER else FPS
 
     def frame(self, dt: float) -> bool:
         """Handle the waiting events, advance ``dt`` seconds, and draw if anything
@@ -172,7 +183,9 @@ class App:
         self.moving = moving
         shown = tuple(map(id, self.scenes.visible()))
         if not (events or moving or shown != self._drawn):
+            self.still_for += dt
             return False
+        self.still_for = 0.0
         self.draw()
         pygame.display.flip()
         self._drawn = shown

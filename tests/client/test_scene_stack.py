@@ -160,3 +160,18 @@ def test_the_result_panel_knows_its_game_and_callbacks_not_the_screen_under_it(a
     drive.click(next(b for b in pause.controls if b.label == "Resign").rect.center)
     drive.key(pygame.K_RETURN)  # yes, resign
     assert resigned == [RED] and app.scenes.top is panel
+
+
+def test_a_still_screen_is_looked_at_less_often_until_something_happens(app, drive):
+    from game.client.app import FPS, STILL_AFTER, STILL_FPS
+
+    app.scenes.reset(TitleScene(app))
+    app.frame(0.0)
+    assert app.frame_rate() == FPS
+    while app.moving:  # the backdrop may be moving a tile: let it settle
+        app.frame(1 / FPS)
+    for _ in range(int(STILL_AFTER * FPS) + 2):  # still: nothing drawn
+        assert not app.frame(1 / FPS)
+    assert app.frame_rate() == STILL_FPS
+    drive.move((10, 10))  # the pointer moves: full rate again at once
+    assert app.frame_rate() == FPS
