@@ -3,7 +3,14 @@ games each read the ones that are theirs."""
 
 from __future__ import annotations
 
+import logging
+import sys
 from dataclasses import dataclass
+
+if sys.platform != "win32":  # Windows has no descriptor limit to read
+    import resource
+
+log = logging.getLogger("mosaic.server")
 
 
 @dataclass(frozen=True)
@@ -21,7 +28,10 @@ class Limits:
     # count: each costs the server as much as a message), sustained and at once.
     frames: float = 100.0
     frame_burst: float = 200.0
-    connections: int = 4000
+    connections: int = 4000  # fewer if the descriptor limit is lower: see descriptor_room
+    # File descriptors kept back from connections, for the store, the log, and a
+    # socket to accept a connection with and refuse it (1013).
+    reserve: int = 64
     seeks: int = 3  # open seeks and challenges per player
     games: int = 20  # games in play per player
     challenge: float = 600.0  # a challenge code's life
@@ -38,3 +48,26 @@ class Limits:
     records: int = 256  # finished games' records kept in memory
     # The lobby's changes within this time go to its watchers as one message.
     lobby_batch: float = 0.1
+
+
+def descriptor_room(wanted: int, reserve: int) -> tuple[int, int | None]:
+    """How many connections this process's file descriptors leave room for, at
+    most ``wanted``, and the soft limit read (``None``: there is none).
+
+    The soft limit (often 1024) is first raised towards ``wanted + reserve`` as
+    far as the hard limit allows: past the soft limit ``accept()`` fails, and a
+    client then hangs instead of getting the 1013 a full server answers."""
+    if sys.platform == "win32":
+        return wanted, None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = wanted + reserve
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError) as e:  # macOS caps below RLIM_INFINITY, for one
+            log.warning("could not raise the file descriptor limit to %d: %s", target, e)
+    if soft == resource.RLIM_INFINITY:
+        return wanted, None
+    return max(1, min(wanted, soft - reserve)), soft

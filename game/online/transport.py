@@ -15,6 +15,10 @@ by :func:`.protocol.read` before anyone reads it (a binary frame is refused: the
 protocol is text); a refusal becomes an ``error`` message, and a bug of ours
 costs that one message, never the connection.
 
+The server takes no more connections than its file descriptors leave room for
+(:func:`.limits.descriptor_room`), and logs a failed ``accept()`` as one line
+every few seconds with a count, not as a traceback each.
+
 The transport knows nothing of games or seeks: it hands a checked hello to
 ``greet``, every later message to ``receive``, and a closed connection to
 ``gone``. :class:`Connections` knows which connections are whose, so the rest
@@ -28,7 +32,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Collection, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +44,7 @@ from websockets.http11 import Request, Response
 from websockets.server import ServerProtocol
 
 from . import protocol
-from .limits import Limits
+from .limits import Limits, descriptor_room
 from .protocol import Message, ProtocolError, message
 from .store import Player
 from .table import TableError
@@ -138,6 +142,70 @@ def counting_frames(limits: Limits) -> type[ServerConnection]:
     return Counted
 
 
+#: What asyncio says when ``accept()`` fails for want of descriptors or memory.
+ACCEPT_FAILED = "socket.accept() out of system resource"
+
+
+@dataclass
+class AcceptFailures:
+    """asyncio logs every failed ``accept()`` with its traceback, and out of
+    descriptors it retries many times a second (159 MB of log in two minutes in
+    one run): this loop exception handler counts them instead, and logs one line
+    at most every :attr:`every` seconds."""
+
+    loop: asyncio.AbstractEventLoop
+    descriptors: int | None
+    every: float = 10.0
+    failed: int = 0
+    last: str = ""
+    _report: asyncio.TimerHandle | None = None
+    _before: Any = None
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[None]:
+        self._before = self.loop.get_exception_handler()
+        self.loop.set_exception_handler(self._handle)
+        try:
+            yield
+        finally:
+            self.loop.set_exception_handler(self._before)
+            if self._report is not None:
+                self._report.cancel()
+            self._flush()
+
+    def _handle(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        text = str(context.get("message", ""))
+        if text == ACCEPT_FAILED:
+            self.failed += 1
+            self.last = str(context.get("exception", ""))
+            if self._report is None:
+                self._flush()
+                self._report = loop.call_later(self.every, self._again)
+        elif "_start_serving" in text and isinstance(context.get("exception"), ValueError):
+            # asyncio's own retries of those accepts, due after the listening
+            # socket closed: nothing to say.
+            pass
+        elif self._before is not None:
+            self._before(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    def _again(self) -> None:
+        self._report = None
+        if self.failed:
+            self._flush()
+            self._report = self.loop.call_later(self.every, self._again)
+
+    def _flush(self) -> None:
+        if self.failed:
+            log.error(
+                "could not accept %d connection(s) (%s; descriptor limit %s): "
+                "they wait in the backlog or time out",
+                self.failed, self.last, self.descriptors,
+            )  # fmt: skip
+            self.failed = 0
+
+
 def send(conn: Conn, kind: str, **fields: Any) -> None:
     """Queue a message without waiting: a slow reader never holds up the loop."""
     broadcast([conn.ws], message(kind, **fields))
@@ -197,25 +265,40 @@ class Transport:
     #: A connection closed (already out of :attr:`connections`).
     gone: Callable[[Conn], None]
 
-    def serve(self, host: str, port: int, http: HttpHandler) -> WebSocketServer:
+    #: The connections the descriptor limit leaves room for (set by :meth:`serve`).
+    room: int = 0
+
+    @contextlib.asynccontextmanager
+    async def serve(
+        self, host: str, port: int, http: HttpHandler
+    ) -> AsyncIterator[WebSocketServer]:
         """The listening server, to use as ``async with``; ``http`` answers plain
         HTTP requests."""
-        return serve(
-            self.handler,
-            host,
-            port,
-            process_request=http,
-            create_connection=counting_frames(self.limits),
-            max_size=protocol.MAX_MESSAGE,
-            max_queue=16,
-            compression=None,
-            ping_interval=20,
-            ping_timeout=20,
-            close_timeout=2,
-        )
+        wanted = self.limits.connections
+        self.room, descriptors = descriptor_room(wanted, self.limits.reserve)
+        if self.room < wanted:
+            log.warning(
+                "at most %d connections: the file descriptor limit is %s", self.room, descriptors
+            )
+        accepts = AcceptFailures(asyncio.get_running_loop(), descriptors)
+        with accepts.installed():
+            async with serve(
+                self.handler,
+                host,
+                port,
+                process_request=http,
+                create_connection=counting_frames(self.limits),
+                max_size=protocol.MAX_MESSAGE,
+                max_queue=16,
+                compression=None,
+                ping_interval=20,
+                ping_timeout=20,
+                close_timeout=2,
+            ) as server:
+                yield server
 
     async def handler(self, ws: ServerConnection) -> None:
-        if len(self.connections) >= self.limits.connections:
+        if len(self.connections) >= (self.room or self.limits.connections):
             await ws.close(1013, "the server is full; try again later")
             return
         conn = Conn(ws, tokens=self.limits.burst, refilled=self.clock())

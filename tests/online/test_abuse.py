@@ -1,15 +1,19 @@
 """Abuse below the messages: floods of control frames or of a message's pieces,
-and binary frames. Each is closed or refused, and the server goes on serving
-everyone else."""
+binary frames, and more connections than the process has file descriptors for.
+Each is closed or refused, and the server goes on serving everyone else."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import statistics
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
@@ -20,6 +24,7 @@ from game.online.session import Session
 
 from .serving import serving
 
+ROOT = Path(__file__).resolve().parents[2]
 PING, PONG = 0x9, 0xA
 
 
@@ -167,3 +172,71 @@ def test_a_binary_frame_is_refused_whatever_it_holds(tmp_path):
                 assert await closed_with(ws) == 1008
 
     run(go())
+
+
+#: The server, with its descriptor limit lowered first (in the child: preexec_fn is
+#: unsafe once this process has threads).
+LOW_LIMIT_SERVER = (
+    "import resource, runpy, sys;"
+    "resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128));"
+    "sys.argv[0] = 'mosaic-server';"
+    "runpy.run_module('game.online.server', run_name='__main__')"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="no descriptor limit to lower")
+def test_out_of_descriptors_the_server_refuses_with_1013_and_logs_little(tmp_path):
+    """128 descriptors, 64 kept back: 64 connections, and the next are refused
+    at once with 1013 (before, the cap of 4000 sat above the limit and a client
+    hung). Sockets that never finish the handshake then use up the rest: accept()
+    fails many times a second, and the log says so in a line or two, not a
+    traceback each. Once they go, a player is served again."""
+    log_path = tmp_path / "server.log"
+    with open(log_path, "w") as log_file:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", LOW_LIMIT_SERVER, "--port", "0", "--db", str(tmp_path / "s.db")],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=log_file,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        assert "listening on" in line, log_path.read_text()
+        url = line.rsplit(" ", 1)[1].strip()
+        port = int(url.rsplit(":", 1)[1])
+
+        async def go():
+            held = [await connect(url) for _ in range(64)]
+            start = time.monotonic()
+            for _ in range(4):
+                async with connect(url, open_timeout=5) as extra:
+                    assert await closed_with(extra, 3) == 1013
+            assert time.monotonic() - start < 4
+            raw = [socket.create_connection(("127.0.0.1", port)) for _ in range(150)]
+            await asyncio.sleep(1.0)
+            for s in raw:
+                s.close()
+            for ws in held:
+                await ws.close()
+            healthy = Session(url, "Healthy")
+            for _ in range(20):  # asyncio pauses accepting for a second after a failure
+                try:
+                    await healthy.connect(timeout=2)
+                    break
+                except Exception:
+                    await asyncio.sleep(0.5)
+            await healthy.send("ping")
+            assert (await healthy.recv(5))["type"] == "pong"
+
+        run(go())
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    log = log_path.read_text()
+    assert "at most 64 connections" in log
+    assert "could not accept" in log
+    assert "Traceback" not in log, log[:3000]
+    assert len(log) < 50_000, len(log)
