@@ -142,6 +142,23 @@ def counting_frames(limits: Limits) -> type[ServerConnection]:
     return Counted
 
 
+class _HandshakeInOneLine(logging.Filter):
+    """websockets before 17 logs a traceback for every connection that closes
+    before its handshake (a port scan, a health check, a client that gave up, a
+    server out of descriptors): one line says as much."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.msg == "opening handshake failed":
+            record.msg, record.args = "opening handshake failed: %r", (record.exc_info[1],)
+            record.exc_info = record.exc_text = None
+        return True
+
+
+#: The websockets library's log, as ``websockets.server`` but for that.
+WEBSOCKETS_LOG = logging.getLogger("mosaic.websockets")
+WEBSOCKETS_LOG.addFilter(_HandshakeInOneLine())
+
+
 #: What asyncio says when ``accept()`` fails for want of descriptors or memory.
 ACCEPT_FAILED = "socket.accept() out of system resource"
 
@@ -288,6 +305,7 @@ class Transport:
                 port,
                 process_request=http,
                 create_connection=counting_frames(self.limits),
+                logger=WEBSOCKETS_LOG,
                 max_size=protocol.MAX_MESSAGE,
                 max_queue=16,
                 compression=None,
