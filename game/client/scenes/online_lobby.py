@@ -312,7 +312,10 @@ class OnlineScene(MenuScene):
                 self.link.player["rating"] = change["after"]
         self.game_scene = None
         if self.connected and self.link is not None:
-            self.link.send("lobby")  # the lobby moved on while we played
+            # The lobby moved on while we played, and the game's screen read its
+            # changes: what we list is stale until the whole list comes back.
+            self.seeks = []
+            self.link.send("lobby")
         super().resume()
 
     def leave(self) -> None:
