@@ -35,6 +35,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+#: While a layout check runs: every text drawn, where, and the box it belongs in
+#: (None: the window). See :func:`game.client.scripted.tour.text_problems`.
+drawn_texts: list[tuple[pygame.Surface, str, pygame.Rect, pygame.Rect | None]] | None = None
+
+
 def text(
     surface: pygame.Surface,
     msg: str,
@@ -44,11 +49,24 @@ def text(
     color=TEXT,
     anchor="topleft",
     bold: bool = False,
+    box: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """Draw ``msg`` with one corner (or the centre) of its box at ``pos``."""
+    """Draw ``msg`` with one corner (or the centre) of its box at ``pos``.
+    ``box``: the box the text belongs in (a button's, a panel's), for the layout
+    check; it is not clipped to it."""
     img = rendered(msg, size, tuple(color), bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
+    if drawn_texts is not None and msg.strip():
+        clip = surface.get_clip()
+        if clip != surface.get_rect():
+            # A scrolled list draws its edge rows cut by its clip: what shows is
+            # what counts, and it belongs in the clip.
+            shown = rect.clip(clip)
+            if shown.width and shown.height:
+                drawn_texts.append((surface, msg, shown, box.clip(clip) if box else clip))
+        else:
+            drawn_texts.append((surface, msg, rect, box))
     return rect
 
 
@@ -121,9 +139,9 @@ def block(
     y = box.top
     for line in lines:
         if align == "center":
-            r = text(surface, line, (box.centerx, y), size=s, color=color, anchor="midtop")
+            r = text(surface, line, (box.centerx, y), size=s, color=color, anchor="midtop", box=box)
         else:
-            r = text(surface, line, (box.left, y), size=s, color=color)
+            r = text(surface, line, (box.left, y), size=s, color=color, box=box)
         drawn.union_ip(r)
         y += step
     return drawn

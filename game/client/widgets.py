@@ -96,7 +96,7 @@ class Button:
         fg = theme.TEXT if self.enabled else theme.MUTED
         # A label wider than its button (a small window) is drawn smaller to fit.
         size = theme.fit(self.label, self.size, r.width - 6)
-        theme.text(surface, self.label, r.center, size=size, color=fg, anchor="center")
+        theme.text(surface, self.label, r.center, size=size, color=fg, anchor="center", box=r)
 
 
 class Choice(Button):
@@ -206,6 +206,7 @@ class Segments(Button):
             (self.rect.left + 4, self.rect.centery),
             size=self.size + 2,
             anchor="midleft",
+            box=self.rect,
         )
         for i, r in enumerate(self.parts()):
             chosen = i == self.index
@@ -215,7 +216,13 @@ class Segments(Button):
             pygame.draw.rect(surface, edge if chosen else theme.CELL_EDGE, r, 2, border_radius=8)
             color = theme.BG if chosen else theme.TEXT
             theme.text(
-                surface, self.options[i], r.center, size=self.size, color=color, anchor="center"
+                surface,
+                self.options[i],
+                r.center,
+                size=self.size,
+                color=color,
+                anchor="center",
+                box=r,
             )
 
 
@@ -282,6 +289,7 @@ class Slider:
             (self.rect.left + 18, self.rect.centery),
             size=self.size,
             anchor="midleft",
+            box=self.rect,
         )
         bar = self.bar()
         pygame.draw.rect(surface, theme.CELL, bar, border_radius=4)
@@ -377,6 +385,7 @@ class TextField:
             (self.rect.left + 4, self.rect.centery),
             size=self.size,
             anchor="midleft",
+            box=self.rect,
         )
         box = pygame.Rect(
             self.rect.left + title_w, self.rect.top, self.rect.width - title_w, self.rect.height
@@ -396,6 +405,7 @@ class TextField:
             size=self.size,
             color=color,
             anchor="midleft",
+            box=box,
         )
         if self.typing and self.blink < 0.5:
             x = r.right + 2 if self.value else box.left + 10

@@ -321,10 +321,11 @@ def test_setup_and_browser_open(app, drive):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", [(640, 480), (1280, 800), (2560, 1440)])
+@pytest.mark.parametrize("size", [(640, 480), (800, 600), (1024, 768), (1280, 800), (2560, 1440)])
 def test_every_screen_of_the_tour_lays_out_cleanly(tmp_path, size):
     """From the smallest window allowed to a large one: no control of any screen
-    sticks out of the window or overlaps another."""
+    sticks out of the window or overlaps another, and no text runs out of its
+    box or lies over another text or a control."""
     pygame.init()
     app = App(size, tmp_path / "data")
     app.puzzles.folder = paths.puzzles()
@@ -359,6 +360,64 @@ def test_the_layout_check_finds_overlaps_and_controls_off_the_window(app):
     assert layout_problems(app) == [
         "ButtonScene: 'A label far too long for this button' is too long for its button"
     ]
+
+
+def test_the_text_check_finds_text_out_of_its_box_and_text_over_text_or_a_control(app):
+    from game.client import theme
+    from game.client.scene import ButtonScene
+    from game.client.scripted.tour import text_problems
+    from game.client.widgets import Button
+
+    class Planted(ButtonScene):
+        def draw(self, surface):
+            w, _ = surface.get_size()
+            theme.text(surface, "Off the edge of the window", (w - 40, 100), size=24)
+            theme.text(surface, "One line", (100, 200), size=24)
+            theme.text(surface, "Another line", (110, 205), size=24)  # over the first
+            theme.text(surface, "Under a button", (100, 300), size=24)
+            box = pygame.Rect(100, 400, 60, 30)
+            theme.text(surface, "Longer than its box", box.topleft, size=24, box=box)
+            for c in self.controls:
+                c.draw(surface)
+
+    scene = Planted(app)
+    button = Button("Fine", lambda: None)
+    button.rect = pygame.Rect(90, 290, 200, 40)
+    scene.controls = [button]
+    app.scenes.reset(scene)
+    found = text_problems(app)
+    assert "Planted: 'Off the edge of the window' runs out of the window" in found
+    assert "Planted: 'One line' lies over 'Another line'" in found
+    assert "Planted: 'Under a button' lies over 'Fine'" in found
+    assert "Planted: 'Longer than its box' runs out of its box" in found
+    assert len(found) == 4  # the button's own label is in its box: not a problem
+
+
+def test_a_page_too_long_for_a_small_window_scrolls(tmp_path):
+    from game.client.scenes.howto import HowToScene
+    from game.client.scripted.tour import Driver
+
+    pygame.init()
+    app = App((640, 480), tmp_path / "data")
+    try:
+        drive = Driver(app)
+        scene = HowToScene(app)
+        app.scenes.reset(scene)
+        drive.frames(2)
+        body = scene.body
+        assert body.scrolls and body.first == 0
+        assert body.rect.bottom <= min(b.rect.top for b in scene.controls)
+        drive.key(pygame.K_PAGEDOWN)
+        assert body.first > 0
+        drive.key(pygame.K_UP)
+        drive.wheel(body.rect.center, 5)  # back up to the top
+        assert body.first == 0
+        while body.first < body.last_first:
+            drive.key(pygame.K_DOWN)
+        assert body.lines[-1] in (line for line in body.lines[body.first :])
+        assert "Mosaic by Mark Steere" in body.lines[-1]  # the credit, reached
+    finally:
+        app.close()
 
 
 def _in_constructor(obj) -> bool:

@@ -338,8 +338,8 @@ class AnalysisBoardScene(Scene):
         for msg, c in lines:
             parts = mfen_lines(msg, p.width - 28) if msg == self.mfen() else None
             parts = parts or theme.wrap(msg, 18, p.width - 28)
-            if y + 22 * len(parts) > p.bottom - 4:
-                break  # a message shows whole or not at all
+            if y + 22 * len(parts) > self.back_button.rect.top - 4:
+                break  # a message shows whole or not at all, above the Back button
             for part in parts:
                 theme.text(surface, part, (p.left + 14, y), size=18, color=c)
                 y += 22

@@ -143,9 +143,9 @@ class ArcadeScene(PuzzleScene):
             self.reveal_queue = []
             self.advance()
 
-    def click(self, cell: int) -> None:
+    def click(self, cell: int, delay: float = 0.0) -> None:
         if self.advance_in <= 0:
-            super().click(cell)
+            super().click(cell, delay)
 
     def skip(self) -> None:
         if self.run.skip():
@@ -353,11 +353,13 @@ class SummaryScene(ButtonScene):
         self.app.scenes.replace(ArcadeScene(self.app, scene.mode, theme=scene.theme))
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = surface.get_size()
+        w, h = surface.get_size()
         run = self.run_scene.run
         mode = self.run_scene.mode
-        title = MODES[mode][0]
-        theme.text(surface, f"{title}: run over", (w // 2, 60), size=52, anchor="midtop", bold=True)
+        heading = f"{MODES[mode][0]}: run over"
+        top = round(60 * min(1.0, h / 800))
+        size = theme.fit(heading, 52, w - 40, bold=True)
+        head = theme.text(surface, heading, (w // 2, top), size=size, anchor="midtop", bold=True)
         best = self.app.puzzles.progress.best.get(mode, 0)
         lines = [(f"Score {self.score}", theme.ACCENT, 60)]
         if mode == "trainer":
@@ -376,10 +378,15 @@ class SummaryScene(ButtonScene):
         r = self.app.puzzles.progress.rating
         sure = "provisional" if r.rd > 110 else f"+/- {2 * r.rd:.0f}"
         lines.append((f"Puzzle rating {r.rating:.0f} ({sure})", theme.TEXT, 30))
-        y = 170
+        # Every line between the heading and the buttons: a short window shrinks them.
+        y = head.bottom + 20
+        room = self.controls[0].rect.top - 16 - y
+        need = sum(round(size) + 24 for _, _, size in lines)
+        k = min(1.0, room / need)
         for text, color, size in lines:
-            theme.text(surface, text, (w // 2, y), size=round(size), color=color, anchor="midtop")
-            y += round(size) + 24
+            s = theme.fit(text, max(14, round(size * k)), w - 40)
+            theme.text(surface, text, (w // 2, y), size=s, color=color, anchor="midtop")
+            y += round((size + 24) * k)
         draw_all(self.controls, surface)
 
 

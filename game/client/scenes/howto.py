@@ -10,6 +10,7 @@ from game.rules import Board, Chain
 from .. import theme
 from ..board_view import BoardView
 from ..scene import ButtonScene, Services
+from ..text_layout import TextBlock
 from ..widgets import Button, draw_all
 
 CHAIN_FEN = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"
@@ -60,6 +61,8 @@ class HowToScene(ButtonScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
+        #: The page's text: it scrolls where a small window cannot show it all.
+        self.body = TextBlock(size=24, smallest=18)
         self.page = 0
         self.view = BoardView(4)
         self.board = Board(PAGES[0][2])
@@ -83,6 +86,7 @@ class HowToScene(ButtonScene):
         self.view.speed = self.app.settings.speed
         self.t = 0.0
         self.step = 0
+        self.body.set_text(f"{PAGES[self.page][1]}\n\nMosaic by Mark Steere")
         self.resize(self.app.size)
 
     def prev(self) -> None:
@@ -93,12 +97,18 @@ class HowToScene(ButtonScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.text_rect = pygame.Rect(40, 120, w // 2 - 60, h - 240)
+        self.text_rect = pygame.Rect(40, 120, w // 2 - 60, h - 230)
+        self.body.layout(self.text_rect)
         self.view.coordinates = self.app.settings.coordinates
         self.view.layout(pygame.Rect(w // 2, 110, w // 2 - 40, h - 230))
         for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(0, h - 90, 180, 56)
             b.rect.centerx = w // 2 + (i - 1) * 210
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.body.handle(event, self.app.pointer):
+            return
+        super().handle(event)
 
     def update(self, dt: float) -> bool:
         moving = super().update(dt) or self.view.busy
@@ -120,19 +130,12 @@ class HowToScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
-        title, body, _ = PAGES[self.page]
+        title = PAGES[self.page][0]
         theme.text(surface, "How to play", (w // 2, 24), size=44, anchor="midtop", bold=True)
-        theme.text(
-            surface, f"{self.page + 1}/{len(PAGES)}  {title}", (40, 80), size=30, color=theme.ACCENT
-        )
-        y = self.text_rect.top
-        for line in theme.wrap(body, 24, self.text_rect.width):
-            theme.text(surface, line, (self.text_rect.left, y), size=24)
-            y += 30
-        y += 20
-        theme.text(
-            surface, "Mosaic by Mark Steere", (self.text_rect.left, y), size=22, color=theme.MUTED
-        )
+        heading = f"{self.page + 1}/{len(PAGES)}  {title}"
+        size = theme.fit(heading, 30, w - 80)
+        theme.text(surface, heading, (40, 80), size=size, color=theme.ACCENT)
+        self.body.draw(surface)
         chain = self.chain.cells if self.chain is not None else ()
         if self.chain is not None:
             targets = frozenset(self.chain.owed())

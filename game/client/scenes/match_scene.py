@@ -478,13 +478,14 @@ class MatchScene(Scene):
         self.panel.draw(surface, match, self.turn_line(), self.clock, self.thinking)
         banner = self.notices.get("banner")
         if banner is not None:
-            box = pygame.Rect(0, 0, min(640, surface.get_width() - 40), 80)
+            box = pygame.Rect(0, 0, min(640, self.panel.rect.left - 24), 80)
             box.center = self.view.rect.center
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((*theme.PANEL, round(235 * min(1.0, banner.left * 2))))
             surface.blit(panel, box)
             pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=12)
-            theme.text(surface, banner.text, box.center, size=32, anchor="center", bold=True)
+            size = theme.fit(banner.text, 32, box.width - 24, bold=True)
+            theme.text(surface, banner.text, box.center, size=size, anchor="center", bold=True)
 
     def turn_line(self) -> tuple[str, tuple]:
         """Whose turn it is, the result, or the AI thinking."""

@@ -12,6 +12,7 @@ from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN
 
 from .. import theme
 from ..scene import ButtonScene, Services
+from ..text_layout import TextBlock
 from ..widgets import Button, Segments, draw_all
 from .menu import MenuScene
 from .mosaix_play import MosaixMatchScene, MosaixSoloScene
@@ -85,6 +86,8 @@ class MosaixRulesScene(ButtonScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.controls = [Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE)]
+        #: The rules scroll where a small window cannot show them all.
+        self.body = TextBlock(RULES, size=24, smallest=18)
 
     def enter(self) -> None:
         self.resize(self.app.size)
@@ -92,13 +95,16 @@ class MosaixRulesScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.controls[0].rect = pygame.Rect(w // 2 - 100, h - 80, 200, 54)
+        width = min(900, w - 80)
+        self.body.layout(pygame.Rect((w - width) // 2, 90, width, h - 90 - 96))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.body.handle(event, self.app.pointer):
+            return
+        super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        w, _ = surface.get_size()
         theme.text(surface, "Mosaix: the rules", (w // 2, 24), size=44, anchor="midtop", bold=True)
-        y = 90
-        size = 24 if h >= 700 else 20
-        for line in theme.wrap(RULES, size, min(900, w - 80)):
-            theme.text(surface, line, ((w - min(900, w - 80)) // 2, y), size=size)
-            y += size + 6
+        self.body.draw(surface)
         draw_all(self.controls, surface)

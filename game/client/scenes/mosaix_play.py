@@ -545,6 +545,9 @@ class MosaixMatchScene(SheetPlay):
     # -- layout and drawing ---------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
+        w, h = size
+        # Room under the sheet for its letters and whose sheet it is.
+        self.view.layout(pygame.Rect(30, 80, w - self.panel.width - 60, h - 170))
         p = self.panel
         self.ready_button.rect = pygame.Rect(p.left + 12, self.y(286), p.width - 24, self.y(40))
         self.menu_button.rect = pygame.Rect(p.left + 12, p.bottom - 54, p.width - 24, 42)
@@ -570,7 +573,8 @@ class MosaixMatchScene(SheetPlay):
         theme.text(
             surface,
             f"Sheet shown: {self.name(self.player)}",
-            (self.view.rect.centerx, self.view.rect.bottom + 26),
+            # Below the sheet's column letters, which grow with the sheet.
+            (self.view.rect.centerx, self.view.rect.bottom + 14 + max(12, self.view.cell // 4)),
             size=20,
             color=theme.ACCENT,
             anchor="midtop",
@@ -590,7 +594,7 @@ class MosaixMatchScene(SheetPlay):
                 surface,
                 label,
                 (view.rect.centerx, view.rect.bottom + 6),
-                size=16,
+                size=theme.fit(label, 16, view.rect.width + 8, smallest=10),
                 color=color,
                 anchor="midtop",
             )

@@ -309,17 +309,19 @@ class PuzzleBrowserScene(Scene):
         progress = self.app.puzzles.progress
         r = progress.rating
         sure = " (still settling)" if r.rd > 110 else ""
-        lines = [
+        about = (
             f"Your puzzle rating: {r.rating:.0f}{sure}. Puzzles rated near it are ones you "
-            "solve about half the time on the first try.",
+            "solve about half the time on the first try.\n"
             f"Flip Rush best {progress.best.get('rush', 0)}   "
-            f"Streak best {progress.best.get('streak', 0)}",
-        ]
-        size = 16 if self.compact else 20
+            f"Streak best {progress.best.get('streak', 0)}"
+        )
         y = 62 if self.compact else 82
-        for line in [part for text in lines for part in theme.wrap(text, size, w - 60)][:3]:
-            theme.text(surface, line, (w // 2, y), size=size, color=theme.MUTED, anchor="midtop")
-            y += size + 6
+        # Down to the pack's line and the theme button, shrinking rather than over them.
+        desc_top = self.grid.top - (16 if self.compact else 22) - 12
+        bottom = min(desc_top, self.theme_button.rect.top) - 4
+        box = pygame.Rect(30, y, w - 60, bottom - y)
+        theme.block(surface, about, box, size=16 if self.compact else 20, smallest=12,
+                    color=theme.MUTED)  # fmt: skip
         surface.set_clip(self.left)
         for i, pack in enumerate(self.packs):
             r = self.pack_shown(i)

@@ -153,6 +153,45 @@ def layout_problems(app: App) -> list[str]:
     return problems
 
 
+def text_problems(app: App) -> list[str]:
+    """Texts of the top scene that run out of the box they belong in (a button's,
+    else the window), or lie over another text or a control."""
+    top = app.scenes.top
+    if top is None:
+        return []
+    window = app.screen.get_rect()
+    scratch = app.screen.copy()
+    theme.drawn_texts = []
+    try:
+        top.draw(scratch)
+        texts = [(m, r, b) for s, m, r, b in theme.drawn_texts if s is scratch]
+    finally:
+        theme.drawn_texts = None
+    controls = [c for c in getattr(top, "controls", []) if c.rect.width and c.rect.height]
+    name = type(top).__name__
+
+    def ink(r: pygame.Rect) -> pygame.Rect:
+        # A font's line box is taller than its letters: a line may touch the next.
+        return r.inflate(-2, -max(4, r.height // 3))
+
+    def owns(box: pygame.Rect | None, control) -> bool:
+        return box is not None and (box.contains(control.rect) or control.rect.contains(box))
+
+    problems = []
+    for msg, r, box in texts:
+        if not (box or window).contains(ink(r)):
+            where = "its box" if box is not None else "the window"
+            problems.append(f"{name}: {msg[:40]!r} runs out of {where}")
+        for c in controls:
+            if not owns(box, c) and ink(r).colliderect(c.rect):
+                problems.append(f"{name}: {msg[:40]!r} lies over {label(c)!r}")
+    for i, (m1, r1, _) in enumerate(texts):
+        for m2, r2, _ in texts[i + 1 :]:
+            if ink(r1).colliderect(ink(r2)):
+                problems.append(f"{name}: {m1[:40]!r} lies over {m2[:40]!r}")
+    return list(dict.fromkeys(problems))  # a text over a button is over its label too
+
+
 def label(control) -> str:
     return getattr(control, "label", "") or getattr(control, "title", "")
 
@@ -172,7 +211,7 @@ def tour(
         app.screenshot(path)
         shots.append(path)
         if problems is not None:
-            problems.extend(f"{name}: {p}" for p in layout_problems(app))
+            problems.extend(f"{name}: {p}" for p in layout_problems(app) + text_problems(app))
 
     title = TitleScene(app)
     app.scenes.reset(title)
