@@ -1,6 +1,16 @@
-"""The mouse on a board, the same for every scene that has one (matches, puzzles,
-the arcade): which cell the pointer is over, a left click on a cell, and a right
-click, which takes back the last flip of a chain in progress."""
+"""The mouse and the keyboard on a board, the same for every scene that has one
+(matches, puzzles, the arcade, the analysis board): which cell the pointer is
+over, a left click on a cell, and a right click, which takes back the last flip
+of a chain in progress.
+
+The keyboard has a board cursor and a turn box. The cursor is hidden until Up,
+Down or Tab shows it (and, where the screen gives them no other use, Left or
+Right): a match keeps Left and Right for stepping through the moves until then.
+Once shown, the arrows move it to a hex neighbour (see
+:mod:`game.play.board_keys`), Enter or Space clicks its cell, Backspace does
+what a right click does, and Esc hides it. T or / opens the turn box, a line in
+which a turn is typed in notation; Enter plays it, Esc closes the box. While it
+is open every key is the box's."""
 
 from __future__ import annotations
 
@@ -8,13 +18,30 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.play.board_keys import column_of, middle, step
+
+from . import theme
 from .board_view import BoardView
+from .widgets import TextField
+
+#: The characters a turn is written with: row letters, numbers, ``x`` and "pass".
+TURN_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ")
+ARROWS = {
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+}
 
 
 @dataclass(frozen=True)
 class BoardAction:
-    kind: str  # "hover" (the pointer moved to another cell or off the board), "click", "back"
+    #: "hover" (the pointer moved to another cell or off the board), "click", "back",
+    #: "cursor" (the board cursor moved, showed or hid), "box" (the turn box opened
+    #: or closed) and "turn" (a turn typed in the box, in ``text``).
+    kind: str
     cell: int | None
+    text: str = ""
 
 
 class BoardInput:
@@ -22,12 +49,61 @@ class BoardInput:
         self.view = view
         #: The cell under the pointer, if any.
         self.hover: int | None = None
+        #: The board cursor's cell (None: hidden).
+        self.cursor: int | None = None
+        #: The column Up and Down keep to (see :func:`game.play.board_keys.step`).
+        self.column = 0
+        #: The keyboard moved last: the status line speaks of the cursor's cell.
+        self.by_keys = False
+        self.box = TextField(
+            "Turn",
+            limit=200,
+            allowed=lambda c: c in TURN_CHARACTERS,
+            hint="e5 or xd4xd5, then Enter",
+        )
+        # The key that opens the box also comes as typed text: it is not the turn's.
+        self._swallow = ""
 
     def use(self, view: BoardView) -> None:
-        """A new board (another side): forget the cell under the pointer, which may
-        not exist on it."""
+        """A new board (another side): forget the cell under the pointer and the
+        cursor, which may not exist on it."""
         self.view = view
         self.hover = None
+        if self.cursor is not None:
+            self.cursor = middle(view.geo)
+            self.column = column_of(view.geo, self.cursor)
+
+    @property
+    def typing(self) -> bool:
+        """The turn box is open: it takes every key."""
+        return self.box.editing
+
+    @property
+    def focus(self) -> int | None:
+        """The cell the status line speaks of: the cursor's, if the keyboard moved
+        last, or else the one under the pointer."""
+        if self.cursor is not None and (self.by_keys or self.hover is None):
+            return self.cursor
+        return self.hover
+
+    def show_cursor(self) -> int:
+        """Show the cursor (where the pointer is, or in the middle of the board)."""
+        if self.cursor is None:
+            self.cursor = self.hover if self.hover is not None else middle(self.view.geo)
+            self.column = column_of(self.view.geo, self.cursor)
+        self.by_keys = True
+        return self.cursor
+
+    def hide_cursor(self) -> None:
+        self.cursor = None
+        self.by_keys = False
+
+    def open_box(self) -> None:
+        self.box.editing = True
+        self.box.blink = 0.0
+
+    def close_box(self) -> None:
+        self.box.editing = False
 
     def point(self, pos: tuple[int, int] | None) -> None:
         """The pointer is at ``pos`` (None: off the window), whatever moved it."""
@@ -39,6 +115,7 @@ class BoardInput:
             cell = self.view.cell_at(event.pos)
             if cell != self.hover:
                 self.hover = cell
+                self.by_keys = False
                 return BoardAction("hover", cell)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = self.view.cell_at(event.pos)
@@ -47,3 +124,86 @@ class BoardInput:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             return BoardAction("back", self.view.cell_at(event.pos))
         return None
+
+    def keys(self, event: pygame.event.Event, *, arrows: bool = True) -> BoardAction | None:
+        """What a key (or typed text) does on the board, if anything. ``arrows``:
+        Left and Right may show the cursor (a screen that gives them no other
+        use). While the turn box is open, it takes every key and all typed text."""
+        if self.typing:
+            return self._box_keys(event)
+        if event.type != pygame.KEYDOWN:
+            return None
+        mod = getattr(event, "mod", 0)
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return None
+        key = event.key
+        direction = ARROWS.get(key)
+        if direction is not None:
+            if self.cursor is None:
+                if direction in ("left", "right") and not arrows:
+                    return None
+                return BoardAction("cursor", self.show_cursor())
+            self.cursor, self.column = step(self.view.geo, self.cursor, direction, self.column)
+            self.by_keys = True
+            return BoardAction("cursor", self.cursor)
+        if key == pygame.K_TAB and self.cursor is None:
+            return BoardAction("cursor", self.show_cursor())
+        if key in (pygame.K_t, pygame.K_SLASH, pygame.K_KP_DIVIDE):
+            self.open_box()
+            self._swallow = getattr(event, "unicode", "") or ""
+            return BoardAction("box", None)
+        if self.cursor is None:
+            return None
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.by_keys = True
+            return BoardAction("click", self.cursor)
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            return BoardAction("back", self.cursor)
+        if key == pygame.K_ESCAPE:
+            self.hide_cursor()
+            return BoardAction("cursor", None)
+        return None
+
+    def _box_keys(self, event: pygame.event.Event) -> BoardAction | None:
+        if event.type == pygame.TEXTINPUT:
+            swallow, self._swallow = self._swallow, ""
+            if swallow and event.text == swallow:
+                return BoardAction("box", None)
+        elif event.type == pygame.KEYDOWN:
+            self._swallow = ""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if not self.box.rect.collidepoint(event.pos):
+                self.close_box()  # the click goes on to the board or a button
+                return None
+            return BoardAction("box", None)
+        if event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            text = self.box.value.strip()
+            self.box.value = ""  # the box opens empty next time
+            self.close_box()
+            if not text:
+                return BoardAction("box", None)
+            return BoardAction("turn", None, text)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.box.value = ""  # put away: the box opens empty next time
+        self.box.handle(event)
+        return BoardAction("box", None)
+
+    def help_text(self, *, board_word: str = "plays") -> str:
+        """The keys for the board as they stand, for the screen's line of keys."""
+        if self.typing:
+            return "Type a turn such as e5 or xd4xd5: Enter plays it, Esc closes the box."
+        if self.cursor is not None:
+            return (
+                f"Arrows move the cursor, Enter {board_word} its cell, Esc hides it. "
+                "T types a turn."
+            )
+        return "Keys: Up, Down or Tab shows a board cursor; T types a turn."
+
+    def draw_help(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        """One line of keys in ``rect``, made smaller to fit (never over its edges)."""
+        size = theme.fit(text, min(18, rect.height), rect.width, smallest=10)
+        if theme.font(size).size(text)[0] > rect.width:
+            return  # too narrow a window for the line: better none than one cut off
+        theme.text(surface, text, rect.midleft, size=size, color=theme.MUTED, anchor="midleft")

@@ -1,6 +1,7 @@
 """Drawing a board: hex layout to fit any rectangle, hit testing, tiles with
 their animations (a placement pops in, a flip turns the tile over), and the
-markers a scene asks for (hover, clickable cells, the last turn, a chain).
+markers a scene asks for (hover, the keyboard's cursor, clickable cells, the
+last turn, a chain).
 
 The view never changes the board. Animations only decide how a tile looks
 while they run: during the first half of a flip the tile still shows its old
@@ -22,6 +23,8 @@ SQRT3 = math.sqrt(3)
 POP_TIME = 0.2
 FLIP_TIME = 0.32
 CHAIN_GAP = 0.22  # seconds between the flips of a chain
+#: The keyboard's board cursor.
+CURSOR = (196, 132, 255)
 
 
 @dataclass
@@ -133,6 +136,7 @@ class BoardView:
         shapes: bool = False,
         hint: tuple[int, ...] = (),
         pulse: float = 0.0,
+        cursor: int | None = None,
     ) -> None:
         r = self.radius
         surface.blit(self._static(), self.rect.topleft)
@@ -167,6 +171,12 @@ class BoardView:
         if hover is not None and 0 <= hover < len(self.centres):
             color = theme.ACCENT if hover in targets else theme.MUTED
             self._ring(surface, hover, color, 3, 0.96)
+        if cursor is not None and 0 <= cursor < len(self.centres):
+            # The keyboard's cursor: a violet outline on a dark one, in a colour no
+            # other marker uses (white is the last turn's, gold a flip's, green a
+            # hint's) and wider than the hover ring, so it reads on either tile.
+            self._ring(surface, cursor, theme.BG, 8, 1.02)
+            self._ring(surface, cursor, CURSOR, 4, 1.02)
 
     def _static(self) -> pygame.Surface:
         """The empty board, drawn once per layout."""

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.board_keys import typed_turn
+from game.play.explain import describe
 from game.play.game_analysis import score_in_tiles
 from game.play.jobs import Job
+from game.play.match import sentence
 from game.play.own_puzzles import save_as_puzzle
 from game.rules import BLUE, RED, Board, Chain, Position, RulesError
 
 from .. import theme
+from ..board_input import BoardAction, BoardInput
 from ..board_view import BoardView
 from ..scene import Scene, Services
 from ..widgets import Button, Segments, draw_all, press, update_all
@@ -82,6 +86,10 @@ class AnalysisBoardScene(Scene):
         self.request: int | None = None
         self.engine: tuple[str, str, float] | None = None  # (for MFEN, best turn, tiles)
         self.view = BoardView(self.side)
+        #: The keyboard: a cursor to paint with, and a box to play a turn in.
+        self.input = BoardInput(self.view)
+        #: What the line under the board says after a typed turn (until the next key).
+        self.note: tuple[str, tuple[int, int, int]] = ("", theme.MUTED)
         self.brush_choice = Segments("Paint", BRUSHES, self.brush, self.choose_brush, size=18)
         self.side_choice = Segments("Side", SIDES, str(self.side), self.choose_side, size=18)
         self.mover_choice = Segments(
@@ -136,6 +144,7 @@ class AnalysisBoardScene(Scene):
         if position.size != self.side:
             self.side = position.size
             self.view = BoardView(self.side)
+            self.input.use(self.view)
             self.resize(self.app.size)
         self.side_choice.index = SIDES.index(str(self.side)) if str(self.side) in SIDES else 0
         self.mover_choice.index = 0 if self.mover == RED else 1
@@ -238,6 +247,8 @@ class AnalysisBoardScene(Scene):
         self.panel = pygame.Rect(w - panel, 0, panel, h)
         self.view.coordinates = self.app.settings.coordinates
         self.view.layout(pygame.Rect(10, 10, w - panel - 20, h - 60))
+        self.input.box.rect = pygame.Rect(10, h - 46, w - panel - 20, 38)
+        self.input.box.size = 20
         x, cw = self.panel.left + 12, panel - 24
         y = 56
         for seg in (self.brush_choice, self.side_choice, self.mover_choice):
@@ -259,8 +270,13 @@ class AnalysisBoardScene(Scene):
         self.text_top = y + 4
         self.back_button.rect = pygame.Rect(x, h - bh - 12, cw, bh)
 
+    @property
+    def typing(self) -> bool:  # type: ignore[override]
+        return self.input.typing
+
     def update(self, dt: float) -> bool:
         moving = update_all(self.controls, dt)
+        moving = self.input.box.update(dt) or moving  # the caret blinks
         if self.saving is not None and self.saving.done:
             job, self.saving = self.saving, None
             if job.error is None:
@@ -285,6 +301,10 @@ class AnalysisBoardScene(Scene):
         return True
 
     def handle(self, event: pygame.event.Event) -> None:
+        action = self.input.keys(event)
+        if action is not None:
+            self.act(action)
+            return
         if press(self.controls, event, self.app.click):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -297,6 +317,47 @@ class AnalysisBoardScene(Scene):
                 else:
                     self.paint(cell)
 
+    def act(self, action: BoardAction) -> None:
+        """What the keys did on the board: Enter paints the cursor's cell with the
+        brush, Backspace empties it (as the mouse's buttons do), and a typed turn
+        is played on the position."""
+        self.note = ("", theme.MUTED)
+        if action.kind == "click" and action.cell is not None:
+            self.paint(action.cell)
+        elif action.kind == "back" and action.cell is not None:
+            brush, self.brush = self.brush, "Empty"
+            self.paint(action.cell)
+            self.brush = brush
+        elif action.kind == "turn":
+            self.play_typed(action.text)
+
+    def play_typed(self, text: str) -> None:
+        """Play a typed turn on the position, checked by the rules: the position
+        after it is then on the board, the other side to move."""
+        board = self.board()
+        plan = typed_turn(board, None, text)
+        reason = plan.reason
+        if not reason:
+            try:
+                turn = board.play(board.parse_turn("".join(text.split()).lower()))
+            except RulesError as e:
+                reason = sentence(str(e))
+        if reason:
+            self.note = (reason, theme.BAD)
+            self.app.sound("refuse")
+            return
+        mover = self.mover.title
+        self.set_position(board.position())
+        self.note = (f"{mover} played {board.notation(turn)}.", theme.TEXT)
+
+    def cursor_text(self) -> tuple[str, tuple[int, int, int]]:
+        """What the line under the board says of the cursor's cell."""
+        cell = self.input.cursor
+        if cell is None:
+            return self.note
+        paint = "empties it" if self.brush == "Empty" else f"paints it {self.brush}"
+        return f"{describe(self.board(), cell)} Enter {paint}.", theme.MUTED
+
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board()
         best = ()
@@ -305,7 +366,21 @@ class AnalysisBoardScene(Scene):
                 best = board.parse_turn(self.engine[1]).cells
             except RulesError:
                 best = ()
-        self.view.draw(surface, board, hint=best, shapes=self.app.settings.colour_blind)
+        self.view.draw(
+            surface,
+            board,
+            hint=best,
+            shapes=self.app.settings.colour_blind,
+            cursor=self.input.cursor,
+        )
+        if self.input.typing:
+            self.input.box.draw(surface)
+        else:
+            text, color = self.note if self.note[0] else self.cursor_text()
+            line = self.input.box.rect
+            if text:
+                size = theme.fit(text, 20, line.width, smallest=12)
+                theme.text(surface, text, line.midleft, size=size, color=color, anchor="midleft")
         if self.preview and not board.is_game_over():
             for cell, n in chain_preview(board).items():
                 theme.text(
@@ -335,6 +410,7 @@ class AnalysisBoardScene(Scene):
         lines.append((self.mfen(), theme.MUTED))
         if self.preview:
             lines.append(("Numbers: tiles the best chain from that flip takes.", theme.MUTED))
+        lines.append((self.input.help_text(board_word="paints"), theme.MUTED))
         for msg, c in lines:
             parts = mfen_lines(msg, p.width - 28) if msg == self.mfen() else None
             parts = parts or theme.wrap(msg, 18, p.width - 28)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.board_keys import typed_turn
 from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
 from game.play.explain import explain, turn_summary
 from game.play.in_progress import CURRENT
@@ -20,7 +21,7 @@ from game.play.notices import Notices
 from game.rules import BLUE, RED, Color
 
 from .. import theme
-from ..board_input import BoardInput
+from ..board_input import BoardAction, BoardInput
 from ..board_view import CHAIN_GAP, BoardView
 from ..scene import Scene, Services
 from ..side_panel import SidePanel
@@ -135,6 +136,10 @@ class MatchScene(Scene):
         return self.input.hover
 
     @property
+    def typing(self) -> bool:  # type: ignore[override]
+        return self.input.typing
+
+    @property
     def hint(self) -> tuple[int, ...]:
         return self.control.hint
 
@@ -155,10 +160,17 @@ class MatchScene(Scene):
         panel = self.panel.layout(size)
         self.view.coordinates = self.app.settings.coordinates
         self.view.layout(pygame.Rect(20, 70, w - panel.width - 40, h - 110))
+        # The turn box opens over the status line, and takes its place.
+        self.input.box.rect = pygame.Rect(20, 10, panel.left - 40, 48)
 
     # -- input -------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         chain = self.match.chain is not None
+        if self.input.typing:
+            action = self.input.keys(event)
+            if action is not None:
+                self.act(action)
+                return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and chain:
             self.take_back_chain()
             return
@@ -169,20 +181,31 @@ class MatchScene(Scene):
             if event.key == pygame.K_y:
                 self.redo()
                 return
+        # Left and Right step through the moves until the board cursor is shown.
+        action = self.input.keys(event, arrows=False)
+        if action is not None:
+            self.act(action)
+            return
         if self.panel.handle(event, self.app.click):
             return
         if self.handle_moves(event):
             return
         action = self.input.handle(event)
-        if action is None:
-            return
-        if action.kind == "hover":
+        if action is not None:
+            self.act(action)
+
+    def act(self, action: BoardAction) -> None:
+        """What the mouse or the keys did on the board."""
+        chain = self.match.chain is not None
+        if action.kind in ("hover", "cursor"):
             if action.cell is not None and self.notices.passing("status"):
                 self.say("")  # a passing message gives way to what the new cell says
         elif action.kind == "back" and chain:
             self.take_back_flip()
-        elif action.kind == "click":
+        elif action.kind == "click" and action.cell is not None:
             self.click(action.cell)
+        elif action.kind == "turn":
+            self.play_typed(action.text)
 
     def handle_moves(self, event: pygame.event.Event) -> bool:
         """The move list: a click on a move, the wheel over the panel, and the
@@ -216,18 +239,51 @@ class MatchScene(Scene):
             self.say("")
 
     def click(self, cell: int) -> None:
+        self.play((cell,))
+
+    def play(self, cells: tuple[int, ...]) -> None:
+        """Click ``cells`` in turn (one click, or a typed turn's), stopping at the
+        first one refused; then show what they did, a chain tile by tile."""
+        cell = cells[0]
         if self.finished:
             return
         if self.control.wants_change(cell) and not self.control.may_change():
-            self.ask_to_play_on(lambda: self.click(cell))
+            self.ask_to_play_on(lambda: self.play(cells))
             return
         if self.control.browsing and self.control.later and self.control.wants_change(cell):
-            self.ask_to_drop_later(lambda: self.click(cell))
+            self.ask_to_drop_later(lambda: self.play(cells))
             return
         if not self.match.human_to_move:
             self.say("The AI is thinking." if self.match.ai_to_move else "The game is over.")
             return
-        self.show(self.control.click(cell))
+        events: list[Event] = []
+        for cell in cells:
+            done = self.control.click(cell)
+            events += done
+            if any(e.kind in ("refused", "error") for e in done):
+                break
+        self.show(events)
+
+    def play_typed(self, text: str) -> None:
+        """A turn typed in the turn box: checked whole first, then played as the
+        clicks on its cells, so a refused one changes nothing."""
+        match = self.match
+        if self.finished or match.over:
+            self.say("The game is over.")
+            return
+        if not match.human_to_move and not self.control.browsing:
+            self.say("The AI is thinking." if match.ai_to_move else "Wait for your turn.")
+            return
+        if self.control.browsing and not self.control.later:
+            # A game whose earlier turns are never dropped (a server's): a turn is
+            # played at its end, so it is checked there.
+            self.control.play_on_from_here()
+        plan = typed_turn(match.board, match.chain, text)
+        if plan.reason:
+            self.say(plan.reason, theme.BAD)
+            self.app.sound("refuse")
+            return
+        self.play(plan.cells)
 
     def ask_to_drop_later(self, then) -> None:
         """Playing on from an earlier position drops the turns after it: ask."""
@@ -436,7 +492,10 @@ class MatchScene(Scene):
             self.app.sound(self.end_sound())
             self.app.scenes.push(self.over_scene())
         chain = self.match.chain is not None  # the owed tiles' rings pulse
-        return bool(moving or self.view.busy or changed or events or self.thinking or chain)
+        typing = self.input.box.update(dt)  # the caret blinks
+        return bool(
+            moving or self.view.busy or changed or events or self.thinking or chain or typing
+        )
 
     @property
     def thinking(self) -> bool:
@@ -473,6 +532,7 @@ class MatchScene(Scene):
             shapes=self.app.settings.colour_blind,
             hint=self.hint,
             pulse=self.clock,
+            cursor=self.input.cursor,
         )
         self.draw_top(surface)
         self.panel.draw(surface, match, self.turn_line(), self.clock, self.thinking)
@@ -512,14 +572,22 @@ class MatchScene(Scene):
         return self._targets[1]
 
     def hover_text(self) -> tuple[str, tuple]:
-        """What the status line says about the cell under the pointer."""
+        """What the status line says about the cell under the pointer (or the
+        board cursor, if the keys moved last)."""
         match = self.match
-        if self.hover is None or self.finished:
+        cell = self.input.focus
+        if cell is None or self.finished:
             return "", theme.MUTED
-        text, tone = explain(match.board, match.chain, self.hover, your_turn=match.human_to_move)
+        text, tone = explain(match.board, match.chain, cell, your_turn=match.human_to_move)
         return text, theme.TONES[tone]
 
     def draw_top(self, surface: pygame.Surface) -> None:
+        h = surface.get_height()
+        left = self.panel.rect.left
+        self.input.draw_help(surface, pygame.Rect(20, h - 34, left - 40, 28), self.keys_text())
+        if self.input.typing:
+            self.input.box.draw(surface)
+            return
         text, color, _ = self.status
         if not text:
             text, color = self.hover_text()
@@ -529,3 +597,10 @@ class MatchScene(Scene):
                 theme.text(
                     surface, line, (w // 2, 14 + 26 * i), size=24, color=color, anchor="midtop"
                 )
+
+    def keys_text(self) -> str:
+        """The line of keys under the board."""
+        text = self.input.help_text()
+        if self.input.cursor is None and not self.input.typing:
+            text += " Left and Right step through the moves."
+        return text

@@ -12,12 +12,13 @@ from collections.abc import Callable
 
 import pygame
 
+from game.play.board_keys import typed_turn
 from game.play.explain import explain
 from game.play.puzzle_session import FLIP_FIRST, Outcome, PuzzleSession
 from game.puzzles import Puzzle
 
 from .. import theme
-from ..board_input import BoardInput
+from ..board_input import BoardAction, BoardInput
 from ..board_view import CHAIN_GAP, BoardView
 from ..particles import Particles
 from ..scene import Scene
@@ -104,6 +105,10 @@ class PuzzleScene(Scene):
     def hover(self) -> int | None:
         return self.input.hover
 
+    @property
+    def typing(self) -> bool:  # type: ignore[override]
+        return self.input is not None and self.input.typing
+
     # -- layout and input -------------------------------------------------------------
     def enter(self) -> None:
         self.lay_out()
@@ -126,24 +131,72 @@ class PuzzleScene(Scene):
         for i, b in enumerate(self.controls):
             b.rect = pygame.Rect(left + i * (bw + 12), h - 78, bw, 54)
             b.size = size
+        if self.input is not None:  # (the first layout comes before the input is made)
+            # The turn box opens over the line that speaks of the board, in its place.
+            self.input.box.rect = pygame.Rect(20, 93, w - 40, 48)
 
     def analyse(self) -> None:
         """The puzzle's position (as it was set) on the analysis board."""
         self.app.scenes.push(AnalysisBoardScene(self.app, self.session.start.position()))
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.input.typing:
+            action = self.input.keys(event)
+            if action is not None:
+                self.act(action)
+                return
+        # As in a match, Esc takes back a chain, then hides the cursor; only then
+        # is it Back.
+        chain = self.session.chain is not None and not self.session.finished
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and chain:
+            self.take_back_chain()
+            return
+        action = self.input.keys(event)
+        if action is not None:
+            self.act(action)
+            return
         if press(self.controls, event, self.app.click):
             return
         action = self.input.handle(event)
-        if action is None:
-            return
+        if action is not None:
+            self.act(action)
+
+    def act(self, action: BoardAction) -> None:
+        """What the mouse or the keys did on the board."""
         if action.kind == "back" and self.session.chain is not None:
             self.session.take_back_flip()
             self.say_chain()
-        elif action.kind == "click":
+        elif action.kind == "click" and action.cell is not None:
             self.click(action.cell)
+        elif action.kind == "turn":
+            self.play_typed(action.text)
+        elif action.kind == "cursor" and self.message[1] != theme.ACCENT:
+            self.say("")  # the line speaks of the cursor's cell (a chain's call stays)
 
-    def click(self, cell: int) -> None:
+    def take_back_chain(self) -> None:
+        n = len(self.session.chain or ())
+        while self.session.chain is not None:
+            self.session.take_back_flip()
+        self.say(f"Took back {n} flip{'s' if n > 1 else ''}.")
+
+    def play_typed(self, text: str) -> None:
+        """A turn typed in the turn box: checked whole, then played as the clicks
+        on its cells, a chain tile by tile."""
+        s = self.session
+        if s.finished or self.reset_in > 0:
+            return
+        plan = typed_turn(s.board, s.chain, text)
+        if plan.reason:
+            self.say(plan.reason, theme.BAD)
+            self.app.sound("refuse")
+            return
+        for i, cell in enumerate(plan.cells):
+            before = s.chain
+            self.click(cell, delay=i * CHAIN_GAP / self.view.speed)
+            if s.chain is None or s.chain is before:
+                break  # judged, or refused: the rest is not to be clicked
+
+    def click(self, cell: int, delay: float = 0.0) -> None:
         if self.session.finished or self.reset_in > 0:
             return
         outcome = self.session.click(cell)
@@ -153,9 +206,9 @@ class PuzzleScene(Scene):
             return
         self.show_hint = False
         if outcome.kind == "place":
-            self.view.pop(cell)
+            self.view.pop(cell, delay)
         else:
-            self.view.flip(cell, outcome.mover.other)
+            self.view.flip(cell, outcome.mover.other, delay)
             chained = self.session.chain is not None and len(self.session.chain) > 1
             self.app.sound("chain" if chained or outcome.got > 1 else "flip")
         if outcome.kind == "flip":
@@ -246,7 +299,7 @@ class PuzzleScene(Scene):
     def hover_text(self) -> tuple[str, tuple]:
         """What the line says about the cell under the pointer, as in a match."""
         s = self.session
-        cell = self.hover
+        cell = self.input.focus
         if cell is None or s.finished or self.reset_in > 0:
             return "", theme.MUTED
         if self.puzzle.goal == "most" and s.chain is None and s.board.tile_at(cell) is None:
@@ -261,6 +314,7 @@ class PuzzleScene(Scene):
         self.view.update(dt)
         self.particles.update(dt)
         update_all(self.controls, dt)
+        moving = self.input.box.update(dt) or moving  # the caret blinks
         if self.reset_in > 0:
             self.reset_in -= dt
             if self.reset_in <= 0:
@@ -305,7 +359,10 @@ class PuzzleScene(Scene):
         if not text:
             text, color = self.hover_text()
         box = pygame.Rect(20, 92, w - 40, 50)
-        theme.block(surface, text, box, size=26, smallest=16, color=color)
+        if self.input.typing:
+            self.input.box.draw(surface)
+        else:
+            theme.block(surface, text, box, size=26, smallest=16, color=color)
         chain = self.session.chain
         targets = frozenset(self.session.owed())
         hint = (self.solution.cells[0],) if self.show_hint and chain is None else ()
@@ -318,6 +375,9 @@ class PuzzleScene(Scene):
             shapes=self.app.settings.colour_blind,
             hint=hint,
             pulse=self.t,
+            cursor=self.input.cursor,
         )
         self.particles.draw(surface)
         draw_all(self.controls, surface)
+        h = surface.get_height()
+        self.input.draw_help(surface, pygame.Rect(20, h - 100, w - 40, 20), self.input.help_text())
