@@ -165,7 +165,11 @@ class Bot:
         )
         if old is not None:
             old.ended.set()  # its thought, if any, is for a board that is gone
-            game.searcher = old.searcher
+            # The tables go on with the game, unless that thought still holds them:
+            # a searcher serves one search at a time (the compiled solver refuses a
+            # second), so the new board starts a fresh one.
+            if not old.thinking:
+                game.searcher = old.searcher
         self.games[state["id"]] = game
 
     async def _move(self, g: BotGame) -> None:

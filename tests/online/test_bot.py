@@ -158,3 +158,29 @@ def test_a_thought_stops_when_its_game_ends():
 
     bot = asyncio.run(go())
     assert not bot.games and bot.finished == 1
+
+
+def test_a_game_sent_again_while_a_thought_runs_gets_a_searcher_of_its_own():
+    """A searcher serves one search at a time: the game that replaces a game
+    still being thought about must not share the thought's searcher."""
+
+    class Quiet:
+        player: ClassVar = {"name": "Club bot"}
+
+        async def send(self, kind: str, **fields: Any) -> None:
+            pass
+
+    bot = Bot(Quiet(), level("Club"))  # type: ignore[arg-type]
+    state = {
+        "id": "g1", "you": 0, "side": 3, "turns": [], "clocks": [60_000, 60_000],
+        "inc": 0, "result": None,
+    }  # fmt: skip
+    bot._game(state)
+    first = bot.games["g1"]
+    first.thinking = True  # a thought is under way for it
+    bot._game({**state, "turns": ["a1"]})  # the server says the game moved on
+    second = bot.games["g1"]
+    assert first.ended.is_set() and second.searcher is not first.searcher
+    first.thinking = False
+    bot._game({**state, "turns": ["a1", "e1"]})  # no thought now: the tables go on
+    assert bot.games["g1"].searcher is second.searcher
