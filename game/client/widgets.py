@@ -94,8 +94,10 @@ class Button:
         edge = theme.ACCENT if self.glow > 0.5 else theme.CELL_EDGE
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
         fg = theme.TEXT if self.enabled else theme.MUTED
-        # A label wider than its button (a small window) is drawn smaller to fit.
+        # A label wider or taller than its button (a small window) is drawn smaller.
         size = theme.fit(self.label, self.size, r.width - 6)
+        while size > 10 and theme.font(size).get_height() > r.height:
+            size -= 1
         theme.text(surface, self.label, r.center, size=size, color=fg, anchor="center", box=r)
 
 

@@ -222,9 +222,9 @@ class SheetPlay(Scene):
         hover = None if text or self.rolling > 0 else self.flow.hover_text(self.hover)
         if hover is not None:
             text, color = hover[0], TONE_COLOR[hover[1]]
-        w = self.panel.left
-        for i, line in enumerate(theme.wrap(text, 24, w - 40)[:2]):
-            theme.text(surface, line, (w // 2, 16 + 26 * i), size=24, color=color, anchor="midtop")
+        # Above the sheet, shrinking to fit rather than cut short.
+        box = pygame.Rect(20, 8, self.panel.left - 40, max(24, self.view.rect.top - 14))
+        theme.block(surface, text, box, size=24, smallest=14, color=color)
 
     def draw_dice(self, surface: pygame.Surface, top: int) -> None:
         """The four dice, tumbling while they roll."""
