@@ -61,7 +61,16 @@ def test_a_rated_online_game_hosted_here_played_by_clicks(app, drive):
     assert lobby.name_field.value == "Emma" and not app.settings.muted
     drive.click(button(lobby, "Host on this computer").rect.center)
     until(drive, lambda: lobby.connected)
-    assert lobby.host is not None and "Friends on your network type" in lobby.hosting
+    assert lobby.host is not None and f":{lobby.host.port}" in lobby.hosting
+    # At the smallest window the address is shown whole, over nothing.
+    from game.client.scripted.tour import text_problems
+
+    until(drive, lambda: any(getattr(c, "title", "") == "Side" for c in lobby.controls))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+    drive.frames(2)
+    assert text_problems(app) == []
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=800, size=(1280, 800)))
+    drive.frames(2)
     url = lobby.url
     # The token is remembered for this server.
     assert load_identity(app.data)[0].tokens.get(url)

@@ -178,15 +178,17 @@ class OnlineScene(MenuScene):
         left = self.controls[: self.left_count]
         right = self.controls[self.left_count :]
         room = h - top - 20 - 24 * (1 + bool(self.hosting))  # the status lines below
-        height = max(28, min(46, room // len(left) - 6))
+        # Tight rows in a short window, never over the status lines below.
+        gap = 6 if room // len(left) >= 40 else 3
+        height = max(22, min(46, room // len(left) - gap))
         col_w = min(520, (w - 60) // 2)
         x0 = w // 2 - col_w - 10
         for i, c in enumerate(left):
-            c.rect = pygame.Rect(x0, top + i * (height + 6), col_w, height)
+            c.rect = pygame.Rect(x0, top + i * (height + gap), col_w, height)
             c.size = max(15, min(c.base_size, height * 45 // 100))
         self.seek_top = top
         for i, c in enumerate(right):
-            c.rect = pygame.Rect(w // 2 + 10, top + 30 + i * (height + 6), col_w, height)
+            c.rect = pygame.Rect(w // 2 + 10, top + 30 + i * (height + gap), col_w, height)
             c.size = max(14, min(c.base_size, height * 40 // 100))
 
     def rebuild(self) -> None:
@@ -230,7 +232,8 @@ class OnlineScene(MenuScene):
                 return
             self.host = host
             where = ", ".join(f"{a}:{port}" for a in addresses()[:2])
-            self.hosting = f"Hosting on this computer. Friends on your network type: {where}"
+            # The address first: it is what a friend needs, and must never be cut.
+            self.hosting = f"Friends on your network connect to {where} (hosted here)"
         self.connect(f"ws://127.0.0.1:{self.host.port}")
 
     def keep_identity(self) -> None:
@@ -423,11 +426,12 @@ class OnlineScene(MenuScene):
         super().draw(surface)
         w, h = surface.get_size()
         text, color = self.status
-        lines = [line for line in (self.hosting, text) if line]
+        lines = [(self.hosting, theme.ACCENT), (text, color)]
+        lines = [(line, c) for line, c in lines if line]
         y = h - 12 - 24 * len(lines)
-        for line in lines:
-            for part in theme.wrap(line, 20, w - 40)[:1]:
-                theme.text(surface, part, (w // 2, y), size=20, color=color, anchor="midtop")
+        for line, c in lines:  # each whole on its line, smaller rather than cut
+            size = theme.fit(line, 20, w - 40, smallest=12)
+            theme.text(surface, line, (w // 2, y), size=size, color=c, anchor="midtop")
             y += 24
         if self.connected and self.link is not None:
             x = w // 2 + 10
