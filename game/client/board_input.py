@@ -65,11 +65,12 @@ class BoardInput:
         self._swallow = ""
 
     def use(self, view: BoardView) -> None:
-        """A new board (another side): forget the cell under the pointer and the
-        cursor, which may not exist on it."""
+        """A new board: forget the cell under the pointer, and bring a cursor back
+        to the middle if the board has another side (its cell may not exist)."""
+        side = self.view.geo.n
         self.view = view
         self.hover = None
-        if self.cursor is not None:
+        if self.cursor is not None and view.geo.n != side:
             self.cursor = middle(view.geo)
             self.column = column_of(view.geo, self.cursor)
 
@@ -190,20 +191,33 @@ class BoardInput:
         self.box.handle(event)
         return BoardAction("box", None)
 
-    def help_text(self, *, board_word: str = "plays") -> str:
-        """The keys for the board as they stand, for the screen's line of keys."""
+    def help_text(self, *, board_word: str = "plays") -> tuple[str, ...]:
+        """The keys for the board as they stand, for the screen's line of keys:
+        the whole line, then shorter ones for a narrow window."""
         if self.typing:
-            return "Type a turn such as e5 or xd4xd5: Enter plays it, Esc closes the box."
+            return (
+                "Type a turn such as e5 or xd4xd5: Enter plays it, Esc closes the box.",
+                "Type a turn (e5, xd4xd5). Enter: play it. Esc: close.",
+            )
         if self.cursor is not None:
             return (
                 f"Arrows move the cursor, Enter {board_word} its cell, Esc hides it. "
-                "T types a turn."
+                "T types a turn.",
+                f"Arrows: move. Enter: {board_word[:-1]}. Esc: hide. T: type a turn.",
             )
-        return "Keys: Up, Down or Tab shows a board cursor; T types a turn."
+        return (
+            "Keys: Up, Down or Tab shows a board cursor; T types a turn.",
+            "Up or Down: board cursor. T: type a turn.",
+        )
 
-    def draw_help(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        """One line of keys in ``rect``, made smaller to fit (never over its edges)."""
-        size = theme.fit(text, min(18, rect.height), rect.width, smallest=10)
-        if theme.font(size).size(text)[0] > rect.width:
-            return  # too narrow a window for the line: better none than one cut off
-        theme.text(surface, text, rect.midleft, size=size, color=theme.MUTED, anchor="midleft")
+    def draw_help(self, surface: pygame.Surface, rect: pygame.Rect, *texts: str) -> None:
+        """One line of keys in ``rect``: the first of ``texts`` (longest first) that
+        fits, made smaller if need be, never over its edges."""
+        for text in texts:
+            size = theme.fit(text, min(18, rect.height), rect.width, smallest=12)
+            if theme.font(size).size(text)[0] <= rect.width:
+                theme.text(
+                    surface, text, rect.midleft, size=size, color=theme.MUTED, anchor="midleft"
+                )
+                return
+        # Too narrow a window for any: better no line than one cut off.

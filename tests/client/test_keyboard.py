@@ -244,3 +244,35 @@ def test_the_analysis_board_from_the_keyboard(app, drive):
     assert app.scenes.top is scene and scene.input.cursor is None
     drive.key(pygame.K_ESCAPE)  # and then is Back
     assert app.scenes.top is not scene
+
+
+def test_a_typed_turn_in_an_online_game_goes_to_the_server(app, drive):
+    from game.client.scenes.online_match import OnlineMatchScene
+    from game.play.online_game import OnlineMatch
+
+    class QuietLink:
+        def __init__(self):
+            self.sent = []
+
+        def send(self, kind, **fields):
+            self.sent.append((kind, fields))
+
+        def poll(self):
+            return []
+
+    players = [
+        {"name": "Ann", "rating": 1500, "connected": True},
+        {"name": "Bob", "rating": 1500, "connected": True},
+    ]
+    state = {
+        "id": "g1", "side": 3, "you": 0, "players": players, "base": 60, "inc": 0,
+        "rated": False, "turns": [], "clocks": [60_000, 60_000], "running": 0,
+    }  # fmt: skip
+    link = QuietLink()
+    scene = OnlineMatchScene(app, OnlineMatch(state), link, state)
+    app.scenes.reset(scene)
+    drive.frames(2)
+    type_turn(drive, "xb2")  # an empty cell: refused here, nothing sent
+    assert scene.status[0] == "b2 is empty; only Blue tiles can be flipped." and not link.sent
+    type_turn(drive, "b2")
+    assert [(kind, fields["turn"]) for kind, fields in link.sent] == [("turn", "b2")]

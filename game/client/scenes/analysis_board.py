@@ -410,7 +410,7 @@ class AnalysisBoardScene(Scene):
         lines.append((self.mfen(), theme.MUTED))
         if self.preview:
             lines.append(("Numbers: tiles the best chain from that flip takes.", theme.MUTED))
-        lines.append((self.input.help_text(board_word="paints"), theme.MUTED))
+        lines.append((self.input.help_text(board_word="paints")[0], theme.MUTED))
         for msg, c in lines:
             parts = mfen_lines(msg, p.width - 28) if msg == self.mfen() else None
             parts = parts or theme.wrap(msg, 18, p.width - 28)

@@ -584,7 +584,8 @@ class MatchScene(Scene):
     def draw_top(self, surface: pygame.Surface) -> None:
         h = surface.get_height()
         left = self.panel.rect.left
-        self.input.draw_help(surface, pygame.Rect(20, h - 34, left - 40, 28), self.keys_text())
+        keys = self.keys_text()
+        self.input.draw_help(surface, pygame.Rect(20, h - 34, left - 40, 28), *keys)
         if self.input.typing:
             self.input.box.draw(surface)
             return
@@ -598,9 +599,14 @@ class MatchScene(Scene):
                     surface, line, (w // 2, 14 + 26 * i), size=24, color=color, anchor="midtop"
                 )
 
-    def keys_text(self) -> str:
-        """The line of keys under the board."""
-        text = self.input.help_text()
+    def keys_text(self) -> tuple[str, ...]:
+        """The line of keys under the board, longest first: until the cursor shows,
+        Left and Right are the moves'."""
+        texts = self.input.help_text()
         if self.input.cursor is None and not self.input.typing:
-            text += " Left and Right step through the moves."
-        return text
+            return (
+                texts[0] + " Left and Right step through the moves.",
+                "Up or Down: board cursor. T: type a turn. Left, Right: the moves.",
+                *texts[1:],
+            )
+        return texts

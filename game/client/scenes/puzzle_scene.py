@@ -380,4 +380,4 @@ class PuzzleScene(Scene):
         self.particles.draw(surface)
         draw_all(self.controls, surface)
         h = surface.get_height()
-        self.input.draw_help(surface, pygame.Rect(20, h - 100, w - 40, 20), self.input.help_text())
+        self.input.draw_help(surface, pygame.Rect(20, h - 100, w - 40, 20), *self.input.help_text())
