@@ -197,6 +197,9 @@ def test_a_saved_game_loads_and_a_bad_one_is_refused(app, drive):
     drive.frames(1)
     drive.click(button(app.scenes.top, "Play").rect.center)
     drive.click(button(app.scenes.top, "Load").rect.center)
+    # Each row's text at a size that reads, with the room of a wide window.
+    row = saved_button(app.scenes.top, saved.stem)
+    assert theme.fit(row.label, row.size, row.rect.width - 6) >= 18
     drive.click(saved_button(app.scenes.top, "mosaic-99999999-bad").rect.center)
     assert "JSON object" in app.toasts[-1][0]
     drive.click(saved_button(app.scenes.top, saved.stem).rect.center)

@@ -90,6 +90,9 @@ def describe(player: str) -> str:
 class LoadScene(MenuScene):
     title = "Saved games"
     subtitle = "The ten most recent, newest first."
+    # A row says when, who, how long and how it stands: the window's width, not a
+    # menu button's, or its text shrinks to a squint.
+    button_width = 900
 
     def build(self) -> list:
         folder = self.app.data / "games"
