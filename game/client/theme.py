@@ -145,3 +145,37 @@ def block(
         drawn.union_ip(r)
         y += step
     return drawn
+
+
+def label(
+    surface: pygame.Surface,
+    msg: str,
+    box: pygame.Rect,
+    *,
+    size: int = 22,
+    smallest: int = 14,
+    color=TEXT,
+    pointer: tuple[int, int] | None = None,
+) -> pygame.Rect:
+    """One line in ``box``: at ``size`` if it fits, else smaller down to
+    ``smallest``, then cut with "..."; a cut line shows whole in a box under it
+    while the pointer is over it."""
+    s = fit(msg, size, box.width, smallest=smallest)
+    shown = msg
+    if font(s).size(msg)[0] > box.width:
+        while shown and font(s).size(shown + "...")[0] > box.width:
+            shown = shown[:-1]
+        shown = shown.rstrip() + "..."
+    r = text(
+        surface, shown, (box.left, box.centery), size=s, color=color, anchor="midleft", box=box
+    )
+    if shown != msg and pointer is not None and box.collidepoint(pointer):
+        lines = wrap(msg, smallest + 2, max(120, box.width - 16))
+        step = font(smallest + 2).get_linesize()
+        tip = pygame.Rect(box.left, box.bottom + 4, box.width, 12 + step * len(lines))
+        tip.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, PANEL, tip, border_radius=8)
+        pygame.draw.rect(surface, ACCENT, tip, 2, border_radius=8)
+        for i, line in enumerate(lines):
+            text(surface, line, (tip.left + 8, tip.top + 6 + step * i), size=smallest + 2, box=tip)
+    return r

@@ -119,3 +119,25 @@ def test_a_focused_slider_moves_with_the_arrow_keys(app, drive):
     assert app.settings.volume == 0.6
     drive.key(pygame.K_RETURN)  # nothing to press on a slider
     assert isinstance(app.scenes.top, SettingsScene) and app.settings.volume == 0.6
+
+
+def test_a_label_shrinks_then_cuts_and_shows_whole_under_the_pointer(app):
+    from game.client import theme
+
+    surface = pygame.Surface((400, 300))
+    box = pygame.Rect(10, 10, 200, 30)
+    long = "A pack description far longer than the room a small window gives it."
+    theme.drawn_texts = []
+    try:
+        theme.label(surface, "Short", box, size=22)
+        theme.label(surface, long, box, size=22, smallest=14)
+        plain = [m for _, m, _, _ in theme.drawn_texts]
+        theme.drawn_texts = []
+        theme.label(surface, long, box, size=22, smallest=14, pointer=box.center)
+        hovered = [m for _, m, _, _ in theme.drawn_texts]
+    finally:
+        theme.drawn_texts = None
+    assert plain[0] == "Short" and plain[1].endswith("...") and len(plain) == 2
+    assert theme.font(14).size(plain[1])[0] <= box.width
+    # Under the pointer, the whole text shows, word for word, below the line.
+    assert " ".join(hovered[1:]) == long

@@ -364,14 +364,16 @@ class PuzzleBrowserScene(Scene):
                 shown = f"Showing {len(self.visible)} of {len(pack.puzzles)}"
             else:
                 shown = pack.description
-            size = theme.fit(shown, size, room)  # smaller before it is cut short
-            line = theme.wrap(shown, size, room)[0]
-            theme.text(
+            # Smaller before it is cut short; cut, it shows whole under the pointer.
+            box = pygame.Rect(self.grid.left, self.grid.top - size - 14, room, size + 8)
+            theme.label(
                 surface,
-                line,
-                (self.grid.left, self.grid.top - size - 12),
+                shown,
+                box,
                 size=size,
+                smallest=13,
                 color=theme.MUTED,
+                pointer=self.pointer,
             )
             surface.set_clip(self.grid.inflate(6, 6))
             for i, number in enumerate(self.visible):
