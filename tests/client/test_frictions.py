@@ -335,3 +335,34 @@ def test_the_title_buttons_stay_put_when_a_match_in_progress_appears(app, drive)
     title = app.scenes.top
     assert isinstance(title, TitleScene) and button(title, "Continue").enabled
     assert {b.label: b.rect for b in title.controls} == before
+
+
+def test_a_long_status_line_shows_whole_above_the_board_at_640x480(tmp_path):
+    from game.client import theme
+    from game.client.app import App
+    from game.client.scripted.tour import Driver, text_problems
+    from game.play.match import Match
+
+    pygame.init()
+    app = App((640, 480), tmp_path / "data")
+    try:
+        drive = Driver(app)
+        scene = MatchScene(app, Match(5, "Human", "Human"))
+        app.scenes.reset(scene)
+        drive.frames(2)
+        why = (
+            "Can't flip i1: flipping it must lower both your own number of groups and "
+            "the total number of groups on the board (it must touch two of your groups)."
+        )
+        scene.say(why, seconds=0)
+        theme.drawn_texts = []
+        try:
+            scene.draw(app.screen)
+            top = pygame.Rect(0, 0, scene.panel.rect.left, scene.view.rect.top)
+            drawn = [m for _, m, r, _ in theme.drawn_texts if top.contains(r)]
+        finally:
+            theme.drawn_texts = None
+        assert " ".join(drawn) == why  # every word, none cut
+        assert text_problems(app) == []
+    finally:
+        app.close()

@@ -592,12 +592,11 @@ class MatchScene(Scene):
         text, color, _ = self.status
         if not text:
             text, color = self.hover_text()
-        w = self.panel.rect.left
         if text:
-            for i, line in enumerate(theme.wrap(text, 24, w - 40)[:2]):
-                theme.text(
-                    surface, line, (w // 2, 14 + 26 * i), size=24, color=color, anchor="midtop"
-                )
+            # Two lines above the board; a long explanation shrinks to fit them
+            # rather than losing its end.
+            box = pygame.Rect(20, 8, left - 40, max(26, self.view.rect.top - 10))
+            theme.block(surface, text, box, size=24, smallest=15, color=color)
 
     def keys_text(self) -> tuple[str, ...]:
         """The line of keys under the board, longest first: until the cursor shows,
