@@ -100,7 +100,8 @@ def test_the_trainer_shows_the_rating_change_after_each_first_try(app, drive, pa
     answer(drive, scene, "xc1xc2xd3xd4")
     after = app.puzzles.progress.rating.rating
     assert after > before
-    assert any(text.startswith(f"Rating {after:.0f} (+") for text, _, _ in scene.popups)
+    assert f"Your rating: {after:.0f} (+" in scene.message[0]
+    assert scene.message[0].startswith("Right!")  # said after what the answer was
     drive.settle(1.5)
     assert scene.run.count == 1 and not scene.run.over  # it goes on
     scene.finish()

@@ -106,9 +106,11 @@ class ArcadeScene(PuzzleScene):
             before = progress.rating.rating
             progress.first_try(pack.id, self.puzzle, right)
             if self.mode == "trainer":
+                # In the line under the heading, which is laid out to fit: a pop-up
+                # of it lay over the line's own text.
                 after = progress.rating.rating
-                color = theme.GOOD if after >= before else theme.BAD
-                self.popup(f"Rating {after:.0f} ({after - before:+.0f})", color)
+                rating = f"Your rating: {after:.0f} ({after - before:+.0f})."
+                self.say(f"{self.message[0].strip()} {rating}", self.message[1])
         if right:  # a solve counts wherever it happens
             progress.record(pack.id, self.puzzle.id, 3 if first_try else 1)
         result = self.run.answer(right)
@@ -249,12 +251,13 @@ class ArcadeScene(PuzzleScene):
                 bold=True,
             )
         for i, (text, color, left) in enumerate(self.popups):
-            # Beside the score, clear of the board's top row, drifting up as it fades.
+            # Beside the score, under the line below the heading (never over its
+            # text), drifting up as it fades.
             rise = (1.2 - left) * 30
             theme.text(
                 surface,
                 text,
-                (w - 30, 108 + 34 * i - rise),
+                (w - 30, 150 + 34 * i - rise),
                 size=32,
                 color=color,
                 anchor="topright",
