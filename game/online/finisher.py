@@ -51,20 +51,18 @@ class Finisher:
             ratings_json=json.dumps(table.ratings) if table.ratings else None,
             new_ratings=new,
         )
-        extra: dict[str, Any] = {"ratings": table.ratings} if table.ratings else {}
-        self.connections.tell(
-            (s.player for s in table.seats),
-            "over",
-            game=table.id,
-            result=table.result,
-            reason=table.reason,
-            **extra,
-        )
+        self.connections.tell((s.player for s in table.seats), "over", **self.announcement(table))
         # A player's later seeks show the rating they have now.
         for pid, rating in new:
             for conn in self.connections.of(pid):
                 if conn.player is not None:
                     conn.player.rating = rating
+
+    @staticmethod
+    def announcement(table: Table) -> dict[str, Any]:
+        """The fields of the ``over`` that tells of the end (players and watchers)."""
+        extra: dict[str, Any] = {"ratings": table.ratings} if table.ratings else {}
+        return {"game": table.id, "result": table.result, "reason": table.reason, **extra}
 
     async def _rate(self, table: Table) -> list[tuple[str, Rating]]:
         """The players' new ratings (none for a casual or aborted game), and the

@@ -48,6 +48,9 @@ class Limits:
     records: int = 256  # finished games' records kept in memory
     # The lobby's changes within this time go to its watchers as one message.
     lobby_batch: float = 0.1
+    listed_games: int = 100  # games in play listed to spectators
+    watching: int = 5  # games one connection watches at once
+    watchers: int = 500  # connections watching one game
 
 
 def descriptor_room(wanted: int, reserve: int) -> tuple[int, int | None]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 #: Bumped when a message changes in a way an older peer would misread.
-VERSION = 2
+VERSION = 3
 #: The largest frame either side accepts, in bytes; a longer one closes the connection.
 MAX_MESSAGE = 4096
 #: The board sides, base times (seconds) and increments (seconds) a game may use.
@@ -146,6 +146,9 @@ CLIENT: dict[str, dict[str, Field]] = {
     "abort": {"game": ID},
     "leaderboard": {},
     "record": {"game": ID},
+    "games": {},
+    "watch": {"game": ID},
+    "unwatch": {"game": ID},
     "ping": {},
 }
 
@@ -163,6 +166,10 @@ SERVER: dict[str, tuple[str, ...]] = {
     "over": ("game", "result", "reason", "ratings?"),
     "leaderboard": ("players",),
     "record": ("game", "record"),
+    "games": ("games?", "added?", "removed?"),
+    "watching": ("game", "watchers"),
+    "unwatched": ("game",),
+    "watchers": ("game", "count"),
     "pong": (),
     "error": ("reason", "about?", "dropped?"),
 }

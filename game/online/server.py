@@ -20,7 +20,8 @@ unrated, when the grace period ends.
 Each part has a module of its own, as lila splits its lobby, its round finisher
 and its socket layer: :mod:`.transport` (connections, their limits, reading and
 answering messages), :mod:`.lobby` (seeks and challenge codes),
-:mod:`.finisher` (ending a game: ratings, store, announcement) and :mod:`.web`
+:mod:`.finisher` (ending a game: ratings, store, announcement), :mod:`.gallery`
+(spectators: the list of games in play and who watches which) and :mod:`.web`
 (plain HTTP). :class:`Server` wires them together, routes each message type to
 its handler through one table, and keeps the games in play: starting them, their
 turns, their clocks and who is at the board.
@@ -42,6 +43,7 @@ from typing import Any
 
 from . import protocol
 from .finisher import Finisher
+from .gallery import Gallery
 from .limits import Limits
 from .lobby import Lobby, Seek
 from .protocol import Message, ProtocolError
@@ -73,6 +75,7 @@ class Server:
     connections: Connections = field(init=False)
     transport: Transport = field(init=False)
     lobby: Lobby = field(init=False)
+    gallery: Gallery = field(init=False)
     finisher: Finisher = field(init=False)
     web: Web = field(init=False)
     handlers: dict[str, Handler] = field(init=False)
@@ -83,6 +86,7 @@ class Server:
             self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone
         )
         self.lobby = Lobby(self.limits, self._games_of)
+        self.gallery = Gallery(self.limits, self.tables, self._tell_seats)
         self.finisher = Finisher(self.store, self.connections, self.clock)
         self.web = Web(self.store, self.tables.values, self.clock, self.limits)
         self.handlers = self._handlers()
@@ -171,6 +175,7 @@ class Server:
 
     def _gone(self, conn: Conn) -> None:
         self.lobby.leave(conn)
+        self.gallery.leave(conn)
         player = conn.player
         if player is None:
             return  # it never said hello
@@ -188,8 +193,13 @@ class Server:
     def _tell_player(self, pid: str, kind: str, **fields: Any) -> None:
         self.connections.tell((pid,), kind, **fields)
 
-    def _tell_table(self, table: Table, kind: str, **fields: Any) -> None:
+    def _tell_seats(self, table: Table, kind: str, **fields: Any) -> None:
         self.connections.tell((s.player for s in table.seats), kind, **fields)
+
+    def _tell_table(self, table: Table, kind: str, **fields: Any) -> None:
+        """Tell the players, and whoever watches the game."""
+        self._tell_seats(table, kind, **fields)
+        self.gallery.tell(table.id, kind, **fields)
 
     # -- messages ---------------------------------------------------------------
     def _handlers(self) -> dict[str, Handler]:
@@ -209,6 +219,9 @@ class Server:
             "abort": self._abort,
             "leaderboard": self._leaderboard,
             "record": self._record,
+            "games": self._list_games,
+            "watch": self._watch,
+            "unwatch": self._unwatch,
         }
 
     async def dispatch(self, conn: Conn, msg: Message) -> None:
@@ -254,6 +267,21 @@ class Server:
         seek = self.lobby.join(player, msg["code"], address(conn.ws), self.clock())
         await self._start(seek, player)
 
+    # -- spectators ----------------------------------------------------------------
+    async def _list_games(self, conn: Conn, player: Player, msg: Message) -> None:
+        self.gallery.listen(conn)
+
+    async def _watch(self, conn: Conn, player: Player, msg: Message) -> None:
+        table = self.tables.get(msg["game"])
+        if table is None or table.over:
+            raise TableError("no game with that id is in play")
+        if any(s.player == player.id for s in table.seats):
+            raise TableError("you play in that game: you cannot watch it")
+        self.gallery.watch(conn, table, self.clock())
+
+    async def _unwatch(self, conn: Conn, player: Player, msg: Message) -> None:
+        self.gallery.unwatch(conn, msg["game"])
+
     # -- the games in play ------------------------------------------------------
     def _games_of(self, pid: str) -> int:
         return sum(1 for _ in self._tables_of(pid))
@@ -281,6 +309,7 @@ class Server:
         now = self.clock()  # the store took its time: the clock starts now
         table.start(now)
         self.tables[table.id] = table
+        self.gallery.changed()
         for color, seat in enumerate(table.seats):
             state = table.state(now) | {"you": color, "seek": seek.id}
             self._tell_player(seat.player, "game", game=state)
@@ -345,8 +374,10 @@ class Server:
         if self.tables.get(table.id) is not table:
             return
         await self.finisher.finish(table)
+        self.gallery.tell(table.id, "over", **self.finisher.announcement(table))
         self.tables.pop(table.id, None)
         self.locks.pop(table.id, None)
+        self.gallery.ended(table.id)
 
     def _tables_of(self, pid: str) -> Iterator[Table]:
         return (t for t in self.tables.values() if any(s.player == pid for s in t.seats))

@@ -25,6 +25,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
 from . import history
+from .gallery import listing
 from .limits import Limits
 from .pages import POLICY, Page, Pages
 from .stores import AsyncStore
@@ -109,15 +110,4 @@ class Web:
         return await history.player_summary(self.store, name)
 
     async def games_in_play(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "id": t.id,
-                "red": t.seats[0].name,
-                "blue": t.seats[1].name,
-                "side": t.side,
-                "time": f"{t.base // 60}+{t.inc}" if t.base % 60 == 0 else f"{t.base}s+{t.inc}",
-                "turns": len(t.turns),
-            }
-            for t in self.in_play()
-            if not t.over
-        ]
+        return [listing(t) for t in self.in_play() if not t.over]

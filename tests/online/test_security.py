@@ -67,6 +67,33 @@ def test_nobody_acts_in_a_game_that_is_not_theirs(tmp_path):
     run(go())
 
 
+def test_a_watcher_can_send_nothing_that_touches_the_game(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (server, url):
+            _sessions, game = await pair(url)
+            gid = game["id"]
+            eve = Session(url, "Eve")
+            await eve.connect()
+            await eve.send("watch", game=gid)
+            await eve.expect("watching")
+            table = server.tables[gid]
+            before = table.snapshot()
+            for kind, fields in [
+                ("turn", {"game": gid, "ply": 0, "turn": "d4"}),
+                ("resign", {"game": gid}),
+                ("abort", {"game": gid}),
+                ("state", {"game": gid}),
+            ]:
+                await eve.send(kind, **fields)
+                with pytest.raises(OnlineError, match="not yours"):
+                    await eve.expect("game", timeout=5)
+            assert server.tables[gid] is table and table.snapshot() == before
+            assert table.turns == [] and table.result is None
+            assert server.gallery.count(gid) == 1
+
+    run(go())
+
+
 def test_a_token_is_the_only_way_to_be_a_player(tmp_path):
     async def go():
         async with serving(tmp_path / "s.db") as (_server, url):

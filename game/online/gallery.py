@@ -1,0 +1,155 @@
+"""Spectators: the list of games in play, and who watches which game.
+
+A connection that asks for the list (``games``) gets it whole once, then only
+what changed (the games started and the ids of those that ended), the changes of
+:attr:`~.limits.Limits.lobby_batch` seconds in one message, as the lobby sends
+its seeks. A connection that watches a game (``watch``) gets its whole state,
+then every turn, presence and end the players get; the players are told how
+many watch (``watchers``) whenever that changes.
+
+Watching is read-only by construction: nothing here touches a table, and the
+server's handlers for turns, resignations, aborts and states act only for the
+players seated at it. A connection watches at most
+:attr:`~.limits.Limits.watching` games, a game has at most
+:attr:`~.limits.Limits.watchers` watchers, and watching ends with the game or
+the connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import broadcast
+
+from .limits import Limits
+from .protocol import message
+from .table import Table, TableError
+from .transport import Conn, send
+
+
+def listing(t: Table) -> dict[str, Any]:
+    """A game in play as the list shows it (and the web pages)."""
+    return {
+        "id": t.id,
+        "red": t.seats[0].name,
+        "blue": t.seats[1].name,
+        "side": t.side,
+        "time": f"{t.base // 60}+{t.inc}" if t.base % 60 == 0 else f"{t.base}s+{t.inc}",
+        "rated": t.rated,
+        "turns": len(t.turns),
+    }
+
+
+@dataclass
+class Gallery:
+    limits: Limits
+    #: The server's games in play by id, in the order they started.
+    tables: dict[str, Table]
+    #: Tells a game's players something: (table, kind, fields).
+    tell_players: Callable[..., None]
+    #: The connections that asked for the list of games.
+    listeners: set[Conn] = field(default_factory=set)
+    #: The ids of the games last sent to the listeners.
+    shown: set[str] = field(default_factory=set)
+    pending: asyncio.TimerHandle | None = None
+    #: Who watches each game, and which games each connection watches.
+    watchers: dict[str, set[Conn]] = field(default_factory=dict)
+    watching: dict[Conn, set[str]] = field(default_factory=dict)
+
+    # -- the list -----------------------------------------------------------------
+    def listen(self, conn: Conn) -> None:
+        self.listeners.add(conn)
+        send(conn, "games", games=self.view())
+
+    def view(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for t in self.tables.values():
+            if len(out) >= self.limits.listed_games:
+                break
+            if not t.over:
+                out.append(listing(t))
+        return out
+
+    def changed(self) -> None:
+        """A game started or ended: the listeners hear of it in a moment, with
+        whatever else changes meanwhile."""
+        if self.pending is None:
+            loop = asyncio.get_running_loop()
+            self.pending = loop.call_later(self.limits.lobby_batch, self._send_changes)
+
+    def _send_changes(self) -> None:
+        self.pending = None
+        listed = self.view()
+        ids = {g["id"] for g in listed}
+        added = [g for g in listed if g["id"] not in self.shown]
+        removed = [gid for gid in self.shown if gid not in ids]
+        self.shown = ids
+        ws = [c.ws for c in self.listeners]
+        if ws and (added or removed):
+            broadcast(ws, message("games", added=added, removed=removed))
+
+    # -- watching one game --------------------------------------------------------------
+    def watch(self, conn: Conn, table: Table, now: float) -> None:
+        mine = self.watching.setdefault(conn, set())
+        if table.id not in mine:
+            if len(mine) >= self.limits.watching:
+                raise TableError(
+                    f"you may watch at most {self.limits.watching} games at once; unwatch one"
+                )
+            who = self.watchers.setdefault(table.id, set())
+            if len(who) >= self.limits.watchers:
+                self._forget_empty(conn)
+                raise TableError("that game has as many watchers as it may have")
+            who.add(conn)
+            mine.add(table.id)
+            self._count(table.id)
+        send(conn, "watching", game=table.state(now), watchers=len(self.watchers[table.id]))
+
+    def unwatch(self, conn: Conn, gid: str) -> None:
+        mine = self.watching.get(conn, set())
+        if gid in mine:
+            mine.discard(gid)
+            self.watchers[gid].discard(conn)
+            self._count(gid)
+        self._forget_empty(conn)
+        send(conn, "unwatched", game=gid)
+
+    def leave(self, conn: Conn) -> None:
+        """The connection closed: it watches nothing any more."""
+        self.listeners.discard(conn)
+        for gid in self.watching.pop(conn, set()):
+            self.watchers[gid].discard(conn)
+            self._count(gid)
+
+    def tell(self, gid: str, kind: str, **fields: Any) -> None:
+        """Pass on to the game's watchers what its players are told."""
+        who = self.watchers.get(gid)
+        if who:
+            broadcast([c.ws for c in who], message(kind, **fields))
+
+    def ended(self, gid: str) -> None:
+        """The game is over (its watchers have heard): nobody watches it any more."""
+        for conn in self.watchers.pop(gid, set()):
+            mine = self.watching.get(conn)
+            if mine is not None:
+                mine.discard(gid)
+                self._forget_empty(conn)
+        self.changed()
+
+    def count(self, gid: str) -> int:
+        return len(self.watchers.get(gid, ()))
+
+    def _count(self, gid: str) -> None:
+        n = len(self.watchers.get(gid, ()))
+        if n == 0:
+            self.watchers.pop(gid, None)
+        table = self.tables.get(gid)
+        if table is not None:
+            self.tell_players(table, "watchers", game=gid, count=n)
+
+    def _forget_empty(self, conn: Conn) -> None:
+        if not self.watching.get(conn, True):
+            del self.watching[conn]
