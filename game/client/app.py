@@ -62,6 +62,7 @@ class App:
             pygame.font.init()
             theme.font.cache_clear()  # fonts from an earlier pygame.init() are dead
             theme.rendered.cache_clear()
+            theme.set_text_size(self.settings.text_size)
             flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
             self.screen = pygame.display.set_mode(size, flags)
         except pygame.error as e:

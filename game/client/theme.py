@@ -26,11 +26,27 @@ TONES = {"good": GOOD, "bad": BAD, "chain": ACCENT, "info": MUTED}
 TILE_DARK = {0: RED_DARK, 1: BLUE_DARK}
 
 
+#: How much larger than normal every text is drawn (the Text size setting).
+#: Every size in the game goes through :func:`font`, so layouts that measure
+#: their text (fit, wrap, block, label, TextBlock) follow it.
+TEXT_SCALES = {"Normal": 1.0, "Large": 1.2}
+_now = {"scale": 1.0}
+
+
+def set_text_size(name: str) -> None:
+    """Draw every text at ``name``'s size from now on (see :data:`TEXT_SCALES`)."""
+    scale = TEXT_SCALES.get(name, 1.0)
+    if scale != _now["scale"]:
+        _now["scale"] = scale
+        font.cache_clear()
+        rendered.cache_clear()
+
+
 @cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The game's font at ``size`` pixels (pygame's bundled sans, so every system
-    looks the same)."""
-    f = pygame.font.Font(None, max(8, int(size * 1.3)))
+    looks the same), larger with the Large text size."""
+    f = pygame.font.Font(None, max(8, int(size * 1.3 * _now["scale"])))
     f.bold = bold
     return f
 

@@ -27,6 +27,10 @@ class Widget(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+#: The smallest size a control's label is drawn at before the layout has failed.
+LABEL_FLOOR = 11
+
+
 class Button:
     def __init__(
         self,
@@ -95,7 +99,7 @@ class Button:
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
         fg = theme.TEXT if self.enabled else theme.MUTED
         # A label wider or taller than its button (a small window) is drawn smaller.
-        size = theme.fit(self.label, self.size, r.width - 6)
+        size = theme.fit(self.label, self.size, r.width - 6, smallest=LABEL_FLOOR)
         while size > 10 and theme.font(size).get_height() > r.height:
             size -= 1
         theme.text(surface, self.label, r.center, size=size, color=fg, anchor="center", box=r)
@@ -221,7 +225,7 @@ class Segments(Button):
                 surface,
                 self.options[i],
                 r.center,
-                size=self.size,
+                size=theme.fit(self.options[i], self.size, r.width - 4, smallest=LABEL_FLOOR),
                 color=color,
                 anchor="center",
                 box=r,
@@ -248,12 +252,10 @@ class Slider:
         self.on_change(self.value)
 
     def bar(self) -> pygame.Rect:
-        return pygame.Rect(
-            self.rect.left + self.rect.width // 2,
-            self.rect.centery - 4,
-            self.rect.width // 2 - 16,
-            8,
-        )
+        # Half the slider, or a third in a narrow one, so the label keeps a size
+        # that reads.
+        share = self.rect.width // 2 if self.rect.width >= 380 else self.rect.width // 3
+        return pygame.Rect(self.rect.right - share, self.rect.centery - 4, share - 16, 8)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -285,11 +287,13 @@ class Slider:
         edge = theme.ACCENT if self.focused else theme.CELL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
         label = f"{self.title}: {self.note or f'{round(self.value * 100)}%'}"
+        # The label has the left half, the bar the right: smaller, never under it.
+        size = theme.fit(label, self.size, self.bar().left - self.rect.left - 26, smallest=11)
         theme.text(
             surface,
             label,
             (self.rect.left + 18, self.rect.centery),
-            size=self.size,
+            size=size,
             anchor="midleft",
             box=self.rect,
         )

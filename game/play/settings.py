@@ -21,6 +21,7 @@ from .match import PLAYERS
 from .storage import data_dir, read_json, set_aside, write_json
 
 FILE = "settings.json"
+TEXT_SIZES = ("Normal", "Large")
 SIDES = range(3, 9)
 
 
@@ -43,6 +44,8 @@ class Settings:
     fullscreen: bool = False
     #: Animation speed: 0.5 slow, 1 normal, 2 fast.
     speed: float = 1.0
+    #: Every text in the game, "Normal" or "Large" (for reading from further off).
+    text_size: str = "Normal"
     board_side: int = 5
     red_player: str = "Human"
     blue_player: str = "Club"
@@ -76,6 +79,8 @@ def check(name: str, value: Any) -> Any:
         raise ValueError(f"{name} should be text")
     if name.endswith("_player") and value not in PLAYERS:
         raise ValueError(f"{name} {clip(value, 20)} is not a player this version knows")
+    if name == "text_size" and value not in TEXT_SIZES:
+        raise ValueError(f"text_size should be {' or '.join(TEXT_SIZES)}")
     return value
 
 

@@ -53,3 +53,21 @@ def test_settings_shows_that_the_sound_is_off_and_its_slider_turns_it_on(app, dr
     drive.click(scene.volume.bar().center)  # the sound's slider: sound wanted again
     assert not app.settings.muted and scene.volume.note == ""
     assert app.audio.volume == app.settings.volume > 0
+
+
+def test_the_text_size_setting_makes_every_text_larger_and_is_kept(app, drive):
+    from game.client import theme
+    from game.client.scenes.settings_scene import SettingsScene
+    from game.play.settings import load
+
+    app.scenes.reset(SettingsScene(app))
+    drive.frames(2)
+    scene = app.scenes.top
+    choice = next(c for c in scene.controls if getattr(c, "title", "") == "Text size")
+    normal = theme.font(20).get_height()
+    try:
+        drive.click(choice.rect.center)
+        assert app.settings.text_size == "Large" and load(app.data)[0].text_size == "Large"
+        assert theme.font(20).get_height() > normal
+    finally:
+        theme.set_text_size("Normal")

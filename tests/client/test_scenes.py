@@ -324,12 +324,15 @@ def test_setup_and_browser_open(app, drive):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
 @pytest.mark.parametrize("size", [(640, 480), (800, 600), (1024, 768), (1280, 800), (2560, 1440)])
-def test_every_screen_of_the_tour_lays_out_cleanly(tmp_path, size):
-    """From the smallest window allowed to a large one: no control of any screen
-    sticks out of the window or overlaps another, and no text runs out of its
-    box or lies over another text or a control."""
+def test_every_screen_of_the_tour_lays_out_cleanly(tmp_path, size, text_size):
+    """From the smallest window allowed to a large one, in either text size: no
+    control of any screen sticks out of the window or overlaps another, and no
+    text runs out of its box or lies over another text or a control."""
     pygame.init()
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "settings.json").write_text(json.dumps({"text_size": text_size}))
     app = App(size, tmp_path / "data")
     app.puzzles.folder = paths.puzzles()
     problems: list[str] = []

@@ -118,11 +118,12 @@ class MenuScene(Scene):
             bold=True,
         )
         if self.subtitle:
+            size = theme.fit(self.subtitle, max(16, round(26 * k)), w - 40, smallest=11)
             theme.text(
                 surface,
                 self.subtitle,
                 (w // 2, round(134 * k)),
-                size=max(16, round(26 * k)),
+                size=size,
                 color=theme.MUTED,
                 anchor="midtop",
             )

@@ -386,12 +386,15 @@ class PuzzleBrowserScene(Scene):
                 pygame.draw.rect(surface, base, r, border_radius=8)
                 edge = theme.ACCENT if i == self.hover else theme.CELL_EDGE
                 pygame.draw.rect(surface, edge, r, 2, border_radius=8)
-                theme.text(surface, str(number + 1), (r.left + 8, r.top + 6), size=24, bold=True)
+                # The number and the rating share the cell's top: each its half.
+                half = r.width // 2 - 10
+                size = theme.fit(str(number + 1), 24, half, bold=True, smallest=10)
+                theme.text(surface, str(number + 1), (r.left + 8, r.top + 6), size=size, bold=True)
                 theme.text(
                     surface,
                     str(p.rating),
                     (r.right - 8, r.top + 8),
-                    size=16,
+                    size=theme.fit(str(p.rating), 16, half, smallest=9),
                     color=theme.MUTED,
                     anchor="topright",
                 )

@@ -3,6 +3,9 @@ the player's turn, fullscreen, animation speed."""
 
 from __future__ import annotations
 
+from game.play.settings import TEXT_SIZES
+
+from .. import theme
 from ..scene import Services
 from ..widgets import Button, Choice, Slider
 from .menu import MenuScene
@@ -38,6 +41,7 @@ class SettingsScene(MenuScene):
             Choice("AI thinks on your turn", ON_OFF, ON_OFF[s.ponder], self._ponder),
             self.fullscreen,
             Choice("Animation", list(SPEEDS), speed, self._speed),
+            Choice("Text size", list(TEXT_SIZES), s.text_size, self._text_size),
             Button("Back", self.back),
         ]
 
@@ -68,6 +72,12 @@ class SettingsScene(MenuScene):
 
     def _fullscreen(self, value: str) -> None:
         self.app.set_fullscreen(value == "On")
+
+    def _text_size(self, value: str) -> None:
+        self.app.settings.text_size = value
+        self.app.save_settings()
+        theme.set_text_size(value)
+        self.resize(self.app.size)  # every label measured again; the scenes below on return
 
     def _speed(self, value: str) -> None:
         self.app.settings.speed = SPEEDS[value]

@@ -32,7 +32,7 @@ from ..scenes.settings_scene import SettingsScene
 from ..scenes.setup import SetupScene
 from ..scenes.title import TitleScene
 from ..scenes.tutorial import LessonScene, TutorialMenuScene
-from ..widgets import Button
+from ..widgets import LABEL_FLOOR, Button
 from .online_tour import online_tour
 
 
@@ -144,7 +144,8 @@ def layout_problems(app: App) -> list[str]:
         if not window.contains(c.rect):
             problems.append(f"{type(top).__name__}: {label(c)!r} sticks out of the window")
         text = getattr(c, "label", "")
-        if isinstance(c, Button) and text and theme.font(14).size(text)[0] > c.rect.width - 4:
+        floor = theme.font(LABEL_FLOOR).size(text)[0] if text else 0
+        if isinstance(c, Button) and text and floor > c.rect.width - 4:
             problems.append(f"{type(top).__name__}: {text!r} is too long for its button")
     for i, a in enumerate(controls):
         for b in controls[i + 1 :]:
