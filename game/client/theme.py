@@ -147,10 +147,7 @@ def block(
     keep = max(1, box.height // step)
     if len(lines) > keep:
         lines = lines[:keep]
-        last = lines[-1]
-        while last and font(s).size(last + "...")[0] > box.width:
-            last = last[:-1]
-        lines[-1] = last.rstrip() + "..."
+        lines[-1] = cut(lines[-1] + " ", s, box.width)
     drawn = pygame.Rect(box.left, box.top, 0, 0)
     y = box.top
     for line in lines:
@@ -161,6 +158,15 @@ def block(
         drawn.union_ip(r)
         y += step
     return drawn
+
+
+def cut(msg: str, size: int, width: int) -> str:
+    """``msg`` as it fits ``width`` at ``size``: whole, or cut and ending "..."."""
+    if font(size).size(msg)[0] <= width:
+        return msg
+    while msg and font(size).size(msg + "...")[0] > width:
+        msg = msg[:-1]
+    return msg.rstrip() + "..."
 
 
 def label(
@@ -177,11 +183,7 @@ def label(
     ``smallest``, then cut with "..."; a cut line shows whole in a box under it
     while the pointer is over it."""
     s = fit(msg, size, box.width, smallest=smallest)
-    shown = msg
-    if font(s).size(msg)[0] > box.width:
-        while shown and font(s).size(shown + "...")[0] > box.width:
-            shown = shown[:-1]
-        shown = shown.rstrip() + "..."
+    shown = cut(msg, s, box.width)
     r = text(
         surface, shown, (box.left, box.centery), size=s, color=color, anchor="midleft", box=box
     )

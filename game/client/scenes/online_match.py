@@ -4,6 +4,7 @@ rating change. The link is polled once a frame; nothing here waits for it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -63,14 +64,8 @@ class OnlineMatchScene(MatchScene):
         return OnlineOverScene(self.app, self.outcome())
 
     def outcome(self) -> Over:
-        return Over(
-            match=self.match,
-            area=self.board_area,
-            see_board=self.see_board,
-            analyse=self.analyse_game,
-            leave=lambda: self.app.scenes.close(self),
-            leave_label="Lobby",
-        )
+        # No rematch or file of a game against a person: the server keeps it.
+        return replace(super().outcome(), leave_label="Lobby", rematch=None, save=None)
 
     # -- the player's actions -----------------------------------------------------------
     def ask_to_resign(self) -> None:
