@@ -25,7 +25,7 @@ class SidePanel:
     def __init__(
         self,
         *,
-        take_back: Callable[[], None],
+        take_back: Callable[[], None] | None,
         menu: Callable[[], None],
         undo: Callable[[], None] | None = None,
         redo: Callable[[], None] | None = None,
@@ -40,7 +40,7 @@ class SidePanel:
         self.undo = button("Undo", undo, pygame.K_u)
         self.redo = button("Redo", redo, pygame.K_r)
         self.hint = button("Hint", hint, pygame.K_h)
-        self.take_back = Button("Take back", take_back, size=24)
+        self.take_back = button("Take back", take_back)
         self.save = button("Save game", save)
         self.resign = button("Resign", resign)
         self.menu = Button(menu_label, menu, key=pygame.K_ESCAPE, size=24)
@@ -85,7 +85,8 @@ class SidePanel:
             self.undo.enabled = bool(match.board.turn_stack) or match.chain is not None
         if self.redo is not None:
             self.redo.enabled = bool(match.redo_stack) and match.chain is None
-        self.take_back.enabled = match.chain is not None
+        if self.take_back is not None:
+            self.take_back.enabled = match.chain is not None
         if self.hint is not None:
             self.hint.enabled = match.human_to_move and match.chain is None
         if self.resign is not None:

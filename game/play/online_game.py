@@ -35,7 +35,10 @@ class OnlineMatch(Match):
     def __init__(self, state: dict[str, Any]) -> None:
         super().__init__(state["side"], "Human", "Human")
         self.id: str = state["id"]
-        self.you: Color = COLORS[state["you"]]
+        #: A spectator's game (the server sent no ``you``): nobody clicks here,
+        #: and ``you`` is Red only so that the board has a side to show.
+        self.watching: bool = "you" not in state
+        self.you: Color = COLORS[state.get("you", 0)]
         players = list(zip(COLORS, state["players"], strict=True))
         self.names: dict[Color, str] = {c: str(p["name"]) for c, p in players}
         self.ratings: dict[Color, int] = {c: int(p["rating"]) for c, p in players}
@@ -58,7 +61,7 @@ class OnlineMatch(Match):
         return self.names[color]
 
     def is_human(self, color: Color) -> bool:
-        return color == self.you
+        return color == self.you and not self.watching
 
     @property
     def ai_to_move(self) -> str | None:
@@ -144,6 +147,8 @@ class OnlineController(HistoryKeeper):
         self.clock_read = clock()
         #: The server has not answered the turn sent last (its ply), if any.
         self.sent: int | None = None
+        #: How many watch the game, as the server last said.
+        self.watchers = 0
 
     # -- the clocks -------------------------------------------------------------------
     def set_clocks(self, clocks: list[int], running: int | None) -> None:
@@ -231,7 +236,7 @@ class OnlineController(HistoryKeeper):
         if kind == "presence":
             color = COLORS[msg["color"]]
             m.connected[color] = msg["connected"]
-            if color == m.you:
+            if color == m.you and not m.watching:
                 return []
             name = m.names[color]
             text = f"{name} is back." if msg["connected"] else f"{name} lost the connection."
@@ -243,12 +248,17 @@ class OnlineController(HistoryKeeper):
             self.set_clocks([self.left(RED), self.left(BLUE)], None)
             m.end(msg["result"], msg["reason"], msg.get("ratings"))
             return self._kept([Event("over", (), m.winner(), m.result_text())])
+        if kind == "watchers":
+            self.watchers = msg["count"]
         return []
+
+    def resync(self) -> None:
+        """Ask the server for the whole game: ours has gone out of step."""
+        self.line.send("state", game=self.match.id)
 
     def refused(self, reason: str) -> list[Event]:
         """The server refused what we sent: take its state back."""
-        m = self.match
-        self.line.send("state", game=m.id)
+        self.resync()
         return [Event("error", text=f"The server refused that: {reason}")]
 
     def _turn(self, msg: dict[str, Any]) -> list[Event]:
@@ -258,20 +268,20 @@ class OnlineController(HistoryKeeper):
         if ply < m.plies:
             # Our own turn, or a forced pass we played already, coming back.
             if m.all_moves()[ply] != msg["turn"]:
-                self.line.send("state", game=m.id)  # out of step: the server's game wins
+                self.resync()  # out of step: the server's game wins
             elif ply == m.plies - 1:
                 self.sent = None
                 self.set_clocks(msg["clocks"], None if m.over else int(m.board.mover))
             return []
         if ply > m.plies:
-            self.line.send("state", game=m.id)  # a gap: ask for the whole game
+            self.resync()  # a gap: ask for the whole game
             return []
         m.chain = None
         try:
             turn = m.board.parse_turn(msg["turn"])
             events = m.play(turn)
         except RulesError:
-            self.line.send("state", game=m.id)
+            self.resync()
             return [Event("error", text="The game here went out of step; fetching it again.")]
         self.set_clocks(msg["clocks"], None if m.over else int(m.board.mover))
         # "over" comes from the server, with the reason and the ratings.

@@ -300,3 +300,146 @@ def test_a_challenge_is_cancelled_by_a_click_and_a_taken_name_is_said(app, drive
     finally:
         cat.close()
         host.stop()
+
+
+def look(app, drive, name: str) -> None:
+    """The top scene at 640x480 and at 1280x800: nothing sticks out or overlaps
+    (kept as pictures when SHOTS names a folder)."""
+    import os
+
+    from game.client.scripted.tour import layout_problems, text_problems
+
+    app.notices.clear("toast")  # the first start's pointer to the tutorial
+    for w, h in ((640, 480), (1280, 800)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+        drive.frames(2)
+        assert text_problems(app) == [], (name, w)
+        assert layout_problems(app) == [], (name, w)
+        if os.environ.get("SHOTS"):
+            pygame.image.save(app.screen, f"{os.environ['SHOTS']}/{name}-{w}.png")
+
+
+def test_watching_a_game_in_play_from_the_lobby(app, drive, tmp_path):
+    """Two players play through a server while this screen watches: the lobby
+    lists the game, a click opens it, turns and clocks arrive, a click on the
+    board changes nothing, the players are told of the watcher, and leaving
+    drops the count."""
+    from game.client.scenes.watch_scene import WatchOverScene, WatchScene
+    from game.play.watching import WATCHING
+    from game.rules import Board
+
+    host = LocalServer(tmp_path / "server.db", host="127.0.0.1", port=0)
+    port = host.start()
+    url = f"ws://127.0.0.1:{port}"
+    ann, bob = Link(url, "Ann").start(), Link(url, "Bob").start()
+    try:
+        news(ann, "welcome")
+        news(bob, "welcome")
+        app.scenes.reset(TitleScene(app))
+        drive.click(button(app.scenes.top, "Play online").rect.center)
+        lobby = app.scenes.top
+        lobby.server_field.value = f"127.0.0.1:{port}"
+        lobby.name_field.value = "Dan"
+        drive.click(button(lobby, "Connect").rect.center)
+        until(drive, lambda: any(getattr(c, "title", "") == "Side" for c in lobby.controls))
+        ann.send("challenge", side=5, base=180, inc=2, rated=True)
+        bob.send("join", code=news(ann, "challenge")["code"])
+        state = news(ann, "game")["game"]
+        players = {state["you"]: ann, 1 - state["you"]: bob}
+        news(bob, "game")
+        red, blue = (p["name"] for p in state["players"])
+        line = f"{red} v {blue}, side 5, 3+2"
+        until(drive, lambda: any(getattr(c, "label", "") == line for c in lobby.controls))
+        look(app, drive, "lobby")
+        drive.click(button(lobby, line).rect.center)
+        until(drive, lambda: isinstance(app.scenes.top, WatchScene))
+        scene = app.scenes.top
+        assert scene.match.watching and scene.online.watchers == 1
+        assert scene.panel.resign is None and scene.panel.take_back is None
+        assert scene.panel.menu.label == "Leave"
+        assert news(ann, "watchers")["count"] == 1 and news(bob, "watchers")["count"] == 1
+        # Turns arrive and are shown, with both clocks.
+        board = Board(size=5)
+        for _ in range(4):
+            turn = board.legal_turns()[0]
+            players[int(board.mover)].send(
+                "turn", game=state["id"], ply=len(board.turn_stack), turn=board.notation(turn)
+            )
+            board.push(turn)
+            while board.must_pass():
+                board.play("pass")
+            until(drive, lambda: scene.match.board.turn_stack == board.turn_stack)
+        assert scene.match.all_moves() == [board.notation(t) for t in board.turn_stack]
+        mover = scene.match.board.mover
+        assert scene.online.running == int(mover)
+        left = scene.online.left(mover)
+        time.sleep(0.3)
+        drive.frames(1)
+        assert scene.online.left(mover) < left  # its clock counts down here
+        assert scene.panel.badges[mover][0] == clock_text(scene.online.left(mover))
+        assert scene.turn_line()[0].startswith("Watching: ")
+        # A click on the board plays nothing, and says so.
+        cell = next(iter(scene.match.board.legal_turns()[0].cells))
+        drive.click_cell(cell)
+        assert scene.match.board.turn_stack == board.turn_stack
+        assert scene.status[0] == WATCHING
+        look(app, drive, "watch")
+        # Leaving drops the count the players see.
+        drive.click(scene.panel.menu.rect.center)
+        assert app.scenes.top is lobby
+        assert news(ann, "watchers")["count"] == 0
+        # Watched again, to the end: the result says it was only watched.
+        until(drive, lambda: any(getattr(c, "label", "") == line for c in lobby.controls))
+        drive.click(button(lobby, line).rect.center)
+        until(drive, lambda: isinstance(app.scenes.top, WatchScene))
+        scene = app.scenes.top
+        until(drive, lambda: scene.match.board.turn_stack == board.turn_stack)
+        players[int(board.mover)].send("resign", game=state["id"])
+        until(drive, lambda: scene.match.over)
+        drive.settle(2.5)
+        over = app.scenes.top
+        assert isinstance(over, WatchOverScene)
+        assert over.headline()[0].endswith("wins") and "watched" in over.rating_line()[0]
+        look(app, drive, "watched-over")
+        assert entries(app.data)[0] == []  # not the player's game: not in the history
+        drive.click(button(over, "Leave").rect.center)
+        assert app.scenes.top is lobby
+        until(drive, lambda: not lobby.games)
+    finally:
+        ann.close()
+        bob.close()
+        host.stop()
+
+
+def test_the_players_screen_says_how_many_watch(app, drive, tmp_path):
+    host = LocalServer(tmp_path / "server.db", host="127.0.0.1", port=0)
+    port = host.start()
+    url = f"ws://127.0.0.1:{port}"
+    bob, cat = Link(url, "Bob").start(), Link(url, "Cat").start()
+    try:
+        news(bob, "welcome")
+        news(cat, "welcome")
+        bob.send("seek", side=4, base=180, inc=2, rated=False)
+        news(bob, "seeking")
+        app.scenes.reset(TitleScene(app))
+        drive.click(button(app.scenes.top, "Play online").rect.center)
+        lobby = app.scenes.top
+        lobby.server_field.value = f"127.0.0.1:{port}"
+        lobby.name_field.value = "Emma"
+        drive.click(button(lobby, "Connect").rect.center)
+        until(drive, lambda: any(getattr(c, "label", "").startswith("Bob") for c in lobby.controls))
+        drive.click(button(lobby, "Bob").rect.center)
+        until(drive, lambda: isinstance(app.scenes.top, OnlineMatchScene))
+        scene = app.scenes.top
+        you = scene.match.you
+        cat.send("watch", game=scene.match.id)
+        news(cat, "watching")
+        until(drive, lambda: scene.turn_line()[0].endswith("\n1 watching"))
+        assert scene.turn_line()[0].startswith("Your turn" if you == 0 else "Bob to move")
+        look(app, drive, "player-watched")
+        cat.send("unwatch", game=scene.match.id)
+        until(drive, lambda: "watching" not in scene.turn_line()[0])
+    finally:
+        bob.close()
+        cat.close()
+        host.stop()

@@ -24,6 +24,7 @@ from ..widgets import Button, Segments, TextField
 from .confirm import ConfirmScene
 from .menu import MenuScene
 from .online_match import LeaderboardScene, OnlineMatchScene
+from .watch_scene import WatchScene
 
 SIDES = [str(n) for n in range(3, 9)]
 TIMES = ["1+0", "3+2", "5+3", "10+5", "15+10"]
@@ -34,6 +35,11 @@ def time_control(text: str) -> tuple[int, int]:
     """ "5+3" as (300, 3): minutes on each clock, seconds added a turn."""
     minutes, inc = text.split("+")
     return int(minutes) * 60, int(inc)
+
+
+def game_line(game: dict) -> str:
+    """A game in play as the lobby lists it: "Ann v Bob, side 5, 3+2"."""
+    return f"{game['red']} v {game['blue']}, side {game['side']}, {game['time']}"
 
 
 def seek_line(seek: dict) -> str:
@@ -57,6 +63,9 @@ class OnlineScene(MenuScene):
         self.host: LocalServer | None = None
         self.hosting = ""  # what a friend types in, while this computer hosts
         self.seeks: list[dict] = []
+        self.games: list[dict] = []  # the games in play, to watch
+        self.seek_count = 0  # the seeks listed on the right, before the games
+        self.games_top = 0
         self.my_seek: str | None = None
         self.code = ""  # the code of our open challenge
         self.challenge_id = ""  # and its id, to cancel it by
@@ -144,11 +153,15 @@ class OnlineScene(MenuScene):
             Button("Disconnect", self.disconnect, size=22),
         ]
         self.left_count = len(left)
-        right = [
-            Button(seek_line(s), lambda s=s: self.accept(s), size=18)
-            for s in self.seeks[:8]
-            if s["id"] != self.my_seek
-        ]
+        seeks = [s for s in self.seeks if s["id"] != self.my_seek]
+        # As many rows on the right as the left has (two go to the headings):
+        # the seeks first, the games to watch in the rest.
+        rows = len(left) - 2
+        seeks = seeks[: max(rows // 2, rows - len(self.games))]
+        games = self.games[: rows - len(seeks)]
+        right = [Button(seek_line(s), lambda s=s: self.accept(s), size=18) for s in seeks]
+        self.seek_count = len(right)
+        right += [Button(game_line(g), lambda g=g: self.watch(g), size=18) for g in games]
         return left + right
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -187,8 +200,14 @@ class OnlineScene(MenuScene):
             c.rect = pygame.Rect(x0, top + i * (height + gap), col_w, height)
             c.size = max(15, min(c.base_size, height * 45 // 100))
         self.seek_top = top
+        # Each list under its heading, which takes the room of one row.
+        row = height + gap
+        self.games_top = top + (self.seek_count + 1) * row
         for i, c in enumerate(right):
-            c.rect = pygame.Rect(w // 2 + 10, top + 30 + i * (height + gap), col_w, height)
+            y = top + row + i * row if i < self.seek_count else self.games_top + row
+            if i >= self.seek_count:
+                y += (i - self.seek_count) * row
+            c.rect = pygame.Rect(w // 2 + 10, y, col_w, height)
             c.size = max(14, min(c.base_size, height * 40 // 100))
 
     def rebuild(self) -> None:
@@ -246,7 +265,7 @@ class OnlineScene(MenuScene):
         if self.link is not None:
             self.link.close(timeout=1.0)
         self.link, self.online = None, False
-        self.seeks, self.my_seek, self.code = [], None, ""
+        self.seeks, self.games, self.my_seek, self.code = [], [], None, ""
         self.say("")
         self.rebuild()
 
@@ -287,6 +306,10 @@ class OnlineScene(MenuScene):
         assert self.link is not None
         self.link.send("accept", seek=seek["id"])
 
+    def watch(self, game: dict) -> None:
+        assert self.link is not None
+        self.link.send("watch", game=game["id"])
+
     def leaderboard(self) -> None:
         assert self.link is not None
         self.link.send("leaderboard")
@@ -308,7 +331,7 @@ class OnlineScene(MenuScene):
     # -- the scene's life -----------------------------------------------------------------
     def resume(self) -> None:
         game = self.game_scene
-        if game is not None and self.link is not None:
+        if game is not None and self.link is not None and not game.match.watching:
             # A rated game moved the rating: the header says the new one at once.
             change = game.match.rating_change.get(str(game.match.you))
             if change:
@@ -317,8 +340,9 @@ class OnlineScene(MenuScene):
         if self.connected and self.link is not None:
             # The lobby moved on while we played, and the game's screen read its
             # changes: what we list is stale until the whole list comes back.
-            self.seeks = []
+            self.seeks, self.games = [], []
             self.link.send("lobby")
+            self.link.send("games")
         super().resume()
 
     def leave(self) -> None:
@@ -351,6 +375,7 @@ class OnlineScene(MenuScene):
             if state == "online":
                 self.say(f"Connected as {link.name}.", theme.GOOD)
                 link.send("lobby")
+                link.send("games")
                 self.rebuild()
             elif state == "offline":
                 self.say("No connection to the server. Trying again...", theme.BAD)
@@ -378,6 +403,15 @@ class OnlineScene(MenuScene):
             if self.my_seek in msg["removed"]:
                 self.my_seek = None
             self.rebuild()
+        elif kind == "games":
+            if "games" in msg:
+                self.games = msg["games"]
+            else:  # what changed since: as the seeks', a game added again replaces ours
+                gone = set(msg["removed"]) | {g["id"] for g in msg["added"]}
+                self.games = [g for g in self.games if g["id"] not in gone] + msg["added"]
+            self.rebuild()
+        elif kind == "watching" and self.game_scene is None:
+            self.open_watch(msg)
         elif kind == "seeking":
             self.my_seek = msg["seek"]["id"]
             self.say("Your seek is in the lobby. The game starts when someone accepts.")
@@ -412,6 +446,15 @@ class OnlineScene(MenuScene):
         self.game_scene = scene
         self.app.scenes.push(scene)
 
+    def open_watch(self, msg: dict) -> None:
+        """The server sends a game we asked to watch: watch it."""
+        assert self.link is not None
+        state = msg["game"]
+        scene = WatchScene(self.app, OnlineMatch(state), self.link, state)
+        scene.online.watchers = msg["watchers"]
+        self.game_scene = scene
+        self.app.scenes.push(scene)
+
     # -- drawing --------------------------------------------------------------------------
     @property
     def subtitle(self) -> str:  # type: ignore[override]
@@ -438,3 +481,5 @@ class OnlineScene(MenuScene):
             shown = [s for s in self.seeks if s["id"] != self.my_seek]
             head = "Open seeks: click one to play" if shown else "No open seeks: open one"
             theme.text(surface, head, (x, self.seek_top), size=20, color=theme.MUTED)
+            head = "Games in play: click one to watch" if self.games else "No games in play"
+            theme.text(surface, head, (x, self.games_top), size=20, color=theme.MUTED)

@@ -41,7 +41,7 @@ class OnlineMatchScene(MatchScene):
 
     def __init__(self, app: Services, match: OnlineMatch, link: Link, state: dict) -> None:
         self.link = link
-        self.online = OnlineController(match, app.data, link)
+        self.online = self.make_control(match, link, app)
         super().__init__(app, match, control=self.online)
         self.online.set_clocks(state["clocks"], state.get("running"))
         self.link_state = "online"
@@ -51,6 +51,9 @@ class OnlineMatchScene(MatchScene):
     @property
     def match(self) -> OnlineMatch:  # type: ignore[override]
         return self.online.match
+
+    def make_control(self, match: OnlineMatch, link: Link, app: Services) -> OnlineController:
+        return OnlineController(match, app.data, link)
 
     def make_panel(self) -> SidePanel:
         return SidePanel(
@@ -131,10 +134,14 @@ class OnlineMatchScene(MatchScene):
             c: (clock_text(self.online.left(c)), self.clock_color(c))
             for c in (Color.RED, Color.BLUE)
         }
-        other = self.match.you.other
-        self.panel.notes = {} if self.match.connected[other] else {other: ("offline", theme.BAD)}
+        self.panel.notes = self.notes()
         ticking = self.online.running is not None and not self.match.over
         return moving or bool(news) or ticking
+
+    def notes(self) -> dict[Color, tuple[str, tuple]]:
+        """Under a name: that player is offline."""
+        other = self.match.you.other
+        return {} if self.match.connected[other] else {other: ("offline", theme.BAD)}
 
     def clock_color(self, color: Color) -> tuple:
         if self.online.running != int(color) or self.match.over:
@@ -149,7 +156,7 @@ class OnlineMatchScene(MatchScene):
             )  # until it is back
         elif state == "online":
             self.say("Connected again.", theme.GOOD)
-            self.link.send("state", game=self.match.id)
+            self.online.resync()
         elif state == "closed":
             self.notices.say("status", "The connection could not be restored.", theme.BAD, 0)
 
@@ -160,6 +167,15 @@ class OnlineMatchScene(MatchScene):
         super().show([e for e in events if e.kind != "presence"])
 
     def turn_line(self) -> tuple[str, tuple]:
+        text, color = self.turn_text()
+        n = self.online.watchers
+        if n and not self.match.over:
+            # On a line of its own under the turn: the counts under the names
+            # leave no room beside them in a small window.
+            text += f"\n{n} watching"
+        return text, color
+
+    def turn_text(self) -> tuple[str, tuple]:
         m = self.match
         if self.finished or m.over:
             return m.result_text(), theme.ACCENT
@@ -222,7 +238,7 @@ class OnlineOverScene(ButtonScene):
             surface,
             text,
             (box.centerx, box.top + 24),
-            size=52,
+            size=theme.fit(text, 52, box.width - 40, bold=True, smallest=24),
             color=color,
             anchor="midtop",
             bold=True,
@@ -231,23 +247,25 @@ class OnlineOverScene(ButtonScene):
         for line in theme.wrap(m.result_text(), 22, box.width - 40)[:2]:
             theme.text(surface, line, (box.centerx, y), size=22, color=theme.MUTED, anchor="midtop")
             y += 28
+        line = self.rating_line()
+        if line is not None:
+            text, size, tone = line
+            size = theme.fit(text, size, box.width - 40, smallest=14)
+            theme.text(surface, text, (box.centerx, y + 6), size=size, color=tone, anchor="midtop")
+        draw_all(self.controls, surface)
+
+    def rating_line(self) -> tuple[str, int, tuple] | None:
+        """The line under the result: text, size and colour."""
+        m = self.match
         change = m.rating_change.get(str(m.you))
         if change:
             delta = change["after"] - change["before"]
             sign = "+" if delta >= 0 else ""
             rating = f"Your rating: {change['before']} to {change['after']} ({sign}{delta})"
-            tone = theme.GOOD if delta >= 0 else theme.BAD
-            theme.text(surface, rating, (box.centerx, y + 6), size=26, color=tone, anchor="midtop")
-        elif not m.rated and m.result != "aborted":
-            theme.text(
-                surface,
-                "A casual game: ratings stay as they were.",
-                (box.centerx, y + 6),
-                size=20,
-                color=theme.MUTED,
-                anchor="midtop",
-            )
-        draw_all(self.controls, surface)
+            return rating, 26, theme.GOOD if delta >= 0 else theme.BAD
+        if not m.rated and m.result != "aborted":
+            return "A casual game: ratings stay as they were.", 20, theme.MUTED
+        return None
 
 
 class LeaderboardScene(MenuScene):

@@ -1,0 +1,98 @@
+"""Watching a game in play: the online match screen, read-only. Both clocks
+count, the turns arrive as they are played and the moves can be looked through;
+a click on the board plays nothing and says so, and the panel has no Resign and
+no Take back, only Leave."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from game.play.online_game import OnlineController, OnlineMatch
+from game.play.watching import WATCHING, WatchControl
+from game.rules import Color
+
+from .. import theme
+from ..scene import Scene, Services
+from ..side_panel import SidePanel
+from .game_over import Over
+from .online_match import OnlineMatchScene, OnlineOverScene
+
+if TYPE_CHECKING:
+    from game.online.link import Link
+
+
+class WatchScene(OnlineMatchScene):
+    no_takebacks = WATCHING
+
+    def make_control(self, match: OnlineMatch, link: Link, app: Services) -> OnlineController:
+        return WatchControl(match, app.data, link)
+
+    def make_panel(self) -> SidePanel:
+        return SidePanel(take_back=None, menu=self.leave_watch, menu_label="Leave")
+
+    def over_scene(self) -> Scene:
+        return WatchOverScene(self.app, self.outcome())
+
+    def outcome(self) -> Over:
+        return dataclasses.replace(super().outcome(), leave_label="Leave")
+
+    # -- nothing here touches the game ----------------------------------------------------
+    def play(self, cells: tuple[int, ...]) -> None:
+        if not self.finished:
+            self.show(self.online.click(cells[0]))
+
+    def play_typed(self, text: str) -> None:
+        self.say(WATCHING, theme.BAD)
+
+    def ask_to_resign(self) -> None:
+        self.say(WATCHING, theme.BAD)
+
+    def to_lobby(self) -> None:
+        self.leave_watch()
+
+    def menu(self) -> None:
+        self.leave_watch()
+
+    def leave_watch(self) -> None:
+        self.app.scenes.close(self)
+
+    def leave(self) -> None:
+        super().leave()
+        self.online.leave()  # the server stops sending this game
+
+    # -- what the screen says -------------------------------------------------------------------
+    def notes(self) -> dict[Color, tuple[str, tuple]]:
+        m = self.match
+        return {c: ("offline", theme.BAD) for c in (Color.RED, Color.BLUE) if not m.connected[c]}
+
+    def turn_line(self) -> tuple[str, tuple]:
+        return self.turn_text()  # the count is for the players: they are the watched
+
+    def turn_text(self) -> tuple[str, tuple]:
+        m = self.match
+        if self.finished or m.over:
+            return m.result_text(), theme.ACCENT
+        if self.link_state != "online":
+            return "Reconnecting...", theme.BAD
+        mover = m.board.mover
+        return f"Watching: {m.names[mover]} to move", theme.TILE[mover]
+
+    def end_sound(self) -> str:
+        return "win"
+
+
+class WatchOverScene(OnlineOverScene):
+    """The result of a watched game: who won, and that it was only watched."""
+
+    def headline(self) -> tuple[str, tuple]:
+        m = self.match
+        if m.result == "aborted":
+            return "Aborted", theme.MUTED
+        winner = m.winner()
+        if winner is None:
+            return "Draw", theme.ACCENT
+        return f"{m.names[winner]} wins", theme.TILE[winner]
+
+    def rating_line(self) -> tuple[str, int, tuple] | None:
+        return "You watched this game: it is not in your history.", 20, theme.MUTED
