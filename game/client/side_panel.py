@@ -88,7 +88,7 @@ class SidePanel:
         if self.take_back is not None:
             self.take_back.enabled = match.chain is not None
         if self.hint is not None:
-            self.hint.enabled = match.human_to_move and match.chain is None
+            self.hint.enabled = match.human_to_move and match.chain is None and not match.finished
         if self.resign is not None:
             self.resign.enabled = not match.over
             # Before the first turn a game is called off, not lost.

@@ -101,12 +101,15 @@ def test_a_finished_game_looked_back_over_cannot_be_resigned(app, drive):
     for _ in range(3):
         drive.key(pygame.K_LEFT)
     assert not scene.match.over  # an earlier position, shown
+    # Nobody is to move in a finished game looked back over, and no hint is offered.
+    assert scene.turn_line()[0].startswith("Looking back: after turn")
+    assert not scene.panel.hint.enabled
     drive.key(pygame.K_ESCAPE)
     pause = app.scenes.top
     assert isinstance(pause, PauseScene)
-    resign = button(pause, "Resign")
-    assert not resign.enabled
-    drive.click(resign.rect.center)
-    assert app.scenes.top is pause and scene.match.resigned is None
+    labels = [b.label for b in pause.controls]
+    assert "Resign" not in labels  # not even greyed: a finished game has no Resign
+    assert "Analyse the game" in labels  # the way back to the game's analysis
+    assert scene.match.resigned is None
     assert scene.match.resign(scene.match.board.mover) == []  # nor through the model
     assert [e.result for e in entries(app.data)[0]] == [kept[0].result]

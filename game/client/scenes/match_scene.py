@@ -339,6 +339,7 @@ class MatchScene(Scene):
         if self.takebacks is None:
             self.say(self.no_takebacks)
         elif self.takebacks.redo():
+            self.say("")  # "Took back." no longer holds
             if self.match.over:
                 self.finish()
         else:
@@ -385,6 +386,8 @@ class MatchScene(Scene):
             resign=self.resign,
             resigner=None if match.finished else self.resigner(),
             save=self.saved if self.saves is not None else None,
+            analyse_game=self.analyse_game if match.finished else None,
+            finished=match.finished,
         )
 
     def resigner(self) -> Color | None:
@@ -552,6 +555,8 @@ class MatchScene(Scene):
         match = self.match
         if self.finished or match.over:
             return match.result_text(), theme.ACCENT
+        if match.finished:  # a finished game looked back over: nobody is to move
+            return f"Looking back: after turn {match.ply} of {match.plies}", theme.MUTED
         if match.ai_to_move and self.thinker is not None and self.thinker.thinking:
             dots = "." * (1 + int(self.clock * 3) % 3)
             waited = self.clock - self.thinker.thinking_since

@@ -39,6 +39,10 @@ class Paused:
     resigner: Color | None = None
     #: Save the game to a file: (done, what to say).
     save: Callable[[], tuple[bool, str]] | None = None
+    #: Go through the finished game with the engine (a finished game only).
+    analyse_game: Callable[[], None] | None = None
+    #: The game is over: nothing to resign, however the position shown looks.
+    finished: bool = False
 
 
 class PauseScene(MenuScene):
@@ -64,12 +68,13 @@ class PauseScene(MenuScene):
         ]
         if p.save is not None:
             buttons.append(Button("Save game", self.save, key=pygame.K_s))
-        return [
-            *buttons,
-            Button("Analyse this position", p.analyse, key=pygame.K_a),
-            Button("Resign", self.ask_to_resign, enabled=p.resigner is not None),
-            Button("Leave to the title screen", p.leave),
-        ]
+        if p.analyse_game is not None:
+            buttons.append(Button("Analyse the game", p.analyse_game, key=pygame.K_g))
+        buttons.append(Button("Analyse this position", p.analyse, key=pygame.K_a))
+        if not p.finished:  # a finished game offers no Resign at all
+            resign = Button("Resign", self.ask_to_resign, enabled=p.resigner is not None)
+            buttons.append(resign)
+        return [*buttons, Button("Leave to the title screen", p.leave)]
 
     def save(self) -> None:
         if self.paused.save is not None:
