@@ -181,19 +181,42 @@ def label(
 ) -> pygame.Rect:
     """One line in ``box``: at ``size`` if it fits, else smaller down to
     ``smallest``, then cut with "..."; a cut line shows whole in a box under it
-    while the pointer is over it."""
+    while the pointer is over it. A screen that draws more over that place
+    afterwards passes no pointer here and calls :func:`tooltip` last."""
     s = fit(msg, size, box.width, smallest=smallest)
-    shown = cut(msg, s, box.width)
     r = text(
-        surface, shown, (box.left, box.centery), size=s, color=color, anchor="midleft", box=box
+        surface,
+        cut(msg, s, box.width),
+        (box.left, box.centery),
+        size=s,
+        color=color,
+        anchor="midleft",
+        box=box,
     )
-    if shown != msg and pointer is not None and box.collidepoint(pointer):
-        lines = wrap(msg, smallest + 2, max(120, box.width - 16))
-        step = font(smallest + 2).get_linesize()
-        tip = pygame.Rect(box.left, box.bottom + 4, box.width, 12 + step * len(lines))
-        tip.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, PANEL, tip, border_radius=8)
-        pygame.draw.rect(surface, ACCENT, tip, 2, border_radius=8)
-        for i, line in enumerate(lines):
-            text(surface, line, (tip.left + 8, tip.top + 6 + step * i), size=smallest + 2, box=tip)
+    tooltip(surface, msg, box, pointer, size=size, smallest=smallest)
     return r
+
+
+def tooltip(
+    surface: pygame.Surface,
+    msg: str,
+    box: pygame.Rect,
+    pointer: tuple[int, int] | None,
+    *,
+    size: int = 22,
+    smallest: int = 14,
+) -> None:
+    """``msg`` whole in a box under ``box`` while the pointer is over it, where
+    :func:`label` with the same sizes had to cut it."""
+    if pointer is None or not box.collidepoint(pointer):
+        return
+    if cut(msg, fit(msg, size, box.width, smallest=smallest), box.width) == msg:
+        return  # shown whole already
+    lines = wrap(msg, smallest + 2, max(120, box.width - 16))
+    step = font(smallest + 2).get_linesize()
+    tip = pygame.Rect(box.left, box.bottom + 4, box.width, 12 + step * len(lines))
+    tip.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, PANEL, tip, border_radius=8)
+    pygame.draw.rect(surface, ACCENT, tip, 2, border_radius=8)
+    for i, line in enumerate(lines):
+        text(surface, line, (tip.left + 8, tip.top + 6 + step * i), size=smallest + 2, box=tip)

@@ -333,11 +333,12 @@ class PuzzleBrowserScene(Scene):
             if i == self.selected:
                 pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
             small = self.compact
+            # The row is clipped to the list: the title must fit it, not be cut by it.
             theme.text(
                 surface,
                 pack.title,
                 (r.left + 12, r.top + (5 if small else 10)),
-                size=19 if small else 26,
+                size=theme.fit(pack.title, 19 if small else 26, r.width - 24, bold=True),
                 bold=True,
             )
             line = f"{solved}/{len(pack.puzzles)} solved   {stars}/{MAX_STARS * len(pack.puzzles)}"
@@ -354,6 +355,7 @@ class PuzzleBrowserScene(Scene):
             y += 24
         surface.set_clip(None)
         scrollbar(surface, self.left, self.pack_scroll, self.max_pack_scroll)
+        tip: tuple[str, pygame.Rect, int] | None = None
         if not self.packs:
             theme.text(surface, "No puzzle packs were found.", self.grid.topleft, size=26)
         else:
@@ -373,8 +375,9 @@ class PuzzleBrowserScene(Scene):
                 size=size,
                 smallest=13,
                 color=theme.MUTED,
-                pointer=self.pointer,
             )
+            # The whole description under the pointer: drawn last, over the grid.
+            tip = (shown, box, size)
             surface.set_clip(self.grid.inflate(6, 6))
             for i, number in enumerate(self.visible):
                 p = pack.puzzles[number]
@@ -414,6 +417,9 @@ class PuzzleBrowserScene(Scene):
             surface.set_clip(None)
             scrollbar(surface, self.grid, self.scroll, self.max_scroll)
         draw_all([*self.controls, self.theme_button], surface)
+        if tip is not None:
+            msg, box, size = tip
+            theme.tooltip(surface, msg, box, self.pointer, size=size, smallest=13)
 
 
 def scrollbar(surface: pygame.Surface, area: pygame.Rect, scroll: int, most: int) -> None:
