@@ -312,7 +312,9 @@ class SoloFlow(SheetFlow):
             off = f"{p.dropped} symbol{'s' if p.dropped > 1 else ''} off the edge"
             self.say(f"Written, {off}: the scale has {self.game.scale} left.", "good")
         else:
-            self.say(f"Written: {self.game.sheet.score()} points on the sheet now.", "good")
+            # The panel counts the points (the sheet's and the scale's): a sheet-only
+            # figure here read as a contradiction of it.
+            self.say("Written.", "good")
         if self.game.over:
             events += self.finish()
         else:
