@@ -126,9 +126,16 @@ class SidePanel:
             y = self._side(surface, match, color, y)
         line, col = turn_line
         size = 18 if small else 24
-        for text in theme.wrap(line, size, p.width - 50)[:2]:
-            theme.text(surface, text, (p.left + 16, y + 6), size=size, color=col)
+        # One line a little smaller before two ("Red wins, 12 tiles to" / "7."),
+        # and two smaller still before any is cut.
+        one = theme.fit(line, size, p.width - 50, smallest=size - 4)
+        if theme.font(one).size(line)[0] <= p.width - 50:
+            theme.text(surface, line, (p.left + 16, y + 6), size=one, color=col)
             y += size + 6
+        else:
+            box = pygame.Rect(p.left + 16, y + 6, p.width - 50, 2 * (size + 6) - 6)
+            theme.block(surface, line, box, size=size, smallest=12, color=col, align="left")
+            y += 2 * (size + 6)
         if spinning:
             spinner(surface, (p.right - 24, y - 10), clock)
         y += 10 if small else 14

@@ -479,7 +479,12 @@ class OnlineScene(MenuScene):
         if self.connected and self.link is not None:
             x = w // 2 + 10
             shown = [s for s in self.seeks if s["id"] != self.my_seek]
-            head = "Open seeks: click one to play" if shown else "No open seeks: open one"
+            if shown:
+                head = "Open seeks: click one to play"
+            elif self.my_seek:  # its own seek is not listed to its player
+                head = "Your seek is open: waiting for someone"
+            else:
+                head = "No open seeks: open one"
             theme.text(surface, head, (x, self.seek_top), size=20, color=theme.MUTED)
             head = "Games in play: click one to watch" if self.games else "No games in play"
             theme.text(surface, head, (x, self.games_top), size=20, color=theme.MUTED)

@@ -312,7 +312,7 @@ class PuzzleBrowserScene(Scene):
         about = (
             f"Your puzzle rating: {r.rating:.0f}{sure}. Puzzles rated near it are ones you "
             "solve about half the time on the first try.\n"
-            f"Flip Rush best {progress.best.get('rush', 0)}   "
+            f"Flip Rush best {progress.best.get('rush', 0)}, "
             f"Streak best {progress.best.get('streak', 0)}"
         )
         y = 62 if self.compact else 82
