@@ -32,6 +32,7 @@ class SidePanel:
         hint: Callable[[], None] | None = None,
         save: Callable[[], None] | None = None,
         resign: Callable[[], None] | None = None,
+        share: Callable[[], None] | None = None,
         menu_label: str = "Menu",
     ) -> None:
         def button(label: str, action: Callable[[], None] | None, key: int | None = None):
@@ -43,6 +44,7 @@ class SidePanel:
         self.take_back = button("Take back", take_back)
         self.save = button("Save game", save)
         self.resign = button("Resign", resign)
+        self.share = button("Share", share)
         self.menu = Button(menu_label, menu, key=pygame.K_ESCAPE, size=24)
         self.rect = pygame.Rect(0, 0, PANEL_WIDTH, 600)
         self.compact = False
@@ -57,7 +59,15 @@ class SidePanel:
 
     @property
     def controls(self) -> list[Button]:
-        every = (self.undo, self.redo, self.hint, self.take_back, self.save, self.resign)
+        every = (
+            self.undo,
+            self.redo,
+            self.hint,
+            self.take_back,
+            self.save,
+            self.resign,
+            self.share,
+        )
         return [b for b in (*every, self.menu) if b is not None]
 
     def layout(self, window: tuple[int, int]) -> pygame.Rect:

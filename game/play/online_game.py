@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import quote
 
 from game.rules import BLUE, RED, Color, RulesError
 
@@ -23,6 +24,23 @@ from .match import Event, Match
 from .match_controller import HistoryKeeper
 
 COLORS = (RED, BLUE)
+
+
+def page_address(server: str, game_id: str) -> str:
+    """The address of a game's web page, to share: the server that plays it
+    answers browsers on the same host and port (``wss://`` servers over https).
+
+    >>> page_address("ws://192.168.1.5:8765", "g7")
+    'http://192.168.1.5:8765/games/g7'
+    >>> page_address("wss://mosaic.example.org/", "g7")
+    'https://mosaic.example.org/games/g7'
+    """
+    scheme, sep, rest = server.partition("://")
+    if not sep:
+        scheme, rest = "ws", server
+    host = rest.split("/", 1)[0]
+    web = "https" if scheme == "wss" else "http"
+    return f"{web}://{host}/games/{quote(game_id, safe='')}"
 
 
 class Line(Protocol):

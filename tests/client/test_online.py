@@ -241,6 +241,8 @@ def test_an_online_game_shows_only_the_buttons_that_work(app, drive):
     and Ctrl+Z says why."""
 
     class QuietLink:
+        url = "ws://192.168.1.5:8765"
+
         def __init__(self):
             self.sent = []
 
@@ -264,9 +266,12 @@ def test_an_online_game_shows_only_the_buttons_that_work(app, drive):
     scene = OnlineMatchScene(app, OnlineMatch(state), link, state)
     app.scenes.reset(scene)
     drive.frames(2)
-    assert [b.label for b in scene.panel.controls] == ["Take back", "Abort", "Lobby"]
+    assert [b.label for b in scene.panel.controls] == ["Take back", "Abort", "Share", "Lobby"]
     drive.key(pygame.K_z, pygame.KMOD_CTRL)
     assert scene.status[0] == "No take-backs in a game against a person."
+    # The game's web page, to send to anyone.
+    drive.click(scene.panel.share.rect.center)
+    assert scene.status[0].endswith(": http://192.168.1.5:8765/games/g1")
     drive.click(scene.panel.resign.rect.center)  # before the first turn: abort at once
     assert link.sent == [("abort", {"game": "g1"})]
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.play.match import Event
-from game.play.online_game import OnlineController, OnlineMatch
+from game.play.online_game import OnlineController, OnlineMatch, page_address
 from game.rules import Color
 
 from .. import theme
@@ -59,9 +59,20 @@ class OnlineMatchScene(MatchScene):
         return SidePanel(
             take_back=self.take_back_chain,
             resign=self.ask_to_resign,
+            share=self.share,
             menu=self.to_lobby,
             menu_label="Lobby",
         )
+
+    def share(self) -> None:
+        """The game's web page, to send to anyone: it follows the game as it goes."""
+        url = page_address(self.link.url, self.match.id)
+        try:
+            pygame.scrap.put_text(url)
+            copied = " (copied)"
+        except (pygame.error, AttributeError):
+            copied = ""  # no clipboard here: the line still shows it to copy by hand
+        self.say(f"This game's page{copied}: {url}", theme.ACCENT, 15)
 
     def over_scene(self) -> Scene:
         return OnlineOverScene(self.app, self.outcome())

@@ -29,7 +29,9 @@ class WatchScene(OnlineMatchScene):
         return WatchControl(match, app.data, link)
 
     def make_panel(self) -> SidePanel:
-        return SidePanel(take_back=None, menu=self.leave_watch, menu_label="Leave")
+        return SidePanel(
+            take_back=None, share=self.share, menu=self.leave_watch, menu_label="Leave"
+        )
 
     def over_scene(self) -> Scene:
         return WatchOverScene(self.app, self.outcome())
