@@ -17,13 +17,13 @@ the connection.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.server import broadcast
 
+from .changes import ListChanges
 from .limits import Limits
 from .protocol import message
 from .table import Table, TableError
@@ -52,12 +52,16 @@ class Gallery:
     tell_players: Callable[..., None]
     #: The connections that asked for the list of games.
     listeners: set[Conn] = field(default_factory=set)
-    #: The ids of the games last sent to the listeners.
-    shown: set[str] = field(default_factory=set)
-    pending: asyncio.TimerHandle | None = None
+    #: The list's changes, as the listeners are told of them.
+    changes: ListChanges = field(init=False)
     #: Who watches each game, and which games each connection watches.
     watchers: dict[str, set[Conn]] = field(default_factory=dict)
     watching: dict[Conn, set[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.changes = ListChanges(
+            "games", self.limits.lobby_batch, self.view, lambda: self.listeners
+        )
 
     # -- the list -----------------------------------------------------------------
     def listen(self, conn: Conn) -> None:
@@ -76,20 +80,7 @@ class Gallery:
     def changed(self) -> None:
         """A game started or ended: the listeners hear of it in a moment, with
         whatever else changes meanwhile."""
-        if self.pending is None:
-            loop = asyncio.get_running_loop()
-            self.pending = loop.call_later(self.limits.lobby_batch, self._send_changes)
-
-    def _send_changes(self) -> None:
-        self.pending = None
-        listed = self.view()
-        ids = {g["id"] for g in listed}
-        added = [g for g in listed if g["id"] not in self.shown]
-        removed = [gid for gid in self.shown if gid not in ids]
-        self.shown = ids
-        ws = [c.ws for c in self.listeners]
-        if ws and (added or removed):
-            broadcast(ws, message("games", added=added, removed=removed))
+        self.changes.changed()
 
     # -- watching one game --------------------------------------------------------------
     def watch(self, conn: Conn, table: Table, now: float) -> None:

@@ -19,17 +19,15 @@ have room for the game; starting the game is the server's (a table, stored).
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from websockets.asyncio.server import broadcast
-
 from . import protocol
+from .changes import ListChanges
 from .limits import Limits
-from .protocol import Message, message
+from .protocol import Message
 from .store import Player, new_id
 from .table import TableError
 from .throttle import Window
@@ -70,13 +68,14 @@ class Lobby:
     watchers: set[Conn] = field(default_factory=set)
     #: Joins by a code that no open challenge had, by player and by address.
     failed_joins: Window = field(init=False)
-    #: The ids listed as of the last change sent: what every watcher has.
-    shown: set[str] = field(default_factory=set)
-    #: The coming send of the changes, once something changed.
-    pending: asyncio.TimerHandle | None = None
+    #: The seeks' changes, as the watchers are told of them.
+    changes: ListChanges = field(init=False)
 
     def __post_init__(self) -> None:
         self.failed_joins = Window(self.limits.join_failures, self.limits.join_window)
+        self.changes = ListChanges(
+            "seeks", self.limits.lobby_batch, self.view, lambda: self.watchers
+        )
 
     def watch(self, conn: Conn) -> None:
         self.watchers.add(conn)
@@ -89,23 +88,7 @@ class Lobby:
         return [s.public() for s in list(self.seeks.values())[: self.limits.lobby]]
 
     def _changed(self) -> None:
-        """Send what changed in a moment, with whatever else changes meanwhile."""
-        if self.pending is None:
-            loop = asyncio.get_running_loop()
-            self.pending = loop.call_later(self.limits.lobby_batch, self._send_changes)
-
-    def _send_changes(self) -> None:
-        self.pending = None
-        listed = self.view()
-        ids = {s["id"] for s in listed}
-        added = [s for s in listed if s["id"] not in self.shown]
-        removed = [sid for sid in self.shown if sid not in ids]
-        self.shown = ids
-        watchers = [c.ws for c in self.watchers]
-        if watchers and (added or removed):
-            # A watcher that came in since the last send has the list as it is now:
-            # adding what it has and removing what it never had changes nothing.
-            broadcast(watchers, message("seeks", added=added, removed=removed))
+        self.changes.changed()
 
     # -- a player's own seeks -------------------------------------------------------
     def open(self, conn: Conn, player: Player, msg: Message, *, private: bool, now: float) -> None:

@@ -1,0 +1,49 @@
+"""A list its listeners keep a copy of (the lobby's seeks, the games in play):
+what changed goes out as ``added`` and ``removed``, gathered over a moment so
+that a burst of changes costs each listener one message, not one apiece."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import broadcast
+
+from .protocol import message
+from .transport import Conn
+
+
+@dataclass
+class ListChanges:
+    #: The message type the changes go out as.
+    kind: str
+    #: Seconds the changes are gathered over.
+    delay: float
+    #: The list as it is now, each entry with an ``id``.
+    view: Callable[[], list[dict[str, Any]]]
+    #: Who hears of the changes.
+    listeners: Callable[[], Iterable[Conn]]
+    #: The ids listed as of the last change sent: what every listener has.
+    shown: set[str] = field(default_factory=set)
+    #: The coming send of the changes, once something changed.
+    pending: asyncio.TimerHandle | None = None
+
+    def changed(self) -> None:
+        """Send what changed in a moment, with whatever else changes meanwhile."""
+        if self.pending is None:
+            self.pending = asyncio.get_running_loop().call_later(self.delay, self.send)
+
+    def send(self) -> None:
+        self.pending = None
+        listed = self.view()
+        ids = {entry["id"] for entry in listed}
+        added = [entry for entry in listed if entry["id"] not in self.shown]
+        removed = [i for i in self.shown if i not in ids]
+        self.shown = ids
+        ws = [c.ws for c in self.listeners()]
+        if ws and (added or removed):
+            # A listener that came in since the last send has the list as it is
+            # now: adding what it has and removing what it never had changes nothing.
+            broadcast(ws, message(self.kind, added=added, removed=removed))
