@@ -238,7 +238,11 @@ class OnlineOverScene(ButtonScene):
         winner = m.winner()
         if winner is None:
             return "Draw", theme.ACCENT
-        return ("You win" if winner == m.you else "You lose"), theme.TILE[winner]
+        return self.won(winner), theme.TILE[winner]
+
+    def won(self, winner: Color) -> str:
+        """The headline of a game ``winner`` won, as this screen's player sees it."""
+        return "You win" if winner == self.match.you else "You lose"
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box

@@ -87,14 +87,8 @@ class WatchScene(OnlineMatchScene):
 class WatchOverScene(OnlineOverScene):
     """The result of a watched game: who won, and that it was only watched."""
 
-    def headline(self) -> tuple[str, tuple]:
-        m = self.match
-        if m.result == "aborted":
-            return "Aborted", theme.MUTED
-        winner = m.winner()
-        if winner is None:
-            return "Draw", theme.ACCENT
-        return f"{m.names[winner]} wins", theme.TILE[winner]
+    def won(self, winner: Color) -> str:
+        return f"{self.match.names[winner]} wins"
 
     def rating_line(self) -> tuple[str, int, tuple] | None:
         return "You watched this game: it is not in your history.", 20, theme.MUTED
