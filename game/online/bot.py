@@ -7,6 +7,11 @@ the level's own time or less when its clock runs low. The search runs in a
 thread, so the connection keeps answering while the bot thinks. A lost
 connection is retried with a growing pause; the bot's identity (its token) is
 kept in a file so its rating carries over from one run to the next.
+
+With ``--days N`` the bot plays correspondence games instead (N days a turn): its
+seek and the seeks it accepts are correspondence ones, and whenever the server
+lists its correspondence games it takes up each one it does not hold yet, so a
+bot that was stopped for a while goes on with all of them when it comes back.
 """
 
 from __future__ import annotations
@@ -69,6 +74,7 @@ class Bot:
     inc: int = 3
     rated: bool = True
     most: int = 4  # games at once
+    days: int | None = None  # correspondence games, this many days a turn
     rng: random.Random = field(default_factory=random.Random)
     games: dict[str, BotGame] = field(default_factory=dict)
     seek: str | None = None
@@ -100,9 +106,8 @@ class Bot:
     async def _seek(self) -> None:
         if self.seek is None and len(self.games) < self.most:
             self.seek = ""  # asked for; the id arrives in "seeking"
-            await self.session.send(
-                "seek", side=self.side, base=self.base, inc=self.inc, rated=self.rated
-            )
+            pace = {"days": self.days} if self.days else {"base": self.base, "inc": self.inc}
+            await self.session.send("seek", side=self.side, rated=self.rated, **pace)
 
     async def on(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -111,11 +116,16 @@ class Bot:
         elif kind in ("lobby", "seeks"):
             for s in msg["seeks"] if kind == "lobby" else msg["added"]:
                 mine = s["id"] == self.seek or s["name"] == self.session.player.get("name")
-                if not mine and len(self.games) + 1 < self.most:
+                ours = ("days" in s) == (self.days is not None)  # the pace it plays
+                if ours and not mine and len(self.games) + 1 < self.most:
                     await self.session.send("accept", seek=s["id"])
                     break
         elif kind == "game":
             self._game(msg["game"])
+        elif kind == "correspondence":
+            for listed in msg["games"]:
+                if listed["id"] not in self.games:  # its whole state comes in a "game"
+                    await self.session.send("state", game=listed["id"])
         elif kind == "turn":
             g = self.games.get(msg["game"])
             if g is not None and msg["ply"] == len(g.turns):
@@ -161,8 +171,9 @@ class Bot:
         if self.seek and state.get("seek") == self.seek:
             self.seek = None  # our seek was taken
         game = BotGame(
-            state["id"], state["you"], board, state["clocks"], state["inc"], list(state["turns"])
-        )
+            state["id"], state["you"], board, state["clocks"], state.get("inc", 0),
+            list(state["turns"]),
+        )  # fmt: skip
         if old is not None:
             old.ended.set()  # its thought, if any, is for a board that is gone
             # The tables go on with the game, unless that thought still holds them:
@@ -220,7 +231,10 @@ async def run(args: argparse.Namespace) -> int:
                 write_text(token_file, session.token + "\n")
             log.info("connected as %s (rating %s)", name, session.player.get("rating"))
             pause = 1.0
-            bot = Bot(session, lvl, args.side, args.base, args.inc, not args.casual, args.games)
+            bot = Bot(
+                session, lvl, args.side, args.base, args.inc, not args.casual, args.games,
+                days=args.days,
+            )  # fmt: skip
             await bot.play(None if args.stop_after is None else args.stop_after - played)
             played += bot.finished
             await session.close()
@@ -248,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--base", type=int, default=300, help="its seek's base time, seconds")
     ap.add_argument("--inc", type=int, default=3, help="its seek's increment, seconds")
     ap.add_argument("--casual", action="store_true", help="seek unrated games")
+    ap.add_argument(
+        "--days", type=int, choices=(1, 3, 7), help="play correspondence games, days a turn"
+    )
     ap.add_argument("--games", type=int, default=4, help="games at once")
     ap.add_argument("--stop-after", type=int, help="stop after this many finished games")
     ap.add_argument("--retries", type=int, default=1000, help="reconnections before giving up")

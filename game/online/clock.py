@@ -67,3 +67,14 @@ class Clock:
     def both(self, now: float) -> list[int]:
         """Both sides' time left, red first."""
         return [self.left(0, now), self.left(1, now)]
+
+    def kept(self, now: float) -> list[int]:
+        """What the store keeps of the clock: both sides' time left."""
+        return self.both(now)
+
+    def snapshot(self) -> tuple[list[int], int | None, float]:
+        return list(self.remaining), self.running, self._since
+
+    def restore(self, snap: tuple[list[int], int | None, float]) -> None:
+        remaining, self.running, self._since = snap
+        self.remaining = list(remaining)

@@ -36,26 +36,31 @@ def rate(red: Rating, blue: Rating, result: str) -> tuple[Rating, Rating]:
 class Finisher:
     store: AsyncStore
     connections: Connections
-    clock: Callable[[], float]
+    #: The time on the scale of the game's clock (wall-clock for correspondence).
+    now: Callable[[Table], float]
 
     async def finish(self, table: Table) -> None:
         """Rate, store and announce a game whose result is set. Called once a game,
         under its lock."""
-        now = self.clock()
         new = await self._rate(table)
         await self.store.finish(
             table.id,
             table.result or "aborted",
             table.reason,
-            table.clock.both(now),
+            table.clock.kept(self.now(table)),
             ratings_json=json.dumps(table.ratings) if table.ratings else None,
             new_ratings=new,
+            postal=table.postal,
         )
         self.connections.tell((s.player for s in table.seats), "over", **self.announcement(table))
         # A player's later seeks show the rating they have now.
         for pid, rating in new:
             for conn in self.connections.of(pid):
-                if conn.player is not None:
+                if conn.player is None:
+                    continue
+                if table.postal:
+                    conn.player.postal = rating
+                else:
                     conn.player.rating = rating
 
     @staticmethod
@@ -75,7 +80,8 @@ class Finisher:
         red, blue = [await self.store.player(s.player) for s in table.seats]
         if red is None or blue is None:
             return []
-        before = (red.rating, blue.rating)
+        # Correspondence and live play are rated apart: a game moves only its own kind.
+        before = (red.postal, blue.postal) if table.postal else (red.rating, blue.rating)
         after = rate(*before, result)
         table.ratings = {
             COLORS[i]: {"before": round(x.rating), "after": round(y.rating)}

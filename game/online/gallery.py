@@ -37,7 +37,7 @@ def listing(t: Table) -> dict[str, Any]:
         "red": t.seats[0].name,
         "blue": t.seats[1].name,
         "side": t.side,
-        "time": f"{t.base // 60}+{t.inc}" if t.base % 60 == 0 else f"{t.base}s+{t.inc}",
+        "time": t.pace(),
         "rated": t.rated,
         "turns": len(t.turns),
     }

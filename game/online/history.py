@@ -21,7 +21,9 @@ async def record(store: AsyncStore, gid: str) -> dict[str, Any] | None:
         Seat(row["red"], row["red_name"], row["red_rating"]),
         Seat(row["blue"], row["blue_name"], row["blue_rating"]),
     )
-    table = Table(gid, row["side"], row["base"], row["inc"], bool(row["rated"]), seats)
+    table = Table(
+        gid, row["side"], row["base"], row["inc"], bool(row["rated"]), seats, days=row.get("days")
+    )
     table.replay(row["turns"])
     table.result, table.reason = row["result"], row["reason"]
     table.ratings = json.loads(row["ratings"]) if row["ratings"] else None
@@ -30,7 +32,8 @@ async def record(store: AsyncStore, gid: str) -> dict[str, Any] | None:
 
 
 async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
-    """A player's rating, its course over their rated games, and their recent games."""
+    """A player's rating, its course over their rated live games (correspondence
+    games are rated apart), and their recent games of both kinds."""
     player = await store.player_by_name(name)
     if player is None:
         return None
@@ -39,7 +42,7 @@ async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
     for g in await store.finished_games_of(player.id):
         color = "red" if g["red"] == player.id else "blue"
         ratings = json.loads(g["ratings"]) if g["ratings"] else None
-        if ratings is not None:
+        if ratings is not None and g.get("days") is None:
             if not history:
                 history.append(ratings[color]["before"])
             history.append(ratings[color]["after"])

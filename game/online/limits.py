@@ -33,7 +33,13 @@ class Limits:
     # socket to accept a connection with and refuse it (1013).
     reserve: int = 64
     seeks: int = 3  # open seeks and challenges per player
-    games: int = 20  # games in play per player
+    games: int = 20  # live games in play per player
+    postal_games: int = 50  # correspondence games in play per player
+    # A correspondence seek stays in the lobby while its player is away, this long.
+    postal_seek: float = 7 * 86_400.0
+    # A correspondence turn whose time ran out while the server was down gets this
+    # long after the restart: nobody could play it meanwhile.
+    postal_resume: float = 3_600.0
     challenge: float = 600.0  # a challenge code's life
     lobby: int = 100  # seeks listed in the lobby
     sweep: float = 0.1  # how often flags, grace periods and codes are checked

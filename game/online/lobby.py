@@ -43,16 +43,22 @@ class Seek:
     inc: int
     rated: bool
     code: str | None = None  # set for a private challenge
-    expires: float = 0.0
+    expires: float = 0.0  # for a challenge, or a correspondence seek
+    days: int | None = None  # a correspondence game's days a turn
+
+    @property
+    def postal(self) -> bool:
+        return self.days is not None
 
     def public(self) -> dict[str, Any]:
+        rating = self.player.postal if self.postal else self.player.rating
+        pace = {"days": self.days} if self.postal else {"base": self.base, "inc": self.inc}
         return {
             "id": self.id,
             "name": self.player.name,
-            "rating": round(self.player.rating.rating),
+            "rating": round(rating.rating),
             "side": self.side,
-            "base": self.base,
-            "inc": self.inc,
+            **pace,
             "rated": self.rated,
         }
 
@@ -60,8 +66,9 @@ class Seek:
 @dataclass
 class Lobby:
     limits: Limits
-    #: How many games a player has in play: the games are the server's, not the lobby's.
-    games_of: Callable[[str], int]
+    #: How many games a player has in play, correspondence games (``True``) or
+    #: live ones: the games are the server's, not the lobby's.
+    games_of: Callable[[str, bool], int]
     seeks: dict[str, Seek] = field(default_factory=dict)
     codes: dict[str, Seek] = field(default_factory=dict)
     #: The connections that asked for the lobby, told of every change.
@@ -97,8 +104,14 @@ class Lobby:
         open_ += sum(s.player.id == player.id for s in self.codes.values())
         if open_ >= self.limits.seeks:
             raise TableError(f"you may have at most {self.limits.seeks} open seeks; cancel one")
-        self.room_for(player)
-        seek = Seek(new_id(), player, msg["side"], msg["base"], msg["inc"], msg["rated"])
+        days = msg.get("days")
+        self.room_for(player, days is not None)
+        seek = Seek(
+            new_id(), player, msg["side"], msg.get("base", 0), msg.get("inc", 0), msg["rated"]
+        )
+        seek.days = days
+        if days is not None and not private:
+            seek.expires = now + self.limits.postal_seek
         if private:
             seek.code = self._fresh_code()
             seek.expires = now + self.limits.challenge
@@ -132,21 +145,28 @@ class Lobby:
         self._changed()
 
     def drop(self, pid: str) -> None:
-        """The player left: their seeks and challenges go with them."""
-        dropped = [s for s in self.seeks.values() if s.player.id == pid]
+        """The player left: their live seeks and challenges go with them (a
+        correspondence game is one to start while away)."""
+        dropped = [s for s in self.seeks.values() if s.player.id == pid and not s.postal]
         for s in dropped:
             del self.seeks[s.id]
         for code, s in list(self.codes.items()):
-            if s.player.id == pid:
+            if s.player.id == pid and not s.postal:
                 del self.codes[code]
         if dropped:
             self._changed()
 
     def expire(self, now: float) -> None:
-        """Forget the challenge codes that have lapsed."""
+        """Forget the challenge codes and correspondence seeks that have lapsed
+        (monotonic seconds)."""
         for code, seek in list(self.codes.items()):
             if seek.expires <= now:
                 del self.codes[code]
+        lapsed = [s for s in self.seeks.values() if s.postal and s.expires <= now]
+        for s in lapsed:
+            del self.seeks[s.id]
+        if lapsed:
+            self._changed()
 
     def _fresh_code(self) -> str:
         # 31**10 codes against a few thousand open at most: a clash is rare, ten in
@@ -189,15 +209,21 @@ class Lobby:
     def _take(self, seek: Seek, player: Player) -> None:
         if seek.player.id == player.id:
             raise TableError("that seek is your own")
-        self.room_for(player)
-        self.room_for(seek.player)
+        self.room_for(player, seek.postal)
+        self.room_for(seek.player, seek.postal)
         if seek.code:
             del self.codes[seek.code]
         else:
             del self.seeks[seek.id]
             self._changed()
 
-    def room_for(self, player: Player) -> None:
-        """Raises :class:`.table.TableError` if the player may start no other game."""
-        if self.games_of(player.id) >= self.limits.games:
-            raise TableError(f"you may play at most {self.limits.games} games at once")
+    def room_for(self, player: Player, postal: bool) -> None:
+        """Raises :class:`.table.TableError` if the player may start no other game
+        of this kind."""
+        if postal:
+            if self.games_of(player.id, True) >= self.limits.postal_games:
+                raise TableError(
+                    f"you may play at most {self.limits.postal_games} correspondence games at once"
+                )
+        elif self.games_of(player.id, False) >= self.limits.games:
+            raise TableError(f"you may play at most {self.limits.games} live games at once")

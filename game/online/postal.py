@@ -57,7 +57,8 @@ class PostalClock:
         self.running = color
         self.since = now
 
-    def stop(self) -> None:
+    def stop(self, now: float | None = None) -> None:
+        """Stop the clock (the game ended); the reserve stays as it is."""
         self.running = None
 
     def late_days(self, now: float) -> int:
@@ -89,11 +90,37 @@ class PostalClock:
             return None
         return self.since + (self.days + self.reserve[self.running]) * DAY
 
-    def left(self, color: int, now: float) -> float:
-        """Seconds ``color`` has before losing on time: the whole of a turn and the
-        reserve when it is not their turn."""
+    def left(self, color: int, now: float) -> int:
+        """Milliseconds ``color`` has before losing on time (as :meth:`.clock.Clock.left`
+        gives them): the whole of a turn and the reserve when it is not their turn."""
         if color != self.running:
-            return (self.days + self.reserve[color]) * DAY
+            return int((self.days + self.reserve[color]) * DAY * 1000)
         flag = self.flag_at()
         assert flag is not None
-        return max(0.0, flag - now)
+        return max(0, int((flag - now) * 1000))
+
+    def both(self, now: float) -> list[int]:
+        """Both sides' time left in milliseconds, red first."""
+        return [self.left(0, now), self.left(1, now)]
+
+    def kept(self, now: float) -> list[int]:
+        """What the store keeps of the clock: each side's days of reserve."""
+        return list(self.reserve)
+
+    def snapshot(self) -> tuple[list[int], int | None, float]:
+        return list(self.reserve), self.running, self.since
+
+    def restore(self, snap: tuple[list[int], int | None, float]) -> None:
+        reserve, self.running, self.since = snap
+        self.reserve = list(reserve)
+
+    def resume(self, color: int, since: float, now: float, least: float) -> None:
+        """Run ``color``'s turn again after a restart, from when it began (``since``,
+        as stored), so that days pass for a correspondence game while the server is
+        down, as they do for its players; a turn whose time ran out meanwhile gets
+        ``least`` seconds more, since nobody could play it."""
+        self.start(color, since)
+        flag = self.flag_at()
+        assert flag is not None
+        if flag < now + least:
+            self.since += now + least - flag

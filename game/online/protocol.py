@@ -24,13 +24,15 @@ from dataclasses import dataclass
 from typing import Any
 
 #: Bumped when a message changes in a way an older peer would misread.
-VERSION = 3
+VERSION = 4
 #: The largest frame either side accepts, in bytes; a longer one closes the connection.
 MAX_MESSAGE = 4096
 #: The board sides, base times (seconds) and increments (seconds) a game may use.
 SIDE_RANGE = (3, 8)
 BASE_RANGE = (15, 3 * 3600)
 INC_RANGE = (0, 180)
+#: The days a correspondence turn may take (see :mod:`.postal`).
+DAYS = (1, 3, 7)
 NAME_LENGTH = 20
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I/L to misread
 #: 31**10 (8.2e14) codes: see docs/online-protocol.md for the odds of a guess.
@@ -122,10 +124,30 @@ CODE = Field(
 FLAG = Field(lambda v: isinstance(v, bool), "true or false")
 GAME_SETTINGS = {
     "side": _whole(*SIDE_RANGE),
-    "base": _whole(*BASE_RANGE),
-    "inc": _whole(*INC_RANGE),
+    "base": Field(_whole(*BASE_RANGE).check, _whole(*BASE_RANGE).wants, optional=True),
+    "inc": Field(_whole(*INC_RANGE).check, _whole(*INC_RANGE).wants, optional=True),
+    "days": Field(
+        lambda v: isinstance(v, int) and not isinstance(v, bool) and v in DAYS,
+        "1, 3 or 7",
+        optional=True,
+    ),
     "rated": FLAG,
 }
+PACE = Field(lambda v: v in ("live", "correspondence"), '"live" or "correspondence"', True)
+
+
+def _one_pace(msg: Message) -> str | None:
+    """A game is live (``base`` and ``inc``) or by correspondence (``days``), not both."""
+    live = "base" in msg and "inc" in msg
+    if "days" in msg and ("base" in msg or "inc" in msg):
+        return "give days for a correspondence game, or base and inc for a live one, not both"
+    if "days" not in msg and not live:
+        return "give base and inc for a live game, or days for a correspondence game"
+    return None
+
+
+#: Checks across the fields of one message, each giving the fault or ``None``.
+RULES: dict[str, Callable[[Message], str | None]] = {"seek": _one_pace, "challenge": _one_pace}
 
 #: What a client may send, and the fields of each.
 CLIENT: dict[str, dict[str, Field]] = {
@@ -144,8 +166,9 @@ CLIENT: dict[str, dict[str, Field]] = {
     "state": {"game": ID},
     "resign": {"game": ID},
     "abort": {"game": ID},
-    "leaderboard": {},
+    "leaderboard": {"pace": PACE},
     "record": {"game": ID},
+    "correspondence": {},
     "games": {},
     "watch": {"game": ID},
     "unwatch": {"game": ID},
@@ -164,7 +187,8 @@ SERVER: dict[str, tuple[str, ...]] = {
     "turn": ("game", "ply", "turn", "clocks"),
     "presence": ("game", "color", "connected"),
     "over": ("game", "result", "reason", "ratings?"),
-    "leaderboard": ("players",),
+    "leaderboard": ("players", "pace"),
+    "correspondence": ("games",),
     "record": ("game", "record"),
     "games": ("games?", "added?", "removed?"),
     "watching": ("game", "watchers"),
@@ -204,6 +228,10 @@ def read(raw: str | bytes) -> Message:
             raise ProtocolError(f"{kind}: field {name!r} is missing")
         if not field.check(msg[name]):
             raise ProtocolError(f"{kind}: field {name!r} must be {field.wants}")
+    rule = RULES.get(kind)
+    fault = rule(msg) if rule else None
+    if fault:
+        raise ProtocolError(f"{kind}: {fault}")
     return msg
 
 

@@ -46,6 +46,7 @@ from .finisher import Finisher
 from .gallery import Gallery
 from .limits import Limits
 from .lobby import Lobby, Seek
+from .postal import PostalClock
 from .protocol import Message, ProtocolError
 from .store import NameTaken, Player, StoredGame, new_id
 from .stores import AsyncStore, open_store
@@ -66,6 +67,8 @@ class Server:
     store: AsyncStore
     limits: Limits = field(default_factory=Limits)
     clock: Callable[[], float] = time.monotonic
+    #: Wall-clock time, for correspondence games: their days go on through restarts.
+    wall: Callable[[], float] = time.time
     tables: dict[str, Table] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.SystemRandom)
     #: One lock a game in play: its turns, its end and its sweep run one at a time,
@@ -87,24 +90,33 @@ class Server:
         )
         self.lobby = Lobby(self.limits, self._games_of)
         self.gallery = Gallery(self.limits, self.tables, self._tell_seats)
-        self.finisher = Finisher(self.store, self.connections, self.clock)
+        self.finisher = Finisher(self.store, self.connections, self.now)
         self.web = Web(self.store, self.tables.values, self.clock, self.limits)
         self.handlers = self._handlers()
 
     def lock(self, gid: str) -> asyncio.Lock:
         return self.locks.setdefault(gid, asyncio.Lock())
 
+    def now(self, table: Table) -> float:
+        """The time on the scale of the game's clock: monotonic for a live game,
+        wall-clock for a correspondence game, whose turns outlive the process."""
+        return self.wall() if table.postal else self.clock()
+
     # -- start and stop -----------------------------------------------------
     async def resume_games(self) -> int:
         """Put back every unfinished game from the store; returns how many."""
         stored = await self.store.open_games()
-        now = self.clock()
         for g in stored:
             table = self._table(g)
             table.replay(g.turns)
+            now = self.now(table)
             for seat in table.seats:
                 seat.connected, seat.gone_since = False, now
-            table.clock.start(table.mover, now)
+            if isinstance(table.clock, PostalClock):
+                since = g.since if g.since is not None else now
+                table.clock.resume(table.mover, since, now, self.limits.postal_resume)
+            else:
+                table.clock.start(table.mover, now)
             self.tables[table.id] = table
         return len(self.tables)
 
@@ -114,8 +126,13 @@ class Server:
             Seat(p, n, r, connected=False)
             for p, n, r in zip(g.players, g.names, g.ratings, strict=True)
         )
-        table = Table(g.id, g.side, g.base, g.inc, g.rated, (red, blue), created=g.created)
-        table.clock.remaining = list(g.clocks)
+        table = Table(
+            g.id, g.side, g.base, g.inc, g.rated, (red, blue), created=g.created, days=g.days
+        )
+        if isinstance(table.clock, PostalClock):
+            table.clock.reserve = list(g.clocks)
+        else:
+            table.clock.remaining = list(g.clocks)
         return table
 
     async def sweeper(self) -> None:
@@ -123,14 +140,18 @@ class Server:
         forget expired challenge codes, every :attr:`Limits.sweep` seconds."""
         while True:
             await asyncio.sleep(self.limits.sweep)
-            now = self.clock()
-            for table in list(self.tables.values()):
-                # Uncontended, the lock is taken without waiting; a game whose turn
-                # is being stored is looked at once that turn is in.
-                async with self.lock(table.id):
-                    if self.tables.get(table.id) is table and table.due(now, self.limits.grace):
-                        await self.finish(table)
-            self.lobby.expire(now)
+            await self.sweep()
+
+    async def sweep(self) -> None:
+        """One look at every game's flags and absences, and at the lobby's codes."""
+        for table in list(self.tables.values()):
+            # Uncontended, the lock is taken without waiting; a game whose turn
+            # is being stored is looked at once that turn is in.
+            async with self.lock(table.id):
+                now = self.now(table)
+                if self.tables.get(table.id) is table and table.due(now, self.limits.grace):
+                    await self.finish(table)
+        self.lobby.expire(self.clock())
 
     # -- connections ----------------------------------------------------------
     async def _hello(self, conn: Conn, msg: Message) -> None:
@@ -163,15 +184,18 @@ class Server:
             player=_player_view(player),
             **({"token": fresh} if fresh else {}),
         )
-        now = self.clock()
         for table in self._tables_of(player.id):
             color = table.color_of(player.id)
             seat = table.seats[color]
             was_gone = not seat.connected
             seat.connected, seat.gone_since = True, None
-            send(conn, "game", game=table.state(now) | {"you": color})
+            if not table.postal:  # a live game goes on at once; the others are listed
+                send(conn, "game", game=table.state(self.now(table)) | {"you": color})
             if was_gone:
                 self._tell_table(table, "presence", game=table.id, color=color, connected=True)
+        postal = self.postal_list(player.id)
+        if postal:  # none is the same as an empty list, and saves every hello a message
+            send(conn, "correspondence", games=postal)
 
     def _gone(self, conn: Conn) -> None:
         self.lobby.leave(conn)
@@ -181,11 +205,10 @@ class Server:
             return  # it never said hello
         if self.connections.online(player.id):
             return  # another connection of the same player is still here
-        now = self.clock()
         for table in self._tables_of(player.id):
             color = table.color_of(player.id)
             table.seats[color].connected = False
-            table.seats[color].gone_since = now
+            table.seats[color].gone_since = self.now(table)
             self._tell_table(table, "presence", game=table.id, color=color, connected=False)
         self.lobby.drop(player.id)
 
@@ -200,6 +223,41 @@ class Server:
         """Tell the players, and whoever watches the game."""
         self._tell_seats(table, kind, **fields)
         self.gallery.tell(table.id, kind, **fields)
+
+    def _tell_postal(self, table: Table) -> None:
+        """A correspondence game changed: each player hears their list again (at
+        most :attr:`Limits.postal_games` short lines), whatever screen they are on."""
+        if table.postal:
+            for seat in table.seats:
+                if self.connections.online(seat.player):
+                    games = self.postal_list(seat.player)
+                    self._tell_player(seat.player, "correspondence", games=games)
+
+    def postal_list(self, pid: str) -> list[dict[str, Any]]:
+        """The player's correspondence games in play, the ones awaiting their turn first."""
+        games = []
+        for table in self._tables_of(pid):
+            if not table.postal:
+                continue
+            color = table.color_of(pid)
+            other = table.seats[1 - color]
+            mover = table.mover
+            games.append(
+                {
+                    "id": table.id,
+                    "side": table.side,
+                    "days": table.days,
+                    "rated": table.rated,
+                    "opponent": other.name,
+                    "rating": round(other.rating),
+                    "you": color,
+                    "turns": len(table.turns),
+                    "yours": mover == color,
+                    "left": table.clock.left(mover, self.now(table)),
+                }
+            )
+        games.sort(key=lambda g: (not g["yours"], g["left"]))
+        return games
 
     # -- messages ---------------------------------------------------------------
     def _handlers(self) -> dict[str, Handler]:
@@ -219,6 +277,7 @@ class Server:
             "abort": self._abort,
             "leaderboard": self._leaderboard,
             "record": self._record,
+            "correspondence": self._correspondence,
             "games": self._list_games,
             "watch": self._watch,
             "unwatch": self._unwatch,
@@ -239,7 +298,12 @@ class Server:
         send(conn, "pong")
 
     async def _leaderboard(self, conn: Conn, player: Player, msg: Message) -> None:
-        send(conn, "leaderboard", players=await self.store.leaderboard())
+        pace = msg.get("pace", "live")
+        players = await self.store.leaderboard(postal=pace == "correspondence")
+        send(conn, "leaderboard", players=players, pace=pace)
+
+    async def _correspondence(self, conn: Conn, player: Player, msg: Message) -> None:
+        send(conn, "correspondence", games=self.postal_list(player.id))
 
     async def _record(self, conn: Conn, player: Player, msg: Message) -> None:
         record = await self.web.record(msg["game"])
@@ -277,14 +341,14 @@ class Server:
             raise TableError("no game with that id is in play")
         if any(s.player == player.id for s in table.seats):
             raise TableError("you play in that game: you cannot watch it")
-        self.gallery.watch(conn, table, self.clock())
+        self.gallery.watch(conn, table, self.now(table))
 
     async def _unwatch(self, conn: Conn, player: Player, msg: Message) -> None:
         self.gallery.unwatch(conn, msg["game"])
 
     # -- the games in play ------------------------------------------------------
-    def _games_of(self, pid: str) -> int:
-        return sum(1 for _ in self._tables_of(pid))
+    def _games_of(self, pid: str, postal: bool) -> int:
+        return sum(1 for t in self._tables_of(pid) if t.postal == postal)
 
     async def _start(self, seek: Seek, player: Player) -> None:
         """The game of a seek the lobby gave up to ``player``: stored, then started."""
@@ -292,27 +356,31 @@ class Server:
         self.rng.shuffle(pair)
         # Ratings come fresh from the store: the seeker's may have changed since.
         fresh = [await self.store.player(p.id) or p for p in pair]
-        red, blue = (Seat(p.id, p.name, p.rating.rating) for p in fresh)
+        ratings = [(p.postal if seek.postal else p.rating).rating for p in fresh]
+        red, blue = (Seat(p.id, p.name, r) for p, r in zip(fresh, ratings, strict=True))
         table = Table(
-            new_id(), seek.side, seek.base, seek.inc, seek.rated, (red, blue), created=time.time()
-        )
+            new_id(), seek.side, seek.base, seek.inc, seek.rated, (red, blue),
+            created=time.time(), days=seek.days,
+        )  # fmt: skip
         for seat in table.seats:
             seat.connected = self.connections.online(seat.player)
+        kept = table.clock.kept(self.now(table))
         await self.store.new_game(
             StoredGame(
                 table.id, table.side, table.base, table.inc, table.rated,
                 (pair[0].id, pair[1].id), (pair[0].name, pair[1].name),
-                (fresh[0].rating.rating, fresh[1].rating.rating),
-                (table.base * 1000, table.base * 1000), [], table.created,
+                (ratings[0], ratings[1]), (kept[0], kept[1]), [],
+                table.created, table.days, self.wall() if table.postal else None,
             )
         )  # fmt: skip
-        now = self.clock()  # the store took its time: the clock starts now
+        now = self.now(table)  # the store took its time: the clock starts now
         table.start(now)
         self.tables[table.id] = table
         self.gallery.changed()
         for color, seat in enumerate(table.seats):
             state = table.state(now) | {"you": color, "seek": seek.id}
             self._tell_player(seat.player, "game", game=state)
+        self._tell_postal(table)
 
     def _own_table(self, player: Player, gid: str) -> Table:
         table = self.tables.get(gid)
@@ -323,7 +391,7 @@ class Server:
 
     async def _state(self, conn: Conn, player: Player, msg: Message) -> None:
         table = self._own_table(player, msg["game"])
-        state = table.state(self.clock()) | {"you": table.color_of(player.id)}
+        state = table.state(self.now(table)) | {"you": table.color_of(player.id)}
         send(conn, "game", game=state)
 
     async def _resign(self, conn: Conn, player: Player, msg: Message) -> None:
@@ -338,14 +406,14 @@ class Server:
         table = self._own_table(player, gid)
         async with self.lock(table.id):
             self._own_table(player, gid)  # not ended while we waited
-            how(table, player.id, self.clock())
+            how(table, player.id, self.now(table))
             await self.finish(table)
 
     async def _turn(self, conn: Conn, player: Player, msg: Message) -> None:
         table = self._own_table(player, msg["game"])
         async with self.lock(table.id):
             self._own_table(player, msg["game"])  # not ended while we waited
-            now = self.clock()
+            now = self.now(table)
             # A flag that fell before this turn arrived ends the game first.
             if table.due(now, self.limits.grace):
                 await self.finish(table)
@@ -354,8 +422,9 @@ class Server:
             before = table.snapshot()
             played = table.play(player.id, msg["ply"], msg["turn"], now)
             clocks = table.clock.both(now)
+            since = table.clock.since if isinstance(table.clock, PostalClock) else None
             try:
-                await self.store.add_turns(table.id, first, played, clocks)
+                await self.store.add_turns(table.id, first, played, table.clock.kept(now), since)
             except Exception as e:  # whatever the engine raised: the turn is not kept
                 # Announced turns are stored turns: one that could not be kept is taken back.
                 log.error("could not store a turn of game %s: %s", table.id, e)
@@ -367,6 +436,8 @@ class Server:
                 )
             if table.over:
                 await self.finish(table)
+            else:
+                self._tell_postal(table)
 
     async def finish(self, table: Table) -> None:
         """End a game whose result is set (:mod:`.finisher`) and let it go. Called
@@ -378,6 +449,7 @@ class Server:
         self.tables.pop(table.id, None)
         self.locks.pop(table.id, None)
         self.gallery.ended(table.id)
+        self._tell_postal(table)
 
     def _tables_of(self, pid: str) -> Iterator[Table]:
         return (t for t in self.tables.values() if any(s.player == pid for s in t.seats))
@@ -398,7 +470,13 @@ class Server:
 
 
 def _player_view(p: Player) -> dict[str, Any]:
-    return {"id": p.id, "name": p.name, "rating": round(p.rating.rating), "games": p.games}
+    return {
+        "id": p.id,
+        "name": p.name,
+        "rating": round(p.rating.rating),
+        "games": p.games,
+        "correspondence_rating": round(p.postal.rating),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,7 +18,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,23 @@ CREATE TABLE IF NOT EXISTS turns (
 CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
 """
 
+#: Columns added since the first schema, as (table, column, type): a database
+#: made before gets them on the first start after. A correspondence game has
+#: ``days`` (``NULL`` for a live one), keeps each side's days of reserve in
+#: ``red_ms``/``blue_ms`` and when the running turn began in ``since``
+#: (wall-clock seconds); its ratings are apart from live play's (``p*`` on the
+#: player; ``NULL`` until the first correspondence game: the starting rating).
+ADDED_COLUMNS = (
+    ("games", "days", "INTEGER"),
+    ("games", "since", "REAL"),
+    ("players", "prating", "REAL"),
+    ("players", "prd", "REAL"),
+    ("players", "pvol", "REAL"),
+    ("players", "pgames", "INTEGER NOT NULL DEFAULT 0"),
+)
+#: What a player row is read as (see :func:`player_of`).
+PLAYER_COLUMNS = "id, name, rating, rd, volatility, games, prating, prd, pvol, pgames"
+
 #: A display name is one player's on a server, whatever its case or width: the
 #: key is :func:`.protocol.name_key` of it. Players kept before the key existed
 #: get theirs on the first start after; of several who shared a name, the first
@@ -83,6 +100,17 @@ class Player:
     name: str
     rating: Rating
     games: int
+    #: The rating of correspondence games, kept apart from live play's.
+    postal: Rating = field(default_factory=Rating)
+    postal_games: int = 0
+
+
+def player_of(row: Sequence[Any] | None) -> Player | None:
+    """A player from a row of :data:`PLAYER_COLUMNS`."""
+    if row is None:
+        return None
+    postal = Rating(row[6], row[7], row[8]) if row[6] is not None else Rating()
+    return Player(row[0], row[1], Rating(row[2], row[3], row[4]), row[5], postal, row[9])
 
 
 @dataclass
@@ -100,6 +128,10 @@ class StoredGame:
     clocks: tuple[int, int]
     turns: list[str]
     created: float
+    #: Days a turn of a correspondence game (``clocks`` then holds each side's
+    #: days of reserve), and when its running turn began; ``None`` for a live game.
+    days: int | None = None
+    since: float | None = None
 
 
 class Store:
@@ -111,7 +143,14 @@ class Store:
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        self._add_columns()
         self._key_names()
+
+    def _add_columns(self) -> None:
+        for table, column, kind in ADDED_COLUMNS:
+            have = [row[1] for row in self.db.execute(f"PRAGMA table_info({table})")]
+            if column not in have:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def _key_names(self) -> None:
         """Give the players kept before names had keys theirs (see :data:`NAME_KEY_INDEX`)."""
@@ -155,22 +194,13 @@ class Store:
 
     def player_by_token(self, token: str) -> Player | None:
         row = self.db.execute(
-            "SELECT id, name, rating, rd, volatility, games FROM players WHERE token_hash=?",
-            (token_hash(token),),
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE token_hash=?", (token_hash(token),)
         ).fetchone()
-        return self._player(row)
+        return player_of(row)
 
     def player(self, pid: str) -> Player | None:
-        row = self.db.execute(
-            "SELECT id, name, rating, rd, volatility, games FROM players WHERE id=?", (pid,)
-        ).fetchone()
-        return self._player(row)
-
-    @staticmethod
-    def _player(row: tuple[Any, ...] | None) -> Player | None:
-        if row is None:
-            return None
-        return Player(row[0], row[1], Rating(row[2], row[3], row[4]), row[5])
+        row = self.db.execute(f"SELECT {PLAYER_COLUMNS} FROM players WHERE id=?", (pid,))
+        return player_of(row.fetchone())
 
     def rename(self, pid: str, name: str) -> None:
         """Raises :class:`NameTaken` if another player has the name."""
@@ -183,20 +213,19 @@ class Store:
                 raise NameTaken(name) from None
             raise
 
-    def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]:
-        rows = self.db.execute(
-            "SELECT name, rating, rd, games FROM players WHERE games >= ?"
-            " ORDER BY rating - 2 * rd DESC, rating DESC LIMIT ?",
-            (min_games, limit),
-        ).fetchall()
+    def leaderboard(
+        self, limit: int = 20, min_games: int = 1, postal: bool = False
+    ) -> list[dict[str, Any]]:
+        """The best players of live play or, ``postal``, of correspondence games."""
+        rows = self.db.execute(leaderboard_query(postal, "?"), (min_games, limit)).fetchall()
         return [{"name": n, "rating": round(r), "rd": round(d), "games": g} for n, r, d, g in rows]
 
     # -- games --------------------------------------------------------------
     def new_game(self, g: StoredGame) -> None:
         self.db.execute(
             "INSERT INTO games (id, side, base, inc, rated, red, blue, red_name, blue_name,"
-            " red_rating, blue_rating, red_ms, blue_ms, created)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " red_rating, blue_rating, red_ms, blue_ms, created, days, since)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 g.id,
                 g.side,
@@ -208,26 +237,38 @@ class Store:
                 *g.ratings,
                 *g.clocks,
                 g.created,
+                g.days,
+                g.since,
             ),
         )
 
-    def add_turns(self, game: str, first_ply: int, turns: list[str], clocks: list[int]) -> None:
-        """Keep the turns just played and the clocks after them, in one commit."""
-        self.add_turns_of_games([(game, first_ply, turns, clocks)])
+    def add_turns(
+        self,
+        game: str,
+        first_ply: int,
+        turns: list[str],
+        clocks: list[int],
+        since: float | None = None,
+    ) -> None:
+        """Keep the turns just played and the clocks after them (and, for a
+        correspondence game, when the next turn began), in one commit."""
+        self.add_turns_of_games([(game, first_ply, turns, clocks, since)])
 
-    def add_turns_of_games(self, batch: list[tuple[str, int, list[str], list[int]]]) -> None:
+    def add_turns_of_games(
+        self, batch: list[tuple[str, int, list[str], list[int], float | None]]
+    ) -> None:
         """:meth:`add_turns` for several games at once, in one commit: under load
         one sync of the disk then keeps the turns of every game that just moved."""
         with self.db:
             self.db.execute("BEGIN")
-            for game, first_ply, turns, clocks in batch:
+            for game, first_ply, turns, clocks, since in batch:
                 self.db.executemany(
                     "INSERT INTO turns VALUES (?,?,?)",
                     [(game, first_ply + i, t) for i, t in enumerate(turns)],
                 )
                 self.db.execute(
-                    "UPDATE games SET red_ms=?, blue_ms=? WHERE id=?",
-                    (clocks[0], clocks[1], game),
+                    "UPDATE games SET red_ms=?, blue_ms=?, since=? WHERE id=?",
+                    (clocks[0], clocks[1], since, game),
                 )
 
     def finish(
@@ -239,8 +280,10 @@ class Store:
         *,
         ratings_json: str | None = None,
         new_ratings: Sequence[tuple[str, Rating]] = (),
+        postal: bool = False,
     ) -> None:
-        """Keep how a game ended and, for a rated one, both new ratings, in one commit."""
+        """Keep how a game ended and, for a rated one, both new ratings (of
+        correspondence games, ``postal``), in one commit."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
@@ -249,27 +292,15 @@ class Store:
                 (result, reason, clocks[0], clocks[1], ratings_json, time.time(), game),
             )
             for pid, r in new_ratings:
-                self.db.execute(
-                    "UPDATE players SET rating=?, rd=?, volatility=?, games=games+1 WHERE id=?",
-                    (r.rating, r.rd, r.volatility, pid),
-                )
+                self.db.execute(rating_update(postal, "?"), (r.rating, r.rd, r.volatility, pid))
 
     def open_games(self) -> list[StoredGame]:
         """Every game not yet over, with its turns, to resume after a restart."""
         rows = self.db.execute(
             "SELECT id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
-            " blue_rating, red_ms, blue_ms, created FROM games WHERE result IS NULL"
+            " blue_rating, red_ms, blue_ms, created, days, since FROM games WHERE result IS NULL"
         ).fetchall()
-        out = []
-        for r in rows:
-            turns = self._turns(r[0])
-            out.append(
-                StoredGame(
-                    r[0], r[1], r[2], r[3], bool(r[4]), (r[5], r[6]), (r[7], r[8]),
-                    (r[9], r[10]), (r[11], r[12]), turns, r[13],
-                )
-            )  # fmt: skip
-        return out
+        return [stored_game(r, self._turns(r[0])) for r in rows]
 
     def game_row(self, game: str) -> dict[str, Any] | None:
         """A game's stored facts (finished or not) for its record."""
@@ -289,16 +320,15 @@ class Store:
     def player_by_name(self, name: str) -> Player | None:
         """The player with this display name, ignoring case and width."""
         row = self.db.execute(
-            "SELECT id, name, rating, rd, volatility, games FROM players WHERE name_key=?",
-            (name_key(name),),
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE name_key=?", (name_key(name),)
         ).fetchone()
-        return self._player(row)
+        return player_of(row)
 
     def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
         """The player's finished games, oldest first (the last ``limit`` of them):
         id, colours' names, result, reason, ratings (JSON text or None), ended."""
         rows = self.db.execute(
-            "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended"
+            "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended, days"
             " FROM games WHERE (red=? OR blue=?) AND result IS NOT NULL"
             " ORDER BY ended DESC LIMIT ?",
             (pid, pid, -1 if limit is None else limit),
@@ -307,6 +337,41 @@ class Store:
         out = []
         for row in reversed(rows):
             game = dict(zip(keys, row[:8], strict=True))
-            game["rated"], game["ended"] = bool(row[8]), row[9]
+            game["rated"], game["ended"], game["days"] = bool(row[8]), row[9], row[10]
             out.append(game)
         return out
+
+
+def stored_game(r: Sequence[Any], turns: list[str]) -> StoredGame:
+    """An unfinished game from its row (the columns :meth:`Store.open_games` reads)."""
+    return StoredGame(
+        r[0], r[1], r[2], r[3], bool(r[4]), (r[5], r[6]), (r[7], r[8]),
+        (r[9], r[10]), (r[11], r[12]), turns, r[13], r[14], r[15],
+    )  # fmt: skip
+
+
+def rating_update(postal: bool, mark: str) -> str:
+    """The statement that keeps a player's new rating of one kind: ``mark`` is
+    the engine's placeholder ("?" or "$"), numbered for PostgreSQL."""
+    cols = (
+        ("prating", "prd", "pvol", "pgames") if postal else ("rating", "rd", "volatility", "games")
+    )
+    n = [f"${i}" if mark == "$" else "?" for i in range(1, 5)]
+    return (
+        f"UPDATE players SET {cols[0]}={n[0]}, {cols[1]}={n[1]}, {cols[2]}={n[2]},"
+        f" {cols[3]}={cols[3]}+1 WHERE id={n[3]}"
+    )
+
+
+def leaderboard_query(postal: bool, mark: str) -> str:
+    """The best players of one kind of play, by rating less twice its deviation."""
+    a, b = ("$1", "$2") if mark == "$" else ("?", "?")
+    if postal:
+        return (
+            "SELECT name, prating, prd, pgames FROM players WHERE pgames >= " + a +
+            " ORDER BY prating - 2 * prd DESC, prating DESC LIMIT " + b
+        )  # fmt: skip
+    return (
+        "SELECT name, rating, rd, games FROM players WHERE games >= " + a +
+        " ORDER BY rating - 2 * rd DESC, rating DESC LIMIT " + b
+    )  # fmt: skip

@@ -32,7 +32,21 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 from game.glicko import Rating
 
 from .protocol import name_key
-from .store import NAME_KEY_INDEX, NameTaken, Player, Store, StoredGame, new_id, token_hash
+from .store import (
+    ADDED_COLUMNS,
+    NAME_KEY_INDEX,
+    PLAYER_COLUMNS,
+    NameTaken,
+    Player,
+    Store,
+    StoredGame,
+    leaderboard_query,
+    new_id,
+    player_of,
+    rating_update,
+    stored_game,
+    token_hash,
+)
 
 T = TypeVar("T")
 
@@ -56,10 +70,17 @@ class AsyncStore(Protocol):
     async def player(self, pid: str) -> Player | None: ...
     async def player_by_name(self, name: str) -> Player | None: ...
     async def rename(self, pid: str, name: str) -> None: ...
-    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]: ...
+    async def leaderboard(
+        self, limit: int = 20, min_games: int = 1, postal: bool = False
+    ) -> list[dict[str, Any]]: ...
     async def new_game(self, g: StoredGame) -> None: ...
     async def add_turns(
-        self, game: str, first_ply: int, turns: list[str], clocks: list[int]
+        self,
+        game: str,
+        first_ply: int,
+        turns: list[str],
+        clocks: list[int],
+        since: float | None = None,
     ) -> None: ...
     async def finish(
         self,
@@ -70,6 +91,7 @@ class AsyncStore(Protocol):
         *,
         ratings_json: str | None = None,
         new_ratings: Sequence[tuple[str, Rating]] = ...,
+        postal: bool = False,
     ) -> None: ...
     async def open_games(self) -> list[StoredGame]: ...
     async def game_row(self, game: str) -> dict[str, Any] | None: ...
@@ -190,16 +212,23 @@ class SqliteStore:
     async def rename(self, pid: str, name: str) -> None:
         await self._run(self._store.rename, pid, name)
 
-    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]:
-        return await self._run(self._store.leaderboard, limit, min_games)
+    async def leaderboard(
+        self, limit: int = 20, min_games: int = 1, postal: bool = False
+    ) -> list[dict[str, Any]]:
+        return await self._run(self._store.leaderboard, limit, min_games, postal)
 
     async def new_game(self, g: StoredGame) -> None:
         await self._run(self._store.new_game, g)
 
     async def add_turns(
-        self, game: str, first_ply: int, turns: list[str], clocks: list[int]
+        self,
+        game: str,
+        first_ply: int,
+        turns: list[str],
+        clocks: list[int],
+        since: float | None = None,
     ) -> None:
-        await self._run(self._store.add_turns, game, first_ply, turns, clocks)
+        await self._run(self._store.add_turns, game, first_ply, turns, clocks, since)
 
     async def finish(
         self,
@@ -210,6 +239,7 @@ class SqliteStore:
         *,
         ratings_json: str | None = None,
         new_ratings: Sequence[tuple[str, Rating]] = (),
+        postal: bool = False,
     ) -> None:
         await self._run(
             self._store.finish,
@@ -219,6 +249,7 @@ class SqliteStore:
             clocks,
             ratings_json=ratings_json,
             new_ratings=new_ratings,
+            postal=postal,
         )
 
     async def open_games(self) -> list[StoredGame]:
@@ -265,17 +296,17 @@ CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
 CREATE INDEX IF NOT EXISTS players_name ON players(lower(name));
 """
 
-PLAYER = "SELECT id, name, rating, rd, volatility, games FROM players"
+PG_TYPES = {"REAL": "DOUBLE PRECISION"}
+PG_ADDED = "".join(
+    f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {PG_TYPES.get(kind, kind)};\n"
+    for table, column, kind in ADDED_COLUMNS
+)
+PLAYER = f"SELECT {PLAYER_COLUMNS} FROM players"
 GAME_COLUMNS = (
     "id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating, blue_rating,"
-    " red_ms, blue_ms, result, reason, ratings, created, ended"
+    " red_ms, blue_ms, result, reason, ratings, created, ended, days, since"
 )
-
-
-def _player(row: Any) -> Player | None:
-    if row is None:
-        return None
-    return Player(row[0], row[1], Rating(row[2], row[3], row[4]), row[5])
+_player = player_of
 
 
 class PostgresStore:
@@ -298,6 +329,7 @@ class PostgresStore:
         async with pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(7706)")
             await conn.execute(PG_SCHEMA)
+            await conn.execute(PG_ADDED)
             await conn.execute(NAME_KEY_INDEX)
             # Players kept before names had keys get theirs (see store.NAME_KEY_INDEX).
             rows = await conn.fetch(
@@ -360,21 +392,18 @@ class PostgresStore:
                 raise NameTaken(name) from None
             raise
 
-    async def leaderboard(self, limit: int = 20, min_games: int = 1) -> list[dict[str, Any]]:
-        rows = await self.pool.fetch(
-            "SELECT name, rating, rd, games FROM players WHERE games >= $1"
-            " ORDER BY rating - 2 * rd DESC, rating DESC LIMIT $2",
-            min_games,
-            limit,
-        )
+    async def leaderboard(
+        self, limit: int = 20, min_games: int = 1, postal: bool = False
+    ) -> list[dict[str, Any]]:
+        rows = await self.pool.fetch(leaderboard_query(postal, "$"), min_games, limit)
         return [{"name": n, "rating": round(r), "rd": round(d), "games": g} for n, r, d, g in rows]
 
     # -- games --------------------------------------------------------------------
     async def new_game(self, g: StoredGame) -> None:
         await self.pool.execute(
             "INSERT INTO games (id, side, base, inc, rated, red, blue, red_name, blue_name,"
-            " red_rating, blue_rating, red_ms, blue_ms, created)"
-            " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)",
+            " red_rating, blue_rating, red_ms, blue_ms, created, days, since)"
+            " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)",
             g.id,
             g.side,
             g.base,
@@ -385,10 +414,17 @@ class PostgresStore:
             *map(float, g.ratings),
             *g.clocks,
             g.created,
+            g.days,
+            g.since,
         )
 
     async def add_turns(
-        self, game: str, first_ply: int, turns: list[str], clocks: list[int]
+        self,
+        game: str,
+        first_ply: int,
+        turns: list[str],
+        clocks: list[int],
+        since: float | None = None,
     ) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.executemany(
@@ -396,7 +432,11 @@ class PostgresStore:
                 [(game, first_ply + i, t) for i, t in enumerate(turns)],
             )
             await conn.execute(
-                "UPDATE games SET red_ms=$1, blue_ms=$2 WHERE id=$3", clocks[0], clocks[1], game
+                "UPDATE games SET red_ms=$1, blue_ms=$2, since=$3 WHERE id=$4",
+                clocks[0],
+                clocks[1],
+                since,
+                game,
             )
 
     async def finish(
@@ -408,6 +448,7 @@ class PostgresStore:
         *,
         ratings_json: str | None = None,
         new_ratings: Sequence[tuple[str, Rating]] = (),
+        postal: bool = False,
     ) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute(
@@ -422,28 +463,14 @@ class PostgresStore:
                 game,
             )
             for pid, r in new_ratings:
-                await conn.execute(
-                    "UPDATE players SET rating=$1, rd=$2, volatility=$3, games=games+1 WHERE id=$4",
-                    r.rating,
-                    r.rd,
-                    r.volatility,
-                    pid,
-                )
+                await conn.execute(rating_update(postal, "$"), r.rating, r.rd, r.volatility, pid)
 
     async def open_games(self) -> list[StoredGame]:
         rows = await self.pool.fetch(
             "SELECT id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
-            " blue_rating, red_ms, blue_ms, created FROM games WHERE result IS NULL"
+            " blue_rating, red_ms, blue_ms, created, days, since FROM games WHERE result IS NULL"
         )
-        out = []
-        for r in rows:
-            out.append(
-                StoredGame(
-                    r[0], r[1], r[2], r[3], bool(r[4]), (r[5], r[6]), (r[7], r[8]),
-                    (r[9], r[10]), (r[11], r[12]), await self._turns(r[0]), r[13],
-                )
-            )  # fmt: skip
-        return out
+        return [stored_game(r, await self._turns(r[0])) for r in rows]
 
     async def game_row(self, game: str) -> dict[str, Any] | None:
         row = await self.pool.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id=$1", game)
@@ -455,7 +482,7 @@ class PostgresStore:
 
     async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
         rows = await self.pool.fetch(
-            "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended"
+            "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended, days"
             " FROM games WHERE (red=$1 OR blue=$1) AND result IS NOT NULL"
             " ORDER BY ended DESC LIMIT $2",
             pid,

@@ -16,6 +16,7 @@ from game.rules import BLUE, PASS, RED, Board, RulesError
 from game.rules.errors import clip
 
 from .clock import Clock
+from .postal import PostalClock
 
 COLORS = ("red", "blue")
 RECORD_FORMAT = 1  # the client's game record format (game.play.match)
@@ -25,8 +26,9 @@ class TableError(ValueError):
     """An action the table refuses; the text is the reason sent back."""
 
 
-#: What :meth:`Table.restore` puts back: turns, clock (left, running, since), result, reason.
-Snapshot = tuple[int, list[int], int | None, float, str | None, str]
+#: What :meth:`Table.restore` puts back: turns, the clock's (left, running, since),
+#: result, reason.
+Snapshot = tuple[int, tuple[list[int], int | None, float], str | None, str]
 
 
 @dataclass
@@ -47,17 +49,28 @@ class Table:
     inc: int  # seconds
     rated: bool
     seats: tuple[Seat, Seat]
-    clock: Clock = field(init=False)
+    clock: Clock | PostalClock = field(init=False)
     board: Board = field(init=False)
     turns: list[str] = field(default_factory=list)
     result: str | None = None  # "red", "blue", "draw" or "aborted" once over
     reason: str = ""
     ratings: dict[str, Any] | None = None
     created: float = 0.0  # wall-clock seconds, for the record's date
+    #: Days a turn for a correspondence game (its clock is a :class:`.postal.PostalClock`,
+    #: on wall-clock time); ``None`` for a live game (a Fischer clock, ``base`` + ``inc``).
+    days: int | None = None
 
     def __post_init__(self) -> None:
         self.board = Board(size=self.side)
-        self.clock = Clock(self.base * 1000, self.inc * 1000)
+        if self.days is not None:
+            self.clock = PostalClock(self.days)
+        else:
+            self.clock = Clock(self.base * 1000, self.inc * 1000)
+
+    @property
+    def postal(self) -> bool:
+        """A correspondence game: days a turn, kept through absences."""
+        return self.days is not None
 
     # -- who --------------------------------------------------------------
     def color_of(self, player: str) -> int:
@@ -115,18 +128,16 @@ class Table:
 
     def snapshot(self) -> Snapshot:
         """What :meth:`restore` needs to put the game back as it is now."""
-        c = self.clock
-        return len(self.turns), list(c.remaining), c.running, c._since, self.result, self.reason
+        return len(self.turns), self.clock.snapshot(), self.result, self.reason
 
     def restore(self, snap: Snapshot) -> None:
         """Take back what happened since :meth:`snapshot` (a turn the store could
         not keep must not stand)."""
-        plies, remaining, running, since, result, reason = snap
+        plies, clock, result, reason = snap
         while len(self.turns) > plies:
             self.board.pop()
             self.turns.pop()
-        c = self.clock
-        c.remaining, c.running, c._since = remaining, running, since
+        self.clock.restore(clock)
         self.result, self.reason = result, reason
 
     def replay(self, turns: list[str]) -> None:
@@ -167,6 +178,8 @@ class Table:
             else:
                 self.end(COLORS[1 - mover], f"{COLORS[mover]} ran out of time", now)
             return True
+        if self.postal:
+            return False  # players come and go over the days: only the clock ends it
         away = [
             seat.gone_since is not None and now - seat.gone_since >= grace for seat in self.seats
         ]
@@ -203,7 +216,22 @@ class Table:
             "result": self.result,
             "reason": self.reason,
             **({"ratings": self.ratings} if self.ratings else {}),
+            **self._postal_state(),
         }
+
+    def _postal_state(self) -> dict[str, Any]:
+        c = self.clock
+        if not isinstance(c, PostalClock):
+            return {}
+        return {"days": c.days, "reserve": list(c.reserve)}
+
+    def pace(self) -> str:
+        """The time control as players read it: "5+3", "30s+0" or "3 days"."""
+        if self.days is not None:
+            return "1 day" if self.days == 1 else f"{self.days} days"
+        if self.base % 60 == 0:
+            return f"{self.base // 60}+{self.inc}"
+        return f"{self.base}s+{self.inc}"
 
     def record(self, date: str) -> dict[str, Any]:
         """The game in the client's record format, with the online details beside it."""
@@ -220,9 +248,7 @@ class Table:
             "score": {"red": b.count(RED), "blue": b.count(BLUE)},
             "online": {
                 "id": self.id,
-                "time": f"{self.base // 60}+{self.inc}"
-                if self.base % 60 == 0
-                else f"{self.base}s+{self.inc}",
+                "time": self.pace(),
                 "rated": self.rated,
                 "reason": self.reason,
                 **({"ratings": self.ratings} if self.ratings else {}),

@@ -36,10 +36,13 @@ _pairs: dict[str, int] = {}
 
 @contextlib.asynccontextmanager
 async def serving(
-    db: Path, limits: Limits | None = None, clock=None
+    db: Path, limits: Limits | None = None, clock=None, wall=None
 ) -> AsyncIterator[tuple[Server, str]]:
-    """A server on a free loopback port; yields it and its URL."""
+    """A server on a free loopback port; yields it and its URL. ``clock`` stands
+    for its monotonic time, ``wall`` for its calendar (correspondence games)."""
     server = Server(SqliteStore(db), limits or Limits(sweep=0.02), clock or time.monotonic)
+    if wall is not None:
+        server.wall = wall
     started = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(server.run("127.0.0.1", 0, started))
     port = await asyncio.wait_for(started, 10)

@@ -26,9 +26,9 @@ def test_the_flag_falls_when_the_turn_and_the_reserve_are_used_up():
     c.start(0, now=100.0)
     assert c.deadline() == 100.0 + 7 * DAY
     assert c.flag_at() == 100.0 + 9 * DAY
-    assert c.left(0, now=100.0 + 8 * DAY) == DAY
-    assert c.left(0, now=100.0 + 10 * DAY) == 0.0
-    assert c.left(1, now=0.0) == 21 * DAY  # a whole turn and reserve, waiting
+    assert c.left(0, now=100.0 + 8 * DAY) == DAY * 1000  # milliseconds, as a live clock's
+    assert c.left(0, now=100.0 + 10 * DAY) == 0
+    assert c.left(1, now=0.0) == 21 * DAY * 1000  # a whole turn and reserve, waiting
 
 
 def test_a_clock_rebuilt_after_a_restart_goes_on_where_it_was():

@@ -133,6 +133,39 @@ def test_a_game_its_turns_its_end_and_the_ratings(where):
     run(go())
 
 
+def test_a_correspondence_game_keeps_its_days_reserve_and_ratings_apart(where):
+    async def go():
+        store = await open_store(where)
+        try:
+            ann, _ = await store.new_player("Ann")
+            bob, _ = await store.new_player("Bob")
+            g = game("c1", ann.id, bob.id)
+            g.base, g.inc, g.clocks, g.days, g.since = 0, 0, (10, 10), 3, 1_700_000_000.5
+            await store.new_game(g)
+            await store.add_turns("c1", 0, ["e5"], [10, 10], 1_700_090_000.25)
+            await store.add_turns("c1", 1, ["d4"], [10, 9], 1_700_500_000.0)
+            (kept,) = await store.open_games()
+            assert (kept.days, kept.since, kept.clocks) == (3, 1_700_500_000.0, (10, 9))
+            assert (await store.game_row("c1"))["days"] == 3
+            await store.finish(
+                "c1", "blue", "red ran out of time", [10, 9], postal=True,
+                new_ratings=[(ann.id, Rating(1400, 300, 0.06)), (bob.id, Rating(1600, 300, 0.06))],
+            )  # fmt: skip
+            ann_now = await store.player(ann.id)
+            assert ann_now.postal == Rating(1400, 300, 0.06) and ann_now.postal_games == 1
+            assert ann_now.rating == Rating() and ann_now.games == 0, "live rating untouched"
+            assert await store.leaderboard() == []
+            board = await store.leaderboard(postal=True)
+            assert [(p["name"], p["rating"], p["games"]) for p in board] == [
+                ("Bob", 1600, 1),
+                ("Ann", 1400, 1),
+            ]
+        finally:
+            await store.close()
+
+    run(go())
+
+
 def test_what_was_kept_is_there_when_the_store_is_opened_again(where):
     async def go():
         store = await open_store(where)
@@ -310,6 +343,8 @@ def test_a_store_kept_before_names_were_unique_opens_and_keeps_everyone(where):
                 with pytest.raises(NameTaken):
                     await store.new_player("ANN")
                 assert (await store.player("p1")).games == 3
+                # Kept before correspondence games: the starting rating for them.
+                assert (await store.player("p1")).postal == Rating()
             finally:
                 await store.close()
 
