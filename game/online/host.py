@@ -12,6 +12,8 @@ import contextlib
 import logging
 import socket
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +26,16 @@ DEFAULT_PORT = 8765
 
 
 class LocalServer:
-    def __init__(self, db: Path, host: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
+    def __init__(
+        self,
+        db: Path,
+        host: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
         self.db, self.host, self.port = Path(db), host, port
+        #: The calendar of correspondence games (a test's, to let days pass).
+        self.wall = wall
         self.error = ""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
@@ -60,7 +70,7 @@ class LocalServer:
             # The usual port first, so a friend's address stays the same from one
             # evening to the next; any free port if another program has it.
             for port in dict.fromkeys((self.port, 0)):
-                server = Server(store, Limits())
+                server = Server(store, Limits(), wall=self.wall)
                 started: asyncio.Future[int] = self._loop.create_future()
                 task = self._task = asyncio.create_task(server.run(self.host, port, started))
                 either: set[asyncio.Future[Any]] = {task, started}

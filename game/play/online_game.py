@@ -43,6 +43,46 @@ def page_address(server: str, game_id: str) -> str:
     return f"{web}://{host}/games/{quote(game_id, safe='')}"
 
 
+def pace_text(base: int, inc: int, days: int | None) -> str:
+    """A time control as players say it: "5+3", "30s+0", "3 days a turn".
+
+    >>> pace_text(300, 3, None), pace_text(30, 0, None), pace_text(0, 0, 1)
+    ('5+3', '30s+0', '1 day a turn')
+    """
+    if days is not None:
+        return f"{days} day{'s' if days != 1 else ''} a turn"
+    return f"{base // 60}+{inc}" if base % 60 == 0 else f"{base}s+{inc}"
+
+
+def days_left(ms: int, short: bool = False) -> str:
+    """Time left in a correspondence game: "2 days 3 hours", "5 hours 12 minutes",
+    "40 minutes"; ``short`` for a clock: "2d 3h", "5h 12m", "40m".
+
+    >>> days_left(2 * 86_400_000 + 3 * 3_600_000), days_left(5 * 3_600_000 + 720_000, True)
+    ('2 days 3 hours', '5h 12m')
+    """
+    minutes = max(0, ms) // 60_000
+    d, h, m = minutes // 1440, minutes // 60 % 24, minutes % 60
+    if short:
+        return f"{d}d {h}h" if d else f"{h}h {m}m" if h else f"{m}m"
+
+    def n(k: int, unit: str) -> str:
+        return f"{k} {unit}{'s' if k != 1 else ''}"
+
+    if d:
+        return n(d, "day") + (f" {n(h, 'hour')}" if h else "")
+    if h:
+        return n(h, "hour") + (f" {n(m, 'minute')}" if m else "")
+    return n(m, "minute")
+
+
+def postal_line(game: dict[str, Any]) -> str:
+    """A correspondence game as its player's list shows it."""
+    whose = "Your turn" if game["yours"] else f"{game['opponent']}'s turn"
+    left = days_left(game["left"])
+    return f"{whose}, {left} left: v {game['opponent']} ({game['rating']}), side {game['side']}"
+
+
 class Line(Protocol):
     """What the controller needs of the link (:class:`game.online.link.Link`)."""
 
@@ -61,8 +101,12 @@ class OnlineMatch(Match):
         self.names: dict[Color, str] = {c: str(p["name"]) for c, p in players}
         self.ratings: dict[Color, int] = {c: int(p["rating"]) for c, p in players}
         self.connected: dict[Color, bool] = {c: bool(p["connected"]) for c, p in players}
-        self.base: int = state["base"]
-        self.inc: int = state["inc"]
+        self.base: int = state.get("base", 0)
+        self.inc: int = state.get("inc", 0)
+        #: Days a turn of a correspondence game, ``None`` for a live one.
+        self.days: int | None = state.get("days")
+        #: Each side's days of reserve left (correspondence only), red first.
+        self.reserve: list[int] = list(state.get("reserve", [0, 0]))
         self.rated: bool = state["rated"]
         #: How the server ended it: ``result`` (red, blue, draw, aborted) and ``reason``.
         self.result: str | None = None
@@ -129,7 +173,7 @@ class OnlineMatch(Match):
         data["online"] = {
             "id": self.id,
             "you": str(self.you),
-            "time": f"{self.base // 60}+{self.inc}" if self.base % 60 == 0 else f"{self.base}s",
+            "time": pace_text(self.base, self.inc, self.days),
             "rated": self.rated,
             "reason": self.reason,
             **({"ratings": self.rating_change} if self.rating_change else {}),
@@ -311,7 +355,7 @@ class OnlineController(HistoryKeeper):
         fresh = OnlineMatch(state)
         self._to_end()
         mine, theirs = m.all_moves(), state["turns"]
-        m.connected = fresh.connected
+        m.connected, m.reserve = fresh.connected, fresh.reserve
         in_flight = self.sent is not None and theirs == mine[: self.sent]
         if in_flight:
             return []  # the server has not seen our last turn yet: its echo follows

@@ -1,6 +1,8 @@
 """What the game remembers for online play, in ``online.json``: the last server
-address, the player's name, and the secret token each server gave this player
-(so the same identity and rating come back on the next visit).
+address, the player's name, the secret token each server gave this player
+(so the same identity and rating come back on the next visit), and the servers
+where the player has correspondence games (the title screen asks those whose
+turn it is).
 
 A bad file is kept aside with a message, and the defaults are used.
 """
@@ -27,6 +29,8 @@ class Identity:
     server: str = DEFAULT_SERVER
     name: str = ""
     tokens: dict[str, str] = field(default_factory=dict)
+    #: Servers (as :func:`normal` gives them) where correspondence games are in play.
+    postal: list[str] = field(default_factory=list)
 
     def token(self, url: str) -> str | None:
         return self.tokens.get(url)
@@ -70,6 +74,7 @@ def load(directory: Path) -> tuple[Identity, str | None]:
         and isinstance(data.get("server", ""), str)
         and isinstance(data.get("name", ""), str)
         and isinstance(data.get("tokens", {}), dict)
+        and isinstance(data.get("postal", []), list)
     )
     if not ok:
         return Identity(), set_aside(path, "online settings", "not the shape they should have")
@@ -77,13 +82,19 @@ def load(directory: Path) -> tuple[Identity, str | None]:
         k: v for k, v in data.get("tokens", {}).items() if isinstance(k, str) and TOKEN.check(v)
     }
     name = data.get("name", "")
+    postal = [u for u in data.get("postal", []) if isinstance(u, str) and u in tokens]
     return Identity(
-        data.get("server") or DEFAULT_SERVER, name if NAME.check(name) else "", tokens
+        data.get("server") or DEFAULT_SERVER, name if NAME.check(name) else "", tokens, postal
     ), None
 
 
 def save(identity: Identity, directory: Path) -> None:
     write_json(
         directory / FILE,
-        {"server": identity.server, "name": identity.name, "tokens": identity.tokens},
+        {
+            "server": identity.server,
+            "name": identity.name,
+            "tokens": identity.tokens,
+            "postal": identity.postal,
+        },
     )

@@ -1,5 +1,7 @@
 """Play online: connect to a server (or host one on this computer), then the
-lobby: open a seek, accept one, challenge a friend by code, see the leaderboard.
+lobby: open a seek, accept one, challenge a friend by code, see the leaderboard,
+watch a game, and keep up with correspondence games (days a turn), whose list
+says where it is your turn.
 
 The connection lives on its own thread (:class:`game.online.link.Link`); this
 scene only queues requests and reads what arrived, once a frame, so the window
@@ -13,7 +15,7 @@ import pygame
 from game.online import protocol
 from game.online.host import LocalServer, addresses
 from game.online.link import Link
-from game.play.online_game import OnlineMatch
+from game.play.online_game import OnlineMatch, pace_text
 from game.play.online_identity import load as load_identity
 from game.play.online_identity import normal
 from game.play.online_identity import save as save_identity
@@ -22,12 +24,15 @@ from .. import theme
 from ..scene import Services
 from ..widgets import Button, Segments, TextField
 from .confirm import ConfirmScene
+from .correspondence import CorrespondenceScene
 from .menu import MenuScene
 from .online_match import LeaderboardScene, OnlineMatchScene
 from .watch_scene import WatchScene
 
 SIDES = [str(n) for n in range(3, 9)]
 TIMES = ["1+0", "3+2", "5+3", "10+5", "15+10"]
+PACES = ["Live", "Correspondence"]
+DAYS = ["1 day", "3 days", "7 days"]  # a turn
 HOST_DB = "hosted-server.db"
 
 
@@ -43,17 +48,23 @@ def game_line(game: dict) -> str:
 
 
 def seek_line(seek: dict) -> str:
-    minutes = seek["base"] / 60
-    base = f"{minutes:g}" if minutes >= 1 else f"{seek['base']}s"
     kind = "rated" if seek["rated"] else "casual"
-    return f"{seek['name']} ({seek['rating']})  side {seek['side']}  {base}+{seek['inc']}  {kind}"
+    if "days" in seek:
+        pace = pace_text(0, 0, seek["days"])
+    else:
+        minutes = seek["base"] / 60
+        pace = f"{minutes:g}" if minutes >= 1 else f"{seek['base']}s"
+        pace += f"+{seek['inc']}"
+    return f"{seek['name']} ({seek['rating']})  side {seek['side']}  {pace}  {kind}"
 
 
 class OnlineScene(MenuScene):
     title = "Play online"
     button_width = 560
 
-    def __init__(self, app: Services) -> None:
+    def __init__(self, app: Services, *, to_postal: bool = False) -> None:
+        """``to_postal``: connect at once to the last server and open the list of
+        correspondence games (the title screen's way in when it is your turn)."""
         super().__init__(app)
         self.identity, message = load_identity(app.data)
         if message:
@@ -73,6 +84,12 @@ class OnlineScene(MenuScene):
         self.side = str(app.settings.board_side)
         self.time = "5+3"
         self.rated = "Rated"
+        self.pace = "Live"
+        self.days = "3 days"
+        #: Our correspondence games, as the server last listed them.
+        self.postal: list[dict] = []
+        self.postal_shown = 0  # 1 while the list's button heads the right column
+        self.to_postal = to_postal
         self.game_scene: OnlineMatchScene | None = None
         self.url = ""  # the server connected to
         self.left_count = 0  # the lobby's controls on the left, before the seeks
@@ -101,6 +118,8 @@ class OnlineScene(MenuScene):
             on_enter=self.join,
             hint=f"{protocol.CODE_LENGTH} characters",
         )
+        if to_postal and self.identity.name:
+            self.connect()
 
     # -- the controls ---------------------------------------------------------------
     @property
@@ -137,9 +156,16 @@ class OnlineScene(MenuScene):
             if self.my_seek
             else Button("Seek a game", self.seek, size=22)
         )
+        live = self.pace == "Live"
+        time_row = (
+            Segments("Time", TIMES, self.time, lambda v: setattr(self, "time", v), size=18)
+            if live
+            else Segments("A turn", DAYS, self.days, lambda v: setattr(self, "days", v), size=18)
+        )
         left = [
             Segments("Side", SIDES, self.side, lambda v: setattr(self, "side", v), size=18),
-            Segments("Time", TIMES, self.time, lambda v: setattr(self, "time", v), size=18),
+            Segments("Play", PACES, self.pace, self._pace, size=18),
+            time_row,
             Segments("Game", ["Rated", "Casual"], self.rated, self._rated, size=18),
             seek,
             (
@@ -154,15 +180,25 @@ class OnlineScene(MenuScene):
         ]
         self.left_count = len(left)
         seeks = [s for s in self.seeks if s["id"] != self.my_seek]
-        # As many rows on the right as the left has (two go to the headings):
-        # the seeks first, the games to watch in the rest.
-        rows = len(left) - 2
+        # As many rows on the right as the left has (two go to the headings): our
+        # correspondence games' button, then the seeks, the games to watch in the rest.
+        postal = [Button(self.postal_label(), self.show_postal, size=20)] if self.postal else []
+        self.postal_shown = len(postal)
+        rows = len(left) - 2 - len(postal)
         seeks = seeks[: max(rows // 2, rows - len(self.games))]
         games = self.games[: rows - len(seeks)]
         right = [Button(seek_line(s), lambda s=s: self.accept(s), size=18) for s in seeks]
         self.seek_count = len(right)
         right += [Button(game_line(g), lambda g=g: self.watch(g), size=18) for g in games]
-        return left + right
+        return left + postal + right
+
+    def postal_label(self) -> str:
+        yours = sum(1 for g in self.postal if g["yours"])
+        n = len(self.postal)
+        games = f"{n} correspondence game{'s' if n != 1 else ''}"
+        if yours:
+            return f"Your turn in {yours} of your {games}"
+        return f"Your {games}: waiting for the other side"
 
     def handle(self, event: pygame.event.Event) -> None:
         """A field being typed in takes the keys (Tab still moves on); a click
@@ -181,6 +217,10 @@ class OnlineScene(MenuScene):
     def _rated(self, value: str) -> None:
         self.rated = value
 
+    def _pace(self, value: str) -> None:
+        self.pace = value
+        self.rebuild()  # the time row becomes days a turn, or back
+
     def resize(self, size: tuple[int, int]) -> None:
         if not (self.link is not None and self.connected):
             super().resize(size)
@@ -189,7 +229,8 @@ class OnlineScene(MenuScene):
         w, h = size
         top = self.header(h)
         left = self.controls[: self.left_count]
-        right = self.controls[self.left_count :]
+        postal = self.controls[self.left_count : self.left_count + self.postal_shown]
+        right = self.controls[self.left_count + self.postal_shown :]
         room = h - top - 20 - 24 * (1 + bool(self.hosting))  # the status lines below
         # Tight rows in a short window, never over the status lines below.
         gap = 6 if room // len(left) >= 40 else 3
@@ -199,9 +240,13 @@ class OnlineScene(MenuScene):
         for i, c in enumerate(left):
             c.rect = pygame.Rect(x0, top + i * (height + gap), col_w, height)
             c.size = max(15, min(c.base_size, height * 45 // 100))
+        row = height + gap
+        for c in postal:
+            c.rect = pygame.Rect(w // 2 + 10, top, col_w, height)
+            c.size = max(14, min(c.base_size, height * 40 // 100))
+            top += row
         self.seek_top = top
         # Each list under its heading, which takes the room of one row.
-        row = height + gap
         self.games_top = top + (self.seek_count + 1) * row
         for i, c in enumerate(right):
             y = top + row + i * row if i < self.seek_count else self.games_top + row
@@ -269,22 +314,30 @@ class OnlineScene(MenuScene):
         self.say("")
         self.rebuild()
 
+    def settings(self) -> dict:
+        """The fields of a seek or challenge as chosen: live or by correspondence."""
+        if self.pace == "Live":
+            base, inc = time_control(self.time)
+            pace: dict = {"base": base, "inc": inc}
+        else:
+            pace = {"days": int(self.days.split()[0])}
+        return {"side": int(self.side), "rated": self.rated == "Rated", **pace}
+
     def seek(self) -> None:
-        base, inc = time_control(self.time)
         assert self.link is not None
-        self.link.send("seek", side=int(self.side), base=base, inc=inc, rated=self.rated == "Rated")
-        self.say("Looking for an opponent...")
+        self.link.send("seek", **self.settings())
+        if self.pace == "Live":
+            self.say("Looking for an opponent...")
+        else:
+            self.say("Your seek stays open while you are away; the game starts when accepted.")
 
     def cancel_seek(self) -> None:
         if self.link is not None and self.my_seek:
             self.link.send("cancel", seek=self.my_seek)
 
     def challenge(self) -> None:
-        base, inc = time_control(self.time)
         assert self.link is not None
-        self.link.send(
-            "challenge", side=int(self.side), base=base, inc=inc, rated=self.rated == "Rated"
-        )
+        self.link.send("challenge", **self.settings())
 
     def cancel_challenge(self) -> None:
         if self.link is not None and self.code:
@@ -311,8 +364,18 @@ class OnlineScene(MenuScene):
         self.link.send("watch", game=game["id"])
 
     def leaderboard(self) -> None:
+        """The leaderboard of the kind of play chosen: live and correspondence
+        games are rated apart."""
         assert self.link is not None
-        self.link.send("leaderboard")
+        self.link.send("leaderboard", pace="live" if self.pace == "Live" else "correspondence")
+
+    def show_postal(self) -> None:
+        self.app.scenes.push(CorrespondenceScene(self.app, self))
+
+    def open_postal(self, gid: str) -> None:
+        """Open one of our correspondence games: the server sends its whole state."""
+        if self.link is not None:
+            self.link.send("state", game=gid)
 
     def back(self) -> None:
         if self.host is not None:
@@ -343,6 +406,7 @@ class OnlineScene(MenuScene):
             self.seeks, self.games = [], []
             self.link.send("lobby")
             self.link.send("games")
+            self.link.send("correspondence")
         super().resume()
 
     def leave(self) -> None:
@@ -376,6 +440,7 @@ class OnlineScene(MenuScene):
                 self.say(f"Connected as {link.name}.", theme.GOOD)
                 link.send("lobby")
                 link.send("games")
+                link.send("correspondence")
                 self.rebuild()
             elif state == "offline":
                 self.say("No connection to the server. Trying again...", theme.BAD)
@@ -429,11 +494,30 @@ class OnlineScene(MenuScene):
             self.say(f"Give your friend this code: {self.code}", theme.ACCENT)
             self.rebuild()
         elif kind == "leaderboard":
-            self.app.scenes.push(LeaderboardScene(self.app, msg["players"]))
+            pace = msg.get("pace", "live")
+            self.app.scenes.push(LeaderboardScene(self.app, msg["players"], pace))
+        elif kind == "correspondence":
+            self.receive_postal(msg["games"])
         elif kind == "error":
             self.say(msg.get("reason", "The server refused that."), theme.BAD)
         elif kind == "game" and self.game_scene is None:
             self.open_game(msg["game"])
+
+    def receive_postal(self, games: list[dict]) -> None:
+        self.postal = games
+        # Remembered, so that the title screen asks this server whose turn it is.
+        known = self.url in self.identity.postal
+        if bool(games) != known and self.identity.token(self.url):
+            if games:
+                self.identity.postal.append(self.url)
+            else:
+                self.identity.postal.remove(self.url)
+            self.keep_identity()
+        if self.to_postal and self.app.scenes.top is self:
+            self.to_postal = False
+            if games:
+                self.show_postal()
+        self.rebuild()
 
     def open_game(self, state: dict) -> None:
         """A game started (or was still on when we came back): play it."""
@@ -463,7 +547,11 @@ class OnlineScene(MenuScene):
         if not self.connected:
             return f"Connecting to {self.url}..."
         p = self.link.player
-        return f"{p.get('name', '')}, rated {p.get('rating', 1500)}, on {self.url}"
+        if self.pace == "Live":
+            rated = f"rated {p.get('rating', 1500)}"
+        else:  # rated apart from live play
+            rated = f"rated {p.get('correspondence_rating', 1500)} by correspondence"
+        return f"{p.get('name', '')}, {rated}, on {self.url}"
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.play.match import Event
-from game.play.online_game import OnlineController, OnlineMatch, page_address
+from game.play.online_game import OnlineController, OnlineMatch, days_left, page_address
 from game.rules import Color
 
 from .. import theme
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from game.online.link import Link
 
 LOW_TIME_MS = 20_000
+#: A correspondence clock under this is shown as running low.
+LOW_DAYS_MS = 86_400_000
 
 
 def clock_text(ms: int) -> str:
@@ -100,7 +102,8 @@ class OnlineMatchScene(MatchScene):
         )
 
     def to_lobby(self) -> None:
-        if self.match.over:
+        if self.match.over or self.match.days is not None:
+            # A correspondence game waits on the server for the next visit.
             self.app.scenes.pop()
             return
         self.app.scenes.push(
@@ -141,23 +144,28 @@ class OnlineMatchScene(MatchScene):
         if events:
             self.show(events)
         moving = super().update(dt)
+        show = clock_text if self.match.days is None else lambda ms: days_left(ms, short=True)
         self.panel.badges = {
-            c: (clock_text(self.online.left(c)), self.clock_color(c))
-            for c in (Color.RED, Color.BLUE)
+            c: (show(self.online.left(c)), self.clock_color(c)) for c in (Color.RED, Color.BLUE)
         }
         self.panel.notes = self.notes()
         ticking = self.online.running is not None and not self.match.over
         return moving or bool(news) or ticking
 
     def notes(self) -> dict[Color, tuple[str, tuple]]:
-        """Under a name: that player is offline."""
-        other = self.match.you.other
-        return {} if self.match.connected[other] else {other: ("offline", theme.BAD)}
+        """Under a name: that player is offline (in a live game: in a
+        correspondence game nobody is expected to stay at the board)."""
+        m = self.match
+        other = m.you.other
+        if m.days is not None or m.connected[other]:
+            return {}
+        return {other: ("offline", theme.BAD)}
 
     def clock_color(self, color: Color) -> tuple:
         if self.online.running != int(color) or self.match.over:
             return theme.MUTED
-        return theme.BAD if self.online.left(color) < LOW_TIME_MS else theme.TEXT
+        low = LOW_TIME_MS if self.match.days is None else LOW_DAYS_MS
+        return theme.BAD if self.online.left(color) < low else theme.TEXT
 
     def on_link(self, state: str) -> None:
         self.link_state = state
@@ -173,12 +181,18 @@ class OnlineMatchScene(MatchScene):
 
     def show(self, events: list[Event]) -> None:
         for ev in events:
-            if ev.kind == "presence":
+            if ev.kind == "presence" and self.match.days is None:
                 self.say(ev.text, theme.GOOD if self.match.connected[ev.color] else theme.BAD, 6)
         super().show([e for e in events if e.kind != "presence"])
 
     def turn_line(self) -> tuple[str, tuple]:
         text, color = self.turn_text()
+        m = self.match
+        if m.days is not None and not m.over:
+            # The clocks count a turn's days and the reserve together: what is
+            # left of each reserve goes under the turn.
+            red, blue = m.reserve
+            text += f"\nReserve days: {m.names[Color.RED]} {red}, {m.names[Color.BLUE]} {blue}"
         n = self.online.watchers
         if n and not self.match.over:
             # On a line of its own under the turn: the counts under the names
@@ -195,6 +209,8 @@ class OnlineMatchScene(MatchScene):
         if m.human_to_move:
             return "Your turn", theme.TILE[m.you]
         mover = m.board.mover
+        if m.days is not None:  # nobody need wait at the board for a turn days away
+            return f"{m.names[mover]} to move: come back later", theme.TILE[mover]
         return f"{m.names[mover]} to move", theme.TILE[mover]
 
     def end_sound(self) -> str:
@@ -284,12 +300,13 @@ class OnlineOverScene(ButtonScene):
 
 
 class LeaderboardScene(MenuScene):
-    title = "Leaderboard"
     subtitle = "Rated players, surest strength first (rating less twice its doubt)."
 
-    def __init__(self, app, players: list[dict]) -> None:
+    def __init__(self, app, players: list[dict], pace: str = "live") -> None:
         super().__init__(app)
         self.players = players
+        # Live and correspondence games are rated apart: each has its own board.
+        self.title = "Correspondence leaderboard" if pace == "correspondence" else "Leaderboard"
 
     def build(self) -> list:
         return [Button("Back", self.back, key=pygame.K_ESCAPE, size=22)]

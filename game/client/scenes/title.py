@@ -10,6 +10,8 @@ from game import __version__
 from game.play.in_progress import CURRENT, match_in_progress
 from game.play.lessons import save as save_tutorial
 from game.play.match import open_record
+from game.play.online_identity import load as load_identity
+from game.play.postal_watch import PostalWatch
 from game.rules import Board, Color, Position
 
 from .. import theme
@@ -29,6 +31,8 @@ from .tutorial import TutorialMenuScene, tutorial_progress
 
 #: Seconds between two changes of the title's backdrop.
 CHANGE_EVERY = 8.0
+#: Seconds before the title asks a server again whose turn it is, after an answer.
+ASK_AGAIN = 60.0
 
 
 class Backdrop:
@@ -108,6 +112,37 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self.backdrop = Backdrop()
         self.t = 0.0
+        #: Asks the server of the player's correspondence games whose turn it is.
+        self.watch: PostalWatch | None = None
+        self.asked = -ASK_AGAIN  # when, on self.t's scale
+
+    def start_watch(self) -> None:
+        """Where the player has correspondence games, ask (in the background) in
+        how many it is their turn; the Play online button then says so."""
+        if self.watch is not None and not self.watch.done:
+            return
+        if self.t - self.asked < ASK_AGAIN and self.watch is not None:
+            return
+        identity, _ = load_identity(self.app.data)  # a bad file is the lobby's to report
+        url = PostalWatch.server(identity)
+        if url is None:
+            return
+        # Loaded only by a player with correspondence games: websockets and asyncio
+        # cost a tenth of a second at start-up (see play_online).
+        from game.online.link import Link  # noqa: PLC0415
+
+        line = Link(url, identity.name, identity.token(url)).start()
+        self.watch, self.asked = PostalWatch(identity, self.app.data, line, url), self.t
+
+    def stop_watch(self) -> None:
+        if self.watch is not None:
+            self.watch.close()
+
+    def online_label(self) -> str:
+        yours = self.watch.yours if self.watch is not None else 0
+        if yours:
+            return f"Play online: your turn in {yours} game{'s' if yours != 1 else ''}"
+        return "Play online"
 
     def build(self) -> list:
         # Continue always has its place, greyed while there is nothing to
@@ -117,7 +152,7 @@ class TitleScene(MenuScene):
         ]
         buttons += [
             Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
-            Button("Play online", self.play_online),
+            Button(self.online_label(), self.play_online),
             Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
             Button("Mosaix dice game", lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
             Button("Learn to play", self.learn, key=pygame.K_l),
@@ -136,7 +171,9 @@ class TitleScene(MenuScene):
         # start-up; they load on the first visit instead.
         from .online_lobby import OnlineScene  # noqa: PLC0415
 
-        self.app.scenes.push(OnlineScene(self.app))
+        yours = self.watch is not None and self.watch.yours > 0
+        self.stop_watch()  # the lobby has a line of its own
+        self.app.scenes.push(OnlineScene(self.app, to_postal=yours))
 
     def learn(self) -> None:
         self.app.scenes.push(TutorialMenuScene(self.app))
@@ -156,6 +193,10 @@ class TitleScene(MenuScene):
     def enter(self) -> None:
         super().enter()
         self.offer_tutorial()
+        self.start_watch()
+
+    def leave(self) -> None:
+        self.stop_watch()
 
     def ask_to_quit(self) -> None:
         kept = " Your match in progress is kept for next time." if self.has_match() else ""
@@ -182,6 +223,12 @@ class TitleScene(MenuScene):
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
         self.t += dt
+        if self.watch is not None and self.watch.poll():
+            label = self.online_label()
+            button = next(c for c in self.controls if c.label.startswith("Play online"))
+            if button.label != label:
+                button.label = label
+                moving = True
         return self.backdrop.update(dt) or moving
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -4,7 +4,9 @@ The tour hosts a server inside the game (on the loopback address), connects
 the real lobby to it, has a second player (a :class:`~game.online.link.Link`,
 as another copy of the game would) open a seek, accepts it by a click, plays
 a few turns by clicks, and lets the other side resign: the connect form, the
-lobby, a game with both clocks, the result with the rating change.
+lobby, a game with both clocks, the result with the rating change. Then a
+correspondence game by challenge code: the lobby with days a turn, the game
+with its days and reserves, and the list of correspondence games.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from game.online.host import LocalServer
 from game.online.link import Link
 from game.rules import Board
 
+from ..scenes.correspondence import CorrespondenceScene
 from ..scenes.online_lobby import OnlineScene
 from ..scenes.online_match import OnlineMatchScene, OnlineOverScene
 
@@ -108,7 +111,70 @@ def _tour(app, d, shot, url: str, bob: Link) -> str:
     change = scene.match.rating_change.get(str(scene.match.you))
     if not change or change["after"] <= change["before"]:
         raise RuntimeError(f"online tour: the winner's rating did not rise ({change})")
+    _correspondence(app, d, shot, lobby, bob)
     return (
         f"online: a rated 5+3 game through a server hosted in the game, "
         f"{scene.match.plies} turns; rating {change['before']} to {change['after']}"
     )
+
+
+def _correspondence(app, d, shot, lobby: OnlineScene, bob: Link) -> None:
+    """A correspondence game: chosen, challenged, a turn each, then the list."""
+    app.scenes.pop_to(lobby)
+    wait_for(d.frames, lambda: lobby.connected and lobby.left_count > 0, "lobby again")
+
+    def control(title: str):
+        return next(c for c in lobby.controls if getattr(c, "title", "") == title)
+
+    d.click(control("Play").parts()[1].center)
+    d.click(control("A turn").parts()[1].center)
+    d.settle(0.3)
+    shot("online-lobby-correspondence")
+    d.click(
+        next(
+            c for c in lobby.controls if getattr(c, "label", "") == "Challenge a friend"
+        ).rect.center
+    )
+    wait_for(d.frames, lambda: bool(lobby.code), "challenge code")
+    bob.send("join", code=lobby.code)
+    wait_for(d.frames, lambda: isinstance(app.scenes.top, OnlineMatchScene), "correspondence game")
+    scene = app.scenes.top
+    for _ in range(2):
+        board = scene.match.board
+        turn = board.legal_turns()[0]
+        plies = len(board.turn_stack)
+        if board.mover == scene.match.you:
+            for cell in turn.cells:
+                d.click_cell(cell)
+        else:
+            bob.send("turn", game=scene.match.id, ply=plies, turn=board.notation(turn))
+        wait_for(
+            d.frames,
+            lambda n=plies: scene.match.plies > n and scene.control.sent is None,
+            "a correspondence turn",
+        )
+    if scene.match.board.mover == scene.match.you:  # the list then says it is our turn
+        board = scene.match.board
+        plies = len(board.turn_stack)
+        ours = board.legal_turns()[0]
+        for cell in ours.cells:
+            d.click_cell(cell)
+        wait_for(d.frames, lambda n=plies: scene.match.plies > n, "our turn taken")
+    board = scene.match.board
+    bob.send(
+        "turn",
+        game=scene.match.id,
+        ply=len(board.turn_stack),
+        turn=board.notation(board.legal_turns()[0]),
+    )
+    wait_for(d.frames, lambda: scene.match.human_to_move, "Bob's answer")
+    d.settle(0.3)
+    shot("online-correspondence-match")
+    d.click(scene.panel.menu.rect.center)
+    wait_for(d.frames, lambda: bool(lobby.postal) and lobby.postal[0]["yours"], "the list")
+    d.settle(0.3)
+    button = next(c for c in lobby.controls if getattr(c, "label", "").startswith("Your turn in"))
+    d.click(button.rect.center)
+    wait_for(d.frames, lambda: isinstance(app.scenes.top, CorrespondenceScene), "the list's screen")
+    d.settle(0.3)
+    shot("online-correspondence-list")

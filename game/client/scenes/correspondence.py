@@ -1,0 +1,104 @@
+"""The player's correspondence games on one server: those awaiting your turn
+first, each with the time left to move; a click opens the game, and the lobby's
+list follows the server's as the games move."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.play.online_game import postal_line
+
+from .. import theme
+from ..scene import Services
+from ..widgets import Button
+from .menu import MenuScene
+
+if TYPE_CHECKING:
+    from .online_lobby import OnlineScene
+
+#: Games a page: with the page buttons and Back, one column at 640x480.
+PAGE = 5
+
+
+class CorrespondenceScene(MenuScene):
+    title = "Correspondence games"
+    button_width = 620
+
+    def __init__(self, app: Services, lobby: OnlineScene) -> None:
+        super().__init__(app)
+        self.lobby = lobby
+        self.page = 0
+
+    @property
+    def games(self) -> list[dict]:
+        return self.lobby.postal
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        yours = sum(1 for g in self.games if g["yours"])
+        if not self.games:
+            return "No correspondence games in play: open a seek with days a turn."
+        turn = f"your turn in {yours}" if yours else "none awaits your turn"
+        return f"{len(self.games)} in play, {turn}. Each turn may take days."
+
+    def build(self) -> list:
+        pages = max(1, -(-len(self.games) // PAGE))
+        self.page = min(self.page, pages - 1)
+        shown = self.games[self.page * PAGE : (self.page + 1) * PAGE]
+        controls: list = [
+            Button(postal_line(g), lambda g=g: self.open(g["id"]), size=20) for g in shown
+        ]
+        if pages > 1:
+            controls.append(
+                Button(
+                    f"More games (page {self.page + 1} of {pages})",
+                    self.next_page,
+                    key=pygame.K_PAGEDOWN,
+                    size=20,
+                )
+            )
+        controls.append(Button("Back to the lobby", self.back, size=20))
+        return controls
+
+    def next_page(self) -> None:
+        pages = max(1, -(-len(self.games) // PAGE))
+        self.page = (self.page + 1) % pages
+        self.enter()
+
+    def open(self, gid: str) -> None:
+        self.app.scenes.pop()
+        self.lobby.open_postal(gid)
+
+    def update(self, dt: float) -> bool:
+        # The lobby below reads the line only while on top: the list's news comes here.
+        link = self.lobby.link
+        if link is None or not self.lobby.connected:
+            return super().update(dt)
+        before = self.games
+        for msg in link.poll():
+            self.lobby.receive(msg)
+            if self.app.scenes.top is not self:
+                break  # a game opened, or the line closed
+        if self.games is not before and self.app.scenes.top is self:
+            self.enter()
+        return super().update(dt) or self.games is not before
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.games:
+            w, h = surface.get_size()
+            theme.text(
+                surface,
+                "Choose Correspondence beside Play in the lobby, then seek or challenge.",
+                (w // 2, self.header(h) + 10),
+                size=theme.fit(
+                    "Choose Correspondence beside Play in the lobby, then seek or challenge.",
+                    20,
+                    w - 40,
+                    smallest=12,
+                ),
+                color=theme.MUTED,
+                anchor="midtop",
+            )
