@@ -9,10 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from websockets.asyncio.server import broadcast
-
 from .protocol import message
-from .transport import Conn
+from .transport import Conn, deliver
 
 
 @dataclass
@@ -42,8 +40,8 @@ class ListChanges:
         added = [entry for entry in listed if entry["id"] not in self.shown]
         removed = [i for i in self.shown if i not in ids]
         self.shown = ids
-        ws = [c.ws for c in self.listeners()]
-        if ws and (added or removed):
+        listeners = list(self.listeners())
+        if listeners and (added or removed):
             # A listener that came in since the last send has the list as it is
             # now: adding what it has and removing what it never had changes nothing.
-            broadcast(ws, message(self.kind, added=added, removed=removed))
+            deliver(listeners, message(self.kind, added=added, removed=removed))

@@ -21,13 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from websockets.asyncio.server import broadcast
-
 from .changes import ListChanges
 from .limits import Limits
 from .protocol import message
 from .table import Table, TableError
-from .transport import Conn, send
+from .transport import Conn, deliver, send
 
 
 def listing(t: Table) -> dict[str, Any]:
@@ -119,7 +117,7 @@ class Gallery:
         """Pass on to the game's watchers what its players are told."""
         who = self.watchers.get(gid)
         if who:
-            broadcast([c.ws for c in who], message(kind, **fields))
+            deliver(who, message(kind, **fields))
 
     def ended(self, gid: str) -> None:
         """The game is over (its watchers have heard): nobody watches it any more."""

@@ -57,6 +57,12 @@ class Limits:
     listed_games: int = 100  # games in play listed to spectators
     watching: int = 5  # games one connection watches at once
     watchers: int = 500  # connections watching one game
+    # In a cluster, how often each process looks for one that died, to take over
+    # its games (see cluster.py).
+    cluster_check: float = 1.0
+    # A join by a code no process has announced waits this long before the answer:
+    # the announcement of a code just given out may still be on its way.
+    cluster_code_wait: float = 0.25
 
 
 def descriptor_room(wanted: int, reserve: int) -> tuple[int, int | None]:

@@ -34,6 +34,15 @@ from .throttle import Window
 from .transport import Conn, send
 
 
+class Elsewhere(Exception):
+    """The seek or challenge is held by another process of the cluster, named here:
+    the message goes there."""
+
+    def __init__(self, process: str) -> None:
+        super().__init__(process)
+        self.process = process
+
+
 @dataclass
 class Seek:
     id: str
@@ -77,6 +86,13 @@ class Lobby:
     failed_joins: Window = field(init=False)
     #: The seeks' changes, as the watchers are told of them.
     changes: ListChanges = field(init=False)
+    #: In a cluster (:mod:`.cluster`): the public seeks other processes hold, by
+    #: id, as (process, listing), and their challenges' codes, as (process, seek id).
+    remote: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    remote_codes: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: Tells the cluster of a seek or challenge opened here ("add") or closed
+    #: ("remove"); ``None`` for a server on its own.
+    published: Callable[[str, Seek], None] | None = None
 
     def __post_init__(self) -> None:
         self.failed_joins = Window(self.limits.join_failures, self.limits.join_window)
@@ -92,10 +108,16 @@ class Lobby:
         self.watchers.discard(conn)
 
     def view(self) -> list[dict[str, Any]]:
-        return [s.public() for s in list(self.seeks.values())[: self.limits.lobby]]
+        listed = [s.public() for s in self.seeks.values()]
+        listed += [public for _, public in self.remote.values()]
+        return listed[: self.limits.lobby]
 
     def _changed(self) -> None:
         self.changes.changed()
+
+    def _publish(self, what: str, seek: Seek) -> None:
+        if self.published is not None:
+            self.published(what, seek)
 
     # -- a player's own seeks -------------------------------------------------------
     def open(self, conn: Conn, player: Player, msg: Message, *, private: bool, now: float) -> None:
@@ -116,6 +138,7 @@ class Lobby:
             seek.code = self._fresh_code()
             seek.expires = now + self.limits.challenge
             self.codes[seek.code] = seek
+            self._publish("add", seek)
             send(
                 conn,
                 "challenge",
@@ -126,16 +149,23 @@ class Lobby:
         else:
             self.seeks[seek.id] = seek
             send(conn, "seeking", seek=seek.public())
+            self._publish("add", seek)
             self._changed()
 
     def cancel(self, conn: Conn, player: Player, sid: str) -> None:
         """Close the player's own seek or challenge with this id (a challenge's
         id came with its code), freeing its place among their open ones."""
+        if sid in self.remote:
+            raise Elsewhere(self.remote[sid][0])
+        for origin, remote_sid in self.remote_codes.values():
+            if remote_sid == sid:
+                raise Elsewhere(origin)
         seek = self.seeks.get(sid)
         if seek is None:
             seek = next((s for s in self.codes.values() if s.id == sid), None)
         if seek is None or seek.player.id != player.id:
             raise TableError("you have no open seek or challenge with that id")
+        self._publish("remove", seek)
         if seek.code:
             del self.codes[seek.code]
             send(conn, "cancelled", seek=seek.id)
@@ -150,9 +180,11 @@ class Lobby:
         dropped = [s for s in self.seeks.values() if s.player.id == pid and not s.postal]
         for s in dropped:
             del self.seeks[s.id]
+            self._publish("remove", s)
         for code, s in list(self.codes.items()):
             if s.player.id == pid and not s.postal:
                 del self.codes[code]
+                self._publish("remove", s)
         if dropped:
             self._changed()
 
@@ -162,9 +194,11 @@ class Lobby:
         for code, seek in list(self.codes.items()):
             if seek.expires <= now:
                 del self.codes[code]
+                self._publish("remove", seek)
         lapsed = [s for s in self.seeks.values() if s.postal and s.expires <= now]
         for s in lapsed:
             del self.seeks[s.id]
+            self._publish("remove", s)
         if lapsed:
             self._changed()
 
@@ -181,12 +215,19 @@ class Lobby:
 
     # -- pairing ------------------------------------------------------------------------
     def accept(self, player: Player, sid: str) -> Seek:
-        """Take another player's public seek out of the lobby, for ``player`` to play."""
+        """Take another player's public seek out of the lobby, for ``player`` to
+        play; raises :class:`Elsewhere` for a seek another process holds."""
+        if sid in self.remote:
+            raise Elsewhere(self.remote[sid][0])
         seek = self.seeks.get(sid)
         if seek is None:
             raise TableError("that seek is no longer open")
         self._take(seek, player)
         return seek
+
+    def knows(self, code: str) -> bool:
+        """Whether a challenge open here or in the cluster has this code."""
+        return code in self.codes or code in self.remote_codes
 
     def join(self, player: Player, code: str, address: str, now: float) -> Seek:
         """Take a friend's challenge by its code, for ``player`` to play, who
@@ -199,6 +240,8 @@ class Lobby:
                 f" {self.limits.join_failures} in {self.limits.join_window:g} seconds)"
             )
         seek = self.codes.get(code)
+        if seek is None and code in self.remote_codes:
+            raise Elsewhere(self.remote_codes[code][0])
         if seek is None:
             for k in keys:
                 self.failed_joins.add(k, now)
@@ -211,6 +254,7 @@ class Lobby:
             raise TableError("that seek is your own")
         self.room_for(player, seek.postal)
         self.room_for(seek.player, seek.postal)
+        self._publish("remove", seek)
         if seek.code:
             del self.codes[seek.code]
         else:

@@ -37,15 +37,16 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import protocol
+from .cluster import GAME_MESSAGES, Cluster
 from .finisher import Finisher
 from .gallery import Gallery
 from .limits import Limits
-from .lobby import Lobby, Seek
+from .lobby import Elsewhere, Lobby, Seek
 from .postal import PostalClock
 from .protocol import Message, ProtocolError
 from .store import NameTaken, Player, StoredGame, new_id
@@ -82,6 +83,12 @@ class Server:
     finisher: Finisher = field(init=False)
     web: Web = field(init=False)
     handlers: dict[str, Handler] = field(init=False)
+    #: Tasks started and not awaited (a list read back from the store), kept so
+    #: that they are not collected half-way.
+    chores: set[asyncio.Task[None]] = field(init=False, default_factory=set)
+    #: This process's part in a cluster of servers on one PostgreSQL (see
+    #: :mod:`.cluster`), or ``None`` for a server on its own.
+    cluster: Cluster | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.connections = Connections()
@@ -102,10 +109,26 @@ class Server:
         wall-clock for a correspondence game, whose turns outlive the process."""
         return self.wall() if table.postal else self.clock()
 
+    def join_cluster(self, dsn: str) -> Cluster:
+        """Share the lobby, the players and the games with the other server
+        processes on this PostgreSQL database (started by :meth:`run`)."""
+        self.cluster = Cluster(self, dsn)
+        self.cluster.wire()
+        return self.cluster
+
     # -- start and stop -----------------------------------------------------
     async def resume_games(self) -> int:
-        """Put back every unfinished game from the store; returns how many."""
+        """Put back every unfinished game from the store (in a cluster: those of
+        no living process); returns how many."""
+        if self.cluster is not None:
+            return await self.cluster.adopt_orphans()
         stored = await self.store.open_games()
+        self.put_back(stored)
+        return len(self.tables)
+
+    def put_back(self, stored: list[StoredGame]) -> None:
+        """Play these unfinished games here again, as a restart finds them: both
+        players get the grace period to come back, and the mover's clock goes on."""
         for g in stored:
             table = self._table(g)
             table.replay(g.turns)
@@ -118,7 +141,16 @@ class Server:
             else:
                 table.clock.start(table.mover, now)
             self.tables[table.id] = table
-        return len(self.tables)
+            for color, seat in enumerate(table.seats):
+                if self.connections.online(seat.player):
+                    # Back already (a process of the cluster died and this one took
+                    # its games over): the game goes on, and its player hears so.
+                    seat.connected, seat.gone_since = True, None
+                    if not table.postal:
+                        state = table.state(now) | {"you": color}
+                        self._tell_player(seat.player, "game", game=state)
+        if stored:
+            self.gallery.changed()
 
     @staticmethod
     def _table(g: StoredGame) -> Table:
@@ -177,6 +209,8 @@ class Server:
                 f"hello: another player has the name {name!r}; choose another"
             ) from None
         self.connections.identify(conn, player)
+        if self.cluster is not None:
+            self.cluster.here(player.id)
         send(
             conn,
             "welcome",
@@ -193,7 +227,7 @@ class Server:
                 send(conn, "game", game=table.state(self.now(table)) | {"you": color})
             if was_gone:
                 self._tell_table(table, "presence", game=table.id, color=color, connected=True)
-        postal = self.postal_list(player.id)
+        postal = await self.postal_games(player.id)
         if postal:  # none is the same as an empty list, and saves every hello a message
             send(conn, "correspondence", games=postal)
 
@@ -201,16 +235,22 @@ class Server:
         self.lobby.leave(conn)
         self.gallery.leave(conn)
         player = conn.player
+        if self.cluster is not None:
+            self.cluster.closed(conn)
         if player is None:
             return  # it never said hello
-        if self.connections.online(player.id):
+        if self.connections.here(player.id):
             return  # another connection of the same player is still here
+        if self.cluster is not None:
+            self.cluster.gone(player.id)
+        self.lobby.drop(player.id)
+        if self.connections.online(player.id):
+            return  # connected to another process of the cluster
         for table in self._tables_of(player.id):
             color = table.color_of(player.id)
             table.seats[color].connected = False
             table.seats[color].gone_since = self.now(table)
             self._tell_table(table, "presence", game=table.id, color=color, connected=False)
-        self.lobby.drop(player.id)
 
     # -- sending --------------------------------------------------------------
     def _tell_player(self, pid: str, kind: str, **fields: Any) -> None:
@@ -227,37 +267,39 @@ class Server:
     def _tell_postal(self, table: Table) -> None:
         """A correspondence game changed: each player hears their list again (at
         most :attr:`Limits.postal_games` short lines), whatever screen they are on."""
-        if table.postal:
-            for seat in table.seats:
-                if self.connections.online(seat.player):
+        if not table.postal:
+            return
+        for seat in table.seats:
+            if self.connections.online(seat.player):
+                if self.cluster is None:
                     games = self.postal_list(seat.player)
                     self._tell_player(seat.player, "correspondence", games=games)
+                else:  # read back from the store, which has every process's games
+                    task = asyncio.create_task(self._tell_postal_from_store(seat.player))
+                    self.chores.add(task)
+                    task.add_done_callback(self.chores.discard)
+
+    async def _tell_postal_from_store(self, pid: str) -> None:
+        self._tell_player(pid, "correspondence", games=await self.postal_games(pid))
+
+    async def postal_games(self, pid: str) -> list[dict[str, Any]]:
+        """:meth:`postal_list`, or in a cluster, the list of the games every
+        process plays, from the store."""
+        if self.cluster is None:
+            return self.postal_list(pid)
+        tables = []
+        for g in await self.store.open_games_of(pid):
+            table = self.tables.get(g.id)
+            if table is None:  # played by another process: as the store last had it
+                table = self._table(g)
+                table.replay(g.turns)
+                table.clock.start(table.mover, g.since if g.since is not None else self.wall())
+            tables.append(table)
+        return _postal_entries(tables, pid, self.now)
 
     def postal_list(self, pid: str) -> list[dict[str, Any]]:
         """The player's correspondence games in play, the ones awaiting their turn first."""
-        games = []
-        for table in self._tables_of(pid):
-            if not table.postal:
-                continue
-            color = table.color_of(pid)
-            other = table.seats[1 - color]
-            mover = table.mover
-            games.append(
-                {
-                    "id": table.id,
-                    "side": table.side,
-                    "days": table.days,
-                    "rated": table.rated,
-                    "opponent": other.name,
-                    "rating": round(other.rating),
-                    "you": color,
-                    "turns": len(table.turns),
-                    "yours": mover == color,
-                    "left": table.clock.left(mover, self.now(table)),
-                }
-            )
-        games.sort(key=lambda g: (not g["yours"], g["left"]))
-        return games
+        return _postal_entries(self._tables_of(pid), pid, self.now)
 
     # -- messages ---------------------------------------------------------------
     def _handlers(self) -> dict[str, Handler]:
@@ -289,7 +331,19 @@ class Server:
         and every type there has its handler (a test holds the two in step)."""
         player = conn.player
         assert player is not None  # the transport passes nothing on before the hello
-        await self.handlers[msg["type"]](conn, player, msg)
+        cluster = self.cluster
+        kind, gid = msg["type"], msg.get("game")
+        if cluster is not None and kind in GAME_MESSAGES and isinstance(gid, str):
+            owner = None if gid in self.tables else await cluster.owner(gid)
+            if owner is not None and owner != cluster.me:
+                cluster.forward(owner, conn, player, msg)  # it answers the connection
+                return
+        try:
+            await self.handlers[kind](conn, player, msg)
+        except Elsewhere as e:  # a seek or challenge another process holds
+            if cluster is None:
+                raise TableError("that seek is no longer open") from None
+            cluster.forward(e.process, conn, player, msg)
 
     async def _hello_again(self, conn: Conn, player: Player, msg: Message) -> None:
         raise ProtocolError("you have already said hello")
@@ -303,7 +357,7 @@ class Server:
         send(conn, "leaderboard", players=players, pace=pace)
 
     async def _correspondence(self, conn: Conn, player: Player, msg: Message) -> None:
-        send(conn, "correspondence", games=self.postal_list(player.id))
+        send(conn, "correspondence", games=await self.postal_games(player.id))
 
     async def _record(self, conn: Conn, player: Player, msg: Message) -> None:
         record = await self.web.record(msg["game"])
@@ -328,7 +382,13 @@ class Server:
         await self._start(self.lobby.accept(player, msg["seek"]), player)
 
     async def _join(self, conn: Conn, player: Player, msg: Message) -> None:
-        seek = self.lobby.join(player, msg["code"], address(conn.ws), self.clock())
+        where = conn.remote_address or address(conn.ws)  # passed on by another process
+        code = msg["code"]
+        if self.cluster is not None and not self.lobby.knows(code):
+            # Another process may have given the code out a moment before its
+            # announcement reaches this one.
+            await asyncio.sleep(self.limits.cluster_code_wait)
+        seek = self.lobby.join(player, code, where, self.clock())
         await self._start(seek, player)
 
     # -- spectators ----------------------------------------------------------------
@@ -371,6 +431,7 @@ class Server:
                 (pair[0].id, pair[1].id), (pair[0].name, pair[1].name),
                 (ratings[0], ratings[1]), (kept[0], kept[1]), [],
                 table.created, table.days, self.wall() if table.postal else None,
+                self.cluster.me if self.cluster is not None else None,
             )
         )  # fmt: skip
         now = self.now(table)  # the store took its time: the clock starts now
@@ -456,6 +517,8 @@ class Server:
 
     async def run(self, host: str, port: int, started: asyncio.Future[int] | None = None) -> None:
         """Serve until cancelled; ``started`` gets the port actually bound."""
+        if self.cluster is not None:
+            await self.cluster.start()
         resumed = await self.resume_games()
         sweeper = asyncio.create_task(self.sweeper())
         try:
@@ -467,6 +530,38 @@ class Server:
                 await asyncio.Future()
         finally:
             sweeper.cancel()
+            if self.cluster is not None:
+                await self.cluster.stop()
+
+
+def _postal_entries(
+    tables: Iterable[Table], pid: str, now: Callable[[Table], float]
+) -> list[dict[str, Any]]:
+    """The player's correspondence games as their list shows them, those
+    awaiting their turn first, then by the time the mover has left."""
+    games = []
+    for table in tables:
+        if not table.postal:
+            continue
+        color = table.color_of(pid)
+        other = table.seats[1 - color]
+        mover = table.mover
+        games.append(
+            {
+                "id": table.id,
+                "side": table.side,
+                "days": table.days,
+                "rated": table.rated,
+                "opponent": other.name,
+                "rating": round(other.rating),
+                "you": color,
+                "turns": len(table.turns),
+                "yours": mover == color,
+                "left": table.clock.left(mover, now(table)),
+            }
+        )
+    games.sort(key=lambda g: (not g["yours"], g["left"]))
+    return games
 
 
 def _player_view(p: Player) -> dict[str, Any]:
@@ -515,6 +610,9 @@ def main(argv: list[str] | None = None) -> int:
 
     async def serve_with(store: AsyncStore) -> None:
         server = Server(store, Limits(grace=args.grace))
+        if str(args.db).startswith(("postgresql://", "postgres://")):
+            # Any number of processes may share the database: they act as one server.
+            server.join_cluster(args.db)
         started = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(server.run(args.host, args.port, started))
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows

@@ -66,10 +66,16 @@ CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
 ADDED_COLUMNS = (
     ("games", "days", "INTEGER"),
     ("games", "since", "REAL"),
+    ("games", "host", "TEXT"),
     ("players", "prating", "REAL"),
     ("players", "prd", "REAL"),
     ("players", "pvol", "REAL"),
     ("players", "pgames", "INTEGER NOT NULL DEFAULT 0"),
+)
+#: What an unfinished game's row is read as (see :func:`stored_game`).
+OPEN_GAME_COLUMNS = (
+    "id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
+    " blue_rating, red_ms, blue_ms, created, days, since, host"
 )
 #: What a player row is read as (see :func:`player_of`).
 PLAYER_COLUMNS = "id, name, rating, rd, volatility, games, prating, prd, pvol, pgames"
@@ -132,6 +138,8 @@ class StoredGame:
     #: days of reserve), and when its running turn began; ``None`` for a live game.
     days: int | None = None
     since: float | None = None
+    #: The server process that plays it, in a cluster (:mod:`.cluster`).
+    host: str | None = None
 
 
 class Store:
@@ -224,8 +232,8 @@ class Store:
     def new_game(self, g: StoredGame) -> None:
         self.db.execute(
             "INSERT INTO games (id, side, base, inc, rated, red, blue, red_name, blue_name,"
-            " red_rating, blue_rating, red_ms, blue_ms, created, days, since)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " red_rating, blue_rating, red_ms, blue_ms, created, days, since, host)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 g.id,
                 g.side,
@@ -239,6 +247,7 @@ class Store:
                 g.created,
                 g.days,
                 g.since,
+                g.host,
             ),
         )
 
@@ -297,10 +306,32 @@ class Store:
     def open_games(self) -> list[StoredGame]:
         """Every game not yet over, with its turns, to resume after a restart."""
         rows = self.db.execute(
-            "SELECT id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
-            " blue_rating, red_ms, blue_ms, created, days, since FROM games WHERE result IS NULL"
+            f"SELECT {OPEN_GAME_COLUMNS} FROM games WHERE result IS NULL"
         ).fetchall()
         return [stored_game(r, self._turns(r[0])) for r in rows]
+
+    def open_games_of(self, pid: str) -> list[StoredGame]:
+        """The player's correspondence games not yet over, with their turns."""
+        rows = self.db.execute(
+            f"SELECT {OPEN_GAME_COLUMNS} FROM games WHERE result IS NULL AND days IS NOT NULL"
+            " AND (red=?1 OR blue=?1)",
+            (pid,),
+        ).fetchall()
+        return [stored_game(r, self._turns(r[0])) for r in rows]
+
+    def game_host(self, game: str) -> str | None:
+        """The server process that plays this unfinished game, in a cluster."""
+        row = self.db.execute(
+            "SELECT host FROM games WHERE id=? AND result IS NULL", (game,)
+        ).fetchone()
+        return None if row is None else row[0]
+
+    def game_hosts(self) -> set[str]:
+        """Every server process that plays an unfinished game."""
+        rows = self.db.execute(
+            "SELECT DISTINCT host FROM games WHERE result IS NULL AND host IS NOT NULL"
+        )
+        return {h for (h,) in rows}
 
     def game_row(self, game: str) -> dict[str, Any] | None:
         """A game's stored facts (finished or not) for its record."""
@@ -346,7 +377,7 @@ def stored_game(r: Sequence[Any], turns: list[str]) -> StoredGame:
     """An unfinished game from its row (the columns :meth:`Store.open_games` reads)."""
     return StoredGame(
         r[0], r[1], r[2], r[3], bool(r[4]), (r[5], r[6]), (r[7], r[8]),
-        (r[9], r[10]), (r[11], r[12]), turns, r[13], r[14], r[15],
+        (r[9], r[10]), (r[11], r[12]), turns, r[13], r[14], r[15], r[16],
     )  # fmt: skip
 
 

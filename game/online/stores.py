@@ -35,6 +35,7 @@ from .protocol import name_key
 from .store import (
     ADDED_COLUMNS,
     NAME_KEY_INDEX,
+    OPEN_GAME_COLUMNS,
     PLAYER_COLUMNS,
     NameTaken,
     Player,
@@ -95,6 +96,9 @@ class AsyncStore(Protocol):
     ) -> None: ...
     async def open_games(self) -> list[StoredGame]: ...
     async def game_row(self, game: str) -> dict[str, Any] | None: ...
+    async def open_games_of(self, pid: str) -> list[StoredGame]: ...
+    async def game_host(self, game: str) -> str | None: ...
+    async def game_hosts(self) -> set[str]: ...
     async def finished_games_of(
         self, pid: str, limit: int | None = None
     ) -> list[dict[str, Any]]: ...
@@ -258,6 +262,15 @@ class SqliteStore:
     async def game_row(self, game: str) -> dict[str, Any] | None:
         return await self._run(self._store.game_row, game)
 
+    async def open_games_of(self, pid: str) -> list[StoredGame]:
+        return await self._run(self._store.open_games_of, pid)
+
+    async def game_host(self, game: str) -> str | None:
+        return await self._run(self._store.game_host, game)
+
+    async def game_hosts(self) -> set[str]:
+        return await self._run(self._store.game_hosts)
+
     async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
         return await self._run(self._store.finished_games_of, pid, limit)
 
@@ -402,8 +415,8 @@ class PostgresStore:
     async def new_game(self, g: StoredGame) -> None:
         await self.pool.execute(
             "INSERT INTO games (id, side, base, inc, rated, red, blue, red_name, blue_name,"
-            " red_rating, blue_rating, red_ms, blue_ms, created, days, since)"
-            " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)",
+            " red_rating, blue_rating, red_ms, blue_ms, created, days, since, host)"
+            " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)",
             g.id,
             g.side,
             g.base,
@@ -416,6 +429,7 @@ class PostgresStore:
             g.created,
             g.days,
             g.since,
+            g.host,
         )
 
     async def add_turns(
@@ -466,11 +480,28 @@ class PostgresStore:
                 await conn.execute(rating_update(postal, "$"), r.rating, r.rd, r.volatility, pid)
 
     async def open_games(self) -> list[StoredGame]:
+        rows = await self.pool.fetch(f"SELECT {OPEN_GAME_COLUMNS} FROM games WHERE result IS NULL")
+        return [stored_game(r, await self._turns(r[0])) for r in rows]
+
+    async def open_games_of(self, pid: str) -> list[StoredGame]:
         rows = await self.pool.fetch(
-            "SELECT id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
-            " blue_rating, red_ms, blue_ms, created, days, since FROM games WHERE result IS NULL"
+            f"SELECT {OPEN_GAME_COLUMNS} FROM games WHERE result IS NULL AND days IS NOT NULL"
+            " AND (red=$1 OR blue=$1)",
+            pid,
         )
         return [stored_game(r, await self._turns(r[0])) for r in rows]
+
+    async def game_host(self, game: str) -> str | None:
+        host: str | None = await self.pool.fetchval(
+            "SELECT host FROM games WHERE id=$1 AND result IS NULL", game
+        )
+        return host
+
+    async def game_hosts(self) -> set[str]:
+        rows = await self.pool.fetch(
+            "SELECT DISTINCT host FROM games WHERE result IS NULL AND host IS NOT NULL"
+        )
+        return {r[0] for r in rows}
 
     async def game_row(self, game: str) -> dict[str, Any] | None:
         row = await self.pool.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id=$1", game)

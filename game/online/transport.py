@@ -69,6 +69,22 @@ class Conn:
     dropped: int = 0
     errors: int = 0
     drops: Drops = field(default_factory=Drops)
+    #: For a connection held by another server process of a cluster
+    #: (:mod:`.cluster`): how to pass a message on to it, and its address.
+    remote: Callable[[str], None] | None = None
+    remote_address: str = ""
+
+
+def deliver(conns: Iterable[Conn], text: str) -> None:
+    """Send ``text`` to these connections without waiting, each where it is held."""
+    here = []
+    for c in conns:
+        if c.remote is not None:
+            c.remote(text)
+        else:
+            here.append(c.ws)
+    if here:
+        broadcast(here, text)
 
 
 @dataclass
@@ -226,7 +242,7 @@ class AcceptFailures:
 
 def send(conn: Conn, kind: str, **fields: Any) -> None:
     """Queue a message without waiting: a slow reader never holds up the loop."""
-    broadcast([conn.ws], message(kind, **fields))
+    deliver([conn], message(kind, **fields))
 
 
 @dataclass
@@ -235,6 +251,10 @@ class Connections:
 
     all: set[Conn] = field(default_factory=set)
     _of: dict[str, set[Conn]] = field(default_factory=dict)
+    #: Players connected to other processes of a cluster, with those processes.
+    elsewhere: dict[str, set[str]] = field(default_factory=dict)
+    #: Passes a message for players held elsewhere on to the cluster (pids, text).
+    relay: Callable[[list[str], str], None] | None = None
 
     def __len__(self) -> int:
         return len(self.all)
@@ -257,17 +277,32 @@ class Connections:
             self._of.pop(conn.player.id, None)
 
     def online(self, pid: str) -> bool:
-        """Whether the player has a connection open."""
+        """Whether the player has a connection open (here, or to another process
+        of the cluster)."""
+        return pid in self._of or pid in self.elsewhere
+
+    def here(self, pid: str) -> bool:
+        """Whether the player has a connection open to this process."""
         return pid in self._of
 
     def of(self, pid: str) -> Collection[Conn]:
         return self._of.get(pid, ())
 
     def tell(self, pids: Iterable[str], kind: str, **fields: Any) -> None:
-        """Send to every connection of these players, without waiting."""
-        ws = [c.ws for pid in pids for c in self._of.get(pid, ())]
-        if ws:
-            broadcast(ws, message(kind, **fields))
+        """Send to every connection of these players, without waiting, here and
+        in the other processes of a cluster."""
+        pids = list(pids)
+        text = message(kind, **fields)
+        self.tell_here(pids, text)
+        away = [pid for pid in pids if pid in self.elsewhere]
+        if away and self.relay is not None:
+            self.relay(away, text)
+
+    def tell_here(self, pids: Iterable[str], text: str) -> None:
+        """Send ``text`` to these players' connections to this process."""
+        conns = [c for pid in pids for c in self._of.get(pid, ())]
+        if conns:
+            deliver(conns, text)
 
 
 @dataclass

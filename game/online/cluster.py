@@ -1,0 +1,403 @@
+"""Several server processes on one PostgreSQL database, seen by players as one server.
+
+Each process keeps the games it started (or took over) in its memory, as a
+single server does, and marks them with its id in the ``games`` table (the
+``host`` column). What the processes must share goes through PostgreSQL's own
+message channel, ``LISTEN``/``NOTIFY``, so a deployment needs no message bus
+beside the database it already has:
+
+- **One lobby.** A seek or challenge opened on one process is announced to the
+  others, which list it to their players; accepting or joining it from another
+  process passes the message to the process that holds it, which starts the game.
+- **Players on any process.** Each process says which players it holds
+  (``here``/``gone``); a message for a player held elsewhere (a turn, a game's
+  end, a presence) is relayed there. A client's message about a game another
+  process plays (a turn, a resignation, a ``state``, a ``watch``) is passed to
+  that process with a way back to the connection, and is handled there as if the
+  connection were its own; the limits of each connection are kept where it is.
+- **A process that dies loses nothing announced.** Every turn is committed
+  before it is announced (as on a single server). Each process holds a
+  PostgreSQL advisory lock for as long as it lives; the others try it every
+  :attr:`~.limits.Limits.cluster_check` seconds, and the first to get it takes
+  over the dead process's unfinished games from the store (one ``UPDATE``, so
+  each game goes to one process), as a restarted server puts its games back: the
+  players reconnect to any process and play on.
+
+A message on the channel is a JSON object with ``from`` and ``to`` (a process id,
+or ``*`` for all); one longer than PostgreSQL's 8000-byte limit goes in parts.
+A process sends its messages through one connection, in order, so the turns of
+a game arrive in the order they were played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from .lobby import Elsewhere, Seek
+from .protocol import Message
+from .store import OPEN_GAME_COLUMNS, Player, new_id, stored_game
+from .transport import REFUSALS, Conn, deliver, send
+
+if TYPE_CHECKING:
+    from .server import Server
+
+log = logging.getLogger("mosaic.cluster")
+
+CHANNEL = "mosaic_cluster"
+#: The longest text sent in one notification (PostgreSQL takes up to 8000 bytes).
+PART = 7000
+#: Client messages about one game, passed to the process that plays it.
+GAME_MESSAGES = frozenset({"turn", "state", "resign", "abort", "watch", "unwatch"})
+
+
+class Cluster:
+    """This process's part in a cluster: its id, its channel and its watchdog."""
+
+    def __init__(self, server: Server, dsn: str, me: str | None = None) -> None:
+        self.server = server
+        self.dsn = dsn
+        self.me = me or new_id()
+        #: Every other process heard from (or named as a game's host).
+        self.peers: set[str] = set()
+        #: Which process plays each game asked about lately.
+        self.owners: dict[str, str] = {}
+        #: This process's connections that other processes answer, by key.
+        self.local: dict[str, Conn] = {}
+        #: Stand-ins for other processes' connections, by (process, key).
+        self.stand_ins: dict[tuple[str, str], Conn] = {}
+        self._parts: dict[tuple[str, str], list[str | None]] = {}
+        self._out: asyncio.Queue[str] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._listener: Any = None
+        self._sender: Any = None
+
+    # -- start and stop ----------------------------------------------------------
+    async def start(self) -> None:
+        import asyncpg  # type: ignore[import-untyped,import-not-found,unused-ignore]  # noqa: PLC0415
+
+        self._listener = await asyncpg.connect(self.dsn)
+        # Held for this process's life: its release tells the others it is gone.
+        await self._listener.execute("SELECT pg_advisory_lock(hashtext($1))", self.lock_name())
+        await self._listener.add_listener(CHANNEL, self._heard)
+        self._sender = await asyncpg.connect(self.dsn)
+        self._tasks = [
+            asyncio.create_task(self._send_all()),
+            asyncio.create_task(self._watchdog()),
+        ]
+        self.publish("*", "hello")
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for conn in (self._listener, self._sender):
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+
+    def lock_name(self, process: str | None = None) -> str:
+        return f"mosaic-server {process or self.me}"
+
+    # -- the server's hooks --------------------------------------------------------
+    def wire(self) -> None:
+        """Hook this cluster into the server's connections and lobby."""
+        self.server.connections.relay = lambda pids, text: self.publish(
+            "*", "tell", pids=pids, text=text
+        )
+        self.server.lobby.published = self._seek_changed
+
+    def here(self, pid: str) -> None:
+        self.publish("*", "here", pid=pid)
+
+    def gone(self, pid: str) -> None:
+        self.publish("*", "gone", pid=pid)
+
+    def closed(self, conn: Conn) -> None:
+        key = self.local_key(conn)
+        if self.local.pop(key, None) is not None:
+            self.publish("*", "closed", conn=key)
+
+    def local_key(self, conn: Conn) -> str:
+        return str(id(conn))
+
+    def forward(self, process: str, conn: Conn, player: Player, msg: Message) -> None:
+        """Pass a client's message to the process that holds what it is about."""
+        key = self.local_key(conn)
+        self.local[key] = conn
+        where = conn.remote_address or _address(conn)
+        self.publish(process, "msg", conn=key, pid=player.id, address=where, msg=msg)
+
+    async def owner(self, gid: str) -> str | None:
+        """The process that plays this unfinished game, if any."""
+        if gid in self.server.tables:
+            return self.me
+        if gid in self.owners:
+            return self.owners[gid]
+        host = await self.server.store.game_host(gid)
+        if host is not None:
+            self.owners[gid] = host
+            if host != self.me:
+                self.peers.add(host)
+        return host
+
+    # -- sending ----------------------------------------------------------------------
+    def publish(self, to: str, kind: str, **fields: Any) -> None:
+        text = json.dumps({"from": self.me, "to": to, "kind": kind, **fields})
+        if len(text) <= PART:
+            self._out.put_nowait(text)
+            return
+        pid, n = new_id(), -(-len(text) // PART)
+        for i in range(n):
+            part = {"from": self.me, "to": to, "kind": "part", "id": pid, "i": i, "n": n}
+            self._out.put_nowait(json.dumps(part | {"text": text[i * PART : (i + 1) * PART]}))
+
+    async def _send_all(self) -> None:
+        while True:
+            text = await self._out.get()
+            try:
+                await self._sender.execute("SELECT pg_notify($1, $2)", CHANNEL, text)
+            except Exception as e:  # the database went away: said, and the next one tried
+                log.error("could not tell the other server processes: %s", e)
+
+    # -- hearing ------------------------------------------------------------------------
+    def _heard(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
+        try:
+            note = json.loads(payload)
+        except ValueError:
+            return
+        origin = note.get("from")
+        if origin == self.me or note.get("to") not in ("*", self.me):
+            return
+        self.peers.add(origin)
+        if note["kind"] == "part":
+            whole = self._part(origin, note)
+            if whole is None:
+                return
+            note = json.loads(whole)
+        task = asyncio.get_running_loop().create_task(self._act(origin, note))
+        task.add_done_callback(_report)
+
+    def _part(self, origin: str, note: dict[str, Any]) -> str | None:
+        parts = self._parts.setdefault((origin, note["id"]), [None] * note["n"])
+        parts[note["i"]] = note["text"]
+        if any(p is None for p in parts):
+            return None
+        del self._parts[(origin, note["id"])]
+        return "".join(cast(list[str], parts))
+
+    async def _act(self, origin: str, note: dict[str, Any]) -> None:
+        kind = note["kind"]
+        server = self.server
+        if kind == "tell":
+            server.connections.tell_here(note["pids"], note["text"])
+        elif kind == "reply":
+            conn = self.local.get(note["conn"])
+            if conn is not None:
+                deliver([conn], note["text"])
+        elif kind == "hello":
+            self._sync(origin)
+        elif kind == "here":
+            await self._came(origin, note["pid"])
+        elif kind == "gone":
+            self._left(origin, note["pid"])
+        elif kind == "seek":
+            self._remote_seek(origin, note)
+        elif kind == "msg":
+            await self._message(origin, note)
+        elif kind == "closed":
+            stand_in = self.stand_ins.pop((origin, note["conn"]), None)
+            if stand_in is not None:
+                server.gallery.leave(stand_in)
+        elif kind == "adopted":
+            for gid in note["games"]:
+                self.owners[gid] = origin
+
+    def _sync(self, newcomer: str) -> None:
+        """A process started: it hears of this one's seeks and players."""
+        lobby = self.server.lobby
+        for seek in [*lobby.seeks.values(), *lobby.codes.values()]:
+            self._seek_changed("add", seek, to=newcomer)
+        for pid in list(self.server.connections._of):
+            self.publish(newcomer, "here", pid=pid)
+
+    async def _came(self, origin: str, pid: str) -> None:
+        """A player connected to another process: their games here hear of it, and
+        they get each live game's whole state (as a hello here would give)."""
+        server = self.server
+        elsewhere = server.connections.elsewhere
+        was_online = server.connections.online(pid)
+        elsewhere.setdefault(pid, set()).add(origin)
+        for table in server._tables_of(pid):
+            color = table.color_of(pid)
+            seat = table.seats[color]
+            if not table.postal:
+                state = table.state(server.now(table)) | {"you": color}
+                server.connections.tell([pid], "game", game=state)
+            if not was_online:
+                seat.connected, seat.gone_since = True, None
+                server._tell_table(table, "presence", game=table.id, color=color, connected=True)
+
+    def _left(self, origin: str, pid: str) -> None:
+        server = self.server
+        held = server.connections.elsewhere.get(pid)
+        if held is None:
+            return
+        held.discard(origin)
+        if held:
+            return
+        del server.connections.elsewhere[pid]
+        if server.connections.online(pid):
+            return
+        for table in server._tables_of(pid):
+            color = table.color_of(pid)
+            table.seats[color].connected = False
+            table.seats[color].gone_since = server.now(table)
+            server._tell_table(table, "presence", game=table.id, color=color, connected=False)
+
+    # -- the lobby --------------------------------------------------------------------------
+    def _seek_changed(self, what: str, seek: Seek, to: str = "*") -> None:
+        fields: dict[str, Any] = {"what": what, "seek": seek.id}
+        if what == "add":
+            fields["listing"] = None if seek.code else seek.public()
+            fields["code"] = seek.code
+        else:
+            fields["code"] = seek.code
+        self.publish(to, "seek", **fields)
+
+    def _remote_seek(self, origin: str, note: dict[str, Any]) -> None:
+        lobby = self.server.lobby
+        code, sid = note.get("code"), note["seek"]
+        if note["what"] == "add":
+            if code:
+                lobby.remote_codes[code] = (origin, sid)
+            else:
+                lobby.remote[sid] = (origin, note["listing"])
+                lobby._changed()
+        else:
+            if code:
+                lobby.remote_codes.pop(code, None)
+            if lobby.remote.pop(sid, None) is not None:
+                lobby._changed()
+
+    # -- messages passed on from other processes ---------------------------------------------
+    async def _message(self, origin: str, note: dict[str, Any]) -> None:
+        """A client's message that another process passed on: handled as if the
+        connection were here, every answer going back to it."""
+        server = self.server
+        key = (origin, note["conn"])
+        stand_in = self.stand_ins.get(key)
+        player = await server.store.player(note["pid"])
+        if player is None:
+            return
+        if stand_in is None:
+            stand_in = Conn(
+                ws=cast(Any, None), remote=self._back_to(*key), remote_address=note["address"]
+            )
+            self.stand_ins[key] = stand_in
+        stand_in.player = player
+        msg = note["msg"]
+        try:
+            await server.handlers[msg["type"]](stand_in, player, msg)
+        except Elsewhere:
+            send(stand_in, "error", reason="that seek is no longer open", about=msg["type"])
+        except REFUSALS as e:
+            send(stand_in, "error", reason=str(e), about=msg["type"])
+
+    def _back_to(self, process: str, conn: str) -> Callable[[str], None]:
+        def reply(text: str) -> None:
+            self.publish(process, "reply", conn=conn, text=text)
+
+        return reply
+
+    # -- processes that die --------------------------------------------------------------------
+    async def _watchdog(self) -> None:
+        while True:
+            await asyncio.sleep(self.server.limits.cluster_check)
+            try:
+                await self.look_for_the_dead()
+            except Exception as e:  # the database is away: the next look tries again
+                log.error("could not check the other server processes: %s", e)
+
+    async def look_for_the_dead(self) -> None:
+        """Take over the games of any process whose lock is free: it has died."""
+        hosts = await self.server.store.game_hosts()
+        for process in sorted(self.peers | hosts - {self.me}):
+            if process == self.me:
+                continue
+            await self._if_dead(process)
+
+    async def _if_dead(self, process: str) -> None:
+        pool = self.server.store.pool  # type: ignore[attr-defined]
+        async with pool.acquire() as conn:
+            name = self.lock_name(process)
+            if not await conn.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", name):
+                return
+            try:
+                await self._buried(process, conn)
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock(hashtext($1))", name)
+
+    async def _buried(self, process: str, conn: Any) -> None:
+        log.warning("server process %s is gone: taking over its games", process)
+        self.peers.discard(process)
+        for pid in [p for p, held in self.server.connections.elsewhere.items() if process in held]:
+            self._left(process, pid)
+        for sid in [s for s, (o, _) in self.server.lobby.remote.items() if o == process]:
+            del self.server.lobby.remote[sid]
+            self.server.lobby._changed()
+        for code in [c for c, (o, _) in self.server.lobby.remote_codes.items() if o == process]:
+            del self.server.lobby.remote_codes[code]
+        await self.adopt(conn, process)
+
+    async def adopt(self, conn: Any, process: str | None) -> int:
+        """Take the unfinished games of ``process`` (``None``: of no process, as a
+        single server left them) from the store and play them here."""
+        rows = await conn.fetch(
+            "UPDATE games SET host=$1 WHERE result IS NULL AND host IS NOT DISTINCT FROM $2"
+            " RETURNING id",
+            self.me,
+            process,
+        )
+        ids = [r[0] for r in rows]
+        if not ids:
+            return 0
+        stored = []
+        for r in await conn.fetch(
+            f"SELECT {OPEN_GAME_COLUMNS} FROM games WHERE id = ANY($1::text[])", ids
+        ):
+            turns = await conn.fetch("SELECT turn FROM turns WHERE game=$1 ORDER BY ply", r[0])
+            stored.append(stored_game(r, [t[0] for t in turns]))
+        self.server.put_back(stored)
+        for gid in ids:
+            self.owners.pop(gid, None)
+        self.publish("*", "adopted", games=ids)
+        return len(ids)
+
+    async def adopt_orphans(self) -> int:
+        """At start: the games of no process, and of any process that has died."""
+        pool = self.server.store.pool  # type: ignore[attr-defined]
+        async with pool.acquire() as conn:
+            n = await self.adopt(conn, None)
+        hosts = await self.server.store.game_hosts()
+        before = len(self.server.tables)
+        for process in hosts - {self.me}:
+            await self._if_dead(process)
+        return n + len(self.server.tables) - before
+
+
+def _address(conn: Conn) -> str:
+    from .throttle import address  # noqa: PLC0415
+
+    return address(conn.ws)
+
+
+def _report(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a message from another server process failed", exc_info=task.exception())
