@@ -25,6 +25,9 @@ class ListChanges:
     listeners: Callable[[], Iterable[Conn]]
     #: The ids listed as of the last change sent: what every listener has.
     shown: set[str] = field(default_factory=set)
+    #: Ids sent since in a whole list to a listener that just came: should one
+    #: of them end before the next send, that listener must hear of it too.
+    told: set[str] = field(default_factory=set)
     #: The coming send of the changes, once something changed.
     pending: asyncio.TimerHandle | None = None
 
@@ -33,13 +36,20 @@ class ListChanges:
         if self.pending is None:
             self.pending = asyncio.get_running_loop().call_later(self.delay, self.send)
 
+    def whole(self) -> list[dict[str, Any]]:
+        """The whole list, for a listener that just came; what it holds counts
+        among what was told, so that its end reaches this listener too."""
+        listed = self.view()
+        self.told.update(entry["id"] for entry in listed)
+        return listed
+
     def send(self) -> None:
         self.pending = None
         listed = self.view()
         ids = {entry["id"] for entry in listed}
         added = [entry for entry in listed if entry["id"] not in self.shown]
-        removed = [i for i in self.shown if i not in ids]
-        self.shown = ids
+        removed = [i for i in self.shown | self.told if i not in ids]
+        self.shown, self.told = ids, set()
         listeners = list(self.listeners())
         if listeners and (added or removed):
             # A listener that came in since the last send has the list as it is

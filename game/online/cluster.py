@@ -22,6 +22,8 @@ beside the database it already has:
   over the dead process's unfinished games from the store (one ``UPDATE``, so
   each game goes to one process), as a restarted server puts its games back: the
   players reconnect to any process and play on.
+- **One list of games in play**, for spectators: each process announces the
+  games it starts, takes over and ends.
 
 A message on the channel is a JSON object with ``from`` and ``to`` (a process id,
 or ``*`` for all); one longer than PostgreSQL's 8000-byte limit goes in parts.
@@ -38,6 +40,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from .gallery import listing
 from .lobby import Elsewhere, Seek
 from .protocol import Message
 from .store import OPEN_GAME_COLUMNS, Player, new_id, stored_game
@@ -45,6 +48,7 @@ from .transport import REFUSALS, Conn, deliver, send
 
 if TYPE_CHECKING:
     from .server import Server
+    from .table import Table
 
 log = logging.getLogger("mosaic.cluster")
 
@@ -112,6 +116,13 @@ class Cluster:
             "*", "tell", pids=pids, text=text
         )
         self.server.lobby.published = self._seek_changed
+
+    def listed(self, table: Table, to: str = "*") -> None:
+        """A game began to be played here (started, or taken over)."""
+        self.publish(to, "listed", game=listing(table))
+
+    def unlisted(self, gid: str) -> None:
+        self.publish("*", "unlisted", game=gid)
 
     def here(self, pid: str) -> None:
         self.publish("*", "here", pid=pid)
@@ -218,6 +229,11 @@ class Cluster:
         elif kind == "adopted":
             for gid in note["games"]:
                 self.owners[gid] = origin
+        elif kind == "listed":
+            server.gallery.remote[note["game"]["id"]] = (origin, note["game"])
+            server.gallery.changed()
+        elif kind == "unlisted" and server.gallery.remote.pop(note["game"], None):
+            server.gallery.changed()
 
     def _sync(self, newcomer: str) -> None:
         """A process started: it hears of this one's seeks and players."""
@@ -226,6 +242,8 @@ class Cluster:
             self._seek_changed("add", seek, to=newcomer)
         for pid in list(self.server.connections._of):
             self.publish(newcomer, "here", pid=pid)
+        for table in list(self.server.tables.values()):
+            self.listed(table, to=newcomer)
 
     async def _came(self, origin: str, pid: str) -> None:
         """A player connected to another process: their games here hear of it, and
@@ -354,6 +372,10 @@ class Cluster:
             self.server.lobby._changed()
         for code in [c for c, (o, _) in self.server.lobby.remote_codes.items() if o == process]:
             del self.server.lobby.remote_codes[code]
+        gallery = self.server.gallery
+        for gid in [g for g, (o, _) in gallery.remote.items() if o == process]:
+            del gallery.remote[gid]  # its games come back as their new process lists them
+            gallery.changed()
         await self.adopt(conn, process)
 
     async def adopt(self, conn: Any, process: str | None) -> int:
@@ -377,6 +399,7 @@ class Cluster:
         self.server.put_back(stored)
         for gid in ids:
             self.owners.pop(gid, None)
+            self.listed(self.server.tables[gid])
         self.publish("*", "adopted", games=ids)
         return len(ids)
 

@@ -55,6 +55,8 @@ class Gallery:
     #: Who watches each game, and which games each connection watches.
     watchers: dict[str, set[Conn]] = field(default_factory=dict)
     watching: dict[Conn, set[str]] = field(default_factory=dict)
+    #: In a cluster: the games other processes play, by id, as (process, listing).
+    remote: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.changes = ListChanges(
@@ -64,7 +66,7 @@ class Gallery:
     # -- the list -----------------------------------------------------------------
     def listen(self, conn: Conn) -> None:
         self.listeners.add(conn)
-        send(conn, "games", games=self.view())
+        send(conn, "games", games=self.changes.whole())
 
     def view(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -73,6 +75,10 @@ class Gallery:
                 break
             if not t.over:
                 out.append(listing(t))
+        for _, entry in self.remote.values():
+            if len(out) >= self.limits.listed_games:
+                break
+            out.append(entry)
         return out
 
     def changed(self) -> None:

@@ -102,7 +102,7 @@ class Lobby:
 
     def watch(self, conn: Conn) -> None:
         self.watchers.add(conn)
-        send(conn, "lobby", seeks=self.view())
+        send(conn, "lobby", seeks=self.changes.whole())
 
     def leave(self, conn: Conn) -> None:
         self.watchers.discard(conn)

@@ -438,6 +438,8 @@ class Server:
         table.start(now)
         self.tables[table.id] = table
         self.gallery.changed()
+        if self.cluster is not None:
+            self.cluster.listed(table)
         for color, seat in enumerate(table.seats):
             state = table.state(now) | {"you": color, "seek": seek.id}
             self._tell_player(seat.player, "game", game=state)
@@ -510,6 +512,8 @@ class Server:
         self.tables.pop(table.id, None)
         self.locks.pop(table.id, None)
         self.gallery.ended(table.id)
+        if self.cluster is not None:
+            self.cluster.unlisted(table.id)
         self._tell_postal(table)
 
     def _tables_of(self, pid: str) -> Iterator[Table]:

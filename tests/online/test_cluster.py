@@ -110,6 +110,23 @@ def test_two_processes_share_one_lobby_and_play_one_game_with_a_watcher(dsn):
         gid = game["id"]
         carol = Session(url_b, "Carol")  # watches, on the process that does not play it
         await carol.connect()
+        # The games in play are one list too: the game played by A is listed on B.
+        await carol.send("games")
+        listed = (await carol.expect("games"))["games"]
+        while gid not in [g["id"] for g in listed]:
+            listed = (await carol.expect("games", timeout=5))["added"]
+        # A seek closes everywhere: Dan's, on A, leaves B's lobby when he leaves.
+        dan = Session(url_a, "Dan")
+        await dan.connect()
+        await dan.send("seek", side=5, base=60, inc=0, rated=False)
+        sid = (await dan.expect("seeking"))["seek"]["id"]
+        await carol.send("lobby")
+        seeks = (await carol.expect("lobby"))["seeks"]
+        while sid not in [s["id"] for s in seeks]:
+            seeks = (await carol.expect("seeks", timeout=5))["added"]
+        await dan.close()
+        while sid not in (await carol.expect("seeks", timeout=5))["removed"]:
+            pass
         await carol.send("watch", game=gid)
         watched = await carol.expect("watching")
         assert watched["game"]["id"] == gid
@@ -127,7 +144,7 @@ def test_two_processes_share_one_lobby_and_play_one_game_with_a_watcher(dsn):
         assert seen == texts(followers[0].board)
         # One store: the ratings moved, whichever process is asked.
         for url in (url_a, url_b):
-            s = Session(url, "Dan" if url == url_a else "Eve")
+            s = Session(url, "Fay" if url == url_a else "Eve")
             await s.connect()
             await s.send("leaderboard")
             names = {p["name"] for p in (await s.expect("leaderboard"))["players"]}
