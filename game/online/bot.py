@@ -84,8 +84,7 @@ class Bot:
     async def play(self, stop_after: int | None = None) -> None:
         """Play until the connection drops (raises :class:`OnlineError`) or until
         ``stop_after`` games have finished."""
-        await self.session.send("lobby")
-        await self._seek()
+        await self.session.send("lobby")  # the answer opens the bot's seek
         # The server closes a connection silent for two minutes; a bot waiting for
         # an opponent must say it is there.
         pinger = asyncio.create_task(self._ping())
@@ -114,12 +113,22 @@ class Bot:
         if kind == "seeking":
             self.seek = msg["seek"]["id"]
         elif kind in ("lobby", "seeks"):
-            for s in msg["seeks"] if kind == "lobby" else msg["added"]:
+            listed = msg["seeks"] if kind == "lobby" else msg["added"]
+            if kind == "lobby" and self.seek is None:
+                # A correspondence seek stays in the lobby while its player is away:
+                # one of ours from before is taken up again, not doubled.
+                name = self.session.player.get("name")
+                own = [s for s in listed if s["name"] == name and ("days" in s) == bool(self.days)]
+                if own:
+                    self.seek = own[0]["id"]
+            for s in listed:
                 mine = s["id"] == self.seek or s["name"] == self.session.player.get("name")
                 ours = ("days" in s) == (self.days is not None)  # the pace it plays
                 if ours and not mine and len(self.games) + 1 < self.most:
                     await self.session.send("accept", seek=s["id"])
                     break
+            if kind == "lobby":
+                await self._seek()
         elif kind == "game":
             self._game(msg["game"])
         elif kind == "correspondence":

@@ -66,6 +66,8 @@ async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
         "rating": player.rating.rating,
         "rd": player.rating.rd,
         "rated": player.games,
+        "postal_rating": player.postal.rating,
+        "postal_games": player.postal_games,
         "history": history,
         "games": games[::-1][:30],
     }

@@ -233,10 +233,19 @@ class Pages:
             if rows
             else "<p>No finished games yet.</p>"
         )
+        rated = int(data["rated"])
+        postal = ""
+        if data.get("postal_games"):
+            n = int(data["postal_games"])
+            postal = (
+                f"<p>By correspondence (rated apart): {int(data['postal_rating'])},"
+                f" {n} rated game{'s' if n != 1 else ''}.</p>"
+            )
         body = (
             f"<h1>{esc(data['name'])}</h1>"
             f"<p>Rating {int(data['rating'])} (deviation {int(data['rd'])}), "
-            f"{int(data['rated'])} rated games.</p>"
+            f"{rated} rated game{'s' if rated != 1 else ''}.</p>"
+            + postal
             + rating_graph(data["history"])
             + f"<h2>Recent games</h2>{table}"
         )
@@ -316,8 +325,10 @@ def outcome_text(result: str | None, reason: str) -> str:
         return "In play: this page follows it as it goes."
     if result == "aborted":
         return "Aborted: nobody was rated."
-    won = "A draw." if result == "draw" else f"{result.capitalize()} won."
-    return esc(f"{won} ({reason})" if reason else won)
+    if result == "draw":
+        return esc(f"A draw: {reason}." if reason else "A draw.")
+    won = f"{result.capitalize()} won"
+    return esc(f"{won}: {reason}." if reason else f"{won}.")
 
 
 def rating_graph(history: list[float]) -> str:
@@ -447,9 +458,9 @@ GAME_JS = r"""
         if (record.result !== null) {
           data.live = false;
           const r = record.result, why = (record.online || {}).reason;
-          const won = r === "draw" ? "A draw." : r === "aborted" ? "Aborted: nobody was rated."
-            : r.charAt(0).toUpperCase() + r.slice(1) + " won.";
-          const said = why && r !== "aborted" ? " (" + why + ")" : "";
+          const won = r === "draw" ? "A draw" : r === "aborted" ? "Aborted: nobody was rated."
+            : r.charAt(0).toUpperCase() + r.slice(1) + " won";
+          const said = r === "aborted" ? "" : why ? ": " + why + "." : ".";
           document.getElementById("status").textContent = won + said;
         }
       })

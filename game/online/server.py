@@ -205,9 +205,7 @@ class Server:
                     raise ProtocolError("hello: a new player needs a name")
                 player, fresh = await self.store.new_player(name)
         except NameTaken:
-            raise ProtocolError(
-                f"hello: another player has the name {name!r}; choose another"
-            ) from None
+            raise ProtocolError(f"Another player has the name {name!r}: choose another.") from None
         self.connections.identify(conn, player)
         if self.cluster is not None:
             self.cluster.here(player.id)
@@ -562,6 +560,7 @@ def _postal_entries(
                 "turns": len(table.turns),
                 "yours": mover == color,
                 "left": table.clock.left(mover, now(table)),
+                "reserve": table.clock.kept(now(table))[mover],
             }
         )
     games.sort(key=lambda g: (not g["yours"], g["left"]))

@@ -76,11 +76,26 @@ def days_left(ms: int, short: bool = False) -> str:
     return n(m, "minute")
 
 
+DAY_MS = 86_400_000
+
+
+def turn_time(left_ms: int, reserve_days: int) -> tuple[int, bool]:
+    """What a correspondence clock shows: the time left of the turn's own days,
+    or, once those are used up, the time left on the reserve (``True``).
+
+    >>> turn_time(8 * DAY_MS - 60_000, 7), turn_time(3 * DAY_MS, 5)
+    ((86340000, False), (259200000, True))
+    """
+    own = left_ms - reserve_days * DAY_MS
+    return (own, False) if own > 0 else (left_ms, True)
+
+
 def postal_line(game: dict[str, Any]) -> str:
     """A correspondence game as its player's list shows it."""
     whose = "Your turn" if game["yours"] else f"{game['opponent']}'s turn"
-    left = days_left(game["left"])
-    return f"{whose}, {left} left: v {game['opponent']} ({game['rating']}), side {game['side']}"
+    ms, reserve = turn_time(game["left"], game.get("reserve", 0))
+    left = f"{days_left(ms)} left" + (" on reserve days" if reserve else "")
+    return f"{whose}, {left}: v {game['opponent']} ({game['rating']}), side {game['side']}"
 
 
 class Line(Protocol):

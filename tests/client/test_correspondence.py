@@ -81,8 +81,8 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
         assert scene.match.days == 1
         drive.frames(2)
         badge = scene.panel.badges[scene.match.you][0]
-        # A day and the reserve, counting down from the moment the game began.
-        assert badge in (f"{1 + RESERVE[1]}d 0h", f"{RESERVE[1]}d 23h"), badge
+        # The turn's own day, counting down from the moment the game began.
+        assert badge in ("1d 0h", "23h 59m"), badge
         if bob_color == 0:
             bob_plays(bob, gid, scene.match.board)
             until(drive, lambda: len(scene.match.board.turn_stack) == 1)
@@ -96,7 +96,7 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
         drive.click(scene.panel.menu.rect.center)
         assert app.scenes.top is lobby
         until(drive, lambda: bool(lobby.postal))
-        assert button(lobby, "Your 1 correspondence game").label.endswith("other side")
+        assert button(lobby, "Your correspondence game").label.endswith("their turn")
         assert url in load_identity(app.data)[0].postal
     finally:
         lobby.leave()
@@ -146,9 +146,11 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
             names = scene.match.names
             late = {scene.match.you.other: RESERVE[1] - 1, scene.match.you: RESERVE[1]}
             assert scene.turn_line()[0].split("\n")[1] == (
-                f"Reserve days: {names[Color.RED]} {late[Color.RED]},"
-                f" {names[Color.BLUE]} {late[Color.BLUE]}"
+                f"Reserve days: red {late[Color.RED]}, blue {late[Color.BLUE]}"
             )
+            # The clocks show the turn's own day; the reserve is under the turn.
+            assert scene.panel.badges[scene.match.you][0] in ("1d 0h", "23h 59m")
+            assert names[scene.match.you.other] == "Bob"
             turn = scene.match.board.legal_turns()[0]
             for cell in turn.cells:
                 drive2.click_cell(cell)

@@ -289,7 +289,7 @@ def test_a_challenge_is_cancelled_by_a_click_and_a_taken_name_is_said(app, drive
         lobby.name_field.value = "CAT"
         lobby.connect(url)
         until(drive, lambda: lobby.link is None)
-        assert "another player has the name" in lobby.status[0]
+        assert "Another player has the name" in lobby.status[0]
         lobby.name_field.value = "Dan"
         lobby.connect(url)
         until(drive, lambda: lobby.connected)

@@ -242,5 +242,9 @@ def test_the_bot_plays_correspondence_games_and_takes_them_up_after_a_restart(tm
             await follower.follow(ann)
             assert len(board.turn_stack) > before or follower.over is not None
             await again
+            # Its seek from the first run waited in the lobby: taken up, not doubled.
+            await ann.send("lobby")
+            seeks = (await ann.expect("lobby"))["seeks"]
+            assert [s["name"] for s in seeks] == ["Beginner bot"] and seeks[0]["days"] == 1
 
     asyncio.run(go())

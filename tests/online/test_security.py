@@ -282,7 +282,7 @@ def test_names_are_normalised_visible_and_one_players_per_server(tmp_path):
             again = Session(url, "ANN", token=ann.token)
             assert (await again.connect())["player"]["name"] == "ANN"
             thief = Session(url, "ann", token=bob.token)
-            with pytest.raises(OnlineError, match="another player has the name"):
+            with pytest.raises(OnlineError, match="Another player has the name"):
                 await thief.connect()
 
     run(go())

@@ -113,7 +113,7 @@ class MenuScene(Scene):
             surface,
             self.title,
             (w // 2, round(60 * k)),
-            size=round(60 * k),
+            size=theme.fit(self.title, round(60 * k), w - 40, bold=True, smallest=24),
             anchor="midtop",
             bold=True,
         )

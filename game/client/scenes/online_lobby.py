@@ -94,6 +94,7 @@ class OnlineScene(MenuScene):
         self.url = ""  # the server connected to
         self.left_count = 0  # the lobby's controls on the left, before the seeks
         self.seek_top = 0
+        self.col_w = 0  # the width of each column of the lobby
         # The fields keep what was typed in them when the screen is built again.
         self.server_field = TextField(
             "Server",
@@ -195,10 +196,11 @@ class OnlineScene(MenuScene):
     def postal_label(self) -> str:
         yours = sum(1 for g in self.postal if g["yours"])
         n = len(self.postal)
-        games = f"{n} correspondence game{'s' if n != 1 else ''}"
+        if n == 1:
+            return "Your correspondence game: " + ("your turn" if yours else "their turn")
         if yours:
-            return f"Your turn in {yours} of your {games}"
-        return f"Your {games}: waiting for the other side"
+            return f"Correspondence: your turn in {yours} of {n} games"
+        return f"Correspondence: {n} games, none awaiting you"
 
     def handle(self, event: pygame.event.Event) -> None:
         """A field being typed in takes the keys (Tab still moves on); a click
@@ -235,7 +237,7 @@ class OnlineScene(MenuScene):
         # Tight rows in a short window, never over the status lines below.
         gap = 6 if room // len(left) >= 40 else 3
         height = max(22, min(46, room // len(left) - gap))
-        col_w = min(520, (w - 60) // 2)
+        col_w = self.col_w = min(520, (w - 60) // 2)
         x0 = w // 2 - col_w - 10
         for i, c in enumerate(left):
             c.rect = pygame.Rect(x0, top + i * (height + gap), col_w, height)
@@ -347,8 +349,8 @@ class OnlineScene(MenuScene):
         code = self.code_field.value
         if len(code) != protocol.CODE_LENGTH:
             self.say(
-                f"A code has {protocol.CODE_LENGTH} letters and digits: type the one your"
-                " friend sees.",
+                f"A code has {protocol.CODE_LENGTH} characters, with no 0, 1, I, L or O:"
+                " type the one your friend sees.",
                 theme.BAD,
             )
             return
@@ -361,6 +363,9 @@ class OnlineScene(MenuScene):
 
     def watch(self, game: dict) -> None:
         assert self.link is not None
+        if self.link.player.get("name") in (game["red"], game["blue"]):
+            self.link.send("state", game=game["id"])  # our own game: back to it
+            return
         self.link.send("watch", game=game["id"])
 
     def leaderboard(self) -> None:
@@ -499,7 +504,8 @@ class OnlineScene(MenuScene):
         elif kind == "correspondence":
             self.receive_postal(msg["games"])
         elif kind == "error":
-            self.say(msg.get("reason", "The server refused that."), theme.BAD)
+            reason = msg.get("reason") or "The server refused that."
+            self.say(reason[:1].upper() + reason[1:], theme.BAD)
         elif kind == "game" and self.game_scene is None:
             self.open_game(msg["game"])
 
@@ -573,6 +579,8 @@ class OnlineScene(MenuScene):
                 head = "Your seek is open: waiting for someone"
             else:
                 head = "No open seeks: open one"
-            theme.text(surface, head, (x, self.seek_top), size=20, color=theme.MUTED)
+            size = theme.fit(head, 20, self.col_w, smallest=12)
+            theme.text(surface, head, (x, self.seek_top), size=size, color=theme.MUTED)
             head = "Games in play: click one to watch" if self.games else "No games in play"
-            theme.text(surface, head, (x, self.games_top), size=20, color=theme.MUTED)
+            size = theme.fit(head, 20, self.col_w, smallest=12)
+            theme.text(surface, head, (x, self.games_top), size=size, color=theme.MUTED)

@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.play.match import Event
-from game.play.online_game import OnlineController, OnlineMatch, days_left, page_address
+from game.play.online_game import (
+    OnlineController,
+    OnlineMatch,
+    days_left,
+    page_address,
+    turn_time,
+)
 from game.rules import Color
 
 from .. import theme
@@ -144,9 +150,8 @@ class OnlineMatchScene(MatchScene):
         if events:
             self.show(events)
         moving = super().update(dt)
-        show = clock_text if self.match.days is None else lambda ms: days_left(ms, short=True)
         self.panel.badges = {
-            c: (show(self.online.left(c)), self.clock_color(c)) for c in (Color.RED, Color.BLUE)
+            c: (self.clock_label(c), self.clock_color(c)) for c in (Color.RED, Color.BLUE)
         }
         self.panel.notes = self.notes()
         ticking = self.online.running is not None and not self.match.over
@@ -161,11 +166,22 @@ class OnlineMatchScene(MatchScene):
             return {}
         return {other: ("offline", theme.BAD)}
 
+    def clock_label(self, color: Color) -> str:
+        """A live clock's minutes and seconds; a correspondence clock's days and
+        hours of the turn (the reserve is counted apart, under the turn)."""
+        ms = self.online.left(color)
+        if self.match.days is None:
+            return clock_text(ms)
+        return days_left(turn_time(ms, self.match.reserve[int(color)])[0], short=True)
+
     def clock_color(self, color: Color) -> tuple:
         if self.online.running != int(color) or self.match.over:
             return theme.MUTED
-        low = LOW_TIME_MS if self.match.days is None else LOW_DAYS_MS
-        return theme.BAD if self.online.left(color) < low else theme.TEXT
+        ms = self.online.left(color)
+        if self.match.days is None:
+            return theme.BAD if ms < LOW_TIME_MS else theme.TEXT
+        left, reserve = turn_time(ms, self.match.reserve[int(color)])
+        return theme.BAD if reserve or left < LOW_DAYS_MS else theme.TEXT
 
     def on_link(self, state: str) -> None:
         self.link_state = state
@@ -189,10 +205,14 @@ class OnlineMatchScene(MatchScene):
         text, color = self.turn_text()
         m = self.match
         if m.days is not None and not m.over:
-            # The clocks count a turn's days and the reserve together: what is
-            # left of each reserve goes under the turn.
-            red, blue = m.reserve
-            text += f"\nReserve days: {m.names[Color.RED]} {red}, {m.names[Color.BLUE]} {blue}"
+            # The clocks show the turn's own days; the reserve of each side, for
+            # when those run out, goes under the turn.
+            mover = m.board.mover
+            if turn_time(self.online.left(mover), m.reserve[int(mover)])[1]:
+                text += "\nThe turn's days are used up: on reserve days now"
+            else:
+                red, blue = m.reserve
+                text += f"\nReserve days: red {red}, blue {blue}"
         n = self.online.watchers
         if n and not self.match.over:
             # On a line of its own under the turn: the counts under the names

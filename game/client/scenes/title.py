@@ -173,6 +173,7 @@ class TitleScene(MenuScene):
 
         yours = self.watch is not None and self.watch.yours > 0
         self.stop_watch()  # the lobby has a line of its own
+        self.watch = None  # and what it did is asked anew on the way back
         self.app.scenes.push(OnlineScene(self.app, to_postal=yours))
 
     def learn(self) -> None:

@@ -128,8 +128,6 @@ def _correspondence(app, d, shot, lobby: OnlineScene, bob: Link) -> None:
 
     d.click(control("Play").parts()[1].center)
     d.click(control("A turn").parts()[1].center)
-    d.settle(0.3)
-    shot("online-lobby-correspondence")
     d.click(
         next(
             c for c in lobby.controls if getattr(c, "label", "") == "Challenge a friend"
@@ -173,7 +171,10 @@ def _correspondence(app, d, shot, lobby: OnlineScene, bob: Link) -> None:
     d.click(scene.panel.menu.rect.center)
     wait_for(d.frames, lambda: bool(lobby.postal) and lobby.postal[0]["yours"], "the list")
     d.settle(0.3)
-    button = next(c for c in lobby.controls if getattr(c, "label", "").startswith("Your turn in"))
+    shot("online-lobby-correspondence")
+    button = next(
+        c for c in lobby.controls if getattr(c, "label", "").startswith("Your correspondence game")
+    )
     d.click(button.rect.center)
     wait_for(d.frames, lambda: isinstance(app.scenes.top, CorrespondenceScene), "the list's screen")
     d.settle(0.3)
