@@ -236,3 +236,35 @@ def test_correspondence_games_are_listed_whichever_process_plays_them(dsn):
         for p in (a, b):
             p.kill()
             p.wait()
+
+
+def test_a_message_passed_to_another_process_is_refused_there_as_here(dsn):
+    """A stranger on the process that does not play the game can no more act in
+    it than one on the process that does: the refusals come back to them."""
+    (a, url_a), (b, url_b) = two_servers(dsn)
+
+    async def go():
+        sessions, game, _ = await seek_across(url_a, url_b)
+        gid = game["id"]
+        mallory = Session(url_b, "Mallory")
+        await mallory.connect()
+        for kind, fields in (
+            ("turn", {"ply": 0, "turn": "a1"}),
+            ("resign", {}),
+            ("abort", {}),
+            ("state", {}),
+        ):
+            await mallory.send(kind, game=gid, **fields)
+            refused = await mallory.recv(5)
+            assert refused["type"] == "error" and refused["about"] == kind, refused
+            assert "not yours" in refused["reason"]
+        # The players' own messages through the other process still work.
+        followers = {c: Follower(Board(size=4)) for c in (0, 1)}
+        assert await play(sessions, followers, gid, 2, random.Random(1)) is None
+
+    try:
+        asyncio.run(asyncio.wait_for(go(), 60))
+    finally:
+        for p in (a, b):
+            p.kill()
+            p.wait()

@@ -269,7 +269,7 @@ def test_names_are_normalised_visible_and_one_players_per_server(tmp_path):
             # A newcomer cannot take a name, in another case or in full-width letters.
             for name in ("Ann", "aNN", "\uff21\uff4e\uff4e"):
                 answer = await refused_hello(url, name=name)
-                assert answer["about"] == "hello" and "another player" in answer["reason"]
+                assert answer["about"] == "hello" and "Another player" in answer["reason"]
             # Invisible names, controls, format characters and a name that grows to
             # 360 characters when normalised are no names.
             for name in ("\u3164\u3164", "\u115f", "Bo\u200bb", "Bob\u202e", "\ufdfa" * 20, "..."):

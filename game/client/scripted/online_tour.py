@@ -157,14 +157,20 @@ def _correspondence(app, d, shot, lobby: OnlineScene, bob: Link) -> None:
         ours = board.legal_turns()[0]
         for cell in ours.cells:
             d.click_cell(cell)
-        wait_for(d.frames, lambda n=plies: scene.match.plies > n, "our turn taken")
+        # Until the server has it: Bob answers only the turn the server has.
+        wait_for(
+            d.frames,
+            lambda n=plies: scene.match.plies > n and scene.control.sent is None,
+            "our turn taken",
+        )
     board = scene.match.board
-    bob.send(
-        "turn",
-        game=scene.match.id,
-        ply=len(board.turn_stack),
-        turn=board.notation(board.legal_turns()[0]),
-    )
+    if not scene.match.human_to_move:  # unless Bob had to pass
+        bob.send(
+            "turn",
+            game=scene.match.id,
+            ply=len(board.turn_stack),
+            turn=board.notation(board.legal_turns()[0]),
+        )
     wait_for(d.frames, lambda: scene.match.human_to_move, "Bob's answer")
     d.settle(0.3)
     shot("online-correspondence-match")
