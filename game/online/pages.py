@@ -290,6 +290,7 @@ class Pages:
         body = (
             f'<h1><span class="red-name">{esc(red)}</span> against '
             f'<span class="blue-name">{esc(blue)}</span></h1>'
+            f'<p class="about">{esc(game_facts(record))}</p>'
             f'<p id="status">{status}</p>'
             f'<div class="game"><div class="board">'
             f"{board_svg(record['side'], tiles[ply], cells[ply])}"
@@ -317,6 +318,15 @@ class Pages:
             while len(self._finished) > CACHE_GAMES:
                 self._finished.popitem(last=False)
         return got
+
+
+def game_facts(record: dict[str, Any]) -> str:
+    """The game's settings and date, as a line: "Side 5, 5+3, rated, 2026-11-25"."""
+    online = record.get("online", {})
+    parts = [f"Side {int(record['side'])}", str(online.get("time", ""))]
+    parts.append("rated" if online.get("rated") else "casual")
+    parts.append(str(record.get("date", ""))[:10])
+    return ", ".join(p for p in parts if p)
 
 
 def outcome_text(result: str | None, reason: str) -> str:

@@ -141,6 +141,8 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
             scene = again.scenes.top
             assert len(scene.match.board.turn_stack) == plies + 1
             assert scene.match.human_to_move
+            # Days after it, the game says what Bob's turn was.
+            assert scene.status[0].startswith("Last turn: Bob ")
             drive2.frames(2)
             # Bob moved half a day late: one day of his reserve is gone.
             names = scene.match.names

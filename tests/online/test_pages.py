@@ -148,6 +148,7 @@ def test_the_pages_of_a_real_server(tmp_path):
             blues = sum(c.startswith("blue") for c in classes)
             assert (reds, blues) == (f.board.count(0), f.board.count(1))
             assert "In play" in page
+            assert f'<p class="about">Side {f.board.size}, 1+0, rated, 20' in page
             # Any turn by its link, with no script at all.
             status, _, first = await get(f"{base}/games/{gid}?ply=1")
             one = cell_classes(first)

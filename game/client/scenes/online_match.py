@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.play.explain import turn_summary
 from game.play.match import Event
 from game.play.online_game import (
     OnlineController,
@@ -17,7 +18,7 @@ from game.play.online_game import (
     page_address,
     turn_time,
 )
-from game.rules import Color
+from game.rules import Board, Color
 
 from .. import theme
 from ..scene import ButtonScene, Scene, Services
@@ -55,6 +56,22 @@ class OnlineMatchScene(MatchScene):
         self.link_state = "online"
         #: Messages read before this scene was on top, oldest first.
         self.backlog: list[dict] = []
+        if match.days is not None:
+            self.say_last_turn()
+
+    def say_last_turn(self) -> None:
+        """A correspondence game opened days after its last turn: what that turn was."""
+        m = self.match
+        moves = m.all_moves()
+        played = [i for i, text in enumerate(moves) if text != "pass"]
+        if not played:
+            return
+        last = played[-1]
+        replay = Board(size=m.board.size)
+        for text in moves[:last]:
+            replay.play(text)
+        mover = m.names[replay.mover] if replay.mover != m.you else "You"
+        self.say("Last turn: " + turn_summary(mover, moves[last]), theme.TEXT, 8.0)
 
     @property
     def match(self) -> OnlineMatch:  # type: ignore[override]

@@ -64,6 +64,14 @@ class WatchScene(OnlineMatchScene):
         self.online.leave()  # the server stops sending this game
 
     # -- what the screen says -------------------------------------------------------------------
+    def keys_text(self) -> tuple[str, ...]:
+        """A watcher's keys: the moves to step through, nothing to play."""
+        return (
+            "You are watching: Left and Right step through the moves; Leave goes back.",
+            "Watching: Left and Right step through the moves.",
+            "Left, Right: the moves.",
+        )
+
     def notes(self) -> dict[Color, tuple[str, tuple]]:
         m = self.match
         return {c: ("offline", theme.BAD) for c in (Color.RED, Color.BLUE) if not m.connected[c]}
