@@ -22,6 +22,8 @@ from .storage import read_json, set_aside, write_json
 FILE = "online.json"
 DEFAULT_SERVER = "ws://localhost:8765"
 HOST_CHARACTERS = set(string.ascii_letters + string.digits + ".-:")
+PACES = ("Live", "Correspondence")
+DAYS = ("1 day", "3 days", "7 days")
 
 
 @dataclass
@@ -31,6 +33,10 @@ class Identity:
     tokens: dict[str, str] = field(default_factory=dict)
     #: Servers (as :func:`normal` gives them) where correspondence games are in play.
     postal: list[str] = field(default_factory=list)
+    #: The kind of play last chosen in the lobby: "Live" or "Correspondence", and
+    #: the days a correspondence turn.
+    pace: str = "Live"
+    days: str = "3 days"
 
     def token(self, url: str) -> str | None:
         return self.tokens.get(url)
@@ -83,9 +89,12 @@ def load(directory: Path) -> tuple[Identity, str | None]:
     }
     name = data.get("name", "")
     postal = [u for u in data.get("postal", []) if isinstance(u, str) and u in tokens]
+    pace = data.get("pace") if data.get("pace") in PACES else "Live"
+    days = data.get("days") if data.get("days") in DAYS else "3 days"
     return Identity(
-        data.get("server") or DEFAULT_SERVER, name if NAME.check(name) else "", tokens, postal
-    ), None
+        data.get("server") or DEFAULT_SERVER, name if NAME.check(name) else "", tokens, postal,
+        pace, days,
+    ), None  # fmt: skip
 
 
 def save(identity: Identity, directory: Path) -> None:
@@ -96,5 +105,7 @@ def save(identity: Identity, directory: Path) -> None:
             "name": identity.name,
             "tokens": identity.tokens,
             "postal": identity.postal,
+            "pace": identity.pace,
+            "days": identity.days,
         },
     )

@@ -160,6 +160,9 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
             assert len(scene.match.board.turn_stack) >= plies + 2
             drive2.click(scene.panel.menu.rect.center)
             assert isinstance(again.scenes.top, OnlineScene)
+            # The kind of play chosen before the restart is still chosen.
+            assert again.scenes.top.pace == "Correspondence"
+            assert segments(again.scenes.top, "A turn").value == "1 day"
         finally:
             again.close()
     finally:

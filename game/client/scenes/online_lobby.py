@@ -15,6 +15,7 @@ import pygame
 from game.online import protocol
 from game.online.host import LocalServer, addresses
 from game.online.link import Link
+from game.play import online_identity
 from game.play.online_game import OnlineMatch, pace_text
 from game.play.online_identity import load as load_identity
 from game.play.online_identity import normal
@@ -31,8 +32,8 @@ from .watch_scene import WatchScene
 
 SIDES = [str(n) for n in range(3, 9)]
 TIMES = ["1+0", "3+2", "5+3", "10+5", "15+10"]
-PACES = ["Live", "Correspondence"]
-DAYS = ["1 day", "3 days", "7 days"]  # a turn
+PACES = list(online_identity.PACES)
+DAYS = list(online_identity.DAYS)  # a turn
 HOST_DB = "hosted-server.db"
 
 
@@ -84,8 +85,8 @@ class OnlineScene(MenuScene):
         self.side = str(app.settings.board_side)
         self.time = "5+3"
         self.rated = "Rated"
-        self.pace = "Live"
-        self.days = "3 days"
+        self.pace = self.identity.pace  # as last chosen
+        self.days = self.identity.days
         #: Our correspondence games, as the server last listed them.
         self.postal: list[dict] = []
         self.postal_shown = 0  # 1 while the list's button heads the right column
@@ -161,7 +162,7 @@ class OnlineScene(MenuScene):
         time_row = (
             Segments("Time", TIMES, self.time, lambda v: setattr(self, "time", v), size=18)
             if live
-            else Segments("A turn", DAYS, self.days, lambda v: setattr(self, "days", v), size=18)
+            else Segments("A turn", DAYS, self.days, self._days, size=18)
         )
         left = [
             Segments("Side", SIDES, self.side, lambda v: setattr(self, "side", v), size=18),
@@ -219,8 +220,13 @@ class OnlineScene(MenuScene):
     def _rated(self, value: str) -> None:
         self.rated = value
 
+    def _days(self, value: str) -> None:
+        self.days = self.identity.days = value
+        self.keep_identity()
+
     def _pace(self, value: str) -> None:
-        self.pace = value
+        self.pace = self.identity.pace = value
+        self.keep_identity()
         self.rebuild()  # the time row becomes days a turn, or back
 
     def resize(self, size: tuple[int, int]) -> None:
