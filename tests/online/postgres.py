@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -27,6 +28,8 @@ def bin_dir() -> Path | None:
 
 class Postgres:
     """A cluster of our own; :attr:`dsn` connects to it as the user ``mosaic``."""
+
+    _made = 0  # databases made by fresh_database, for their names
 
     def __init__(self) -> None:
         self.bin = bin_dir()
@@ -75,6 +78,25 @@ class Postgres:
     def database(self, name: str) -> str:
         """The address of database ``name`` (made by the caller)."""
         return self.dsn.replace("/postgres?", f"/{name}?")
+
+    def fresh_database(self) -> str:
+        """A new, empty database of a name never used before: its address."""
+        import asyncio
+
+        import asyncpg
+
+        Postgres._made += 1
+        name = f"t{Postgres._made}_{int(time.time() * 1000) % 10**8}"
+
+        async def create() -> None:
+            conn = await asyncpg.connect(self.dsn)
+            try:
+                await conn.execute(f'CREATE DATABASE "{name}"')
+            finally:
+                await conn.close()
+
+        asyncio.run(create())
+        return self.database(name)
 
     def stop(self) -> None:
         if self.folder is None:

@@ -8,10 +8,8 @@ the tests are skipped, saying why."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import random
 import signal
-import time
 
 import pytest
 
@@ -21,35 +19,23 @@ from game.rules import Board
 from .postgres import Postgres
 from .serving import Follower, start_process
 
-_names = itertools.count()
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    pg = Postgres()
-    started = pg.start()
-    yield pg if started else None
-    pg.stop()
-
 
 @pytest.fixture
 def dsn(postgres):
     """A fresh database on the tests' own PostgreSQL server."""
     if postgres is None:
         pytest.skip(f"PostgreSQL: {Postgres().why_not or 'it could not be started'}")
-    import asyncpg
+    return postgres.fresh_database()
 
-    name = f"c{next(_names)}_{int(time.time() * 1000) % 10**8}"
 
-    async def create():
-        conn = await asyncpg.connect(postgres.dsn)
-        try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await conn.close()
-
-    asyncio.run(create())
-    return postgres.database(name)
+def run_then_stop(coro, seconds: float, *procs) -> None:
+    """Run a test's coroutine, then stop the server processes, whatever happened."""
+    try:
+        asyncio.run(asyncio.wait_for(coro, seconds))
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
 
 
 def two_servers(dsn: str):
@@ -151,12 +137,7 @@ def test_two_processes_share_one_lobby_and_play_one_game_with_a_watcher(dsn):
             assert names == {"Ann", "Bob"}
             await s.close()
 
-    try:
-        asyncio.run(asyncio.wait_for(go(), 90))
-    finally:
-        for p in (a, b):
-            p.kill()
-            p.wait()
+    run_then_stop(go(), 90, a, b)
 
 
 @pytest.mark.parametrize("victim", ["host", "other"])
@@ -196,12 +177,7 @@ def test_a_process_killed_mid_game_loses_no_announced_turn(dsn, victim):
         assert over is not None and over["reason"] == "neither player can move"
         assert texts(followers[1].board)[: len(announced)] == announced
 
-    try:
-        asyncio.run(asyncio.wait_for(go(), 120))
-    finally:
-        for p in (a, b):
-            p.kill()
-            p.wait()
+    run_then_stop(go(), 120, a, b)
 
 
 def test_correspondence_games_are_listed_whichever_process_plays_them(dsn):
@@ -230,12 +206,7 @@ def test_correspondence_games_are_listed_whichever_process_plays_them(dsn):
                 (g["you"] == 0 for g in listed), reverse=True
             )
 
-    try:
-        asyncio.run(asyncio.wait_for(go(), 60))
-    finally:
-        for p in (a, b):
-            p.kill()
-            p.wait()
+    run_then_stop(go(), 60, a, b)
 
 
 def test_a_message_passed_to_another_process_is_refused_there_as_here(dsn):
@@ -262,9 +233,4 @@ def test_a_message_passed_to_another_process_is_refused_there_as_here(dsn):
         followers = {c: Follower(Board(size=4)) for c in (0, 1)}
         assert await play(sessions, followers, gid, 2, random.Random(1)) is None
 
-    try:
-        asyncio.run(asyncio.wait_for(go(), 60))
-    finally:
-        for p in (a, b):
-            p.kill()
-            p.wait()
+    run_then_stop(go(), 60, a, b)

@@ -4,7 +4,6 @@ against PostgreSQL (a throw-away server started by the tests themselves)."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import sqlite3
 import time
@@ -17,18 +16,6 @@ from game.online.stores import PostgresStore, SqliteStore, open_store
 
 from .postgres import Postgres
 
-_names = itertools.count()
-
-
-@pytest.fixture(scope="session")
-def postgres():
-    pg = Postgres()
-    started = pg.start()
-    yield pg if started else None
-    pg.stop()
-    if not started:
-        print(pg.why_not)
-
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def where(request, tmp_path, postgres):
@@ -37,19 +24,7 @@ def where(request, tmp_path, postgres):
         return str(tmp_path / "store.db")
     if postgres is None:
         pytest.skip(f"PostgreSQL: {Postgres().why_not or 'it could not be started'}")
-    import asyncpg
-
-    name = f"t{next(_names)}_{int(time.time() * 1000) % 10**8}"
-
-    async def create():
-        conn = await asyncpg.connect(postgres.dsn)
-        try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await conn.close()
-
-    asyncio.run(create())
-    return postgres.database(name)
+    return postgres.fresh_database()
 
 
 def run(coro):
