@@ -405,6 +405,10 @@ def test_watching_a_game_in_play_from_the_lobby(app, drive, tmp_path):
         over = app.scenes.top
         assert isinstance(over, WatchOverScene)
         assert over.headline()[0].endswith("wins") and "watched" in over.rating_line()[0]
+        # The line under the headline says how, not again who.
+        assert over.detail().endswith("resigned.") and not over.detail().startswith(
+            over.headline()[0]
+        )
         look(app, drive, "watched-over")
         assert entries(app.data)[0] == []  # not the player's game: not in the history
         drive.click(button(over, "Leave").rect.center)

@@ -297,10 +297,21 @@ class OnlineOverScene(ButtonScene):
         """The headline of a game ``winner`` won, as this screen's player sees it."""
         return "You win" if winner == self.match.you else "You lose"
 
+    def detail(self) -> str:
+        """The line under the headline: how it ended, without saying again what
+        the headline says."""
+        text = self.match.result_text()
+        winner = self.match.winner()
+        head = self.won(winner) if winner is not None else ""
+        if head and text.startswith(head):
+            rest = text[len(head) :].lstrip(",: ")
+            if rest:
+                return rest[:1].upper() + rest[1:]
+        return text
+
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box
         theme.dialog(surface, box, round(self.t * 600))
-        m = self.match
         text, color = self.headline()
         theme.text(
             surface,
@@ -312,7 +323,7 @@ class OnlineOverScene(ButtonScene):
             bold=True,
         )
         y = box.top + 90
-        for line in theme.wrap(m.result_text(), 22, box.width - 40)[:2]:
+        for line in theme.wrap(self.detail(), 22, box.width - 40)[:2]:
             theme.text(surface, line, (box.centerx, y), size=22, color=theme.MUTED, anchor="midtop")
             y += 28
         line = self.rating_line()
