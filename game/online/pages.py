@@ -238,12 +238,12 @@ class Pages:
         if data.get("postal_games"):
             n = int(data["postal_games"])
             postal = (
-                f"<p>By correspondence (rated apart): {int(data['postal_rating'])},"
+                f"<p>By correspondence (rated apart): {round(data['postal_rating'])},"
                 f" {n} rated game{'s' if n != 1 else ''}.</p>"
             )
         body = (
             f"<h1>{esc(data['name'])}</h1>"
-            f"<p>Rating {int(data['rating'])} (deviation {int(data['rd'])}), "
+            f"<p>Rating {round(data['rating'])} (deviation {round(data['rd'])}), "
             f"{rated} rated game{'s' if rated != 1 else ''}.</p>"
             + postal
             + rating_graph(data["history"])

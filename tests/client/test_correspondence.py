@@ -163,6 +163,20 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
             # The kind of play chosen before the restart is still chosen.
             assert again.scenes.top.pace == "Correspondence"
             assert segments(again.scenes.top, "A turn").value == "1 day"
+            # Bob resigns while Emma is in the lobby: she hears of it, and the
+            # rating that moves is the correspondence one.
+            lobby = again.scenes.top
+            bob.send("resign", game=gid)
+            until(drive2, lambda: "is over" in lobby.status[0])
+            assert lobby.status[0].startswith(
+                "Your correspondence game against Bob is over: you won. Correspondence rating"
+            )
+            player = lobby.link.player
+            assert player["correspondence_rating"] > 1500 and player["rating"] == 1500
+            until(drive2, lambda: not lobby.postal)
+            assert (
+                "rated" in lobby.subtitle and str(player["correspondence_rating"]) in lobby.subtitle
+            )
         finally:
             again.close()
     finally:

@@ -408,8 +408,9 @@ class OnlineScene(MenuScene):
         if game is not None and self.link is not None and not game.match.watching:
             # A rated game moved the rating: the header says the new one at once.
             change = game.match.rating_change.get(str(game.match.you))
-            if change:
-                self.link.player["rating"] = change["after"]
+            if change:  # of its own kind: correspondence games are rated apart
+                kind = "rating" if game.match.days is None else "correspondence_rating"
+                self.link.player[kind] = change["after"]
         self.game_scene = None
         if self.connected and self.link is not None:
             # The lobby moved on while we played, and the game's screen read its
@@ -509,11 +510,31 @@ class OnlineScene(MenuScene):
             self.app.scenes.push(LeaderboardScene(self.app, msg["players"], pace))
         elif kind == "correspondence":
             self.receive_postal(msg["games"])
+        elif kind == "over":
+            self.postal_over(msg)
         elif kind == "error":
             reason = msg.get("reason") or "The server refused that."
             self.say(reason[:1].upper() + reason[1:], theme.BAD)
         elif kind == "game" and self.game_scene is None:
             self.open_game(msg["game"])
+
+    def postal_over(self, msg: dict) -> None:
+        """One of our correspondence games ended while we were not at its board
+        (the other side resigned, or a flag fell): say so, with the new rating."""
+        game = next((g for g in self.postal if g["id"] == msg["game"]), None)
+        if game is None or self.link is None:
+            return
+        you = ("red", "blue")[game["you"]]
+        result = msg.get("result")
+        how = "a draw" if result == "draw" else "aborted" if result == "aborted" else None
+        if how is None:
+            how = "you won" if result == you else "you lost"
+        text = f"Your correspondence game against {game['opponent']} is over: {how}."
+        change = (msg.get("ratings") or {}).get(you)
+        if change:
+            self.link.player["correspondence_rating"] = change["after"]
+            text += f" Correspondence rating {change['before']} to {change['after']}."
+        self.say(text, theme.ACCENT)
 
     def receive_postal(self, games: list[dict]) -> None:
         self.postal = games

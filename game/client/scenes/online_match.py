@@ -340,7 +340,8 @@ class OnlineOverScene(ButtonScene):
         if change:
             delta = change["after"] - change["before"]
             sign = "+" if delta >= 0 else ""
-            rating = f"Your rating: {change['before']} to {change['after']} ({sign}{delta})"
+            kind = "rating" if m.days is None else "correspondence rating"
+            rating = f"Your {kind}: {change['before']} to {change['after']} ({sign}{delta})"
             return rating, 26, theme.GOOD if delta >= 0 else theme.BAD
         if not m.rated and m.result != "aborted":
             return "A casual game: ratings stay as they were.", 20, theme.MUTED
