@@ -240,7 +240,7 @@ class Cluster:
         lobby = self.server.lobby
         for seek in [*lobby.seeks.values(), *lobby.codes.values()]:
             self._seek_changed("add", seek, to=newcomer)
-        for pid in list(self.server.connections._of):
+        for pid in self.server.connections.players_here():
             self.publish(newcomer, "here", pid=pid)
         for table in list(self.server.tables.values()):
             self.listed(table, to=newcomer)

@@ -281,6 +281,10 @@ class Connections:
         of the cluster)."""
         return pid in self._of or pid in self.elsewhere
 
+    def players_here(self) -> list[str]:
+        """The players with a connection open to this process."""
+        return list(self._of)
+
     def here(self, pid: str) -> bool:
         """Whether the player has a connection open to this process."""
         return pid in self._of
