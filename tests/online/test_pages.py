@@ -10,12 +10,14 @@ import random
 import re
 import urllib.error
 import urllib.request
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from game.online.pages import POLICY, Pages, positions
 from game.rules import Board
+from tests.helpers import run
 
 from .browser import CHROMIUM, SKIP_REASON, chromium
 from .serving import pair, play_random, serving
@@ -23,8 +25,7 @@ from .serving import pair, play_random, serving
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(coro, timeout: float = 120):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
+run = partial(run, timeout=120)  # a browser starts slowly on a loaded machine
 
 
 async def get(url: str) -> tuple[int, dict[str, str], str]:

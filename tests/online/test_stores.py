@@ -13,6 +13,7 @@ import pytest
 from game.glicko import Rating
 from game.online.store import NameTaken, StoredGame
 from game.online.stores import PostgresStore, SqliteStore, open_store
+from tests.helpers import run
 
 from .postgres import Postgres
 
@@ -25,10 +26,6 @@ def where(request, tmp_path, postgres):
     if postgres is None:
         pytest.skip(f"PostgreSQL: {Postgres().why_not or 'it could not be started'}")
     return postgres.fresh_database()
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 def game(gid: str, red: str, blue: str, rated: bool = True) -> StoredGame:
