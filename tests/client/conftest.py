@@ -11,6 +11,8 @@ from game.client.app import App
 from game.client.scripted.tour import Driver
 from tests.helpers import write_packs
 
+from .tours import TourRun, run_tour
+
 
 @pytest.fixture
 def packs(app, tmp_path):
@@ -31,3 +33,17 @@ def app(tmp_path):
 @pytest.fixture
 def drive(app):
     return Driver(app)
+
+
+@pytest.fixture(scope="session")
+def tours(tmp_path_factory):
+    """``tours(size, text_size)``: the tour's run at that size, made on first use."""
+    runs: dict[tuple[tuple[int, int], str], TourRun] = {}
+
+    def at(size: tuple[int, int], text_size: str = "Normal") -> TourRun:
+        if (size, text_size) not in runs:
+            folder = tmp_path_factory.mktemp(f"tour-{size[0]}x{size[1]}-{text_size}")
+            runs[size, text_size] = run_tour(folder, size, text_size)
+        return runs[size, text_size]
+
+    return at
