@@ -69,3 +69,28 @@ def test_mosaix_is_credited_to_its_designer_and_publisher():
 
     assert CREDIT == "Mosaix by Christof Tisch, Schmidt Spiele"
     assert CREDIT in (ROOT / "README.md").read_text()
+
+
+def test_the_test_commands_parallel_pytest_still_fails_on_a_failing_test(tmp_path):
+    """tests/run.py hands pytest to pytest-xdist's workers: a failure there must still
+    end the run with pytest's failure code, and a slow test must still run."""
+    import subprocess
+    import sys
+
+    from tests.run import PARALLEL
+
+    (tmp_path / "test_planted.py").write_text(
+        "import pytest\n\n"
+        "def test_fine():\n    pass\n\n"
+        "@pytest.mark.slow\ndef test_broken():\n    assert 1 + 1 == 3\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", *PARALLEL, "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "1 failed, 1 passed" in done.stdout and "created: " in done.stdout
