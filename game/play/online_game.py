@@ -268,7 +268,9 @@ class OnlineController(HistoryKeeper):
                 self.line.send("turn", game=m.id, ply=before, turn=ev.text)
                 # The clock passes to the other side at once; the server's figures follow.
                 self.set_clocks([self.left(RED), self.left(BLUE)], int(m.board.mover))
-        return self._kept(events)
+        # As for the other side's turns, "over" comes from the server, with the reason and
+        # the ratings: a record kept from the board alone would have no result.
+        return [e for e in events if e.kind != "over"]
 
     def goto(self, ply: int) -> bool:
         moved = self.match.goto(ply)
@@ -384,7 +386,9 @@ class OnlineController(HistoryKeeper):
 
     # -- the history ----------------------------------------------------------------------
     def _kept(self, events: list[Event]) -> list[Event]:
-        if any(e.kind == "over" for e in events) and self.match.result != "aborted":
+        """Keep the game in the history once the server has said how it ended."""
+        result = self.match.result
+        if any(e.kind == "over" for e in events) and result not in (None, "aborted"):
             problem = self.archive()
             if problem:
                 events.append(Event("error", text=problem))
