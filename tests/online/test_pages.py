@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from game.online.pages import POLICY, Pages, positions
+from game.online.assets import link
+from game.online.pages import POLICY, Pages
+from game.online.watch import positions
 from game.rules import Board
 
 from .browser import CHROMIUM, SKIP_REASON, chromium
@@ -109,7 +111,7 @@ def test_no_page_echoes_a_name_unescaped():
         scripts = re.findall(r"<script[^>]*>", body)
         assert set(scripts) <= {
             '<script type="application/json" id="game-data">',
-            '<script src="/static/game.js">',
+            f'<script src="{link("game.js")}">',
         }, scripts
     # The name still reads as it was typed, once the browser unescapes it.
     leaders = asyncio.run(pages.route("/leaderboard"))
@@ -200,7 +202,7 @@ def test_a_game_page_in_a_browser_steps_by_keys_and_follows_the_game(tmp_path):
                 await tab.key("End")
                 # Two more turns are played: the page follows them as they come.
                 await play_on(sessions, game, f, seed=6, turns=2)
-                moves = "document.querySelectorAll('#moves li').length"
+                moves = "document.querySelectorAll('#moves a').length"
                 for _ in range(100):
                     if await tab.eval(moves) == len(f.board.turn_stack):
                         break

@@ -1,0 +1,307 @@
+"""The server's HTTP face as a hostile or a careless client meets it: requests
+written by hand on a socket, so that every header, method and byte is the
+test's to choose."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import socket
+
+import pytest
+from websockets.asyncio.client import connect
+
+from game.online import protocol
+from game.online.assets import link
+from game.online.pages import POLICY
+from game.online.server import Limits
+
+from .serving import FakeTime, pair, play_random, serving
+
+
+def run(coro, timeout: float = 60):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+class Answer:
+    def __init__(self, raw: bytes) -> None:
+        head, _, self.body = raw.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        self.status = int(lines[0].split(" ")[1])
+        self.headers: dict[str, str] = {}
+        for line in lines[1:]:
+            key, _, value = line.partition(":")
+            self.headers[key.strip().lower()] = value.strip()
+        self.text = self.body.decode("utf-8", "replace")
+
+    def __repr__(self) -> str:
+        return f"<{self.status} {self.headers} {self.body[:80]!r}>"
+
+
+def ask_now(port: int, path: str, method: str = "GET", **headers: str) -> Answer:
+    """One request on its own connection; the server closes it after the answer."""
+    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
+    lines += [f"{k.replace('_', '-')}: {v}" for k, v in headers.items()]
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        raw = b""
+        while chunk := s.recv(65536):
+            raw += chunk
+            if method == "GET" or b"\r\n\r\n" not in raw:
+                continue
+            break  # a HEAD's answer ends with its headers; anything after is a body sent anyway
+        if method == "HEAD":
+            s.settimeout(0.3)
+            try:
+                while chunk := s.recv(65536):
+                    raw += chunk
+            except TimeoutError:
+                pass
+    return Answer(raw)
+
+
+async def ask(port: int, path: str, method: str = "GET", **headers: str) -> Answer:
+    return await asyncio.to_thread(ask_now, port, path, method, **headers)
+
+
+def port_of(url: str) -> int:
+    return int(url.rsplit(":", 1)[1])
+
+
+def test_the_limit_holds_whatever_the_headers_say(tmp_path):
+    clock = FakeTime()
+    limits = Limits(sweep=0.02)
+
+    async def go():
+        async with serving(tmp_path / "s.db", limits, clock=clock) as (_server, url):
+            sessions, game = await pair(url, side=3)
+            await play_random(sessions, game, seed=2, turns=2)
+            port = port_of(url)
+            record = f"/games/{game['id']}.json"
+            # Asking for the WebSocket does not get a record past the limit:
+            # it gets the handshake (refused here, for want of a key), never a record.
+            answers = [
+                await ask(port, record, Upgrade="websocket", Connection="Upgrade")
+                for _ in range(int(limits.http_requests_burst))
+            ]
+            assert all(a.status != 200 and b'"turns"' not in a.body for a in answers), answers[:3]
+            # And each counted: the address has spent its requests.
+            over = await ask(port, record, Upgrade="websocket", Connection="Upgrade")
+            assert over.status == 429 and int(over.headers["retry-after"]) >= 1
+            assert (await ask(port, record)).status == 429
+            clock.now += 60
+            assert (await ask(port, record)).status == 200
+
+    run(go())
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "ply=%C2%B2",  # superscript two: str.isdigit() says yes, int() says no
+        "ply=%E1%8D%A9",  # Ethiopic digit one
+        "ply=" + "9" * 5000,  # past int()'s 4,300 digits
+        "ply=" + "1" * 12,
+        "ply=-1",
+        "ply=1e3",
+        "ply=%00",
+        "ply=%FF%FE",
+        "ply=0x2",
+        "ply=3&ply=x",
+        "ply",
+        "%%%",
+    ],
+)
+def test_a_malformed_query_gets_a_400_or_a_page_never_a_500(tmp_path, caplog, query):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            sessions, game = await pair(url, side=3)
+            await play_random(sessions, game, seed=2, turns=3)
+            got = await ask(port_of(url), f"/games/{game['id']}?{query}")
+            assert got.status in (200, 400), got
+            assert got.headers["content-type"].startswith("text/html")
+            if got.status == 400:
+                assert "turn number, from 0 to 3" in got.text
+            else:
+                assert 'id="where">Turn 3 of 3<' in got.text
+
+    with caplog.at_level(logging.INFO):
+        run(go())
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+def test_unknown_paths_get_the_sites_own_404_page(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            port = port_of(url)
+            for path in (
+                "/favicon.ico",
+                "/index.html",
+                "/leaderboard/",
+                "/games/",
+                "/games/a/b",
+                "/games/UPPER",
+                "/static/nothing.js",
+                "/players/" + "x" * 300,
+                "/players/%FF%FE",
+            ):
+                got = await ask(port, path)
+                assert got.status == 404, (path, got)
+                assert got.headers["content-type"] == "text/html; charset=utf-8", path
+                assert "<h1>Not found</h1>" in got.text and link("site.css") in got.text, path
+                assert "WebSocket" not in got.text, path
+            robots = await ask(port, "/robots.txt")
+            assert robots.status == 200 and robots.text.startswith("User-agent: *")
+            icon = await ask(port, "/favicon.svg")
+            assert icon.status == 200 and icon.headers["content-type"] == "image/svg+xml"
+
+    run(go())
+
+
+def test_head_answers_with_the_headers_and_no_body(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            port = port_of(url)
+            for path in ("/", "/leaderboard", "/nowhere", link("game.js")):
+                full = await ask(port, path)
+                head = await ask(port, path, method="HEAD")
+                assert head.status == full.status, path
+                assert head.body == b"", (path, head.body[:60])
+                assert int(head.headers["content-length"]) == len(full.body) > 0, path
+            # Any other method gets a 405 that says which are answered.
+            post = await ask(port, "/", method="DELETE")
+            assert post.status == 405 and post.headers["allow"] == "GET, HEAD"
+
+    run(go())
+
+
+def test_every_answer_carries_the_policy_and_names_no_server(tmp_path):
+    clock = FakeTime()
+
+    async def go():
+        async with serving(tmp_path / "s.db", clock=clock) as (_server, url):
+            _sessions, game = await pair(url, side=3)
+            port = port_of(url)
+            answers = {
+                "page": await ask(port, "/"),
+                "json": await ask(port, f"/games/{game['id']}.json"),
+                "404": await ask(port, "/favicon.ico"),
+                # Asking for the WebSocket without saying Connection: Upgrade.
+                "426": await ask(port, "/", Upgrade="websocket"),
+                "handshake": await ask(
+                    port,
+                    "/",
+                    Upgrade="websocket",
+                    Connection="Upgrade",
+                    Sec_WebSocket_Key="dGhlIHNhbXBsZSBub25jZQ==",
+                    Sec_WebSocket_Version="13",
+                ),
+            }
+            while (over := await ask(port, "/leaderboard")).status != 429:
+                pass
+            answers["429"] = over
+            assert answers["426"].status == 426 and answers["handshake"].status == 101
+            for kind, got in answers.items():
+                assert got.headers.get("content-security-policy") == POLICY, kind
+                assert got.headers.get("x-content-type-options") == "nosniff", kind
+                assert "server" not in got.headers, (kind, got.headers.get("server"))
+
+    run(go())
+
+
+def test_files_and_finished_games_are_kept_and_a_304_costs_nothing(tmp_path):
+    clock = FakeTime()
+    limits = Limits(sweep=0.02)
+
+    async def go():
+        async with serving(tmp_path / "s.db", limits, clock=clock) as (server, url):
+            sessions, game = await pair(url, side=3)
+            await play_random(sessions, game, seed=4)
+            port = port_of(url)
+            page = await ask(port, f"/games/{game['id']}")
+            assert page.status == 200 and page.headers["cache-control"].startswith("public")
+            # The page's files go under their digest, so a browser keeps them for good.
+            for name in ("site.css", "game.js"):
+                assert link(name) in page.text
+                got = await ask(port, link(name))
+                assert "immutable" in got.headers["cache-control"] and got.headers["etag"]
+            record = f"/games/{game['id']}.json"
+            first = await ask(port, record)
+            assert "max-age" in first.headers["cache-control"]
+            etag = first.headers["etag"]
+            reads = 0
+            game_row = server.store.game_row
+
+            async def counted(gid):
+                nonlocal reads
+                reads += 1
+                return await game_row(gid)
+
+            server.store.game_row = counted
+            # Far more than the 20 a body may take: each is an empty 304.
+            for _ in range(2 * int(limits.http_burst)):
+                again = await ask(port, record, If_None_Match=etag)
+                assert again.status == 304 and again.body == b"" and again.headers["etag"] == etag
+            assert reads == 0
+            for _ in range(2 * int(limits.http_burst)):
+                assert (await ask(port, link("site.css"))).status == 200
+
+    run(go())
+
+
+def test_a_page_that_follows_a_game_in_play_spends_nothing_between_turns(tmp_path):
+    clock = FakeTime()
+    limits = Limits(sweep=0.02)
+
+    async def go():
+        async with serving(tmp_path / "s.db", limits, clock=clock) as (server, url):
+            sessions, game = await pair(url, side=4, base=600)
+            f = await play_random(sessions, game, seed=4, turns=2)
+            port = port_of(url)
+            reads = 0
+            game_row = server.store.game_row
+
+            async def counted(gid):
+                nonlocal reads
+                reads += 1
+                return await game_row(gid)
+
+            server.store.game_row = counted
+            record = f"/games/{game['id']}.json"
+            first = await ask(port, record)
+            assert first.status == 200 and first.headers["cache-control"] == "no-cache"
+            data = json.loads(first.body)
+            assert data["turns"] == [f.board.notation(t) for t in f.board.turn_stack]
+            assert data["online"]["running"] == 0 and len(data["online"]["clocks"]) == 2
+            etag = first.headers["etag"]
+            # About 15 people behind one address, polling every 3 s for a minute.
+            for _ in range(15 * 20):
+                clock.now += 3 / 15
+                got = await ask(port, record, If_None_Match=etag)
+                assert got.status == 304, got
+            assert reads == 0  # a game in play is read from memory, never from the store
+            turn = f.board.notation(f.board.legal_turns()[0])
+            await sessions[int(f.board.mover)].send("turn", game=game["id"], ply=2, turn=turn)
+            await f.follow(sessions[0])
+            moved = await ask(port, record, If_None_Match=etag)
+            assert moved.status == 200 and moved.headers["etag"] != etag
+            assert len(json.loads(moved.body)["turns"]) == 3
+
+    run(go(), timeout=120)
+
+
+@pytest.mark.parametrize("v", [1, 3])
+def test_an_old_game_is_told_to_update(tmp_path, v):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            async with connect(url) as ws:
+                await ws.send(json.dumps({"type": "hello", "v": v, "name": "Old"}))
+                msg = json.loads(await ws.recv())
+            assert msg["type"] == "error" and msg["about"] == "hello"
+            assert "update the game" in msg["reason"], msg
+            said = rf"protocol version {protocol.VERSION}\b.*the game {v}\)"
+            assert re.search(said, msg["reason"])
+
+    run(go())
