@@ -24,6 +24,7 @@ class Asset:
 
 
 SITE_CSS = """
+html { color-scheme: dark; }
 body { background: #14161f; color: #e8e8ee; font: 16px/1.45 system-ui, sans-serif; margin: 0; }
 header { background: #1f2230; padding: 10px 18px; display: flex; flex-wrap: wrap; gap: 4px 24px; }
 header a { color: #f2c14e; text-decoration: none; font-weight: bold; }
@@ -33,6 +34,8 @@ a { color: #8fc7ff; }
 table { border-collapse: collapse; }
 td, th { padding: 4px 12px; text-align: left; border-bottom: 1px solid #2c3042; }
 td.n, th.n { text-align: right; }
+.leaders { width: 100%; max-width: 720px; }
+.leaders td:nth-child(2) { overflow-wrap: anywhere; }
 .game { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
 .board { flex: 1 1 340px; max-width: 500px; min-width: 0; }
 #board { width: 100%; height: auto; }
@@ -51,11 +54,11 @@ td.n, th.n { text-align: right; }
 .seat .rating, .seat .tiles { color: #9aa0b4; }
 .seat .clock { font: bold 1.15em ui-monospace, monospace; margin-left: auto; }
 .seat.to-move .clock { color: #f2c14e; }
-.side { flex: 0 1 260px; min-width: 200px; }
-#moves { max-height: 520px; overflow-y: auto; padding-left: 3em; margin: 0; }
+.side { flex: 0 1 300px; min-width: 220px; }
+#moves { position: relative; max-height: 520px; overflow-y: auto; padding-left: 3em; margin: 0; }
 #moves li { padding: 1px 0; }
 #moves li::marker { color: #9aa0b4; }
-#moves a { display: inline-block; min-width: 6.5em; }
+#moves a { display: inline-block; min-width: 5em; }
 #moves a[aria-current] { color: #f2c14e; font-weight: bold; }
 .steps a { display: inline-block; margin: 0 6px 6px 0; padding: 6px 10px; background: #1f2230;
   border-radius: 6px; text-decoration: none; }
@@ -67,6 +70,7 @@ td.n, th.n { text-align: right; }
   main { padding: 8px 10px; }
   td, th { padding: 4px 6px; }
   .leaders th.dev, .leaders td.dev { display: none; }
+  .seat .who { flex-basis: 100%; }
 }
 """
 
@@ -119,8 +123,15 @@ GAME_JS = r"""
     }
     where.textContent = "Turn " + ply + " of " + (data.tiles.length - 1);
     moves.querySelectorAll("a").forEach((a, i) => {
-      if (i + 1 === ply) a.setAttribute("aria-current", "step");
-      else a.removeAttribute("aria-current");
+      if (i + 1 !== ply) { a.removeAttribute("aria-current"); return; }
+      a.setAttribute("aria-current", "step");
+      // Keep the turn shown in the list's view, as the client does; only the
+      // list scrolls, never the page.
+      const top = a.offsetTop, bottom = top + a.offsetHeight;
+      if (top < moves.scrollTop) moves.scrollTop = top;
+      else if (bottom > moves.scrollTop + moves.clientHeight) {
+        moves.scrollTop = bottom - moves.clientHeight;
+      }
     });
     for (const [id, to] of Object.entries(steps)) {
       const p = Math.max(0, Math.min(data.tiles.length - 1, to()));

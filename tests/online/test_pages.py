@@ -16,6 +16,7 @@ import pytest
 
 from game.online.assets import link
 from game.online.pages import POLICY, Pages
+from game.online.session import Session
 from game.online.watch import positions
 from game.rules import Board
 
@@ -213,8 +214,82 @@ def test_a_game_page_in_a_browser_steps_by_keys_and_follows_the_game(tmp_path):
                 where = await tab.eval("document.getElementById('where').textContent")
                 assert where == f"Turn {count} of {count}"
                 assert await tab.eval(filled) == f.board.count(0) + f.board.count(1)
-                shots = os.environ.get("MOSAIC_SCREENSHOTS")
-                if shots:
-                    await tab.screenshot(Path(shots) / "web-game.png")
 
     run(go(), timeout=180)
+
+
+async def seat(url: str, red: str, blue: str, **terms):
+    """``red`` challenges, ``blue`` joins: {color: session} and the game."""
+    a, b = Session(url, red), Session(url, blue)
+    await a.connect()
+    await b.connect()
+    await a.send("challenge", rated=True, **terms)
+    code = (await a.expect("challenge"))["code"]
+    await b.send("join", code=code)
+    ga = (await a.expect("game"))["game"]
+    await b.expect("game")
+    return {ga["you"]: a, 1 - ga["you"]: b}, ga
+
+
+#: The widest names a player may take (20 characters each).
+WIDE = "WWWWWWWWWWWWWWWWWWWW"
+LONG = "Wilhelmina Ostergard"
+
+#: Whether anything sticks out past the window's right edge.
+OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason=SKIP_REASON)
+@pytest.mark.slow
+def test_the_pages_fit_a_phone_and_a_desktop(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_server, url):
+            base = url.replace("ws://", "http://")
+            sessions, done = await seat(url, WIDE, LONG, side=4, base=300, inc=3)
+            await play_random(sessions, done, seed=7)
+            sessions, live = await seat(
+                url, "Konstantin Wolfgangs", "Philippa Abernethy", side=5, base=300, inc=3
+            )
+            f = await play_random(sessions, live, seed=8, turns=9)
+            sessions, postal = await seat(url, "Ann", "Bob", side=4, days=3)
+            await play_random(sessions, postal, seed=9, turns=2)
+            shots = os.environ.get("MOSAIC_SCREENSHOTS")
+            async with chromium() as tab:
+                for width, height in ((390, 844), (1280, 800)):
+                    await tab.size(width, height)
+                    await tab.open(base + "/leaderboard")
+                    if shots:
+                        await tab.screenshot(Path(shots) / f"web-leaderboard-{width}.png", None)
+                    assert await tab.eval(OVERFLOW) <= 0, width
+                    games = "document.querySelector('.leaders th:last-child')"
+                    assert await tab.eval(games + ".textContent") == "Games"
+                    right = await tab.eval(games + ".getBoundingClientRect().right")
+                    assert right <= width, (width, right)
+                    await tab.open(f"{base}/games/{live['id']}")
+                    if shots:
+                        await tab.screenshot(Path(shots) / f"web-game-{width}.png", None)
+                    assert await tab.eval(OVERFLOW) <= 0, width
+                    h1 = "document.querySelector('h1').getBoundingClientRect().right"
+                    assert await tab.eval(h1) <= width
+                    text = "document.getElementById('{}').textContent"
+                    clock = await tab.eval(text.format("clock-0"))
+                    assert re.fullmatch(r"\d+:\d\d", clock), clock
+                    assert await tab.eval(text.format("tiles-0")) == f"{f.board.count(0)} tiles"
+                    assert await tab.eval(text.format("status")) == "In play: Blue to move."
+                    to_move = "document.querySelector('.seat.to-move').id"
+                    assert await tab.eval(to_move) == "seat-1"
+                    pairs = await tab.eval("document.querySelectorAll('#moves li').length")
+                    assert pairs == (len(f.board.turn_stack) + 1) // 2
+                    letters = "document.querySelectorAll('#board text.row').length"
+                    assert await tab.eval(letters) == 2 * f.board.geometry.rows
+                    await tab.open(f"{base}/games/{postal['id']}")
+                    if shots:
+                        await tab.screenshot(Path(shots) / f"web-game-postal-{width}.png", None)
+                    assert "day" in await tab.eval(text.format("clock-0"))
+                    await tab.open(f"{base}/games/{done['id']}")
+                    if shots:
+                        await tab.screenshot(Path(shots) / f"web-game-over-{width}.png", None)
+                    assert await tab.eval(OVERFLOW) <= 0, width
+                    assert " tiles to " in await tab.eval(text.format("status"))
+
+    run(go(), timeout=240)
