@@ -233,7 +233,7 @@ class Web:
         )
         for key, value in page.headers.items():
             headers[key] = value
-        status = HTTPStatus(page.status if modified else 304)
+        status = HTTPStatus(page.status) if modified else HTTPStatus.NOT_MODIFIED
         if status == HTTPStatus.NOT_MODIFIED:
             del headers["Content-Type"]
             body = b""

@@ -9,14 +9,18 @@ import json
 import logging
 import re
 import socket
+from dataclasses import fields
+from http import HTTPStatus
+from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
 
 from game.online import protocol
 from game.online.assets import link
-from game.online.pages import POLICY
+from game.online.pages import A_DAY, ASK_AGAIN, FOR_GOOD, POLICY
 from game.online.server import Limits
+from game.online.web import HEADERS
 
 from .serving import FakeTime, pair, play_random, serving
 
@@ -305,3 +309,40 @@ def test_an_old_game_is_told_to_update(tmp_path, v):
             assert re.search(said, msg["reason"])
 
     run(go())
+
+
+SERVER_DOC = Path(__file__).resolve().parents[2] / "docs" / "online-server.md"
+ONLINE = Path(__file__).resolve().parents[2] / "game" / "online"
+#: Statuses the websockets library answers by itself, that the code never names.
+LIBRARY_STATUSES = {101, 400, 426}
+
+
+def doc_section(title: str) -> str:
+    return SERVER_DOC.read_text(encoding="utf-8").split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def table_rows(text: str, first: str) -> dict[str, str]:
+    """The rows of the table whose header starts with ``first``, by first cell."""
+    lines = text.split(f"| {first}", 1)[1].split("\n\n", 1)[0].splitlines()[2:]
+    return {line.split("|")[1].strip(): line for line in lines if line.startswith("|")}
+
+
+def test_the_web_face_doc_says_what_the_code_does():
+    web = doc_section("The web face")
+    code = (ONLINE / "web.py").read_text() + (ONLINE / "pages.py").read_text()
+    written = {int(c) for c in re.findall(r"Page\((\d{3})", code)}
+    written |= {s.value for s in HTTPStatus if f"HTTPStatus.{s.name}" in code}
+    documented = {int(k) for k in table_rows(web, "Status")}
+    assert documented == written | LIBRARY_STATUSES, (documented, written)
+    limits = table_rows(web, "Limit")
+    for f in fields(Limits):
+        if f.name.startswith("http") or f.name == "records":
+            row = next((r for k, r in limits.items() if f"`{f.name}`" in k), None)
+            assert row is not None, f.name
+            assert f"{f.default:g}" in row.split("|")[2], (f.name, f.default, row)
+    headers = table_rows(web, "Header")
+    assert set(headers) == {f"`{k}`" for k in HEADERS}
+    for key, value in HEADERS.items():
+        assert f"`{value}`" in headers[f"`{key}`"], key
+    for cache in (FOR_GOOD, A_DAY, ASK_AGAIN):
+        assert f"`{cache}`" in table_rows(web, "Path").__repr__(), cache
