@@ -17,7 +17,7 @@ import pytest
 from game.online.assets import link
 from game.online.pages import POLICY, Pages
 from game.online.session import Session
-from game.online.watch import positions
+from game.online.watch import clock_text, game_body, positions
 from game.rules import Board
 
 from .browser import CHROMIUM, SKIP_REASON, chromium
@@ -293,3 +293,64 @@ def test_the_pages_fit_a_phone_and_a_desktop(tmp_path):
                     assert " tiles to " in await tab.eval(text.format("status"))
 
     run(go(), timeout=240)
+
+
+def test_a_game_page_draws_the_board_the_players_and_the_turns_as_the_client_does():
+    board = Board(size=3)
+    turns = []
+    for _ in range(3):
+        turn = board.legal_turns()[0]
+        turns.append(board.notation(turn))
+        board.push(turn)
+    record = {
+        "side": 3,
+        "red": "Ann",
+        "blue": "Bob",
+        "turns": turns,
+        "result": None,
+        "score": {"red": board.count(0), "blue": board.count(1)},
+        "online": {
+            "time": "5+3",
+            "rated": True,
+            "players": [{"rating": 1612}, {"rating": 1433}],
+            "clocks": [245_000, 61_500],
+            "running": 1,
+        },
+    }
+    tiles, cells = positions(3, record["turns"])
+    body = game_body("g1", record, tiles, cells, 3)
+    geo = Board(size=3).geometry
+    # Row letters at both ends of each row; each empty cell's number at its foot.
+    rows = re.findall(r'<text class="row"[^>]*>([a-z])</text>', body)
+    assert rows == [chr(ord("a") + r) for r in range(geo.rows) for _ in (0, 1)]
+    numbers = re.findall(r'<text x="[^"]*" y="[^"]*">(\d+)</text>', body)
+    assert numbers == [name[1:] for name in geo.names]
+    # Both players, rated, with tiles and clocks; Blue is to move.
+    assert re.search(rf'id="seat-0">.*Ann.*1612.*>{board.count(0)} tiles?<.*4:05', body)
+    blue = rf'"seat to-move" id="seat-1">.*Bob.*1433.*>{board.count(1)} tiles?<.*1:02'
+    assert re.search(blue, body)
+    assert "In play: Blue to move." in body
+    # The turns a pair a row, numbered by the list: "1. red's blue's", "2. red's".
+    pairs = re.findall(r"<li>(.*?)</li>", body.split('id="moves"')[1])
+    assert [re.findall(r">([a-z0-9x]+)</a>", p) for p in pairs] == [turns[:2], turns[2:]]
+    # Once over: who won, by how many tiles, and each rating's change.
+    record |= {"result": "red", "score": {"red": 3, "blue": 0}}
+    record["online"] |= {
+        "reason": "blue resigned",
+        "running": None,
+        "ratings": {
+            "red": {"before": 1612, "after": 1630},
+            "blue": {"before": 1433, "after": 1420},
+        },
+    }
+    body = game_body("g1", record, tiles, cells, 3)
+    assert "Red won: blue resigned. 3 tiles to 0." in body
+    assert "1612 +18" in body and "1433 −13" in body
+    assert "to-move" not in body
+
+
+def test_clocks_read_as_the_client_shows_them():
+    assert clock_text(245_000, postal=False) == "4:05"
+    assert clock_text(999, postal=False) == "0:01"
+    assert clock_text((2 * 24 + 5) * 3_600_000, postal=True) == "2 days 5 h"
+    assert clock_text(5 * 3_600_000 + 7 * 60_000, postal=True) == "5 h 7 min"
