@@ -50,6 +50,8 @@ GAME_ID = re.compile(r"[a-z0-9]{1,16}")
 #: A turn number in a page's query: ASCII digits only (Python's ``int`` also
 #: reads "²" and "፩", and refuses 5,000 digits with a ValueError).
 PLY = re.compile(r"[0-9]{1,9}")
+#: Games in play listed on a page of the front page.
+GAMES_A_PAGE = 50
 #: Longer than any name a player may take.
 LONGEST_NAME = 64
 
@@ -75,7 +77,7 @@ class Source(Protocol):
     async def record(self, gid: str) -> dict[str, Any] | None: ...
     async def leaderboard_rows(self) -> list[dict[str, Any]]: ...
     async def player_summary(self, name: str) -> dict[str, Any] | None: ...
-    async def games_in_play(self) -> list[dict[str, Any]]: ...
+    async def games_in_play(self, start: int, count: int) -> tuple[list[dict[str, Any]], int]: ...
 
 
 def shell(title: str, body: str, *, script: bool = False) -> str:
@@ -111,7 +113,10 @@ class Pages:
         parts = urlsplit(target)
         path = parts.path
         if path == "/":
-            return await self.index()
+            page = parse_qs(parts.query).get("page", ["1"])[0]
+            if not PLY.fullmatch(page) or int(page) < 1:
+                return self.bad_request("?page= takes a page number, from 1.")
+            return await self.index(int(page))
         if path == "/leaderboard":
             return await self.leaderboard()
         name = AT_ROOT.get(path) or (path[len("/static/") :] if path.startswith("/static/") else "")
@@ -141,14 +146,30 @@ class Pages:
     def bad_request(self, what: str) -> Page:
         return Page(400, shell("Bad request", f"<h1>Bad request</h1><p>{esc(what)}</p>"))
 
-    async def index(self) -> Page:
-        games = await self.source.games_in_play()
+    async def index(self, number: int = 1) -> Page:
+        start = (number - 1) * GAMES_A_PAGE
+        games, total = await self.source.games_in_play(start, GAMES_A_PAGE)
         rows = "".join(
             f'<li><a href="/games/{esc(g["id"])}">{esc(g["red"])} against {esc(g["blue"])}</a>'
             f" (side {int(g['side'])}, {esc(g['time'])}, {int(g['turns'])} turns)</li>"
             for g in games
         )
-        playing = f"<ul>{rows}</ul>" if rows else "<p>No game is being played just now.</p>"
+        playing = (
+            f'<ol start="{start + 1}">{rows}</ol>'
+            if rows
+            else "<p>No game is being played just now.</p>"
+            if total == 0
+            else "<p>No games on this page.</p>"
+        )
+        pages = []
+        if number > 1:
+            pages.append(f'<a href="/?page={number - 1}">&lsaquo; Newer</a>')
+        if start + GAMES_A_PAGE < total:
+            pages.append(f'<a href="/?page={number + 1}">Older &rsaquo;</a>')
+        if pages:
+            last = min(total, start + GAMES_A_PAGE)
+            shown = f"{start + 1} to {last} of {total}" if start < total else f"{total} in all"
+            playing += f'<p class="steps">{" ".join(pages)} <span class="about">{shown}</span></p>'
         top = self._leaders((await self.source.leaderboard_rows())[:5])
         body = (
             f"<h1>{esc(TITLE)}</h1><h2>Games in play</h2>{playing}"

@@ -275,5 +275,9 @@ class Web:
     async def player_summary(self, name: str) -> dict[str, Any] | None:
         return await history.player_summary(self.store, name)
 
-    async def games_in_play(self) -> list[dict[str, Any]]:
-        return [listing(t) for t in self.in_play() if not t.over]
+    async def games_in_play(self, start: int, count: int) -> tuple[list[dict[str, Any]], int]:
+        """``count`` games in play from the ``start``-th, live ones before
+        correspondence ones (the newest of each first), and how many there are."""
+        playing = [t for t in self.in_play() if not t.over]
+        playing.sort(key=lambda t: (t.postal, -t.created))
+        return [listing(t) for t in playing[start : start + count]], len(playing)

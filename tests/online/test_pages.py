@@ -16,8 +16,11 @@ import pytest
 
 from game.online.assets import link
 from game.online.pages import POLICY, Pages
+from game.online.server import Limits
 from game.online.session import Session
+from game.online.table import Seat, Table
 from game.online.watch import clock_text, game_body, positions
+from game.online.web import Web
 from game.rules import Board
 
 from .browser import CHROMIUM, SKIP_REASON, chromium
@@ -95,8 +98,9 @@ class Hostile:
             ],
         }
 
-    async def games_in_play(self):
-        return [{"id": "a<b", "red": self.NAME, "blue": "x", "side": 3, "time": "5+3", "turns": 1}]
+    async def games_in_play(self, start, count):
+        game = {"id": "a<b", "red": self.NAME, "blue": "x", "side": 3, "time": "5+3", "turns": 1}
+        return [game][start : start + count], 1
 
 
 def test_no_page_echoes_a_name_unescaped():
@@ -354,3 +358,29 @@ def test_clocks_read_as_the_client_shows_them():
     assert clock_text(999, postal=False) == "0:01"
     assert clock_text((2 * 24 + 5) * 3_600_000, postal=True) == "2 days 5 h"
     assert clock_text(5 * 3_600_000 + 7 * 60_000, postal=True) == "5 h 7 min"
+
+
+def test_the_front_page_lists_the_games_in_play_a_page_at_a_time():
+    seats = (Seat("r", "Ann", 1500), Seat("b", "Bob", 1500))
+    tables = []
+    for i in range(120):
+        t = Table(f"g{i}", 4, 300, 3, True, seats, days=3 if i % 2 else None)
+        t.created = 1_700_000_000 + i
+        tables.append(t)
+    web = Web(None, lambda: tables, lambda: 0.0, Limits())  # type: ignore[arg-type]
+    web.leaderboard_rows = lambda: asyncio.sleep(0, [])  # type: ignore[method-assign]
+
+    def listed(query: str) -> tuple[int, list[str], str]:
+        page = asyncio.run(web.pages.route("/" + query))
+        return page.status, re.findall(r'href="/games/(g\d+)"', page.body), page.body
+
+    status, ids, body = listed("")
+    # The newest live games first, then correspondence ones: 50 a page.
+    assert status == 200 and ids == [f"g{i}" for i in range(118, 18, -2)]
+    assert 'href="/?page=2"' in body and "1 to 50 of 120" in body and "Newer" not in body
+    _, ids, body = listed("?page=3")
+    assert ids == [f"g{i}" for i in range(39, 0, -2)] and "Older" not in body
+    assert 'href="/?page=2"' in body and '<ol start="101">' in body
+    assert "No games on this page" in listed("?page=9")[2]
+    for bad in ("?page=0", "?page=-1", "?page=%C2%B2", "?page=" + "9" * 5000):
+        assert listed(bad)[0] == 400, bad
