@@ -47,10 +47,11 @@ class Limits:
     # sliding window; past it every join is refused until the window cools.
     join_failures: int = 10
     join_window: float = 60.0
-    # Plain HTTP answers with a body (pages, records, 404s; not the site's files)
-    # per address: a second, and at once; over them the answer is 429 with a
-    # Retry-After. A 304 (nothing changed since the ETag the browser sent) is
-    # not counted here, so a page that follows a game in play spends nothing.
+    # Plain HTTP answers with a body (pages, records, 404s) per address: a
+    # second, and at once; over them the answer is 429 with a Retry-After. Not
+    # counted here: a 304 (nothing changed since the ETag the browser sent), the
+    # site's files and the records of games in play here (all from memory), so
+    # a page that follows a game in play spends nothing.
     http_rate: float = 5.0
     http_burst: float = 20.0
     # Every request per address, the WebSocket handshake's and each 304 too.

@@ -7,11 +7,11 @@ with a page or a record; any other path gets a 404 page.
 Two token buckets an address, whatever the request's headers say:
 
 - every request, the handshake's too, takes one of
-  :attr:`~.limits.Limits.http_rate` a second
-  (:attr:`~.limits.Limits.http_burst` at once);
-- an answer worked out afresh (read from the store, or drawn) also takes one of
-  :attr:`~.limits.Limits.http_work_rate` a second
-  (:attr:`~.limits.Limits.http_work_burst` at once).
+  :attr:`~.limits.Limits.http_requests` a second
+  (:attr:`~.limits.Limits.http_requests_burst` at once);
+- an answer with a body also takes one of :attr:`~.limits.Limits.http_rate` a
+  second (:attr:`~.limits.Limits.http_burst` at once), but for the site's own
+  files and the records of games in play here, both read from memory.
 
 Past either the answer is 429 with a ``Retry-After``. Answers already worked
 out are kept (:class:`Kept`): a finished game's for good, a game in play's until
@@ -155,12 +155,11 @@ class Web:
         if table is not None:
             # A game in play here: its record is in memory, and its ETag is its
             # version, so a page that follows it gets a 304 until the next turn.
+            # Read from memory either way, it costs the budget nothing: a page
+            # following a game must not be refused for the turns it follows.
             etag = f'"{table.id}:{version_of(table)}"'
             if etag in asked:
                 return self._response(request, Page(200, ""), etag, modified=False)
-            wait = self.budget.take(who, now)
-            if wait > 0:
-                return self._too_many(conn, wait)
             return self._response(request, await self._record_page(table.id), etag)
         kept = self._kept(target, now)
         if kept is None and self._free(path):

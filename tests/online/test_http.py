@@ -292,6 +292,11 @@ def test_a_page_that_follows_a_game_in_play_spends_nothing_between_turns(tmp_pat
             moved = await ask(port, record, If_None_Match=etag)
             assert moved.status == 200 and moved.headers["etag"] != etag
             assert len(json.loads(moved.body)["turns"]) == 3
+            # The address has spent its budget on pages: the record still comes,
+            # a turn's news is never refused to the pages that follow the game.
+            while (await ask(port, "/leaderboard")).status != 429:
+                pass
+            assert (await ask(port, record)).status == 200
 
     run(go(), timeout=120)
 
