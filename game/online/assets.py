@@ -188,6 +188,9 @@ GAME_JS = r"""
       .then((r) => r.ok ? r.json() : Promise.reject(r.status))
       .then((record) => {
         const atEnd = ply === data.tiles.length - 1;
+        // A 304 reaches here as the record the browser kept, clocks as they
+        // were then: only a turn or the end brings clocks worth taking.
+        const changed = record.turns.length !== data.turns.length || record.result !== null;
         for (let k = data.turns.length; k < record.turns.length; k++) {
           const text = record.turns[k];
           const [tiles, cells] = apply(data.tiles[k], text, k % 2);
@@ -195,6 +198,7 @@ GAME_JS = r"""
           addMove(k, text);
         }
         const online = record.online || {};
+        if (!changed) return;
         if (online.clocks) { clocks = online.clocks; told = performance.now(); }
         data.running = online.running;
         if (atEnd) ply = data.tiles.length - 1;
