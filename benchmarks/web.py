@@ -23,7 +23,6 @@ import asyncio
 import collections
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,26 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.online.session import Session
 from game.rules import Board
+from tests.online.serving import ask_now
 
 
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def ask(port: int, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
-    lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
-    lines += [f"{k}: {v}" for k, v in headers.items()]
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
-        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-        raw = b""
-        while chunk := s.recv(65536):
-            raw += chunk
-    head, _, body = raw.partition(b"\r\n\r\n")
-    rows = head.decode("latin-1").split("\r\n")
-    status = int(rows[0].split(" ")[1]) if rows and rows[0] else 0
-    got = {k.strip().lower(): v.strip() for k, _, v in (r.partition(":") for r in rows[1:])}
-    return status, got, body
 
 
 def flood(port: int, path: str, headers: dict[str, str], threads: int, seconds: float):
@@ -67,10 +52,10 @@ def flood(port: int, path: str, headers: dict[str, str], threads: int, seconds: 
     def run() -> None:
         nonlocal records
         while time.monotonic() < end:
-            status, _, body = ask(port, path, headers)
+            got = ask_now(port, path, **headers)
             with lock:
-                counts[status] += 1
-                records += b'"turns"' in body
+                counts[got.status] += 1
+                records += b'"turns"' in got.body
 
     pool = [threading.Thread(target=run) for _ in range(threads)]
     for t in pool:
@@ -116,10 +101,10 @@ async def follow(
     async def one(i: int) -> None:
         await asyncio.sleep(3 * i / followers)  # the pages were opened at different times
         while time.monotonic() < end:
-            headers = {"If-None-Match": tags[i]} if tags[i] else {}
-            status, got, _ = await asyncio.to_thread(ask, port, path, headers)
-            counts[status] += 1
-            tags[i] = got.get("etag", tags[i])
+            headers = {"If_None_Match": tags[i]} if tags[i] else {}
+            got = await asyncio.to_thread(ask_now, port, path, **headers)
+            counts[got.status] += 1
+            tags[i] = got.headers.get("etag", tags[i])
             await asyncio.sleep(3)
 
     async def turns() -> None:

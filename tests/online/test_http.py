@@ -8,7 +8,6 @@ import asyncio
 import json
 import logging
 import re
-import socket
 from dataclasses import fields
 from http import HTTPStatus
 from pathlib import Path
@@ -22,48 +21,11 @@ from game.online.pages import A_DAY, ASK_AGAIN, FOR_GOOD, POLICY
 from game.online.server import Limits
 from game.online.web import HEADERS
 
-from .serving import FakeTime, pair, play_random, serving
+from .serving import Answer, FakeTime, ask_now, count_reads, pair, play_random, serving
 
 
 def run(coro, timeout: float = 60):
     return asyncio.run(asyncio.wait_for(coro, timeout))
-
-
-class Answer:
-    def __init__(self, raw: bytes) -> None:
-        head, _, self.body = raw.partition(b"\r\n\r\n")
-        lines = head.decode("latin-1").split("\r\n")
-        self.status = int(lines[0].split(" ")[1])
-        self.headers: dict[str, str] = {}
-        for line in lines[1:]:
-            key, _, value = line.partition(":")
-            self.headers[key.strip().lower()] = value.strip()
-        self.text = self.body.decode("utf-8", "replace")
-
-    def __repr__(self) -> str:
-        return f"<{self.status} {self.headers} {self.body[:80]!r}>"
-
-
-def ask_now(port: int, path: str, method: str = "GET", **headers: str) -> Answer:
-    """One request on its own connection; the server closes it after the answer."""
-    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
-    lines += [f"{k.replace('_', '-')}: {v}" for k, v in headers.items()]
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
-        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-        raw = b""
-        while chunk := s.recv(65536):
-            raw += chunk
-            if method == "GET" or b"\r\n\r\n" not in raw:
-                continue
-            break  # a HEAD's answer ends with its headers; anything after is a body sent anyway
-        if method == "HEAD":
-            s.settimeout(0.3)
-            try:
-                while chunk := s.recv(65536):
-                    raw += chunk
-            except TimeoutError:
-                pass
-    return Answer(raw)
 
 
 async def ask(port: int, path: str, method: str = "GET", **headers: str) -> Answer:
@@ -235,20 +197,12 @@ def test_files_and_finished_games_are_kept_and_a_304_costs_nothing(tmp_path):
             first = await ask(port, record)
             assert "max-age" in first.headers["cache-control"]
             etag = first.headers["etag"]
-            reads = 0
-            game_row = server.store.game_row
-
-            async def counted(gid):
-                nonlocal reads
-                reads += 1
-                return await game_row(gid)
-
-            server.store.game_row = counted
+            reads = count_reads(server)
             # Far more than the 20 a body may take: each is an empty 304.
             for _ in range(2 * int(limits.http_burst)):
                 again = await ask(port, record, If_None_Match=etag)
                 assert again.status == 304 and again.body == b"" and again.headers["etag"] == etag
-            assert reads == 0
+            assert reads() == 0
             for _ in range(2 * int(limits.http_burst)):
                 assert (await ask(port, link("site.css"))).status == 200
 
@@ -264,15 +218,7 @@ def test_a_page_that_follows_a_game_in_play_spends_nothing_between_turns(tmp_pat
             sessions, game = await pair(url, side=4, base=600)
             f = await play_random(sessions, game, seed=4, turns=2)
             port = port_of(url)
-            reads = 0
-            game_row = server.store.game_row
-
-            async def counted(gid):
-                nonlocal reads
-                reads += 1
-                return await game_row(gid)
-
-            server.store.game_row = counted
+            reads = count_reads(server)
             record = f"/games/{game['id']}.json"
             first = await ask(port, record)
             assert first.status == 200 and first.headers["cache-control"] == "no-cache"
@@ -285,7 +231,7 @@ def test_a_page_that_follows_a_game_in_play_spends_nothing_between_turns(tmp_pat
                 clock.now += 3 / 15
                 got = await ask(port, record, If_None_Match=etag)
                 assert got.status == 304, got
-            assert reads == 0  # a game in play is read from memory, never from the store
+            assert reads() == 0  # a game in play is read from memory, never from the store
             turn = f.board.notation(f.board.legal_turns()[0])
             await sessions[int(f.board.mover)].send("turn", game=game["id"], ply=2, turn=turn)
             await f.follow(sessions[0])

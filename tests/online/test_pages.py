@@ -123,13 +123,19 @@ def test_no_page_echoes_a_name_unescaped():
     assert "&lt;/script&gt;&lt;script&gt;alert(1)" in leaders.body
 
 
-def test_positions_replay_the_turns_with_the_rules_core():
-    board = Board(size=3)
+def first_turns(side: int, count: int) -> tuple[Board, list[str]]:
+    """The board after ``count`` turns, each the first legal one, and the turns."""
+    board = Board(size=side)
     turns = []
-    for _ in range(3):
+    for _ in range(count):
         turn = board.legal_turns()[0]
         turns.append(board.notation(turn))
         board.push(turn)
+    return board, turns
+
+
+def test_positions_replay_the_turns_with_the_rules_core():
+    board, turns = first_turns(3, 3)
     tiles, cells = positions(3, turns)
     assert len(tiles) == 4 and tiles[0] == "." * 19
     assert tiles[-1].count("R") == board.count(0) and tiles[-1].count("B") == board.count(1)
@@ -312,12 +318,7 @@ def test_the_pages_fit_a_phone_and_a_desktop(tmp_path):
 
 
 def test_a_game_page_draws_the_board_the_players_and_the_turns_as_the_client_does():
-    board = Board(size=3)
-    turns = []
-    for _ in range(3):
-        turn = board.legal_turns()[0]
-        turns.append(board.notation(turn))
-        board.push(turn)
+    board, turns = first_turns(3, 3)
     record = {
         "side": 3,
         "red": "Ann",
