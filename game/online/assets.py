@@ -184,13 +184,18 @@ GAME_JS = r"""
     if (!data.live) return;
     // "no-cache" asks again with the record's ETag: while no turn is played the
     // answer is an empty 304, which costs the server next to nothing.
-    fetch("/games/" + data.id + ".json", { cache: "no-cache" })
+    // The first asks past the browser's cache: the page may have been drawn a
+    // moment ago, and its clocks with it.
+    const first = data.clocksFrom === undefined;
+    data.clocksFrom = "server";
+    fetch("/games/" + data.id + ".json", { cache: first ? "no-store" : "no-cache" })
       .then((r) => r.ok ? r.json() : Promise.reject(r.status))
       .then((record) => {
         const atEnd = ply === data.tiles.length - 1;
         // A 304 reaches here as the record the browser kept, clocks as they
         // were then: only a turn or the end brings clocks worth taking.
-        const changed = record.turns.length !== data.turns.length || record.result !== null;
+        const changed = first || record.turns.length !== data.turns.length
+          || record.result !== null;
         for (let k = data.turns.length; k < record.turns.length; k++) {
           const text = record.turns[k];
           const [tiles, cells] = apply(data.tiles[k], text, k % 2);
@@ -223,7 +228,7 @@ GAME_JS = r"""
   }
   draw();
   tick();
-  if (data.live) { setInterval(tick, 250); setTimeout(follow, 3000); }
+  if (data.live) { setInterval(tick, 250); follow(); }
 })();
 """
 
