@@ -161,12 +161,15 @@ class Web:
             if etag in asked:
                 return self._response(request, Page(200, ""), etag, modified=False)
             return self._response(request, await self._record_page(table.id), etag)
+        if self._free(path):
+            # The site's files, from memory; not kept per address asked, so that
+            # no stream of made-up queries pushes the pages out of the memory.
+            page = await self.pages.route(target)
+            etag = etag_of(page.body.encode())
+            return self._response(request, page, etag, modified=etag not in asked)
         kept = self._kept(target, now)
-        if kept is None and self._free(path):
-            kept = await self._work_out(target, now)
-        if kept is not None and (kept.etag in asked or self._free(path)):
-            # Nothing to send, or a file: either costs next to nothing.
-            return self._response(request, kept.page, kept.etag, modified=kept.etag not in asked)
+        if kept is not None and kept.etag in asked:
+            return self._response(request, kept.page, kept.etag, modified=False)
         wait = self.budget.take(who, now)
         if wait > 0:
             return self._too_many(conn, wait)

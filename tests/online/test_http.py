@@ -297,3 +297,28 @@ def test_the_web_face_doc_says_what_the_code_does():
         assert f"`{value}`" in headers[f"`{key}`"], key
     for cache in (FOR_GOOD, A_DAY, ASK_AGAIN):
         assert f"`{cache}`" in table_rows(web, "Path").__repr__(), cache
+
+
+def test_made_up_queries_on_the_sites_files_push_no_page_out_of_memory(tmp_path):
+    clock = FakeTime()
+    limits = Limits(sweep=0.02, records=8)
+
+    async def go():
+        async with serving(tmp_path / "s.db", limits, clock=clock) as (server, url):
+            port = port_of(url)
+            asked = 0
+            leaderboard = server.store.leaderboard
+
+            async def counted():
+                nonlocal asked
+                asked += 1
+                return await leaderboard()
+
+            server.store.leaderboard = counted
+            first = await ask(port, "/leaderboard")
+            for n in range(3 * limits.records):
+                assert (await ask(port, f"/static/site.css?v={n}")).status == 200
+            again = await ask(port, "/leaderboard", If_None_Match=first.headers["etag"])
+            assert again.status == 304 and asked == 1
+
+    run(go())
