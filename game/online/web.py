@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit
 
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
@@ -85,6 +86,18 @@ def etag_of(body: bytes) -> str:
 def version_of(table: Table) -> str:
     """What changes whenever a game's record does: its turns and its end."""
     return f"{len(table.turns)}:{table.result}"
+
+
+def canonical(target: str) -> str:
+    """The page a request asks for, with only the query the page reads: so
+    ``/leaderboard?x=1`` is ``/leaderboard``, kept once, however many made-up
+    queries ask for it."""
+    parts = urlsplit(target)
+    reads = {"/": "page", "/games/": "ply", "/static/": "v"}.get(
+        parts.path if parts.path == "/" else parts.path[: parts.path.find("/", 1) + 1], ""
+    )
+    value = parse_qs(parts.query).get(reads) if reads else None
+    return f"{parts.path}?{reads}={quote(value[0], safe='')}" if value else parts.path
 
 
 class Web:
@@ -147,7 +160,7 @@ class Web:
             response = self._response(request, page, etag_of(page.body.encode()))
             response.headers["Allow"] = "GET, HEAD"
             return response
-        target = request.path
+        target = canonical(request.path)
         asked = {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}
         path = target.split("?", 1)[0]
         m = RECORD_PATH.fullmatch(path)

@@ -320,5 +320,9 @@ def test_made_up_queries_on_the_sites_files_push_no_page_out_of_memory(tmp_path)
                 assert (await ask(port, f"/static/site.css?v={n}")).status == 200
             again = await ask(port, "/leaderboard", If_None_Match=first.headers["etag"])
             assert again.status == 304 and asked == 1
+            # A page reads only its own query: the rest asks for the same page.
+            for n in range(int(limits.http_burst) - 2):
+                assert (await ask(port, f"/leaderboard?n={n}")).status == 200
+            assert asked == 1
 
     run(go())
