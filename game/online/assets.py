@@ -89,11 +89,14 @@ GAME_JS = r"""
   let clocks = data.clocks, told = performance.now();
 
   function plural(n, one) { return n + " " + one + (n === 1 ? "" : "s"); }
-  function clockText(ms) {
-    if (data.days) {
-      const hours = Math.floor(ms / 3600000), days = Math.floor(hours / 24);
-      return days > 0 ? plural(days, "day") + " " + (hours % 24) + " h" : hours + " h "
-        + Math.floor(ms / 60000) % 60 + " min";
+  // As the client shows a clock: "4:05", or by correspondence the turn's own
+  // days ("2d 3h"), then what is left of the reserve.
+  function clockText(ms, reserve) {
+    if (data.reserve) {
+      const own = ms - reserve * 86400000;
+      const minutes = Math.floor(Math.max(0, own > 0 ? own : ms) / 60000);
+      const d = Math.floor(minutes / 1440), h = Math.floor(minutes / 60) % 24;
+      return d ? d + "d " + h + "h" : h ? h + "h " + minutes % 60 + "m" : minutes % 60 + "m";
     }
     const s = Math.ceil(ms / 1000), m = Math.floor(s / 60);
     return m + ":" + String(s % 60).padStart(2, "0");
@@ -103,7 +106,8 @@ GAME_JS = r"""
     for (const c of [0, 1]) {
       let ms = clocks[c];
       if (data.running === c) ms = Math.max(0, ms - (performance.now() - told));
-      document.getElementById("clock-" + c).textContent = clockText(ms);
+      const reserve = data.reserve ? data.reserve[c] : 0;
+      document.getElementById("clock-" + c).textContent = clockText(ms, reserve);
     }
   }
   function draw() {
@@ -205,6 +209,7 @@ GAME_JS = r"""
         const online = record.online || {};
         if (!changed) return;
         if (online.clocks) { clocks = online.clocks; told = performance.now(); }
+        if (online.reserve) data.reserve = online.reserve;
         data.running = online.running;
         if (atEnd) ply = data.tiles.length - 1;
         if (record.result !== null) data.live = false;
@@ -219,8 +224,10 @@ GAME_JS = r"""
             + score.blue + ".";
           document.getElementById("status").textContent = won + said + tally;
         } else {
+          const reserve = data.reserve ? " Reserve days: red " + data.reserve[0] + ", blue "
+            + data.reserve[1] + "." : "";
           document.getElementById("status").textContent = "In play: "
-            + COLORS[data.turns.length % 2] + " to move.";
+            + COLORS[data.turns.length % 2] + " to move." + reserve;
         }
       })
       .catch(() => {})

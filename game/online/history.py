@@ -22,8 +22,9 @@ def annotated(table: Table, now: float) -> dict[str, Any]:
     data["online"]["players"] = [{"rating": round(s.rating)} for s in table.seats]
     data["online"]["clocks"] = table.clock.both(now)
     data["online"]["running"] = None if table.over else table.clock.running
-    if table.days is not None:
+    if isinstance(table.clock, PostalClock):
         data["online"]["days"] = table.days
+        data["online"]["reserve"] = list(table.clock.reserve)
     return data
 
 

@@ -21,6 +21,7 @@ from .markup import esc, script_json
 SQRT3 = math.sqrt(3)
 COLORS = ("Red", "Blue")
 CURRENT = ' aria-current="step"'
+DAY_MS = 86_400_000
 #: The cell's radius in the drawing's units.
 R = 20.0
 
@@ -83,16 +84,17 @@ def positions(side: int, turns: list[str]) -> tuple[list[str], list[list[int]]]:
     return seen, cells
 
 
-def clock_text(ms: int, postal: bool) -> str:
-    """Time left as the client shows it: "4:05", or days and hours by correspondence."""
-    if postal:
-        hours = ms // 3_600_000
-        days = hours // 24
-        if days:
-            return f"{days} day{'s' if days != 1 else ''} {hours % 24} h"
-        return f"{hours} h {ms // 60_000 % 60} min"
-    s = math.ceil(ms / 1000)
-    return f"{s // 60}:{s % 60:02d}"
+def clock_text(ms: int, reserve: int | None = None) -> str:
+    """Time left as the client shows it: "4:05" on a live clock; by
+    correspondence (``reserve``: the side's reserve days) the turn's own days
+    and hours, "2d 3h", and once those are used up the time left on the reserve."""
+    if reserve is None:
+        s = math.ceil(ms / 1000)
+        return f"{s // 60}:{s % 60:02d}"
+    own = ms - reserve * DAY_MS
+    minutes = max(0, own if own > 0 else ms) // 60_000
+    d, h, m = minutes // 1440, minutes // 60 % 24, minutes % 60
+    return f"{d}d {h}h" if d else f"{h}h {m}m" if h else f"{m}m"
 
 
 def tiles_text(n: int) -> str:
@@ -133,7 +135,8 @@ def seat(record: dict[str, Any], color: int, tiles: str, to_move: bool) -> str:
         delta = round(change["after"]) - round(change["before"])
         shown = f"{round(change['before'])} {'+' if delta >= 0 else '−'}{abs(delta)}"
     clocks = online.get("clocks")
-    clock = clock_text(int(clocks[color]), "days" in online) if clocks else ""
+    reserve = online.get("reserve")
+    clock = clock_text(int(clocks[color]), reserve[color] if reserve else None) if clocks else ""
     count = tiles.count("R" if color == 0 else "B")
     css = COLORS[color].lower()
     return (
@@ -169,6 +172,11 @@ def game_body(
     if live:
         status = f"In play: {COLORS[len(turns) % 2]} to move."
         mover = len(turns) % 2
+        if online.get("reserve"):
+            # As in the client: the clocks show the turn's own days, the
+            # reserve for when those run out goes under the turn.
+            red, blue = online["reserve"]
+            status += f" Reserve days: red {int(red)}, blue {int(blue)}."
     else:
         status = outcome_text(result, online.get("reason", ""), record.get("score"))
         mover = ply % 2 if ply < last else -1
@@ -183,7 +191,7 @@ def game_body(
         "live": live,
         "clocks": online.get("clocks"),
         "running": online.get("running"),
-        "days": online.get("days"),
+        "reserve": online.get("reserve"),
     }
     steps = "".join(
         f'<a class="step" id="{k}" href="?ply={p}">{label}</a>'

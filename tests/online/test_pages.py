@@ -307,7 +307,10 @@ def test_the_pages_fit_a_phone_and_a_desktop(tmp_path):
                     await tab.open(f"{base}/games/{postal['id']}")
                     if shots:
                         await tab.screenshot(Path(shots) / f"web-game-postal-{width}.png", None)
-                    assert "day" in await tab.eval(text.format("clock-0"))
+                    # The turn's own days (3, less the moments played), as the client
+                    # shows them; the reserve under the turn.
+                    assert await tab.eval(text.format("clock-0")) == "2d 23h"
+                    assert "Reserve days: red 10, blue 10." in await tab.eval(text.format("status"))
                     await tab.open(f"{base}/games/{done['id']}")
                     if shots:
                         await tab.screenshot(Path(shots) / f"web-game-over-{width}.png", None)
@@ -367,10 +370,15 @@ def test_a_game_page_draws_the_board_the_players_and_the_turns_as_the_client_doe
 
 
 def test_clocks_read_as_the_client_shows_them():
-    assert clock_text(245_000, postal=False) == "4:05"
-    assert clock_text(999, postal=False) == "0:01"
-    assert clock_text((2 * 24 + 5) * 3_600_000, postal=True) == "2 days 5 h"
-    assert clock_text(5 * 3_600_000 + 7 * 60_000, postal=True) == "5 h 7 min"
+    hour, day = 3_600_000, 86_400_000
+    assert clock_text(245_000) == "4:05"
+    assert clock_text(999) == "0:01"
+    # By correspondence, the turn's own days; the reserve is counted apart.
+    assert clock_text(2 * day + 5 * hour + 10 * day, reserve=10) == "2d 5h"
+    assert clock_text(5 * hour + 7 * 60_000, reserve=0) == "5h 7m"
+    assert clock_text(3 * day + 7 * 60_000, reserve=3) == "7m"
+    # Its days used up, what is left of the reserve.
+    assert clock_text(2 * day + hour, reserve=3) == "2d 1h"
 
 
 def test_the_front_page_lists_the_games_in_play_a_page_at_a_time():
