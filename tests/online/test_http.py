@@ -326,3 +326,24 @@ def test_made_up_queries_on_the_sites_files_push_no_page_out_of_memory(tmp_path)
             assert asked == 1
 
     run(go())
+
+
+def test_a_bug_of_ours_costs_one_answer_and_one_line_of_the_log(tmp_path, caplog):
+    async def go():
+        async with serving(tmp_path / "s.db") as (server, url):
+
+            async def broken():
+                raise RuntimeError("the store fell over")
+
+            server.store.leaderboard = broken
+            got = await ask(port_of(url), "/leaderboard")
+            assert got.status == 500 and "Something went wrong" in got.text
+            assert got.headers["content-security-policy"] == POLICY
+            assert (await ask(port_of(url), "/robots.txt")).status == 200
+
+    with caplog.at_level(logging.INFO):
+        run(go())
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and errors[0].exc_info is None
+    assert "GET /leaderboard" in errors[0].getMessage()
+    assert "the store fell over" in errors[0].getMessage()
