@@ -167,7 +167,8 @@ class Answer:
 
 
 def ask_now(port: int, path: str, method: str = "GET", **headers: str) -> Answer:
-    """One request on its own connection; the server closes it after the answer."""
+    """One request on its own connection; the server closes it after the answer
+    (but for a handshake's 101, read up to the end of its headers)."""
     lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
     lines += [f"{k.replace('_', '-')}: {v}" for k, v in headers.items()]
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
@@ -175,9 +176,12 @@ def ask_now(port: int, path: str, method: str = "GET", **headers: str) -> Answer
         raw = b""
         while chunk := s.recv(65536):
             raw += chunk
-            if method == "GET" or b"\r\n\r\n" not in raw:
+            if b"\r\n\r\n" not in raw:
                 continue
-            break  # a HEAD's answer ends with its headers; anything after is a body sent anyway
+            if method == "HEAD" or raw.startswith(b"HTTP/1.1 101 "):
+                # A HEAD's answer ends with its headers (anything after is a body
+                # sent anyway); a 101 leaves the WebSocket open behind them.
+                break
         if method == "HEAD":
             s.settimeout(0.3)
             try:
