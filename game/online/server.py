@@ -98,7 +98,14 @@ class Server:
         self.lobby = Lobby(self.limits, self._games_of)
         self.gallery = Gallery(self.limits, self.tables, self._tell_seats)
         self.finisher = Finisher(self.store, self.connections, self.now)
-        self.web = Web(self.store, self.tables.values, self.clock, self.limits)
+        self.web = Web(
+            self.store,
+            self.tables.values,
+            self.clock,
+            self.limits,
+            find=self.tables.get,
+            now=self.now,
+        )
         self.handlers = self._handlers()
 
     def lock(self, gid: str) -> asyncio.Lock:
@@ -524,7 +531,9 @@ class Server:
         resumed = await self.resume_games()
         sweeper = asyncio.create_task(self.sweeper())
         try:
-            async with self.transport.serve(host, port, self.web.respond) as server:
+            async with self.transport.serve(
+                host, port, self.web.respond, self.web.finish
+            ) as server:
                 bound = next(iter(server.sockets)).getsockname()[1]
                 log.info("listening on port %d, %d unfinished games resumed", bound, resumed)
                 if started is not None:

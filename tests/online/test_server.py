@@ -18,7 +18,7 @@ from game.online.bot import Bot
 from game.online.server import Limits, Server
 from game.online.session import OnlineError, Session
 
-from .serving import FakeTime, Follower, pair, play_random, serving
+from .serving import FakeTime, Follower, count_reads, pair, play_random, serving
 
 
 def run(coro):
@@ -311,15 +311,7 @@ def test_records_over_http_are_kept_once_finished_and_limited_per_address(tmp_pa
         async with serving(tmp_path / "s.db", clock=clock) as (server, url):
             sessions, game = await pair(url, side=3)
             await play_random(sessions, game, seed=4)
-            reads = 0
-            game_row = server.store.game_row
-
-            async def counted(gid):
-                nonlocal reads
-                reads += 1
-                return await game_row(gid)
-
-            server.store.game_row = counted
+            reads = count_reads(server)
             port = url.rsplit(":", 1)[1]
             http = f"http://127.0.0.1:{port}/games/{game['id']}.json"
 
@@ -333,7 +325,7 @@ def test_records_over_http_are_kept_once_finished_and_limited_per_address(tmp_pa
             answers = [await asyncio.to_thread(fetch) for _ in range(int(Limits.http_burst))]
             assert {status for status, _, _ in answers} == {200}
             assert len({body for _, _, body in answers}) == 1
-            assert reads == 1  # a finished record is read from the store once
+            assert reads() == 1  # a finished record is read from the store once
             status, headers, _ = await asyncio.to_thread(fetch)
             assert status == 429 and int(headers["Retry-After"]) >= 1
             clock.now += 1
@@ -341,7 +333,7 @@ def test_records_over_http_are_kept_once_finished_and_limited_per_address(tmp_pa
             # The record message reads the same kept record.
             await sessions[0].send("record", game=game["id"])
             assert (await sessions[0].expect("record"))["record"]["turns"]
-            assert reads == 1
+            assert reads() == 1
 
     run(go())
 
