@@ -81,6 +81,21 @@ class Gallery:
             out.append(entry)
         return out
 
+    def add_remote(self, process: str, entry: dict[str, Any]) -> None:
+        """A game another process plays, as its list shows it."""
+        self.remote[entry["id"]] = (process, entry)
+        self.changed()
+
+    def remove_remote(self, gid: str) -> None:
+        if self.remote.pop(gid, None) is not None:
+            self.changed()
+
+    def forget(self, process: str) -> None:
+        """The games another process played: it has gone, or it lists them again."""
+        for gid in [g for g, (o, _) in self.remote.items() if o == process]:
+            del self.remote[gid]
+            self.changed()
+
     def changed(self) -> None:
         """A game started or ended: the listeners hear of it in a moment, with
         whatever else changes meanwhile."""

@@ -8,7 +8,7 @@ import json
 import time
 from typing import Any
 
-from .stores import AsyncStore
+from .store import Store as AsyncStore
 from .table import Seat, Table
 
 

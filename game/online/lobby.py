@@ -115,6 +115,34 @@ class Lobby:
     def _changed(self) -> None:
         self.changes.changed()
 
+    # -- what other processes of a cluster hold ---------------------------------------
+    def add_remote(self, process: str, sid: str, code: str | None, public: Any) -> None:
+        """A seek (listed as ``public``) or a challenge (by its ``code``) opened on
+        another process."""
+        if code:
+            self.remote_codes[code] = (process, sid)
+        else:
+            self.remote[sid] = (process, public)
+            self._changed()
+
+    def remove_remote(self, sid: str, code: str | None) -> None:
+        if code:
+            self.remote_codes.pop(code, None)
+        if self.remote.pop(sid, None) is not None:
+            self._changed()
+
+    def forget(self, process: str) -> None:
+        """Everything another process held: it has gone, or it tells it all again."""
+        for sid in [s for s, (o, _) in self.remote.items() if o == process]:
+            del self.remote[sid]
+            self._changed()
+        for code in [c for c, (o, _) in self.remote_codes.items() if o == process]:
+            del self.remote_codes[code]
+
+    def held(self) -> list[Seek]:
+        """The seeks and challenges open here."""
+        return [*self.seeks.values(), *self.codes.values()]
+
     def _publish(self, what: str, seek: Seek) -> None:
         if self.published is not None:
             self.published(what, seek)

@@ -28,7 +28,7 @@ from . import history
 from .gallery import listing
 from .limits import Limits
 from .pages import POLICY, Page, Pages
-from .stores import AsyncStore
+from .store import Store as AsyncStore
 from .table import Table
 from .throttle import Buckets, address
 
