@@ -24,11 +24,20 @@ beside the database it already has:
   players reconnect to any process and play on.
 - **One list of games in play**, for spectators: each process announces the
   games it starts, takes over and ends.
+- **The database may go away.** The channel (:mod:`.channel`) connects again
+  and takes the process's lock back; a process then tells the others all it
+  holds (``all``: seeks, players, games), which replaces what they knew of it,
+  and each answers with its own, so every lobby and list agree again; its
+  players hear each live game's whole state, turns relayed meanwhile included.
+  A process judges others only once its channel has been up for
+  :data:`SETTLE` seconds, so a peer has time to take its lock back after an
+  outage. If it takes a peer's games all the same, each game's ``epoch`` in the
+  store fences the old copy: its next write is refused, it lets the game go and
+  passes the message on to the new process, so two copies never both advance.
 
 A message on the channel is a JSON object with ``from`` and ``to`` (a process id,
-or ``*`` for all); one longer than PostgreSQL's 8000-byte limit goes in parts.
-A process sends its messages through one connection, in order, so the turns of
-a game arrive in the order they were played.
+or ``*`` for all). A process sends its messages through one connection, in
+order, so the turns of a game arrive in the order they were played.
 """
 
 from __future__ import annotations
@@ -37,9 +46,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
+from .channel import Channel, Parts, cut, decode
 from .gallery import listing
 from .lobby import Elsewhere, Lobby, Seek
 from .protocol import Message
@@ -52,9 +63,8 @@ from .transport import REFUSALS, Conn, Connections, deliver, send
 
 log = logging.getLogger("mosaic.cluster")
 
-CHANNEL = "mosaic_cluster"
-#: The longest text sent in one notification (PostgreSQL takes up to 8000 bytes).
-PART = 7000
+#: Seconds a process's channel must have been up before it judges others dead.
+SETTLE = 6.0
 #: Client messages about one game, passed to the process that plays it.
 GAME_MESSAGES = frozenset({"turn", "state", "resign", "abort", "watch", "unwatch"})
 
@@ -95,6 +105,9 @@ class Solo:
     async def owner(self, gid: str) -> str | None:
         return None
 
+    def forget_owner(self, gid: str) -> None:
+        pass
+
     def forward(self, process: str, conn: Conn, player: Player, msg: Message) -> None:
         raise TableError("that seek is no longer open")
 
@@ -133,11 +146,10 @@ class Cluster:
         self.local: dict[str, Conn] = {}
         #: Stand-ins for other processes' connections, by (process, key).
         self.stand_ins: dict[tuple[str, str], Conn] = {}
-        self._parts: dict[tuple[str, str], list[str | None]] = {}
-        self._out: asyncio.Queue[str] = asyncio.Queue()
+        self.channel = Channel(dsn, self.lock_name(), self._heard, self._rejoined)
+        self._parts = Parts()
         self._tasks: list[asyncio.Task[None]] = []
-        self._listener: Any = None
-        self._sender: Any = None
+        #: A connection of its own for trying the other processes' locks.
         self._watch: Any = None
         rounds.host = self.me
         rounds.listed = self.listed
@@ -147,17 +159,11 @@ class Cluster:
 
     # -- start and stop ----------------------------------------------------------
     async def start(self) -> None:
-        self._listener = await pg_connection(self.dsn)
-        # Held for this process's life: its release tells the others it is gone.
-        await self._listener.execute("SELECT pg_advisory_lock(hashtext($1))", self.lock_name())
-        await self._listener.add_listener(CHANNEL, self._heard)
-        self._sender = await pg_connection(self.dsn)
+        await self.channel.start()
         self._watch = await pg_connection(self.dsn)
-        self._tasks = [
-            asyncio.create_task(self._send_all()),
-            asyncio.create_task(self._watchdog()),
-        ]
+        self._tasks = [asyncio.create_task(self._watchdog())]
         self.publish("*", "hello")
+        self._announce("*")
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -165,10 +171,38 @@ class Cluster:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        for conn in (self._listener, self._sender, self._watch):
-            if conn is not None:
-                with contextlib.suppress(Exception):
-                    await conn.close()
+        await self.channel.stop()
+        if self._watch is not None:
+            with contextlib.suppress(Exception):
+                await self._watch.close()
+
+    async def _rejoined(self) -> None:
+        """The channel is back after the database was away: let go of the games
+        another process took meanwhile, then tell the others all we hold."""
+        while True:
+            try:
+                owned = await self.store.owned(self.me)
+                break
+            except Exception as e:  # away again: tried once more in a moment
+                log.error("could not read which games are still ours: %s", e)
+                await asyncio.sleep(1.0)
+        for table in list(self.rounds.tables.values()):
+            if owned.get(table.id) != table.epoch:
+                async with self.rounds.lock(table.id):
+                    self.rounds.let_go(table)
+        self.owners.clear()
+        self.publish("*", "hello")
+        self._announce("*")
+
+    def _announce(self, to: str) -> None:
+        """Everything this process holds, which replaces what ``to`` knew of it."""
+        seeks = [
+            {"seek": s.id, "code": s.code, "listing": None if s.code else s.public()}
+            for s in self.lobby.held()
+        ]
+        games = [listing(t) for t in self.rounds.tables.values()]
+        players = self.connections.players_here()
+        self.publish(to, "all", seeks=seeks, games=games, players=players)
 
     async def resume(self) -> int:
         """At start: the games of no process, and of any process that has died."""
@@ -215,6 +249,9 @@ class Cluster:
         if not self.lobby.knows(code):
             await asyncio.sleep(self.limits.cluster_code_wait)
 
+    def forget_owner(self, gid: str) -> None:
+        self.owners.pop(gid, None)
+
     async def owner(self, gid: str) -> str | None:
         """The process that plays this unfinished game, if any."""
         if gid in self.rounds.tables:
@@ -228,50 +265,22 @@ class Cluster:
                 self.peers.add(host)
         return host
 
-    # -- sending ----------------------------------------------------------------------
+    # -- sending and hearing -----------------------------------------------------------
     def publish(self, to: str, kind: str, **fields: Any) -> None:
-        text = json.dumps({"from": self.me, "to": to, "kind": kind, **fields})
-        if len(text) <= PART:
-            self._out.put_nowait(text)
-            return
-        pid, n = new_id(), -(-len(text) // PART)
-        for i in range(n):
-            part = {"from": self.me, "to": to, "kind": "part", "id": pid, "i": i, "n": n}
-            self._out.put_nowait(json.dumps(part | {"text": text[i * PART : (i + 1) * PART]}))
+        head = {"from": self.me, "to": to}
+        for text in cut(json.dumps(head | {"kind": kind, **fields}), head):
+            self.channel.send(text)
 
-    async def _send_all(self) -> None:
-        while True:
-            text = await self._out.get()
-            try:
-                await self._sender.execute("SELECT pg_notify($1, $2)", CHANNEL, text)
-            except Exception as e:  # the database went away: said, and the next one tried
-                log.error("could not tell the other server processes: %s", e)
-
-    # -- hearing ------------------------------------------------------------------------
-    def _heard(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        try:
-            note = json.loads(payload)
-        except ValueError:
+    def _heard(self, payload: str) -> None:
+        note = decode(payload, self._parts)
+        if note is None:
             return
         origin = note.get("from")
-        if origin == self.me or note.get("to") not in ("*", self.me):
+        if not isinstance(origin, str) or origin == self.me or note.get("to") not in ("*", self.me):
             return
         self.peers.add(origin)
-        if note["kind"] == "part":
-            whole = self._part(origin, note)
-            if whole is None:
-                return
-            note = json.loads(whole)
         task = asyncio.get_running_loop().create_task(self._act(origin, note))
         task.add_done_callback(_report)
-
-    def _part(self, origin: str, note: dict[str, Any]) -> str | None:
-        parts = self._parts.setdefault((origin, note["id"]), [None] * note["n"])
-        parts[note["i"]] = note["text"]
-        if any(p is None for p in parts):
-            return None
-        del self._parts[(origin, note["id"])]
-        return "".join(cast(list[str], parts))
 
     async def _act(self, origin: str, note: dict[str, Any]) -> None:
         kind = note["kind"]
@@ -282,7 +291,9 @@ class Cluster:
             if conn is not None:
                 deliver([conn], note["text"])
         elif kind == "hello":
-            self._sync(origin)
+            self._announce(origin)
+        elif kind == "all":
+            self._replace(origin, note)
         elif kind == "here":
             was_online = self.connections.came_elsewhere(note["pid"], origin)
             self.rounds.came_elsewhere(note["pid"], was_online)
@@ -304,14 +315,21 @@ class Cluster:
         elif kind == "unlisted":
             self.gallery.remove_remote(note["game"])
 
-    def _sync(self, newcomer: str) -> None:
-        """A process started: it hears of this one's seeks, players and games."""
-        for seek in self.lobby.held():
-            self._seek_changed("add", seek, to=newcomer)
-        for pid in self.connections.players_here():
-            self.publish(newcomer, "here", pid=pid)
-        for table in list(self.rounds.tables.values()):
-            self.listed(table, to=newcomer)
+    def _replace(self, origin: str, note: dict[str, Any]) -> None:
+        """All another process holds: what we knew of it goes, this comes. Its
+        players hear the whole state of their live games here, so a turn relayed
+        while its channel was down is not lost on them."""
+        self.lobby.forget(origin)
+        for seek in note["seeks"]:
+            self.lobby.add_remote(origin, seek["seek"], seek["code"], seek["listing"])
+        self.gallery.forget(origin)
+        for entry in note["games"]:
+            self.gallery.add_remote(origin, entry)
+        players = set(note["players"])
+        for pid in set(self.connections.held_by(origin)) - players:
+            self._left(origin, pid)
+        for pid in players:
+            self.rounds.came_elsewhere(pid, self.connections.came_elsewhere(pid, origin))
 
     def _left(self, origin: str, pid: str) -> None:
         if self.connections.left_elsewhere(pid, origin):
@@ -363,7 +381,13 @@ class Cluster:
     async def _watchdog(self) -> None:
         while True:
             await asyncio.sleep(self.limits.cluster_check)
+            self.channel.check()
+            up = self.channel.up_since
+            if up is None or time.monotonic() - up < SETTLE:
+                continue  # this process may be the one cut off: it judges nobody
             try:
+                if self._watch is None or self._watch.is_closed():
+                    self._watch = await pg_connection(self.dsn)
                 await self.look_for_the_dead()
             except Exception as e:  # the database is away: the next look tries again
                 log.error("could not check the other server processes: %s", e)
@@ -391,6 +415,7 @@ class Cluster:
         for pid in self.connections.held_by(process):
             self._left(process, pid)
         self.lobby.forget(process)
+        self._parts.forget(process)
         self.gallery.forget(process)  # its games come back as their new process lists them
         return await self.adopt(process)
 

@@ -51,6 +51,7 @@ class Finisher:
             ratings_json=json.dumps(table.ratings) if table.ratings else None,
             new_ratings=new,
             postal=table.postal,
+            epoch=table.epoch,
         )
         self.connections.tell((s.player for s in table.seats), "over", **self.announcement(table))
         # A player's later seeks show the rating they have now.

@@ -11,6 +11,7 @@ and departure reach their games' other player and watchers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -23,11 +24,21 @@ from .gallery import Gallery
 from .limits import Limits
 from .lobby import Seek
 from .postal import PostalClock
+from .sql import Fenced
 from .store import Player, Store, StoredGame, new_id
 from .table import Seat, Table, TableError
 from .transport import Conn, Connections, send
 
 log = logging.getLogger("mosaic.server")
+
+
+class Moved(TableError):
+    """Another process of the cluster has taken the game over: the store refused
+    this one's write, and it has let the game go."""
+
+    def __init__(self, gid: str) -> None:
+        super().__init__("that game is now played by another server process")
+        self.gid = gid
 
 
 @dataclass
@@ -182,7 +193,8 @@ class Rounds:
             async with self.lock(table.id):
                 now = self.now(table)
                 if self.tables.get(table.id) is table and table.due(now, self.limits.grace):
-                    await self.finish(table)
+                    with contextlib.suppress(Moved):  # its new process sweeps it
+                        await self.finish(table)
 
     # -- a game's life -------------------------------------------------------------------
     async def start(self, seek: Seek, player: Player) -> None:
@@ -250,8 +262,13 @@ class Rounds:
             played = table.play(player.id, ply, text, now)
             clocks = table.clock.both(now)
             since = table.clock.since if isinstance(table.clock, PostalClock) else None
+            kept = table.clock.kept(now)
             try:
-                await self.store.add_turns(table.id, first, played, table.clock.kept(now), since)
+                await self.store.add_turns(table.id, first, played, kept, since, epoch=table.epoch)
+            except Fenced:
+                table.restore(before)
+                self.let_go(table)
+                raise Moved(table.id) from None
             except Exception as e:  # whatever the engine raised: the turn is not kept
                 # Announced turns are stored turns: one that could not be kept is taken back.
                 log.error("could not store a turn of game %s: %s", table.id, e)
@@ -261,23 +278,36 @@ class Rounds:
                 self.tell_table(
                     table, "turn", game=table.id, ply=first + i, turn=turn, clocks=clocks
                 )
-            if table.over:
-                await self.finish(table)
-            else:
+            if not table.over:
                 self.tell_postal(table)
+            with contextlib.suppress(Moved):  # the turn is kept: its new process ends it
+                await self.finish(table)
 
     async def finish(self, table: Table) -> None:
         """End a game whose result is set (:mod:`.finisher`) and let it go. Called
         under the game's lock; a game is finished once."""
-        if self.tables.get(table.id) is not table:
+        if self.tables.get(table.id) is not table or not table.over:
             return
-        await self.finisher.finish(table)
+        try:
+            await self.finisher.finish(table)
+        except Fenced:
+            self.let_go(table)
+            raise Moved(table.id) from None
         self.gallery.tell(table.id, "over", **self.finisher.announcement(table))
         self.tables.pop(table.id, None)
         self.locks.pop(table.id, None)
         self.gallery.ended(table.id)
         self.unlisted(table.id)
         self.tell_postal(table)
+
+    def let_go(self, table: Table) -> None:
+        """Stop playing a game another process has taken over (its new process
+        lists it, and tells its players)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.locks.pop(table.id, None)
+            self.gallery.ended(table.id)
+            log.warning("game %s is now played by another server process", table.id)
 
 
 def stored_table(g: StoredGame) -> Table:
@@ -286,7 +316,10 @@ def stored_table(g: StoredGame) -> Table:
         Seat(p, n, r, connected=False)
         for p, n, r in zip(g.players, g.names, g.ratings, strict=True)
     )
-    table = Table(g.id, g.side, g.base, g.inc, g.rated, (red, blue), created=g.created, days=g.days)
+    table = Table(
+        g.id, g.side, g.base, g.inc, g.rated, (red, blue), created=g.created, days=g.days,
+        epoch=g.epoch,
+    )  # fmt: skip
     if isinstance(table.clock, PostalClock):
         table.clock.reserve = list(g.clocks)
     else:

@@ -36,7 +36,7 @@ from .gallery import Gallery
 from .limits import Limits
 from .lobby import Elsewhere, Lobby
 from .protocol import Message, ProtocolError
-from .rounds import Rounds
+from .rounds import Moved, Rounds
 from .store import NameTaken, Player, Store
 from .table import Table, TableError
 from .throttle import address
@@ -85,8 +85,7 @@ class Server:
         self.cluster = Solo(self.store, self.rounds)
 
     def join_cluster(self, dsn: str) -> Cluster:
-        """Share the lobby, the players and the games with the other server
-        processes on this PostgreSQL database (started by :meth:`run`)."""
+        """Play as one server with the others on this PostgreSQL (from :meth:`run`)."""
         self.cluster = Cluster(
             dsn, self.store, rounds=self.rounds, lobby=self.lobby,
             connections=self.connections, handle=self.handle,
@@ -132,8 +131,7 @@ class Server:
         self.lobby.leave(conn)
         self.gallery.leave(conn)
         self.cluster.closed(conn)
-        player = conn.player
-        if player is None:
+        if (player := conn.player) is None:
             return  # it never said hello
         if self.connections.here(player.id):
             return  # another connection of the same player is still here
@@ -172,9 +170,8 @@ class Server:
         await self.handlers[msg["type"]](conn, player, msg)
 
     async def dispatch(self, conn: Conn, msg: Message) -> None:
-        """Act on one message from a player who said hello. :func:`.protocol.read`
-        has checked its fields and refused any type not in :data:`.protocol.CLIENT`,
-        and every type there has its handler (a test holds the two in step)."""
+        """Act on one checked message (:func:`.protocol.read`) from a player who
+        said hello, here or where its game or seek is."""
         player = conn.player
         assert player is not None  # the transport passes nothing on before the hello
         kind, gid = msg["type"], msg.get("game")
@@ -187,6 +184,9 @@ class Server:
             await self.handle(conn, player, msg)
         except Elsewhere as e:  # a seek or challenge another process holds
             self.cluster.forward(e.process, conn, player, msg)
+        except Moved as e:  # taken over by another process meanwhile: passed on there
+            self.cluster.forget_owner(e.gid)
+            await self.dispatch(conn, msg)
 
     async def _hello_again(self, conn: Conn, player: Player, msg: Message) -> None:
         raise ProtocolError("you have already said hello")

@@ -74,6 +74,7 @@ ADDED_COLUMNS = (
     ("games", "days", "INTEGER"),
     ("games", "since", "DOUBLE PRECISION"),
     ("games", "host", "TEXT"),
+    ("games", "epoch", "INTEGER NOT NULL DEFAULT 0"),
     ("players", "prating", "DOUBLE PRECISION"),
     ("players", "prd", "DOUBLE PRECISION"),
     ("players", "pvol", "DOUBLE PRECISION"),
@@ -82,7 +83,7 @@ ADDED_COLUMNS = (
 #: What an unfinished game's row is read as (see :func:`stored_game`).
 OPEN_GAME_COLUMNS = (
     "id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
-    " blue_rating, red_ms, blue_ms, created, days, since, host"
+    " blue_rating, red_ms, blue_ms, created, days, since, host, epoch"
 )
 #: What a player row is read as (see :func:`player_of`).
 PLAYER_COLUMNS = "id, name, rating, rd, volatility, games, prating, prd, pvol, pgames"
@@ -157,8 +158,10 @@ class StoredGame:
     #: days of reserve), and when its running turn began; ``None`` for a live game.
     days: int | None = None
     since: float | None = None
-    #: The server process that plays it, in a cluster (:mod:`.cluster`).
+    #: The server process that plays it, in a cluster (:mod:`.cluster`), and how
+    #: many times it changed hands: only the process of this epoch may write it.
     host: str | None = None
+    epoch: int = 0
 
 
 class Store:
@@ -275,14 +278,18 @@ class Store:
         turns: list[str],
         clocks: list[int],
         since: float | None = None,
+        *,
+        epoch: int = 0,
     ) -> None:
         """Keep the turns just played and the clocks after them (and, for a
-        correspondence game, when the next turn began), in one commit."""
+        correspondence game, when the next turn began), in one commit. Refused
+        (:class:`.sql.Fenced`) unless the game is still in play in this ``epoch``."""
         await self.db.write([
+            Step("UPDATE games SET red_ms=?, blue_ms=?, since=?"
+                 " WHERE id=? AND epoch=? AND result IS NULL",
+                 (clocks[0], clocks[1], since, game, epoch), fenced=True),
             Step("INSERT INTO turns VALUES (?,?,?)",
                  many=tuple((game, first_ply + i, t) for i, t in enumerate(turns))),
-            Step("UPDATE games SET red_ms=?, blue_ms=?, since=? WHERE id=?",
-                 (clocks[0], clocks[1], since, game)),
         ])  # fmt: skip
 
     async def finish(
@@ -295,9 +302,11 @@ class Store:
         ratings_json: str | None = None,
         new_ratings: Sequence[tuple[str, Rating]] = (),
         postal: bool = False,
+        epoch: int = 0,
     ) -> None:
         """Keep how a game ended and, for a rated one, both new ratings (of
-        correspondence games, ``postal``), in one commit."""
+        correspondence games, ``postal``), in one commit; fenced as
+        :meth:`add_turns` is, so a game ends once."""
         r, d, v, g = (
             ("prating", "prd", "pvol", "pgames")
             if postal
@@ -305,8 +314,9 @@ class Store:
         )
         steps = [Step(
             "UPDATE games SET result=?, reason=?, red_ms=?, blue_ms=?, ratings=?, ended=?"
-            " WHERE id=?",
-            (result, reason, clocks[0], clocks[1], ratings_json, time.time(), game),
+            " WHERE id=? AND epoch=? AND result IS NULL",
+            (result, reason, clocks[0], clocks[1], ratings_json, time.time(), game, epoch),
+            fenced=True,
         )]  # fmt: skip
         steps += [
             Step(f"UPDATE players SET {r}=?, {d}=?, {v}=?, {g}={g}+1 WHERE id=?",
@@ -349,14 +359,23 @@ class Store:
     async def adopt(self, process: str | None, me: str) -> list[StoredGame]:
         """Take the unfinished games of ``process`` (``None``: of no process, as a
         single server left them) for process ``me``, in one statement, so each
-        game goes to one process; returns them with their turns."""
+        game goes to one process, in a new epoch that fences off the writes of
+        any copy left behind; returns them with their turns."""
         rows = await self.db.fetch(
-            "UPDATE games SET host=? WHERE result IS NULL AND host IS NOT DISTINCT FROM ?"
+            "UPDATE games SET host=?, epoch=epoch+1"
+            " WHERE result IS NULL AND host IS NOT DISTINCT FROM ?"
             f" RETURNING {OPEN_GAME_COLUMNS}",
             me,
             process,
         )
         return await self._with_turns(rows)
+
+    async def owned(self, process: str) -> dict[str, int]:
+        """The unfinished games the store says ``process`` plays, with their epochs."""
+        rows = await self.db.fetch(
+            "SELECT id, epoch FROM games WHERE result IS NULL AND host=?", process
+        )
+        return {gid: epoch for gid, epoch in rows}
 
     async def game_row(self, game: str) -> dict[str, Any] | None:
         """A game's stored facts (finished or not) for its record."""
@@ -395,5 +414,5 @@ def stored_game(r: Sequence[Any], turns: list[str]) -> StoredGame:
     """An unfinished game from its row (the columns :meth:`Store.open_games` reads)."""
     return StoredGame(
         r[0], r[1], r[2], r[3], bool(r[4]), (r[5], r[6]), (r[7], r[8]),
-        (r[9], r[10]), (r[11], r[12]), turns, r[13], r[14], r[15], r[16],
+        (r[9], r[10]), (r[11], r[12]), turns, r[13], r[14], r[15], r[16], r[17],
     )  # fmt: skip

@@ -59,6 +59,9 @@ class Table:
     #: Days a turn for a correspondence game (its clock is a :class:`.postal.PostalClock`,
     #: on wall-clock time); ``None`` for a live game (a Fischer clock, ``base`` + ``inc``).
     days: int | None = None
+    #: The store's epoch of the game when this process took it (see
+    #: :meth:`.store.Store.adopt`): its writes are refused once another has it.
+    epoch: int = 0
 
     def __post_init__(self) -> None:
         self.board = Board(size=self.side)
