@@ -310,6 +310,10 @@ class Cluster:
         elif kind == "adopted":
             for gid in note["games"]:
                 self.owners[gid] = origin
+                table = self.rounds.tables.get(gid)
+                if table is not None:  # this process was thought dead: its copy goes
+                    async with self.rounds.lock(gid):
+                        self.rounds.let_go(table)
         elif kind == "listed":
             self.gallery.add_remote(origin, note["game"])
         elif kind == "unlisted":

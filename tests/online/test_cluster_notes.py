@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 
 import pytest
@@ -18,14 +19,8 @@ from game.online.sql import Fenced
 from game.online.store import Store, StoredGame
 from game.rules import Board
 
-from .postgres import Postgres
-
-
-@pytest.fixture
-def dsn(postgres):
-    if postgres is None:
-        pytest.skip(f"PostgreSQL: {Postgres().why_not or 'it could not be started'}")
-    return postgres.fresh_database()
+from .serving import Follower
+from .test_cluster import play, seek_across, texts
 
 
 def test_a_note_of_any_size_is_cut_into_notifications_postgresql_takes():
@@ -75,15 +70,7 @@ def test_a_200_game_correspondence_list_with_cjk_names_is_relayed(dsn):
                 )
             )  # fmt: skip
         limits = Limits(postal_games=500, sweep=0.05)
-        servers, tasks, urls = [], [], []
-        try:
-            for _ in range(2):
-                server = Server(await Store.open(dsn), limits)
-                server.join_cluster(dsn)
-                started = asyncio.get_running_loop().create_future()
-                tasks.append(asyncio.create_task(server.run("127.0.0.1", 0, started)))
-                urls.append(f"ws://127.0.0.1:{await asyncio.wait_for(started, 10)}")
-                servers.append(server)
+        async with two_servers(dsn, limits) as (servers, urls):
             a, _b = servers
             assert len(a.rounds.tables) == 200  # A started first and took them all
             you = Session(urls[1], token=ann_token)
@@ -101,14 +88,53 @@ def test_a_200_game_correspondence_list_with_cjk_names_is_relayed(dsn):
             assert [g["turns"] for g in listed if g["id"] == "g0"] == [1]
             await you.close()
             await red.close()
-        finally:
-            for task in tasks:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-            for server in servers:
-                await server.store.close()
-            await store.close()
+        await store.close()
+
+    asyncio.run(asyncio.wait_for(go(), 60))
+
+
+@contextlib.asynccontextmanager
+async def two_servers(dsn: str, limits: Limits):
+    """Two server processes' parts in this one, on the same database: the
+    servers and their URLs."""
+    servers, tasks, urls = [], [], []
+    try:
+        for _ in range(2):
+            server = Server(await Store.open(dsn), limits)
+            server.join_cluster(dsn)
+            started = asyncio.get_running_loop().create_future()
+            tasks.append(asyncio.create_task(server.run("127.0.0.1", 0, started)))
+            urls.append(f"ws://127.0.0.1:{await asyncio.wait_for(started, 10)}")
+            servers.append(server)
+        yield servers, urls
+    finally:
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for server in servers:
+            await server.store.close()
+
+
+def test_a_process_thought_dead_lets_its_games_go_and_passes_their_turns_on(dsn):
+    """B takes A's game while A lives (as after an outage that cut A off). A's
+    copy must stop: a turn sent to A is played once, by B, and both players
+    hear it (before, both copies played on and the store took both)."""
+
+    async def go():
+        async with two_servers(dsn, Limits(sweep=0.05)) as ((a, b), (url_a, url_b)):
+            sessions, game, _ = await seek_across(url_a, url_b)
+            gid = game["id"]
+            assert gid in a.rounds.tables  # Ann's seek, on A: A plays it
+            followers = {c: Follower(Board(size=4)) for c in (0, 1)}
+            await play(sessions, followers, gid, 1, random.Random(5))
+            assert await b.cluster.adopt(a.cluster.me) == 1
+            while gid in a.rounds.tables:  # A hears it, and lets its copy go
+                await asyncio.sleep(0.02)
+            await play(sessions, followers, gid, 3, random.Random(6))
+            assert gid in b.rounds.tables and gid not in a.rounds.tables
+            row = await a.store.game_row(gid)
+            assert row["turns"] == texts(followers[0].board)
 
     asyncio.run(asyncio.wait_for(go(), 60))
 

@@ -19,16 +19,8 @@ from game.online.session import OnlineError, Session
 from game.online.store import Store
 from game.rules import Board
 
-from .postgres import Postgres
 from .serving import start_process
 from .test_cluster import run_then_stop, seek_across
-
-
-@pytest.fixture
-def dsn(postgres):
-    if postgres is None:
-        pytest.skip(f"PostgreSQL: {Postgres().why_not or 'it could not be started'}")
-    return postgres.fresh_database()
 
 
 class Seen:
