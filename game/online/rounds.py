@@ -15,10 +15,11 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .deadlines import Deadlines
 from .finisher import Finisher
 from .gallery import Gallery
 from .limits import Limits
@@ -57,6 +58,13 @@ class Rounds:
     listed: Callable[[Table], None] = lambda table: None
     unlisted: Callable[[str], None] = lambda gid: None
     tables: dict[str, Table] = field(default_factory=dict)
+    #: Each player's games in play here, so a hello or a seek looks at those only.
+    seated: dict[str, dict[str, Table]] = field(default_factory=dict)
+    #: When each game next needs the sweep's look: live games on the monotonic
+    #: clock, correspondence games (``True``) on the calendar.
+    deadlines: dict[bool, Deadlines] = field(
+        default_factory=lambda: {False: Deadlines(), True: Deadlines()}
+    )
     #: One lock a game in play: its turns, its end and its sweep run one at a time.
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     gallery: Gallery = field(init=False)
@@ -77,9 +85,29 @@ class Rounds:
         wall-clock for a correspondence game, whose turns outlive the process."""
         return self.wall() if table.postal else self.clock()
 
-    def of(self, pid: str) -> Iterator[Table]:
+    def of(self, pid: str) -> list[Table]:
         """The player's games in play here."""
-        return (t for t in self.tables.values() if any(s.player == pid for s in t.seats))
+        return list(self.seated.get(pid, {}).values())
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        for seat in table.seats:
+            self.seated.setdefault(seat.player, {})[table.id] = table
+        self.schedule(table)
+
+    def _remove(self, table: Table) -> None:
+        del self.tables[table.id]
+        self.locks.pop(table.id, None)
+        for seat in table.seats:
+            mine = self.seated.get(seat.player, {})
+            mine.pop(table.id, None)
+            if not mine:
+                self.seated.pop(seat.player, None)
+        self.deadlines[table.postal].drop(table.id)
+
+    def schedule(self, table: Table) -> None:
+        """The game's clock or its players' presence changed: its next look too."""
+        self.deadlines[table.postal].schedule(table.id, table.deadline(self.limits.grace))
 
     def games_of(self, pid: str, postal: bool) -> int:
         return sum(1 for t in self.of(pid) if t.postal == postal)
@@ -132,6 +160,7 @@ class Rounds:
             seat = table.seats[color]
             was_gone = not seat.connected
             seat.connected, seat.gone_since = True, None
+            self.schedule(table)
             if not table.postal:
                 send(conn, "game", game=table.state(self.now(table)) | {"you": color})
             if was_gone:
@@ -147,6 +176,7 @@ class Rounds:
                 self.tell_player(pid, "game", game=table.state(self.now(table)) | {"you": color})
             if not was_online:
                 seat.connected, seat.gone_since = True, None
+                self.schedule(table)
                 self.tell_table(table, "presence", game=table.id, color=color, connected=True)
 
     def away(self, pid: str) -> None:
@@ -155,6 +185,7 @@ class Rounds:
             color = table.color_of(pid)
             table.seats[color].connected = False
             table.seats[color].gone_since = self.now(table)
+            self.schedule(table)
             self.tell_table(table, "presence", game=table.id, color=color, connected=False)
 
     # -- start and stop ----------------------------------------------------------------
@@ -172,7 +203,7 @@ class Rounds:
                 table.clock.resume(table.mover, since, now, self.limits.postal_resume)
             else:
                 table.clock.start(table.mover, now)
-            self.tables[table.id] = table
+            self._add(table)
             self.listed(table)
             for color, seat in enumerate(table.seats):
                 if self.connections.online(seat.player):
@@ -182,19 +213,36 @@ class Rounds:
                     if not table.postal:
                         state = table.state(now) | {"you": color}
                         self.tell_player(seat.player, "game", game=state)
+            self.schedule(table)
         if stored:
             self.gallery.changed()
 
     async def sweep(self) -> None:
-        """One look at every game's flags and absences."""
-        for table in list(self.tables.values()):
-            # Uncontended, the lock is taken without waiting; a game whose turn
-            # is being stored is looked at once that turn is in.
-            async with self.lock(table.id):
-                now = self.now(table)
-                if self.tables.get(table.id) is table and table.due(now, self.limits.grace):
-                    with contextlib.suppress(Moved):  # its new process sweeps it
-                        await self.finish(table)
+        """A look at the games whose flag may have fallen or whose absent player's
+        grace may have run out (see :mod:`.deadlines`)."""
+        for postal, deadlines in self.deadlines.items():
+            for gid in deadlines.due(self.wall() if postal else self.clock()):
+                table = self.tables.get(gid)
+                if table is None:
+                    continue
+                # Uncontended, the lock is taken without waiting; a game whose turn
+                # is being stored is looked at once that turn is in.
+                async with self.lock(gid):
+                    if self.tables.get(gid) is table:
+                        await self._look(table)
+
+    async def _look(self, table: Table) -> None:
+        now = self.now(table)
+        try:
+            if table.over or table.due(now, self.limits.grace):
+                await self.finish(table)
+            else:
+                self.schedule(table)
+        except Moved:  # its new process sweeps it
+            pass
+        except Exception as e:  # the store is away: its end is kept at the next try
+            log.error("could not end game %s: %s", table.id, e)
+            self.deadlines[table.postal].schedule(table.id, now + 1.0)
 
     # -- a game's life -------------------------------------------------------------------
     async def start(self, seek: Seek, player: Player) -> None:
@@ -222,7 +270,7 @@ class Rounds:
         )  # fmt: skip
         now = self.now(table)  # the store took its time: the clock starts now
         table.start(now)
-        self.tables[table.id] = table
+        self._add(table)
         self.gallery.changed()
         self.listed(table)
         for color, seat in enumerate(table.seats):
@@ -274,6 +322,7 @@ class Rounds:
                 log.error("could not store a turn of game %s: %s", table.id, e)
                 table.restore(before)
                 raise TableError("the server could not save that turn; play it again") from None
+            self.schedule(table)
             for i, turn in enumerate(played):
                 self.tell_table(
                     table, "turn", game=table.id, ply=first + i, turn=turn, clocks=clocks
@@ -294,8 +343,7 @@ class Rounds:
             self.let_go(table)
             raise Moved(table.id) from None
         self.gallery.tell(table.id, "over", **self.finisher.announcement(table))
-        self.tables.pop(table.id, None)
-        self.locks.pop(table.id, None)
+        self._remove(table)
         self.gallery.ended(table.id)
         self.unlisted(table.id)
         self.tell_postal(table)
@@ -304,8 +352,7 @@ class Rounds:
         """Stop playing a game another process has taken over (its new process
         lists it, and tells its players)."""
         if self.tables.get(table.id) is table:
-            del self.tables[table.id]
-            self.locks.pop(table.id, None)
+            self._remove(table)
             self.gallery.ended(table.id)
             log.warning("game %s is now played by another server process", table.id)
 

@@ -106,6 +106,12 @@ GAME_COLUMNS = (
 #: to take it keeps it and the others keep their name without a key (NULLs do
 #: not clash), so nobody can take it from them and they lose nothing.
 NAME_KEY_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key)"
+#: A player's games, for a hello's correspondence list and a player's page.
+INDEXES = (
+    NAME_KEY_INDEX + ";\n"
+    "CREATE INDEX IF NOT EXISTS games_red ON games(red);\n"
+    "CREATE INDEX IF NOT EXISTS games_blue ON games(blue);\n"
+)
 
 
 def token_hash(token: str) -> str:
@@ -179,7 +185,7 @@ class Store:
         return store
 
     async def setup(self) -> None:
-        await self.db.setup(SCHEMA, ADDED_COLUMNS, NAME_KEY_INDEX)
+        await self.db.setup(SCHEMA, ADDED_COLUMNS, INDEXES)
         await self._key_names()
 
     async def _key_names(self) -> None:

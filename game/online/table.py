@@ -200,6 +200,16 @@ class Table:
                 return True
         return False
 
+    def deadline(self, grace: float) -> float | None:
+        """When :meth:`due` may next end the game, on the clock's time scale: the
+        mover's flag, or an absent player's grace running out."""
+        if self.over:
+            return None
+        times = [self.clock.flag_at()]
+        if not self.postal:
+            times += [s.gone_since + grace for s in self.seats if s.gone_since is not None]
+        return min((t for t in times if t is not None), default=None)
+
     # -- what goes out ------------------------------------------------------
     def state(self, now: float) -> dict[str, Any]:
         """The whole game, for a player who joins or comes back."""
