@@ -106,6 +106,8 @@ GAME_COLUMNS = (
 #: to take it keeps it and the others keep their name without a key (NULLs do
 #: not clash), so nobody can take it from them and they lose nothing.
 NAME_KEY_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key)"
+#: Games whose turns one query reads (SQLite takes at most 32766 arguments).
+TURNS_AT_ONCE = 500
 #: A player's games, for a hello's correspondence list and a player's page.
 INDEXES = (
     NAME_KEY_INDEX + ";\n"
@@ -269,12 +271,19 @@ class Store:
 
     # -- games --------------------------------------------------------------
     async def new_game(self, g: StoredGame) -> None:
+        await self.new_games([g])
+
+    async def new_games(self, games: Sequence[StoredGame]) -> None:
+        """Several new games in one commit (a benchmark writes many at once)."""
         await self.db.write([Step(
             "INSERT INTO games (id, side, base, inc, rated, red, blue, red_name, blue_name,"
             " red_rating, blue_rating, red_ms, blue_ms, created, days, since, host)"
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (g.id, g.side, g.base, g.inc, int(g.rated), *g.players, *g.names,
-             *map(float, g.ratings), *g.clocks, g.created, g.days, g.since, g.host),
+            many=tuple(
+                (g.id, g.side, g.base, g.inc, int(g.rated), *g.players, *g.names,
+                 *map(float, g.ratings), *g.clocks, g.created, g.days, g.since, g.host)
+                for g in games
+            ),
         )])  # fmt: skip
 
     async def add_turns(
@@ -348,7 +357,18 @@ class Store:
         return await self._with_turns(rows)
 
     async def _with_turns(self, rows: list[Row]) -> list[StoredGame]:
-        return [stored_game(r, await self.turns(r[0])) for r in rows]
+        """The games of these rows with their turns, read for many games a query."""
+        turns: dict[str, list[str]] = {r[0]: [] for r in rows}
+        ids = list(turns)
+        for i in range(0, len(ids), TURNS_AT_ONCE):
+            some = ids[i : i + TURNS_AT_ONCE]
+            for game, turn in await self.db.fetch(
+                f"SELECT game, turn FROM turns WHERE game IN ({','.join('?' * len(some))})"
+                " ORDER BY game, ply",
+                *some,
+            ):
+                turns[game].append(turn)
+        return [stored_game(r, turns[r[0]]) for r in rows]
 
     async def game_host(self, game: str) -> str | None:
         """The server process that plays this unfinished game, in a cluster."""
