@@ -24,7 +24,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from .sql import pg_connection
@@ -93,6 +93,21 @@ def decode(payload: str, parts: Parts) -> dict[str, Any] | None:
         return None
 
 
+async def stopped(tasks: Iterable[asyncio.Task[None]], conns: Iterable[Any]) -> None:
+    """Cancel these tasks, wait for them, then close these connections (any
+    may be ``None``, or closed already)."""
+    tasks = list(tasks)
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    for conn in conns:
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+
 class Channel:
     """The two connections, the lock and the queue of notes to send."""
 
@@ -124,15 +139,7 @@ class Channel:
         ]
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        for conn in (self._listener, self._sender):
-            if conn is not None:
-                with contextlib.suppress(Exception):
-                    await conn.close()
+        await stopped(self._tasks, (self._listener, self._sender))
 
     def send(self, text: str) -> None:
         self._out.put_nowait(text)

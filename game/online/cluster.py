@@ -43,14 +43,13 @@ order, so the turns of a game arrive in the order they were played.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
-from .channel import Channel, Parts, cut, decode
+from .channel import Channel, Parts, cut, decode, stopped
 from .gallery import listing
 from .lobby import Elsewhere, Lobby, Seek
 from .protocol import Message
@@ -166,15 +165,9 @@ class Cluster:
         self._announce("*")
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stopped(self._tasks, ())
         await self.channel.stop()
-        if self._watch is not None:
-            with contextlib.suppress(Exception):
-                await self._watch.close()
+        await stopped((), (self._watch,))
 
     async def _rejoined(self) -> None:
         """The channel is back after the database was away: let go of the games

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .changes import ListChanges
+from .changes import ListChanges, drop_process
 from .limits import Limits
 from .protocol import message
 from .table import Table, TableError
@@ -92,8 +92,7 @@ class Gallery:
 
     def forget(self, process: str) -> None:
         """The games another process played: it has gone, or it lists them again."""
-        for gid in [g for g, (o, _) in self.remote.items() if o == process]:
-            del self.remote[gid]
+        if drop_process(self.remote, process):
             self.changed()
 
     def changed(self) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import protocol
-from .changes import ListChanges
+from .changes import ListChanges, drop_process
 from .limits import Limits
 from .protocol import Message
 from .store import Player, new_id
@@ -133,11 +133,9 @@ class Lobby:
 
     def forget(self, process: str) -> None:
         """Everything another process held: it has gone, or it tells it all again."""
-        for sid in [s for s, (o, _) in self.remote.items() if o == process]:
-            del self.remote[sid]
+        if drop_process(self.remote, process):
             self._changed()
-        for code in [c for c, (o, _) in self.remote_codes.items() if o == process]:
-            del self.remote_codes[code]
+        drop_process(self.remote_codes, process)
 
     def held(self) -> list[Seek]:
         """The seeks and challenges open here."""
