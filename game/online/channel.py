@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
@@ -122,7 +123,8 @@ class Channel:
         self.lock = lock
         self.heard = heard
         self.rejoined = rejoined
-        #: When the listening connection was last made (``None`` while it is down).
+        #: When the listening connection was last made again (``None`` while it is
+        #: down; minus infinity for the first one, after which nothing was missed).
         self.up_since: float | None = None
         self._out: asyncio.Queue[str] = asyncio.Queue()
         self._listener: Any = None
@@ -132,6 +134,7 @@ class Channel:
 
     async def start(self) -> None:
         await self._listen()
+        self.up_since = -math.inf
         self._sender = await pg_connection(self.dsn)
         self._tasks = [
             asyncio.create_task(self._send_all()),

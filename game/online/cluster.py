@@ -63,7 +63,7 @@ from .transport import REFUSALS, Conn, Connections, deliver, send
 log = logging.getLogger("mosaic.cluster")
 
 #: Seconds a process's channel must have been up before it judges others dead.
-SETTLE = 6.0
+SETTLE = 10.0
 #: Client messages about one game, passed to the process that plays it.
 GAME_MESSAGES = frozenset({"turn", "state", "resign", "abort", "watch", "unwatch"})
 

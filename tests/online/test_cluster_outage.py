@@ -156,6 +156,9 @@ def test_the_cluster_survives_a_restart_and_a_30_second_outage_of_its_database(d
                 board = Board(size=4)
                 for t in row["turns"]:
                     board.play(t)
+            # Neither process took the other's games: each was back in time.
+            epochs = await store.db.fetch("SELECT epoch FROM games")
+            assert [e for (e,) in epochs] == [0, 0]
         finally:
             await store.close()
 
