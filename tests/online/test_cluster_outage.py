@@ -1,7 +1,8 @@
 """Two server processes on one PostgreSQL that restarts, then goes away for 30 s,
 with games in play across them: every game ends with one history, every
-announced turn is in it, each player is told of every turn, and afterwards the
-lobby and the games-in-play list agree on both processes.
+announced turn is in it, each player is told of every turn, afterwards the
+lobby and the games-in-play list agree on both processes, no game changed
+hands, and a third process started then takes none.
 
 Before, neither process opened its channel again: each took the other's games
 every second, both copies of a game played on, and relayed turns were lost."""
@@ -141,6 +142,16 @@ def test_the_cluster_survives_a_restart_and_a_30_second_outage_of_its_database(d
             listed.append(sorted(g["id"] for g in (await s.expect("games"))["games"]))
         assert listed[0] == listed[1] == sorted(gid for _, _, gid in games)
 
+        # Each process holds its lock again: one started now takes no game.
+        c, _ = await asyncio.to_thread(start_process, dsn, 0, 300.0)
+        late.append(c)
+        store = await Store.open(dsn)
+        try:
+            epochs = await store.db.fetch("SELECT epoch FROM games")
+        finally:
+            await store.close()
+        assert [e for (e,) in epochs] == [0, 0], "a game changed hands"
+
         for sessions, seen, gid in games:
             await sessions[0].send("resign", game=gid)
             for view in seen.values():
@@ -156,10 +167,13 @@ def test_the_cluster_survives_a_restart_and_a_30_second_outage_of_its_database(d
                 board = Board(size=4)
                 for t in row["turns"]:
                     board.play(t)
-            # Neither process took the other's games: each was back in time.
-            epochs = await store.db.fetch("SELECT epoch FROM games")
-            assert [e for (e,) in epochs] == [0, 0]
         finally:
             await store.close()
 
-    run_then_stop(go(), 240, a, b)
+    late: list = []
+    try:
+        run_then_stop(go(), 240, a, b)
+    finally:
+        for p in late:
+            p.kill()
+            p.wait()
