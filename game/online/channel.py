@@ -181,10 +181,17 @@ class Channel:
         """Whether the listening connection (and so this process's lock) is held."""
         return self._listener is not None and not self._listener.is_closed()
 
-    def check(self) -> None:
-        """A connection can close without a word (a whole outage): noticed here."""
-        if not self.alive():
-            self._dropped.set()
+    async def check(self, within: float = 5.0) -> None:
+        """A connection can go quiet without closing (a network cut): one that
+        does not answer ``within`` seconds is closed, and so made again."""
+        if self.alive():
+            try:
+                await asyncio.wait_for(self._listener.execute("SELECT 1"), within)
+                return
+            except Exception as e:  # whatever broke, the connection is made again
+                log.error("the cluster's listening connection does not answer: %s", e)
+                self._listener.terminate()
+        self._dropped.set()
 
     # -- sending ----------------------------------------------------------------------
     async def _send_all(self) -> None:

@@ -62,7 +62,8 @@ from .transport import REFUSALS, Conn, Connections, deliver, send
 
 log = logging.getLogger("mosaic.cluster")
 
-#: Seconds a process's channel must have been up before it judges others dead.
+#: Seconds a process's channel must have been up again, after an outage, before
+#: it judges others dead (a peer's backoff waits at most 5 s between tries).
 SETTLE = 10.0
 #: Client messages about one game, passed to the process that plays it.
 GAME_MESSAGES = frozenset({"turn", "state", "resign", "abort", "watch", "unwatch"})
@@ -378,7 +379,7 @@ class Cluster:
     async def _watchdog(self) -> None:
         while True:
             await asyncio.sleep(self.limits.cluster_check)
-            self.channel.check()
+            await self.channel.check()
             up = self.channel.up_since
             if up is None or time.monotonic() - up < SETTLE:
                 continue  # this process may be the one cut off: it judges nobody
