@@ -10,7 +10,7 @@ from typing import Any
 
 from .clock import Clock
 from .postal import PostalClock
-from .stores import AsyncStore
+from .store import Store as AsyncStore
 from .table import Seat, Table
 
 

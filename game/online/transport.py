@@ -283,6 +283,29 @@ class Connections:
         of the cluster)."""
         return pid in self._of or pid in self.elsewhere
 
+    def came_elsewhere(self, pid: str, process: str) -> bool:
+        """The player connected to another process; returns whether they were
+        online already."""
+        was = self.online(pid)
+        self.elsewhere.setdefault(pid, set()).add(process)
+        return was
+
+    def left_elsewhere(self, pid: str, process: str) -> bool:
+        """The player left another process; returns whether that took their last
+        connection anywhere."""
+        held = self.elsewhere.get(pid)
+        if held is None or process not in held:
+            return False
+        held.discard(process)
+        if held:
+            return False
+        del self.elsewhere[pid]
+        return not self.online(pid)
+
+    def held_by(self, process: str) -> list[str]:
+        """The players connected to another process, as far as this one knows."""
+        return [pid for pid, held in self.elsewhere.items() if process in held]
+
     def players_here(self) -> list[str]:
         """The players with a connection open to this process."""
         return list(self._of)

@@ -52,7 +52,7 @@ from .assets import AT_ROOT, STATIC
 from .gallery import listing
 from .limits import Limits
 from .pages import A_DAY, ASK_AGAIN, POLICY, Page, Pages, shell
-from .stores import AsyncStore
+from .store import Store as AsyncStore
 from .table import Table
 from .throttle import Buckets, address
 

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from game.online.server import Limits, Server
 from game.online.session import Session
-from game.online.stores import SqliteStore
+from game.online.sql import SqliteDatabase
+from game.online.store import Store
 from game.rules import Board
 
 
@@ -41,9 +42,9 @@ async def serving(
 ) -> AsyncIterator[tuple[Server, str]]:
     """A server on a free loopback port; yields it and its URL. ``clock`` stands
     for its monotonic time, ``wall`` for its calendar (correspondence games)."""
-    server = Server(SqliteStore(db), limits or Limits(sweep=0.02), clock or time.monotonic)
-    if wall is not None:
-        server.wall = wall
+    store = Store(SqliteDatabase(db))
+    await store.setup()
+    server = Server(store, limits or Limits(sweep=0.02), clock or time.monotonic, wall or time.time)
     started = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(server.run("127.0.0.1", 0, started))
     port = await asyncio.wait_for(started, 10)
@@ -122,7 +123,7 @@ async def play_random(
 def start_process(db: Path, port: int = 0, grace: float = 30.0) -> tuple[subprocess.Popen, str]:
     """``mosaic-server`` in its own process; returns it and its URL once it listens."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.online.server", "--port", str(port), "--db", str(db),
+        [sys.executable, "-m", "game.online", "--port", str(port), "--db", str(db),
          "--grace", str(grace)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE if os.environ.get("SHOW") else subprocess.DEVNULL,

@@ -16,16 +16,7 @@ import pytest
 from game.online.session import OnlineError, Session
 from game.rules import Board
 
-from .postgres import Postgres
 from .serving import Follower, start_process
-
-
-@pytest.fixture
-def dsn(postgres):
-    """A fresh database on the tests' own PostgreSQL server."""
-    if postgres is None:
-        pytest.skip(f"PostgreSQL: {Postgres().why_not or 'it could not be started'}")
-    return postgres.fresh_database()
 
 
 def run_then_stop(coro, seconds: float, *procs) -> None:
