@@ -253,7 +253,7 @@ async def step(
 def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, str]:
     """``mosaic-server`` from the code under ``code``, in its own process."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.online.server", "--port", "0", "--db", db,
+        [sys.executable, "-m", "game.online", "--port", "0", "--db", db,
          *(["--durable"] if durable else [])],
         cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
@@ -264,7 +264,7 @@ def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, 
         proc.wait()
         raise RuntimeError(
             f"the server did not start on {db} (exit {proc.returncode});"
-            f" run: python -m game.online.server --port 0 --db '{db}'"
+            f" run: python -m game.online --port 0 --db '{db}'"
         )
     return proc, url
 

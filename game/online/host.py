@@ -19,7 +19,7 @@ from typing import Any
 
 from .limits import Limits
 from .server import Server
-from .stores import SqliteStore
+from .store import Store
 
 log = logging.getLogger("mosaic.host")
 DEFAULT_PORT = 8765
@@ -61,7 +61,7 @@ class LocalServer:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         try:
-            store = SqliteStore(self.db)
+            store = await Store.open(self.db)
         except Exception as e:
             self.error = f"cannot open {self.db.name}: {e}"
             self._started.set()

@@ -57,6 +57,8 @@ REFUSALS = (ProtocolError, TableError)
 
 #: Answers a plain HTTP request, or ``None`` to go on to the WebSocket handshake.
 HttpHandler = Callable[[ServerConnection, Request], Awaitable[Response | None]]
+#: Adds to every HTTP answer, the handshake's too, before it is sent.
+Finisher = Callable[[ServerConnection, Request, Response], None]
 
 
 @dataclass(eq=False)  # one per connection, kept in sets by identity
@@ -281,6 +283,29 @@ class Connections:
         of the cluster)."""
         return pid in self._of or pid in self.elsewhere
 
+    def came_elsewhere(self, pid: str, process: str) -> bool:
+        """The player connected to another process; returns whether they were
+        online already."""
+        was = self.online(pid)
+        self.elsewhere.setdefault(pid, set()).add(process)
+        return was
+
+    def left_elsewhere(self, pid: str, process: str) -> bool:
+        """The player left another process; returns whether that took their last
+        connection anywhere."""
+        held = self.elsewhere.get(pid)
+        if held is None or process not in held:
+            return False
+        held.discard(process)
+        if held:
+            return False
+        del self.elsewhere[pid]
+        return not self.online(pid)
+
+    def held_by(self, process: str) -> list[str]:
+        """The players connected to another process, as far as this one knows."""
+        return [pid for pid, held in self.elsewhere.items() if process in held]
+
     def players_here(self) -> list[str]:
         """The players with a connection open to this process."""
         return list(self._of)
@@ -327,10 +352,10 @@ class Transport:
 
     @contextlib.asynccontextmanager
     async def serve(
-        self, host: str, port: int, http: HttpHandler
+        self, host: str, port: int, http: HttpHandler, finish: Finisher | None = None
     ) -> AsyncIterator[WebSocketServer]:
         """The listening server, to use as ``async with``; ``http`` answers plain
-        HTTP requests."""
+        HTTP requests, and ``finish`` sees every answer (the handshake's too) last."""
         wanted = self.limits.connections
         self.room, descriptors = descriptor_room(wanted, self.limits.reserve)
         if self.room < wanted:
@@ -344,6 +369,8 @@ class Transport:
                 host,
                 port,
                 process_request=http,
+                process_response=finish,
+                server_header=None,  # no name and version for a scanner to match
                 create_connection=counting_frames(self.limits),
                 logger=WEBSOCKETS_LOG,
                 max_size=protocol.MAX_MESSAGE,
@@ -381,7 +408,7 @@ class Transport:
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be a hello")
             if msg["v"] != protocol.VERSION:
-                raise ProtocolError(f"this server speaks protocol version {protocol.VERSION}")
+                raise ProtocolError(protocol.version_refused(msg["v"]))
             await self.greet(conn, msg)
         except ProtocolError as e:
             await ws.send(message("error", reason=str(e), about="hello"))

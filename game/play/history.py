@@ -15,6 +15,7 @@ from game.files import BadFile, read_json, write_new
 from game.rules import BLUE, RED
 
 from .match import HUMAN, Match
+from .storage import move_aside
 
 FOLDER = "history"
 
@@ -132,7 +133,8 @@ def entry(path: Path, data: Any) -> Entry:
 
 
 def entries(data: Path) -> tuple[list[Entry], list[str]]:
-    """Every archived game, newest first, and what could not be read (left alone)."""
+    """Every archived game, newest first, and what could not be read (each such file
+    is moved aside, so it is told once and kept for the player to look at)."""
     folder = Path(data) / FOLDER
     out, problems = [], []
     files = list(folder.glob("*.json")) if folder.exists() else []
@@ -141,9 +143,19 @@ def entries(data: Path) -> tuple[list[Entry], list[str]]:
     for path in files:
         try:
             out.append(entry(path, read_json(path)))
-        except (BadFile, ValueError, FileNotFoundError) as e:
-            problems.append(f"{path.name}: {e}")
+        except FileNotFoundError:
+            continue  # deleted since the folder was listed
+        except (BadFile, ValueError) as e:
+            problems.append(f"{path.name}: {e}{kept_aside(path)}")
     return out, problems
+
+
+def kept_aside(path: Path) -> str:
+    """Move a bad record aside; the words that say where it went."""
+    try:
+        return f"; it was kept as {move_aside(path).name}"
+    except OSError:
+        return ""
 
 
 def describe(path: Path) -> str:

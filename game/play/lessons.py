@@ -101,8 +101,9 @@ LESSONS: tuple[Lesson, ...] = (
         "A forced chain",
         "After a flip, if an enemy tile next to a tile you flipped this turn can now be "
         "flipped, you must flip it, and so on. Pulsing gold rings mark the tiles owed next; "
-        "white rings mark what you flipped this turn. Start a chain on a gold-ringed tile and "
-        "follow it to the end: the turn ends by itself.",
+        "white rings mark what you flipped this turn. Not every flip owes another: find a "
+        "gold-ringed tile whose flip starts a chain, and follow the chain to the end: the "
+        "turn ends by itself.",
         "1RB1/RBB1B/BBRB1R/R1R1B1R/1R1BRB/1B1BB/RRBR r",
         "chain",
         done_text="The whole chain, one turn. Before a chain ends, a right-click takes back "
@@ -327,9 +328,14 @@ class LessonRun(ChainOnBoard):
             )
             return Feedback("done", text, cells, mover)
         if lesson.task == "chain":
-            if len(cells) < 3:
+            # A chain is a flip that owed at least one more: two flips already make one.
+            if len(cells) < 2:
                 self.reset()
-                return Feedback("wrong", "That flip owed nothing more: start on another tile.")
+                return Feedback(
+                    "wrong",
+                    "That flip owed nothing more, so it made no chain: "
+                    "start on another gold-ringed tile.",
+                )
             if lesson.goal == "choice" and not self.chose:
                 self.reset()
                 return Feedback("wrong", "That chain offered no choice: start somewhere else.")

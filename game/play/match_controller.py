@@ -290,7 +290,8 @@ class MatchController(HistoryKeeper):
             return None
         path = self.data / CURRENT
         try:
-            if self.match.over or not self.match.plies:
+            # ``finished``, not ``over``: a won game looked back over is still finished.
+            if self.match.finished or not self.match.plies:
                 path.unlink(missing_ok=True)
             else:
                 write_json(path, self.match.record())

@@ -60,11 +60,19 @@ def days_left(ms: int, short: bool = False) -> str:
 
     >>> days_left(2 * 86_400_000 + 3 * 3_600_000), days_left(5 * 3_600_000 + 720_000, True)
     ('2 days 3 hours', '5h 12m')
+
+    A turn of 3 days, a moment after it began, still has 3 days:
+
+    >>> days_left(3 * 86_400_000 - 1500, True), days_left(3 * 86_400_000 - 1500)
+    ('3d', '3 days')
     """
-    minutes = max(0, ms) // 60_000
+    # Rounded up, as clocks count down: the part of a minute still left is time left.
+    minutes = -(-max(0, ms) // 60_000)
     d, h, m = minutes // 1440, minutes // 60 % 24, minutes % 60
     if short:
-        return f"{d}d {h}h" if d else f"{h}h {m}m" if h else f"{m}m"
+        if d:
+            return f"{d}d {h}h" if h else f"{d}d"
+        return f"{h}h {m}m" if h else f"{m}m"
 
     def n(k: int, unit: str) -> str:
         return f"{k} {unit}{'s' if k != 1 else ''}"
@@ -268,7 +276,9 @@ class OnlineController(HistoryKeeper):
                 self.line.send("turn", game=m.id, ply=before, turn=ev.text)
                 # The clock passes to the other side at once; the server's figures follow.
                 self.set_clocks([self.left(RED), self.left(BLUE)], int(m.board.mover))
-        return self._kept(events)
+        # As for the other side's turns, "over" comes from the server, with the reason and
+        # the ratings: a record kept from the board alone would have no result.
+        return [e for e in events if e.kind != "over"]
 
     def goto(self, ply: int) -> bool:
         moved = self.match.goto(ply)
@@ -384,7 +394,9 @@ class OnlineController(HistoryKeeper):
 
     # -- the history ----------------------------------------------------------------------
     def _kept(self, events: list[Event]) -> list[Event]:
-        if any(e.kind == "over" for e in events) and self.match.result != "aborted":
+        """Keep the game in the history once the server has said how it ended."""
+        result = self.match.result
+        if any(e.kind == "over" for e in events) and result not in (None, "aborted"):
             problem = self.archive()
             if problem:
                 events.append(Event("error", text=problem))

@@ -82,7 +82,7 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
         drive.frames(2)
         badge = scene.panel.badges[scene.match.you][0]
         # The turn's own day, counting down from the moment the game began.
-        assert badge in ("1d 0h", "23h 59m"), badge
+        assert badge in ("1d", "23h 59m"), badge
         if bob_color == 0:
             bob_plays(bob, gid, scene.match.board)
             until(drive, lambda: len(scene.match.board.turn_stack) == 1)
@@ -151,7 +151,7 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
                 f"Reserve days: red {late[Color.RED]}, blue {late[Color.BLUE]}"
             )
             # The clocks show the turn's own day; the reserve is under the turn.
-            assert scene.panel.badges[scene.match.you][0] in ("1d 0h", "23h 59m")
+            assert scene.panel.badges[scene.match.you][0] in ("1d", "23h 59m")
             assert names[scene.match.you.other] == "Bob"
             turn = scene.match.board.legal_turns()[0]
             for cell in turn.cells:

@@ -180,7 +180,7 @@ LOW_LIMIT_SERVER = (
     "import resource, runpy, sys;"
     "resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128));"
     "sys.argv[0] = 'mosaic-server';"
-    "runpy.run_module('game.online.server', run_name='__main__')"
+    "runpy.run_module('game.online', run_name='__main__')"
 )
 
 

@@ -87,12 +87,15 @@ def test_the_first_flip_reports_the_counts_it_lowered():
 
 def test_a_chain_lesson_wants_a_whole_chain_and_says_what_is_owed_on_the_way():
     r = run("forced")
-    short = follow(r, "e6")
-    assert [f.kind for f in short] == ["moved", "wrong"] and not r.done
-    assert short[0].text == "Keep going: flip f5, the gold-ringed tile."
-    assert r.chain is None and r.board.mfen() == r.start.mfen()  # back to try again
+    alone = click(r, "b2")  # a flip that owes nothing more is no chain
+    assert alone.kind == "wrong" and alone.text.startswith("That flip owed nothing more")
+    assert not r.done and r.chain is None and r.board.mfen() == r.start.mfen()  # try again
     whole = follow(r, "c1")
     assert [f.kind for f in whole] == ["moved", "moved", "done"] and r.done
+    assert whole[0].text == "Keep going: flip c2, the gold-ringed tile."
+    # Two flips are a chain already.
+    r = run("forced")
+    assert [f.kind for f in follow(r, "e6")] == ["moved", "done"] and r.done
 
 
 def test_the_choice_lesson_names_every_owed_tile():
