@@ -18,5 +18,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Under pytest-xdist, the slow tests first: the workers start on the long ones and
     fill in with the short ones, instead of one worker running a long test alone at the
     end. (Run in one process, the order stays the files' order.)"""
-    if config.getoption("numprocesses", None):
+    # Collection happens on the workers, which pytest-xdist marks with workerinput
+    # (and whose own -n it clears).
+    if hasattr(config, "workerinput"):
         items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -73,7 +73,7 @@ def test_mosaix_is_credited_to_its_designer_and_publisher():
 
 def test_the_test_commands_parallel_pytest_still_fails_on_a_failing_test(tmp_path):
     """tests/run.py hands pytest to pytest-xdist's workers: a failure there must still
-    end the run with pytest's failure code, and a slow test must still run."""
+    end the run with pytest's failure code, and a slow test must still run (first)."""
     import subprocess
     import sys
 
@@ -84,13 +84,22 @@ def test_the_test_commands_parallel_pytest_still_fails_on_a_failing_test(tmp_pat
         "def test_fine():\n    pass\n\n"
         "@pytest.mark.slow\ndef test_broken():\n    assert 1 + 1 == 3\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", *PARALLEL, "-p", "no:cacheprovider", str(tmp_path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+
+    def pytest_on_planted(*extra: str) -> subprocess.CompletedProcess[str]:
+        quiet = ["-p", "no:cacheprovider", str(tmp_path)]
+        return subprocess.run(
+            [sys.executable, "-m", "pytest", *PARALLEL, *extra, *quiet],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+
+    done = pytest_on_planted()
     assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
     assert "1 failed, 1 passed" in done.stdout and "created: " in done.stdout
+    # On a worker the slow test, collected second, runs first (tests/conftest.py's hook).
+    done = pytest_on_planted("-n", "1", "-p", "tests.conftest", "-v")
+    ran = re.findall(r"^\[gw0\] \[ *\d+%\] (?:PASSED|FAILED) \S*::(test_\w+)", done.stdout, re.M)
+    assert ran == ["test_broken", "test_fine"], done.stdout[-2000:]
