@@ -252,8 +252,10 @@ async def step(
 
 def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, str]:
     """``mosaic-server`` from the code under ``code``, in its own process."""
+    # Before the command line moved to the package's __main__ it was server.py's.
+    module = "game.online" if (code / "game/online/__main__.py").exists() else "game.online.server"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.online", "--port", "0", "--db", db,
+        [sys.executable, "-m", module, "--port", "0", "--db", db,
          *(["--durable"] if durable else [])],
         cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
@@ -264,7 +266,7 @@ def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, 
         proc.wait()
         raise RuntimeError(
             f"the server did not start on {db} (exit {proc.returncode});"
-            f" run: python -m game.online --port 0 --db '{db}'"
+            f" run: python -m {module} --port 0 --db '{db}'"
         )
     return proc, url
 
