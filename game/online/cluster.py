@@ -54,7 +54,7 @@ from .gallery import listing
 from .lobby import Elsewhere, Lobby, Seek
 from .protocol import Message
 from .rounds import Rounds
-from .sql import pg_connection
+from .sql import Unreachable, pg_connection
 from .store import Player, Store, new_id
 from .table import Table, TableError
 from .throttle import address
@@ -366,7 +366,7 @@ class Cluster:
             await self.handle(stand_in, player, msg)
         except Elsewhere:
             send(stand_in, "error", reason="that seek is no longer open", about=msg["type"])
-        except REFUSALS as e:
+        except (*REFUSALS, Unreachable) as e:
             send(stand_in, "error", reason=str(e), about=msg["type"])
 
     def _back_to(self, process: str, conn: str) -> Callable[[str], None]:
