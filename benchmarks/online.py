@@ -250,6 +250,17 @@ async def step(
     }
 
 
+def earlier(tmp: Path, commit: str) -> Path | None:
+    """The code as it was at ``commit``, unpacked under ``tmp`` (``None``, said,
+    if this checkout's history does not have it)."""
+    old = tmp / "before"
+    old.mkdir()
+    if not unpack(old, commit):
+        print(f"commit {commit} is not in this checkout's history")
+        return None
+    return old
+
+
 def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, str]:
     """``mosaic-server`` from the code under ``code``, in its own process."""
     # Before the command line moved to the package's __main__ it was server.py's.
@@ -348,10 +359,8 @@ def measure(args: argparse.Namespace, stores: list[str], cluster: Cluster) -> in
     with tempfile.TemporaryDirectory() as tmp:
         servers = {"now": ROOT}
         if args.before:
-            old = Path(tmp) / "before"
-            old.mkdir()
-            if not unpack(old, args.before):
-                print(f"commit {args.before} is not in this checkout's history")
+            old = earlier(Path(tmp), args.before)
+            if old is None:
                 return 2
             servers[f"at {args.before}"] = old
         print(

@@ -35,8 +35,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.online import server_cpu_seconds, start_server
-from benchmarks.v01 import ROOT, unpack
+from benchmarks.online import earlier, server_cpu_seconds, start_server
+from benchmarks.v01 import ROOT
 from game.online.session import Session
 from game.online.store import Store, StoredGame
 
@@ -121,10 +121,8 @@ async def main() -> int:
             f"{args.games}": await measure(ROOT, full, args.seconds, args.pings),
         }
         if args.before:
-            old = Path(tmp) / "before"
-            old.mkdir()
-            if not unpack(old, args.before):
-                print(f"commit {args.before} is not in this checkout's history")
+            old = earlier(Path(tmp), args.before)
+            if old is None:
                 return 2
             again = Path(tmp) / "again.db"  # the same games, not yet put back by anyone
             shutil.copy(full, again)
