@@ -149,7 +149,9 @@ def test_a_turn_passed_on_while_the_hosts_channel_was_down_is_played_once_it_is_
     monkeypatch.setattr(channel, "BACKOFF", (0.5, 5.0))
 
     async def go():
-        async with two_servers(dsn, Limits(sweep=0.05)) as ((a, _), (url_a, url_b)):
+        # B looks for the dead every 2 s: A, back in 0.5 s, keeps its lock and game.
+        limits = Limits(sweep=0.05, cluster_check=2.0)
+        async with two_servers(dsn, limits) as ((a, _), (url_a, url_b)):
             sessions, game, where = await seek_across(url_a, url_b)
             gid = game["id"]
             bob = next(c for c, s in sessions.items() if where[s] == url_b)
