@@ -28,7 +28,6 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from . import protocol
 from .cluster import GAME_MESSAGES, Cluster, Solo
@@ -126,7 +125,7 @@ class Server:
             conn,
             "welcome",
             v=protocol.VERSION,
-            player=_player_view(player),
+            player=player.view(),
             **({"token": fresh} if fresh else {}),
         )
         self.rounds.arrived(conn, player.id)
@@ -296,13 +295,3 @@ class Server:
         finally:
             sweeper.cancel()
             await self.cluster.stop()
-
-
-def _player_view(p: Player) -> dict[str, Any]:
-    return {
-        "id": p.id,
-        "name": p.name,
-        "rating": round(p.rating.rating),
-        "games": p.games,
-        "correspondence_rating": round(p.postal.rating),
-    }

@@ -138,6 +138,16 @@ class Player:
     postal: Rating = field(default_factory=Rating)
     postal_games: int = 0
 
+    def view(self) -> dict[str, Any]:
+        """The player as the welcome shows them to themselves."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "rating": round(self.rating.rating),
+            "games": self.games,
+            "correspondence_rating": round(self.postal.rating),
+        }
+
 
 def player_of(row: Sequence[Any] | None) -> Player | None:
     """A player from a row of :data:`PLAYER_COLUMNS`."""
