@@ -19,6 +19,7 @@ from game.online.session import Session
 from game.online.sql import Fenced
 from game.online.store import Store, StoredGame
 from game.rules import Board
+from tests.helpers import run
 
 from .serving import Follower
 from .test_cluster import play, seek_across, texts
@@ -91,7 +92,7 @@ def test_a_200_game_correspondence_list_with_cjk_names_is_relayed(dsn):
             await red.close()
         await store.close()
 
-    asyncio.run(asyncio.wait_for(go(), 60))
+    run(go())
 
 
 @contextlib.asynccontextmanager
@@ -137,7 +138,7 @@ def test_a_process_thought_dead_lets_its_games_go_and_passes_their_turns_on(dsn)
             row = await a.store.game_row(gid)
             assert row["turns"] == texts(followers[0].board)
 
-    asyncio.run(asyncio.wait_for(go(), 60))
+    run(go())
 
 
 def test_a_turn_passed_on_while_the_hosts_channel_was_down_is_played_once_it_is_back(
@@ -171,7 +172,7 @@ def test_a_turn_passed_on_while_the_hosts_channel_was_down_is_played_once_it_is_
             assert (await a.store.game_row(gid))["turns"] == texts(followers[1].board)
             assert gid in a.rounds.tables, "A kept its game: its lock was back in time"
 
-    asyncio.run(asyncio.wait_for(go(), 60))
+    run(go())
 
 
 def test_a_stale_copy_of_a_game_cannot_write_once_another_process_took_it(tmp_path):

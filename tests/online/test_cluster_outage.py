@@ -20,6 +20,7 @@ from game.online.server import Server
 from game.online.session import OnlineError, Session
 from game.online.store import Store
 from game.rules import Board
+from tests.helpers import run
 
 from .serving import start_process
 from .test_cluster import run_then_stop, seek_across
@@ -216,4 +217,4 @@ def test_a_player_hears_plainly_that_the_database_is_away(dsn, postgres):
                 await task
             await server.store.close()
 
-    asyncio.run(asyncio.wait_for(go(), 60))
+    run(go())
