@@ -1,5 +1,8 @@
 """``mosaic-server`` / ``python -m game.online``: run the game server
-(``--host H --port P --db PATH``; see docs/online-server.md)."""
+(``--host H --port P --db PATH``; see docs/online-server.md).
+
+An operator may keep ``--public`` in a service's environment instead, as
+``MOSAIC_PUBLIC_URL``."""
 
 from __future__ import annotations
 
@@ -7,8 +10,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
+from urllib.parse import urlsplit
 
 from .limits import Limits
 from .server import Server
@@ -31,6 +36,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--durable", action="store_true", help="sync every commit to disk (survives power loss)"
     )
+    ap.add_argument(
+        "--public",
+        metavar="URL",
+        type=public_url,
+        default=os.environ.get("MOSAIC_PUBLIC_URL") or None,
+        help="where players reach this server, such as https://mosaic.example.org: "
+        "every link it gives out starts with it ($MOSAIC_PUBLIC_URL)",
+    )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     # The store's writer thread hands each commit back to the loop: with the default
@@ -50,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     async def serve_with(store: Store) -> None:
-        server = Server(store, Limits(grace=args.grace))
+        server = Server(store, Limits(grace=args.grace), public=args.public)
         if str(args.db).startswith(("postgresql://", "postgres://")):
             # Any number of processes may share the database: they act as one server.
             server.join_cluster(args.db)
@@ -61,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)
         if started.done():
             print(f"Mosaic server listening on ws://{args.host}:{started.result()}", flush=True)
+            if args.public:
+                print(f"Its pages and links at {args.public}", flush=True)
         with contextlib.suppress(asyncio.CancelledError):
             await task
 
@@ -71,6 +86,29 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         print(f"mosaic-server: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
         return 2
+
+
+def public_url(text: str) -> str:
+    """``--public``: an http(s) address with a host and no query, kept without
+    its trailing slash.
+
+    >>> public_url("https://mosaic.example.org/")
+    'https://mosaic.example.org'
+    >>> public_url("mosaic.example.org")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'mosaic.example.org' is not a web address: give one such as https://mosaic.example.org
+    """
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (reading it checks it is a number)
+        ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        ok = False
+    if not ok or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a web address: give one such as https://mosaic.example.org"
+        )
+    return text.rstrip("/")
 
 
 if __name__ == "__main__":

@@ -57,6 +57,9 @@ class Server:
     #: Wall-clock time, for correspondence games: their days go on through restarts.
     wall: Callable[[], float] = time.time
     rng: random.Random = field(default_factory=random.SystemRandom)
+    #: Where players reach this server's pages (``https://mosaic.example.org``), for
+    #: every link it gives out; ``None``: where they connect to it.
+    public: str | None = None
 
     connections: Connections = field(init=False)
     transport: Transport = field(init=False)
@@ -127,6 +130,7 @@ class Server:
             v=protocol.VERSION,
             player=player.view(),
             **({"token": fresh} if fresh else {}),
+            **({"site": self.public} if self.public else {}),
         )
         self.rounds.arrived(conn, player.id)
         postal = await self.rounds.postal_games(player.id)

@@ -1,12 +1,19 @@
-"""What an operator relies on: the health endpoints a proxy or a supervisor asks."""
+"""What an operator relies on: the health endpoints a proxy or a supervisor asks,
+and the public address in every link the server gives out."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 
+import pytest
+
+from game.online.__main__ import main
+from game.online.host import LocalServer, site_of
 from game.online.server import Limits, Server
+from game.online.session import Session
 from game.online.store import Store
+from game.play.online_game import page_address
 
 from .serving import Answer, ask_now, serving
 
@@ -96,3 +103,61 @@ def test_ready_says_not_ready_while_postgresql_is_stopped(tmp_path, dsn, postgre
             await store.close()
 
     run(go(), 120)
+
+
+# -- the public address -----------------------------------------------------------------
+def test_the_welcome_gives_the_public_address_and_share_uses_it(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (server, url):
+            plain = await Session(url, "Ann").connect()
+            assert "site" not in plain  # where they connect is where the pages are
+            server.public = "https://mosaic.example.org"
+            welcome = await Session(url, "Bob").connect()
+            assert welcome["site"] == "https://mosaic.example.org"
+            shared = page_address(url, "g7", welcome.get("site"))
+            assert shared == "https://mosaic.example.org/games/g7"
+
+    run(go())
+
+
+def test_a_game_hosted_from_the_client_shares_the_address_its_friends_reach(tmp_path):
+    """Share gave http://127.0.0.1:8765/games/... while the lobby told friends
+    192.0.2.2:8765: the hosted server now gives out the lobby's address."""
+    # Loopback only on a shared machine: the address friends use on 0.0.0.0 is
+    # site_of's, checked with the addresses it would find.
+    assert site_of("0.0.0.0", 8765, lambda: ["192.0.2.2"]) == "http://192.0.2.2:8765"
+    host = LocalServer(tmp_path / "hosted.db", host="127.0.0.1", port=0)
+    port = host.start()
+    try:
+
+        async def hello():
+            return await Session(f"ws://127.0.0.1:{port}", "Ann").connect()
+
+        welcome = run(hello())
+        assert welcome["site"] == site_of("127.0.0.1", port) == f"http://127.0.0.1:{port}"
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"),
+    [
+        ("mosaic.example.org", "is not a web address"),
+        ("ftp://mosaic.example.org", "is not a web address"),
+        ("https://mosaic.example.org/?x=1", "is not a web address"),
+        ("https://mosaic.example.org:http", "is not a web address"),
+    ],
+)
+def test_a_bad_public_address_is_refused_plainly(given, shown, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--public", given])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --public" in err and shown in err and "Traceback" not in err
+
+
+def test_the_public_address_may_come_from_the_environment(monkeypatch, capsys):
+    monkeypatch.setenv("MOSAIC_PUBLIC_URL", "not an address")
+    with pytest.raises(SystemExit):
+        main([])
+    assert "'not an address' is not a web address" in capsys.readouterr().err
