@@ -1,8 +1,9 @@
 """``mosaic-server`` / ``python -m game.online``: run the game server
 (``--host H --port P --db PATH``; see docs/online-server.md).
 
-An operator may keep ``--public`` in a service's environment instead, as
-``MOSAIC_PUBLIC_URL``."""
+Settings an operator keeps in a service's environment may be given there
+instead: ``MOSAIC_PUBLIC_URL`` for ``--public``, ``MOSAIC_METRICS`` for
+``--metrics``."""
 
 from __future__ import annotations
 
@@ -44,6 +45,14 @@ def main(argv: list[str] | None = None) -> int:
         help="where players reach this server, such as https://mosaic.example.org: "
         "every link it gives out starts with it ($MOSAIC_PUBLIC_URL)",
     )
+    ap.add_argument(
+        "--metrics",
+        metavar="HOST:PORT",
+        type=metrics_address,
+        default=os.environ.get("MOSAIC_METRICS") or None,
+        help="serve Prometheus counters at http://HOST:PORT/metrics; off by default, "
+        "keep it on 127.0.0.1 ($MOSAIC_METRICS; needs the server extra)",
+    )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     # The store's writer thread hands each commit back to the loop: with the default
@@ -64,6 +73,21 @@ def main(argv: list[str] | None = None) -> int:
 
     async def serve_with(store: Store) -> None:
         server = Server(store, Limits(grace=args.grace), public=args.public)
+        exposed = None
+        if args.metrics is not None:
+            try:
+                # The server extra: imported only for an operator who asks for it.
+                from . import metrics  # noqa: PLC0415
+            except ImportError:
+                print(NO_METRICS, file=sys.stderr)
+                raise SystemExit(2) from None
+            try:
+                exposed = metrics.expose(server, *args.metrics)
+            except OSError as e:
+                host, port = args.metrics
+                print(f"mosaic-server: cannot serve the counters on {host}:{port}: {e}",
+                      file=sys.stderr)  # fmt: skip
+                raise SystemExit(2) from None
         if str(args.db).startswith(("postgresql://", "postgres://")):
             # Any number of processes may share the database: they act as one server.
             server.join_cluster(args.db)
@@ -76,8 +100,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Mosaic server listening on ws://{args.host}:{started.result()}", flush=True)
             if args.public:
                 print(f"Its pages and links at {args.public}", flush=True)
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+            if exposed is not None:
+                where = f"http://{args.metrics[0]}:{exposed.port}/metrics"
+                print(f"Counters for Prometheus at {where}", flush=True)
+        try:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        finally:
+            if exposed is not None:
+                exposed.close()
 
     try:
         return asyncio.run(go())
@@ -86,6 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         print(f"mosaic-server: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
         return 2
+
+
+NO_METRICS = (
+    "mosaic-server: --metrics needs the prometheus-client library: "
+    'pip install "mosaic-steere[server]"'
+)
 
 
 def public_url(text: str) -> str:
@@ -109,6 +146,18 @@ def public_url(text: str) -> str:
             f"{text!r} is not a web address: give one such as https://mosaic.example.org"
         )
     return text.rstrip("/")
+
+
+def metrics_address(text: str) -> tuple[str, int]:
+    """``--metrics``: ``HOST:PORT``, or a port alone for ``127.0.0.1``.
+
+    >>> metrics_address("9108"), metrics_address("127.0.0.1:0")
+    (('127.0.0.1', 9108), ('127.0.0.1', 0))
+    """
+    host, _, port = text.rpartition(":")
+    if not port.isascii() or not port.isdigit() or int(port) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r}: give HOST:PORT, such as 127.0.0.1:9108")
+    return host.strip("[]") or "127.0.0.1", int(port)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ from .protocol import Message, ProtocolError
 from .rounds import Moved, Rounds
 from .store import NameTaken, Player, Store
 from .table import Table, TableError
+from .tally import Tally
 from .throttle import address
 from .transport import Conn, Connections, Transport, send
 from .web import Web
@@ -60,6 +61,7 @@ class Server:
     #: Where players reach this server's pages (``https://mosaic.example.org``), for
     #: every link it gives out; ``None``: where they connect to it.
     public: str | None = None
+    tally: Tally = field(default_factory=Tally)
 
     connections: Connections = field(init=False)
     transport: Transport = field(init=False)
@@ -75,8 +77,9 @@ class Server:
     def __post_init__(self) -> None:
         self.connections = Connections()
         self.transport = Transport(
-            self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone
-        )
+            self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone,
+            tally=self.tally,
+        )  # fmt: skip
         self.rounds = Rounds(
             self.store, self.limits, self.connections, self.clock, self.wall, self.rng
         )
@@ -89,6 +92,7 @@ class Server:
             self.limits,
             find=self.rounds.tables.get,
             now=self.rounds.now,
+            tally=self.tally,
         )
         self.handlers = self._handlers()
         self.cluster = Solo(self.store, self.rounds)
@@ -259,6 +263,7 @@ class Server:
     # -- the games in play ------------------------------------------------------
     async def _turn(self, conn: Conn, player: Player, msg: Message) -> None:
         await self.rounds.turn(player, msg["game"], msg["ply"], msg["turn"])
+        self.tally.turns += 1
 
     async def _state(self, conn: Conn, player: Player, msg: Message) -> None:
         table = self.rounds.own(player, msg["game"])

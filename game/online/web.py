@@ -58,6 +58,7 @@ from .limits import Limits
 from .pages import A_DAY, ASK_AGAIN, POLICY, Page, Pages, shell
 from .store import Store as AsyncStore
 from .table import Table
+from .tally import Tally
 from .throttle import Buckets, address
 
 log = logging.getLogger("mosaic.server")
@@ -114,8 +115,10 @@ class Web:
         *,
         find: Callable[[str], Table | None] | None = None,
         now: Callable[[Table], float] | None = None,
+        tally: Tally | None = None,
     ) -> None:
         self.store = store
+        self.tally = tally or Tally()
         self.health = Health(store, clock)
         self.in_play = in_play
         #: The game in play here with this id (by default looked for in ``in_play``).
@@ -267,8 +270,8 @@ class Web:
             body = b""
         return Response(status.value, status.phrase, headers, body)
 
-    @staticmethod
-    def _too_many(conn: ServerConnection, wait: float) -> Response:
+    def _too_many(self, conn: ServerConnection, wait: float) -> Response:
+        self.tally.refuse("http")
         response = conn.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many requests: slow down\n")
         response.headers["Retry-After"] = str(math.ceil(wait))
         response.headers["Cache-Control"] = "no-store"

@@ -1,21 +1,27 @@
-"""What an operator relies on: the health endpoints a proxy or a supervisor asks,
-and the public address in every link the server gives out."""
+"""What an operator relies on: the health endpoints, the public address in
+every link, and the counters scraped in Prometheus's text format."""
 
 from __future__ import annotations
 
 import asyncio
+import socket
+import subprocess
+import sys
 import time
+import urllib.request
 
 import pytest
 
+from game.online import protocol
 from game.online.__main__ import main
 from game.online.host import LocalServer, site_of
 from game.online.server import Limits, Server
 from game.online.session import Session
 from game.online.store import Store
+from game.online.tally import REFUSALS
 from game.play.online_game import page_address
 
-from .serving import Answer, ask_now, serving
+from .serving import Answer, ask_now, pair, play_random, serving, start_process
 
 
 def run(coro, timeout: float = 60):
@@ -156,8 +162,96 @@ def test_a_bad_public_address_is_refused_plainly(given, shown, capsys):
     assert "argument --public" in err and shown in err and "Traceback" not in err
 
 
+def test_a_bad_metrics_address_is_refused_plainly(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--metrics", "localhost:ninety"])
+    assert e.value.code == 2
+    assert "give HOST:PORT, such as 127.0.0.1:9108" in capsys.readouterr().err
+
+
 def test_the_public_address_may_come_from_the_environment(monkeypatch, capsys):
     monkeypatch.setenv("MOSAIC_PUBLIC_URL", "not an address")
     with pytest.raises(SystemExit):
         main([])
     assert "'not an address' is not a web address" in capsys.readouterr().err
+
+
+# -- the counters -------------------------------------------------------------------------
+def scrape(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as r:
+        assert r.headers["Content-Type"].startswith("text/plain; version=0.0.4")
+        text = r.read().decode()
+    return {
+        (s.name, tuple(sorted(s.labels.items()))): s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
+
+
+def test_the_counters_in_prometheus_text_format(tmp_path):
+    pytest.importorskip("prometheus_client", reason="the server extra is not installed")
+    from game.online import metrics
+
+    async def go():
+        # One page with a body an address, then a 429.
+        limits = Limits(sweep=0.02, http_burst=1, http_rate=0.01)
+        async with serving(tmp_path / "s.db", limits) as (server, url):
+            exposed = metrics.expose(server, "127.0.0.1", 0)
+            try:
+                before = await asyncio.to_thread(scrape, exposed.port)
+                assert before[("mosaic_turns_total", ())] == 0
+                for kind in REFUSALS:  # every kind there from the start, at 0
+                    assert before[("mosaic_refusals_total", (("kind", kind),))] == 0
+                sessions, game = await pair(url)
+                f = await play_random(sessions, game, seed=1, turns=6)
+                await sessions[0].send("turn", game=game["id"], ply=0, turn="a1")  # out of turn
+                assert (await sessions[0].expect("error"))["about"] == "turn"
+                late = Session(url, "Cy")
+                await late.connect()
+                await late.ws.send(protocol.request("ping") + "{")  # type: ignore[union-attr]
+                await late.expect("error")
+                seen = await asyncio.to_thread(scrape, exposed.port)
+                assert seen[("mosaic_turns_total", ())] == len(f.board.turn_stack) >= 6
+                assert seen[("mosaic_connections", ())] == 3
+                assert seen[("mosaic_players", ())] == 3
+                assert seen[("mosaic_games_in_play", (("pace", "live"),))] == 1
+                assert seen[("mosaic_games_in_play", (("pace", "correspondence"),))] == 0
+                assert seen[("mosaic_refusals_total", (("kind", "message"),))] == 2
+                writes = seen[("mosaic_store_seconds_count", (("op", "write"),))]
+                assert writes >= 6  # every turn is written before it is announced
+                assert seen[("mosaic_store_seconds_sum", (("op", "write"),))] > 0
+                assert ("process_cpu_seconds_total", ()) in seen
+                # Never on the public port.
+                assert (await ask(port_of(url), "/metrics")).status == 404
+                assert (await ask(port_of(url), "/leaderboard")).status == 429
+                seen = await asyncio.to_thread(scrape, exposed.port)
+                assert seen[("mosaic_refusals_total", (("kind", "http"),))] == 1
+            finally:
+                exposed.close()
+
+    run(go())
+
+
+def test_the_counters_are_off_unless_asked_for_and_a_taken_port_is_said_plainly(tmp_path):
+    """Without --metrics nothing listens but the game's port; with a port in use
+    the server says which, and stops."""
+    proc, url = start_process(tmp_path / "s.db")
+    try:
+        assert (ask_now(port_of(url), "/metrics")).status == 404
+    finally:
+        proc.kill()
+        proc.wait()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "game.online", "--port", "0", "--db", str(tmp_path / "t.db"),
+             "--metrics", f"127.0.0.1:{port}"],
+            check=False, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 2
+    assert f"cannot serve the counters on 127.0.0.1:{port}" in done.stderr
+    assert "Traceback" not in done.stderr
