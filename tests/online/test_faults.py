@@ -54,19 +54,11 @@ def test_sigkill_during_fifty_games_loses_no_announced_turn(tmp_path):
 
     async def go():
         nonlocal proc
-        games = [await pair(url, side=5, base=600, inc=0) for _ in range(GAMES)]
-        followers = [Follower(Board(size=5)) for _ in games]
-        rngs = [random.Random(i) for i in range(GAMES)]
-        tasks = [
-            asyncio.create_task(play_until_cut(s, g, f, r))
-            for (s, g), f, r in zip(games, followers, rngs, strict=True)
-        ]
+        games, followers, tasks = await games_in_play(url, GAMES)
         await asyncio.sleep(1.0)
         proc.kill()  # SIGKILL: no chance to tidy up
         proc.wait()
-        await asyncio.gather(*tasks)
-        assert all(f.over is None for f in followers), "games must be cut mid-way"
-        assert sum(len(f.board.turn_stack) for f in followers) > GAMES
+        await cut_short(tasks, followers)
 
         port = int(url.rsplit(":", 1)[1])
         proc, url2 = start_process(db, port=port)
@@ -80,6 +72,26 @@ def test_sigkill_during_fifty_games_loses_no_announced_turn(tmp_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+async def games_in_play(url: str, count: int):
+    """``count`` games of two new players each, on side 5, playing random turns
+    until each is over or cut: the games, their followers and the players' tasks."""
+    games = [await pair(url, side=5, base=600, inc=0) for _ in range(count)]
+    followers = [Follower(Board(size=5)) for _ in games]
+    rngs = [random.Random(i) for i in range(count)]
+    tasks = [
+        asyncio.create_task(play_until_cut(s, g, f, r))
+        for (s, g), f, r in zip(games, followers, rngs, strict=True)
+    ]
+    return games, followers, tasks
+
+
+async def cut_short(tasks, followers: list[Follower]) -> None:
+    """The players' tasks after the server was killed: every game was cut mid-way."""
+    await asyncio.gather(*tasks)
+    assert all(f.over is None for f in followers), "games must be cut mid-way"
+    assert sum(len(f.board.turn_stack) for f in followers) > len(followers)
 
 
 async def take_up(url: str, games, followers: list[Follower]) -> int:
@@ -232,19 +244,11 @@ def test_a_supervisor_acting_on_the_unit_restarts_the_server_and_loses_no_announ
     async def go():
         supervisor.start()
         await until_ready(port)
-        games = [await pair(url, side=5, base=600, inc=0) for _ in range(games_count)]
-        followers = [Follower(Board(size=5)) for _ in games]
-        rngs = [random.Random(i) for i in range(games_count)]
-        tasks = [
-            asyncio.create_task(play_until_cut(s, g, f, r))
-            for (s, g), f, r in zip(games, followers, rngs, strict=True)
-        ]
+        games, followers, tasks = await games_in_play(url, games_count)
         await asyncio.sleep(1.0)
         assert supervisor.proc is not None
         supervisor.proc.send_signal(signal.SIGKILL)
-        await asyncio.gather(*tasks)
-        assert all(f.over is None for f in followers), "games must be cut mid-way"
-        assert sum(len(f.board.turn_stack) for f in followers) > games_count
+        await cut_short(tasks, followers)
 
         await until_ready(port)  # the supervisor's restart, not the test's
         assert supervisor.starts == 2
