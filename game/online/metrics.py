@@ -51,7 +51,7 @@ class ServerCollector(Collector):
         self.server = server
 
     def collect(self) -> Iterator[Metric]:
-        server = self.server
+        server, tally = self.server, self.server.transport.tally
         yield GaugeMetricFamily(
             "mosaic_connections", "WebSocket connections open", value=len(server.connections)
         )
@@ -65,8 +65,8 @@ class ServerCollector(Collector):
         for pace, postal in (("live", False), ("correspondence", True)):
             games.add_metric([pace], sum(1 for t in tables if not t.over and t.postal == postal))
         yield games
-        yield CounterMetricFamily("mosaic_turns", "turns played", value=server.tally.turns)
-        refused = dict(server.tally.refusals)
+        yield CounterMetricFamily("mosaic_turns", "turns played", value=tally.turns)
+        refused = dict(tally.refusals)
         refusals = CounterMetricFamily("mosaic_refusals", "refusals, by kind", labels=["kind"])
         for kind in REFUSALS:
             refusals.add_metric([kind], refused.get(kind, 0))

@@ -38,7 +38,6 @@ from .protocol import Message, ProtocolError
 from .rounds import Moved, Rounds
 from .store import NameTaken, Player, Store
 from .table import Table, TableError
-from .tally import Tally
 from .throttle import address
 from .transport import Conn, Connections, Transport, send
 from .web import Web
@@ -58,10 +57,8 @@ class Server:
     #: Wall-clock time, for correspondence games: their days go on through restarts.
     wall: Callable[[], float] = time.time
     rng: random.Random = field(default_factory=random.SystemRandom)
-    #: Where players reach this server's pages (``https://mosaic.example.org``), for
-    #: every link it gives out; ``None``: where they connect to it.
+    #: Where players reach its pages (``https://mosaic.example.org``), for its links.
     public: str | None = None
-    tally: Tally = field(default_factory=Tally)
 
     connections: Connections = field(init=False)
     transport: Transport = field(init=False)
@@ -77,23 +74,17 @@ class Server:
     def __post_init__(self) -> None:
         self.connections = Connections()
         self.transport = Transport(
-            self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone,
-            tally=self.tally,
-        )  # fmt: skip
+            self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone
+        )
         self.rounds = Rounds(
             self.store, self.limits, self.connections, self.clock, self.wall, self.rng
         )
         self.gallery = self.rounds.gallery
         self.lobby = Lobby(self.limits, self.rounds.games_of)
         self.web = Web(
-            self.store,
-            self.rounds.tables.values,
-            self.clock,
-            self.limits,
-            find=self.rounds.tables.get,
-            now=self.rounds.now,
-            tally=self.tally,
-        )
+            self.store, self.rounds.tables.values, self.clock, self.limits,
+            find=self.rounds.tables.get, now=self.rounds.now, tally=self.transport.tally,
+        )  # fmt: skip
         self.handlers = self._handlers()
         self.cluster = Solo(self.store, self.rounds)
 
@@ -263,7 +254,7 @@ class Server:
     # -- the games in play ------------------------------------------------------
     async def _turn(self, conn: Conn, player: Player, msg: Message) -> None:
         await self.rounds.turn(player, msg["game"], msg["ply"], msg["turn"])
-        self.tally.turns += 1
+        self.transport.tally.turns += 1
 
     async def _state(self, conn: Conn, player: Player, msg: Message) -> None:
         table = self.rounds.own(player, msg["game"])
