@@ -4,6 +4,7 @@ every link, and the counters scraped in Prometheus's text format."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import subprocess
 import sys
@@ -11,6 +12,8 @@ import time
 import urllib.request
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from game.online import protocol
 from game.online.__main__ import main
@@ -223,6 +226,13 @@ def test_the_counters_in_prometheus_text_format(tmp_path):
                 assert writes >= 6  # every turn is written before it is announced
                 assert seen[("mosaic_store_seconds_sum", (("op", "write"),))] > 0
                 assert ("process_cpu_seconds_total", ()) in seen
+                async with connect(url) as rude:  # anything but a hello first
+                    await rude.send(protocol.request("ping"))
+                    assert json.loads(await rude.recv())["about"] == "hello"
+                    with pytest.raises(ConnectionClosed):
+                        await rude.recv()
+                seen = await asyncio.to_thread(scrape, exposed.port)
+                assert seen[("mosaic_refusals_total", (("kind", "hello"),))] == 1
                 # Never on the public port.
                 assert (await ask(port_of(url), "/metrics")).status == 404
                 assert (await ask(port_of(url), "/leaderboard")).status == 429
