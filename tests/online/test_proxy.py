@@ -2,9 +2,9 @@
 real server: Debian's nginx, started with that very file (only its ports, its
 certificate and its upstream swapped for the test's, on loopback), ending TLS
 with a self-signed certificate made for the test. A player says hello through
-it over wss://, a browser reads a page over https://, and plain http:// is sent
-to https://. Skipped, saying so, where nginx or openssl is missing (.ci/run
-installs nginx)."""
+it over wss://, a browser reads a page over https://, plain http:// is sent
+to https://, and a player's own X-Forwarded-For buys no budget. Skipped,
+saying so, where nginx or openssl is missing (.ci/run installs nginx)."""
 
 from __future__ import annotations
 
@@ -130,13 +130,14 @@ def test_the_example_nginx_configuration_carries_a_hello_and_a_page(tmp_path):
         assert welcome["type"] == "welcome" and welcome["player"]["name"] == "Ann"
         assert welcome["site"] == f"https://{NAME}"
 
-        def get(path: str, port: int = tls) -> http.client.HTTPResponse:
+        def get(path: str, port: int = tls, **headers: str) -> http.client.HTTPResponse:
             c = (
                 http.client.HTTPSConnection("127.0.0.1", port, context=trusted, timeout=10)
                 if port == tls
                 else http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             )
-            c.request("GET", path, headers={"Host": NAME})
+            named = {k.replace("_", "-"): v for k, v in headers.items()}
+            c.request("GET", path, headers={"Host": NAME, **named})
             answer = c.getresponse()
             answer.read()
             return answer
@@ -147,6 +148,11 @@ def test_the_example_nginx_configuration_carries_a_hello_and_a_page(tmp_path):
         moved = get("/leaderboard", plain)
         assert moved.status == 301
         assert moved.getheader("Location") == f"https://{NAME}/leaderboard"
+        # The proxy's X-Forwarded-For is the one the server trusts: a player who
+        # sends one of their own is still counted as themselves, so made-up
+        # addresses do not buy more than the 20 pages at once an address gets.
+        statuses = [get("/leaderboard", X_Forwarded_For=f"203.0.113.{n}").status for n in range(24)]
+        assert 429 in statuses, statuses
     finally:
         proxy.terminate()
         proxy.wait(10)
