@@ -20,6 +20,7 @@ from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 from .endgame import Endgame, Limits
 from .endgame import OutOfBudget as EndgameOutOfBudget
 from .evaluate import DEFAULT, WIN, Weights, exact_score, final_score, leaf
+from .fastsearch import COMPILED, FastSearch, serves
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The search tries an exact solve when this many empty cells or fewer remain.
@@ -105,10 +106,16 @@ def _flipped(turn: Turn) -> int:
 class Searcher:
     """Keeps its transposition table between moves of one game. ``budget`` bounds
     the searches run straight through :meth:`negamax` (``search`` takes its own);
-    ``weights`` are the evaluation's (see :mod:`.evaluate`)."""
+    ``weights`` are the evaluation's (see :mod:`.evaluate`). Where it was built,
+    the compiled search (:mod:`.fastsearch`) searches for it, the same tree
+    faster; ``compiled=False`` keeps to the Python search, the reference."""
 
     def __init__(
-        self, table_limit: int = 400_000, budget: Budget | None = None, weights: Weights = DEFAULT
+        self,
+        table_limit: int = 400_000,
+        budget: Budget | None = None,
+        weights: Weights = DEFAULT,
+        compiled: bool = True,
     ) -> None:
         self.weights = weights
         self.table: dict[tuple[int, int, int], tuple[int, int, int, Turn | None]] = {}
@@ -121,6 +128,26 @@ class Searcher:
         #: a solve that ran out of time leaves its bounds for the next turn's.
         #: Half a million entries (about 150 MB at most) hold a game's tries.
         self.endgame = Endgame(table_limit=500_000)
+        self.fast = FastSearch(table_limit) if compiled and COMPILED else None
+
+    def _fast_for(self, board: Board) -> FastSearch | None:
+        return self.fast if self.fast is not None and serves(board) else None
+
+    def _limits(self) -> tuple[int, Callable[[], bool] | None]:
+        """The budget as the compiled search takes it: the nodes left (negative
+        for no limit), and a check that says stop."""
+        b = self.budget
+        limit = -1 if b.nodes is None else max(b.nodes - self.nodes, 0)
+        deadline, stop, clock = b.deadline, b.stop, b.clock
+        if deadline is None and stop is None:
+            return limit, None
+
+        def check() -> bool:
+            return (deadline is not None and clock() > deadline) or (
+                stop is not None and bool(stop())
+            )
+
+        return limit, check
 
     def use(self, weights: Weights) -> None:
         """Evaluate with ``weights`` from now on. What was stored under other
@@ -129,6 +156,14 @@ class Searcher:
             self.weights = weights
             self.table.clear()
             self.leaves.clear()
+            if self.fast is not None:
+                self.fast.clear()
+
+    def stored(self) -> int:
+        """How many scores the search keeps (table entries and leaves), in Python
+        or compiled."""
+        fast = 0 if self.fast is None else self.fast.size()
+        return len(self.table) + len(self.leaves) + fast
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -143,6 +178,13 @@ class Searcher:
 
     def negamax(self, board: Board, depth: int, alpha: int, beta: int, exact: bool) -> int:
         """Score for the player to move. ``exact`` searches to the end of the game."""
+        fast = self._fast_for(board)
+        if fast is not None:
+            score = fast.negamax(board, depth, alpha, beta, exact, self.weights, *self._limits())
+            self.nodes += fast.nodes
+            if score is None:
+                raise OutOfBudget
+            return score
         self._tick()
         key = board.transposition_key()
         entry = self.table.get(key)
@@ -209,6 +251,14 @@ class Searcher:
         With ``ties`` the window reaches one hundredth lower, so a turn exactly as
         good as the best gets its exact score and the equally good turns are known
         (at almost no cost)."""
+        fast = self._fast_for(board)
+        if fast is not None:
+            mode = 1 if all_scores else 2 if ties else 0
+            found = fast.root(board, depth, exact, mode, self.weights, *self._limits())
+            self.nodes += fast.nodes
+            if found is None:
+                raise OutOfBudget
+            return found
         turns = board.legal_turns()
         entry = self.table.get(board.transposition_key())
         best_turn: Turn | None = None

@@ -1,0 +1,423 @@
+/* The middle-game search of game/ai/search.py, compiled: the same tree, far faster.
+ *
+ * Searcher.negamax and Searcher.root restated in C for boards of side 2 to 8,
+ * whose bitboards (the Geometry's layout: rows of stride 2n bits) fit in 256
+ * bits, held as four 64-bit words. It must find what the Python search finds,
+ * node for node (tests/ai/test_search_compiled.py compares turns, scores and
+ * node counts), so it keeps every choice that shapes the tree:
+ *   - turns in Board.legal_turns' order (placements by cell, then each flip
+ *     turn's end in the order the chain walk lists them), ordered as
+ *     search.ordered does (the table's best turn, bigger flips, placements);
+ *   - the learned evaluation of evaluate.py, floor divisions included;
+ *   - the transposition table's semantics: exact keys (tiles and mover), one
+ *     entry per key, overwritten on store, and cleared whole when it holds
+ *     table_limit entries, as the dict is.
+ * A turn is named by its index in the legal_turns order (the best turn of an
+ * entry too), which the Python side maps back to a Turn.
+ *
+ * Python API (handles are capsules; boards are 32 little-endian bytes):
+ *   new(side, table_limit) -> handle
+ *   clear(handle)
+ *   size(handle) -> the entries in the table
+ *   negamax(handle, me, op, mover, depth, alpha, beta, exact, weights, limit, check)
+ *       -> (score, nodes, finished)
+ *   root(handle, me, op, mover, depth, exact, lower_mode, weights, limit, check)
+ *       -> (best_index, best_score, [(index, score), ...], nodes, finished)
+ * weights: the 7 ints of evaluate.Weights; limit: nodes allowed (negative for
+ * none); check: None or a callable asked every 256 nodes, a true answer stops.
+ * lower_mode: 0 as search.root's default, 1 all_scores, 2 ties. The search lets
+ * go of the interpreter; a handle serves one call at a time (RuntimeError).
+ */
+#include "_search.h"
+
+/* Geometry.dilate: the set and every cell next to it (off-board bits too). */
+static inline BB dilate(const Search *s, BB x) {
+    int w = s->stride;
+    BB r = bor(x, bor(shl(x, 1), shr(x, 1)));
+    r = bor(r, bor(shl(x, w), shr(x, w)));
+    return bor(r, bor(shl(x, w - 1), shr(x, w - 1)));
+}
+
+/* -- the rules (game/rules/movegen.py) ------------------------------------- */
+
+/* The cells next to any of x's: one table row per tile, so a flood fill costs
+ * a few words per tile it takes in rather than a whole-board dilation a step. */
+static inline BB spread(const Search *s, BB x) {
+    BB r = {{0, 0, 0, 0}};
+    for (int i = 0; i < W; i++)
+        for (u64 m = x.w[i]; m; m &= m - 1) r = bor(r, s->nbr[i * 64 + ctz(m)]);
+    return r;
+}
+
+/* movegen.groups_of; each group's reach is itself and its neighbours on the
+ * board (Python's also holds off-board bits, which no rule reads). */
+static void groups_of(const Search *s, BB m, Groups *gs) {
+    gs->n = 0;
+    while (!bempty(m)) {
+        int b = blow(m);
+        BB g = bbit(b), d = bor(g, s->nbr[b]), fresh = band(s->nbr[b], m);
+        while (!bempty(fresh)) {
+            g = bor(g, fresh);
+            BB more = spread(s, fresh);
+            d = bor(d, more);
+            fresh = bandn(band(more, m), g);
+        }
+        gs->g[gs->n] = g;
+        gs->d[gs->n] = d;
+        gs->n++;
+        m = bandn(m, g);
+    }
+}
+
+static void touch(const Groups *gs, BB *once, BB *twice) {
+    BB o = {{0, 0, 0, 0}}, t = o;
+    for (int i = 0; i < gs->n; i++) {
+        t = bor(t, band(o, gs->d[i]));
+        o = bor(o, gs->d[i]);
+    }
+    *once = o;
+    *twice = t;
+}
+
+/* movegen.flippable: flipping t joins the k mover groups it touches (k >= 2
+ * needed) and splits its own group into j pieces; it is legal iff j < k. */
+static BB flippable(const Search *s, BB cand, const Groups *gm, const Groups *go) {
+    BB out = {{0, 0, 0, 0}};
+    while (!bempty(cand)) {
+        int b = blow(cand);
+        BB t = bbit(b);
+        cand = bxor(cand, t);
+        int k = 0;
+        for (int i = 0; i < gm->n; i++)
+            if (!bempty(band(gm->d[i], t))) k++;
+        if (k < 2) continue;
+        BB rest = {{0, 0, 0, 0}};
+        for (int i = 0; i < go->n; i++)
+            if (!bempty(band(go->g[i], t))) {
+                rest = bxor(go->g[i], t);
+                break;
+            }
+        BB pending = band(s->nbr[b], rest);
+        int j = 0;
+        while (!bempty(pending)) {
+            /* grow one piece only until it holds every neighbour still pending */
+            BB p = bbit(blow(pending)), front = p;
+            while (!bempty(front) && !bempty(bandn(pending, p))) {
+                front = bandn(band(spread(s, front), rest), p);
+                p = bor(p, front);
+            }
+            pending = bandn(pending, p);
+            if (++j >= k) break;
+        }
+        if (j < k) out = bor(out, t);
+    }
+    return out;
+}
+
+static BB placements(const Search *s, BB me, BB op, const Groups *gm, const Groups *go) {
+    BB once, twice, once_o, twice_o;
+    touch(gm, &once, &twice);
+    touch(go, &once_o, &twice_o);
+    BB empty = bandn(s->full, bor(me, op));
+    /* empty & ~twice & (~once | reach(go)) */
+    return bandn(empty, bor(twice, bandn(once, once_o)));
+}
+
+static int has_turn(Search *s, BB me, BB op) {
+    groups_of(s, me, &s->wm);
+    groups_of(s, op, &s->wo);
+    if (!bempty(placements(s, me, op, &s->wm, &s->wo))) return 1;
+    BB once, twice;
+    touch(&s->wm, &once, &twice);
+    return !bempty(flippable(s, band(op, twice), &s->wm, &s->wo));
+}
+
+/* -- the evaluation (game/ai/evaluate.py) ---------------------------------- */
+
+static inline int floordiv(int a, int b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+static int singles(const Groups *gs) {
+    int n = 0;
+    for (int i = 0; i < gs->n; i++) n += bpc(gs->g[i]) == 1;
+    return n;
+}
+
+/* evaluate.leaf: 1 and the score, or 0 when the mover has no placement and no flip. */
+static int leaf(const Search *s, BB me, BB op, const Groups *gm, const Groups *go, int *score) {
+    BB once_m, twice_m, once_o, twice_o;
+    touch(gm, &once_m, &twice_m);
+    touch(go, &once_o, &twice_o);
+    BB empty = bandn(s->full, bor(me, op));
+    int my_places = bpc(bandn(empty, bor(twice_m, bandn(once_m, once_o))));
+    int my_flips = bpc(flippable(s, band(op, twice_m), gm, go));
+    if (!my_places && !my_flips) return 0;
+    int their_places = bpc(bandn(empty, bor(twice_o, bandn(once_o, once_m))));
+    int their_flips = bpc(flippable(s, band(me, twice_o), go, gm));
+    int flips = my_flips - their_flips, places = my_places - their_places;
+    int early = 100 * bpc(empty) / s->cells;
+    const int *w = s->weights;
+    *score = TILE * (bpc(me) - bpc(op)) + w[0] * flips + w[1] * places + w[2] * (gm->n - go->n) +
+             w[3] * (bpc(band(me, s->edge)) - bpc(band(op, s->edge))) +
+             w[4] * (singles(gm) - singles(go)) +
+             floordiv(w[5] * flips * early + w[6] * places * early, 100);
+    return 1;
+}
+
+static int final_score(BB me, BB op) {
+    int margin = bpc(me) - bpc(op);
+    return margin > 0 ? WIN + margin * TILE : margin < 0 ? -WIN + margin * TILE : 0;
+}
+
+/* -- the turns (Board.legal_turns) ----------------------------------------- */
+
+static int push_kid(Search *s, BB me, BB op, int size) {
+    if (s->top >= POOL) return s->overflow = 1, 0;
+    Kid *k = &s->pool[s->top++];
+    k->me = me;
+    k->op = op;
+    k->size = size;
+    return 1;
+}
+
+/* 1 if the set is new (and now seen), 0 if seen; -1 when the table is full. */
+static int seen_add(Search *s, BB set) {
+    if (s->seen_used >= SEEN_SIZE / 2) return -1;
+    u64 h = (set.w[0] ^ set.w[1] * 0xC2B2AE3D27D4EB4Full ^ set.w[2] * 0x165667B19E3779F9ull ^
+             set.w[3] * 0xD6E8FEB86659FD93ull) * 0x9E3779B97F4A7C15ull;
+    unsigned i = (unsigned)(h >> (64 - SEEN_BITS));
+    while (s->seen_gen[i] == s->sgen) {
+        if (beq(s->seen_key[i], set)) return 0;
+        i = (i + 1) & (SEEN_SIZE - 1);
+    }
+    s->seen_gen[i] = s->sgen;
+    s->seen_key[i] = set;
+    s->seen_used++;
+    return 1;
+}
+
+/* movegen._chain_ends: each first flip's chains, depth first from the last
+ * owed tile pushed, each set of flipped tiles once across them all. */
+static int flip_turns(Search *s, BB me, BB op, BB firsts) {
+    if (++s->sgen == 0) {
+        memset(s->seen_gen, 0, sizeof s->seen_gen);
+        s->sgen = 1;
+    }
+    s->seen_used = 0;
+    while (!bempty(firsts)) {
+        BB t = bbit(blow(firsts));
+        firsts = bxor(firsts, t);
+        if (seen_add(s, t) < 0) return s->overflow = 1, 0;
+        int sp = 0;
+        s->wstack[sp++] = t;
+        while (sp) {
+            BB set = s->wstack[--sp], m = bor(me, set), o = bandn(op, set);
+            groups_of(s, m, &s->wm);
+            groups_of(s, o, &s->wo);
+            BB next = flippable(s, band(o, dilate(s, set)), &s->wm, &s->wo);
+            if (bempty(next)) {
+                if (!push_kid(s, m, o, bpc(set))) return 0;
+                continue;
+            }
+            while (!bempty(next)) {
+                BB c = bbit(blow(next));
+                next = bxor(next, c);
+                int added = seen_add(s, bor(set, c));
+                if (added < 0) return s->overflow = 1, 0;
+                if (added) s->wstack[sp++] = bor(set, c);
+            }
+        }
+    }
+    return 1;
+}
+
+/* A node's turns onto the pool, in legal_turns' order: 1 done, 0 on overflow. */
+static int expand(Search *s, BB me, BB op) {
+    const Groups *gm = &s->gm, *go = &s->go;
+    BB places = placements(s, me, op, gm, go), once, twice;
+    while (!bempty(places)) {
+        BB c = bbit(blow(places));
+        places = bxor(places, c);
+        if (!push_kid(s, bor(me, c), op, 0)) return 0;
+    }
+    touch(gm, &once, &twice);
+    return flip_turns(s, me, op, flippable(s, band(op, twice), gm, go));
+}
+
+/* search.ordered over the turns pool[base..base+n): flips by size (stable),
+ * then placements, and the table's best turn (an index) first. */
+static void order_kids(Search *s, int base, int n, int first) {
+    int *ord = &s->order[base], m = 0;
+    const Kid *kids = &s->pool[base];
+    for (int i = 0; i < n; i++)
+        if (kids[i].size) {
+            int j = m++;
+            while (j > 0 && kids[ord[j - 1]].size < kids[i].size) ord[j] = ord[j - 1], j--;
+            ord[j] = i;
+        }
+    for (int i = 0; i < n; i++)
+        if (!kids[i].size) ord[m++] = i;
+    if (first < 0 || first >= n) return;
+    for (int i = 0; i < n; i++)
+        if (ord[i] == first) {
+            memmove(ord + 1, ord, (size_t)i * sizeof(int));
+            ord[0] = first;
+            return;
+        }
+}
+
+/* -- the transposition table: the dict of Searcher.table ------------------- */
+
+static Entry *slot(const Search *s, BB me, BB op, int mover, int *found) {
+    u64 h = (u64)mover * 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < W; i++) {
+        h = (h ^ me.w[i]) * 0xBF58476D1CE4E5B9ull;
+        h = (h ^ op.w[i]) * 0x94D049BB133111EBull;
+        h ^= h >> 31;
+    }
+    for (u64 i = h & s->tt_mask;; i = (i + 1) & s->tt_mask) {
+        Entry *e = &s->tt[i];
+        if (e->gen != s->tt_gen) return *found = 0, e;
+        if (e->mover == mover && beq(e->me, me) && beq(e->op, op)) return *found = 1, e;
+    }
+}
+
+void tt_clear(Search *s) {
+    if (++s->tt_gen == 0) {
+        memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof(Entry));
+        s->tt_gen = 1;
+    }
+    s->tt_count = 0;
+}
+
+static void store(Search *s, BB me, BB op, int mover, int depth, int flag, int score, int best,
+                  int check_limit) {
+    int found;
+    if (check_limit && s->tt_count >= s->tt_limit) tt_clear(s);
+    Entry *e = slot(s, me, op, mover, &found);
+    if (!found) s->tt_count++;
+    e->me = me, e->op = op, e->mover = (uint8_t)mover, e->gen = s->tt_gen;
+    e->depth = depth, e->flag = (uint8_t)flag, e->score = score, e->best = best;
+}
+
+/* -- the search (Searcher.negamax) ------------------------------------------ */
+
+static int tick(Search *s) {
+    if (s->stopped) return 1;
+    s->nodes++;
+    if ((s->nodes & 255) == 0) {
+        /* Ask the caller, and let Ctrl-C through: signal handlers only run
+         * while this thread holds the interpreter. */
+        PyEval_RestoreThread(s->thread);
+        int stop = PyErr_CheckSignals() < 0;
+        if (!stop && s->check) {
+            PyObject *r = PyObject_CallNoArgs(s->check);
+            stop = r == NULL ? 1 : PyObject_IsTrue(r);
+            Py_XDECREF(r);
+            if (stop < 0) stop = 1;
+        }
+        s->thread = PyEval_SaveThread();
+        if (stop) s->stopped = 1;
+    }
+    if (s->limit >= 0 && s->nodes > s->limit) s->stopped = 1;
+    return s->stopped;
+}
+
+#define HALTED(s) ((s)->stopped || (s)->overflow)
+
+int negamax(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, int exact) {
+    if (tick(s)) return 0;
+    int found, first = -1;
+    Entry *e = slot(s, me, op, mover, &found);
+    if (found) {
+        first = e->best;
+        if (e->depth >= (exact ? INF : depth)) {
+            if (e->flag == EXACT) return e->score;
+            if (e->flag == LOWER && e->score >= beta) return e->score;
+            if (e->flag == UPPER && e->score <= alpha) return e->score;
+        }
+    }
+    groups_of(s, me, &s->gm);
+    groups_of(s, op, &s->go);
+    int value;
+    if (depth <= 0 && !exact && leaf(s, me, op, &s->gm, &s->go, &value)) return value;
+    int base = s->top;
+    if (!expand(s, me, op)) return s->top = base, 0;
+    int n = s->top - base;
+    if (n == 0) {
+        if (!has_turn(s, op, me)) return final_score(me, op);
+        return -negamax(s, op, me, !mover, depth, -beta, -alpha, exact); /* a pass */
+    }
+    order_kids(s, base, n, first);
+    int alpha0 = alpha, best = -INF, best_turn = -1;
+    for (int i = 0; i < n; i++) {
+        int k = s->order[base + i];
+        Kid *kid = &s->pool[base + k];
+        int score = -negamax(s, kid->op, kid->me, !mover, depth - 1, -beta, -alpha, exact);
+        if (HALTED(s)) return s->top = base, 0;
+        if (score > best) {
+            best = score, best_turn = k;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    s->top = base;
+    int flag = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
+    store(s, me, op, mover, exact ? INF : depth, flag, best, best_turn, 1);
+    return best;
+}
+
+/* Searcher.root: every turn in order, the later ones only shown worse than the
+ * best so far (lower_mode 0), each with a full window (1), or one hundredth
+ * lower so equal turns get exact scores (2). Scores go to out in search order. */
+int root(Search *s, BB me, BB op, int mover, int depth, int exact, int mode, int *out,
+                int *best_turn) {
+    int found, first = -1;
+    Entry *e = slot(s, me, op, mover, &found);
+    if (found) first = e->best;
+    groups_of(s, me, &s->gm);
+    groups_of(s, op, &s->go);
+    int base = s->top, alpha = -INF;
+    *best_turn = -1;
+    s->root_turns = 0;
+    if (!expand(s, me, op)) return s->top = base, 0;
+    int n = s->top - base;
+    if (n == 0 && has_turn(s, op, me)) n = push_kid(s, me, op, 0); /* the turn is a pass */
+    order_kids(s, base, n, first);
+    for (int i = 0; i < n; i++) {
+        int k = s->order[base + i];
+        Kid *kid = &s->pool[base + k];
+        int lower = mode == 1 ? -INF : mode == 2 ? alpha - 1 : alpha;
+        int score = -negamax(s, kid->op, kid->me, !mover, depth - 1, -INF, -lower, exact);
+        if (HALTED(s)) return s->top = base, 0;
+        out[2 * i] = k, out[2 * i + 1] = score;
+        s->root_turns = i + 1;
+        if (score > alpha) alpha = score, *best_turn = k;
+    }
+    s->top = base;
+    store(s, me, op, mover, exact ? INF : depth, EXACT, alpha, *best_turn, 0);
+    return alpha;
+}
+
+
+/* -- the board's shape (game/rules/geometry.py) ----------------------------- */
+
+int search_init(Search *s, int side) {
+    if (side < 2 || side > 8) return 0;
+    int m = side - 1;
+    s->n = side;
+    s->stride = 2 * side;
+    for (int r = -m; r <= m; r++)
+        for (int q = (-m > -m - r ? -m : -m - r); q <= (m < m - r ? m : m - r); q++) {
+            s->full = bor(s->full, bbit((r + m) * s->stride + q + m));
+            s->cells++;
+        }
+    for (int b = 0; b < 256; b++) {
+        BB bit = bbit(b);
+        if (bempty(band(bit, s->full))) continue;
+        s->nbr[b] = bandn(band(dilate(s, bit), s->full), bit);
+        if (bpc(s->nbr[b]) < 6) s->edge = bor(s->edge, bit);
+    }
+    return 1;
+}
