@@ -170,12 +170,13 @@ static int final_score(BB me, BB op) {
 
 /* -- the turns (Board.legal_turns) ----------------------------------------- */
 
-static int push_kid(Search *s, BB me, BB op, int size) {
+static int push_kid(Search *s, BB me, BB op, int size, int placed) {
     if (s->top >= POOL) return s->overflow = 1, 0;
     Kid *k = &s->pool[s->top++];
     k->me = me;
     k->op = op;
     k->size = size;
+    k->placed = placed;
     return 1;
 }
 
@@ -215,7 +216,7 @@ static int flip_turns(Search *s, BB me, BB op, BB firsts) {
             groups_of(s, o, &s->wo);
             BB next = flippable(s, band(o, dilate(s, set)), &s->wm, &s->wo);
             if (bempty(next)) {
-                if (!push_kid(s, m, o, bpc(set))) return 0;
+                if (!push_kid(s, m, o, bpc(set), FLIPPED)) return 0;
                 continue;
             }
             while (!bempty(next)) {
@@ -231,13 +232,13 @@ static int flip_turns(Search *s, BB me, BB op, BB firsts) {
 }
 
 /* A node's turns onto the pool, in legal_turns' order: 1 done, 0 on overflow. */
-static int expand(Search *s, BB me, BB op) {
-    const Groups *gm = &s->gm, *go = &s->go;
+static int expand(Search *s, BB me, BB op, const Groups *gm, const Groups *go) {
     BB places = placements(s, me, op, gm, go), once, twice;
     while (!bempty(places)) {
-        BB c = bbit(blow(places));
+        int b = blow(places);
+        BB c = bbit(b);
         places = bxor(places, c);
-        if (!push_kid(s, bor(me, c), op, 0)) return 0;
+        if (!push_kid(s, bor(me, c), op, 0, b)) return 0;
     }
     touch(gm, &once, &twice);
     return flip_turns(s, me, op, flippable(s, band(op, twice), gm, go));
@@ -324,7 +325,37 @@ static int tick(Search *s) {
 
 #define HALTED(s) ((s)->stopped || (s)->overflow)
 
-int negamax(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, int exact) {
+/* A node's groups (*gm, *go) from its parent's (pm, po, from the parent's
+ * mover's side) and the turn between: a placement extends one group of the
+ * parent's mover or starts one (it never joins two), a pass swaps them, and
+ * only after a flip turn are they found afresh. Storage: the ply's slots. */
+static int groups_at(Search *s, BB me, BB op, int ply, const Groups *pm, const Groups *po, int placed,
+                     const Groups **gm, const Groups **go) {
+    if (ply >= MAX_PLY) return s->overflow = 1, 0;
+    Groups *m = &s->plies[2 * ply], *o = &s->plies[2 * ply + 1];
+    if (placed == PASSED) {
+        *gm = po, *go = pm;
+    } else if (placed >= 0) {
+        BB c = bbit(placed);
+        o->n = pm->n;
+        memcpy(o->g, pm->g, (size_t)pm->n * sizeof(BB));
+        memcpy(o->d, pm->d, (size_t)pm->n * sizeof(BB));
+        int i = 0;
+        while (i < o->n && bempty(band(o->d[i], c))) i++;
+        if (i == o->n) o->n++, o->g[i] = c, o->d[i] = c;
+        else o->g[i] = bor(o->g[i], c);
+        o->d[i] = bor(o->d[i], bor(s->nbr[placed], c));
+        *gm = po, *go = o;
+    } else {
+        groups_of(s, me, m);
+        groups_of(s, op, o);
+        *gm = m, *go = o;
+    }
+    return 1;
+}
+
+static int node(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, int exact, int ply,
+                const Groups *pm, const Groups *po, int placed) {
     if (tick(s)) return 0;
     int found, first = -1;
     Entry *e = slot(s, me, op, mover, &found);
@@ -336,23 +367,24 @@ int negamax(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, 
             if (e->flag == UPPER && e->score <= alpha) return e->score;
         }
     }
-    groups_of(s, me, &s->gm);
-    groups_of(s, op, &s->go);
+    const Groups *gm, *go;
+    if (!groups_at(s, me, op, ply, pm, po, placed, &gm, &go)) return 0;
     int value;
-    if (depth <= 0 && !exact && leaf(s, me, op, &s->gm, &s->go, &value)) return value;
+    if (depth <= 0 && !exact && leaf(s, me, op, gm, go, &value)) return value;
     int base = s->top;
-    if (!expand(s, me, op)) return s->top = base, 0;
+    if (!expand(s, me, op, gm, go)) return s->top = base, 0;
     int n = s->top - base;
     if (n == 0) {
         if (!has_turn(s, op, me)) return final_score(me, op);
-        return -negamax(s, op, me, !mover, depth, -beta, -alpha, exact); /* a pass */
+        return -node(s, op, me, !mover, depth, -beta, -alpha, exact, ply + 1, gm, go, PASSED);
     }
     order_kids(s, base, n, first);
     int alpha0 = alpha, best = -INF, best_turn = -1;
     for (int i = 0; i < n; i++) {
         int k = s->order[base + i];
         Kid *kid = &s->pool[base + k];
-        int score = -negamax(s, kid->op, kid->me, !mover, depth - 1, -beta, -alpha, exact);
+        int score = -node(s, kid->op, kid->me, !mover, depth - 1, -beta, -alpha, exact, ply + 1, gm,
+                          go, kid->placed);
         if (HALTED(s)) return s->top = base, 0;
         if (score > best) {
             best = score, best_turn = k;
@@ -368,28 +400,32 @@ int negamax(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, 
     return best;
 }
 
+int negamax(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, int exact) {
+    return node(s, me, op, mover, depth, alpha, beta, exact, 0, NULL, NULL, FLIPPED);
+}
+
 /* Searcher.root: every turn in order, the later ones only shown worse than the
  * best so far (lower_mode 0), each with a full window (1), or one hundredth
  * lower so equal turns get exact scores (2). Scores go to out in search order. */
-int root(Search *s, BB me, BB op, int mover, int depth, int exact, int mode, int *out,
-                int *best_turn) {
+int root(Search *s, BB me, BB op, int mover, int depth, int exact, int mode, int *out, int *best_turn) {
     int found, first = -1;
     Entry *e = slot(s, me, op, mover, &found);
     if (found) first = e->best;
-    groups_of(s, me, &s->gm);
-    groups_of(s, op, &s->go);
+    const Groups *gm, *go;
+    if (!groups_at(s, me, op, 0, NULL, NULL, FLIPPED, &gm, &go)) return 0;
     int base = s->top, alpha = -INF;
     *best_turn = -1;
     s->root_turns = 0;
-    if (!expand(s, me, op)) return s->top = base, 0;
+    if (!expand(s, me, op, gm, go)) return s->top = base, 0;
     int n = s->top - base;
-    if (n == 0 && has_turn(s, op, me)) n = push_kid(s, me, op, 0); /* the turn is a pass */
+    if (n == 0 && has_turn(s, op, me)) n = push_kid(s, me, op, 0, PASSED); /* the turn is a pass */
     order_kids(s, base, n, first);
     for (int i = 0; i < n; i++) {
         int k = s->order[base + i];
         Kid *kid = &s->pool[base + k];
         int lower = mode == 1 ? -INF : mode == 2 ? alpha - 1 : alpha;
-        int score = -negamax(s, kid->op, kid->me, !mover, depth - 1, -INF, -lower, exact);
+        int score = -node(s, kid->op, kid->me, !mover, depth - 1, -INF, -lower, exact, 1, gm, go,
+                          kid->placed);
         if (HALTED(s)) return s->top = base, 0;
         out[2 * i] = k, out[2 * i + 1] = score;
         s->root_turns = i + 1;
@@ -399,7 +435,6 @@ int root(Search *s, BB me, BB op, int mover, int depth, int exact, int mode, int
     store(s, me, op, mover, exact ? INF : depth, EXACT, alpha, *best_turn, 0);
     return alpha;
 }
-
 
 /* -- the board's shape (game/rules/geometry.py) ----------------------------- */
 

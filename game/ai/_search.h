@@ -17,14 +17,19 @@
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
-#define MAX_GROUPS 160 /* a side-8 board holds at most 73 groups of one colour */
+#define MAX_GROUPS 128 /* a side-8 board holds at most 73 groups of one colour */
+#define MAX_PLY 256
 #define SEEN_BITS 14
 #define SEEN_SIZE (1u << SEEN_BITS)
 #define POOL 32768 /* turns held at once along the search's path */
 
 typedef struct { u64 w[W]; } BB;
 typedef struct { int n; BB g[MAX_GROUPS], d[MAX_GROUPS]; } Groups;
-typedef struct { BB me, op; int size; } Kid;
+/* A turn's position after it; size: tiles flipped (0 for a placement); placed:
+ * the placement's bit, or FLIPPED, or PASSED. */
+typedef struct { BB me, op; int size, placed; } Kid;
+#define FLIPPED (-1)
+#define PASSED (-2)
 typedef struct {
     BB me, op;
     int32_t depth, score, best;
@@ -39,7 +44,8 @@ typedef struct {
     Entry *tt;
     u64 tt_mask, tt_count, tt_limit;
     uint32_t tt_gen;
-    Groups gm, go, wm, wo; /* scratch: a node's groups, a chain step's */
+    Groups wm, wo; /* scratch: a chain step's groups */
+    Groups *plies; /* each ply's groups: MAX_PLY pairs */
     BB seen_key[SEEN_SIZE], wstack[SEEN_SIZE];
     uint32_t seen_gen[SEEN_SIZE], sgen;
     unsigned seen_used;

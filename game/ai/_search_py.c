@@ -7,6 +7,7 @@ static void search_free(PyObject *capsule) {
     Search *s = PyCapsule_GetPointer(capsule, CAPSULE);
     if (s) {
         free(s->tt);
+        free(s->plies);
         free(s);
     }
 }
@@ -112,7 +113,10 @@ static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
     u64 size = 16;
     while (size < 2 * (u64)limit + 2) size <<= 1; /* at most half full: short probes */
     s->tt = calloc((size_t)size, sizeof(Entry));
-    if (!s->tt) {
+    s->plies = calloc(2 * MAX_PLY, sizeof(Groups));
+    if (!s->tt || !s->plies) {
+        free(s->tt);
+        free(s->plies);
         free(s);
         return PyErr_NoMemory();
     }
@@ -122,6 +126,7 @@ static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *capsule = PyCapsule_New(s, CAPSULE, search_free);
     if (!capsule) {
         free(s->tt);
+        free(s->plies);
         free(s);
     }
     return capsule;
