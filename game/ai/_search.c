@@ -268,14 +268,18 @@ static void order_kids(Search *s, int base, int n, int first) {
 
 /* -- the transposition table: the dict of Searcher.table ------------------- */
 
-static Entry *slot(const Search *s, BB me, BB op, int mover, int *found) {
+static u64 hash_of(BB me, BB op, int mover) {
     u64 h = (u64)mover * 0x9E3779B97F4A7C15ull;
     for (int i = 0; i < W; i++) {
         h = (h ^ me.w[i]) * 0xBF58476D1CE4E5B9ull;
         h = (h ^ op.w[i]) * 0x94D049BB133111EBull;
         h ^= h >> 31;
     }
-    for (u64 i = h & s->tt_mask;; i = (i + 1) & s->tt_mask) {
+    return h;
+}
+
+static Entry *slot(const Search *s, BB me, BB op, int mover, int *found) {
+    for (u64 i = hash_of(me, op, mover) & s->tt_mask;; i = (i + 1) & s->tt_mask) {
         Entry *e = &s->tt[i];
         if (e->gen != s->tt_gen) return *found = 0, e;
         if (e->mover == mover && beq(e->me, me) && beq(e->op, op)) return *found = 1, e;
@@ -290,11 +294,34 @@ void tt_clear(Search *s) {
     s->tt_count = 0;
 }
 
+/* The table starts small and doubles as it fills, as a dict does: a search of
+ * a few thousand positions touches a few pages, not the whole table. */
+static void grow(Search *s) {
+    u64 size = 2 * (s->tt_mask + 1);
+    Entry *old = s->tt, *tt = calloc((size_t)size, sizeof(Entry));
+    if (!tt) return; /* stay at this size: the table is cleared before it fills */
+    u64 old_size = s->tt_mask + 1;
+    s->tt = tt;
+    s->tt_mask = size - 1;
+    for (u64 i = 0; i < old_size; i++)
+        if (old[i].gen == s->tt_gen) {
+            u64 j = hash_of(old[i].me, old[i].op, old[i].mover) & s->tt_mask;
+            while (tt[j].gen == s->tt_gen) j = (j + 1) & s->tt_mask;
+            tt[j] = old[i];
+        }
+    free(old);
+}
+
 static void store(Search *s, BB me, BB op, int mover, int depth, int flag, int score, int best,
                   int check_limit) {
     int found;
     if (check_limit && s->tt_count >= s->tt_limit) tt_clear(s);
     Entry *e = slot(s, me, op, mover, &found);
+    if (!found && 2 * (s->tt_count + 1) > s->tt_mask + 1) {
+        if (s->tt_mask < s->tt_max_mask) grow(s);
+        if (4 * (s->tt_count + 1) > 3 * (s->tt_mask + 1)) tt_clear(s); /* no memory to grow */
+        e = slot(s, me, op, mover, &found);
+    }
     if (!found) s->tt_count++;
     e->me = me, e->op = op, e->mover = (uint8_t)mover, e->gen = s->tt_gen;
     e->depth = depth, e->flag = (uint8_t)flag, e->score = score, e->best = best;

@@ -42,7 +42,7 @@ typedef struct {
     BB full, edge, nbr[256];
     int weights[7];
     Entry *tt;
-    u64 tt_mask, tt_count, tt_limit;
+    u64 tt_mask, tt_max_mask, tt_count, tt_limit;
     uint32_t tt_gen;
     Groups wm, wo; /* scratch: a chain step's groups */
     Groups *plies; /* each ply's groups: MAX_PLY pairs */

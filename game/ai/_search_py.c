@@ -112,6 +112,8 @@ static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     u64 size = 16;
     while (size < 2 * (u64)limit + 2) size <<= 1; /* at most half full: short probes */
+    s->tt_max_mask = size - 1;
+    size = size < 4096 ? size : 4096;
     s->tt = calloc((size_t)size, sizeof(Entry));
     s->plies = calloc(2 * MAX_PLY, sizeof(Groups));
     if (!s->tt || !s->plies) {
