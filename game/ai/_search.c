@@ -196,37 +196,78 @@ static int seen_add(Search *s, BB set) {
     return 1;
 }
 
-/* movegen._chain_ends: each first flip's chains, depth first from the last
- * owed tile pushed, each set of flipped tiles once across them all. */
-static int flip_turns(Search *s, BB me, BB op, BB firsts) {
+/* movegen.flip_one: the groups after the enemy tile on bit b changes sides (the
+ * mover's it touches join it; its own group loses it and may fall apart), from
+ * the groups before; into *m2 and *o2. */
+static void flip_one(Search *s, int b, const Groups *gm, const Groups *go, Groups *m2,
+                     Groups *o2) {
+    BB t = bbit(b), g_new = t, d_new = bor(t, s->nbr[b]);
+    m2->n = 0;
+    for (int i = 0; i < gm->n; i++)
+        if (bempty(band(gm->d[i], t))) {
+            m2->g[m2->n] = gm->g[i], m2->d[m2->n] = gm->d[i], m2->n++;
+        } else {
+            g_new = bor(g_new, gm->g[i]), d_new = bor(d_new, gm->d[i]);
+        }
+    m2->g[m2->n] = g_new, m2->d[m2->n] = d_new, m2->n++;
+    BB rest = {{0, 0, 0, 0}};
+    o2->n = 0;
+    for (int i = 0; i < go->n; i++)
+        if (bempty(band(go->g[i], t))) o2->g[o2->n] = go->g[i], o2->d[o2->n] = go->d[i], o2->n++;
+        else rest = bxor(go->g[i], t);
+    Groups *pieces = &s->wm; /* scratch, free while a chain is walked */
+    groups_of(s, rest, pieces);
+    for (int i = 0; i < pieces->n; i++) o2->g[o2->n] = pieces->g[i], o2->d[o2->n] = pieces->d[i], o2->n++;
+}
+
+static inline int bhigh(BB a) { /* the highest bit's index; a is not empty */
+    for (int i = W - 1;; i--)
+        if (a.w[i]) return i * 64 + msb(a.w[i]);
+}
+
+/* movegen._walk from the flipped set `set` (groups gm, go after it, at chain
+ * depth lv): every complete chain, each set once. Python walks with a stack,
+ * all of a set's new successors marked seen before the last pushed (the
+ * highest tile) is walked first: the same order as marking them, then
+ * recursing from the highest down. */
+static int walk(Search *s, BB me, BB op, BB set, int lv, const Groups *gm, const Groups *go) {
+    BB m = bor(me, set), o = bandn(op, set);
+    BB next = flippable(s, band(o, dilate(s, set)), gm, go);
+    if (bempty(next)) return push_kid(s, m, o, bpc(set), FLIPPED);
+    if (lv + 1 >= MAX_CHAIN) return s->overflow = 1, 0;
+    BB fresh = {{0, 0, 0, 0}};
+    while (!bempty(next)) {
+        BB c = bbit(blow(next));
+        next = bxor(next, c);
+        int added = seen_add(s, bor(set, c));
+        if (added < 0) return s->overflow = 1, 0;
+        if (added) fresh = bor(fresh, c);
+    }
+    Groups *m2 = &s->chain[2 * lv + 2], *o2 = &s->chain[2 * lv + 3];
+    while (!bempty(fresh)) {
+        int b = bhigh(fresh);
+        fresh = bxor(fresh, bbit(b));
+        flip_one(s, b, gm, go, m2, o2);
+        if (!walk(s, me, op, bor(set, bbit(b)), lv + 1, m2, o2)) return 0;
+    }
+    return 1;
+}
+
+/* movegen._chain_ends: each first flip's chains, each set of flipped tiles once
+ * across them all. */
+static int flip_turns(Search *s, BB me, BB op, BB firsts, const Groups *gm, const Groups *go) {
     if (++s->sgen == 0) {
         memset(s->seen_gen, 0, sizeof s->seen_gen);
         s->sgen = 1;
     }
     s->seen_used = 0;
     while (!bempty(firsts)) {
-        BB t = bbit(blow(firsts));
+        int b = blow(firsts);
+        BB t = bbit(b);
         firsts = bxor(firsts, t);
         if (seen_add(s, t) < 0) return s->overflow = 1, 0;
-        int sp = 0;
-        s->wstack[sp++] = t;
-        while (sp) {
-            BB set = s->wstack[--sp], m = bor(me, set), o = bandn(op, set);
-            groups_of(s, m, &s->wm);
-            groups_of(s, o, &s->wo);
-            BB next = flippable(s, band(o, dilate(s, set)), &s->wm, &s->wo);
-            if (bempty(next)) {
-                if (!push_kid(s, m, o, bpc(set), FLIPPED)) return 0;
-                continue;
-            }
-            while (!bempty(next)) {
-                BB c = bbit(blow(next));
-                next = bxor(next, c);
-                int added = seen_add(s, bor(set, c));
-                if (added < 0) return s->overflow = 1, 0;
-                if (added) s->wstack[sp++] = bor(set, c);
-            }
-        }
+        flip_one(s, b, gm, go, &s->chain[0], &s->chain[1]);
+        if (!walk(s, me, op, t, 0, &s->chain[0], &s->chain[1])) return 0;
     }
     return 1;
 }
@@ -241,7 +282,7 @@ static int expand(Search *s, BB me, BB op, const Groups *gm, const Groups *go) {
         if (!push_kid(s, bor(me, c), op, 0, b)) return 0;
     }
     touch(gm, &once, &twice);
-    return flip_turns(s, me, op, flippable(s, band(op, twice), gm, go));
+    return flip_turns(s, me, op, flippable(s, band(op, twice), gm, go), gm, go);
 }
 
 /* search.ordered over the turns pool[base..base+n): flips by size (stable),

@@ -19,6 +19,7 @@
 #define UPPER 2
 #define MAX_GROUPS 128 /* a side-8 board holds at most 73 groups of one colour */
 #define MAX_PLY 256
+#define MAX_CHAIN 128 /* tiles one flip turn may flip */
 #define SEEN_BITS 14
 #define SEEN_SIZE (1u << SEEN_BITS)
 #define POOL 32768 /* turns held at once along the search's path */
@@ -44,9 +45,10 @@ typedef struct {
     Entry *tt;
     u64 tt_mask, tt_max_mask, tt_count, tt_limit;
     uint32_t tt_gen;
-    Groups wm, wo; /* scratch: a chain step's groups */
+    Groups wm, wo; /* scratch */
+    Groups *chain; /* each chain step's groups: MAX_CHAIN pairs */
     Groups *plies; /* each ply's groups: MAX_PLY pairs */
-    BB seen_key[SEEN_SIZE], wstack[SEEN_SIZE];
+    BB seen_key[SEEN_SIZE];
     uint32_t seen_gen[SEEN_SIZE], sgen;
     unsigned seen_used;
     Kid pool[POOL];

@@ -8,6 +8,7 @@ static void search_free(PyObject *capsule) {
     if (s) {
         free(s->tt);
         free(s->plies);
+        free(s->chain);
         free(s);
     }
 }
@@ -116,9 +117,11 @@ static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
     size = size < 4096 ? size : 4096;
     s->tt = calloc((size_t)size, sizeof(Entry));
     s->plies = calloc(2 * MAX_PLY, sizeof(Groups));
-    if (!s->tt || !s->plies) {
+    s->chain = calloc(2 * MAX_CHAIN, sizeof(Groups));
+    if (!s->tt || !s->plies || !s->chain) {
         free(s->tt);
         free(s->plies);
+        free(s->chain);
         free(s);
         return PyErr_NoMemory();
     }
@@ -129,6 +132,7 @@ static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!capsule) {
         free(s->tt);
         free(s->plies);
+        free(s->chain);
         free(s);
     }
     return capsule;

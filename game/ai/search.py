@@ -154,10 +154,14 @@ class Searcher:
         weights is dropped: its scores would not compare with the new ones."""
         if weights != self.weights:
             self.weights = weights
-            self.table.clear()
-            self.leaves.clear()
-            if self.fast is not None:
-                self.fast.clear()
+            self.forget()
+
+    def forget(self) -> None:
+        """Empty the transposition table and the leaf scores (not the exact solver's)."""
+        self.table.clear()
+        self.leaves.clear()
+        if self.fast is not None:
+            self.fast.clear()
 
     def stored(self) -> int:
         """How many scores the search keeps (table entries and leaves), in Python
