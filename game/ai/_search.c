@@ -9,9 +9,9 @@
  *     turn's end in the order the chain walk lists them), ordered as
  *     search.ordered does (the table's best turn, bigger flips, placements);
  *   - the learned evaluation of evaluate.py, floor divisions included;
- *   - the transposition table's semantics: exact keys (tiles and mover), one
- *     entry per key, overwritten on store, and cleared whole when it holds
- *     table_limit entries, as the dict is.
+ *   - the transposition table's semantics: keys of the tiles and mover (two
+ *     64-bit hashes, as good as exact), one entry per key, overwritten on
+ *     store, and cleared whole when it holds table_limit entries, as the dict is.
  * A turn is named by its index in the legal_turns order (the best turn of an
  * entry too), which the Python side maps back to a Turn.
  *
@@ -309,26 +309,41 @@ static void order_kids(Search *s, int base, int n, int first) {
 
 /* -- the transposition table: the dict of Searcher.table ------------------- */
 
-static u64 hash_of(BB me, BB op, int mover) {
-    u64 h = (u64)mover * 0x9E3779B97F4A7C15ull;
+/* MurmurHash3's finaliser: every input bit moves every output bit. */
+static inline u64 fmix(u64 x) {
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDull;
+    x ^= x >> 33;
+    x *= 0xC4CEB9FE1A85EC53ull;
+    return x ^ (x >> 33);
+}
+
+/* Two independent 64-bit hashes of a position: the first places it, both
+ * name it. Two positions that share both would share an entry, one chance in
+ * 2**128 a pair: no search meets it, so the table behaves as exactly keyed.
+ * (Each word is mixed in whole before the next: a plain multiply-xor chain
+ * let a tile swap sides unseen on a word's top bit.) */
+static void hash_of(BB me, BB op, int mover, u64 *h1, u64 *h2) {
+    u64 a = 0x243F6A8885A308D3ull + (u64)mover, b = 0x13198A2E03707344ull + (u64)mover;
     for (int i = 0; i < W; i++) {
-        h = (h ^ me.w[i]) * 0xBF58476D1CE4E5B9ull;
-        h = (h ^ op.w[i]) * 0x94D049BB133111EBull;
-        h ^= h >> 31;
+        a = fmix(a ^ me.w[i]), a = fmix(a ^ op.w[i]);
+        b = fmix(b + me.w[i]), b = fmix(b + op.w[i]);
     }
-    return h;
+    *h1 = a, *h2 = b;
 }
 
 static Entry *slot(const Search *s, BB me, BB op, int mover, int *found) {
-    for (u64 i = hash_of(me, op, mover) & s->tt_mask;; i = (i + 1) & s->tt_mask) {
+    u64 h1, h2;
+    hash_of(me, op, mover, &h1, &h2);
+    for (u64 i = h1 & s->tt_mask;; i = (i + 1) & s->tt_mask) {
         Entry *e = &s->tt[i];
         if (e->gen != s->tt_gen) return *found = 0, e;
-        if (e->mover == mover && beq(e->me, me) && beq(e->op, op)) return *found = 1, e;
+        if (e->h1 == h1 && e->h2 == h2) return *found = 1, e;
     }
 }
 
 void tt_clear(Search *s) {
-    if (++s->tt_gen == 0) {
+    if (++s->tt_gen == 0) { /* 16 bits of generations: start the count again */
         memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof(Entry));
         s->tt_gen = 1;
     }
@@ -346,7 +361,7 @@ static void grow(Search *s) {
     s->tt_mask = size - 1;
     for (u64 i = 0; i < old_size; i++)
         if (old[i].gen == s->tt_gen) {
-            u64 j = hash_of(old[i].me, old[i].op, old[i].mover) & s->tt_mask;
+            u64 j = old[i].h1 & s->tt_mask;
             while (tt[j].gen == s->tt_gen) j = (j + 1) & s->tt_mask;
             tt[j] = old[i];
         }
@@ -363,8 +378,11 @@ static void store(Search *s, BB me, BB op, int mover, int depth, int flag, int s
         if (4 * (s->tt_count + 1) > 3 * (s->tt_mask + 1)) tt_clear(s); /* no memory to grow */
         e = slot(s, me, op, mover, &found);
     }
-    if (!found) s->tt_count++;
-    e->me = me, e->op = op, e->mover = (uint8_t)mover, e->gen = s->tt_gen;
+    if (!found) {
+        s->tt_count++;
+        hash_of(me, op, mover, &e->h1, &e->h2);
+    }
+    e->gen = s->tt_gen;
     e->depth = depth, e->flag = (uint8_t)flag, e->score = score, e->best = best;
 }
 

@@ -32,10 +32,10 @@ typedef struct { BB me, op; int size, placed; } Kid;
 #define FLIPPED (-1)
 #define PASSED (-2)
 typedef struct {
-    BB me, op;
+    u64 h1, h2; /* the position's two hashes */
     int32_t depth, score, best;
-    uint32_t gen; /* live in the table's current generation; 0 never is */
-    uint8_t flag, mover;
+    uint16_t gen; /* live in the table's current generation; 0 never is */
+    uint8_t flag;
 } Entry;
 
 typedef struct {
@@ -44,7 +44,7 @@ typedef struct {
     int weights[7];
     Entry *tt;
     u64 tt_mask, tt_max_mask, tt_count, tt_limit;
-    uint32_t tt_gen;
+    uint16_t tt_gen;
     Groups wm, wo; /* scratch */
     Groups *chain; /* each chain step's groups: MAX_CHAIN pairs */
     Groups *plies; /* each ply's groups: MAX_PLY pairs */
