@@ -11,6 +11,7 @@ in the middle game and solves endings exactly (see :mod:`game.ai.solver`).
 from __future__ import annotations
 
 import contextlib
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -402,3 +403,34 @@ def solve_with(
     result = SearchResult(turn, score, 0, searcher.nodes, exact=True, scores=scores)
     result.ties = equal_best(scores, score, all_scores or ties)
     return result
+
+
+#: A side-8 middle game (seeded random play) the smoke test searches both ways.
+CHECK_SIDE, CHECK_SEED, CHECK_DEPTH = 8, 1, 2
+
+
+def check_compiled(required: bool) -> str:
+    """Search one side-8 position with the compiled search and the Python one
+    and compare them (the smoke test's check of a build); its line for the
+    report. Raises RuntimeError if they differ, or if the module is missing
+    where it is ``required`` (a frozen build must have it)."""
+    if not COMPILED:
+        if required:
+            raise RuntimeError("the compiled search is missing from this build")
+        return "search: the compiled search is not built here (no C compiler at install)"
+    rng = random.Random(CHECK_SEED)
+    board = Board(size=CHECK_SIDE)
+    while empty_cells(board) > board.geometry.cells // 2:
+        board.push(rng.choice(board.legal_turns()))
+    found, seconds = [], []
+    for compiled in (False, True):
+        start = time.process_time()
+        r = Searcher(compiled=compiled).search(board, Budget(max_depth=CHECK_DEPTH), solve=False)
+        seconds.append(time.process_time() - start)
+        found.append((r.turn, r.score, r.nodes))
+    if found[0] != found[1]:
+        raise RuntimeError(f"the compiled search found {found[1]}, the Python one {found[0]}")
+    return (
+        f"search: the compiled search matched the Python one on {found[1][2]} positions "
+        f"({seconds[1]:.3f} s against {seconds[0]:.3f} s)"
+    )

@@ -164,3 +164,9 @@ def test_it_refuses_bad_arguments():
         lib.root(handle, empty, empty, 0, 1, False, 3, weights, -1, None)
     with pytest.raises(TypeError):
         lib.root(handle, empty, empty, 0, 1, False, 0, weights, -1, 5)
+
+
+def test_the_smoke_tests_check_passes_here():
+    from game.ai.search import check_compiled
+
+    assert "matched the Python one on" in check_compiled(required=True)
