@@ -12,13 +12,13 @@ setup(
         Extension(
             "game.ai._endgame",
             ["game/ai/_endgame.c"],
-            depends=["game/ai/_bits.h"],
+            depends=["game/ai/_bits.h", "game/ai/_caller.h"],
             optional=True,
         ),
         Extension(
             "game.ai._search",
             ["game/ai/_search.c", "game/ai/_search_py.c"],
-            depends=["game/ai/_bits.h", "game/ai/_search.h"],
+            depends=["game/ai/_bits.h", "game/ai/_caller.h", "game/ai/_search.h"],
             optional=True,
         ),
     ]

@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "_bits.h"
+#include "_caller.h"
 
 #define UNKNOWN 30000 /* a bound nothing has proved yet */
 #define WINDOW (UNKNOWN - 1) /* windows are clamped to +-this; every value lies well inside */
@@ -87,8 +88,7 @@ typedef struct {
     u64 nodes, limit;
     int stopped;    /* the limit, or check, said stop */
     int overflow;   /* a position had more turns than the pool holds */
-    PyObject *check;
-    PyThreadState *thread;
+    Caller caller;
     /* A probe is under way. Set and read only while holding the interpreter, so
      * no lock is needed: the search's state (pool, seen sets, counters) is one
      * per handle, and two searches at once would tear it apart. */
@@ -318,20 +318,7 @@ static void store(Solver *s, u64 me, u64 op, int lo, int hi, u64 best, uint32_t 
 static int out_of_budget(Solver *s) {
     if (s->stopped) return 1;
     if (s->limit && s->nodes > s->limit) return s->stopped = 1;
-    if ((s->nodes & CHECK_EVERY) == 0) {
-        /* Ask the caller, and let Ctrl-C through: signal handlers only run
-         * while this thread holds the interpreter. */
-        PyEval_RestoreThread(s->thread);
-        int stop = PyErr_CheckSignals() < 0;
-        if (!stop && s->check) {
-            PyObject *r = PyObject_CallNoArgs(s->check);
-            stop = r == NULL ? 1 : PyObject_IsTrue(r);
-            Py_XDECREF(r);
-            if (stop < 0) stop = 1;
-        }
-        s->thread = PyEval_SaveThread();
-        if (stop) s->stopped = 1;
-    }
+    if ((s->nodes & CHECK_EVERY) == 0 && caller_says_stop(&s->caller)) s->stopped = 1;
     return s->stopped;
 }
 
@@ -641,23 +628,15 @@ static PyObject *py_probe(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!s || !position_args(s, me_arg, op_arg, &me, &op) || !window_args(alpha_arg, beta_arg, &a, &b) ||
         !word_arg(limit_arg, "node_limit", &limit))
         return NULL;
-    if (check != Py_None && !PyCallable_Check(check)) {
-        PyErr_SetString(PyExc_TypeError, "check must be None or callable");
-        return NULL;
-    }
+    if (!caller_begin(&s->caller, check)) return NULL;
     s->busy = 1;
     s->nodes = 0;
     s->limit = limit;
     s->stopped = s->overflow = 0;
     s->top = 0;
-    s->check = check == Py_None ? NULL : check;
-    Py_INCREF(check);
-    s->thread = PyEval_SaveThread();
     int value = search(s, me, op, a, b);
-    PyEval_RestoreThread(s->thread);
-    s->check = NULL;
+    caller_end(&s->caller);
     s->busy = 0;
-    Py_DECREF(check);
     if (PyErr_Occurred()) return NULL; /* check raised: pass it on */
     if (s->overflow) {
         PyErr_SetString(PyExc_OverflowError, "a position has more turns than the compiled solver holds");

@@ -391,20 +391,7 @@ static void store(Search *s, BB me, BB op, int mover, int depth, int flag, int s
 static int tick(Search *s) {
     if (s->stopped) return 1;
     s->nodes++;
-    if ((s->nodes & 255) == 0) {
-        /* Ask the caller, and let Ctrl-C through: signal handlers only run
-         * while this thread holds the interpreter. */
-        PyEval_RestoreThread(s->thread);
-        int stop = PyErr_CheckSignals() < 0;
-        if (!stop && s->check) {
-            PyObject *r = PyObject_CallNoArgs(s->check);
-            stop = r == NULL ? 1 : PyObject_IsTrue(r);
-            Py_XDECREF(r);
-            if (stop < 0) stop = 1;
-        }
-        s->thread = PyEval_SaveThread();
-        if (stop) s->stopped = 1;
-    }
+    if ((s->nodes & 255) == 0 && caller_says_stop(&s->caller)) s->stopped = 1;
     if (s->limit >= 0 && s->nodes > s->limit) s->stopped = 1;
     return s->stopped;
 }

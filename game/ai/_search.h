@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "_bits.h"
+#include "_caller.h"
 
 #define W 4
 #define INF 1000000000
@@ -56,8 +57,7 @@ typedef struct {
     int top, root_turns;
     long long nodes, limit;
     int stopped, overflow, busy;
-    PyObject *check;
-    PyThreadState *thread;
+    Caller caller;
 } Search;
 
 /* -- 256-bit boards -------------------------------------------------------- */

@@ -67,27 +67,19 @@ static Search *begin(PyObject *capsule, PyObject *me_arg, PyObject *op_arg, PyOb
         PyErr_SetString(PyExc_ValueError, "a cell holds tiles of both players");
         return NULL;
     }
-    if (check != Py_None && !PyCallable_Check(check)) {
-        PyErr_SetString(PyExc_TypeError, "check must be None or callable");
-        return NULL;
-    }
+    if (!caller_begin(&s->caller, check)) return NULL;
     s->busy = 1;
     s->nodes = 0;
     s->limit = limit;
     s->stopped = s->overflow = 0;
     s->top = 0;
-    s->check = check == Py_None ? NULL : check;
-    Py_INCREF(check);
-    s->thread = PyEval_SaveThread();
     return s;
 }
 
 /* 0 and an exception set if the search failed; 1 otherwise. */
-static int end(Search *s, PyObject *check) {
-    PyEval_RestoreThread(s->thread);
-    s->check = NULL;
+static int end(Search *s) {
+    caller_end(&s->caller);
     s->busy = 0;
-    Py_DECREF(check);
     if (PyErr_Occurred()) return 0; /* check raised: pass it on */
     if (s->overflow) {
         PyErr_SetString(PyExc_OverflowError, "a position has more turns than the compiled search holds");
@@ -165,7 +157,7 @@ static PyObject *py_negamax(PyObject *Py_UNUSED(self), PyObject *args) {
     Search *s = begin(capsule, me_arg, op_arg, weights, limit, check, &me, &op);
     if (!s) return NULL;
     int score = negamax(s, me, op, mover != 0, depth, alpha, beta, exact);
-    if (!end(s, check)) return NULL;
+    if (!end(s)) return NULL;
     return Py_BuildValue("iLO", score, s->nodes, s->stopped ? Py_False : Py_True);
 }
 
@@ -185,7 +177,7 @@ static PyObject *py_root(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!s) return NULL;
     int *out = malloc(sizeof(int) * 2 * POOL), best_turn = -1;
     int score = out ? root(s, me, op, mover != 0, depth, exact, mode, out, &best_turn) : 0;
-    if (!end(s, check) || !out) {
+    if (!end(s) || !out) {
         free(out);
         return out ? NULL : PyErr_NoMemory();
     }

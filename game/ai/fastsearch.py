@@ -109,6 +109,12 @@ class FastSearch:
             handle = self.handles[board.size] = self.lib.new(board.size, self.table_limit)
         return handle
 
+    def _position(self, board: Board) -> tuple[object, bytes, bytes, int]:
+        """The handle for ``board``'s side, and its position as the module takes it."""
+        me, op, _, _ = board.mover_view()
+        handle = self._handle(board)
+        return handle, me.to_bytes(32, "little"), op.to_bytes(32, "little"), int(board.mover)
+
     def negamax(
         self,
         board: Board,
@@ -122,12 +128,8 @@ class FastSearch:
     ) -> int | None:
         """:meth:`Searcher.negamax`'s score, ``None`` if stopped (limit: nodes
         allowed, negative for no limit)."""
-        me, op, _, _ = board.mover_view()
         score, self.nodes, finished = self.lib.negamax(
-            self._handle(board),
-            me.to_bytes(32, "little"),
-            op.to_bytes(32, "little"),
-            int(board.mover),
+            *self._position(board),
             depth,
             alpha,
             beta,
@@ -150,12 +152,8 @@ class FastSearch:
     ) -> Root | None:
         """:meth:`Searcher.root`'s result (``mode``: 0, 1 all scores, 2 ties),
         ``None`` if stopped."""
-        me, op, _, _ = board.mover_view()
         best, score, pairs, self.nodes, finished = self.lib.root(
-            self._handle(board),
-            me.to_bytes(32, "little"),
-            op.to_bytes(32, "little"),
-            int(board.mover),
+            *self._position(board),
             depth,
             exact,
             mode,
