@@ -134,6 +134,12 @@ class Searcher:
     def _fast_for(self, board: Board) -> FastSearch | None:
         return self.fast if self.fast is not None and serves(board) else None
 
+    def _overflowed(self) -> None:
+        """The compiled search met a position past its fixed room (more turns
+        or longer chains than it holds): the Python search, which has no such
+        bound, takes over for the rest of this searcher's life."""
+        self.fast = None
+
     def _limits(self) -> tuple[int, Callable[[], bool] | None]:
         """The budget as the compiled search takes it: the nodes left (negative
         for no limit), and a check that says stop."""
@@ -185,7 +191,12 @@ class Searcher:
         """Score for the player to move. ``exact`` searches to the end of the game."""
         fast = self._fast_for(board)
         if fast is not None:
-            score = fast.negamax(board, depth, alpha, beta, exact, self.weights, *self._limits())
+            try:
+                limits = self._limits()
+                score = fast.negamax(board, depth, alpha, beta, exact, self.weights, *limits)
+            except OverflowError:
+                self._overflowed()
+                return self.negamax(board, depth, alpha, beta, exact)
             self.nodes += fast.nodes
             if score is None:
                 raise OutOfBudget
@@ -259,7 +270,11 @@ class Searcher:
         fast = self._fast_for(board)
         if fast is not None:
             mode = 1 if all_scores else 2 if ties else 0
-            found = fast.root(board, depth, exact, mode, self.weights, *self._limits())
+            try:
+                found = fast.root(board, depth, exact, mode, self.weights, *self._limits())
+            except OverflowError:
+                self._overflowed()
+                return self.root(board, depth, exact, all_scores, ties)
             self.nodes += fast.nodes
             if found is None:
                 raise OutOfBudget

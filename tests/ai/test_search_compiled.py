@@ -170,3 +170,18 @@ def test_the_smoke_tests_check_passes_here():
     from game.ai.search import check_compiled
 
     assert "matched the Python one on" in check_compiled(required=True)
+
+
+def test_a_position_past_the_compiled_searchs_room_goes_to_the_python_search(monkeypatch):
+    board = position(5, 6)
+    searcher = Searcher()
+    assert searcher.fast is not None
+
+    def overflow(*args: object) -> None:
+        raise OverflowError("a position has more turns than the compiled search holds")
+
+    monkeypatch.setattr(searcher.fast, "root", overflow)
+    found = searcher.search(board, Budget(max_depth=2), solve=False)
+    python = Searcher(compiled=False).search(board, Budget(max_depth=2), solve=False)
+    assert searcher.fast is None
+    assert (found.turn, found.score, found.nodes) == (python.turn, python.score, python.nodes)
