@@ -42,62 +42,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef uint64_t u64;
-
-/* Bit counts and scans: the compilers' intrinsics where there are some, plain C
- * elsewhere, so the module builds wherever setup.py finds a C compiler (GCC,
- * Clang, MSVC on x64, x86 and ARM64). ctz and msb are only asked about words
- * that are not 0. */
-#if defined(_MSC_VER)
-#include <intrin.h>
-#endif
-
-#if defined(_MSC_VER) && defined(_M_X64)
-static inline int pc(u64 x) { return (int)__popcnt64(x); }
-#elif defined(_MSC_VER) && defined(_M_IX86)
-static inline int pc(u64 x) { return (int)(__popcnt((unsigned)x) + __popcnt((unsigned)(x >> 32))); }
-#elif defined(__GNUC__) || defined(__clang__)
-static inline int pc(u64 x) { return __builtin_popcountll(x); }
-#else /* MSVC on ARM64 has no __popcnt64, and other compilers no builtins */
-static inline int pc(u64 x) {
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
-#endif
-
-#if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
-static inline int ctz(u64 x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-static inline int msb(u64 x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
-#elif defined(_MSC_VER) /* 32-bit: a word's two halves */
-static inline int ctz(u64 x) {
-    unsigned long i;
-    if (_BitScanForward(&i, (unsigned long)x)) return (int)i;
-    _BitScanForward(&i, (unsigned long)(x >> 32));
-    return (int)i + 32;
-}
-static inline int msb(u64 x) {
-    unsigned long i;
-    if (_BitScanReverse(&i, (unsigned long)(x >> 32))) return (int)i + 32;
-    _BitScanReverse(&i, (unsigned long)x);
-    return (int)i;
-}
-#elif defined(__GNUC__) || defined(__clang__)
-static inline int ctz(u64 x) { return __builtin_ctzll(x); }
-static inline int msb(u64 x) { return 63 - __builtin_clzll(x); }
-#else
-static inline int ctz(u64 x) { return pc((x & (~x + 1)) - 1); }
-static inline int msb(u64 x) {
-    int n = 0;
-    if (x >> 32) { x >>= 32; n += 32; }
-    if (x >> 16) { x >>= 16; n += 16; }
-    if (x >> 8) { x >>= 8; n += 8; }
-    if (x >> 4) { x >>= 4; n += 4; }
-    if (x >> 2) { x >>= 2; n += 2; }
-    return n + (int)(x >> 1);
-}
-#endif
+#include "_bits.h"
+#include "_caller.h"
 
 #define UNKNOWN 30000 /* a bound nothing has proved yet */
 #define WINDOW (UNKNOWN - 1) /* windows are clamped to +-this; every value lies well inside */
@@ -142,8 +88,7 @@ typedef struct {
     u64 nodes, limit;
     int stopped;    /* the limit, or check, said stop */
     int overflow;   /* a position had more turns than the pool holds */
-    PyObject *check;
-    PyThreadState *thread;
+    Caller caller;
     /* A probe is under way. Set and read only while holding the interpreter, so
      * no lock is needed: the search's state (pool, seen sets, counters) is one
      * per handle, and two searches at once would tear it apart. */
@@ -373,20 +318,7 @@ static void store(Solver *s, u64 me, u64 op, int lo, int hi, u64 best, uint32_t 
 static int out_of_budget(Solver *s) {
     if (s->stopped) return 1;
     if (s->limit && s->nodes > s->limit) return s->stopped = 1;
-    if ((s->nodes & CHECK_EVERY) == 0) {
-        /* Ask the caller, and let Ctrl-C through: signal handlers only run
-         * while this thread holds the interpreter. */
-        PyEval_RestoreThread(s->thread);
-        int stop = PyErr_CheckSignals() < 0;
-        if (!stop && s->check) {
-            PyObject *r = PyObject_CallNoArgs(s->check);
-            stop = r == NULL ? 1 : PyObject_IsTrue(r);
-            Py_XDECREF(r);
-            if (stop < 0) stop = 1;
-        }
-        s->thread = PyEval_SaveThread();
-        if (stop) s->stopped = 1;
-    }
+    if ((s->nodes & CHECK_EVERY) == 0 && caller_says_stop(&s->caller)) s->stopped = 1;
     return s->stopped;
 }
 
@@ -696,23 +628,15 @@ static PyObject *py_probe(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!s || !position_args(s, me_arg, op_arg, &me, &op) || !window_args(alpha_arg, beta_arg, &a, &b) ||
         !word_arg(limit_arg, "node_limit", &limit))
         return NULL;
-    if (check != Py_None && !PyCallable_Check(check)) {
-        PyErr_SetString(PyExc_TypeError, "check must be None or callable");
-        return NULL;
-    }
+    if (!caller_begin(&s->caller, check)) return NULL;
     s->busy = 1;
     s->nodes = 0;
     s->limit = limit;
     s->stopped = s->overflow = 0;
     s->top = 0;
-    s->check = check == Py_None ? NULL : check;
-    Py_INCREF(check);
-    s->thread = PyEval_SaveThread();
     int value = search(s, me, op, a, b);
-    PyEval_RestoreThread(s->thread);
-    s->check = NULL;
+    caller_end(&s->caller);
     s->busy = 0;
-    Py_DECREF(check);
     if (PyErr_Occurred()) return NULL; /* check raised: pass it on */
     if (s->overflow) {
         PyErr_SetString(PyExc_OverflowError, "a position has more turns than the compiled solver holds");

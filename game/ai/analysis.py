@@ -31,6 +31,7 @@ from game.rules import Board, Turn
 from . import side3
 from .endgame import Endgame, Limits, OutOfBudget
 from .evaluate import TILE, WIN, exact_score
+from .fastsearch import serves
 from .search import Budget, Searcher, empty_cells
 
 #: The labels, from the best turn to the worst.
@@ -41,6 +42,11 @@ THRESHOLDS = {"best": 0.0, "good": 1.0, "inaccuracy": 2.0, "mistake": 4.0}
 EXACT_EMPTIES = 12
 #: The same with the compiled solver, which proves 16-cell endings in 1 to 2 s.
 EXACT_EMPTIES_COMPILED = 16
+#: The depth the compiled search judges to: the Python search reached 3 to 5 in
+#: the analysis screen's 0.8 s on side 5, the compiled one reaches 5 in a tenth
+#: of a second on average (``benchmarks/analysis.py``), so a game's analysis
+#: takes seconds where it took most of a minute, and judges as deep.
+JUDGE_DEPTH = 5
 
 
 @dataclass(frozen=True)
@@ -99,7 +105,7 @@ def judge(
     exact = exact_verdict(board, played, seconds, endgame or Endgame(), stop)
     if exact is not None:
         return exact
-    budget = Budget(seconds=seconds, stop=stop)
+    budget = Budget(seconds=seconds, stop=stop, max_depth=JUDGE_DEPTH if serves(board) else 64)
     searched = Searcher().search(board, budget, solve=False, all_scores=True)
     assert searched.turn is not None  # the board has two turns or more
     scores = searched.scores or {searched.turn: searched.score}

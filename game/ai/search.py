@@ -11,6 +11,7 @@ in the middle game and solves endings exactly (see :mod:`game.ai.solver`).
 from __future__ import annotations
 
 import contextlib
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 from .endgame import Endgame, Limits
 from .endgame import OutOfBudget as EndgameOutOfBudget
 from .evaluate import DEFAULT, WIN, Weights, exact_score, final_score, leaf
+from .fastsearch import COMPILED, FastSearch, serves
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The search tries an exact solve when this many empty cells or fewer remain.
@@ -105,10 +107,16 @@ def _flipped(turn: Turn) -> int:
 class Searcher:
     """Keeps its transposition table between moves of one game. ``budget`` bounds
     the searches run straight through :meth:`negamax` (``search`` takes its own);
-    ``weights`` are the evaluation's (see :mod:`.evaluate`)."""
+    ``weights`` are the evaluation's (see :mod:`.evaluate`). Where it was built,
+    the compiled search (:mod:`.fastsearch`) searches for it, the same tree
+    faster; ``compiled=False`` keeps to the Python search, the reference."""
 
     def __init__(
-        self, table_limit: int = 400_000, budget: Budget | None = None, weights: Weights = DEFAULT
+        self,
+        table_limit: int = 400_000,
+        budget: Budget | None = None,
+        weights: Weights = DEFAULT,
+        compiled: bool = True,
     ) -> None:
         self.weights = weights
         self.table: dict[tuple[int, int, int], tuple[int, int, int, Turn | None]] = {}
@@ -121,14 +129,52 @@ class Searcher:
         #: a solve that ran out of time leaves its bounds for the next turn's.
         #: Half a million entries (about 150 MB at most) hold a game's tries.
         self.endgame = Endgame(table_limit=500_000)
+        self.fast = FastSearch(table_limit) if compiled and COMPILED else None
+
+    def _fast_for(self, board: Board) -> FastSearch | None:
+        return self.fast if self.fast is not None and serves(board) else None
+
+    def _overflowed(self) -> None:
+        """The compiled search met a position past its fixed room (more turns
+        or longer chains than it holds): the Python search, which has no such
+        bound, takes over for the rest of this searcher's life."""
+        self.fast = None
+
+    def _limits(self) -> tuple[int, Callable[[], bool] | None]:
+        """The budget as the compiled search takes it: the nodes left (negative
+        for no limit), and a check that says stop."""
+        b = self.budget
+        limit = -1 if b.nodes is None else max(b.nodes - self.nodes, 0)
+        deadline, stop, clock = b.deadline, b.stop, b.clock
+        if deadline is None and stop is None:
+            return limit, None
+
+        def check() -> bool:
+            return (deadline is not None and clock() > deadline) or (
+                stop is not None and bool(stop())
+            )
+
+        return limit, check
 
     def use(self, weights: Weights) -> None:
         """Evaluate with ``weights`` from now on. What was stored under other
         weights is dropped: its scores would not compare with the new ones."""
         if weights != self.weights:
             self.weights = weights
-            self.table.clear()
-            self.leaves.clear()
+            self.forget()
+
+    def forget(self) -> None:
+        """Empty the transposition table and the leaf scores (not the exact solver's)."""
+        self.table.clear()
+        self.leaves.clear()
+        if self.fast is not None:
+            self.fast.clear()
+
+    def stored(self) -> int:
+        """How many scores the search keeps (table entries and leaves), in Python
+        or compiled."""
+        fast = 0 if self.fast is None else self.fast.size()
+        return len(self.table) + len(self.leaves) + fast
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -143,6 +189,18 @@ class Searcher:
 
     def negamax(self, board: Board, depth: int, alpha: int, beta: int, exact: bool) -> int:
         """Score for the player to move. ``exact`` searches to the end of the game."""
+        fast = self._fast_for(board)
+        if fast is not None:
+            try:
+                limits = self._limits()
+                score = fast.negamax(board, depth, alpha, beta, exact, self.weights, *limits)
+            except OverflowError:
+                self._overflowed()
+                return self.negamax(board, depth, alpha, beta, exact)
+            self.nodes += fast.nodes
+            if score is None:
+                raise OutOfBudget
+            return score
         self._tick()
         key = board.transposition_key()
         entry = self.table.get(key)
@@ -209,6 +267,18 @@ class Searcher:
         With ``ties`` the window reaches one hundredth lower, so a turn exactly as
         good as the best gets its exact score and the equally good turns are known
         (at almost no cost)."""
+        fast = self._fast_for(board)
+        if fast is not None:
+            mode = 1 if all_scores else 2 if ties else 0
+            try:
+                found = fast.root(board, depth, exact, mode, self.weights, *self._limits())
+            except OverflowError:
+                self._overflowed()
+                return self.root(board, depth, exact, all_scores, ties)
+            self.nodes += fast.nodes
+            if found is None:
+                raise OutOfBudget
+            return found
         turns = board.legal_turns()
         entry = self.table.get(board.transposition_key())
         best_turn: Turn | None = None
@@ -348,3 +418,34 @@ def solve_with(
     result = SearchResult(turn, score, 0, searcher.nodes, exact=True, scores=scores)
     result.ties = equal_best(scores, score, all_scores or ties)
     return result
+
+
+#: A side-8 middle game (seeded random play) the smoke test searches both ways.
+CHECK_SIDE, CHECK_SEED, CHECK_DEPTH = 8, 1, 2
+
+
+def check_compiled(required: bool) -> str:
+    """Search one side-8 position with the compiled search and the Python one
+    and compare them (the smoke test's check of a build); its line for the
+    report. Raises RuntimeError if they differ, or if the module is missing
+    where it is ``required`` (a frozen build must have it)."""
+    if not COMPILED:
+        if required:
+            raise RuntimeError("the compiled search is missing from this build")
+        return "search: the compiled search is not built here (no C compiler at install)"
+    rng = random.Random(CHECK_SEED)
+    board = Board(size=CHECK_SIDE)
+    while empty_cells(board) > board.geometry.cells // 2:
+        board.push(rng.choice(board.legal_turns()))
+    found, seconds = [], []
+    for compiled in (False, True):
+        start = time.process_time()
+        r = Searcher(compiled=compiled).search(board, Budget(max_depth=CHECK_DEPTH), solve=False)
+        seconds.append(time.process_time() - start)
+        found.append((r.turn, r.score, r.nodes))
+    if found[0] != found[1]:
+        raise RuntimeError(f"the compiled search found {found[1]}, the Python one {found[0]}")
+    return (
+        f"search: the compiled search matched the Python one on {found[1][2]} positions "
+        f"({seconds[1]:.3f} s against {seconds[0]:.3f} s)"
+    )

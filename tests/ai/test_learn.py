@@ -89,10 +89,10 @@ def test_the_lower_levels_keep_the_classic_weights_and_the_top_plays_the_learned
     board = positions(1, seed=8)[0]
     searcher = Searcher()
     choose_turn(board, LEVELS["club"], random.Random(1), searcher=searcher, nodes=800)
-    assert searcher.weights == CLASSIC and searcher.table and searcher.leaves
+    assert searcher.weights == CLASSIC and searcher.stored()
     # A level with other weights drops what was scored with the old ones.
     searcher.use(DEFAULT)
-    assert searcher.weights == DEFAULT and not searcher.table and not searcher.leaves
+    assert searcher.weights == DEFAULT and not searcher.stored()
     # The miner's games replay with the classic weights whatever the level.
     choose_turn(
         board, LEVELS["master"], random.Random(1), searcher=searcher, nodes=800, weights=CLASSIC

@@ -1,4 +1,4 @@
-"""The game without the compiled ending solver, as an install without a C compiler has it.
+"""The game without the compiled solver and search, as an install without a C compiler has it.
 
 That is a supported configuration, so it is tested whole rather than only by
 skipping the compiled solver's tests: the AI tests that matter run in a child
@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TESTS = [
     "tests/ai/test_endgame.py",
     "tests/ai/test_endgame_compiled.py",
+    "tests/ai/test_search_compiled.py",
     "tests/ai/test_play.py",
     "tests/ai/test_analysis.py",
     "-m",
@@ -36,13 +37,14 @@ TESTS = [
 REACH = """
 import json
 import sys
-from game.ai import analysis, endgame
+from game.ai import analysis, endgame, fastsearch
 from game.ai.endgame import Endgame
 from game.ai.levels import LEVELS
 from game.rules import Board
 side5 = Board(size=5)
 print(json.dumps({
-    "loaded": "game.ai._endgame" in sys.modules,
+    "loaded": "game.ai._endgame" in sys.modules or "game.ai._search" in sys.modules,
+    "search": fastsearch.COMPILED,
     "compiled": endgame.COMPILED,
     "serves": Endgame().compiled_for(side5),
     "master": LEVELS["master"].exact_reach(side5),
@@ -69,6 +71,7 @@ def test_exact_endings_reach_as_far_as_the_python_solver_proves_them():
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
         "loaded": False,
+        "search": False,
         "compiled": False,
         "serves": False,
         "master": 9,
@@ -81,7 +84,7 @@ def test_the_variable_set_to_0_leaves_the_compiled_solver_in():
     done = without_compiled("-c", REACH, value="0")
     assert done.returncode == 0, done.stderr
     reach = json.loads(done.stdout)
-    assert reach["loaded"] and reach["master"] == reach["analysis"] == 16
+    assert reach["loaded"] and reach["search"] and reach["master"] == reach["analysis"] == 16
 
 
 def test_the_ai_tests_pass_without_the_compiled_solver():

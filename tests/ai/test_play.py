@@ -7,7 +7,7 @@ import pytest
 
 from game.ai.baselines import greedy_turn, random_turn
 from game.ai.evaluate import evaluate, leaf
-from game.ai.levels import LEVELS, choose_turn, level, softmax_pick
+from game.ai.levels import LEVELS, LONG_SECONDS, choose_turn, level, softmax_pick
 from game.ai.search import Budget, Searcher
 from game.ai.solver import margin, solve
 from game.rules import PASS, Board
@@ -196,8 +196,12 @@ def test_level_names_and_budgets():
     assert level(" master ").name == "Master"
     with pytest.raises(ValueError, match="choose one of Beginner"):
         level("grandmaster")
-    assert level("Master").budget(Board(size=5)) == 1.85  # a wait within 2 s on side 5
-    assert 1.85 < level("Master").budget(Board(size=8)) < 4.0
+    # A wait within 1 s on every side; the long setting's time grows with the board.
+    master = level("Master")
+    assert master.budget(Board(size=5)) == master.budget(Board(size=8)) == 0.85
+    assert master.budget(Board(size=5), LONG_SECONDS) == 1.85
+    assert 1.85 < master.budget(Board(size=8), LONG_SECONDS) < 4.0
+    assert level("Expert").budget(Board(size=5)) < level("Expert").budget(Board(size=8))
 
 
 def test_softmax_prefers_better_turns():

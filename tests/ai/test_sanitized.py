@@ -1,9 +1,10 @@
 """The compiled code under AddressSanitizer and UndefinedBehaviorSanitizer.
 
-The compiled ending solver (game/ai/_endgame.c) is built again with
-``-fsanitize=address,undefined`` into a temporary folder, and the differential
-tests that compare it with the Python solver run in a child process that loads
-that build in place of the normal one: any out-of-bounds access, use after
+The compiled ending solver (game/ai/_endgame.c) and the compiled middle-game
+search (game/ai/_search.c) are built again with ``-fsanitize=address,undefined``
+into a temporary folder, and the differential tests that compare them with the
+Python solver and search run in a child process that loads those builds in
+place of the normal ones: any out-of-bounds access, use after
 free or undefined behaviour ends the run with the sanitizer's report. The
 side-3 strategy's C solver (tools/side3_solve.c) gets the same on the checks
 its builder runs and on every bad input it must refuse.
@@ -40,10 +41,12 @@ FLAGS = [
 ]
 #: The differential tests run sanitized: they drive every path of the compiled
 #: search (threads, stops, re-entry, refused arguments) against the Python one.
-#: (-k: every test of test_endgame_compiled.py, and those of test_endgame.py
+#: (-k: every test of test_endgame_compiled.py and test_search_compiled.py,
+#: and those of test_endgame.py
 #: that run the compiled solver.)
 TESTS = [
     "tests/ai/test_endgame_compiled.py",
+    "tests/ai/test_search_compiled.py",
     "tests/ai/test_endgame.py",
     "-k",
     "compiled or side_3_endings_from_8",
@@ -54,19 +57,27 @@ TESTS = [
 #: The child's own options: the tree is shared, so it writes no cache there.
 PYTEST = ["-p", "no:cacheprovider"]
 
+#: The compiled modules and their sources.
+MODULES = {
+    "_endgame": ["_endgame.c"],
+    "_search": ["_search.c", "_search_py.c"],
+}
+
 #: Loaded in the child with ``-p``, before any test imports the solver: it puts
-#: the sanitized build first, and says at the end which build was loaded.
+#: the sanitized builds first, and says at the end which builds were loaded.
 HOOK = """
 import importlib.abc
 import importlib.util
 import os
 import sys
 
+BUILT = dict(line.split("=", 1) for line in os.environ["SANITIZED_MODULES"].split(os.pathsep))
+
 
 class SanitizedFirst(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target=None):
-        if name == "game.ai._endgame":
-            return importlib.util.spec_from_file_location(name, os.environ["SANITIZED_MODULE"])
+        if name in BUILT:
+            return importlib.util.spec_from_file_location(name, BUILT[name])
         return None
 
 
@@ -74,9 +85,9 @@ sys.meta_path.insert(0, SanitizedFirst())
 
 
 def pytest_unconfigure(config):
-    module = sys.modules.get("game.ai._endgame")
+    loaded = [getattr(sys.modules.get(name), "__file__", None) or "not loaded" for name in BUILT]
     with open(os.environ["SANITIZED_REPORT"], "w") as out:
-        out.write(getattr(module, "__file__", None) or "not loaded")
+        out.write(os.pathsep.join(loaded))
 """
 
 
@@ -118,20 +129,24 @@ def reports(tmp_path: Path) -> str:
     return "\n".join(p.read_text(errors="replace") for p in found)
 
 
-def test_the_compiled_ending_solver_passes_its_differential_tests_sanitized(tmp_path: Path):
+def test_the_compiled_solver_and_search_pass_their_differential_tests_sanitized(
+    tmp_path: Path,
+):
     compiler, runtime = toolchain()
     start = time.perf_counter()
-    module = tmp_path / ("_endgame" + sysconfig.get_config_var("EXT_SUFFIX"))
     include = sysconfig.get_paths()["include"]
     shared = ["-shared", "-fPIC"] + (["-shared-libasan"] if compiler == "clang" else [])
-    source = ROOT / "game" / "ai" / "_endgame.c"
-    subprocess.run(
-        [compiler, *shared, *FLAGS, f"-I{include}", "-o", str(module), str(source)], check=True
-    )
+    built = {}
+    for name, sources in MODULES.items():
+        module = tmp_path / (name + sysconfig.get_config_var("EXT_SUFFIX"))
+        paths = [str(ROOT / "game" / "ai" / source) for source in sources]
+        command = [compiler, *shared, *FLAGS, f"-I{include}", "-o", str(module), *paths]
+        subprocess.run(command, check=True)
+        built["game.ai." + name] = str(module)
     (tmp_path / "sanitized_first.py").write_text(HOOK)
     report = tmp_path / "loaded.txt"
     env = {**os.environ, **sanitizer_options(tmp_path), "LD_PRELOAD": str(runtime)}
-    env["SANITIZED_MODULE"] = str(module)
+    env["SANITIZED_MODULES"] = os.pathsep.join(f"{k}={v}" for k, v in built.items())
     env["SANITIZED_REPORT"] = str(report)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp_path), env.get("PYTHONPATH")]))
     env.pop("MOSAIC_NO_COMPILED", None)
@@ -146,7 +161,8 @@ def test_the_compiled_ending_solver_passes_its_differential_tests_sanitized(tmp_
     )
     found = reports(tmp_path)
     assert run.returncode == 0 and not found, found or run.stdout[-4000:] + run.stderr[-4000:]
-    assert report.read_text() == str(module), "the sanitized build was not the one loaded"
+    loaded = report.read_text().split(os.pathsep)
+    assert loaded == list(built.values()), "the sanitized builds were not the ones loaded"
     summary = run.stdout.strip().splitlines()[-1]
     assert " passed" in summary and "skipped" not in summary, summary
     print(f"sanitized ({compiler}): {summary}; {time.perf_counter() - start:.1f} s")

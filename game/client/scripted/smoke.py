@@ -2,7 +2,8 @@
 
 Visits every scene (the screenshot tour, into a temporary folder), loads every
 puzzle pack, loads Master's side-3 strategy, solves a 16-cell ending with the
-compiled ending solver (which a frozen build must have), gets one AI turn
+compiled ending solver (which a frozen build must have), checks the compiled
+search against the Python one (the same), gets one AI turn
 through the worker process and one Mosaix placement through the jobs process.
 Prints what it did and exits 0, or names the first failure and exits 1.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from game.ai import side3
 from game.ai.endgame import COMPILED, Endgame
+from game.ai.search import check_compiled
 from game.ai.worker import AIWorker
 from game.mosaix import ai as mosaix_ai
 from game.mosaix.game import Solo
@@ -55,6 +57,8 @@ def smoke_test(data: Path | None = None) -> int:
             lines.append(f"side 3: Master's strategy holds {len(strategy)} positions")
             step = "solving a 16-cell ending"
             lines.append(sixteen_cells())
+            step = "checking the compiled search"
+            lines.append(check_compiled(required=getattr(sys, "frozen", False)))
             step = "asking the AI worker for a turn"
             board = Board(size=5)
             with AIWorker() as worker:

@@ -1,0 +1,35 @@
+"""The compiled middle-game search's interface (game/ai/_search.c), for type checkers:
+they cannot read the built extension itself."""
+
+from collections.abc import Callable, Sequence
+
+def new(side: int, table_limit: int, /) -> object: ...
+def clear(handle: object, /) -> None: ...
+def size(handle: object, /) -> int: ...
+def negamax(
+    handle: object,
+    me: bytes,
+    op: bytes,
+    mover: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    exact: bool,
+    weights: Sequence[int],
+    limit: int,
+    check: Callable[[], object] | None,
+    /,
+) -> tuple[int, int, bool]: ...
+def root(
+    handle: object,
+    me: bytes,
+    op: bytes,
+    mover: int,
+    depth: int,
+    exact: bool,
+    mode: int,
+    weights: Sequence[int],
+    limit: int,
+    check: Callable[[], object] | None,
+    /,
+) -> tuple[int, int, list[tuple[int, int]], int, bool]: ...

@@ -1,0 +1,173 @@
+"""The middle-game search compiled (``game/ai/_search.c``): the search of
+:class:`~game.ai.search.Searcher`, node for node, far faster.
+
+:class:`~game.ai.search.Searcher` hands its :meth:`negamax` and :meth:`root` to
+it wherever it was built and the board's side is at most :data:`MAX_SIDE`; the
+Python search stays the reference (``tests/ai/test_search_compiled.py`` checks
+that both find the same turns, scores and node counts) and serves installs
+without a C compiler, or with ``MOSAIC_NO_COMPILED`` set.
+
+A turn crosses the boundary as its index in :meth:`Board.legal_turns`'s order,
+which the compiled search lists its turns in; a board as 32 little-endian bytes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from game.rules import Board, Turn
+
+from .endgame import NO_COMPILED_VARIABLE
+from .evaluate import Weights
+
+#: The biggest side the compiled search plays: its boards are 256 bits.
+MAX_SIDE = 8
+
+Check = Callable[[], object] | None
+
+
+class _Module(Protocol):
+    """game/ai/_search.c's interface, for the type checker (see its header)."""
+
+    def new(self, side: int, table_limit: int, /) -> object: ...
+    def clear(self, handle: object, /) -> None: ...
+    def size(self, handle: object, /) -> int: ...
+    def negamax(
+        self,
+        handle: object,
+        me: bytes,
+        op: bytes,
+        mover: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        exact: bool,
+        weights: Sequence[int],
+        limit: int,
+        check: Check,
+        /,
+    ) -> tuple[int, int, bool]: ...
+    def root(
+        self,
+        handle: object,
+        me: bytes,
+        op: bytes,
+        mover: int,
+        depth: int,
+        exact: bool,
+        mode: int,
+        weights: Sequence[int],
+        limit: int,
+        check: Check,
+        /,
+    ) -> tuple[int, int, list[tuple[int, int]], int, bool]: ...
+
+
+_module: _Module | None
+if os.environ.get(NO_COMPILED_VARIABLE, "") not in ("", "0"):
+    _module = None
+else:
+    try:
+        from . import _search as _module
+    except ImportError:  # installed without a C compiler: the Python search serves alone
+        _module = None
+
+#: Is the compiled search here?
+COMPILED = _module is not None
+
+#: A root search's result: the best turn, its score, and each turn's score in
+#: the order searched.
+Root = tuple[Turn | None, int, dict[Turn, int]]
+
+
+class FastSearch:
+    """The compiled search's tables for one :class:`Searcher`, one per board side
+    (the Python table is keyed by tiles alone, but a side's positions never meet
+    another's in one game)."""
+
+    def __init__(self, table_limit: int) -> None:
+        assert _module is not None  # made only where the module was built
+        self.lib = _module
+        self.table_limit = table_limit
+        self.handles: dict[int, object] = {}
+        #: Positions searched by the last call, finished or not.
+        self.nodes = 0
+
+    def clear(self) -> None:
+        for handle in self.handles.values():
+            self.lib.clear(handle)
+
+    def size(self) -> int:
+        """The entries in the tables."""
+        return sum(self.lib.size(handle) for handle in self.handles.values())
+
+    def _handle(self, board: Board) -> object:
+        handle = self.handles.get(board.size)
+        if handle is None:
+            handle = self.handles[board.size] = self.lib.new(board.size, self.table_limit)
+        return handle
+
+    def _position(self, board: Board) -> tuple[object, bytes, bytes, int]:
+        """The handle for ``board``'s side, and its position as the module takes it."""
+        me, op, _, _ = board.mover_view()
+        handle = self._handle(board)
+        return handle, me.to_bytes(32, "little"), op.to_bytes(32, "little"), int(board.mover)
+
+    def negamax(
+        self,
+        board: Board,
+        depth: int,
+        alpha: int,
+        beta: int,
+        exact: bool,
+        weights: Weights,
+        limit: int,
+        check: Check,
+    ) -> int | None:
+        """:meth:`Searcher.negamax`'s score, ``None`` if stopped (limit: nodes
+        allowed, negative for no limit)."""
+        score, self.nodes, finished = self.lib.negamax(
+            *self._position(board),
+            depth,
+            alpha,
+            beta,
+            exact,
+            weights,
+            limit,
+            check,
+        )
+        return score if finished else None
+
+    def root(
+        self,
+        board: Board,
+        depth: int,
+        exact: bool,
+        mode: int,
+        weights: Weights,
+        limit: int,
+        check: Check,
+    ) -> Root | None:
+        """:meth:`Searcher.root`'s result (``mode``: 0, 1 all scores, 2 ties),
+        ``None`` if stopped."""
+        best, score, pairs, self.nodes, finished = self.lib.root(
+            *self._position(board),
+            depth,
+            exact,
+            mode,
+            weights,
+            limit,
+            check,
+        )
+        if not finished:
+            return None
+        turns = board.legal_turns()
+        scores = {turns[i]: s for i, s in pairs}
+        return (turns[best] if best >= 0 else None), score, scores
+
+
+def serves(board: Board) -> bool:
+    """Can the compiled search play ``board``?"""
+    return COMPILED and board.size <= MAX_SIDE

@@ -1,0 +1,187 @@
+"""The compiled middle-game search (game/ai/_search.c) is the Python search, faster.
+
+It must search the tree the Python search searches: the same turns in the same
+order, the same evaluation, the same transposition table. So on every side the
+game offers it must find the same best turn, the same score, the same score for
+every root turn and the same number of positions, at fixed depths, through
+table clears, exact ends and budgets. Skipped where it was not built (no C
+compiler at install) or MOSAIC_NO_COMPILED hides it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import fastsearch
+from game.ai.evaluate import CLASSIC
+from game.ai.search import INF, Budget, OutOfBudget, Searcher, empty_cells, solve_with
+from game.rules import Board
+
+pytestmark = pytest.mark.skipif(not fastsearch.COMPILED, reason="the compiled search is not built")
+
+SIDES = range(3, 9)
+
+
+def position(seed: int, size: int) -> Board:
+    """A position of random play, stopped anywhere from the opening to the ending."""
+    rng = random.Random(seed * 100 + size)
+    board = Board(size=size)
+    target = int(board.geometry.cells * rng.uniform(0.05, 0.95))
+    while empty_cells(board) > target and board.legal_turns():
+        board.push(rng.choice(board.legal_turns()))
+    return board
+
+
+def both(board: Board, budget: Budget, **options: bool) -> tuple[object, object]:
+    """The Python and the compiled search's results, as comparable tuples."""
+    out = []
+    for compiled in (False, True):
+        searcher = Searcher(compiled=compiled)
+        assert (searcher.fast is not None) == compiled
+        r = searcher.search(board, Budget(max_depth=budget.max_depth), solve=False, **options)
+        out.append((r.turn, r.score, r.depth, r.nodes, list(r.scores.items()), r.ties))
+    return out[0], out[1]
+
+
+@pytest.mark.parametrize("size", SIDES)
+def test_it_finds_the_python_searchs_turns_and_scores_on_100_positions_of_each_side(size):
+    searched = 0
+    for seed in range(100):
+        board = position(seed, size)
+        python, compiled = both(board, Budget(max_depth=2))
+        assert python == compiled, board.mfen()
+        searched += python[3]
+    assert searched > 1000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIDES)
+def test_it_matches_the_python_search_deeper(size):
+    for seed in range(100, 125):
+        board = position(seed, size)
+        python, compiled = both(board, Budget(max_depth=3))
+        assert python == compiled, board.mfen()
+
+
+@pytest.mark.parametrize("size", [3, 5, 8])
+@pytest.mark.parametrize("option", ["all_scores", "ties"])
+def test_every_root_score_matches_with_all_scores_and_ties(size, option):
+    for seed in range(200, 215):
+        board = position(seed, size)
+        python, compiled = both(board, Budget(max_depth=2), **{option: True})
+        assert python == compiled, board.mfen()
+
+
+@pytest.mark.parametrize("size", [4, 5, 6])
+def test_one_searcher_through_a_game_keeps_the_same_table_even_as_it_clears(size):
+    # A small table fills and is cleared whole many times a game, as the dict is.
+    searchers = [Searcher(table_limit=300, compiled=c) for c in (False, True)]
+    board = Board(size=size)
+    rng = random.Random(size)
+    while board.legal_turns():
+        found = [s.search(board, Budget(max_depth=2), solve=False) for s in searchers]
+        assert found[0].turn == found[1].turn and found[0].nodes == found[1].nodes
+        assert found[0].score == found[1].score
+        turns = board.legal_turns()
+        board.push(found[0].turn if rng.random() < 0.7 and found[0].turn else rng.choice(turns))
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_exact_solves_of_small_endings_match(size):
+    for seed in range(20):
+        board = position(seed, size)
+        while empty_cells(board) > 3 and board.legal_turns():
+            board.push(board.legal_turns()[0])
+        python, compiled = (
+            solve_with(Searcher(compiled=c), board, Budget(), all_scores=True) for c in (0, 1)
+        )
+        assert python is not None and compiled is not None
+        assert (python.turn, python.score, python.nodes, python.scores) == (
+            compiled.turn,
+            compiled.score,
+            compiled.nodes,
+            compiled.scores,
+        )
+
+
+def test_negamax_windows_and_weights_match():
+    for seed in range(30):
+        board = position(seed, 5)
+        for weights in (CLASSIC, Searcher().weights):
+            for alpha, beta in ((-INF, INF), (-50, 50), (0, 1), (-1_000_001, -999_999)):
+                found = []
+                for compiled in (False, True):
+                    searcher = Searcher(weights=weights, compiled=compiled)
+                    found.append((searcher.negamax(board, 2, alpha, beta, False), searcher.nodes))
+                assert found[0] == found[1], (board.mfen(), alpha, beta)
+
+
+@pytest.mark.parametrize("nodes", [1, 37, 500])
+def test_a_node_budget_stops_both_at_the_same_position(nodes):
+    board = position(3, 6)
+    stopped = []
+    for compiled in (False, True):
+        searcher = Searcher(budget=Budget(nodes=nodes), compiled=compiled)
+        with pytest.raises(OutOfBudget):
+            searcher.negamax(board, 4, -INF, INF, False)
+        stopped.append(searcher.nodes)
+    assert stopped[0] == stopped[1] == nodes + 1
+
+
+def test_a_stop_ends_a_compiled_search_where_it_ends_a_python_one():
+    board = position(4, 8)
+    for compiled in (False, True):
+        searcher = Searcher(budget=Budget(stop=lambda: True), compiled=compiled)
+        with pytest.raises(OutOfBudget):
+            searcher.negamax(board, 6, -INF, INF, False)
+        assert searcher.nodes == 256  # the stop is asked every 256 positions
+    found = Searcher().search(board, Budget(seconds=0.3), solve=False)
+    assert found.turn in board.legal_turns() and found.depth >= 1
+
+
+def test_bigger_boards_and_the_variable_leave_it_to_python():
+    assert not fastsearch.serves(Board(size=9)) and fastsearch.serves(Board(size=8))
+    board = position(1, 9)
+    python, compiled = both(board, Budget(max_depth=1))
+    assert python == compiled
+
+
+def test_it_refuses_bad_arguments():
+    lib = fastsearch.FastSearch(10).lib
+    with pytest.raises(ValueError, match="sides 2 to 8"):
+        lib.new(9, 100)
+    handle = lib.new(5, 100)
+    weights = tuple(Searcher().weights)
+    empty = bytes(32)
+    with pytest.raises(ValueError, match="32 bytes"):
+        lib.negamax(handle, b"", empty, 0, 1, -1, 1, False, weights, -1, None)
+    with pytest.raises(ValueError, match="off this board"):
+        lib.negamax(handle, b"\xff" * 32, empty, 0, 1, -1, 1, False, weights, -1, None)
+    with pytest.raises(ValueError, match="7 ints"):
+        lib.negamax(handle, empty, empty, 0, 1, -1, 1, False, (1, 2), -1, None)
+    with pytest.raises(ValueError, match="mode"):
+        lib.root(handle, empty, empty, 0, 1, False, 3, weights, -1, None)
+    with pytest.raises(TypeError):
+        lib.root(handle, empty, empty, 0, 1, False, 0, weights, -1, 5)
+
+
+def test_the_smoke_tests_check_passes_here():
+    from game.ai.search import check_compiled
+
+    assert "matched the Python one on" in check_compiled(required=True)
+
+
+def test_a_position_past_the_compiled_searchs_room_goes_to_the_python_search(monkeypatch):
+    board = position(5, 6)
+    searcher = Searcher()
+    assert searcher.fast is not None
+
+    def overflow(*args: object) -> None:
+        raise OverflowError("a position has more turns than the compiled search holds")
+
+    monkeypatch.setattr(searcher.fast, "root", overflow)
+    found = searcher.search(board, Budget(max_depth=2), solve=False)
+    python = Searcher(compiled=False).search(board, Budget(max_depth=2), solve=False)
+    assert searcher.fast is None
+    assert (found.turn, found.score, found.nodes) == (python.turn, python.score, python.nodes)
