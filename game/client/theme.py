@@ -6,6 +6,9 @@ from functools import cache, lru_cache
 
 import pygame
 
+#: An opaque colour as the palette gives it: red, green, blue.
+Color = tuple[int, int, int]
+
 BG = (18, 21, 31)
 BG_LIGHT = (30, 35, 50)
 PANEL = (26, 30, 44)
@@ -21,8 +24,8 @@ RED_DARK = (150, 40, 44)
 BLUE_TILE = (64, 130, 240)
 BLUE_DARK = (34, 70, 150)
 TILE = {0: RED_TILE, 1: BLUE_TILE}
-#: The colour of each tone of a message about the board (see explain.py).
-TONES = {"good": GOOD, "bad": BAD, "chain": ACCENT, "info": MUTED}
+#: The colour of each tone of a message (see explain.py and arcade.py).
+TONES = {"good": GOOD, "bad": BAD, "chain": ACCENT, "accent": ACCENT, "info": MUTED}
 TILE_DARK = {0: RED_DARK, 1: BLUE_DARK}
 
 
