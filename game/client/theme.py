@@ -25,7 +25,7 @@ BLUE_TILE = (64, 130, 240)
 BLUE_DARK = (34, 70, 150)
 TILE = {0: RED_TILE, 1: BLUE_TILE}
 #: The colour of each tone of a message (see explain.py and arcade.py).
-TONES = {"good": GOOD, "bad": BAD, "chain": ACCENT, "accent": ACCENT, "info": MUTED}
+TONES = {"good": GOOD, "bad": BAD, "chain": ACCENT, "accent": ACCENT, "info": MUTED, "muted": MUTED}
 TILE_DARK = {0: RED_DARK, 1: BLUE_DARK}
 
 

@@ -4,10 +4,11 @@ list follows the server's as the games move."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from game.online.protocol import Message
 from game.play.online_game import postal_line
 
 from .. import theme
@@ -15,8 +16,23 @@ from ..scene import Services
 from ..widgets import Button
 from .menu import MenuScene
 
-if TYPE_CHECKING:
-    from .online_lobby import OnlineScene
+
+class PostalLobby(Protocol):
+    """What the list needs of the lobby under it: the games, the line's news
+    (which the lobby reads only while on top) and a way into a game."""
+
+    @property
+    def postal(self) -> list[Message]: ...
+
+    @property
+    def connected(self) -> bool: ...
+
+    def poll(self) -> list[Message]: ...
+
+    def receive(self, msg: Message) -> None: ...
+
+    def open_postal(self, gid: str) -> None: ...
+
 
 #: Games a page: with the page buttons and Back, one column at 640x480.
 PAGE = 5
@@ -26,13 +42,13 @@ class CorrespondenceScene(MenuScene):
     title = "Correspondence games"
     button_width = 620
 
-    def __init__(self, app: Services, lobby: OnlineScene) -> None:
+    def __init__(self, app: Services, lobby: PostalLobby) -> None:
         super().__init__(app)
         self.lobby = lobby
         self.page = 0
 
     @property
-    def games(self) -> list[dict]:
+    def games(self) -> list[Message]:
         return self.lobby.postal
 
     @property
@@ -73,11 +89,10 @@ class CorrespondenceScene(MenuScene):
 
     def update(self, dt: float) -> bool:
         # The lobby below reads the line only while on top: the list's news comes here.
-        link = self.lobby.link
-        if link is None or not self.lobby.connected:
+        if not self.lobby.connected:
             return super().update(dt)
         before = self.games
-        for msg in link.poll():
+        for msg in self.lobby.poll():
             self.lobby.receive(msg)
             if self.app.scenes.top is not self:
                 break  # a game opened, or the line closed
