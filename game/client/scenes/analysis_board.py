@@ -12,12 +12,13 @@ from __future__ import annotations
 import pygame
 
 from game.play.board_keys import typed_turn
+from game.play.chain_on_board import chain_preview
 from game.play.explain import describe
 from game.play.game_analysis import score_in_tiles
 from game.play.jobs import Job
 from game.play.match import sentence
 from game.play.own_puzzles import save_as_puzzle
-from game.rules import BLUE, RED, Board, Chain, Position, RulesError
+from game.rules import BLUE, RED, Board, Position, RulesError
 
 from .. import theme
 from ..board_input import BoardAction, BoardInput
@@ -29,31 +30,6 @@ SIDES = [str(n) for n in range(3, 9)]
 BRUSHES = ["Red", "Blue", "Empty"]
 #: Seconds the engine thinks about a position.
 SECONDS = 2.0
-
-
-def chain_preview(board: Board) -> dict[int, int]:
-    """For each tile the side to move can flip first, the most tiles a chain
-    starting there takes. Every first flip gets its number, also one whose
-    chains end in a position another first flip reaches too (the board's legal
-    turns list each resulting position once)."""
-    if board.is_game_over():
-        return {}
-    return {cell: longest_chain(board.start_chain(cell)) for cell in board.legal_first_flips()}
-
-
-def longest_chain(chain: Chain) -> int:
-    """The most tiles a turn that goes on from ``chain`` takes. The tiles still
-    owed depend only on the set flipped so far, so each set is searched once."""
-    seen: dict[frozenset[int], int] = {}
-
-    def most(c: Chain) -> int:
-        key = frozenset(c.cells)
-        if key not in seen:
-            owed = c.owed()
-            seen[key] = max((most(c.flip(n)) for n in owed), default=len(c.cells))
-        return seen[key]
-
-    return most(chain)
 
 
 def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
