@@ -182,8 +182,23 @@ class Rush:
         return result
 
 
+class Untimed:
+    """What a run without a clock shares: no time to tick, no strikes, no combos
+    and no pop-ups beside the score."""
+
+    clock = None
+    strikes = 0
+    combo = 0
+
+    def tick(self, seconds: float) -> None:
+        """No clock to run down."""
+
+    def popups(self, result: Result) -> list[tuple[str, Tone]]:
+        return []
+
+
 @dataclass
-class Streak:
+class Streak(Untimed):
     """No clock; one mistake ends the run; one skip per run."""
 
     puzzles: list[Puzzle]
@@ -195,9 +210,6 @@ class Streak:
     wrong_text = "The run is over."
     teaches = False
     can_skip = True
-    clock = None
-    strikes = 0
-    combo = 0
 
     @property
     def puzzle(self) -> Puzzle:
@@ -217,12 +229,6 @@ class Streak:
 
     def summary(self) -> str:
         return f"{self.count} in a row"
-
-    def popups(self, result: Result) -> list[tuple[str, Tone]]:
-        return []
-
-    def tick(self, seconds: float) -> None:
-        """No clock in a streak."""
 
     def next_puzzle(self, rating: float) -> Puzzle:
         return self.puzzle
@@ -247,7 +253,7 @@ class Streak:
 
 
 @dataclass
-class Trainer:
+class Trainer(Untimed):
     """Puzzles without end, each picked near the player's rating as it is now,
     ones not tried yet first; the rating moves after every first try."""
 
@@ -263,9 +269,6 @@ class Trainer:
     wrong_text = ""
     teaches = True
     can_skip = False
-    clock = None
-    strikes = 0
-    combo = 0
 
     @property
     def over(self) -> bool:
@@ -288,12 +291,6 @@ class Trainer:
 
     def summary(self) -> str:
         return f"{self.solved} solved of {self.count}"
-
-    def popups(self, result: Result) -> list[tuple[str, Tone]]:
-        return []
-
-    def tick(self, seconds: float) -> None:
-        """No clock in the trainer."""
 
     def skip(self) -> bool:
         return False
