@@ -86,7 +86,9 @@ class App:
         self.pointer: tuple[int, int] | None = None
         #: The puzzle packs and progress, read on the first visit to the puzzles.
         self.puzzles = PuzzleLibrary(paths.puzzles(), self.data, self.toast)
-        self._drawn: tuple = ()  # the scenes on show when the screen was last drawn
+        self._drawn: tuple[
+            int, ...
+        ] = ()  # the ids of the scenes on show when the screen was last drawn
         self.frames_drawn = 0
         #: Seconds since a frame was last drawn.
         self.still_for = 0.0

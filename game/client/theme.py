@@ -62,11 +62,11 @@ drawn_texts: list[tuple[pygame.Surface, str, pygame.Rect, pygame.Rect | None]] |
 def text(
     surface: pygame.Surface,
     msg: str,
-    pos,
+    pos: tuple[float, float],
     *,
     size: int = 24,
-    color=TEXT,
-    anchor="topleft",
+    color: Color = TEXT,
+    anchor: str = "topleft",
     bold: bool = False,
     box: pygame.Rect | None = None,
 ) -> pygame.Rect:
@@ -90,7 +90,7 @@ def text(
 
 
 @lru_cache(maxsize=1024)
-def rendered(msg: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
+def rendered(msg: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
     """Text as an image, kept: most of a frame's text is the same as last frame's."""
     return font(size, bold).render(msg, True, color)
 
@@ -136,7 +136,7 @@ def block(
     *,
     size: int = 24,
     smallest: int = 14,
-    color=TEXT,
+    color: Color = TEXT,
     align: str = "center",
 ) -> pygame.Rect:
     """Draw ``msg`` wrapped to ``box``: at ``size`` if it fits, else the largest
@@ -179,7 +179,7 @@ def label(
     *,
     size: int = 22,
     smallest: int = 14,
-    color=TEXT,
+    color: Color = TEXT,
     pointer: tuple[int, int] | None = None,
 ) -> pygame.Rect:
     """One line in ``box``: at ``size`` if it fits, else smaller down to

@@ -65,7 +65,7 @@ class AnalysisBoardScene(Scene):
         #: The keyboard: a cursor to paint with, and a box to play a turn in.
         self.input = BoardInput(self.view)
         #: What the line under the board says after a typed turn (until the next key).
-        self.note: tuple[str, tuple[int, int, int]] = ("", theme.MUTED)
+        self.note: tuple[str, theme.Color] = ("", theme.MUTED)
         self.brush_choice = Segments("Paint", BRUSHES, self.brush, self.choose_brush, size=18)
         self.side_choice = Segments("Side", SIDES, str(self.side), self.choose_side, size=18)
         self.mover_choice = Segments(
@@ -103,7 +103,7 @@ class AnalysisBoardScene(Scene):
     def mfen(self) -> str:
         return self.position().mfen()
 
-    def status(self) -> tuple[str, tuple[int, int, int]]:
+    def status(self) -> tuple[str, theme.Color]:
         """Whether play can go on from here, in words."""
         board = self.board()
         if board.is_game_over():
@@ -247,7 +247,7 @@ class AnalysisBoardScene(Scene):
         self.back_button.rect = pygame.Rect(x, h - bh - 12, cw, bh)
 
     @property
-    def typing(self) -> bool:  # type: ignore[override]
+    def typing(self) -> bool:
         return self.input.typing
 
     def update(self, dt: float) -> bool:
@@ -326,7 +326,7 @@ class AnalysisBoardScene(Scene):
         self.set_position(board.position())
         self.note = (f"{mover} played {board.notation(turn)}.", theme.TEXT)
 
-    def cursor_text(self) -> tuple[str, tuple[int, int, int]]:
+    def cursor_text(self) -> tuple[str, theme.Color]:
         """What the line under the board says of the cursor's cell."""
         cell = self.input.cursor
         if cell is None:
@@ -336,7 +336,7 @@ class AnalysisBoardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board()
-        best = ()
+        best: tuple[int, ...] = ()
         if self.engine is not None and self.engine[0] == board.mfen() and self.engine[1]:
             try:
                 best = board.parse_turn(self.engine[1]).cells
@@ -374,7 +374,7 @@ class AnalysisBoardScene(Scene):
         draw_all(self.controls, surface)
         y = self.text_top
         status, color = self.status()
-        lines: list[tuple[str, tuple[int, int, int]]] = [(status, color)]
+        lines: list[tuple[str, theme.Color]] = [(status, color)]
         if self.saving is not None:
             lines.append(("The solver is proving the puzzle...", theme.MUTED))
         if self.request is not None:

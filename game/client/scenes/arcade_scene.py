@@ -347,7 +347,7 @@ class SummaryScene(ButtonScene):
         size = theme.fit(heading, 52, w - 40, bold=True)
         head = theme.text(surface, heading, (w // 2, top), size=size, anchor="midtop", bold=True)
         best = self.app.puzzles.progress.best.get(mode, 0)
-        lines = [(f"Score {self.score}", theme.ACCENT, 60)]
+        lines: list[tuple[str, theme.Color, float]] = [(f"Score {self.score}", theme.ACCENT, 60)]
         lines.append((run.summary(), theme.TEXT, 32))
         if run.teaches:
             now = self.app.puzzles.progress.rating.rating
@@ -363,12 +363,12 @@ class SummaryScene(ButtonScene):
         # Every line between the heading and the buttons: a short window shrinks them.
         y = head.bottom + 20
         room = self.controls[0].rect.top - 16 - y
-        need = sum(round(size) + 24 for _, _, size in lines)
+        need = sum(round(tall) + 24 for _, _, tall in lines)
         k = min(1.0, room / need)
-        for text, color, size in lines:
-            s = theme.fit(text, max(14, round(size * k)), w - 40)
+        for text, color, tall in lines:
+            s = theme.fit(text, max(14, round(tall * k)), w - 40)
             theme.text(surface, text, (w // 2, y), size=s, color=color, anchor="midtop")
-            y += round((size + 24) * k)
+            y += round((tall + 24) * k)
         draw_all(self.controls, surface)
 
 

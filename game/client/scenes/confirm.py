@@ -8,18 +8,16 @@ replace scenes as if the question had never been there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from game.play.in_progress import match_in_progress
 
 from .. import theme
-from ..scene import ButtonScene
-from ..widgets import Button, draw_all
+from ..scene import ButtonScene, Services
+from ..widgets import Action, Button, draw_all
 
 
-def ask_to_replace(app, start: Callable[[], None]) -> None:
+def ask_to_replace(app: Services, start: Action) -> None:
     """Run ``start`` (which begins a new match in progress) at once, or, if a match
     is in progress, once the player agrees to replace it."""
     if not match_in_progress(app.data):
@@ -42,13 +40,13 @@ class ConfirmScene(ButtonScene):
 
     def __init__(
         self,
-        app,
+        app: Services,
         question: str,
         detail: str,
         yes: str,
-        on_yes: Callable[[], None],
+        on_yes: Action,
         no: str = "Cancel",
-        on_no: Callable[[], None] | None = None,
+        on_no: Action | None = None,
     ) -> None:
         super().__init__(app)
         self.lines: list[str] = []

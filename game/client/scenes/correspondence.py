@@ -4,6 +4,7 @@ list follows the server's as the games move."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Protocol
 
 import pygame
@@ -13,7 +14,7 @@ from game.play.online_game import postal_line
 
 from .. import theme
 from ..scene import Services
-from ..widgets import Button
+from ..widgets import Button, Widget
 from .menu import MenuScene
 
 
@@ -52,19 +53,19 @@ class CorrespondenceScene(MenuScene):
         return self.lobby.postal
 
     @property
-    def subtitle(self) -> str:  # type: ignore[override]
+    def subtitle(self) -> str:
         yours = sum(1 for g in self.games if g["yours"])
         if not self.games:
             return "No correspondence games in play: open a seek with days a turn."
         turn = f"your turn in {yours}" if yours else "none awaits your turn"
         return f"{len(self.games)} in play, {turn}. Each turn may take days."
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         pages = max(1, -(-len(self.games) // PAGE))
         self.page = min(self.page, pages - 1)
         shown = self.games[self.page * PAGE : (self.page + 1) * PAGE]
-        controls: list = [
-            Button(postal_line(g), lambda g=g: self.open(g["id"]), size=20) for g in shown
+        controls: list[Widget] = [
+            Button(postal_line(g), partial(self.open, g["id"]), size=20) for g in shown
         ]
         if pages > 1:
             controls.append(

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.play.history import entries, export, statistics
-from game.play.match import open_record
+from game.play.history import Entry, entries, export, statistics
+from game.play.match import Match, open_record
 
 from .. import theme
 from ..scene import Scene, Services
@@ -55,7 +55,7 @@ class HistoryScene(Scene):
         self.selected = min(self.selected, max(0, len(self.shown) - 1))
 
     @property
-    def shown(self):
+    def shown(self) -> list[Entry]:
         return [g for g in self.games if self.filter in ("All", g.opponent)]
 
     def choose_filter(self, value: str) -> None:
@@ -85,11 +85,11 @@ class HistoryScene(Scene):
             b.rect = pygame.Rect(30 + i * (bw + 10), h - 60, bw, 44)
 
     # -- actions -----------------------------------------------------------------------
-    def current(self):
+    def current(self) -> Entry | None:
         shown = self.shown
         return shown[self.selected] if shown else None
 
-    def open_current(self):
+    def open_current(self) -> tuple[Entry | None, Match | None]:
         """The selected game, read back as a match (``None`` if it cannot be)."""
         game = self.current()
         if game is None:
@@ -107,7 +107,7 @@ class HistoryScene(Scene):
 
     def analyse(self) -> None:
         game, match = self.open_current()
-        if match is not None:
+        if game is not None and match is not None:
             self.app.scenes.push(AnalysisScene(self.app, match, game.path))
 
     def ask_to_delete(self) -> None:
@@ -120,7 +120,7 @@ class HistoryScene(Scene):
             )
         )
 
-    def delete(self, game) -> None:
+    def delete(self, game: Entry) -> None:
         try:
             game.path.unlink()
         except OSError as e:

@@ -41,7 +41,9 @@ class MatchBoard(Scene):
         self.pending: list[tuple[float, str]] = []  # sounds due at a time
         self.finished = False
         self.clock = 0.0
-        self._targets: tuple = (None, frozenset())
+        # The cells a click can act on, and the board state they were worked out for.
+        self._targets_for: object = None
+        self._targets: frozenset[int] = frozenset()
 
     def make_panel(self) -> SidePanel:
         """The side panel, with the buttons of what the player may do."""
@@ -60,7 +62,7 @@ class MatchBoard(Scene):
         return self.input.hover
 
     @property
-    def typing(self) -> bool:  # type: ignore[override]
+    def typing(self) -> bool:
         return self.input.typing
 
     @property
@@ -102,12 +104,12 @@ class MatchBoard(Scene):
                 self.view.pop(ev.cells[0], delay)
                 self.app.sound("place")
                 self.say("")
-            elif ev.kind == "flip":
+            elif ev.kind == "flip" and ev.color is not None:
                 self.view.flip(ev.cells[0], ev.color.other, delay)
                 self.pending.append((self.clock + delay, "chain" if delay else "flip"))
                 delay += CHAIN_GAP / self.view.speed
                 self.say_chain()
-            elif ev.kind == "turn":
+            elif ev.kind == "turn" and ev.color is not None:
                 # Say what was played: the line must not read the tile now under the
                 # pointer as a refusal of the click just made.
                 self.say(turn_summary(ev.color.title, ev.text), theme.TEXT)
@@ -128,11 +130,11 @@ class MatchBoard(Scene):
     def finish(self) -> None:
         self.finished = True
 
-    def say(self, text: str, color=theme.MUTED, seconds: float = 4.0) -> None:
+    def say(self, text: str, color: theme.Color = theme.MUTED, seconds: float = 4.0) -> None:
         self.notices.say("status", text, color, seconds)
 
     @property
-    def status(self) -> tuple[str, tuple, float]:
+    def status(self) -> tuple[str, theme.Color, float]:
         """The status line: text, colour, seconds left (0: until replaced)."""
         n = self.notices.get("status")
         return ("", theme.MUTED, 0.0) if n is None else (n.text, n.color, max(0.0, n.left))
@@ -180,7 +182,7 @@ class MatchBoard(Scene):
             size = theme.fit(banner.text, 32, box.width - 24, bold=True)
             theme.text(surface, banner.text, box.center, size=size, anchor="center", bold=True)
 
-    def turn_line(self) -> tuple[str, tuple]:
+    def turn_line(self) -> tuple[str, theme.Color]:
         """Whose turn it is, the result, or the AI thinking."""
         match = self.match
         if self.finished or match.over:
@@ -202,11 +204,11 @@ class MatchBoard(Scene):
         """The cells a click can act on now, worked out once per board state."""
         match = self.match
         key = (match.board.transposition_key(), match.chain)
-        if self._targets[0] != key:
-            self._targets = (key, frozenset(match.targets()))
-        return self._targets[1]
+        if self._targets_for != key:
+            self._targets_for, self._targets = key, frozenset(match.targets())
+        return self._targets
 
-    def hover_text(self) -> tuple[str, tuple]:
+    def hover_text(self) -> tuple[str, theme.Color]:
         """What the status line says about the cell under the pointer (or the
         board cursor, if the keys moved last)."""
         match = self.match

@@ -10,6 +10,8 @@ its turn is shown tile by tile before the next one is asked for.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.play.board_keys import typed_turn
@@ -229,7 +231,7 @@ class MatchScene(MatchBoard):
             return
         self.play(plan.cells)
 
-    def ask_to_drop_later(self, then) -> None:
+    def ask_to_drop_later(self, then: Callable[[], None]) -> None:
         """Playing on from an earlier position drops the turns after it: ask."""
         n = self.control.later
 
@@ -248,7 +250,7 @@ class MatchScene(MatchBoard):
             )
         )
 
-    def ask_to_play_on(self, then) -> None:
+    def ask_to_play_on(self, then: Callable[[], None]) -> None:
         """This saved game would change while another match is in progress: ask."""
 
         def replace() -> None:

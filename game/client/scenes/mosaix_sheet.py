@@ -8,13 +8,14 @@ keys and clicks into calls on it.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pygame
 
 from game.mosaix import CREDIT, Formation, Sheet
 from game.play.arranger import SHAPE_NAMES, Arranger
 from game.play.jobs import Job
-from game.play.mosaix_flow import MosaixEvent, SheetFlow, Tone
+from game.play.mosaix_flow import MosaixEvent, SheetFlow
 
 from .. import theme
 from ..scene import ButtonScene, Scene, Services
@@ -25,7 +26,7 @@ ROLL_TIME = 0.6  # seconds the dice tumble
 PANEL = 340
 
 #: How each tone of the flow's messages is drawn.
-TONE_COLOR: dict[Tone, theme.Color] = {
+TONE_COLOR: dict[str, theme.Color] = {
     "muted": theme.MUTED,
     "accent": theme.ACCENT,
     "good": theme.GOOD,
@@ -39,7 +40,7 @@ def count_color(tone: str) -> theme.Color:
     """A line of the count in its tone: a symbol's colour, a message tone, or text."""
     if tone in SYMBOL_COLOR:
         return SYMBOL_COLOR[tone]
-    return TONE_COLOR.get(tone, theme.TEXT)  # type: ignore[call-overload]
+    return TONE_COLOR.get(tone, theme.TEXT)
 
 
 class SheetPlay(Scene):
@@ -57,7 +58,7 @@ class SheetPlay(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0  # the panel's scale: laid out for 800 pixels of height
         self.shape_buttons = [
-            Button(f"{i + 1} {name}", lambda i=i: self.pick_shape(i), key=pygame.K_1 + i, size=20)
+            Button(f"{i + 1} {name}", partial(self.pick_shape, i), key=pygame.K_1 + i, size=20)
             for i, name in enumerate(SHAPE_NAMES)
         ]
         self.order_button = Button("Order (Space)", self.next_order, key=pygame.K_SPACE, size=20)
@@ -78,7 +79,7 @@ class SheetPlay(Scene):
         return self.flow.finished
 
     @property
-    def message(self) -> tuple[str, tuple[int, int, int]]:
+    def message(self) -> tuple[str, theme.Color]:
         text, tone = self.flow.message
         return text, TONE_COLOR[tone]
 
@@ -246,7 +247,8 @@ class SheetPlay(Scene):
 
     def draw_formation(self, surface: pygame.Surface, top: int) -> None:
         f = self.formation()
-        if f is None or self.rolling > 0:
+        arranger = self.arranger
+        if f is None or arranger is None or self.rolling > 0:
             return
         p = self.panel
         cell = self.y(30)
@@ -259,7 +261,7 @@ class SheetPlay(Scene):
             draw_symbol(surface, s, r)
         theme.text(
             surface,
-            f"{SHAPE_NAMES[self.arranger.shape]}-shape",
+            f"{SHAPE_NAMES[arranger.shape]}-shape",
             (p.right - 14, top),
             size=max(12, self.y(18)),
             color=theme.MUTED,

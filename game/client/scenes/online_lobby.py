@@ -10,6 +10,8 @@ never waits for the network. A lost connection says so and comes back by itself.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.online import protocol
@@ -33,7 +35,7 @@ from game.play.online_identity import save as save_identity
 
 from .. import theme
 from ..scene import Services
-from ..widgets import Button, Segments, TextField
+from ..widgets import Button, Segments, TextField, Widget
 from .confirm import ConfirmScene
 from .correspondence import CorrespondenceScene
 from .menu import MenuScene
@@ -137,10 +139,10 @@ class OnlineScene(MenuScene):
 
     # -- the controls ---------------------------------------------------------------
     @property
-    def typing(self) -> bool:  # type: ignore[override]
+    def typing(self) -> bool:
         return any(isinstance(c, TextField) and c.typing for c in self.controls)
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         self.built = self.lobby.revision
         if self.link is None:
             return self.build_form()
@@ -151,7 +153,7 @@ class OnlineScene(MenuScene):
             ]
         return self.build_lobby()
 
-    def build_form(self) -> list:
+    def build_form(self) -> list[Widget]:
         return [
             self.server_field,
             self.name_field,
@@ -160,7 +162,7 @@ class OnlineScene(MenuScene):
             Button("Back", self.back, size=22),
         ]
 
-    def build_lobby(self) -> list:
+    def build_lobby(self) -> list[Widget]:
         lobby = self.lobby
         seek = (
             Button("Cancel my seek", lobby.cancel_seek, size=22)
@@ -173,7 +175,7 @@ class OnlineScene(MenuScene):
             if live
             else Segments("A turn", DAYS, lobby.days, lobby.choose_days, size=18)
         )
-        left = [
+        left: list[Widget] = [
             Segments("Side", SIDES, lobby.side, lambda v: setattr(lobby, "side", v), size=18),
             Segments("Play", PACES, lobby.pace, self._pace, size=18),
             time_row,
@@ -193,14 +195,18 @@ class OnlineScene(MenuScene):
         seeks = lobby.shown_seeks()
         # As many rows on the right as the left has (two go to the headings): our
         # correspondence games' button, then the seeks, the games to watch in the rest.
-        postal = [Button(lobby.postal_label(), self.show_postal, size=20)] if lobby.postal else []
+        postal: list[Widget] = (
+            [Button(lobby.postal_label(), self.show_postal, size=20)] if lobby.postal else []
+        )
         self.postal_shown = len(postal)
         rows = len(left) - 2 - len(postal)
         seeks = seeks[: max(rows // 2, rows - len(lobby.games))]
         games = lobby.games[: rows - len(seeks)]
-        right = [Button(seek_line(s), lambda s=s: lobby.accept(s), size=18) for s in seeks]
+        right: list[Widget] = [
+            Button(seek_line(s), partial(lobby.accept, s), size=18) for s in seeks
+        ]
         self.seek_count = len(right)
-        right += [Button(game_line(g), lambda g=g: lobby.watch(g), size=18) for g in games]
+        right += [Button(game_line(g), partial(lobby.watch, g), size=18) for g in games]
         return left + postal + right
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -389,7 +395,7 @@ class OnlineScene(MenuScene):
 
     # -- drawing --------------------------------------------------------------------------
     @property
-    def subtitle(self) -> str:  # type: ignore[override]
+    def subtitle(self) -> str:
         if self.link is None:
             return "Play people on a server, or host one for friends on your network."
         if not self.connected:

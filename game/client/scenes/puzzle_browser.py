@@ -211,9 +211,9 @@ class PuzzleBrowserScene(Scene):
                 if self.left.collidepoint(event.pos) and self.pack_shown(i).collidepoint(event.pos):
                     self.select(i)
                     return
-            i = self.cell_at(event.pos)
-            if i is not None:
-                self.open(i)
+            cell = self.cell_at(event.pos)
+            if cell is not None:
+                self.open(cell)
                 return
         elif event.type == pygame.KEYDOWN and self.packs:
             self.key(event.key)
@@ -307,10 +307,10 @@ class PuzzleBrowserScene(Scene):
             bold=True,
         )
         progress = self.app.puzzles.progress
-        r = progress.rating
-        sure = " (still settling)" if r.rd > 110 else ""
+        rating = progress.rating
+        sure = " (still settling)" if rating.rd > 110 else ""
         about = (
-            f"Your puzzle rating: {r.rating:.0f}{sure}. Puzzles rated near it are ones you "
+            f"Your puzzle rating: {rating.rating:.0f}{sure}. Puzzles rated near it are ones you "
             "solve about half the time on the first try.\n"
             f"Flip Rush best {progress.best.get('rush', 0)}, "
             f"Streak best {progress.best.get('streak', 0)}"
@@ -431,7 +431,7 @@ def scrollbar(surface: pygame.Surface, area: pygame.Rect, scroll: int, most: int
     pygame.draw.rect(surface, theme.CELL_EDGE, (area.right + 6, y, 5, bar), border_radius=3)
 
 
-def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color) -> None:
+def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color: theme.Color) -> None:
     """A five-pointed star."""
     cx, cy = centre
     pts = []
