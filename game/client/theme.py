@@ -98,11 +98,29 @@ def rendered(msg: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.
 def dialog(surface: pygame.Surface, box: pygame.Rect, shade: int) -> None:
     """A panel over the screen: the screen dimmed by ``shade`` (0-150, it fades in
     as the caller raises it), then the panel with its accent edge."""
-    dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    dim.fill((0, 0, 0, max(0, min(150, shade))))
-    surface.blit(dim, (0, 0))
+    surface.blit(_dimmer(surface.get_size(), max(0, min(150, shade))), (0, 0))
     pygame.draw.rect(surface, PANEL, box, border_radius=16)
     pygame.draw.rect(surface, ACCENT, box, 3, border_radius=16)
+
+
+#: The see-through sheet a dialog dims the screen with, by window size, and the
+#: shade it was last filled with: a dialog is drawn every frame, and a surface
+#: the size of the window is not cheap to make.
+_veils: dict[tuple[int, int], tuple[pygame.Surface, int]] = {}
+
+
+def _dimmer(size: tuple[int, int], shade: int) -> pygame.Surface:
+    kept = _veils.get(size)
+    if kept is None:
+        if len(_veils) >= 4:  # sizes of windows gone by
+            _veils.clear()
+        veil, filled = pygame.Surface(size, pygame.SRCALPHA), -1
+    else:
+        veil, filled = kept
+    if filled != shade:
+        veil.fill((0, 0, 0, shade))
+    _veils[size] = (veil, shade)
+    return veil
 
 
 def fit(msg: str, size: int, width: int, bold: bool = False, smallest: int = 14) -> int:
