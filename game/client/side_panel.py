@@ -13,7 +13,7 @@ from game.play.match import Match
 from game.rules import BLUE, RED, Color
 
 from . import theme
-from .widgets import Action, Button, draw_all, press, update_all
+from .widgets import Action, Button, draw_all, grid, press, update_all
 
 PANEL_WIDTH = 330
 
@@ -82,10 +82,8 @@ class SidePanel:
         bh, step = (34, 40) if self.compact else (44, 52)
         controls = self.controls
         y = h - (len(controls) + 1) // 2 * step - 10
-        for i, b in enumerate(controls):
-            b.rect = pygame.Rect(
-                self.rect.left + 12 + (i % 2) * (bw + 12), y + (i // 2) * step, bw, bh
-            )
+        grid(controls, self.rect.left + 12, y, width=bw, height=bh, columns=2, row_gap=step - bh)
+        for b in controls:
             b.size = 18 if self.compact or bw < 130 else b.base_size
         return self.rect
 

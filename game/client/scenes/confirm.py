@@ -14,7 +14,7 @@ from game.play.in_progress import match_in_progress
 
 from .. import theme
 from ..scene import ButtonScene, Services
-from ..widgets import Action, Button, draw_all
+from ..widgets import Action, Button, draw_all, grid
 
 
 def ask_to_replace(app: Services, start: Action) -> None:
@@ -90,8 +90,7 @@ class ConfirmScene(ButtonScene):
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (w // 2, h // 2)
         bw = (width - 3 * 20) // 2
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(self.box.left + 20 + i * (bw + 20), self.box.bottom - 68, bw, 48)
+        grid(self.controls, self.box.left + 20, self.box.bottom - 68, width=bw, height=48, gap=20)
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box

@@ -12,7 +12,7 @@ from game.play.match import Match, open_record
 
 from .. import theme
 from ..scene import Scene, Services
-from ..widgets import Button, Segments, draw_all, press, update_all
+from ..widgets import Button, Segments, draw_all, grid, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
 from .match_scene import MatchScene
@@ -81,8 +81,7 @@ class HistoryScene(Scene):
             self.back_button,
         )
         bw = min(180, (w - 60) // len(buttons) - 10)
-        for i, b in enumerate(buttons):
-            b.rect = pygame.Rect(30 + i * (bw + 10), h - 60, bw, 44)
+        grid(buttons, 30, h - 60, width=bw, height=44, gap=10)
 
     # -- actions -----------------------------------------------------------------------
     def current(self) -> Entry | None:

@@ -27,7 +27,7 @@ from game.play.mosaix_records import MosaixRecords
 from .. import theme
 from ..scene import Services
 from ..sheet_view import SheetView
-from ..widgets import Button, draw_all
+from ..widgets import Button, draw_all, grid
 from .confirm import ConfirmScene
 from .mosaix_sheet import MosaixResultScene, SheetPlay
 
@@ -125,12 +125,19 @@ class MosaixSoloScene(SheetPlay):
         p = self.panel
         buttons = (self.hint_button, self.end_button, self.menu_button)
         if size[1] >= 700:
-            for i, b in enumerate(buttons):
-                b.rect = pygame.Rect(p.left + 12, p.bottom - 60 - (2 - i) * 50, p.width - 24, 42)
+            grid(
+                buttons,
+                p.left + 12,
+                p.bottom - 160,
+                width=p.width - 24,
+                height=42,
+                columns=1,
+                row_gap=8,
+            )
         else:  # a short window: one row of three
             bw = (p.width - 36) // 3
-            for i, b in enumerate(buttons):
-                b.rect = pygame.Rect(p.left + 12 + i * (bw + 6), p.bottom - 44, bw, 36)
+            grid(buttons, p.left + 12, p.bottom - 44, width=bw, height=36, gap=6)
+            for b in buttons:
                 b.label = b.label.split(" (")[0]
                 b.size = 18
 

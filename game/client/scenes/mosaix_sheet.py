@@ -20,7 +20,7 @@ from game.play.mosaix_flow import MosaixEvent, SheetFlow
 from .. import theme
 from ..scene import ButtonScene, Scene, Services
 from ..sheet_view import SYMBOL_COLOR, SheetView, draw_symbol
-from ..widgets import Button, draw_all, press, update_all
+from ..widgets import Button, draw_all, grid, press, update_all
 
 ROLL_TIME = 0.6  # seconds the dice tumble
 PANEL = 340
@@ -178,10 +178,10 @@ class SheetPlay(Scene):
         self.view.layout(pygame.Rect(30, 80, w - panel - 60, h - 130))
         bw = (panel - 40) // 4
         bh = self.y(38)
-        for i, b in enumerate(self.shape_buttons):
-            b.rect = pygame.Rect(
-                self.panel.left + 12 + (i % 4) * (bw + 5), self.y(150) + (i // 4) * (bh + 6), bw, bh
-            )
+        left = self.panel.left + 12
+        grid(
+            self.shape_buttons, left, self.y(150), width=bw, height=bh, columns=4, gap=5, row_gap=6
+        )
         for b in (*self.shape_buttons, self.order_button, self.turn_button):
             b.size = max(14, self.y(20))
         half = (panel - 34) // 2
@@ -289,10 +289,16 @@ class MosaixResultScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         p = self.play.panel
         self.box = pygame.Rect(p.left + 8, 66, p.width - 16, size[1] - 80)
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(
-                self.box.left + 12, self.box.bottom - 110 + i * 52, self.box.width - 24, 44
-            )
+        box = self.box
+        grid(
+            self.controls,
+            box.left + 12,
+            box.bottom - 110,
+            width=box.width - 24,
+            height=44,
+            columns=1,
+            row_gap=8,
+        )
 
     def again(self) -> None:
         self.app.scenes.pop()

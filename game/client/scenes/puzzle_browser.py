@@ -13,7 +13,7 @@ from game.puzzles.themes import in_order, theme_name
 
 from .. import theme
 from ..scene import Scene, Services
-from ..widgets import Button, draw_all, press, update_all
+from ..widgets import Button, draw_all, grid, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_scene import PuzzleScene
 
@@ -122,8 +122,8 @@ class PuzzleBrowserScene(Scene):
         self.scroll = min(self.scroll, self.max_scroll)
         n = len(self.controls)
         bw = min(200, (w - 40) // n - 8)
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(20 + i * (bw + 8), h - bar - 12, bw, bar)
+        grid(self.controls, 20, h - bar - 12, width=bw, height=bar, gap=8)
+        for b in self.controls:
             b.size = 24 if bw >= 170 else 18
 
     @staticmethod

@@ -23,7 +23,7 @@ from ..board_input import BoardAction, BoardInput
 from ..board_view import CHAIN_GAP, BoardView
 from ..particles import Particles
 from ..scene import Scene, Services
-from ..widgets import Button, draw_all, press, update_all
+from ..widgets import Button, draw_all, grid, press, update_all
 from .analysis_board import AnalysisBoardScene
 
 RESET_AFTER = 1.6  # seconds a wrong answer stays on the board
@@ -132,8 +132,8 @@ class PuzzleScene(Scene):
         left = (w - len(self.controls) * (bw + 12) + 12) // 2
         # One text size for the row, the largest at which every label fits.
         text_size = min(theme.fit(b.label, b.base_size, bw - 6) for b in self.controls)
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(left + i * (bw + 12), h - 78, bw, 54)
+        grid(self.controls, left, h - 78, width=bw, height=54)
+        for b in self.controls:
             b.size = text_size
         # The turn box opens over the line that speaks of the board, in its place.
         self.input.box.rect = pygame.Rect(20, 93, w - 40, 48)

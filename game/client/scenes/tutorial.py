@@ -17,7 +17,7 @@ from .. import theme
 from ..board_input import BoardInput
 from ..board_view import BoardView
 from ..scene import Scene, Services
-from ..widgets import Button, Widget, draw_all, press, update_all
+from ..widgets import Button, Widget, draw_all, grid, press, update_all
 from .howto import HowToScene
 from .menu import MenuScene
 
@@ -114,14 +114,11 @@ class LessonScene(Scene):
         # the next lesson's (not yet enabled) "Next lesson", never on another button.
         bottom = [self.retry_button, self.next_button, self.back_button]
         y = h - 2 * step - 8
-        for i, b in enumerate(bottom):
-            left = self.panel.left + 12 + (i % 2) * (bw + 12)
-            b.rect = pygame.Rect(left, y + (i // 2) * step, bw, bh)
-            b.size = 18 if self.compact else 22
+        grid(bottom, self.panel.left + 12, y, width=bw, height=bh, columns=2, row_gap=step - bh)
         n = len(self.actions)
         ow = bw if n == 1 else (panel - 24 - 8 * (n - 1)) // max(1, n)
-        for i, b in enumerate(self.actions):
-            b.rect = pygame.Rect(self.panel.left + 12 + i * (ow + 8), y - step - 6, ow, bh)
+        grid(self.actions, self.panel.left + 12, y - step - 6, width=ow, height=bh, gap=8)
+        for b in (*bottom, *self.actions):
             b.size = 18 if self.compact else 22
         #: Where the lesson's text must end: above the buttons.
         self.text_bottom = min(c.rect.top for c in self.controls) - 10
