@@ -15,7 +15,7 @@ from game.puzzles.themes import theme_name
 
 from .. import theme
 from ..scene import ButtonScene, Services
-from ..widgets import Button, draw_all
+from ..widgets import Button, draw_all, grid
 from .puzzle_scene import RESET_AFTER, PuzzleScene
 
 NEXT_AFTER = 0.9  # seconds a right answer stays on screen
@@ -330,9 +330,8 @@ class SummaryScene(ButtonScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(0, h - 120, 260, 56)
-            b.rect.centerx = w // 2 + (i * 2 - 1) * 150
+        # Two buttons 260 wide and 40 apart, centred together.
+        grid(self.controls, w // 2 - 280, h - 120, width=260, height=56, gap=40)
 
     def again(self) -> None:
         scene = self.run_scene
