@@ -13,7 +13,8 @@ from game.play.match import Match
 from game.rules import BLUE, RED, Color
 
 from . import theme
-from .widgets import Action, Button, draw_all, grid, press, update_all
+from .layout import grid
+from .widgets import Action, Button, draw_all, press, update_all
 
 PANEL_WIDTH = 330
 

@@ -433,37 +433,6 @@ def _clipboard() -> str:
         return ""
 
 
-def column(
-    widgets: Iterable[Widget], centre_x: int, top: int, *, width: int, height: int, gap: int = 14
-) -> None:
-    """Stack widgets in a centred column."""
-    y = top
-    for w in widgets:
-        w.rect = pygame.Rect(centre_x - width // 2, y, width, height)
-        y += height + gap
-
-
-def grid(
-    widgets: Sequence[Widget],
-    left: int,
-    top: int,
-    *,
-    width: int,
-    height: int,
-    columns: int = 0,
-    gap: int = 12,
-    row_gap: int | None = None,
-) -> None:
-    """Widgets ``width`` by ``height`` from the top left corner (``left``, ``top``),
-    in rows of ``columns`` (0: all in one row), ``gap`` apart across and
-    ``row_gap`` (else ``gap``) apart down. One column stacks them."""
-    across = columns or max(1, len(widgets))
-    down = gap if row_gap is None else row_gap
-    for i, w in enumerate(widgets):
-        x = left + (i % across) * (width + gap)
-        w.rect = pygame.Rect(x, top + (i // across) * (height + down), width, height)
-
-
 def press(
     widgets: Iterable[Widget],
     event: pygame.event.Event,

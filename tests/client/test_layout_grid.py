@@ -2,7 +2,8 @@
 
 import pygame
 
-from game.client.widgets import Button, grid
+from game.client.layout import grid
+from game.client.widgets import Button
 
 
 def buttons(n):

@@ -14,8 +14,9 @@ from game.puzzles import Pack, Puzzle
 from game.puzzles.themes import theme_name
 
 from .. import theme
+from ..layout import grid
 from ..scene import ButtonScene, Services
-from ..widgets import Button, draw_all, grid
+from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene
 
 NEXT_AFTER = 0.9  # seconds a right answer stays on screen

@@ -13,8 +13,9 @@ import pygame
 from game.play.in_progress import match_in_progress
 
 from .. import theme
+from ..layout import grid
 from ..scene import ButtonScene, Services
-from ..widgets import Action, Button, draw_all, grid
+from ..widgets import Action, Button, draw_all
 
 
 def ask_to_replace(app: Services, start: Action) -> None:

@@ -16,8 +16,9 @@ from game.play.match import Match
 from game.rules import BLUE, RED
 
 from .. import theme
+from ..layout import grid
 from ..scene import ButtonScene, Services
-from ..widgets import Button, draw_all, grid
+from ..widgets import Button, draw_all
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ from game.play.history import Entry, entries, export, statistics
 from game.play.match import Match, open_record
 
 from .. import theme
+from ..layout import grid
 from ..scene import Scene, Services
-from ..widgets import Button, Segments, draw_all, grid, press, update_all
+from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
 from .match_scene import MatchScene

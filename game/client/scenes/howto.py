@@ -9,9 +9,10 @@ from game.rules import Board, Chain
 
 from .. import theme
 from ..board_view import BoardView
+from ..layout import grid
 from ..scene import ButtonScene, Services
 from ..text_layout import TextBlock
-from ..widgets import Button, draw_all, grid
+from ..widgets import Button, draw_all
 
 CHAIN_FEN = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"
 CHAIN_ORDER = ("c1", "c2", "d3", "d4")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..layout import column
 from ..scene import Scene, Services
-from ..widgets import Widget, column, draw_all, press, update_all
+from ..widgets import Widget, draw_all, press, update_all
 
 
 class MenuScene(Scene):

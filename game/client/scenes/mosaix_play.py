@@ -25,9 +25,10 @@ from game.play.mosaix_flow import MatchFlow, MosaixEvent, SoloFlow
 from game.play.mosaix_records import MosaixRecords
 
 from .. import theme
+from ..layout import grid
 from ..scene import Services
 from ..sheet_view import SheetView
-from ..widgets import Button, draw_all, grid
+from ..widgets import Button, draw_all
 from .confirm import ConfirmScene
 from .mosaix_sheet import MosaixResultScene, SheetPlay
 

@@ -18,9 +18,10 @@ from game.play.jobs import Job
 from game.play.mosaix_flow import MosaixEvent, SheetFlow
 
 from .. import theme
+from ..layout import grid
 from ..scene import ButtonScene, Scene, Services
 from ..sheet_view import SYMBOL_COLOR, SheetView, draw_symbol
-from ..widgets import Button, draw_all, grid, press, update_all
+from ..widgets import Button, draw_all, press, update_all
 
 ROLL_TIME = 0.6  # seconds the dice tumble
 PANEL = 340

@@ -12,8 +12,9 @@ from game.puzzles import Pack
 from game.puzzles.themes import in_order, theme_name
 
 from .. import theme
+from ..layout import grid
 from ..scene import Scene, Services
-from ..widgets import Button, draw_all, grid, press, update_all
+from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_scene import PuzzleScene
 

@@ -21,9 +21,10 @@ from game.rules import Turn
 from .. import theme
 from ..board_input import BoardAction, BoardInput
 from ..board_view import CHAIN_GAP, BoardView
+from ..layout import grid
 from ..particles import Particles
 from ..scene import Scene, Services
-from ..widgets import Button, draw_all, grid, press, update_all
+from ..widgets import Button, draw_all, press, update_all
 from .analysis_board import AnalysisBoardScene
 
 RESET_AFTER = 1.6  # seconds a wrong answer stays on the board

@@ -16,8 +16,9 @@ from game.rules import BLUE, RED
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import BoardView
+from ..layout import grid
 from ..scene import Scene, Services
-from ..widgets import Button, Widget, draw_all, grid, press, update_all
+from ..widgets import Button, Widget, draw_all, press, update_all
 from .howto import HowToScene
 from .menu import MenuScene
 
