@@ -15,10 +15,17 @@ import pygame
 
 from . import theme
 
+#: What a control does when used; what it returns is not used (so that
+#: ``app.scenes.pop``, which returns the scene, serves as an action too).
+Action = Callable[[], object]
+
 
 class Widget(Protocol):
     rect: pygame.Rect
     focused: bool
+    #: The size its text is drawn at, which a layout may shrink from ``base_size``.
+    size: int
+    base_size: int
 
     def handle(self, event: pygame.event.Event) -> bool: ...
     def activate(self) -> bool: ...
@@ -35,7 +42,7 @@ class Button:
     def __init__(
         self,
         label: str,
-        action: Callable[[], None],
+        action: Action,
         *,
         key: int | None = None,
         size: int = 28,
@@ -424,14 +431,6 @@ def _clipboard() -> str:
         return pygame.scrap.get_text() or ""
     except (pygame.error, AttributeError):
         return ""
-
-
-def column(widgets, centre_x: int, top: int, *, width: int, height: int, gap: int = 14) -> None:
-    """Stack widgets in a centred column."""
-    y = top
-    for w in widgets:
-        w.rect = pygame.Rect(centre_x - width // 2, y, width, height)
-        y += height + gap
 
 
 def press(

@@ -11,6 +11,7 @@ its calls return; tests drive it directly.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -28,17 +29,24 @@ HINT_SECONDS = 1.0
 
 
 class Answer(Protocol):
-    id: int
-    mfen: str
-    turn: str | None
-    error: str | None
+    """An answer from the AI, read only (the worker's answers are frozen)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def mfen(self) -> str: ...
+    @property
+    def turn(self) -> str | None: ...
+    @property
+    def error(self) -> str | None: ...
 
 
 class AI(Protocol):
     """What the controller needs of its line to the AI (:class:`game.ai.worker.AILine`)."""
 
     def request(self, mfen: str, level: str = ..., seconds: float | None = ...) -> int: ...
-    def poll(self) -> list[Answer]: ...
+    # A sequence: the worker's own answer class stands in for the protocol's.
+    def poll(self) -> Sequence[Answer]: ...
     def serving(self, rid: int) -> bool: ...
     def cancel(self) -> None: ...
     def ponder(self, mfen: str) -> bool: ...

@@ -8,18 +8,17 @@ replace scenes as if the question had never been there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from game.play.in_progress import match_in_progress
 
 from .. import theme
-from ..scene import ButtonScene
-from ..widgets import Button, draw_all
+from ..layout import grid
+from ..scene import ButtonScene, Services
+from ..widgets import Action, Button, draw_all
 
 
-def ask_to_replace(app, start: Callable[[], None]) -> None:
+def ask_to_replace(app: Services, start: Action) -> None:
     """Run ``start`` (which begins a new match in progress) at once, or, if a match
     is in progress, once the player agrees to replace it."""
     if not match_in_progress(app.data):
@@ -42,13 +41,13 @@ class ConfirmScene(ButtonScene):
 
     def __init__(
         self,
-        app,
+        app: Services,
         question: str,
         detail: str,
         yes: str,
-        on_yes: Callable[[], None],
+        on_yes: Action,
         no: str = "Cancel",
-        on_no: Callable[[], None] | None = None,
+        on_no: Action | None = None,
     ) -> None:
         super().__init__(app)
         self.lines: list[str] = []
@@ -92,8 +91,7 @@ class ConfirmScene(ButtonScene):
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (w // 2, h // 2)
         bw = (width - 3 * 20) // 2
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(self.box.left + 20 + i * (bw + 20), self.box.bottom - 68, bw, 48)
+        grid(self.controls, self.box.left + 20, self.box.bottom - 68, width=bw, height=48, gap=20)
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.play.history import entries, export, statistics
-from game.play.match import open_record
+from game.play.history import Entry, entries, export, statistics
+from game.play.match import Match, open_record
 
 from .. import theme
+from ..layout import grid
 from ..scene import Scene, Services
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
@@ -55,7 +56,7 @@ class HistoryScene(Scene):
         self.selected = min(self.selected, max(0, len(self.shown) - 1))
 
     @property
-    def shown(self):
+    def shown(self) -> list[Entry]:
         return [g for g in self.games if self.filter in ("All", g.opponent)]
 
     def choose_filter(self, value: str) -> None:
@@ -81,15 +82,14 @@ class HistoryScene(Scene):
             self.back_button,
         )
         bw = min(180, (w - 60) // len(buttons) - 10)
-        for i, b in enumerate(buttons):
-            b.rect = pygame.Rect(30 + i * (bw + 10), h - 60, bw, 44)
+        grid(buttons, 30, h - 60, width=bw, height=44, gap=10)
 
     # -- actions -----------------------------------------------------------------------
-    def current(self):
+    def current(self) -> Entry | None:
         shown = self.shown
         return shown[self.selected] if shown else None
 
-    def open_current(self):
+    def open_current(self) -> tuple[Entry | None, Match | None]:
         """The selected game, read back as a match (``None`` if it cannot be)."""
         game = self.current()
         if game is None:
@@ -107,7 +107,7 @@ class HistoryScene(Scene):
 
     def analyse(self) -> None:
         game, match = self.open_current()
-        if match is not None:
+        if game is not None and match is not None:
             self.app.scenes.push(AnalysisScene(self.app, match, game.path))
 
     def ask_to_delete(self) -> None:
@@ -120,7 +120,7 @@ class HistoryScene(Scene):
             )
         )
 
-    def delete(self, game) -> None:
+    def delete(self, game: Entry) -> None:
         try:
             game.path.unlink()
         except OSError as e:
