@@ -26,8 +26,8 @@ COMBO_BONUS = 3.0  # seconds added per right answer once a combo reaches 2
 STRIKES = 3
 #: Rating points each puzzle of a run climbs by.
 STEP = 30
-#: How far below the player's rating a run starts.
-START_BELOW = 250
+#: How far below the player's rating a run starts: "a little", as its card says.
+START_BELOW = 100
 #: How much further from the target rating an unseen puzzle may be than a seen one.
 UNSEEN_SLACK = 120
 #: How a pop-up is coloured ("accent", "good", "bad"): the screen gives each its colour.

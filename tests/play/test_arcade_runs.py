@@ -121,3 +121,13 @@ def test_an_unknown_mode_is_named(packs):
 def test_a_trainer_before_its_first_pick_says_so():
     with pytest.raises(ValueError, match="first pick"):
         _ = Trainer([], random.Random(1)).puzzle
+
+
+@pytest.mark.parametrize("mode", ["rush", "streak"])
+def test_a_run_starts_a_little_below_the_players_rating(packs, mode):
+    # A 1098 player was once served puzzles near 850: "a little below" means
+    # within about a hundred points, as the card promises.
+    rating = 1098.0
+    for seed in range(5):
+        run, _ = start_run(mode, packs, random.Random(seed), seen=set(), rating=rating)
+        assert rating - 150 <= run.puzzle.rating <= rating, run.puzzle.rating

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
 import pygame
@@ -81,7 +82,12 @@ class ArcadeScene(PuzzleScene):
         super().enter()
         if not self.carded:  # the rules once, before the run
             self.carded = True
-            self.app.scenes.push(RunCardScene(self.app, self.mode, self.theme))
+            card = RunCardScene(self.app, self.mode, self.theme, back=self.leave_unplayed)
+            self.app.scenes.push(card)
+
+    def leave_unplayed(self) -> None:
+        """Back from the rules card: no run was played, so none is scored."""
+        self.app.scenes.close(self)
 
     def resume(self) -> None:
         self.resize(self.app.size)
@@ -113,7 +119,11 @@ class ArcadeScene(PuzzleScene):
         result = self.run.answer(right)
         for text, tone in self.run.popups(result):
             self.popup(text, theme.TONES[tone])
-        if right:
+        if right and self.run.teaches:
+            # The rating's change is the Trainer's news: it stays until the player
+            # moves on, as a miss does.
+            self.say(f"{self.message[0]} Next (N) when you are ready.", self.message[1])
+        elif right:
             self.advance_in = NEXT_AFTER
         elif self.run.teaches:
             # A miss is where a trainer teaches: play the answer out, and go on
@@ -133,7 +143,7 @@ class ArcadeScene(PuzzleScene):
         self.reset_in = 0.0  # the run moves on rather than retrying
 
     def next(self) -> None:
-        """The Trainer's Next, after a miss: on to a puzzle at the new rating."""
+        """The Trainer's Next, after an answer: on to a puzzle at the new rating."""
         if self.run.teaches and self.next_button.enabled:
             self.reveal_queue = []
             self.advance()
@@ -275,18 +285,19 @@ class RunCardScene(ButtonScene):
 
     overlay = True
 
-    def __init__(self, app: Services, mode: str, theme: str | None = None) -> None:
+    def __init__(
+        self, app: Services, mode: str, theme: str | None = None, *, back: Callable[[], None]
+    ) -> None:
         super().__init__(app)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.mode = mode
         self.theme = theme
-        self.controls = [Button("Start", self.app.scenes.pop, key=pygame.K_RETURN)]
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop()  # Esc closes a card, as Start does
-            return
-        super().handle(event)
+        # Esc goes back where the player came from: closing the card alone would
+        # start the clock behind it.
+        self.controls = [
+            Button("Start", self.app.scenes.pop, key=pygame.K_RETURN),
+            Button("Back", back, key=pygame.K_ESCAPE),
+        ]
 
     def enter(self) -> None:
         self.resize(self.app.size)
@@ -295,8 +306,14 @@ class RunCardScene(ButtonScene):
         w, h = size
         self.box = pygame.Rect(0, 0, min(620, w - 40), min(340, h - 40))
         self.box.center = (w // 2, h // 2)
-        self.controls[0].rect = pygame.Rect(0, 0, 220, 52)
-        self.controls[0].rect.midbottom = (self.box.centerx, self.box.bottom - 18)
+        grid(
+            self.controls,
+            self.box.centerx - 210,
+            self.box.bottom - 70,
+            width=200,
+            height=52,
+            gap=20,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 900))

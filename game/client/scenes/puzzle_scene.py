@@ -14,7 +14,7 @@ import pygame
 
 from game.play.board_keys import typed_turn
 from game.play.explain import explain
-from game.play.puzzle_session import FLIP_FIRST, Outcome, PuzzleSession
+from game.play.puzzle_session import FLIP_FIRST, Outcome, PuzzleSession, heading_line
 from game.puzzles import Puzzle
 from game.rules import Turn
 
@@ -351,7 +351,7 @@ class PuzzleScene(Scene):
             bold=True,
             color=theme.TILE[start.mover],
         )
-        sub = f"{self.title}   rating {p.rating}   side {start.size}".strip()
+        sub = heading_line(self.title, p, start.size)
         theme.text(
             surface,
             sub,
