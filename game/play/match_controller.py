@@ -316,3 +316,24 @@ class MatchController(HistoryKeeper):
         except OSError as e:
             return False, f"Could not save: {e.strerror or e}"
         return True, f"Saved as {path.name}."
+
+
+def replacing(resigner: Color | None = None) -> tuple[str, str, str]:
+    """The question, its explanation and its yes before this saved game takes
+    the place of the match in progress: by playing on in it, or (``resigner``
+    given) by resigning it, which ends it rather than plays on."""
+    if resigner is None:
+        return (
+            "Replace the match in progress?",
+            "Playing on in this saved game makes it your match in progress, in place "
+            "of the one you have now. To keep that one, choose Keep it and use "
+            "Continue on the title screen.",
+            "Replace",
+        )
+    return (
+        "Give up your match in progress?",
+        f"Resigning ends this saved game: {resigner.other.title} wins and it goes in "
+        "your history. Only one match is kept, so your match in progress is given up "
+        "for it. To keep that one, choose Keep it.",
+        "Resign",
+    )

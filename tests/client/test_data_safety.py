@@ -348,7 +348,9 @@ def test_resigning_a_saved_game_asks_first_and_looking_never_writes_history(app,
     drive.click(button(app.scenes.top, "Resign").rect.center)
     drive.key(pygame.K_y)  # yes, resign...
     ask = app.scenes.top
-    assert isinstance(ask, ConfirmScene) and ask.question == "Replace the match in progress?"
+    assert isinstance(ask, ConfirmScene) and ask.question == "Give up your match in progress?"
+    # It says what resigning does, not what playing on would.
+    assert "Resigning ends this saved game" in ask.detail and "Playing on" not in ask.detail
     drive.click(button(ask, "Keep it").rect.center)  # ...but keep the match in progress
     assert app.scenes.top is loaded and loaded.match.resigned is None
     assert entries(app.data)[0] == [] and (app.data / CURRENT).read_text() == saved
@@ -356,7 +358,7 @@ def test_resigning_a_saved_game_asks_first_and_looking_never_writes_history(app,
     drive.key(pygame.K_ESCAPE)
     drive.click(button(app.scenes.top, "Resign").rect.center)
     drive.key(pygame.K_y)
-    drive.click(button(app.scenes.top, "Replace").rect.center)
+    drive.click(button(app.scenes.top, "Resign").rect.center)
     drive.settle(1.0)
     assert loaded.match.resigned is not None
     assert len(entries(app.data)[0]) == 1

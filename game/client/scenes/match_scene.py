@@ -18,7 +18,7 @@ from game.play.board_keys import typed_turn
 from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
-from game.play.match_controller import HINT_LEVEL, MatchController
+from game.play.match_controller import HINT_LEVEL, MatchController, replacing
 from game.rules import BLUE, RED, Color
 
 from .. import theme
@@ -250,21 +250,20 @@ class MatchScene(MatchBoard):
             )
         )
 
-    def ask_to_play_on(self, then: Callable[[], None]) -> None:
+    def ask_to_play_on(self, then: Callable[[], None], resigner: Color | None = None) -> None:
         """This saved game would change while another match is in progress: ask."""
 
         def replace() -> None:
             self.control.claim()
             then()
 
+        question, why, yes = replacing(resigner)
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
-                "Replace the match in progress?",
-                "Playing on in this saved game makes it your match in progress, in place of "
-                "the one you have now. To keep that one, choose Keep it and use Continue on "
-                "the title screen.",
-                "Replace",
+                question,
+                why,
+                yes,
                 replace,
                 no="Keep it",
                 on_no=lambda: self.say("Your match in progress is kept.", theme.MUTED),
@@ -349,7 +348,7 @@ class MatchScene(MatchBoard):
         # Resigning changes the game, as playing on does: a saved game opened for a
         # look becomes the match in progress only if the player says so.
         if not self.control.may_change():
-            self.ask_to_play_on(lambda: self.resign(side))
+            self.ask_to_play_on(lambda: self.resign(side), resigner=side)
             return
         self.cancel_ai()
         self.show(self.control.resign(side))
