@@ -189,6 +189,17 @@ class SheetFlow:
             return preview.why, "bad"
         return "Click to write it here.", "good"
 
+    def line(self, cell: tuple[int, int] | None) -> tuple[str, Tone]:
+        """The line above the sheet with the pointer over ``cell`` (None: nowhere,
+        or the dice still rolling). A formation drawn red always says why, whatever
+        was said before; otherwise what was said last, else what a click does."""
+        preview = self.preview(cell)
+        if preview is not None and preview.why:
+            return preview.why, "bad"
+        if self.message[0]:
+            return self.message
+        return self.hover_text(cell) or ("", "muted")
+
     def click(self, cell: tuple[int, int] | None) -> list[MosaixEvent] | str:
         """Write the formation with its anchor on ``cell``. Returns what happened, or
         why not (the refusal is also the new message)."""

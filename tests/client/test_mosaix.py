@@ -6,6 +6,7 @@ import time
 
 import pygame
 
+from game.client import theme
 from game.client.scenes.mosaix_menu import RULES, MosaixMenuScene, MosaixRulesScene
 from game.client.scenes.mosaix_play import (
     MosaixMatchScene,
@@ -74,6 +75,32 @@ def test_a_refused_placement_says_why_and_writes_nothing(app, drive):
     drive.key(pygame.K_2)  # the O-shape
     drive.click(scene.view.centre(3, 3))  # over the printed centre
     assert scene.game.turns == [] and "already written" in scene.message[0]
+
+
+def drawn_message(app, scene):
+    """The words of the line above the sheet, as drawn."""
+    theme.drawn_texts = []
+    try:
+        scene.draw_message(app.screen)
+        return " ".join(m for _, m, _, _ in theme.drawn_texts)
+    finally:
+        theme.drawn_texts = None
+
+
+def test_the_formation_after_a_write_says_why_it_is_red(app, drive):
+    scene = MosaixSoloScene(app, seed=21)
+    app.scenes.reset(scene)
+    drive.settle(0.7)
+    game = scene.game
+    p = mosaix_ai.roll_and_place(game.sheet, game.rolled, random.Random(21), game.max_dropped)
+    lay_out(drive, scene, p.formation)
+    click_placement(drive, scene, p)
+    assert len(game.turns) == 1
+    drive.settle(0.8)  # the next roll lands under a pointer still on what was written
+    preview = scene.flow.preview(scene.hover)
+    assert preview is not None and not preview.ok
+    shown = drawn_message(app, scene)
+    assert "already written" in shown and "Written." not in shown
 
 
 def test_a_match_of_a_person_and_the_ai(app, drive):

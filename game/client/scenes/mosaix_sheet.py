@@ -221,10 +221,8 @@ class SheetPlay(Scene):
         )
 
     def draw_message(self, surface: pygame.Surface) -> None:
-        text, color = self.message
-        hover = None if text or self.rolling > 0 else self.flow.hover_text(self.hover)
-        if hover is not None:
-            text, color = hover[0], TONE_COLOR[hover[1]]
+        text, tone = self.flow.line(None if self.rolling > 0 else self.hover)
+        color = TONE_COLOR[tone]
         # Above the sheet, shrinking to fit rather than cut short.
         box = pygame.Rect(20, 8, self.panel.left - 40, max(24, self.view.rect.top - 14))
         theme.block(surface, text, box, size=24, smallest=14, color=color)
