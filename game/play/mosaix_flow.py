@@ -447,6 +447,7 @@ class MatchFlow(SheetFlow):
         m = self.match
         if m.finished:
             self.finished = True
+            self.player = m.winners()[0]  # the sheet shown large: a winner's
             names = [self.name(i) for i in m.winners()]
             self.say(f"The match is over: {' and '.join(names)} won.", "good")
             return [MosaixEvent("finished")]
@@ -462,6 +463,12 @@ class MatchFlow(SheetFlow):
         else:
             self.say(f"{self.name(self.player)}: write the formation on your sheet.", "accent")
         return []
+
+    def next_sheet(self) -> None:
+        """Once the match is over: show the next player's sheet large, to look
+        each one over under the count."""
+        if self.finished:
+            self.player = (self.player + 1) % len(self.kinds)
 
     def ai_wrote(self, p: Placement | None) -> list[MosaixEvent]:
         if p is None:  # cannot happen: arrange() marks sheets with no placement as done

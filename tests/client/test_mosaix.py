@@ -126,7 +126,17 @@ def test_a_match_of_a_person_and_the_ai(app, drive):
             time.sleep(0.01)  # the AI thinks in the jobs process
     assert scene.match.finished and scene.match.rounds >= 8
     drive.settle(0.5)
-    assert isinstance(app.scenes.top, MosaixResultScene)
+    card = app.scenes.top
+    assert isinstance(card, MosaixResultScene)
+    # The card covers the small sheets: the large one shows a winner's, and the
+    # card steps through every sheet.
+    assert scene.player in scene.match.winners()
+    shown = [scene.player]
+    for _ in range(2):
+        drive.click(button(card, "Next sheet").rect.center)
+        shown.append(scene.player)
+    assert shown[1] != shown[0] and shown[2] == shown[0] and app.scenes.top is card
+    assert not card.box.colliderect(scene.view.rect)  # the sheet shown is not covered
 
 
 def test_the_rules_page_credits_the_designer_and_publisher(app, drive):

@@ -208,6 +208,11 @@ class MosaixMatchScene(SheetPlay):
     def again(self) -> SheetPlay:
         return MosaixMatchScene(self.app, self.kinds)
 
+    def finished_with(self, event: MosaixEvent) -> None:
+        # The card covers the small sheets: the large one steps through them all.
+        step = Button("Next sheet (N)", self.flow.next_sheet, key=pygame.K_n, size=24)
+        self.app.scenes.push(MosaixResultScene(self.app, self, event.best, extra=[step]))
+
     def enter(self) -> None:
         self.resize(self.app.size)
         self.show(self.flow.start())

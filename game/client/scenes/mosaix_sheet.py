@@ -274,13 +274,20 @@ class MosaixResultScene(ButtonScene):
 
     overlay = True
 
-    def __init__(self, app: Services, play: SheetPlay, best: bool = False) -> None:
+    def __init__(
+        self, app: Services, play: SheetPlay, best: bool = False, extra: list[Button] | None = None
+    ) -> None:
         super().__init__(app)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.play = play
         self.best = best
         again = Button("Play again", self.again, key=pygame.K_RETURN, size=24)
-        self.controls = [again, Button("Menu", self.menu, key=pygame.K_ESCAPE, size=24)]
+        # ``extra``: the play's own buttons, above these (a match's next sheet).
+        self.controls = [
+            *(extra or []),
+            again,
+            Button("Menu", self.menu, key=pygame.K_ESCAPE, size=24),
+        ]
 
     def enter(self) -> None:
         self.resize(self.app.size)
@@ -292,7 +299,7 @@ class MosaixResultScene(ButtonScene):
         grid(
             self.controls,
             box.left + 12,
-            box.bottom - 110,
+            box.bottom - 14 - 52 * len(self.controls),
             width=box.width - 24,
             height=44,
             columns=1,
@@ -312,9 +319,12 @@ class MosaixResultScene(ButtonScene):
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=14)
         pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=14)
         y = box.top + 14
-        for line, size, color in self.lines():
-            theme.text(surface, line, (box.centerx, y), size=size, color=color, anchor="midtop")
-            y += size + 10
+        for text, size, color in self.lines():
+            # Wrapped, not cut: "7 points. A win takes 120 points." outgrows a narrow card.
+            for line in theme.wrap(text, size, box.width - 24):
+                theme.text(surface, line, (box.centerx, y), size=size, color=color, anchor="midtop")
+                y += size + 4
+            y += 6
         draw_all(self.controls, surface)
 
     def lines(self) -> list[tuple[str, int, theme.Color]]:
