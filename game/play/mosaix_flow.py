@@ -78,7 +78,7 @@ def verdict(total: int) -> tuple[str, Tone]:
         return "Really super!", "good"
     if total >= SOLO_WIN:
         return "Won!", "good"
-    return f"{SOLO_WIN} wins", "accent"
+    return f"A win takes {SOLO_WIN} points.", "accent"
 
 
 class SheetFlow:

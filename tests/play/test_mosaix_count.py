@@ -16,7 +16,8 @@ class NoJobs:
 
 
 def test_the_solo_verdict_at_and_around_its_thresholds():
-    assert verdict(SOLO_WIN - 1) == (f"{SOLO_WIN} wins", "accent")
+    # Says what the number is: "120 wins" under "7 points" read as 120 games won.
+    assert verdict(SOLO_WIN - 1) == (f"A win takes {SOLO_WIN} points.", "accent")
     assert verdict(SOLO_WIN) == ("Won!", "good")
     assert verdict(SOLO_SUPER - 1) == ("Won!", "good")
     assert verdict(SOLO_SUPER) == ("Really super!", "good")
