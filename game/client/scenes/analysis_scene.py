@@ -11,7 +11,14 @@ from pathlib import Path
 import pygame
 
 from game.files import BadFile, read_json, write_json
-from game.play.game_analysis import CLAMP, SECONDS, GameAnalysis, TurnVerdict
+from game.play.game_analysis import (
+    CLAMP,
+    SECONDS,
+    GameAnalysis,
+    TurnVerdict,
+    better_line,
+    summary_line,
+)
 from game.play.match import Match
 from game.rules import BLUE, RED, Board
 
@@ -29,10 +36,6 @@ LABEL_COLOR = {
     "mistake": (245, 150, 70),
     "blunder": theme.BAD,
 }
-
-
-def count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def move_number(ply: int) -> str:
@@ -276,24 +279,12 @@ class AnalysisScene(Scene):
             )
             y += 24
             if verdict.flagged:
-                took = len(verdict.played.split("x")) - 1
-                best = len(verdict.best.split("x")) - 1
-                line = f"Better: {verdict.best}" + (
-                    f" takes {best}; you took {took}" if best and took else ""
-                )
-                line += f" ({verdict.loss:.1f} tiles)"
-                for part in theme.wrap(line, 18, p.width - 32):
+                for part in theme.wrap(better_line(verdict), 18, p.width - 32):
                     theme.text(surface, part, (p.left + 16, y), size=18, color=theme.GOOD)
                     y += 22
         y += 6
         for color in (RED, BLUE):
-            s = self.analysis.summary(str(color))
-            c = s["counts"]
-            line = (
-                f"{color.title}: accuracy {s['accuracy']}%, {count(c['blunder'], 'blunder')}, "
-                f"{count(c['mistake'], 'mistake')}, "
-                f"{count(c['inaccuracy'], 'inaccuracy', 'inaccuracies')}"
-            )
+            line = summary_line(color.title, self.analysis.summary(str(color)))
             for part in theme.wrap(line, 18, p.width - 32):
                 theme.text(surface, part, (p.left + 16, y), size=18, color=theme.TILE[color])
                 y += 22
