@@ -72,7 +72,8 @@ class HowToScene(ButtonScene):
         self.controls = [
             Button("Back", self.prev, key=pygame.K_LEFT),
             Button("Next", self.next, key=pygame.K_RIGHT),
-            Button("Menu", self.app.scenes.pop, key=pygame.K_ESCAPE),
+            # Named for where it leads: the lessons these pages are opened from.
+            Button("Lessons", self.app.scenes.pop, key=pygame.K_ESCAPE),
         ]
 
     def enter(self) -> None:
