@@ -19,6 +19,10 @@ from game.online.protocol import CODE_LENGTH, Message
 from .online_game import OnlineMatch, pace_text
 from .online_identity import Identity
 
+#: How the leaderboard is ordered, in a player's words: by rating less twice its
+#: deviation, so a rating from a handful of games does not top the board.
+LEADERBOARD_ORDER = "Surest first: a rating from few games ranks lower."
+
 #: How a status line is coloured: "muted", "good", "bad" or "accent".
 Tone = str
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.play.explain import turn_summary
+from game.play.lobby import LEADERBOARD_ORDER
 from game.play.match import Event
 from game.play.online_game import (
     OnlineController,
@@ -351,7 +352,7 @@ class OnlineOverScene(ButtonScene):
 
 
 class LeaderboardScene(MenuScene):
-    subtitle = "Rated players, surest strength first (rating less twice its doubt)."
+    subtitle = LEADERBOARD_ORDER
 
     def __init__(self, app: Services, players: list[dict[str, Any]], pace: str = "live") -> None:
         super().__init__(app)
