@@ -237,3 +237,19 @@ def test_a_typed_turn_in_an_online_game_goes_to_the_server(app, drive):
     assert scene.status[0] == "b2 is empty; only Blue tiles can be flipped." and not link.sent
     type_turn(drive, "b2")
     assert [(kind, fields["turn"]) for kind, fields in link.sent] == [("turn", "b2")]
+
+
+def test_the_turn_box_hints_at_cells_the_board_has(app, drive):
+    scene = push_match(app, drive, Match(3, "Human", "Human"))
+    drive.key(pygame.K_t)
+    assert scene.typing
+    theme.drawn_texts = []
+    try:
+        scene.draw(app.screen)
+        drawn = " ".join(m for _, m, _, _ in theme.drawn_texts)
+    finally:
+        theme.drawn_texts = None
+    # Side 3 has no e5 (nor d4 and d5): the hints name its own cells.
+    assert "e5" not in drawn and "c3 or xb2xb3" in drawn, drawn
+    names = {scene.view.geo.name(c) for c in range(scene.view.geo.cells)}
+    assert {"c3", "b2", "b3"} <= names
