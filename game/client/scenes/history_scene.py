@@ -19,12 +19,15 @@ from .confirm import ConfirmScene
 from .match_scene import MatchScene
 
 ROW = 34
+STAT_LINE = 22  # a line of the results against each opponent
 
 
 class HistoryScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
+        #: Lines of results that fit under the list.
+        self.stats_room = 3
         self.selected = 0
         self.first = 0
         self.filter = "All"
@@ -62,6 +65,7 @@ class HistoryScene(Scene):
     def choose_filter(self, value: str) -> None:
         self.filter = value
         self.selected = self.first = 0
+        self.resize(self.app.size)  # fewer games shown: more room for the results
 
     def enter(self) -> None:
         self.resize(self.app.size)
@@ -73,7 +77,15 @@ class HistoryScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.filter_choice.rect = pygame.Rect(30, 80, min(760, w - 60), 36)
-        self.list_rect = pygame.Rect(30, 130, w - 60, h - 130 - 150)
+        # The list and the results under it share the room above the buttons: the
+        # list takes what its games need (three rows at least), the results the
+        # rest, so a short list leaves no half-empty screen over cut results.
+        room = h - 130 - 80
+        wanted = len(self.stats_lines(room=10**6)) * STAT_LINE + 8
+        rows = max(1, len(self.shown)) * ROW
+        tall = max(min(rows, 3 * ROW), room - wanted)
+        self.list_rect = pygame.Rect(30, 130, w - 60, max(ROW, min(rows, tall)))
+        self.stats_room = max(1, (room - self.list_rect.height - 8) // STAT_LINE)
         buttons = (
             self.open_button,
             self.analyse_button,
@@ -210,9 +222,9 @@ class HistoryScene(Scene):
                 anchor="midleft",
             )
         y = self.list_rect.bottom + 8
-        for line in self.stats_lines():
+        for line in self.stats_lines(self.stats_room):
             theme.text(surface, line, (30, y), size=theme.fit(line, 18, w - 60), color=theme.MUTED)
-            y += 22
+            y += STAT_LINE
         draw_all(self.controls, surface)
 
     def stats_lines(self, room: int = 3) -> list[str]:
