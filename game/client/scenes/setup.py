@@ -101,18 +101,45 @@ def describe(player: str) -> str:
 
 class LoadScene(MenuScene):
     title = "Saved games"
-    subtitle = "The ten most recent, newest first."
     # A row says when, who, how long and how it stands: the window's width, not a
     # menu button's, or its text shrinks to a squint.
     button_width = 900
+    #: Saved games to a page: every one is reached, a page at a time.
+    PAGE = 8
+
+    def __init__(self, app: Services) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.page_line = ""
+
+    @property
+    def subtitle(self) -> str:
+        return self.page_line
 
     def build(self) -> list[Widget]:
         folder = self.app.data / "games"
-        files = sorted(folder.glob("*.json"), reverse=True)[:10] if folder.exists() else []
+        files = sorted(folder.glob("*.json"), reverse=True) if folder.exists() else []
+        pages = max(1, -(-len(files) // self.PAGE))
+        self.page = min(self.page, pages - 1)
+        first = self.page * self.PAGE
+        shown = files[first : first + self.PAGE]
         if not files:
-            self.subtitle = "No saved games yet: use Save game during a match."
-        buttons: list[Widget] = [SavedGameButton(f, partial(self.load, f)) for f in files]
+            self.page_line = "No saved games yet: use Save game during a match."
+        elif pages == 1:
+            self.page_line = "Newest first."
+        else:
+            self.page_line = f"Newest first: {first + 1} to {first + len(shown)} of {len(files)}."
+        buttons: list[Widget] = [SavedGameButton(f, partial(self.load, f)) for f in shown]
+        if pages > 1:
+            newer = Button("Newer games", partial(self.turn, -1), enabled=self.page > 0)
+            older = Button("Older games", partial(self.turn, 1), enabled=self.page < pages - 1)
+            buttons += [newer, older]
         return [*buttons, Button("Back", self.back)]
+
+    def turn(self, by: int) -> None:
+        """Another page of saved games."""
+        self.page += by
+        self.enter()
 
     def load(self, path: Path) -> None:
         match, message = open_record(path, f"saved game {path.name}")
