@@ -104,12 +104,20 @@ class Button:
         pygame.draw.rect(surface, color, r, border_radius=10)
         edge = theme.ACCENT if self.glow > 0.5 else theme.CELL_EDGE
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
+        if self.focused and self.enabled:
+            focus_ring(surface, r)
         fg = theme.TEXT if self.enabled else theme.MUTED
         # A label wider or taller than its button (a small window) is drawn smaller.
         size = theme.fit(self.label, self.size, r.width - 6, smallest=LABEL_FLOOR)
         while size > 10 and theme.font(size).get_height() > r.height:
             size -= 1
         theme.text(surface, self.label, r.center, size=size, color=fg, anchor="center", box=r)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard focus, around ``rect``: in the text's colour, which no fill
+    (hovered, chosen or plain) shares, so it shows on any of them."""
+    pygame.draw.rect(surface, theme.TEXT, rect.inflate(8, 8), width=3, border_radius=12)
 
 
 class Choice(Button):
@@ -227,6 +235,8 @@ class Segments(Button):
                 surface, theme.ACCENT if chosen else theme.BG_LIGHT, r, border_radius=8
             )
             pygame.draw.rect(surface, edge if chosen else theme.CELL_EDGE, r, 2, border_radius=8)
+            if chosen and self.focused:
+                focus_ring(surface, r)  # an accent edge vanishes on the accent fill
             color = theme.BG if chosen else theme.TEXT
             theme.text(
                 surface,

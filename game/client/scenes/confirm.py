@@ -36,6 +36,9 @@ def ask_to_replace(app: Services, start: Action) -> None:
     )
 
 
+FOCUS_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+
+
 class ConfirmScene(ButtonScene):
     overlay = True
 
@@ -68,6 +71,17 @@ class ConfirmScene(ButtonScene):
             self.app.click()
             (self.yes if event.key == pygame.K_y else self.no)()
             return
+        if event.type == pygame.KEYDOWN and event.key in FOCUS_KEYS:
+            # The arrows and Tab move a visible focus between the two answers.
+            now = self.yes_button.focused
+            self.yes_button.focused, self.no_button.focused = not now, now
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            focused = next((b for b in self.controls if b.focused), None)
+            if focused is not None:  # Enter answers what the focus is on
+                self.app.click()
+                focused.activate()
+                return
         super().handle(event)
 
     def yes(self) -> None:
