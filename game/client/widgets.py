@@ -58,6 +58,9 @@ class Button:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.glow = 0.0  # 0..1, eases towards 1 while hovered or focused
         self.focused = False
+        #: The screen's next action: drawn to stand out (enabled buttons on a panel
+        #: otherwise look much like disabled ones).
+        self.primary = False
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -98,11 +101,11 @@ class Button:
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect.inflate(int(6 * self.glow), int(4 * self.glow))
         base = theme.BG_LIGHT if self.enabled else theme.PANEL
-        color = tuple(
-            int(b + (a - b) * 0.25 * self.glow) for a, b in zip(theme.ACCENT, base, strict=True)
-        )
+        lit = self.primary and self.enabled
+        tint = max(0.25 * self.glow, 0.2 if lit else 0.0)
+        color = tuple(int(b + (a - b) * tint) for a, b in zip(theme.ACCENT, base, strict=True))
         pygame.draw.rect(surface, color, r, border_radius=10)
-        edge = theme.ACCENT if self.glow > 0.5 else theme.CELL_EDGE
+        edge = theme.ACCENT if self.glow > 0.5 or lit else theme.CELL_EDGE
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
         if self.focused and self.enabled:
             focus_ring(surface, r)

@@ -182,3 +182,22 @@ def test_leaving_a_mosaix_game_cancels_the_ai_work_it_asked_for(app, drive):
     app.scenes.reset(TitleScene(app))  # the scene leaves
     assert job.cancelled and scene.thinking is None
     assert not app.jobs.busy
+
+
+def test_lay_it_out_stands_out_while_it_is_the_next_action(app, drive):
+    scene = MosaixMatchScene(app, ["Human", "Human"], seed=8)
+    app.scenes.reset(scene)
+    drive.settle(0.8)  # the dice land: the roller lays the formation out next
+    ready = button(scene, "Lay it out")
+    assert ready.enabled
+    drive.hover((5, 5))
+    drive.frames(2)
+
+    def edge(b):
+        return tuple(app.screen.get_at((b.rect.centerx, b.rect.top))[:3])
+
+    # Not the look of every other button (nor of a disabled one): the accent edge.
+    assert edge(ready) == theme.ACCENT and edge(scene.turn_button) != theme.ACCENT
+    drive.key(pygame.K_RETURN)  # laid out: now the sheet is the next thing
+    drive.frames(2)
+    assert not ready.enabled and edge(ready) != theme.ACCENT

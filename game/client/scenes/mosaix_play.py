@@ -227,6 +227,7 @@ class MosaixMatchScene(SheetPlay):
 
     def update(self, dt: float) -> bool:
         self.ready_button.enabled = self.flow.can_arrange() and self.rolling <= 0
+        self.ready_button.primary = self.ready_button.enabled  # the next thing to do
         return super().update(dt)
 
     def menu(self) -> None:
