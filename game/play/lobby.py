@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from game.online.protocol import CODE_LENGTH, Message
 
+from .match import sentence
 from .online_game import OnlineMatch, pace_text
 from .online_identity import Identity
 
@@ -353,8 +354,14 @@ class Lobby:
             self.say("No connection to the server. Trying again...", "bad")
             self.my_seek, self.code = None, ""
         elif state == "closed":
+            # The server's own words when it refused the hello (a taken name, a game
+            # too old for it: "update the game"), said as a sentence.
+            reason = msg.get("reason")
             self.say(
-                msg.get("reason") or "Gave up connecting. Check the address and try again.", "bad"
+                sentence(reason)
+                if reason
+                else "Gave up connecting. Check the address and try again.",
+                "bad",
             )
             self.line = None
         else:

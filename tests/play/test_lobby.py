@@ -216,7 +216,7 @@ def test_losing_and_closing_the_line(lobby):
     lobby.apply({"type": "link", "state": "offline"})
     assert not lobby.connected and lobby.code == "" and lobby.status[1] == "bad"
     lobby.apply({"type": "link", "state": "closed", "reason": "Another player has the name"})
-    assert lobby.line is None and lobby.status == ("Another player has the name", "bad")
+    assert lobby.line is None and lobby.status == ("Another player has the name.", "bad")
 
 
 def test_an_error_is_said_with_a_capital(lobby):
@@ -235,3 +235,12 @@ def test_the_player_line_says_the_rating_of_the_pace(lobby):
     assert lobby.player_line() == f"Emma, rated 1500, on {URL}"
     lobby.choose_pace("Correspondence")
     assert lobby.player_line() == f"Emma, rated 1500 by correspondence, on {URL}"
+
+
+def test_a_refused_hello_says_the_servers_reason_as_a_sentence(lobby):
+    from game.online.protocol import VERSION, version_refused
+
+    lobby.apply({"type": "link", "state": "closed", "reason": version_refused(VERSION - 1)})
+    text, tone = lobby.status
+    assert text.startswith("This game is older than the server: update the game")
+    assert text.endswith(".") and tone == "bad" and lobby.line is None
