@@ -78,7 +78,7 @@ def verdict(total: int) -> tuple[str, Tone]:
         return "Really super!", "good"
     if total >= SOLO_WIN:
         return "Won!", "good"
-    return f"A win takes {SOLO_WIN} points.", "accent"
+    return f"{SOLO_WIN} to win", "accent"
 
 
 class SheetFlow:
@@ -337,7 +337,10 @@ class SoloFlow(SheetFlow):
             out.append(CountLine(f"{SYMBOL_NAMES[s]}: {k} x {n} = {k * n}", "line", s))
         out.append(CountLine(f"Scale: {self.game.scale}", "line", "text"))
         said, tone = verdict(self.game.score)
-        out.append(CountLine(f"{self.game.score} points. {said}", "total", tone))
+        # The verdict on its own line, under the points it speaks of: "7 points.
+        # 120 wins" on one line read as a count of wins.
+        out.append(CountLine(f"{self.game.score} points", "total", tone))
+        out.append(CountLine(said, "line", tone))
         if best:
             out.append(CountLine("A new best score", "note", "accent"))
         return out

@@ -41,7 +41,7 @@ def test_a_solo_count_colours_each_symbol_and_plays_again_solo(app, drive):
     lines = result.lines()
     assert lines[0] == ("The count", 34, theme.TEXT)
     assert lines[-1] == ("A new best score", 20, theme.ACCENT)
-    areas = [color for _, size, color in lines[1:-3]]
+    areas = [color for _, size, color in lines[1:-4]]
     assert areas == [SYMBOL_COLOR[s] for s in play.game.sheet.breakdown()]
     drive.key(pygame.K_RETURN)
     again = app.scenes.top

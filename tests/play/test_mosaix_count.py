@@ -17,7 +17,7 @@ class NoJobs:
 
 def test_the_solo_verdict_at_and_around_its_thresholds():
     # Says what the number is: "120 wins" under "7 points" read as 120 games won.
-    assert verdict(SOLO_WIN - 1) == (f"A win takes {SOLO_WIN} points.", "accent")
+    assert verdict(SOLO_WIN - 1) == (f"{SOLO_WIN} to win", "accent")
     assert verdict(SOLO_WIN) == ("Won!", "good")
     assert verdict(SOLO_SUPER - 1) == ("Won!", "good")
     assert verdict(SOLO_SUPER) == ("Really super!", "good")
@@ -30,13 +30,14 @@ def test_a_solo_count_adds_up_the_sheet_and_the_scale(tmp_path):
     lines = flow.count(best=True)
     game = flow.game
     assert lines[0] == CountLine("The count", "title", "text")
-    areas = lines[1:-3]
+    areas = lines[1:-4]
     assert [line.tone for line in areas] == list(game.sheet.breakdown())
-    assert lines[-3] == CountLine(f"Scale: {game.scale}", "line", "text")
+    assert lines[-4] == CountLine(f"Scale: {game.scale}", "line", "text")
     said, tone = verdict(game.score)
-    assert lines[-2] == CountLine(f"{game.score} points. {said}", "total", tone)
+    assert lines[-3] == CountLine(f"{game.score} points", "total", tone)
+    assert lines[-2] == CountLine(said, "line", tone)
     assert lines[-1] == CountLine("A new best score", "note", "accent")
-    assert flow.count(best=False)[-1].part == "total"
+    assert flow.count(best=False)[-2].part == "total"
 
 
 def test_a_match_count_names_the_winners_then_every_score():
