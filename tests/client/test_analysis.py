@@ -17,18 +17,9 @@ from game.files import read_json
 from game.play.history import entries
 from game.rules import BLUE, RED, Board
 
+from .drawn import words
 from .test_history import finish_hot_seat
 from .test_scenes import button
-
-
-def drawn(app, scene):
-    """Every text the scene draws, joined."""
-    theme.drawn_texts = []
-    try:
-        scene.draw(app.screen)
-        return " ".join(m for _, m, _, _ in theme.drawn_texts)
-    finally:
-        theme.drawn_texts = None
 
 
 def run_until_done(drive, scene, limit=240.0):
@@ -47,7 +38,7 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     scene = app.scenes.top
     assert isinstance(scene, AnalysisScene) and not scene.loaded
     # Before anything is judged, no one has a verdict: not "accuracy 100%".
-    shown = drawn(app, scene)
+    shown = words(scene.draw, app.screen)
     assert "Red: no turns judged yet" in shown and "accuracy" not in shown
     drive.frames(3)
     assert 0 < scene.analysis.progress < 1  # the window draws while the engine works
@@ -68,7 +59,7 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     v = flagged[0]
     drive.click((scene.graph.left + round(scene.graph.width * v.ply / plies), scene.graph.centery))
     assert scene.ply == v.ply
-    said = drawn(app, scene)
+    said = words(scene.draw, app.screen)
     assert "Better: " in said and not re.search(r"\d\.\d", said)  # whole tiles
     better = Board(scene.analysis.turns[v.ply - 1][0]).parse_turn(v.best)
     assert v.best != v.played and better.cells

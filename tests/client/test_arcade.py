@@ -7,13 +7,14 @@ import json
 import pygame
 import pytest
 
-from game.client import theme
 from game.client.scenes.arcade_scene import ArcadeScene, RunCardScene, SummaryScene, daily_scene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.play.progress import load
 from game.puzzles.solve import analyse_flips
 from game.rules import Board, Turn
 from tests.helpers import CHAIN
+
+from .drawn import drawn
 
 
 def wrong_turn() -> str:
@@ -198,13 +199,7 @@ def test_after_a_run_the_browser_is_not_covered_and_esc_closes_a_card(app, drive
 
 def test_the_puzzle_header_says_whose_rating_it_shows(app, drive, packs):
     scene = start(app, drive, "trainer")
-    theme.drawn_texts = []
-    try:
-        scene.draw(app.screen)
-        drawn = [m for _, m, _, _ in theme.drawn_texts]
-    finally:
-        theme.drawn_texts = None
-    header = next(m for m in drawn if "Trainer" in m)
+    header = next(m for m, _ in drawn(scene.draw, app.screen) if "Trainer" in m)
     assert f"puzzle rated {scene.puzzle.rating}" in header
 
 

@@ -6,13 +6,13 @@ import random
 
 import pygame
 
-from game.client import theme
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.history_scene import ROW, HistoryScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.title import TitleScene
 from game.play.history import entries
 
+from .drawn import drawn
 from .test_scenes import button, start_match
 
 
@@ -127,14 +127,10 @@ def test_the_results_against_each_opponent_use_the_room_there_is(app, drive):
     drive.frames(2)
     # Five games leave most of the screen free: every opponent's line shows, not
     # two of them and "and 3 more".
-    theme.drawn_texts = []
-    try:
-        history.draw(app.screen)
-        drawn = [(m, r) for _, m, r, _ in theme.drawn_texts if m.startswith(("v ", "and "))]
-    finally:
-        theme.drawn_texts = None
-    assert len(drawn) == 5 and not any("more" in m for m, _ in drawn), drawn
-    assert all(any(level in m for m, _ in drawn) for level in levels)
+    lines = drawn(history.draw, app.screen)
+    drawn_lines = [(m, r) for m, r in lines if m.startswith(("v ", "and "))]
+    assert len(drawn_lines) == 5 and not any("more" in m for m, _ in drawn_lines), drawn_lines
+    assert all(any(level in m for m, _ in drawn_lines) for level in levels)
     # Drawn above the buttons, not over them, and the list still shows every game.
-    assert max(r.bottom for _, r in drawn) <= history.back_button.rect.top
+    assert max(r.bottom for _, r in drawn_lines) <= history.back_button.rect.top
     assert history.list_rect.height >= ROW * len(history.shown)

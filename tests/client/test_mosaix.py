@@ -20,6 +20,7 @@ from game.play.arranger import Arranger
 from game.play.mosaix_flow import anchor
 from game.play.mosaix_records import load as load_records
 
+from .drawn import words
 from .test_scenes import button
 
 
@@ -77,16 +78,6 @@ def test_a_refused_placement_says_why_and_writes_nothing(app, drive):
     assert scene.game.turns == [] and "already written" in scene.message[0]
 
 
-def drawn_message(app, scene):
-    """The words of the line above the sheet, as drawn."""
-    theme.drawn_texts = []
-    try:
-        scene.draw_message(app.screen)
-        return " ".join(m for _, m, _, _ in theme.drawn_texts)
-    finally:
-        theme.drawn_texts = None
-
-
 def test_the_formation_after_a_write_says_why_it_is_red(app, drive):
     scene = MosaixSoloScene(app, seed=21)
     app.scenes.reset(scene)
@@ -99,7 +90,7 @@ def test_the_formation_after_a_write_says_why_it_is_red(app, drive):
     drive.settle(0.8)  # the next roll lands under a pointer still on what was written
     preview = scene.flow.preview(scene.hover)
     assert preview is not None and not preview.ok
-    shown = drawn_message(app, scene)
+    shown = words(scene.draw_message, app.screen)
     assert "already written" in shown and "Written." not in shown
 
 

@@ -436,19 +436,15 @@ def test_the_players_screen_says_how_many_watch(app, drive, tmp_path):
 
 
 def test_the_leaderboard_says_its_order_in_plain_words(app, drive):
-    from game.client import theme
     from game.client.scenes.online_match import LeaderboardScene
+
+    from .drawn import words
 
     players = [{"name": "Alice", "rating": 1620, "games": 3}]
     scene = LeaderboardScene(app, players)
     app.scenes.reset(scene)
     drive.frames(2)
-    theme.drawn_texts = []
-    try:
-        scene.draw(app.screen)
-        drawn = " ".join(m for _, m, _, _ in theme.drawn_texts)
-    finally:
-        theme.drawn_texts = None
+    drawn = words(scene.draw, app.screen)
     # "rating less twice its doubt" was the maths, not an explanation.
     assert "doubt" not in drawn and "a rating from few games ranks lower" in drawn
 
