@@ -81,7 +81,7 @@ class HistoryScene(Scene):
         # list takes what its games need (three rows at least), the results the
         # rest, so a short list leaves no half-empty screen over cut results.
         room = h - 130 - 80
-        wanted = len(self.stats_lines(room=10**6)) * STAT_LINE + 8
+        wanted = len(self.stats_lines(room=None)) * STAT_LINE + 8
         rows = max(1, len(self.shown)) * ROW
         tall = max(min(rows, 3 * ROW), room - wanted)
         self.list_rect = pygame.Rect(30, 130, w - 60, max(ROW, min(rows, tall)))
@@ -227,9 +227,10 @@ class HistoryScene(Scene):
             y += STAT_LINE
         draw_all(self.controls, surface)
 
-    def stats_lines(self, room: int = 3) -> list[str]:
+    def stats_lines(self, room: int | None = 3) -> list[str]:
         """The results against each opponent on each side, one to a line (entries
-        run together read as one); what does not fit is counted on the last."""
+        run together read as one); what does not fit in ``room`` lines (None: no
+        limit) is counted on the last."""
         stats = statistics(self.games)
         lines = [
             f"v {opp} on side {side}: {row['won']} won, {row['drawn']} drawn, {row['lost']} lost"
@@ -237,7 +238,7 @@ class HistoryScene(Scene):
         ]
         if not lines:
             return ["Your results against each AI level show here."]
-        if len(lines) > room:
+        if room is not None and len(lines) > room:
             more = len(lines) - room + 1
             lines = [*lines[: room - 1], f"and {more} more (Export has every game)"]
         return lines
