@@ -145,7 +145,7 @@ def idle_cost(app: App, seconds: float, draw_always: bool) -> float:
         drew = app.frame(min(app.clock.tick(rate) / 1000, 0.1))
         if draw_always and not drew:  # as v0.1 did: every frame, changed or not
             app.draw()
-            pygame.display.flip()
+            app.window.flip()
     return (time.process_time() - cpu0) / (time.perf_counter() - wall0)
 
 

@@ -63,12 +63,17 @@ class App:
             theme.font.cache_clear()  # fonts from an earlier pygame.init() are dead
             theme.rendered.cache_clear()
             theme.set_text_size(self.settings.text_size)
-            flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
-            self.screen = pygame.display.set_mode(size, flags)
+            self.window = pygame.Window(
+                CREDIT, size, resizable=True, fullscreen_desktop=self.settings.fullscreen
+            )
         except pygame.error as e:
             raise NoDisplay(str(e)) from None
-        pygame.display.set_caption(CREDIT)
-        pygame.display.set_icon(icon())
+        # The window keeps to its smallest size itself, however it is dragged.
+        self.window.minimum_size = MIN_SIZE
+        self.window.set_icon(icon())
+        self.screen = self.window.get_surface()
+        #: The window is closed (see :meth:`close`).
+        self.closed = False
         pygame.key.set_repeat(300, 40)
         self.audio = Audio(0.0 if self.settings.muted else self.settings.volume)
         self.clock = pygame.time.Clock()
@@ -86,7 +91,8 @@ class App:
         self.pointer: tuple[int, int] | None = None
         #: The puzzle packs and progress, read on the first visit to the puzzles.
         self.puzzles = PuzzleLibrary(paths.puzzles(), self.data, self.toast)
-        self._drawn: tuple = ()  # the scenes on show when the screen was last drawn
+        #: The ids of the scenes on show when the screen was last drawn.
+        self._drawn: tuple[int, ...] = ()
         self.frames_drawn = 0
         #: Seconds since a frame was last drawn.
         self.still_for = 0.0
@@ -131,18 +137,21 @@ class App:
             self.audio.play("click", self.settings.click_volume)
 
     def set_fullscreen(self, on: bool) -> None:
+        """The whole screen, or back to the window as it was."""
         self.settings.fullscreen = on
-        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if on else 0)
-        size = (0, 0) if on else DEFAULT_SIZE
         try:
-            self.screen = pygame.display.set_mode(size, flags)
+            if on:
+                self.window.set_fullscreen(desktop=True)
+            else:
+                self.window.set_windowed()
         except pygame.error:
-            self.screen = pygame.display.set_mode(DEFAULT_SIZE, pygame.RESIZABLE)
+            self.window.set_windowed()
             self.settings.fullscreen = False
         self._resized()
         self.save_settings()
 
     def _resized(self) -> None:
+        self.screen = self.window.get_surface()
         for scene in self.scenes.scenes:
             scene.resize(self.size)
         self._drawn = ()
@@ -188,7 +197,7 @@ class App:
             return False
         self.still_for = 0.0
         self.draw()
-        pygame.display.flip()
+        self.window.flip()
         self._drawn = shown
         self.frames_drawn += 1
         return True
@@ -202,9 +211,10 @@ class App:
             self.running = False  # close() leaves every scene, once
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
-            if (w, h) != self.size:
-                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            # A window dragged to a size is that size already; an event alone (a
+            # script's) asks for it, and the window keeps to its smallest size.
+            if (event.w, event.h) != self.window.size:
+                self.window.size = (event.w, event.h)
             self._resized()
             return
         if event.type == pygame.WINDOWSIZECHANGED:
@@ -248,10 +258,18 @@ class App:
             y += h + 8
 
     def close(self) -> None:
-        """Leave every scene (once each) and stop the AI's and the jobs' processes."""
+        """Leave every scene (once each), stop the AI's and the jobs' processes and
+        close the window."""
         self.scenes.reset()
         self.worker.close()
         self.jobs.close()
+        if not self.closed:
+            self.closed = True
+            # Now, not when the collector frees it: after pygame.quit() its handle
+            # may name another window by then. A late draw goes to a plain surface.
+            size = self.size
+            self.window.destroy()
+            self.screen = pygame.Surface(size)
 
     # -- screenshots --------------------------------------------------------------
     def screenshot(self, path: str | os.PathLike[str]) -> None:

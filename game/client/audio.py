@@ -11,7 +11,7 @@ RATE = 44_100
 
 
 def _tone(
-    freqs,
+    freqs: float | list[float],
     seconds: float,
     *,
     decay: float = 8.0,
@@ -28,7 +28,8 @@ def _tone(
         wave = np.sin(phase) if shape == "sine" else np.sign(np.sin(phase)) * 0.5
         out += wave
     env = np.minimum(1.0, t / attack) * np.exp(-decay * t)
-    return out * env / max(1, len(np.atleast_1d(freqs)))
+    out *= env / max(1, len(np.atleast_1d(freqs)))
+    return out
 
 
 def _concat(*parts: np.ndarray, gap: float = 0.0) -> np.ndarray:
@@ -68,9 +69,12 @@ class Audio:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(RATE, -16, 2, 512)
-            freq, _, channels = pygame.mixer.get_init()
+            mixer = pygame.mixer.get_init()
         except pygame.error:
             return  # no sound device: play silently
+        if mixer is None:
+            return
+        freq, _, channels = mixer
         for name, made in recipes().items():
             wave = made
             if freq != RATE:  # the device chose its own rate: resample
@@ -78,7 +82,7 @@ class Audio:
                 wave = np.interp(idx, np.arange(len(made)), made)
             pcm = (np.clip(wave, -1, 1) * 0.6 * 32767).astype(np.int16)
             frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
-            self.sounds[name] = pygame.mixer.Sound(buffer=np.ascontiguousarray(frames))
+            self.sounds[name] = pygame.mixer.Sound(buffer=np.ascontiguousarray(frames).tobytes())
 
     @property
     def available(self) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.play.board_keys import column_of, middle, step
+from game.play.board_keys import column_of, examples, middle, step
 
 from . import theme
 from .board_view import BoardView
@@ -59,7 +59,7 @@ class BoardInput:
             "Turn",
             limit=200,
             allowed=lambda c: c in TURN_CHARACTERS,
-            hint="e5 or xd4xd5, then Enter",
+            hint=self.box_hint(),
         )
         # The key that opens the box also comes as typed text: it is not the turn's.
         self._swallow = ""
@@ -69,10 +69,16 @@ class BoardInput:
         to the middle if the board has another side (its cell may not exist)."""
         side = self.view.geo.n
         self.view = view
+        self.box.hint = self.box_hint()
         self.hover = None
         if self.cursor is not None and view.geo.n != side:
             self.cursor = middle(view.geo)
             self.column = column_of(view.geo, self.cursor)
+
+    def box_hint(self) -> str:
+        """The empty turn box's hint, in cells of the board shown."""
+        place, flip = examples(self.view.geo)
+        return f"{place} or {flip}, then Enter"
 
     @property
     def typing(self) -> bool:
@@ -195,9 +201,10 @@ class BoardInput:
         """The keys for the board as they stand, for the screen's line of keys:
         the whole line, then shorter ones for a narrow window."""
         if self.typing:
+            place, flip = examples(self.view.geo)
             return (
-                "Type a turn such as e5 or xd4xd5: Enter plays it, Esc closes the box.",
-                "Type a turn (e5, xd4xd5). Enter: play it. Esc: close.",
+                f"Type a turn such as {place} or {flip}: Enter plays it, Esc closes the box.",
+                f"Type a turn ({place}, {flip}). Enter: play it. Esc: close.",
             )
         if self.cursor is not None:
             return (

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
-from game.rules import Board, Color, geometry
+from game.rules import Color, geometry
 
 from . import theme
 
@@ -60,6 +61,12 @@ def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return [(cx + r * ux, cy + r * uy) for ux, uy in HEX_UNIT]
 
 
+class Tiles(Protocol):
+    """What the view draws: a board, a position, a chain under way."""
+
+    def tile_at(self, cell: int | str) -> Color | None: ...
+
+
 class BoardView:
     def __init__(self, side: int) -> None:
         self.geo = geometry(side)
@@ -71,7 +78,10 @@ class BoardView:
         #: Row letters beside the rows and each cell's number in it (the notation's
         #: names: row e, cell 5 is e5). Set it, then lay the view out again.
         self.coordinates = True
-        self._cache: dict = {}
+        # The empty board as last laid out, and each resting tile's sprite.
+        self._static_key: tuple[object, ...] = ()
+        self._layer: pygame.Surface | None = None
+        self._sprites: dict[tuple[int, bool], pygame.Surface] = {}
         self.layout(self.rect)
 
     # -- layout ---------------------------------------------------------------
@@ -126,7 +136,7 @@ class BoardView:
     def draw(
         self,
         surface: pygame.Surface,
-        board: Board,
+        board: Tiles,
         *,
         hover: int | None = None,
         targets: frozenset[int] = frozenset(),
@@ -180,10 +190,10 @@ class BoardView:
 
     def _static(self) -> pygame.Surface:
         """The empty board, drawn once per layout."""
-        key = ("static", self.rect.size, self.radius, self.coordinates)
-        if self._cache.get("key") != key:
-            self._cache.clear()
-            self._cache["key"] = key
+        key = (self.rect.size, self.radius, self.coordinates)
+        if self._layer is None or self._static_key != key:
+            self._sprites.clear()
+            self._static_key = key
             layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             ox, oy = self.rect.topleft
             r = self.radius
@@ -193,8 +203,8 @@ class BoardView:
                 pygame.draw.polygon(layer, theme.CELL_EDGE, pts, 2)
             if self.coordinates:
                 self._coordinates(layer, ox, oy)
-            self._cache["static"] = layer
-        return self._cache["static"]
+            self._layer = layer
+        return self._layer
 
     def _coordinates(self, layer: pygame.Surface, ox: float, oy: float) -> None:
         """Row letters beside both ends of each row, and each empty cell's number
@@ -221,18 +231,27 @@ class BoardView:
         """A resting tile, drawn once per layout."""
         self._static()
         key = (int(tile), shapes)
-        if key not in self._cache:
+        if key not in self._sprites:
             size = int(self.radius * 2) + 4
             sprite = pygame.Surface((size, size), pygame.SRCALPHA)
             self._tile(sprite, -1, size / 2, size / 2, tile, shapes)
-            self._cache[key] = sprite
-        return self._cache[key]
+            self._sprites[key] = sprite
+        return self._sprites[key]
 
-    def _ring(self, surface, cell: int, color, width: int, scale: float = 0.8) -> None:
+    def _ring(
+        self,
+        surface: pygame.Surface,
+        cell: int,
+        color: theme.Color,
+        width: int,
+        scale: float = 0.8,
+    ) -> None:
         cx, cy = self.centres[cell]
         pygame.draw.polygon(surface, color, hex_points(cx, cy, self.radius * scale), width)
 
-    def _tile(self, surface, cell: int, cx: float, cy: float, tile: Color, shapes: bool) -> None:
+    def _tile(
+        self, surface: pygame.Surface, cell: int, cx: float, cy: float, tile: Color, shapes: bool
+    ) -> None:
         r = self.radius * 0.8
         sx = sy = 1.0
         color = tile
@@ -257,7 +276,7 @@ class BoardView:
             self._shape(surface, cx, cy, r * 0.38 * min(sx, sy) ** 0.5 * sx, color)
 
     @staticmethod
-    def _shape(surface, cx: float, cy: float, s: float, color: Color) -> None:
+    def _shape(surface: pygame.Surface, cx: float, cy: float, s: float, color: Color) -> None:
         """Colour-blind marks: a ring on Red tiles, a diamond on Blue ones."""
         if s < 2:
             return

@@ -15,7 +15,13 @@ class Particles:
         self.rng = random.Random(seed)
         self.items: list[list[float]] = []  # x, y, vx, vy, life, total, r, g, b
 
-    def burst(self, pos: tuple[float, float], color, count: int = 24, speed: float = 380) -> None:
+    def burst(
+        self,
+        pos: tuple[float, float],
+        color: tuple[int, int, int],
+        count: int = 24,
+        speed: float = 380,
+    ) -> None:
         for _ in range(count):
             a = self.rng.uniform(0, 2 * math.pi)
             v = self.rng.uniform(0.3, 1.0) * speed

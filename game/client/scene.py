@@ -55,8 +55,11 @@ class Services(Protocol):
 
 class Scene:
     overlay = False
-    #: The player is typing into a field: the game's one-key shortcuts stand aside.
-    typing = False
+
+    @property
+    def typing(self) -> bool:
+        """The player is typing into a field: the game's one-key shortcuts stand aside."""
+        return False
 
     def __init__(self, app: Services) -> None:
         self.app = app

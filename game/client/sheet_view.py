@@ -5,6 +5,7 @@ colour too), a placement's preview, and the areas outlined at the count."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 
 import pygame
 
@@ -17,7 +18,11 @@ POP_TIME = 0.25
 
 
 def draw_symbol(
-    surface: pygame.Surface, symbol: str, rect: pygame.Rect, color=None, width: int = 0
+    surface: pygame.Surface,
+    symbol: str,
+    rect: pygame.Rect,
+    color: theme.Color | None = None,
+    width: int = 0,
 ) -> None:
     """One symbol filling most of ``rect``."""
     color = color or SYMBOL_COLOR[symbol]
@@ -72,7 +77,7 @@ class SheetView:
             return int(x), int(y)
         return None
 
-    def written(self, cells) -> None:
+    def written(self, cells: Iterable[tuple[int, int, str]]) -> None:
         """Symbols just written: they are drawn in."""
         for x, y, _ in cells:
             self.pops[(x, y)] = 0.0
@@ -86,21 +91,21 @@ class SheetView:
         return bool(self.pops or self.glow)
 
     def update(self, dt: float) -> None:
-        for k in list(self.pops):
-            self.pops[k] += dt
-            if self.pops[k] >= POP_TIME:
-                del self.pops[k]
-        for k in list(self.glow):
-            self.glow[k] -= dt
-            if self.glow[k] <= 0:
-                del self.glow[k]
+        for cell in list(self.pops):
+            self.pops[cell] += dt
+            if self.pops[cell] >= POP_TIME:
+                del self.pops[cell]
+        for area in list(self.glow):
+            self.glow[area] -= dt
+            if self.glow[area] <= 0:
+                del self.glow[area]
 
     def draw(
         self,
         surface: pygame.Surface,
         sheet: Sheet,
         *,
-        preview: list[tuple[int, int, str]] = (),
+        preview: Sequence[tuple[int, int, str]] = (),
         preview_ok: bool = True,
         outline: bool = False,
         labels: bool = True,
@@ -159,7 +164,7 @@ class SheetView:
                     anchor="midright",
                 )
 
-    def _outline(self, surface: pygame.Surface, area: int, color, width: int) -> None:
+    def _outline(self, surface: pygame.Surface, area: int, color: theme.Color, width: int) -> None:
         """The outer edge of an area: each cell's sides that face out of it."""
         for x, y in cells_of(area):
             r = self.cell_rect(x, y)

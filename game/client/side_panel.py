@@ -13,7 +13,8 @@ from game.play.match import Match
 from game.rules import BLUE, RED, Color
 
 from . import theme
-from .widgets import Button, draw_all, press, update_all
+from .layout import grid
+from .widgets import Action, Button, draw_all, press, update_all
 
 PANEL_WIDTH = 330
 
@@ -25,17 +26,17 @@ class SidePanel:
     def __init__(
         self,
         *,
-        take_back: Callable[[], None] | None,
-        menu: Callable[[], None],
-        undo: Callable[[], None] | None = None,
-        redo: Callable[[], None] | None = None,
-        hint: Callable[[], None] | None = None,
-        save: Callable[[], None] | None = None,
-        resign: Callable[[], None] | None = None,
-        share: Callable[[], None] | None = None,
+        take_back: Action | None,
+        menu: Action,
+        undo: Action | None = None,
+        redo: Action | None = None,
+        hint: Action | None = None,
+        save: Action | None = None,
+        resign: Action | None = None,
+        share: Action | None = None,
         menu_label: str = "Menu",
     ) -> None:
-        def button(label: str, action: Callable[[], None] | None, key: int | None = None):
+        def button(label: str, action: Action | None, key: int | None = None) -> Button | None:
             return None if action is None else Button(label, action, key=key, size=24)
 
         self.undo = button("Undo", undo, pygame.K_u)
@@ -54,8 +55,8 @@ class SidePanel:
         self.move_rects: list[tuple[int, pygame.Rect]] = []
         #: Beside a side's name (an online game's clock) and under it (its
         #: player's connection): text and colour, by side.
-        self.badges: dict[Color, tuple[str, tuple]] = {}
-        self.notes: dict[Color, tuple[str, tuple]] = {}
+        self.badges: dict[Color, tuple[str, theme.Color]] = {}
+        self.notes: dict[Color, tuple[str, theme.Color]] = {}
 
     @property
     def controls(self) -> list[Button]:
@@ -82,10 +83,8 @@ class SidePanel:
         bh, step = (34, 40) if self.compact else (44, 52)
         controls = self.controls
         y = h - (len(controls) + 1) // 2 * step - 10
-        for i, b in enumerate(controls):
-            b.rect = pygame.Rect(
-                self.rect.left + 12 + (i % 2) * (bw + 12), y + (i // 2) * step, bw, bh
-            )
+        grid(controls, self.rect.left + 12, y, width=bw, height=bh, columns=2, row_gap=step - bh)
+        for b in controls:
             b.size = 18 if self.compact or bw < 130 else b.base_size
         return self.rect
 
@@ -115,7 +114,7 @@ class SidePanel:
         self,
         surface: pygame.Surface,
         match: Match,
-        turn_line: tuple[str, tuple],
+        turn_line: tuple[str, theme.Color],
         clock: float,
         spinning: bool,
     ) -> None:
@@ -241,14 +240,14 @@ class SidePanel:
             (badge, 4 if small else 8, 22 if small else 30, True),
             (self.notes.get(color), 30 if small else 42, 16 if small else 20, False),
         )
-        for shown, dy, size, bold in corner:
-            if shown is not None:
+        for note, dy, size, bold in corner:
+            if note is not None:
                 theme.text(
                     surface,
-                    shown[0],
+                    note[0],
                     (box.right - 10, box.top + dy),
                     size=size,
-                    color=shown[1],
+                    color=note[1],
                     anchor="topright",
                     bold=bold,
                 )

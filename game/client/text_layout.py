@@ -27,7 +27,7 @@ class TextBlock:
         *,
         size: int = 24,
         smallest: int = 18,
-        color: tuple[int, int, int] = theme.TEXT,
+        color: theme.Color = theme.TEXT,
         gap: int = 6,
     ) -> None:
         self.text = text

@@ -6,6 +6,9 @@ from functools import cache, lru_cache
 
 import pygame
 
+#: An opaque colour as the palette gives it: red, green, blue.
+Color = tuple[int, int, int]
+
 BG = (18, 21, 31)
 BG_LIGHT = (30, 35, 50)
 PANEL = (26, 30, 44)
@@ -21,8 +24,8 @@ RED_DARK = (150, 40, 44)
 BLUE_TILE = (64, 130, 240)
 BLUE_DARK = (34, 70, 150)
 TILE = {0: RED_TILE, 1: BLUE_TILE}
-#: The colour of each tone of a message about the board (see explain.py).
-TONES = {"good": GOOD, "bad": BAD, "chain": ACCENT, "info": MUTED}
+#: The colour of each tone of a message (see explain.py and arcade.py).
+TONES = {"good": GOOD, "bad": BAD, "chain": ACCENT, "accent": ACCENT, "info": MUTED, "muted": MUTED}
 TILE_DARK = {0: RED_DARK, 1: BLUE_DARK}
 
 
@@ -59,11 +62,11 @@ drawn_texts: list[tuple[pygame.Surface, str, pygame.Rect, pygame.Rect | None]] |
 def text(
     surface: pygame.Surface,
     msg: str,
-    pos,
+    pos: tuple[float, float],
     *,
     size: int = 24,
-    color=TEXT,
-    anchor="topleft",
+    color: Color = TEXT,
+    anchor: str = "topleft",
     bold: bool = False,
     box: pygame.Rect | None = None,
 ) -> pygame.Rect:
@@ -87,7 +90,7 @@ def text(
 
 
 @lru_cache(maxsize=1024)
-def rendered(msg: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
+def rendered(msg: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
     """Text as an image, kept: most of a frame's text is the same as last frame's."""
     return font(size, bold).render(msg, True, color)
 
@@ -95,11 +98,29 @@ def rendered(msg: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
 def dialog(surface: pygame.Surface, box: pygame.Rect, shade: int) -> None:
     """A panel over the screen: the screen dimmed by ``shade`` (0-150, it fades in
     as the caller raises it), then the panel with its accent edge."""
-    dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    dim.fill((0, 0, 0, max(0, min(150, shade))))
-    surface.blit(dim, (0, 0))
+    surface.blit(_dimmer(surface.get_size(), max(0, min(150, shade))), (0, 0))
     pygame.draw.rect(surface, PANEL, box, border_radius=16)
     pygame.draw.rect(surface, ACCENT, box, 3, border_radius=16)
+
+
+#: The see-through sheet a dialog dims the screen with, by window size, and the
+#: shade it was last filled with: a dialog is drawn every frame, and a surface
+#: the size of the window is not cheap to make.
+_veils: dict[tuple[int, int], tuple[pygame.Surface, int]] = {}
+
+
+def _dimmer(size: tuple[int, int], shade: int) -> pygame.Surface:
+    kept = _veils.get(size)
+    if kept is None:
+        if len(_veils) >= 4:  # sizes of windows gone by
+            _veils.clear()
+        veil, filled = pygame.Surface(size, pygame.SRCALPHA), -1
+    else:
+        veil, filled = kept
+    if filled != shade:
+        veil.fill((0, 0, 0, shade))
+    _veils[size] = (veil, shade)
+    return veil
 
 
 def fit(msg: str, size: int, width: int, bold: bool = False, smallest: int = 14) -> int:
@@ -133,7 +154,7 @@ def block(
     *,
     size: int = 24,
     smallest: int = 14,
-    color=TEXT,
+    color: Color = TEXT,
     align: str = "center",
 ) -> pygame.Rect:
     """Draw ``msg`` wrapped to ``box``: at ``size`` if it fits, else the largest
@@ -176,7 +197,7 @@ def label(
     *,
     size: int = 22,
     smallest: int = 14,
-    color=TEXT,
+    color: Color = TEXT,
     pointer: tuple[int, int] | None = None,
 ) -> pygame.Rect:
     """One line in ``box``: at ``size`` if it fits, else smaller down to

@@ -15,10 +15,17 @@ import pygame
 
 from . import theme
 
+#: What a control does when used; what it returns is not used (so that
+#: ``app.scenes.pop``, which returns the scene, serves as an action too).
+Action = Callable[[], object]
+
 
 class Widget(Protocol):
     rect: pygame.Rect
     focused: bool
+    #: The size its text is drawn at, which a layout may shrink from ``base_size``.
+    size: int
+    base_size: int
 
     def handle(self, event: pygame.event.Event) -> bool: ...
     def activate(self) -> bool: ...
@@ -35,7 +42,7 @@ class Button:
     def __init__(
         self,
         label: str,
-        action: Callable[[], None],
+        action: Action,
         *,
         key: int | None = None,
         size: int = 28,
@@ -51,6 +58,9 @@ class Button:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.glow = 0.0  # 0..1, eases towards 1 while hovered or focused
         self.focused = False
+        #: The screen's next action: drawn to stand out (enabled buttons on a panel
+        #: otherwise look much like disabled ones).
+        self.primary = False
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -91,18 +101,26 @@ class Button:
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect.inflate(int(6 * self.glow), int(4 * self.glow))
         base = theme.BG_LIGHT if self.enabled else theme.PANEL
-        color = tuple(
-            int(b + (a - b) * 0.25 * self.glow) for a, b in zip(theme.ACCENT, base, strict=True)
-        )
+        lit = self.primary and self.enabled
+        tint = max(0.25 * self.glow, 0.2 if lit else 0.0)
+        color = tuple(int(b + (a - b) * tint) for a, b in zip(theme.ACCENT, base, strict=True))
         pygame.draw.rect(surface, color, r, border_radius=10)
-        edge = theme.ACCENT if self.glow > 0.5 else theme.CELL_EDGE
+        edge = theme.ACCENT if self.glow > 0.5 or lit else theme.CELL_EDGE
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
+        if self.focused and self.enabled:
+            focus_ring(surface, r)
         fg = theme.TEXT if self.enabled else theme.MUTED
         # A label wider or taller than its button (a small window) is drawn smaller.
         size = theme.fit(self.label, self.size, r.width - 6, smallest=LABEL_FLOOR)
         while size > 10 and theme.font(size).get_height() > r.height:
             size -= 1
         theme.text(surface, self.label, r.center, size=size, color=fg, anchor="center", box=r)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard focus, around ``rect``: in the text's colour, which no fill
+    (hovered, chosen or plain) shares, so it shows on any of them."""
+    pygame.draw.rect(surface, theme.TEXT, rect.inflate(8, 8), width=3, border_radius=12)
 
 
 class Choice(Button):
@@ -220,6 +238,8 @@ class Segments(Button):
                 surface, theme.ACCENT if chosen else theme.BG_LIGHT, r, border_radius=8
             )
             pygame.draw.rect(surface, edge if chosen else theme.CELL_EDGE, r, 2, border_radius=8)
+            if chosen and self.focused:
+                focus_ring(surface, r)  # an accent edge vanishes on the accent fill
             color = theme.BG if chosen else theme.TEXT
             theme.text(
                 surface,
@@ -424,14 +444,6 @@ def _clipboard() -> str:
         return pygame.scrap.get_text() or ""
     except (pygame.error, AttributeError):
         return ""
-
-
-def column(widgets, centre_x: int, top: int, *, width: int, height: int, gap: int = 14) -> None:
-    """Stack widgets in a centred column."""
-    y = top
-    for w in widgets:
-        w.rect = pygame.Rect(centre_x - width // 2, y, width, height)
-        y += height + gap
 
 
 def press(

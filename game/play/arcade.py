@@ -1,4 +1,5 @@
-"""The arcade modes' rules, without pygame: Flip Rush, Streak and the daily puzzle.
+"""The arcade modes' rules, without pygame: Flip Rush, Streak, the Trainer and
+the daily puzzle. The three runs are one :class:`Run` to the screen that shows them.
 
 Both runs climb in difficulty from a little below the player's rating, a step
 of rating points per puzzle, so the slope shows within the first few; at each
@@ -14,8 +15,10 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from game.puzzles import Pack, Puzzle
+from game.puzzles.own import PACK_ID as OWN_PACK
 
 RUSH_SECONDS = 180.0
 WRONG_PENALTY = 10.0  # seconds off the clock for a wrong answer
@@ -23,10 +26,12 @@ COMBO_BONUS = 3.0  # seconds added per right answer once a combo reaches 2
 STRIKES = 3
 #: Rating points each puzzle of a run climbs by.
 STEP = 30
-#: How far below the player's rating a run starts.
-START_BELOW = 250
+#: How far below the player's rating a run starts: "a little", as its card says.
+START_BELOW = 100
 #: How much further from the target rating an unseen puzzle may be than a seen one.
 UNSEEN_SLACK = 120
+#: How a pop-up is coloured ("accent", "good", "bad"): the screen gives each its colour.
+Tone = str
 
 
 def ladder(
@@ -112,6 +117,10 @@ class Rush:
     best_combo: int = 0
     score: int = 0
     solved: int = 0
+    mode = "rush"
+    wrong_text = "On to the next one."
+    teaches = False
+    can_skip = False
 
     @property
     def puzzle(self) -> Puzzle:
@@ -120,6 +129,33 @@ class Rush:
     @property
     def over(self) -> bool:
         return self.time_left <= 0 or self.strikes >= STRIKES
+
+    @property
+    def clock(self) -> float | None:
+        return self.time_left
+
+    @property
+    def score_line(self) -> str:
+        return f"Score {self.score}"
+
+    def summary(self) -> str:
+        return f"{self.solved} solved, best combo x{self.best_combo}"
+
+    def popups(self, result: Result) -> list[tuple[str, Tone]]:
+        if result.seconds < 0:
+            return [(f"{result.seconds:.0f} s", "bad")]
+        shown: list[tuple[str, Tone]] = []
+        if result.points:
+            shown.append((f"+{result.points}", "accent"))
+        if result.seconds:
+            shown.append((f"+{result.seconds:.0f} s combo", "good"))
+        return shown
+
+    def next_puzzle(self, rating: float) -> Puzzle:
+        return self.puzzle
+
+    def skip(self) -> bool:
+        return False
 
     def tick(self, seconds: float) -> None:
         self.time_left = max(0.0, self.time_left - seconds)
@@ -146,8 +182,23 @@ class Rush:
         return result
 
 
+class Untimed:
+    """What a run without a clock shares: no time to tick, no strikes, no combos
+    and no pop-ups beside the score."""
+
+    clock = None
+    strikes = 0
+    combo = 0
+
+    def tick(self, seconds: float) -> None:
+        """No clock to run down."""
+
+    def popups(self, result: Result) -> list[tuple[str, Tone]]:
+        return []
+
+
 @dataclass
-class Streak:
+class Streak(Untimed):
     """No clock; one mistake ends the run; one skip per run."""
 
     puzzles: list[Puzzle]
@@ -155,6 +206,10 @@ class Streak:
     count: int = 0
     skipped: bool = False
     ended: bool = False
+    mode = "streak"
+    wrong_text = "The run is over."
+    teaches = False
+    can_skip = True
 
     @property
     def puzzle(self) -> Puzzle:
@@ -163,6 +218,20 @@ class Streak:
     @property
     def over(self) -> bool:
         return self.ended
+
+    @property
+    def score(self) -> int:
+        return self.count
+
+    @property
+    def score_line(self) -> str:
+        return f"Streak {self.count}"
+
+    def summary(self) -> str:
+        return f"{self.count} in a row"
+
+    def next_puzzle(self, rating: float) -> Puzzle:
+        return self.puzzle
 
     def answer(self, right: bool) -> Result:
         if self.ended:
@@ -184,7 +253,7 @@ class Streak:
 
 
 @dataclass
-class Trainer:
+class Trainer(Untimed):
     """Puzzles without end, each picked near the player's rating as it is now,
     ones not tried yet first; the rating moves after every first try."""
 
@@ -193,12 +262,38 @@ class Trainer:
     seen: set[str] = field(default_factory=set)
     count: int = 0
     solved: int = 0
-    puzzle: Puzzle | None = None
+    current: Puzzle | None = None
     ended: bool = False
+    mode = "trainer"
+    # It says more once the answer is on its way: the rating, or the answer played out.
+    wrong_text = ""
+    teaches = True
+    can_skip = False
 
     @property
     def over(self) -> bool:
         return self.ended
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle picked last (the first is picked as the run starts)."""
+        if self.current is None:
+            raise ValueError("the trainer has no puzzle before its first pick")
+        return self.current
+
+    @property
+    def score(self) -> int:
+        return self.solved
+
+    @property
+    def score_line(self) -> str:
+        return f"Solved {self.solved}"
+
+    def summary(self) -> str:
+        return f"{self.solved} solved of {self.count}"
+
+    def skip(self) -> bool:
+        return False
 
     def pick(self, rating: float) -> Puzzle:
         """The next puzzle, near ``rating``."""
@@ -208,14 +303,106 @@ class Trainer:
             + self.rng.random()
             for key, p in self.pool
         ]
-        key, self.puzzle = self.pool[costs.index(min(costs))]
+        key, self.current = self.pool[costs.index(min(costs))]
         self.seen.add(key)
-        return self.puzzle
+        return self.current
+
+    def next_puzzle(self, rating: float) -> Puzzle:
+        return self.pick(rating)
 
     def answer(self, right: bool) -> Result:
         self.count += 1
         self.solved += right
         return Result(points=int(right))
+
+
+class Run(Protocol):
+    """One arcade run as its screen drives it: the puzzle on the board, the answer
+    to it, the clock (if any), the score, the next puzzle and the end."""
+
+    @property
+    def mode(self) -> str:
+        """ "rush", "streak" or "trainer": the key of its records and its card."""
+
+    @property
+    def wrong_text(self) -> str:
+        """What a wrong answer says at once."""
+
+    @property
+    def teaches(self) -> bool:
+        """A miss plays the answer out and waits for Next; the rating shows after
+        every first try."""
+
+    @property
+    def can_skip(self) -> bool:
+        """The run lets a puzzle be skipped (once)."""
+
+    @property
+    def puzzle(self) -> Puzzle: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def clock(self) -> float | None:
+        """Seconds left, or None for a run without a clock."""
+
+    @property
+    def strikes(self) -> int: ...
+
+    @property
+    def combo(self) -> int: ...
+
+    @property
+    def score(self) -> int:
+        """The number the run is scored (and its best kept) by."""
+
+    @property
+    def score_line(self) -> str:
+        """The score as the corner of the screen shows it."""
+
+    def summary(self) -> str:
+        """What the run did, for its end."""
+
+    def popups(self, result: Result) -> list[tuple[str, Tone]]:
+        """The pop-ups an answer makes beside the score."""
+
+    def tick(self, seconds: float) -> None: ...
+
+    def answer(self, right: bool) -> Result: ...
+
+    def skip(self) -> bool: ...
+
+    def next_puzzle(self, rating: float) -> Puzzle:
+        """The puzzle after this one, for a player now rated ``rating``."""
+
+
+MODES = ("rush", "streak", "trainer")
+
+
+def start_run(
+    mode: str,
+    packs: list[Pack],
+    rng: random.Random,
+    *,
+    seen: set[str],
+    rating: float,
+    theme: str | None = None,
+) -> tuple[Run, str | None]:
+    """A new run of ``mode`` for a player rated ``rating`` who has tried the
+    puzzles ``seen``, with the theme it serves (only the trainer serves one, and
+    only when some puzzle has it). Raises :class:`ValueError` for an unknown mode."""
+    if mode == "trainer":
+        # The player's own puzzles stay out: they do not move the rating.
+        pool = [(f"{k.id}/{p.id}", p) for k in packs if k.id != OWN_PACK for p in k.puzzles]
+        themed = [(key, p) for key, p in pool if theme in p.themes]
+        trainer = Trainer(themed or pool, rng, set(seen))
+        trainer.pick(rating)
+        return trainer, theme if themed else None
+    if mode not in MODES:
+        raise ValueError(f"no arcade mode {mode!r}: choose one of {', '.join(MODES)}")
+    puzzles = ladder(packs, rng, seen=seen, start=rating - START_BELOW)
+    return (Rush(puzzles) if mode == "rush" else Streak(puzzles)), None
 
 
 #: The daily sequence's first day: each day after it serves the next puzzle.

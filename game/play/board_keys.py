@@ -39,6 +39,16 @@ def middle(geo: Geometry) -> int:
     return geo.cells // 2
 
 
+def examples(geo: Geometry) -> tuple[str, str]:
+    """A placement and a flip to show in the turn box's hints, in cells this
+    board has (``e5`` and ``xd4xd5`` on side 5; side 3 has no e5): the middle
+    cell, and two of its neighbours that touch each other."""
+    cell = middle(geo)
+    # The middle of every side has all six neighbours; these two touch each other.
+    near = geo.neighbours[cell]
+    return geo.name(cell), f"x{geo.name(near[2])}x{geo.name(near[1])}"
+
+
 def step(geo: Geometry, cell: int, direction: str, column: int) -> tuple[int, int]:
     """Where the cursor on ``cell`` goes for the arrow ``direction``, and the
     column it then keeps (``column`` is the one it set out from)."""
@@ -74,7 +84,8 @@ def typed_turn(board: Board, chain: Chain | None, text: str) -> TypedTurn:
     is still owed: the chain then waits for the rest, as after clicks."""
     s = "".join(text.split()).lower()
     if not s:
-        return TypedTurn(reason="Type a turn: a cell such as e5 to place, or xd4xd5 to flip.")
+        place, flip = examples(board.geometry)
+        return TypedTurn(reason=f"Type a turn: a cell such as {place} to place, or {flip} to flip.")
     try:
         turn = board.parse_turn(s)
     except RulesError as e:

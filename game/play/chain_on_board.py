@@ -1,5 +1,6 @@
 """What a board with a chain in progress shows, for the models that hold one
-(a match, a lesson, a puzzle): no pygame here."""
+(a match, a lesson, a puzzle), and how far each chain could go (the analysis
+board's preview): no pygame here."""
 
 from __future__ import annotations
 
@@ -25,3 +26,28 @@ class ChainOnBoard:
     def owed(self) -> list[int]:
         """During a chain, the tiles one of which must be flipped next."""
         return self.chain.owed() if self.chain is not None else []
+
+
+def chain_preview(board: Board) -> dict[int, int]:
+    """For each tile the side to move can flip first, the most tiles a chain
+    starting there takes. Every first flip gets its number, also one whose
+    chains end in a position another first flip reaches too (the board's legal
+    turns list each resulting position once)."""
+    if board.is_game_over():
+        return {}
+    return {cell: longest_chain(board.start_chain(cell)) for cell in board.legal_first_flips()}
+
+
+def longest_chain(chain: Chain) -> int:
+    """The most tiles a turn that goes on from ``chain`` takes. The tiles still
+    owed depend only on the set flipped so far, so each set is searched once."""
+    seen: dict[frozenset[int], int] = {}
+
+    def most(c: Chain) -> int:
+        key = frozenset(c.cells)
+        if key not in seen:
+            owed = c.owed()
+            seen[key] = max((most(c.flip(n)) for n in owed), default=len(c.cells))
+        return seen[key]
+
+    return most(chain)

@@ -26,7 +26,10 @@ class MatchControl(Protocol):
     """The game behind a match screen: clicks become turns, the moves can be
     looked through, and what happened comes back as :class:`~.match.Event` lists."""
 
-    match: Match
+    # Read only: an online controller holds an online match.
+    @property
+    def match(self) -> Match: ...
+
     #: The cells a hint rings on the board (none where hints are not given).
     hint: tuple[int, ...]
     #: The player went back through the moves: playing on asks first.

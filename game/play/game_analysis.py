@@ -147,3 +147,32 @@ class GameAnalysis:
             return False
         self.verdicts = list(verdicts)
         return True
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def better_line(verdict: TurnVerdict) -> str:
+    """What a flagged turn should have been, in whole tiles: a player counts
+    tiles, so the engine's fraction of one is rounded, or said in words."""
+    took = len(verdict.played.split("x")) - 1
+    best = len(verdict.best.split("x")) - 1
+    line = f"Better: {verdict.best}" + (f" takes {best}; you took {took}" if best and took else "")
+    tiles = round(verdict.loss)
+    worth = "a little more" if tiles < 1 else f"about {_count(tiles, 'tile')} more"
+    return f"{line}. It was worth {worth} by the end."
+
+
+def summary_line(title: str, summary: dict[str, Any]) -> str:
+    """One player's summary, for the panel (``title``: "Red" or "Blue"). With
+    none of their turns judged yet it says so: "accuracy 100%" of nothing reads
+    as a verdict."""
+    if not summary["turns"]:
+        return f"{title}: no turns judged yet"
+    c = summary["counts"]
+    return (
+        f"{title}: accuracy {summary['accuracy']}%, {_count(c['blunder'], 'blunder')}, "
+        f"{_count(c['mistake'], 'mistake')}, "
+        f"{_count(c['inaccuracy'], 'inaccuracy', 'inaccuracies')}"
+    )

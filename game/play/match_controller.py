@@ -11,6 +11,7 @@ its calls return; tests drive it directly.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -28,17 +29,24 @@ HINT_SECONDS = 1.0
 
 
 class Answer(Protocol):
-    id: int
-    mfen: str
-    turn: str | None
-    error: str | None
+    """An answer from the AI, read only (the worker's answers are frozen)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def mfen(self) -> str: ...
+    @property
+    def turn(self) -> str | None: ...
+    @property
+    def error(self) -> str | None: ...
 
 
 class AI(Protocol):
     """What the controller needs of its line to the AI (:class:`game.ai.worker.AILine`)."""
 
     def request(self, mfen: str, level: str = ..., seconds: float | None = ...) -> int: ...
-    def poll(self) -> list[Answer]: ...
+    # A sequence: the worker's own answer class stands in for the protocol's.
+    def poll(self) -> Sequence[Answer]: ...
     def serving(self, rid: int) -> bool: ...
     def cancel(self) -> None: ...
     def ponder(self, mfen: str) -> bool: ...
@@ -308,3 +316,24 @@ class MatchController(HistoryKeeper):
         except OSError as e:
             return False, f"Could not save: {e.strerror or e}"
         return True, f"Saved as {path.name}."
+
+
+def replacing(resigner: Color | None = None) -> tuple[str, str, str]:
+    """The question, its explanation and its yes before this saved game takes
+    the place of the match in progress: by playing on in it, or (``resigner``
+    given) by resigning it, which ends it rather than plays on."""
+    if resigner is None:
+        return (
+            "Replace the match in progress?",
+            "Playing on in this saved game makes it your match in progress, in place "
+            "of the one you have now. To keep that one, choose Keep it and use "
+            "Continue on the title screen.",
+            "Replace",
+        )
+    return (
+        "Give up your match in progress?",
+        f"Resigning ends this saved game: {resigner.other.title} wins and it goes in "
+        "your history. Only one match is kept, so your match in progress is given up "
+        "for it. To keep that one, choose Keep it.",
+        "Resign",
+    )

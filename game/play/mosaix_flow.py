@@ -23,11 +23,12 @@ from typing import Any, Literal, Protocol
 
 from game.mosaix import Formation, Placement, Sheet
 from game.mosaix import ai as mosaix_ai
-from game.mosaix.game import Match, Solo, daily_seed
-from game.mosaix.sheet import AREA_MIN, SIZE, areas_of, spots
+from game.mosaix.game import SOLO_SUPER, SOLO_WIN, Match, Solo, daily_seed
+from game.mosaix.sheet import SIZE
 
 from .arranger import Arranger
 from .jobs import Job
+from .mosaix_aim import Preview, anchor, new_areas, placement_at, preview_at, why_not
 from .mosaix_records import load as load_records
 from .mosaix_records import save as save_records
 
@@ -55,66 +56,29 @@ class MosaixEvent:
     best: bool = False
 
 
-def anchor(formation: Formation) -> tuple[int, int]:
-    """The cell of ``formation`` (as turned) that follows the pointer: the symbol
-    nearest its middle, ties going to the bottom left, the same rule for every
-    shape. Always one of its symbols, so the cell pointed at is written."""
-    w = max(c[0] for c in formation.cells) + 1
-    h = max(c[1] for c in formation.cells) + 1
-    mx, my = (w - 1) / 2, (h - 1) / 2
-    return min(
-        ((x, y) for x, y, _ in formation.cells),
-        key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[0], -c[1]),
-    )
+#: Each symbol's name in the count.
+SYMBOL_NAMES = {"O": "Circles", "X": "Crosses", "T": "Triangles"}
 
 
-def preview_at(formation: Formation, cell: tuple[int, int]) -> tuple[int, int]:
-    """Where the formation's corner goes so that its :func:`anchor` sits on ``cell``."""
-    ax, ay = anchor(formation)
-    return cell[0] - ax, cell[1] - ay
+@dataclass(frozen=True)
+class CountLine:
+    """A line of the count at the end: its text, its part (which sets how large
+    it reads) and its tone: "text", a :data:`Tone`, or a symbol ("O", "X", "T"),
+    drawn in that symbol's colour."""
+
+    text: str
+    part: Literal["title", "winner", "line", "total", "note"]
+    tone: str
 
 
-def placement_at(formation: Formation, x: int, y: int) -> Placement | None:
-    """The placement of ``formation`` (as turned) with its corner at (x, y), if any
-    of it lands on the sheet."""
-    for p in spots(formation):
-        if p.formation == formation and p.x == x and p.y == y:
-            return p
-    return None
-
-
-def why_not(sheet: Sheet, p: Placement | None, max_dropped: int) -> str | None:
-    """Why ``p`` may not be written (``None`` if it may)."""
-    if p is None:
-        return "Point at the sheet: at least one symbol must land on it."
-    if p.bits & sheet.filled:
-        return "A symbol would land on a cell that is already written."
-    if p.dropped > max_dropped:
-        if max_dropped == 0:
-            return "The scale is used up: every symbol must land on the sheet."
-        return (
-            f"Only {max_dropped} symbol{'s' if max_dropped > 1 else ''} may hang over the edge now."
-        )
-    return None
-
-
-def new_areas(before: Sheet, after: Sheet) -> list[int]:
-    """Areas that reached five cells with the last placement."""
-    out = []
-    for b_mask, a_mask in zip(before.masks, after.masks, strict=True):
-        old = {a for a in areas_of(b_mask) if a.bit_count() >= AREA_MIN}
-        out += [a for a in areas_of(a_mask) if a.bit_count() >= AREA_MIN and a not in old]
-    return out
-
-
-@dataclass
-class Preview:
-    """What pointing at a cell would write: the symbols that land on the sheet
-    (x, y, symbol), whether it may be written, and if not, why."""
-
-    cells: list[tuple[int, int, str]]
-    ok: bool
-    why: str | None
+def verdict(total: int) -> tuple[str, Tone]:
+    """What a solo score earns: a win from :data:`SOLO_WIN` points, more from
+    :data:`SOLO_SUPER`; below, what would have won."""
+    if total >= SOLO_SUPER:
+        return "Really super!", "good"
+    if total >= SOLO_WIN:
+        return "Won!", "good"
+    return f"{SOLO_WIN} to win", "accent"
 
 
 class SheetFlow:
@@ -225,6 +189,17 @@ class SheetFlow:
             return preview.why, "bad"
         return "Click to write it here.", "good"
 
+    def line(self, cell: tuple[int, int] | None) -> tuple[str, Tone]:
+        """The line above the sheet with the pointer over ``cell`` (None: nowhere,
+        or the dice still rolling). A formation drawn red always says why, whatever
+        was said before; otherwise what was said last, else what a click does."""
+        preview = self.preview(cell)
+        if preview is not None and preview.why:
+            return preview.why, "bad"
+        if self.message[0]:
+            return self.message
+        return self.hover_text(cell) or ("", "muted")
+
     def click(self, cell: tuple[int, int] | None) -> list[MosaixEvent] | str:
         """Write the formation with its anchor on ``cell``. Returns what happened, or
         why not (the refusal is also the new message)."""
@@ -243,6 +218,10 @@ class SheetFlow:
 
     def _written(self, before: Sheet, after: Sheet, p: Placement, sheet: int) -> MosaixEvent:
         return MosaixEvent("written", p, sheet, new_areas(before, after))
+
+    def count(self, best: bool) -> list[CountLine]:
+        """The lines of the count at the end (each kind of game has its own)."""
+        raise NotImplementedError
 
     def say(self, text: str, tone: Tone = "muted") -> None:
         self.message = (text, tone)
@@ -350,6 +329,22 @@ class SoloFlow(SheetFlow):
         self.game.end()
         return self.finish()
 
+    def count(self, best: bool) -> list[CountLine]:
+        """The count: each symbol's areas, the scale, the total and its verdict;
+        ``best``: the score is a new best."""
+        out = [CountLine("The count", "title", "text")]
+        for s, (k, n) in self.game.sheet.breakdown().items():
+            out.append(CountLine(f"{SYMBOL_NAMES[s]}: {k} x {n} = {k * n}", "line", s))
+        out.append(CountLine(f"Scale: {self.game.scale}", "line", "text"))
+        said, tone = verdict(self.game.score)
+        # The verdict on its own line, under the points it speaks of: "7 points.
+        # 120 wins" on one line read as a count of wins.
+        out.append(CountLine(f"{self.game.score} points", "total", tone))
+        out.append(CountLine(said, "line", tone))
+        if best:
+            out.append(CountLine("A new best score", "note", "accent"))
+        return out
+
     def finish(self) -> list[MosaixEvent]:
         self.finished = True
         day = self.day.isoformat() if self.day is not None else None
@@ -374,6 +369,15 @@ class MatchFlow(SheetFlow):
 
     def name(self, i: int) -> str:
         return f"Player {i + 1}" + (" (AI)" if self.kinds[i] == "AI" else "")
+
+    def count(self, best: bool = False) -> list[CountLine]:
+        """Who won, then every player's points (a match keeps no bests)."""
+        names = [self.name(i) for i in self.match.winners()]
+        head = f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}"
+        out = [CountLine(head, "winner", "good")]
+        for i, score in enumerate(self.match.scores()):
+            out.append(CountLine(f"{self.name(i)}: {score} points", "line", "text"))
+        return out
 
     def sheet(self) -> Sheet:
         return self.match.sheets[self.player]
@@ -446,6 +450,7 @@ class MatchFlow(SheetFlow):
         m = self.match
         if m.finished:
             self.finished = True
+            self.player = m.winners()[0]  # the sheet shown large: a winner's
             names = [self.name(i) for i in m.winners()]
             self.say(f"The match is over: {' and '.join(names)} won.", "good")
             return [MosaixEvent("finished")]
@@ -461,6 +466,12 @@ class MatchFlow(SheetFlow):
         else:
             self.say(f"{self.name(self.player)}: write the formation on your sheet.", "accent")
         return []
+
+    def next_sheet(self) -> None:
+        """Once the match is over: show the next player's sheet large, to look
+        each one over under the count."""
+        if self.finished:
+            self.player = (self.player + 1) % len(self.kinds)
 
     def ai_wrote(self, p: Placement | None) -> list[MosaixEvent]:
         if p is None:  # cannot happen: arrange() marks sheets with no placement as done

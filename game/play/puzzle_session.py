@@ -113,3 +113,9 @@ class PuzzleSession(ChainOnBoard):
     def retry(self) -> None:
         self.revealed = self.solved = False
         self.reset()
+
+
+def heading_line(title: str, puzzle: Puzzle, side: int) -> str:
+    """The line under a puzzle's goal. Its rating is the puzzle's, said so: a bare
+    "rating 850" over an arcade run reads as the player's own."""
+    return f"{title}   puzzle rated {puzzle.rating}   side {side}".strip()

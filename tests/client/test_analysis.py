@@ -2,6 +2,7 @@
 through its worker, the window keeps drawing, flagged turns show the better turn,
 and the analysis is kept with the record so it opens instantly from the history."""
 
+import re
 import time
 
 import pygame
@@ -16,6 +17,7 @@ from game.files import read_json
 from game.play.history import entries
 from game.rules import BLUE, RED, Board
 
+from .drawn import words
 from .test_history import finish_hot_seat
 from .test_scenes import button
 
@@ -35,6 +37,9 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     drive.click(button(app.scenes.top, "Analyse").rect.center)
     scene = app.scenes.top
     assert isinstance(scene, AnalysisScene) and not scene.loaded
+    # Before anything is judged, no one has a verdict: not "accuracy 100%".
+    shown = words(scene.draw, app.screen)
+    assert "Red: no turns judged yet" in shown and "accuracy" not in shown
     drive.frames(3)
     assert 0 < scene.analysis.progress < 1  # the window draws while the engine works
     run_until_done(drive, scene)
@@ -54,6 +59,8 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     v = flagged[0]
     drive.click((scene.graph.left + round(scene.graph.width * v.ply / plies), scene.graph.centery))
     assert scene.ply == v.ply
+    said = words(scene.draw, app.screen)
+    assert "Better: " in said and not re.search(r"\d\.\d", said)  # whole tiles
     better = Board(scene.analysis.turns[v.ply - 1][0]).parse_turn(v.best)
     assert v.best != v.played and better.cells
     drive.key(pygame.K_LEFT)

@@ -14,6 +14,8 @@ from game.puzzles.solve import analyse_flips
 from game.rules import Board, Turn
 from tests.helpers import CHAIN
 
+from .drawn import drawn
+
 
 def wrong_turn() -> str:
     flips = analyse_flips(Board(CHAIN))
@@ -55,8 +57,13 @@ def test_the_trainer_shows_the_rating_change_after_each_first_try(app, drive, pa
     assert after > before
     assert f"Your rating: {after:.0f} (+" in scene.message[0]
     assert scene.message[0].startswith("Right!")  # said after what the answer was
-    drive.settle(1.5)
+    solved = scene.puzzle
+    drive.settle(3.0)  # long after the old 0.9 s: the rating is still there to read
+    assert scene.puzzle is solved and f"Your rating: {after:.0f}" in scene.message[0]
+    assert "Next" in scene.message[0] and scene.next_button.enabled
+    drive.key(pygame.K_n)
     assert scene.run.count == 1 and not scene.run.over  # it goes on
+    assert not scene.next_button.enabled and "Your rating" not in scene.message[0]
     scene.finish()
     assert isinstance(app.scenes.top, SummaryScene) and app.scenes.top.score == 1
 
@@ -162,6 +169,7 @@ def test_the_rules_card_shows_once_even_when_the_board_changes_size(app, drive, 
         for cell in cells:
             drive.click_cell(cell)
         drive.settle(1.5)
+        drive.key(pygame.K_n)
         assert app.scenes.top is scene, app.scenes.scenes  # no card mid-run
         assert scene.run.count >= 1
     assert scene.view.geo.n != side or scene.run.count == 2
@@ -181,8 +189,18 @@ def test_after_a_run_the_browser_is_not_covered_and_esc_closes_a_card(app, drive
     rush = next(b for b in browser.controls if b.label == "Flip Rush")
     drive.click(rush.rect.center)
     assert isinstance(app.scenes.top, RunCardScene)
-    drive.key(pygame.K_ESCAPE)
-    assert isinstance(app.scenes.top, ArcadeScene)
+    run = card_below(app).run
+    drive.key(pygame.K_ESCAPE)  # back where the player came from, no clock started
+    assert app.scenes.top is browser, app.scenes.scenes
+    drive.settle(0.5)
+    assert run.time_left == 180.0
+    assert app.puzzles.progress.best.get("rush", 0) == 0
+
+
+def test_the_puzzle_header_says_whose_rating_it_shows(app, drive, packs):
+    scene = start(app, drive, "trainer")
+    header = next(m for m, _ in drawn(scene.draw, app.screen) if "Trainer" in m)
+    assert f"puzzle rated {scene.puzzle.rating}" in header
 
 
 def test_the_trainer_plays_out_the_answer_after_a_miss_and_waits_for_next(app, drive, packs):

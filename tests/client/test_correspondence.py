@@ -161,7 +161,7 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
             drive2.click(scene.panel.menu.rect.center)
             assert isinstance(again.scenes.top, OnlineScene)
             # The kind of play chosen before the restart is still chosen.
-            assert again.scenes.top.pace == "Correspondence"
+            assert again.scenes.top.lobby.pace == "Correspondence"
             assert segments(again.scenes.top, "A turn").value == "1 day"
             # Bob resigns while Emma is in the lobby: she hears of it, and the
             # rating that moves is the correspondence one.

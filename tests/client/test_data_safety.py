@@ -348,7 +348,9 @@ def test_resigning_a_saved_game_asks_first_and_looking_never_writes_history(app,
     drive.click(button(app.scenes.top, "Resign").rect.center)
     drive.key(pygame.K_y)  # yes, resign...
     ask = app.scenes.top
-    assert isinstance(ask, ConfirmScene) and ask.question == "Replace the match in progress?"
+    assert isinstance(ask, ConfirmScene) and ask.question == "Give up your match in progress?"
+    # It says what resigning does, not what playing on would.
+    assert "Resigning ends this saved game" in ask.detail and "Playing on" not in ask.detail
     drive.click(button(ask, "Keep it").rect.center)  # ...but keep the match in progress
     assert app.scenes.top is loaded and loaded.match.resigned is None
     assert entries(app.data)[0] == [] and (app.data / CURRENT).read_text() == saved
@@ -356,7 +358,34 @@ def test_resigning_a_saved_game_asks_first_and_looking_never_writes_history(app,
     drive.key(pygame.K_ESCAPE)
     drive.click(button(app.scenes.top, "Resign").rect.center)
     drive.key(pygame.K_y)
-    drive.click(button(app.scenes.top, "Replace").rect.center)
+    drive.click(button(app.scenes.top, "Resign").rect.center)
     drive.settle(1.0)
     assert loaded.match.resigned is not None
     assert len(entries(app.data)[0]) == 1
+
+
+def test_every_saved_game_is_reached_a_page_at_a_time(app, drive):
+    from game.client.scenes.setup import LoadScene
+
+    games = app.data / "games"
+    games.mkdir(parents=True)
+    stems = [f"mosaic-202611{day:02d}-120000" for day in range(1, 13)]
+    for stem in stems:  # twelve: the list once stopped at the ten newest
+        (games / f"{stem}.json").write_text(json.dumps(finished_record()))
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Play").rect.center)
+    drive.click(button(app.scenes.top, "Load").rect.center)
+    load = app.scenes.top
+    assert isinstance(load, LoadScene)
+    seen = []
+    for _ in range(3):
+        seen += [c.path.stem for c in load.controls if getattr(c, "path", None)]
+        older = next((c for c in load.controls if getattr(c, "label", "") == "Older games"), None)
+        if older is None or not older.enabled:
+            break
+        drive.click(older.rect.center)
+    assert seen == sorted(stems, reverse=True)  # every one, newest first
+    assert "of 12" in load.subtitle
+    drive.click(saved_button(load, stems[0]).rect.center)  # the oldest opens
+    assert isinstance(app.scenes.top, MatchScene)

@@ -7,11 +7,12 @@ import random
 import pygame
 
 from game.client.scenes.confirm import ConfirmScene
-from game.client.scenes.history_scene import HistoryScene
+from game.client.scenes.history_scene import ROW, HistoryScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.title import TitleScene
 from game.play.history import entries
 
+from .drawn import drawn
 from .test_scenes import button, start_match
 
 
@@ -101,3 +102,35 @@ def test_the_history_says_who_resigned_and_lists_each_result_on_its_own_line(app
     assert not any("resigned" in g.line() for g in history.shown if g.opponent == "Human")
     stats = history.stats_lines()
     assert len(stats) == 2 and all(s.count(" v ") + s.startswith("v ") == 1 for s in stats)
+
+
+def archive_resigned(app, opponents):
+    """A game resigned against each of ``opponents``, archived as play would."""
+    import datetime as dt
+
+    from game.play.history import archive
+    from game.play.match import Match
+    from game.rules import RED
+
+    for k, level in enumerate(opponents):
+        match = Match(3, "Human", level)
+        match.play(match.board.parse_turn(match.board.notation(match.board.legal_turns()[0])))
+        match.resign(RED)
+        archive(match, app.data, dt.datetime(2026, 11, 1, 12, k))
+
+
+def test_the_results_against_each_opponent_use_the_room_there_is(app, drive):
+    levels = ["Beginner", "Casual", "Club", "Expert", "Master"]
+    archive_resigned(app, levels)
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    # Five games leave most of the screen free: every opponent's line shows, not
+    # two of them and "and 3 more".
+    lines = drawn(history.draw, app.screen)
+    drawn_lines = [(m, r) for m, r in lines if m.startswith(("v ", "and "))]
+    assert len(drawn_lines) == 5 and not any("more" in m for m, _ in drawn_lines), drawn_lines
+    assert all(any(level in m for m, _ in drawn_lines) for level in levels)
+    # Drawn above the buttons, not over them, and the list still shows every game.
+    assert max(r.bottom for _, r in drawn_lines) <= history.back_button.rect.top
+    assert history.list_rect.height >= ROW * len(history.shown)

@@ -19,6 +19,7 @@ from game.play.board_keys import step
 from game.play.match import Match
 from game.rules import BLUE, RED, Board, geometry
 
+from .drawn import words
 from .test_online import type_text
 
 KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
@@ -237,3 +238,14 @@ def test_a_typed_turn_in_an_online_game_goes_to_the_server(app, drive):
     assert scene.status[0] == "b2 is empty; only Blue tiles can be flipped." and not link.sent
     type_turn(drive, "b2")
     assert [(kind, fields["turn"]) for kind, fields in link.sent] == [("turn", "b2")]
+
+
+def test_the_turn_box_hints_at_cells_the_board_has(app, drive):
+    scene = push_match(app, drive, Match(3, "Human", "Human"))
+    drive.key(pygame.K_t)
+    assert scene.typing
+    drawn = words(scene.draw, app.screen)
+    # Side 3 has no e5 (nor d4 and d5): the hints name its own cells.
+    assert "e5" not in drawn and "c3 or xb2xb3" in drawn, drawn
+    names = {scene.view.geo.name(c) for c in range(scene.view.geo.cells)}
+    assert {"c3", "b2", "b3"} <= names

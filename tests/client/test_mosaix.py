@@ -6,6 +6,7 @@ import time
 
 import pygame
 
+from game.client import theme
 from game.client.scenes.mosaix_menu import RULES, MosaixMenuScene, MosaixRulesScene
 from game.client.scenes.mosaix_play import (
     MosaixMatchScene,
@@ -19,6 +20,7 @@ from game.play.arranger import Arranger
 from game.play.mosaix_flow import anchor
 from game.play.mosaix_records import load as load_records
 
+from .drawn import words
 from .test_scenes import button
 
 
@@ -76,6 +78,22 @@ def test_a_refused_placement_says_why_and_writes_nothing(app, drive):
     assert scene.game.turns == [] and "already written" in scene.message[0]
 
 
+def test_the_formation_after_a_write_says_why_it_is_red(app, drive):
+    scene = MosaixSoloScene(app, seed=21)
+    app.scenes.reset(scene)
+    drive.settle(0.7)
+    game = scene.game
+    p = mosaix_ai.roll_and_place(game.sheet, game.rolled, random.Random(21), game.max_dropped)
+    lay_out(drive, scene, p.formation)
+    click_placement(drive, scene, p)
+    assert len(game.turns) == 1
+    drive.settle(0.8)  # the next roll lands under a pointer still on what was written
+    preview = scene.flow.preview(scene.hover)
+    assert preview is not None and not preview.ok
+    shown = words(scene.draw_message, app.screen)
+    assert "already written" in shown and "Written." not in shown
+
+
 def test_a_match_of_a_person_and_the_ai(app, drive):
     scene = MosaixMatchScene(app, ["Human", "AI"], seed=8)
     app.scenes.reset(scene)
@@ -99,7 +117,17 @@ def test_a_match_of_a_person_and_the_ai(app, drive):
             time.sleep(0.01)  # the AI thinks in the jobs process
     assert scene.match.finished and scene.match.rounds >= 8
     drive.settle(0.5)
-    assert isinstance(app.scenes.top, MosaixResultScene)
+    card = app.scenes.top
+    assert isinstance(card, MosaixResultScene)
+    # The card covers the small sheets: the large one shows a winner's, and the
+    # card steps through every sheet.
+    assert scene.player in scene.match.winners()
+    shown = [scene.player]
+    for _ in range(2):
+        drive.click(button(card, "Next sheet").rect.center)
+        shown.append(scene.player)
+    assert shown[1] != shown[0] and shown[2] == shown[0] and app.scenes.top is card
+    assert not card.box.colliderect(scene.view.rect)  # the sheet shown is not covered
 
 
 def test_the_rules_page_credits_the_designer_and_publisher(app, drive):
@@ -145,3 +173,22 @@ def test_leaving_a_mosaix_game_cancels_the_ai_work_it_asked_for(app, drive):
     app.scenes.reset(TitleScene(app))  # the scene leaves
     assert job.cancelled and scene.thinking is None
     assert not app.jobs.busy
+
+
+def test_lay_it_out_stands_out_while_it_is_the_next_action(app, drive):
+    scene = MosaixMatchScene(app, ["Human", "Human"], seed=8)
+    app.scenes.reset(scene)
+    drive.settle(0.8)  # the dice land: the roller lays the formation out next
+    ready = button(scene, "Lay it out")
+    assert ready.enabled
+    drive.hover((5, 5))
+    drive.frames(2)
+
+    def edge(b):
+        return tuple(app.screen.get_at((b.rect.centerx, b.rect.top))[:3])
+
+    # Not the look of every other button (nor of a disabled one): the accent edge.
+    assert edge(ready) == theme.ACCENT and edge(scene.turn_button) != theme.ACCENT
+    drive.key(pygame.K_RETURN)  # laid out: now the sheet is the next thing
+    drive.frames(2)
+    assert not ready.enabled and edge(ready) != theme.ACCENT

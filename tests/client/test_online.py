@@ -433,3 +433,46 @@ def test_the_players_screen_says_how_many_watch(app, drive, tmp_path):
         bob.close()
         cat.close()
         host.stop()
+
+
+def test_the_leaderboard_says_its_order_in_plain_words(app, drive):
+    from game.client.scenes.online_match import LeaderboardScene
+
+    from .drawn import words
+
+    players = [{"name": "Alice", "rating": 1620, "games": 3}]
+    scene = LeaderboardScene(app, players)
+    app.scenes.reset(scene)
+    drive.frames(2)
+    drawn = words(scene.draw, app.screen)
+    # "rating less twice its doubt" was the maths, not an explanation.
+    assert "doubt" not in drawn and "a rating from few games ranks lower" in drawn
+
+
+def test_an_old_game_is_told_to_update_in_the_servers_words(app, drive, tmp_path, monkeypatch):
+    from game.online import protocol
+    from game.online import session as session_module
+
+    class OldProtocol:
+        """The protocol as a game one version behind speaks it."""
+
+        VERSION = protocol.VERSION - 1
+        request = staticmethod(protocol.request)
+
+    monkeypatch.setattr(session_module, "protocol", OldProtocol)
+    host = LocalServer(tmp_path / "server.db", host="127.0.0.1", port=0)
+    url = f"ws://127.0.0.1:{host.start()}"
+    try:
+        app.scenes.reset(TitleScene(app))
+        drive.click(button(app.scenes.top, "Play online").rect.center)
+        lobby = app.scenes.top
+        lobby.name_field.value = "Dan"
+        lobby.connect(url)
+        until(drive, lambda: lobby.link is None)  # it stops trying: trying cannot help
+        text, _ = lobby.status
+        # The server's reason, said as the player's next step, not a lost connection.
+        assert text.startswith("This game is older than the server: update the game"), text
+        assert "Trying again" not in text
+        look(app, drive, "refused-hello")  # whole, at 640x480 as at 1280x800
+    finally:
+        host.stop()

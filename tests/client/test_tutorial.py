@@ -273,3 +273,18 @@ def test_every_lesson_says_all_it_has_to_say_in_a_small_window(app, drive):
         assert " ".join(lines) == scene.message[0], lesson.id  # nothing cut off
         board_top = min(y for _, y in scene.view.centres) - scene.view.radius
         assert 10 + len(lines) * (size + 2) <= board_top, lesson.id
+
+
+def test_the_rules_pages_button_says_where_it_leads(app, drive):
+    from game.client.scenes.howto import HowToScene
+
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "Learn to play").rect.center)
+    drive.click(button(app.scenes.top, "The rules in brief").rect.center)
+    assert isinstance(app.scenes.top, HowToScene)
+    # It led to the lessons while it was called "Menu", which reads as the title.
+    labels = [c.label for c in app.scenes.top.controls]
+    assert "Menu" not in labels
+    drive.click(button(app.scenes.top, "Lessons").rect.center)
+    assert isinstance(app.scenes.top, TutorialMenuScene)

@@ -2,6 +2,7 @@
 
 import pygame
 
+from game.client import theme
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.widgets import Button, Slider, press
@@ -141,3 +142,46 @@ def test_a_label_shrinks_then_cuts_and_shows_whole_under_the_pointer(app):
     assert theme.font(14).size(plain[1])[0] <= box.width
     # Under the pointer, the whole text shows, word for word, below the line.
     assert " ".join(hovered[1:]) == long
+
+
+def ring_shows(app, rect):
+    """Is the focus ring drawn round ``rect`` (the middle of its top side)?"""
+    ring = rect.inflate(8, 8)
+    return tuple(app.screen.get_at((ring.centerx, ring.top + 1))[:3]) == theme.TEXT
+
+
+def test_the_keyboard_focus_shows_in_a_confirm_dialog(app, drive):
+    from game.client.scenes.confirm import ConfirmScene
+    from game.client.scenes.title import TitleScene
+
+    answered = []
+    app.scenes.reset(TitleScene(app))
+    ask = ConfirmScene(
+        app, "Leave?", "Really.", "Leave", lambda: answered.append("yes"),
+        on_no=lambda: answered.append("no"),
+    )  # fmt: skip
+    app.scenes.push(ask)
+    drive.frames(2)
+    assert not ring_shows(app, ask.yes_button.rect)
+    drive.key(pygame.K_TAB)
+    drive.frames(2)
+    assert ask.yes_button.focused and ring_shows(app, ask.yes_button.rect)
+    drive.key(pygame.K_RIGHT)
+    drive.frames(2)
+    assert ring_shows(app, ask.no_button.rect) and not ring_shows(app, ask.yes_button.rect)
+    drive.key(pygame.K_RETURN)  # answers what the focus is on
+    assert answered == ["no"]
+
+
+def test_the_keyboard_focus_shows_on_an_option_already_chosen(app, drive):
+    from game.client.scenes.setup import SetupScene
+    from game.client.widgets import Segments
+
+    setup = SetupScene(app)
+    app.scenes.reset(setup)
+    drive.frames(2)
+    drive.key(pygame.K_TAB)  # onto the Red choice, whose chosen option is filled
+    drive.frames(2)
+    red = setup.controls[setup.focus]
+    assert isinstance(red, Segments)
+    assert ring_shows(app, red.parts()[red.index])

@@ -54,7 +54,7 @@ def test_a_typed_turn_is_the_clicks_on_its_cells_and_leaves_the_board_alone():
 def test_a_refused_typed_turn_clicks_nothing_and_says_why():
     board = Board(CHAIN)
     cases = {
-        "": "Type a turn: a cell such as e5 to place, or xd4xd5 to flip.",
+        "": "Type a turn: a cell such as d4 to place, or xc3xc4 to flip.",
         "e5": "e5 is not empty.",
         "zz9": "'zz9' is not a cell of the side-4 board (rows a..g, e.g. a1 or g4).",
         "pass": "Pass: Red has a legal turn (e.g. e1) and must take one.",

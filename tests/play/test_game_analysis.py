@@ -35,3 +35,19 @@ def test_the_curve_runs_level_through_best_turns_and_passes_to_the_result():
     # Red's two inaccuracies cost two tiles each, from the proved -1 at the start.
     assert curve[0] == -1.0
     assert [v.ply for v in analysis.verdicts if v.flagged] == [3, 7]
+
+
+def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
+    from game.play.game_analysis import TurnVerdict, better_line, summary_line
+
+    def v(loss):
+        return TurnVerdict(5, "red", "d5", "xd7xd6", loss, "mistake", False, 0)
+
+    assert better_line(v(2.3)) == "Better: xd7xd6. It was worth about 2 tiles more by the end."
+    assert better_line(v(1.0)).endswith("about 1 tile more by the end.")
+    assert "a little more" in better_line(v(0.4))
+    nothing = {"counts": {}, "accuracy": 100, "turns": 0}
+    assert summary_line("Blue", nothing) == "Blue: no turns judged yet"
+    counts = {"blunder": 1, "mistake": 0, "inaccuracy": 2}
+    some = {"counts": counts, "accuracy": 80, "turns": 5}
+    assert summary_line("Red", some) == ("Red: accuracy 80%, 1 blunder, 0 mistakes, 2 inaccuracies")

@@ -190,3 +190,21 @@ def test_a_refusal_gives_way_when_the_pointer_moves_and_a_write_says_so(tmp_path
     flow.arranger.show(p.formation)
     flow.click(cell_for(p))
     assert flow.message[1] == "good" and flow.message[0].startswith("Written")
+
+
+def test_a_formation_drawn_red_always_says_why(tmp_path):
+    flow = SoloFlow(InlineJobs(), tmp_path, seed=21)
+    flow.start()
+    game = flow.game
+    p = mosaix_ai.roll_and_place(game.sheet, game.rolled, random.Random(21), game.max_dropped)
+    flow.arranger.show(p.formation)
+    flow.click(cell_for(p))
+    assert flow.message == ("Written.", "good")
+    # The pointer has not moved; the next formation, on the cell just written,
+    # is drawn red: the line says why, never the old "Written.".
+    why = flow.preview(cell_for(p)).why
+    assert why and flow.line(cell_for(p)) == (why, "bad")
+    # Whatever else was said last (a match's "write the formation" line).
+    flow.say("Player 1: write the formation on your sheet.", "accent")
+    assert flow.line(cell_for(p)) == (why, "bad")
+    assert flow.line(None) == flow.message

@@ -12,12 +12,13 @@ from __future__ import annotations
 import pygame
 
 from game.play.board_keys import typed_turn
+from game.play.chain_on_board import chain_preview
 from game.play.explain import describe
 from game.play.game_analysis import score_in_tiles
 from game.play.jobs import Job
 from game.play.match import sentence
 from game.play.own_puzzles import save_as_puzzle
-from game.rules import BLUE, RED, Board, Chain, Position, RulesError
+from game.rules import BLUE, RED, Board, Position, RulesError
 
 from .. import theme
 from ..board_input import BoardAction, BoardInput
@@ -29,31 +30,6 @@ SIDES = [str(n) for n in range(3, 9)]
 BRUSHES = ["Red", "Blue", "Empty"]
 #: Seconds the engine thinks about a position.
 SECONDS = 2.0
-
-
-def chain_preview(board: Board) -> dict[int, int]:
-    """For each tile the side to move can flip first, the most tiles a chain
-    starting there takes. Every first flip gets its number, also one whose
-    chains end in a position another first flip reaches too (the board's legal
-    turns list each resulting position once)."""
-    if board.is_game_over():
-        return {}
-    return {cell: longest_chain(board.start_chain(cell)) for cell in board.legal_first_flips()}
-
-
-def longest_chain(chain: Chain) -> int:
-    """The most tiles a turn that goes on from ``chain`` takes. The tiles still
-    owed depend only on the set flipped so far, so each set is searched once."""
-    seen: dict[frozenset[int], int] = {}
-
-    def most(c: Chain) -> int:
-        key = frozenset(c.cells)
-        if key not in seen:
-            owed = c.owed()
-            seen[key] = max((most(c.flip(n)) for n in owed), default=len(c.cells))
-        return seen[key]
-
-    return most(chain)
 
 
 def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
@@ -89,7 +65,7 @@ class AnalysisBoardScene(Scene):
         #: The keyboard: a cursor to paint with, and a box to play a turn in.
         self.input = BoardInput(self.view)
         #: What the line under the board says after a typed turn (until the next key).
-        self.note: tuple[str, tuple[int, int, int]] = ("", theme.MUTED)
+        self.note: tuple[str, theme.Color] = ("", theme.MUTED)
         self.brush_choice = Segments("Paint", BRUSHES, self.brush, self.choose_brush, size=18)
         self.side_choice = Segments("Side", SIDES, str(self.side), self.choose_side, size=18)
         self.mover_choice = Segments(
@@ -127,7 +103,7 @@ class AnalysisBoardScene(Scene):
     def mfen(self) -> str:
         return self.position().mfen()
 
-    def status(self) -> tuple[str, tuple[int, int, int]]:
+    def status(self) -> tuple[str, theme.Color]:
         """Whether play can go on from here, in words."""
         board = self.board()
         if board.is_game_over():
@@ -271,7 +247,7 @@ class AnalysisBoardScene(Scene):
         self.back_button.rect = pygame.Rect(x, h - bh - 12, cw, bh)
 
     @property
-    def typing(self) -> bool:  # type: ignore[override]
+    def typing(self) -> bool:
         return self.input.typing
 
     def update(self, dt: float) -> bool:
@@ -350,7 +326,7 @@ class AnalysisBoardScene(Scene):
         self.set_position(board.position())
         self.note = (f"{mover} played {board.notation(turn)}.", theme.TEXT)
 
-    def cursor_text(self) -> tuple[str, tuple[int, int, int]]:
+    def cursor_text(self) -> tuple[str, theme.Color]:
         """What the line under the board says of the cursor's cell."""
         cell = self.input.cursor
         if cell is None:
@@ -360,7 +336,7 @@ class AnalysisBoardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board()
-        best = ()
+        best: tuple[int, ...] = ()
         if self.engine is not None and self.engine[0] == board.mfen() and self.engine[1]:
             try:
                 best = board.parse_turn(self.engine[1]).cells
@@ -398,7 +374,7 @@ class AnalysisBoardScene(Scene):
         draw_all(self.controls, surface)
         y = self.text_top
         status, color = self.status()
-        lines: list[tuple[str, tuple[int, int, int]]] = [(status, color)]
+        lines: list[tuple[str, theme.Color]] = [(status, color)]
         if self.saving is not None:
             lines.append(("The solver is proving the puzzle...", theme.MUTED))
         if self.request is not None:

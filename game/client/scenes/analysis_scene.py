@@ -11,7 +11,14 @@ from pathlib import Path
 import pygame
 
 from game.files import BadFile, read_json, write_json
-from game.play.game_analysis import CLAMP, SECONDS, GameAnalysis
+from game.play.game_analysis import (
+    CLAMP,
+    SECONDS,
+    GameAnalysis,
+    TurnVerdict,
+    better_line,
+    summary_line,
+)
 from game.play.match import Match
 from game.rules import BLUE, RED, Board
 
@@ -29,10 +36,6 @@ LABEL_COLOR = {
     "mistake": (245, 150, 70),
     "blunder": theme.BAD,
 }
-
-
-def count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def move_number(ply: int) -> str:
@@ -114,12 +117,15 @@ class AnalysisScene(Scene):
             if answer.id != self.request:
                 continue
             self.request = None
-            if answer.error or answer.verdict is None:
+            asking = self.asking
+            if asking is None:  # every request is made with the turn it judges
+                continue
+            if answer.error or answer.verdict is None or answer.turn is None:
                 self.app.toast(f"The analysis stopped: {answer.error}")
-                self.analysis.verdicts[self.asking] = None
+                self.analysis.verdicts[asking] = None
                 self.request = STOPPED
                 return True
-            self.analysis.record(self.asking, answer.turn, answer.verdict)
+            self.analysis.record(asking, answer.turn, answer.verdict)
             if self.analysis.done:
                 self.keep()
         return True
@@ -189,7 +195,7 @@ class AnalysisScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board_at(self.ply)
         verdict = self.analysis.verdicts[self.ply - 1] if self.ply else None
-        better = ()
+        better: tuple[int, ...] = ()
         if verdict is not None and verdict.flagged:
             before = self.board_at(self.ply - 1)
             better = before.parse_turn(verdict.best).cells
@@ -212,7 +218,8 @@ class AnalysisScene(Scene):
         the engine. Red is up here as on the graph, and the ends say so."""
         curve = self.analysis.curve()
         i = min(self.ply, len(curve) - 1)
-        value = curve[i] if curve[i] is not None else 0.0
+        point = curve[i]
+        value = point if point is not None else 0.0
         share = 0.5 + 0.5 * value / CLAMP
         r = self.bar
         pygame.draw.rect(surface, theme.TILE[BLUE], r, border_radius=4)
@@ -237,10 +244,10 @@ class AnalysisScene(Scene):
             points.append((g.left + g.width * i / n, g.centery - (g.height / 2 - 4) * v / CLAMP))
         if len(points) > 1:
             pygame.draw.lines(surface, theme.TEXT, False, points, 2)
-        for v in self.analysis.verdicts:
-            if v is not None and v.flagged:
-                x = g.left + g.width * (v.ply - 1) / n
-                pygame.draw.circle(surface, LABEL_COLOR[v.label], (x, g.bottom - 6), 4)
+        for verdict in self.analysis.verdicts:
+            if verdict is not None and verdict.flagged:
+                x = g.left + g.width * (verdict.ply - 1) / n
+                pygame.draw.circle(surface, LABEL_COLOR[verdict.label], (x, g.bottom - 6), 4)
         x = g.left + g.width * self.ply / n
         pygame.draw.line(surface, theme.ACCENT, (x, g.top), (x, g.bottom), 2)
         # Which way is whose: Red ahead is up, Blue ahead down, as on the bar.
@@ -252,7 +259,7 @@ class AnalysisScene(Scene):
             done = pygame.Rect(g.left, g.top - 10, round(g.width * self.analysis.progress), 6)
             pygame.draw.rect(surface, theme.ACCENT, done, border_radius=3)
 
-    def draw_panel(self, surface: pygame.Surface, verdict) -> None:
+    def draw_panel(self, surface: pygame.Surface, verdict: TurnVerdict | None) -> None:
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
         theme.text(surface, "Analysis", (p.left + 16, 12), size=30, bold=True)
@@ -263,34 +270,21 @@ class AnalysisScene(Scene):
             theme.text(surface, progress, (p.left + 16, y), size=18, color=theme.MUTED)
             y += 24
         if verdict is not None:
-            color = LABEL_COLOR[verdict.label]
             theme.text(
                 surface,
                 f"{move_number(verdict.ply)} {verdict.played}: {verdict.label}",
                 (p.left + 16, y),
                 size=20,
-                color=color,
+                color=LABEL_COLOR[verdict.label],
             )
             y += 24
             if verdict.flagged:
-                took = len(verdict.played.split("x")) - 1
-                best = len(verdict.best.split("x")) - 1
-                line = f"Better: {verdict.best}" + (
-                    f" takes {best}; you took {took}" if best and took else ""
-                )
-                line += f" ({verdict.loss:.1f} tiles)"
-                for part in theme.wrap(line, 18, p.width - 32):
+                for part in theme.wrap(better_line(verdict), 18, p.width - 32):
                     theme.text(surface, part, (p.left + 16, y), size=18, color=theme.GOOD)
                     y += 22
         y += 6
         for color in (RED, BLUE):
-            s = self.analysis.summary(str(color))
-            c = s["counts"]
-            line = (
-                f"{color.title}: accuracy {s['accuracy']}%, {count(c['blunder'], 'blunder')}, "
-                f"{count(c['mistake'], 'mistake')}, "
-                f"{count(c['inaccuracy'], 'inaccuracy', 'inaccuracies')}"
-            )
+            line = summary_line(color.title, self.analysis.summary(str(color)))
             for part in theme.wrap(line, 18, p.width - 32):
                 theme.text(surface, part, (p.left + 16, y), size=18, color=theme.TILE[color])
                 y += 22
@@ -304,7 +298,7 @@ class AnalysisScene(Scene):
             v = self.analysis.verdicts[i]
             played = self.analysis.turns[i][1]
             label = v.label if v is not None else "..."
-            color = LABEL_COLOR.get(label, theme.MUTED)
+            tone = LABEL_COLOR.get(label, theme.MUTED)
             r = pygame.Rect(p.left + 12, y, p.width - 24, line_h - 2)
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
@@ -313,6 +307,6 @@ class AnalysisScene(Scene):
             theme.text(surface, move_number(i + 1), (number_right, y), size=18,
                        color=theme.MUTED, anchor="topright")  # fmt: skip
             theme.text(surface, played[:14], (number_right + 6, y), size=18)
-            theme.text(surface, label, (r.right - 4, y), size=18, color=color, anchor="topright")
+            theme.text(surface, label, (r.right - 4, y), size=18, color=tone, anchor="topright")
             self.rows.append((i + 1, r))
             y += line_h

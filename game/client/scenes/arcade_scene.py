@@ -5,21 +5,29 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
+from typing import NamedTuple
 
 import pygame
 
-from game.play.arcade import START_BELOW, Rush, Streak, Trainer, daily, ladder
+from game.play.arcade import STRIKES, daily, start_run
 from game.puzzles import Pack, Puzzle
-from game.puzzles.own import PACK_ID as OWN_PACK
 from game.puzzles.themes import theme_name
 
 from .. import theme
+from ..layout import grid
 from ..scene import ButtonScene, Services
 from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene
 
 NEXT_AFTER = 0.9  # seconds a right answer stays on screen
 WARN_SECONDS = 10
+
+
+class Popup(NamedTuple):
+    text: str
+    color: theme.Color
+    left: float  # seconds
 
 
 def pack_of(packs: list[Pack], puzzle: Puzzle) -> Pack:
@@ -32,49 +40,39 @@ class ArcadeScene(PuzzleScene):
     when the player says so."""
 
     def __init__(
-        self, app, mode: str, seed: int | None = None, *, theme: str | None = None
+        self, app: Services, mode: str, seed: int | None = None, *, theme: str | None = None
     ) -> None:
         self.mode = mode
-        rng = random.Random(seed)
         progress = app.puzzles.progress
-        seen = progress.tried | set(progress.stars)
-        if mode == "trainer":
-            # The player's own puzzles stay out: they do not move the rating.
-            pool = [
-                (f"{k.id}/{p.id}", p)
-                for k in app.puzzles.packs
-                if k.id != OWN_PACK
-                for p in k.puzzles
-            ]
-            themed = [(key, p) for key, p in pool if theme in p.themes]
-            #: The trainer serves only puzzles of this theme (None: all of them).
-            self.theme = theme if themed else None
-            self.run = Trainer(themed or pool, rng, set(seen))
-            self.run.pick(progress.rating.rating)
-        else:
-            self.theme = None
-            start = progress.rating.rating - START_BELOW
-            puzzles = ladder(app.puzzles.packs, rng, seen=seen, start=start)
-            self.run = Rush(puzzles) if mode == "rush" else Streak(puzzles)
+        self.run, self.theme = start_run(
+            mode,
+            app.puzzles.packs,
+            random.Random(seed),
+            seen=progress.tried | set(progress.stars),
+            rating=progress.rating.rating,
+            theme=theme,
+        )
         self.first_rating = progress.rating.rating
-        self.popups: list[list] = []  # text, colour, seconds left
+        self.popups: list[Popup] = []
         self.advance_in = 0.0
-        self.last_whole = None
+        self.last_whole: int | None = None
         # A wrong answer ends a Streak run and moves the others on: say so, not "Try again".
-        # The Trainer says more once the answer is on its way (see answered).
-        wrong = {"streak": "The run is over.", "trainer": ""}.get(mode, "On to the next one.")
         super().__init__(
-            app, self.run.puzzle, on_result=self.answered, hints=False, wrong_text=wrong
+            app,
+            self.run.puzzle,
+            on_result=self.answered,
+            hints=False,
+            wrong_text=self.run.wrong_text,
         )
         # The clock runs on in Rush and Streak; the Trainer waits for Next after a
         # miss, with the answer played out on the board.
         dropped = (
-            (self.retry_button,) if mode == "trainer" else (self.retry_button, self.next_button)
+            (self.retry_button,) if self.run.teaches else (self.retry_button, self.next_button)
         )
         self.controls = [b for b in self.controls if b not in dropped]
         self.back_button.label = "End run"
         self.skip_button = Button("Skip (once)", self.skip, key=pygame.K_s, size=24)
-        if mode == "streak":
+        if self.run.can_skip:
             self.controls.insert(0, self.skip_button)
         self.title = MODES[mode][0] + (f": {theme_name(self.theme)}" if self.theme else "")
         #: The card with the mode's rules has been shown.
@@ -84,7 +82,12 @@ class ArcadeScene(PuzzleScene):
         super().enter()
         if not self.carded:  # the rules once, before the run
             self.carded = True
-            self.app.scenes.push(RunCardScene(self.app, self.mode, self.theme))
+            card = RunCardScene(self.app, self.mode, self.theme, back=self.leave_unplayed)
+            self.app.scenes.push(card)
+
+    def leave_unplayed(self) -> None:
+        """Back from the rules card: no run was played, so none is scored."""
+        self.app.scenes.close(self)
 
     def resume(self) -> None:
         self.resize(self.app.size)
@@ -105,7 +108,7 @@ class ArcadeScene(PuzzleScene):
         if first_try:
             before = progress.rating.rating
             progress.first_try(pack.id, self.puzzle, right)
-            if self.mode == "trainer":
+            if self.run.teaches:
                 # In the line under the heading, which is laid out to fit: a pop-up
                 # of it lay over the line's own text.
                 after = progress.rating.rating
@@ -114,13 +117,15 @@ class ArcadeScene(PuzzleScene):
         if right:  # a solve counts wherever it happens
             progress.record(pack.id, self.puzzle.id, 3 if first_try else 1)
         result = self.run.answer(right)
-        if right:
-            if result.points and self.mode == "rush":
-                self.popup(f"+{result.points}", theme.ACCENT)
-            if result.seconds:
-                self.popup(f"+{result.seconds:.0f} s combo", theme.GOOD)
+        for text, tone in self.run.popups(result):
+            self.popup(text, theme.TONES[tone])
+        if right and self.run.teaches:
+            # The rating's change is the Trainer's news: it stays until the player
+            # moves on, as a miss does.
+            self.say(f"{self.message[0]} Next (N) when you are ready.", self.message[1])
+        elif right:
             self.advance_in = NEXT_AFTER
-        elif self.mode == "trainer":
+        elif self.run.teaches:
             # A miss is where a trainer teaches: play the answer out, and go on
             # when the player has seen it.
             self.reset_in = 0.0
@@ -134,14 +139,12 @@ class ArcadeScene(PuzzleScene):
             )
             return
         else:
-            if result.seconds:
-                self.popup(f"{result.seconds:.0f} s", theme.BAD)
             self.advance_in = RESET_AFTER
         self.reset_in = 0.0  # the run moves on rather than retrying
 
     def next(self) -> None:
-        """The Trainer's Next, after a miss: on to a puzzle at the new rating."""
-        if self.mode == "trainer" and self.next_button.enabled:
+        """The Trainer's Next, after an answer: on to a puzzle at the new rating."""
+        if self.run.teaches and self.next_button.enabled:
             self.reveal_queue = []
             self.advance()
 
@@ -155,32 +158,26 @@ class ArcadeScene(PuzzleScene):
             self.load(self.run.puzzle)
             self.skip_button.enabled = False
 
-    def popup(self, text: str, color) -> None:
-        self.popups.append([text, color, 1.2])
+    def popup(self, text: str, color: theme.Color) -> None:
+        self.popups.append(Popup(text, color, 1.2))
 
     def back(self) -> None:
         self.finish()
 
     def finish(self) -> None:
-        if self.mode == "rush":
-            score = self.run.score
-        elif self.mode == "streak":
-            score = self.run.count
-        else:
-            score = self.run.solved
-        record = self.app.puzzles.progress.high_score(self.mode, score)
+        score = self.run.score
+        record = self.app.puzzles.progress.high_score(self.run.mode, score)
         self.app.puzzles.save()
         self.app.scenes.replace(SummaryScene(self.app, self, score, record))
 
     def update(self, dt: float) -> bool:
         super().update(dt)
-        for p in self.popups:
-            p[2] -= dt
-        self.popups = [p for p in self.popups if p[2] > 0]
+        self.popups = [p._replace(left=p.left - dt) for p in self.popups if p.left > dt]
         on_top = self.app.scenes.top is self  # the clock waits behind the rules card
-        if self.mode == "rush" and on_top and not self.run.over and self.advance_in <= 0:
+        clocked = self.run.clock is not None
+        if clocked and on_top and not self.run.over and self.advance_in <= 0:
             self.run.tick(dt)
-            whole = int(self.run.time_left)
+            whole = int(self.run.clock or 0)
             if whole < WARN_SECONDS and whole != self.last_whole:
                 self.app.sound("click")
             self.last_whole = whole
@@ -198,17 +195,15 @@ class ArcadeScene(PuzzleScene):
         if self.run.over:
             self.finish()
             return
-        if self.mode == "trainer":
-            self.run.pick(self.app.puzzles.progress.rating.rating)
-        self.load(self.run.puzzle)
+        self.load(self.run.next_puzzle(self.app.puzzles.progress.rating.rating))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, _ = surface.get_size()
         run = self.run
         k = 1.0 if w >= 900 else 0.7  # a narrow window: a smaller clock and score
-        if self.mode == "rush":
-            left = run.time_left
+        if run.clock is not None:
+            left = run.clock
             warn = left < WARN_SECONDS
             pulse = warn and int(self.t * 4) % 2 == 0
             color = theme.BAD if warn else theme.TEXT
@@ -217,7 +212,7 @@ class ArcadeScene(PuzzleScene):
             theme.text(surface, clock, (30, 20), size=size, color=color, bold=True)
             theme.text(
                 surface,
-                f"Score {run.score}",
+                run.score_line,
                 (w - 30, 20),
                 size=round(34 * k),
                 color=theme.ACCENT,
@@ -225,9 +220,9 @@ class ArcadeScene(PuzzleScene):
                 bold=True,
             )
             theme.text(surface, "Strikes", (30, 80), size=22, color=theme.MUTED)
-            for k in range(3):
-                color = theme.BAD if k < run.strikes else theme.CELL_EDGE
-                cx = 120 + 26 * k
+            for i in range(STRIKES):
+                color = theme.BAD if i < run.strikes else theme.CELL_EDGE
+                cx = 120 + 26 * i
                 pygame.draw.line(surface, color, (cx - 8, 84), (cx + 8, 100), 4)
                 pygame.draw.line(surface, color, (cx + 8, 84), (cx - 8, 100), 4)
             if run.combo >= 2:
@@ -240,10 +235,9 @@ class ArcadeScene(PuzzleScene):
                     anchor="topright",
                 )
         else:
-            label = f"Streak {run.count}" if self.mode == "streak" else f"Solved {run.solved}"
             theme.text(
                 surface,
-                label,
+                run.score_line,
                 (w - 30, 20),
                 size=round(40 * k),
                 color=theme.ACCENT,
@@ -291,18 +285,19 @@ class RunCardScene(ButtonScene):
 
     overlay = True
 
-    def __init__(self, app: Services, mode: str, theme: str | None = None) -> None:
+    def __init__(
+        self, app: Services, mode: str, theme: str | None = None, *, back: Callable[[], None]
+    ) -> None:
         super().__init__(app)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.mode = mode
         self.theme = theme
-        self.controls = [Button("Start", self.app.scenes.pop, key=pygame.K_RETURN)]
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop()  # Esc closes a card, as Start does
-            return
-        super().handle(event)
+        # Esc goes back where the player came from: closing the card alone would
+        # start the clock behind it.
+        self.controls = [
+            Button("Start", self.app.scenes.pop, key=pygame.K_RETURN),
+            Button("Back", back, key=pygame.K_ESCAPE),
+        ]
 
     def enter(self) -> None:
         self.resize(self.app.size)
@@ -311,8 +306,14 @@ class RunCardScene(ButtonScene):
         w, h = size
         self.box = pygame.Rect(0, 0, min(620, w - 40), min(340, h - 40))
         self.box.center = (w // 2, h // 2)
-        self.controls[0].rect = pygame.Rect(0, 0, 220, 52)
-        self.controls[0].rect.midbottom = (self.box.centerx, self.box.bottom - 18)
+        grid(
+            self.controls,
+            self.box.centerx - 210,
+            self.box.bottom - 70,
+            width=200,
+            height=52,
+            gap=20,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 900))
@@ -347,9 +348,8 @@ class SummaryScene(ButtonScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(0, h - 120, 260, 56)
-            b.rect.centerx = w // 2 + (i * 2 - 1) * 150
+        # Two buttons 260 wide and 40 apart, centred together.
+        grid(self.controls, w // 2 - 280, h - 120, width=260, height=56, gap=40)
 
     def again(self) -> None:
         scene = self.run_scene
@@ -364,16 +364,12 @@ class SummaryScene(ButtonScene):
         size = theme.fit(heading, 52, w - 40, bold=True)
         head = theme.text(surface, heading, (w // 2, top), size=size, anchor="midtop", bold=True)
         best = self.app.puzzles.progress.best.get(mode, 0)
-        lines = [(f"Score {self.score}", theme.ACCENT, 60)]
-        if mode == "trainer":
+        lines: list[tuple[str, theme.Color, float]] = [(f"Score {self.score}", theme.ACCENT, 60)]
+        lines.append((run.summary(), theme.TEXT, 32))
+        if run.teaches:
             now = self.app.puzzles.progress.rating.rating
             change = now - self.run_scene.first_rating
-            lines.append((f"{run.solved} solved of {run.count}", theme.TEXT, 32))
             lines.append((f"Rating {now:.0f} ({change:+.0f} this run)", theme.TEXT, 32))
-        elif mode == "rush":
-            lines.append((f"{run.solved} solved, best combo x{run.best_combo}", theme.TEXT, 32))
-        else:
-            lines.append((f"{run.count} in a row", theme.TEXT, 32))
         if self.record:
             lines.append(("New personal best!", theme.GOOD, 40 + 4 * abs(((self.t * 3) % 2) - 1)))
         else:
@@ -384,12 +380,12 @@ class SummaryScene(ButtonScene):
         # Every line between the heading and the buttons: a short window shrinks them.
         y = head.bottom + 20
         room = self.controls[0].rect.top - 16 - y
-        need = sum(round(size) + 24 for _, _, size in lines)
+        need = sum(round(tall) + 24 for _, _, tall in lines)
         k = min(1.0, room / need)
-        for text, color, size in lines:
-            s = theme.fit(text, max(14, round(size * k)), w - 40)
+        for text, color, tall in lines:
+            s = theme.fit(text, max(14, round(tall * k)), w - 40)
             theme.text(surface, text, (w // 2, y), size=s, color=color, anchor="midtop")
-            y += round((size + 24) * k)
+            y += round((tall + 24) * k)
         draw_all(self.controls, surface)
 
 

@@ -8,18 +8,17 @@ replace scenes as if the question had never been there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from game.play.in_progress import match_in_progress
 
 from .. import theme
-from ..scene import ButtonScene
-from ..widgets import Button, draw_all
+from ..layout import grid
+from ..scene import ButtonScene, Services
+from ..widgets import Action, Button, draw_all
 
 
-def ask_to_replace(app, start: Callable[[], None]) -> None:
+def ask_to_replace(app: Services, start: Action) -> None:
     """Run ``start`` (which begins a new match in progress) at once, or, if a match
     is in progress, once the player agrees to replace it."""
     if not match_in_progress(app.data):
@@ -37,18 +36,21 @@ def ask_to_replace(app, start: Callable[[], None]) -> None:
     )
 
 
+FOCUS_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+
+
 class ConfirmScene(ButtonScene):
     overlay = True
 
     def __init__(
         self,
-        app,
+        app: Services,
         question: str,
         detail: str,
         yes: str,
-        on_yes: Callable[[], None],
+        on_yes: Action,
         no: str = "Cancel",
-        on_no: Callable[[], None] | None = None,
+        on_no: Action | None = None,
     ) -> None:
         super().__init__(app)
         self.lines: list[str] = []
@@ -69,6 +71,17 @@ class ConfirmScene(ButtonScene):
             self.app.click()
             (self.yes if event.key == pygame.K_y else self.no)()
             return
+        if event.type == pygame.KEYDOWN and event.key in FOCUS_KEYS:
+            # The arrows and Tab move a visible focus between the two answers.
+            now = self.yes_button.focused
+            self.yes_button.focused, self.no_button.focused = not now, now
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            focused = next((b for b in self.controls if b.focused), None)
+            if focused is not None:  # Enter answers what the focus is on
+                self.app.click()
+                focused.activate()
+                return
         super().handle(event)
 
     def yes(self) -> None:
@@ -92,8 +105,7 @@ class ConfirmScene(ButtonScene):
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (w // 2, h // 2)
         bw = (width - 3 * 20) // 2
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(self.box.left + 20 + i * (bw + 20), self.box.bottom - 68, bw, 48)
+        grid(self.controls, self.box.left + 20, self.box.bottom - 68, width=bw, height=48, gap=20)
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box

@@ -4,19 +4,36 @@ list follows the server's as the games move."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import Protocol
 
 import pygame
 
+from game.online.protocol import Message
 from game.play.online_game import postal_line
 
 from .. import theme
 from ..scene import Services
-from ..widgets import Button
+from ..widgets import Button, Widget
 from .menu import MenuScene
 
-if TYPE_CHECKING:
-    from .online_lobby import OnlineScene
+
+class PostalLobby(Protocol):
+    """What the list needs of the lobby under it: the games, the line's news
+    (which the lobby reads only while on top) and a way into a game."""
+
+    @property
+    def postal(self) -> list[Message]: ...
+
+    @property
+    def connected(self) -> bool: ...
+
+    def poll(self) -> list[Message]: ...
+
+    def receive(self, msg: Message) -> None: ...
+
+    def open_postal(self, gid: str) -> None: ...
+
 
 #: Games a page: with the page buttons and Back, one column at 640x480.
 PAGE = 5
@@ -26,29 +43,29 @@ class CorrespondenceScene(MenuScene):
     title = "Correspondence games"
     button_width = 620
 
-    def __init__(self, app: Services, lobby: OnlineScene) -> None:
+    def __init__(self, app: Services, lobby: PostalLobby) -> None:
         super().__init__(app)
         self.lobby = lobby
         self.page = 0
 
     @property
-    def games(self) -> list[dict]:
+    def games(self) -> list[Message]:
         return self.lobby.postal
 
     @property
-    def subtitle(self) -> str:  # type: ignore[override]
+    def subtitle(self) -> str:
         yours = sum(1 for g in self.games if g["yours"])
         if not self.games:
             return "No correspondence games in play: open a seek with days a turn."
         turn = f"your turn in {yours}" if yours else "none awaits your turn"
         return f"{len(self.games)} in play, {turn}. Each turn may take days."
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         pages = max(1, -(-len(self.games) // PAGE))
         self.page = min(self.page, pages - 1)
         shown = self.games[self.page * PAGE : (self.page + 1) * PAGE]
-        controls: list = [
-            Button(postal_line(g), lambda g=g: self.open(g["id"]), size=20) for g in shown
+        controls: list[Widget] = [
+            Button(postal_line(g), partial(self.open, g["id"]), size=20) for g in shown
         ]
         if pages > 1:
             controls.append(
@@ -73,11 +90,10 @@ class CorrespondenceScene(MenuScene):
 
     def update(self, dt: float) -> bool:
         # The lobby below reads the line only while on top: the list's news comes here.
-        link = self.lobby.link
-        if link is None or not self.lobby.connected:
+        if not self.lobby.connected:
             return super().update(dt)
         before = self.games
-        for msg in link.poll():
+        for msg in self.lobby.poll():
             self.lobby.receive(msg)
             if self.app.scenes.top is not self:
                 break  # a game opened, or the line closed

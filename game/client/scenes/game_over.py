@@ -16,6 +16,7 @@ from game.play.match import Match
 from game.rules import BLUE, RED
 
 from .. import theme
+from ..layout import grid
 from ..scene import ButtonScene, Services
 from ..widgets import Button, draw_all
 
@@ -44,10 +45,10 @@ def lay_out_row(box: pygame.Rect, buttons: list[Button], height: int = 48) -> No
     """The buttons side by side along the bottom of ``box``."""
     n = len(buttons)
     gap = 12 if box.width >= 500 else 6  # five labels must fit the smallest window
-    for i, b in enumerate(buttons):
-        b.rect = pygame.Rect(0, 0, (box.width - gap * (n + 1)) // n, height)
-        b.rect.topleft = (box.left + gap + i * (b.rect.width + gap), box.bottom - height - 18)
-        b.size = 24 if b.rect.width >= 120 else 18 if b.rect.width >= 95 else 16
+    width = (box.width - gap * (n + 1)) // n
+    grid(buttons, box.left + gap, box.bottom - height - 18, width=width, height=height, gap=gap)
+    for b in buttons:
+        b.size = 24 if width >= 120 else 18 if width >= 95 else 16
 
 
 class GameOverScene(ButtonScene):

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.play.history import entries, export, statistics
-from game.play.match import open_record
+from game.play.history import Entry, entries, export, statistics
+from game.play.match import Match, open_record
 
 from .. import theme
+from ..layout import grid
 from ..scene import Scene, Services
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
@@ -18,12 +19,15 @@ from .confirm import ConfirmScene
 from .match_scene import MatchScene
 
 ROW = 34
+STAT_LINE = 22  # a line of the results against each opponent
 
 
 class HistoryScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
+        #: Lines of results that fit under the list.
+        self.stats_room = 3
         self.selected = 0
         self.first = 0
         self.filter = "All"
@@ -55,12 +59,13 @@ class HistoryScene(Scene):
         self.selected = min(self.selected, max(0, len(self.shown) - 1))
 
     @property
-    def shown(self):
+    def shown(self) -> list[Entry]:
         return [g for g in self.games if self.filter in ("All", g.opponent)]
 
     def choose_filter(self, value: str) -> None:
         self.filter = value
         self.selected = self.first = 0
+        self.resize(self.app.size)  # fewer games shown: more room for the results
 
     def enter(self) -> None:
         self.resize(self.app.size)
@@ -72,7 +77,15 @@ class HistoryScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.filter_choice.rect = pygame.Rect(30, 80, min(760, w - 60), 36)
-        self.list_rect = pygame.Rect(30, 130, w - 60, h - 130 - 150)
+        # The list and the results under it share the room above the buttons: the
+        # list takes what its games need (three rows at least), the results the
+        # rest, so a short list leaves no half-empty screen over cut results.
+        room = h - 130 - 80
+        wanted = len(self.stats_lines(room=None)) * STAT_LINE + 8
+        rows = max(1, len(self.shown)) * ROW
+        tall = max(min(rows, 3 * ROW), room - wanted)
+        self.list_rect = pygame.Rect(30, 130, w - 60, max(ROW, min(rows, tall)))
+        self.stats_room = max(1, (room - self.list_rect.height - 8) // STAT_LINE)
         buttons = (
             self.open_button,
             self.analyse_button,
@@ -81,15 +94,14 @@ class HistoryScene(Scene):
             self.back_button,
         )
         bw = min(180, (w - 60) // len(buttons) - 10)
-        for i, b in enumerate(buttons):
-            b.rect = pygame.Rect(30 + i * (bw + 10), h - 60, bw, 44)
+        grid(buttons, 30, h - 60, width=bw, height=44, gap=10)
 
     # -- actions -----------------------------------------------------------------------
-    def current(self):
+    def current(self) -> Entry | None:
         shown = self.shown
         return shown[self.selected] if shown else None
 
-    def open_current(self):
+    def open_current(self) -> tuple[Entry | None, Match | None]:
         """The selected game, read back as a match (``None`` if it cannot be)."""
         game = self.current()
         if game is None:
@@ -107,7 +119,7 @@ class HistoryScene(Scene):
 
     def analyse(self) -> None:
         game, match = self.open_current()
-        if match is not None:
+        if game is not None and match is not None:
             self.app.scenes.push(AnalysisScene(self.app, match, game.path))
 
     def ask_to_delete(self) -> None:
@@ -120,7 +132,7 @@ class HistoryScene(Scene):
             )
         )
 
-    def delete(self, game) -> None:
+    def delete(self, game: Entry) -> None:
         try:
             game.path.unlink()
         except OSError as e:
@@ -210,14 +222,15 @@ class HistoryScene(Scene):
                 anchor="midleft",
             )
         y = self.list_rect.bottom + 8
-        for line in self.stats_lines():
+        for line in self.stats_lines(self.stats_room):
             theme.text(surface, line, (30, y), size=theme.fit(line, 18, w - 60), color=theme.MUTED)
-            y += 22
+            y += STAT_LINE
         draw_all(self.controls, surface)
 
-    def stats_lines(self, room: int = 3) -> list[str]:
+    def stats_lines(self, room: int | None = 3) -> list[str]:
         """The results against each opponent on each side, one to a line (entries
-        run together read as one); what does not fit is counted on the last."""
+        run together read as one); what does not fit in ``room`` lines (None: no
+        limit) is counted on the last."""
         stats = statistics(self.games)
         lines = [
             f"v {opp} on side {side}: {row['won']} won, {row['drawn']} drawn, {row['lost']} lost"
@@ -225,7 +238,7 @@ class HistoryScene(Scene):
         ]
         if not lines:
             return ["Your results against each AI level show here."]
-        if len(lines) > room:
+        if room is not None and len(lines) > room:
             more = len(lines) - room + 1
             lines = [*lines[: room - 1], f"and {more} more (Export has every game)"]
         return lines

@@ -9,6 +9,7 @@ from game.rules import Board, Chain
 
 from .. import theme
 from ..board_view import BoardView
+from ..layout import grid
 from ..scene import ButtonScene, Services
 from ..text_layout import TextBlock
 from ..widgets import Button, draw_all
@@ -71,7 +72,8 @@ class HowToScene(ButtonScene):
         self.controls = [
             Button("Back", self.prev, key=pygame.K_LEFT),
             Button("Next", self.next, key=pygame.K_RIGHT),
-            Button("Menu", self.app.scenes.pop, key=pygame.K_ESCAPE),
+            # Named for where it leads: the lessons these pages are opened from.
+            Button("Lessons", self.app.scenes.pop, key=pygame.K_ESCAPE),
         ]
 
     def enter(self) -> None:
@@ -101,9 +103,8 @@ class HowToScene(ButtonScene):
         self.body.layout(self.text_rect)
         self.view.coordinates = self.app.settings.coordinates
         self.view.layout(pygame.Rect(w // 2, 110, w // 2 - 40, h - 230))
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(0, h - 90, 180, 56)
-            b.rect.centerx = w // 2 + (i - 1) * 210
+        # Three buttons 180 wide and 30 apart, the middle one centred.
+        grid(self.controls, w // 2 - 300, h - 90, width=180, height=56, gap=30)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.body.handle(event, self.app.pointer):

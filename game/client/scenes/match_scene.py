@@ -1,4 +1,5 @@
-"""A match on screen: the board, the side panel, clicks, the AI and animation.
+"""A match on screen: clicks and keys, the AI, the menu and the ways out (what
+the screen shows is :mod:`.match_board`'s).
 
 The scene is the view of a :class:`~..match_controller.MatchController`: the
 board input turns the mouse into calls on it, and the events those calls return
@@ -9,32 +10,32 @@ its turn is shown tile by tile before the next one is asked for.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.play.board_keys import typed_turn
-from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
-from game.play.explain import explain, turn_summary
+from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
-from game.play.match_controller import HINT_LEVEL, MatchController
-from game.play.notices import Notices
+from game.play.match_controller import HINT_LEVEL, MatchController, replacing
 from game.rules import BLUE, RED, Color
 
 from .. import theme
-from ..board_input import BoardAction, BoardInput
-from ..board_view import CHAIN_GAP, BoardView
+from ..board_input import BoardAction
 from ..scene import Scene, Services
 from ..side_panel import SidePanel
 from .analysis_board import AnalysisBoardScene
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene, ask_to_replace
 from .game_over import GameOverScene, Over
+from .match_board import MatchBoard
 from .pause import Paused, PauseScene
 
 __all__ = ["CURRENT", "HINT_LEVEL", "MatchScene"]
 
 
-class MatchScene(Scene):
+class MatchScene(MatchBoard):
     """``current``: see :class:`MatchController`. ``control``: another game behind
     the screen (an online game); the screen offers only what it can do."""
 
@@ -49,24 +50,9 @@ class MatchScene(Scene):
         current: bool = True,
         control: MatchControl | None = None,
     ) -> None:
-        super().__init__(app)
         if control is None:
             control = MatchController(match, app.data, app.worker.line(), current=current)
-        self.control: MatchControl = control
-        self.can = abilities(control)
-        # The optional parts of the controller, each None where it cannot.
-        self.takebacks = control if isinstance(control, TakeBacks) else None
-        self.hints = control if isinstance(control, Hints) else None
-        self.saves = control if isinstance(control, Saves) else None
-        self.thinker = control if isinstance(control, Thinks) else None
-        self.view = BoardView(match.board.size)
-        self.input = BoardInput(self.view)
-        self.notices = Notices()
-        self.panel = self.make_panel()
-        self.pending: list[tuple[float, str]] = []  # sounds due at a time
-        self.finished = False
-        self.clock = 0.0
-        self._targets: tuple = (None, frozenset())
+        super().__init__(app, control)
 
     def make_panel(self) -> SidePanel:
         can = self.can
@@ -122,46 +108,6 @@ class MatchScene(Scene):
             self.app.scenes.replace(MatchScene(self.app, fresh))
 
         ask_to_replace(self.app, start)
-
-    @property
-    def match(self) -> Match:
-        return self.control.match
-
-    @property
-    def current(self) -> bool:
-        return self.control.current
-
-    @property
-    def hover(self) -> int | None:
-        return self.input.hover
-
-    @property
-    def typing(self) -> bool:  # type: ignore[override]
-        return self.input.typing
-
-    @property
-    def hint(self) -> tuple[int, ...]:
-        return self.control.hint
-
-    # -- layout ------------------------------------------------------------------
-    def enter(self) -> None:
-        self.view.speed = self.app.settings.speed
-        self.resize(self.app.size)
-
-    def resume(self) -> None:
-        self.resize(self.app.size)
-        # The pointer moved while another scene was on top: what it is over now.
-        self.input.point(self.app.pointer)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.thinker is not None:
-            self.thinker.ponder_allowed = self.app.settings.ponder  # back from Settings
-        w, h = size
-        panel = self.panel.layout(size)
-        self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.Rect(20, 70, w - panel.width - 40, h - 110))
-        # The turn box opens over the status line, and takes its place.
-        self.input.box.rect = pygame.Rect(20, 10, panel.left - 40, 48)
 
     # -- input -------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -285,7 +231,7 @@ class MatchScene(Scene):
             return
         self.play(plan.cells)
 
-    def ask_to_drop_later(self, then) -> None:
+    def ask_to_drop_later(self, then: Callable[[], None]) -> None:
         """Playing on from an earlier position drops the turns after it: ask."""
         n = self.control.later
 
@@ -304,21 +250,20 @@ class MatchScene(Scene):
             )
         )
 
-    def ask_to_play_on(self, then) -> None:
+    def ask_to_play_on(self, then: Callable[[], None], resigner: Color | None = None) -> None:
         """This saved game would change while another match is in progress: ask."""
 
         def replace() -> None:
             self.control.claim()
             then()
 
+        question, why, yes = replacing(resigner)
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
-                "Replace the match in progress?",
-                "Playing on in this saved game makes it your match in progress, in place of "
-                "the one you have now. To keep that one, choose Keep it and use Continue on "
-                "the title screen.",
-                "Replace",
+                question,
+                why,
+                yes,
                 replace,
                 no="Keep it",
                 on_no=lambda: self.say("Your match in progress is kept.", theme.MUTED),
@@ -403,7 +348,7 @@ class MatchScene(Scene):
         # Resigning changes the game, as playing on does: a saved game opened for a
         # look becomes the match in progress only if the player says so.
         if not self.control.may_change():
-            self.ask_to_play_on(lambda: self.resign(side))
+            self.ask_to_play_on(lambda: self.resign(side), resigner=side)
             return
         self.cancel_ai()
         self.show(self.control.resign(side))
@@ -421,56 +366,6 @@ class MatchScene(Scene):
     def cancel_ai(self) -> None:
         if self.thinker is not None:
             self.thinker.cancel_ai()
-
-    # -- events to animation and sound -----------------------------------------------
-    def show(self, events: list[Event]) -> None:
-        delay = 0.0
-        for ev in events:
-            if ev.kind == "refused":
-                self.say(ev.text, theme.BAD)
-                self.app.sound("refuse")
-            elif ev.kind == "error":
-                self.say(ev.text, theme.BAD)
-            elif ev.kind == "hint":
-                self.say(ev.text, theme.GOOD, 6)
-            elif ev.kind == "place":
-                self.view.pop(ev.cells[0], delay)
-                self.app.sound("place")
-                self.say("")
-            elif ev.kind == "flip":
-                self.view.flip(ev.cells[0], ev.color.other, delay)
-                self.pending.append((self.clock + delay, "chain" if delay else "flip"))
-                delay += CHAIN_GAP / self.view.speed
-                self.say_chain()
-            elif ev.kind == "turn":
-                # Say what was played: the line must not read the tile now under the
-                # pointer as a refusal of the click just made.
-                self.say(turn_summary(ev.color.title, ev.text), theme.TEXT)
-            elif ev.kind == "pass":
-                self.notices.say("banner", ev.text, theme.ACCENT, 2.5)
-                self.pending.append((self.clock + delay, "pass"))
-            elif ev.kind == "over":
-                self.finish()
-
-    def say_chain(self) -> None:
-        """During a chain, say what is owed (until something else is said)."""
-        owed = self.match.owed()
-        if owed:
-            n = len(owed)
-            what = "the ringed tile" if n == 1 else f"one of the {n} ringed tiles"
-            self.say(f"Chain: now flip {what}.", theme.ACCENT, 0)
-
-    def finish(self) -> None:
-        self.finished = True
-
-    def say(self, text: str, color=theme.MUTED, seconds: float = 4.0) -> None:
-        self.notices.say("status", text, color, seconds)
-
-    @property
-    def status(self) -> tuple[str, tuple, float]:
-        """The status line: text, colour, seconds left (0: until replaced)."""
-        n = self.notices.get("status")
-        return ("", theme.MUTED, 0.0) if n is None else (n.text, n.color, max(0.0, n.left))
 
     # -- time ------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -500,117 +395,9 @@ class MatchScene(Scene):
             moving or self.view.busy or changed or events or self.thinking or chain or typing
         )
 
-    @property
-    def thinking(self) -> bool:
-        """An AI at this screen is working out its turn."""
-        return self.thinker is not None and self.thinker.thinking
-
-    @property
-    def pondering(self) -> bool:
-        """The AI opponent thinks over the ending on the player's time."""
-        return self.thinker is not None and self.thinker.pondering
-
     def end_sound(self) -> str:
         winner = self.match.winner()
         humans = [c for c in (RED, BLUE) if self.match.is_human(c)]
         if len(humans) == 1 and winner is not None and winner not in humans:
             return "loss"
         return "win"
-
-    # -- drawing ------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        match = self.match
-        human = match.human_to_move
-        targets = self.targets() if human and not self.finished else frozenset()
-        last = match.board.peek()
-        chain = match.chain
-        self.view.draw(
-            surface,
-            match.shown(),
-            hover=self.hover if human else None,
-            targets=targets,
-            markers=self.app.settings.legal_markers,
-            last=last.cells if last is not None and chain is None else (),
-            chain=chain.cells if chain is not None else (),
-            shapes=self.app.settings.colour_blind,
-            hint=self.hint,
-            pulse=self.clock,
-            cursor=self.input.cursor,
-        )
-        self.draw_top(surface)
-        self.panel.draw(surface, match, self.turn_line(), self.clock, self.thinking)
-        banner = self.notices.get("banner")
-        if banner is not None:
-            box = pygame.Rect(0, 0, min(640, self.panel.rect.left - 24), 80)
-            box.center = self.view.rect.center
-            panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            panel.fill((*theme.PANEL, round(235 * min(1.0, banner.left * 2))))
-            surface.blit(panel, box)
-            pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=12)
-            size = theme.fit(banner.text, 32, box.width - 24, bold=True)
-            theme.text(surface, banner.text, box.center, size=size, anchor="center", bold=True)
-
-    def turn_line(self) -> tuple[str, tuple]:
-        """Whose turn it is, the result, or the AI thinking."""
-        match = self.match
-        if self.finished or match.over:
-            return match.result_text(), theme.ACCENT
-        if match.finished:  # a finished game looked back over: nobody is to move
-            return f"Looking back: after turn {match.ply} of {match.plies}", theme.MUTED
-        if match.ai_to_move and self.thinker is not None and self.thinker.thinking:
-            dots = "." * (1 + int(self.clock * 3) % 3)
-            waited = self.clock - self.thinker.thinking_since
-            took = f" {waited:.0f} s" if waited >= 2 else ""
-            return f"{match.ai_to_move} is thinking{dots}{took}", theme.ACCENT
-        mover = match.board.mover
-        if self.pondering and match.human_to_move:
-            other = match.player(mover.other)
-            return f"{mover.title} to move. {other} is thinking too.", theme.TILE[mover]
-        return f"{mover.title} to move", theme.TILE[mover]
-
-    def targets(self) -> frozenset[int]:
-        """The cells a click can act on now, worked out once per board state."""
-        match = self.match
-        key = (match.board.transposition_key(), match.chain)
-        if self._targets[0] != key:
-            self._targets = (key, frozenset(match.targets()))
-        return self._targets[1]
-
-    def hover_text(self) -> tuple[str, tuple]:
-        """What the status line says about the cell under the pointer (or the
-        board cursor, if the keys moved last)."""
-        match = self.match
-        cell = self.input.focus
-        if cell is None or self.finished:
-            return "", theme.MUTED
-        text, tone = explain(match.board, match.chain, cell, your_turn=match.human_to_move)
-        return text, theme.TONES[tone]
-
-    def draw_top(self, surface: pygame.Surface) -> None:
-        h = surface.get_height()
-        left = self.panel.rect.left
-        keys = self.keys_text()
-        self.input.draw_help(surface, pygame.Rect(20, h - 34, left - 40, 28), *keys)
-        if self.input.typing:
-            self.input.box.draw(surface)
-            return
-        text, color, _ = self.status
-        if not text:
-            text, color = self.hover_text()
-        if text:
-            # Two lines above the board; a long explanation shrinks to fit them
-            # rather than losing its end.
-            box = pygame.Rect(20, 8, left - 40, max(26, self.view.rect.top - 10))
-            theme.block(surface, text, box, size=24, smallest=15, color=color)
-
-    def keys_text(self) -> tuple[str, ...]:
-        """The line of keys under the board, longest first: until the cursor shows,
-        Left and Right are the moves'."""
-        texts = self.input.help_text()
-        if self.input.cursor is None and not self.input.typing:
-            return (
-                texts[0] + " Left and Right step through the moves.",
-                "Up or Down: board cursor. T: type a turn. Left, Right: the moves.",
-                *texts[1:],
-            )
-        return texts

@@ -5,21 +5,26 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..layout import column
 from ..scene import Scene, Services
-from ..widgets import column, draw_all, press, update_all
+from ..widgets import Widget, draw_all, press, update_all
 
 
 class MenuScene(Scene):
     title = ""
-    subtitle = ""
     button_width = 420
+
+    @property
+    def subtitle(self) -> str:
+        """The line under the title (a menu may name it as a plain attribute)."""
+        return ""
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.controls: list = []
+        self.controls: list[Widget] = []
         self.focus: int | None = None  # the widget the keyboard is on, if any
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         """The widgets, top to bottom."""
         return []
 

@@ -4,6 +4,7 @@ the match set-up, and a short rules page with the credit."""
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 
 import pygame
 
@@ -13,7 +14,7 @@ from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN
 from .. import theme
 from ..scene import ButtonScene, Services
 from ..text_layout import TextBlock
-from ..widgets import Button, Segments, draw_all
+from ..widgets import Button, Segments, Widget, draw_all
 from .menu import MenuScene
 from .mosaix_play import MosaixMatchScene, MosaixSoloScene
 
@@ -24,7 +25,7 @@ class MosaixMenuScene(MenuScene):
     title = "Mosaix"
     subtitle = CREDIT
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         return [
             Button("Solo", lambda: self.app.scenes.push(MosaixSoloScene(self.app)), key=pygame.K_s),
             Button("Daily solo", self.daily, key=pygame.K_d),
@@ -46,13 +47,13 @@ class MosaixSetupScene(MenuScene):
         super().__init__(app)
         self.seats = ["Human", "AI", "Empty", "Empty"]
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         seats = [
             Segments(
                 f"Sheet {i + 1}",
                 SEATS[:2] if i == 0 else SEATS,
                 self.seats[i],
-                lambda v, i=i: self._seat(i, v),
+                partial(self._seat, i),
             )
             for i in range(4)
         ]

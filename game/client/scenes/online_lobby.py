@@ -10,20 +10,32 @@ never waits for the network. A lost connection says so and comes back by itself.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.online import protocol
 from game.online.host import LocalServer, addresses
 from game.online.link import Link
+from game.online.protocol import Message
 from game.play import online_identity
-from game.play.online_game import OnlineMatch, pace_text
+from game.play.lobby import (
+    Lobby,
+    OpenGame,
+    OpenWatch,
+    ShowLeaderboard,
+    ShowPostal,
+    game_line,
+    seek_line,
+)
+from game.play.online_game import OnlineMatch
 from game.play.online_identity import load as load_identity
 from game.play.online_identity import normal
 from game.play.online_identity import save as save_identity
 
 from .. import theme
 from ..scene import Services
-from ..widgets import Button, Segments, TextField
+from ..widgets import Button, Segments, TextField, Widget
 from .confirm import ConfirmScene
 from .correspondence import CorrespondenceScene
 from .menu import MenuScene
@@ -37,29 +49,11 @@ DAYS = list(online_identity.DAYS)  # a turn
 HOST_DB = "hosted-server.db"
 
 
-def time_control(text: str) -> tuple[int, int]:
-    """ "5+3" as (300, 3): minutes on each clock, seconds added a turn."""
-    minutes, inc = text.split("+")
-    return int(minutes) * 60, int(inc)
-
-
-def game_line(game: dict) -> str:
-    """A game in play as the lobby lists it: "Ann v Bob, side 5, 3+2"."""
-    return f"{game['red']} v {game['blue']}, side {game['side']}, {game['time']}"
-
-
-def seek_line(seek: dict) -> str:
-    kind = "rated" if seek["rated"] else "casual"
-    if "days" in seek:
-        pace = pace_text(0, 0, seek["days"])
-    else:
-        minutes = seek["base"] / 60
-        pace = f"{minutes:g}" if minutes >= 1 else f"{seek['base']}s"
-        pace += f"+{seek['inc']}"
-    return f"{seek['name']} ({seek['rating']})  side {seek['side']}  {pace}  {kind}"
-
-
 class OnlineScene(MenuScene):
+    """The lobby's screen: it draws :class:`~game.play.lobby.Lobby` and forwards
+    the player's choices to it; the connection and the server hosted here are
+    its own."""
+
     title = "Play online"
     button_width = 560
 
@@ -67,35 +61,24 @@ class OnlineScene(MenuScene):
         """``to_postal``: connect at once to the last server and open the list of
         correspondence games (the title screen's way in when it is your turn)."""
         super().__init__(app)
-        self.identity, message = load_identity(app.data)
+        identity, message = load_identity(app.data)
         if message:
             app.toast(message)
-        self.link: Link | None = None
-        self.online = False
+        self.lobby = Lobby(
+            identity, self.keep_identity, to_postal=to_postal, side=str(app.settings.board_side)
+        )
+        self.identity = identity
+        self._link: Link | None = None
         self.host: LocalServer | None = None
         self.hosting = ""  # what a friend types in, while this computer hosts
-        self.seeks: list[dict] = []
-        self.games: list[dict] = []  # the games in play, to watch
         self.seek_count = 0  # the seeks listed on the right, before the games
         self.games_top = 0
-        self.my_seek: str | None = None
-        self.code = ""  # the code of our open challenge
-        self.challenge_id = ""  # and its id, to cancel it by
-        self.status = ("", theme.MUTED)
-        self.side = str(app.settings.board_side)
-        self.time = "5+3"
-        self.rated = "Rated"
-        self.pace = self.identity.pace  # as last chosen
-        self.days = self.identity.days
-        #: Our correspondence games, as the server last listed them.
-        self.postal: list[dict] = []
         self.postal_shown = 0  # 1 while the list's button heads the right column
-        self.to_postal = to_postal
         self.game_scene: OnlineMatchScene | None = None
-        self.url = ""  # the server connected to
         self.left_count = 0  # the lobby's controls on the left, before the seeks
         self.seek_top = 0
         self.col_w = 0  # the width of each column of the lobby
+        self.built = -1  # the lobby's revision the controls show
         # The fields keep what was typed in them when the screen is built again.
         self.server_field = TextField(
             "Server",
@@ -123,17 +106,44 @@ class OnlineScene(MenuScene):
         if to_postal and self.identity.name:
             self.connect()
 
-    # -- the controls ---------------------------------------------------------------
+    # -- what the lobby holds, as the screen and its tests read it ---------------------
+    @property
+    def link(self) -> Link | None:
+        """The connection, while the lobby has a line (a line that gave up is gone)."""
+        return self._link if self.lobby.line is not None else None
+
     @property
     def connected(self) -> bool:
-        """Online, as far as the messages read so far say."""
-        return self.link is not None and self.online
+        return self.lobby.connected
 
     @property
-    def typing(self) -> bool:  # type: ignore[override]
+    def url(self) -> str:
+        return self.lobby.url
+
+    @property
+    def code(self) -> str:
+        return self.lobby.code
+
+    @property
+    def games(self) -> list[Message]:
+        return self.lobby.games
+
+    @property
+    def postal(self) -> list[Message]:
+        return self.lobby.postal
+
+    @property
+    def status(self) -> tuple[str, theme.Color]:
+        text, tone = self.lobby.status
+        return text, theme.TONES[tone]
+
+    # -- the controls ---------------------------------------------------------------
+    @property
+    def typing(self) -> bool:
         return any(isinstance(c, TextField) and c.typing for c in self.controls)
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
+        self.built = self.lobby.revision
         if self.link is None:
             return self.build_form()
         if not self.connected:
@@ -143,7 +153,7 @@ class OnlineScene(MenuScene):
             ]
         return self.build_lobby()
 
-    def build_form(self) -> list:
+    def build_form(self) -> list[Widget]:
         return [
             self.server_field,
             self.name_field,
@@ -152,56 +162,52 @@ class OnlineScene(MenuScene):
             Button("Back", self.back, size=22),
         ]
 
-    def build_lobby(self) -> list:
+    def build_lobby(self) -> list[Widget]:
+        lobby = self.lobby
         seek = (
-            Button("Cancel my seek", self.cancel_seek, size=22)
-            if self.my_seek
-            else Button("Seek a game", self.seek, size=22)
+            Button("Cancel my seek", lobby.cancel_seek, size=22)
+            if lobby.my_seek
+            else Button("Seek a game", lobby.seek, size=22)
         )
-        live = self.pace == "Live"
+        live = lobby.pace == "Live"
         time_row = (
-            Segments("Time", TIMES, self.time, lambda v: setattr(self, "time", v), size=18)
+            Segments("Time", TIMES, lobby.time, lambda v: setattr(lobby, "time", v), size=18)
             if live
-            else Segments("A turn", DAYS, self.days, self._days, size=18)
+            else Segments("A turn", DAYS, lobby.days, lobby.choose_days, size=18)
         )
-        left = [
-            Segments("Side", SIDES, self.side, lambda v: setattr(self, "side", v), size=18),
-            Segments("Play", PACES, self.pace, self._pace, size=18),
+        left: list[Widget] = [
+            Segments("Side", SIDES, lobby.side, lambda v: setattr(lobby, "side", v), size=18),
+            Segments("Play", PACES, lobby.pace, self._pace, size=18),
             time_row,
-            Segments("Game", ["Rated", "Casual"], self.rated, self._rated, size=18),
+            Segments("Game", ["Rated", "Casual"], lobby.rated, self._rated, size=18),
             seek,
             (
-                Button("Cancel my challenge", self.cancel_challenge, size=22)
-                if self.code
-                else Button("Challenge a friend", self.challenge, size=22)
+                Button("Cancel my challenge", lobby.cancel_challenge, size=22)
+                if lobby.code
+                else Button("Challenge a friend", lobby.challenge, size=22)
             ),
             self.code_field,
             Button("Join by code", self.join, size=22),
-            Button("Leaderboard", self.leaderboard, size=22),
+            Button("Leaderboard", lobby.leaderboard, size=22),
             Button("Disconnect", self.disconnect, size=22),
         ]
         self.left_count = len(left)
-        seeks = [s for s in self.seeks if s["id"] != self.my_seek]
+        seeks = lobby.shown_seeks()
         # As many rows on the right as the left has (two go to the headings): our
         # correspondence games' button, then the seeks, the games to watch in the rest.
-        postal = [Button(self.postal_label(), self.show_postal, size=20)] if self.postal else []
+        postal: list[Widget] = (
+            [Button(lobby.postal_label(), self.show_postal, size=20)] if lobby.postal else []
+        )
         self.postal_shown = len(postal)
         rows = len(left) - 2 - len(postal)
-        seeks = seeks[: max(rows // 2, rows - len(self.games))]
-        games = self.games[: rows - len(seeks)]
-        right = [Button(seek_line(s), lambda s=s: self.accept(s), size=18) for s in seeks]
+        seeks = seeks[: max(rows // 2, rows - len(lobby.games))]
+        games = lobby.games[: rows - len(seeks)]
+        right: list[Widget] = [
+            Button(seek_line(s), partial(lobby.accept, s), size=18) for s in seeks
+        ]
         self.seek_count = len(right)
-        right += [Button(game_line(g), lambda g=g: self.watch(g), size=18) for g in games]
+        right += [Button(game_line(g), partial(lobby.watch, g), size=18) for g in games]
         return left + postal + right
-
-    def postal_label(self) -> str:
-        yours = sum(1 for g in self.postal if g["yours"])
-        n = len(self.postal)
-        if n == 1:
-            return "Your correspondence game: " + ("your turn" if yours else "their turn")
-        if yours:
-            return f"Correspondence: your turn in {yours} of {n} games"
-        return f"Correspondence: {n} games, none awaiting you"
 
     def handle(self, event: pygame.event.Event) -> None:
         """A field being typed in takes the keys (Tab still moves on); a click
@@ -218,16 +224,11 @@ class OnlineScene(MenuScene):
         super().handle(event)
 
     def _rated(self, value: str) -> None:
-        self.rated = value
-
-    def _days(self, value: str) -> None:
-        self.days = self.identity.days = value
-        self.keep_identity()
+        self.lobby.rated = value
 
     def _pace(self, value: str) -> None:
-        self.pace = self.identity.pace = value
-        self.keep_identity()
-        self.rebuild()  # the time row becomes days a turn, or back
+        self.lobby.choose_pace(value)
+        self.rebuild()
 
     def resize(self, size: tuple[int, int]) -> None:
         if not (self.link is not None and self.connected):
@@ -267,9 +268,6 @@ class OnlineScene(MenuScene):
         self.enter()
 
     # -- actions ------------------------------------------------------------------------
-    def say(self, text: str, color=theme.MUTED) -> None:
-        self.status = (text, color)
-
     def connect(self, url: str | None = None) -> None:
         # As the server keeps it: full-width letters are the letters they look like.
         name = protocol.display_name(self.name_field.value.strip()) or ""
@@ -277,30 +275,29 @@ class OnlineScene(MenuScene):
             try:
                 url = normal(self.server_field.value)
             except ValueError as e:
-                self.say(str(e), theme.BAD)
+                self.lobby.say(str(e), "bad")
                 return
             self.identity.server = self.server_field.value.strip()
         if not protocol.NAME.check(name):
-            self.say("Choose a name of 1 to 20 letters or digits for others to see.", theme.BAD)
+            self.lobby.say("Choose a name of 1 to 20 letters or digits for others to see.", "bad")
             return
         self.identity.name = name
         self.keep_identity()
-        self.url = url
-        self.link, self.online = Link(url, name, self.identity.token(url)).start(), False
-        self.say(f"Connecting to {url}...")
+        self._link = Link(url, name, self.identity.token(url)).start()
+        self.lobby.attach(self._link, url)
         self.rebuild()
 
     def host_here(self) -> None:
         """Start the server inside the game, then connect to it."""
         if not protocol.NAME.check(self.name_field.value.strip()):
-            self.say("Choose your name first: it is what your friend will see.", theme.BAD)
+            self.lobby.say("Choose your name first: it is what your friend will see.", "bad")
             return
         if self.host is None:
             host = LocalServer(self.app.data / HOST_DB)
             try:
                 port = host.start()
             except OSError as e:
-                self.say(f"Could not start a server here: {e}", theme.BAD)
+                self.lobby.say(f"Could not start a server here: {e}", "bad")
                 return
             self.host = host
             where = ", ".join(f"{a}:{port}" for a in addresses()[:2])
@@ -317,76 +314,18 @@ class OnlineScene(MenuScene):
     def disconnect(self) -> None:
         if self.link is not None:
             self.link.close(timeout=1.0)
-        self.link, self.online = None, False
-        self.seeks, self.games, self.my_seek, self.code = [], [], None, ""
-        self.say("")
+        self._link = None
+        self.lobby.detach()
         self.rebuild()
 
-    def settings(self) -> dict:
-        """The fields of a seek or challenge as chosen: live or by correspondence."""
-        if self.pace == "Live":
-            base, inc = time_control(self.time)
-            pace: dict = {"base": base, "inc": inc}
-        else:
-            pace = {"days": int(self.days.split()[0])}
-        return {"side": int(self.side), "rated": self.rated == "Rated", **pace}
-
-    def seek(self) -> None:
-        assert self.link is not None
-        self.link.send("seek", **self.settings())
-        if self.pace == "Live":
-            self.say("Looking for an opponent...")
-        else:
-            self.say("Your seek stays open while you are away; the game starts when accepted.")
-
-    def cancel_seek(self) -> None:
-        if self.link is not None and self.my_seek:
-            self.link.send("cancel", seek=self.my_seek)
-
-    def challenge(self) -> None:
-        assert self.link is not None
-        self.link.send("challenge", **self.settings())
-
-    def cancel_challenge(self) -> None:
-        if self.link is not None and self.code:
-            self.link.send("cancel", seek=self.challenge_id)
-
     def join(self) -> None:
-        code = self.code_field.value
-        if len(code) != protocol.CODE_LENGTH:
-            self.say(
-                f"A code has {protocol.CODE_LENGTH} characters, with no 0, 1, I, L or O:"
-                " type the one your friend sees.",
-                theme.BAD,
-            )
-            return
-        assert self.link is not None
-        self.link.send("join", code=code)
-
-    def accept(self, seek: dict) -> None:
-        assert self.link is not None
-        self.link.send("accept", seek=seek["id"])
-
-    def watch(self, game: dict) -> None:
-        assert self.link is not None
-        if self.link.player.get("name") in (game["red"], game["blue"]):
-            self.link.send("state", game=game["id"])  # our own game: back to it
-            return
-        self.link.send("watch", game=game["id"])
-
-    def leaderboard(self) -> None:
-        """The leaderboard of the kind of play chosen: live and correspondence
-        games are rated apart."""
-        assert self.link is not None
-        self.link.send("leaderboard", pace="live" if self.pace == "Live" else "correspondence")
+        self.lobby.join(self.code_field.value)
 
     def show_postal(self) -> None:
         self.app.scenes.push(CorrespondenceScene(self.app, self))
 
     def open_postal(self, gid: str) -> None:
-        """Open one of our correspondence games: the server sends its whole state."""
-        if self.link is not None:
-            self.link.send("state", game=gid)
+        self.lobby.open_postal(gid)
 
     def back(self) -> None:
         if self.host is not None:
@@ -405,20 +344,8 @@ class OnlineScene(MenuScene):
     # -- the scene's life -----------------------------------------------------------------
     def resume(self) -> None:
         game = self.game_scene
-        if game is not None and self.link is not None and not game.match.watching:
-            # A rated game moved the rating: the header says the new one at once.
-            change = game.match.rating_change.get(str(game.match.you))
-            if change:  # of its own kind: correspondence games are rated apart
-                kind = "rating" if game.match.days is None else "correspondence_rating"
-                self.link.player[kind] = change["after"]
+        self.lobby.came_back(game.match if game is not None else None)
         self.game_scene = None
-        if self.connected and self.link is not None:
-            # The lobby moved on while we played, and the game's screen read its
-            # changes: what we list is stale until the whole list comes back.
-            self.seeks, self.games = [], []
-            self.link.send("lobby")
-            self.link.send("games")
-            self.link.send("correspondence")
         super().resume()
 
     def leave(self) -> None:
@@ -427,11 +354,15 @@ class OnlineScene(MenuScene):
         if self.host is not None:
             self.host.stop()
 
+    def poll(self) -> list[Message]:
+        """What arrived on the line since the last call."""
+        return self.link.poll() if self.link is not None else []
+
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
         if self.link is None or self.app.scenes.top is not self:
             return moving
-        news = self.link.poll()
+        news = self.poll()
         for k, msg in enumerate(news):
             self.receive(msg)
             if self.game_scene is not None:
@@ -441,150 +372,35 @@ class OnlineScene(MenuScene):
                 break
         return moving or bool(news)
 
-    def receive(self, msg: dict) -> None:
-        kind = msg.get("type")
+    def receive(self, msg: Message) -> None:
+        """Apply one message to the lobby, and open what it asks for."""
         link = self.link
-        assert link is not None
-        if kind == "link":
-            state = msg["state"]
-            self.online = state == "online"
-            if state == "online":
-                self.say(f"Connected as {link.name}.", theme.GOOD)
-                link.send("lobby")
-                link.send("games")
-                link.send("correspondence")
-                self.rebuild()
-            elif state == "offline":
-                self.say("No connection to the server. Trying again...", theme.BAD)
-                self.my_seek, self.code = None, ""
-                self.rebuild()
-            elif state == "closed":
-                why = msg.get("reason") or "Gave up connecting. Check the address and try again."
-                self.say(why, theme.BAD)
-                self.link = None
-                self.rebuild()
-        elif kind == "welcome":
-            if link.token:
-                self.identity.tokens[self.url] = link.token
-                self.keep_identity()
-        elif kind == "lobby":
-            self.seeks = msg["seeks"]
-            if self.my_seek and all(s["id"] != self.my_seek for s in self.seeks):
-                self.my_seek = None
-            self.rebuild()
-        elif kind == "seeks":
-            # What changed since the last lobby or seeks message; a seek added
-            # again replaces the one we have.
-            gone = set(msg["removed"]) | {s["id"] for s in msg["added"]}
-            self.seeks = [s for s in self.seeks if s["id"] not in gone] + msg["added"]
-            if self.my_seek in msg["removed"]:
-                self.my_seek = None
-            self.rebuild()
-        elif kind == "games":
-            if "games" in msg:
-                self.games = msg["games"]
-            else:  # what changed since: as the seeks', a game added again replaces ours
-                gone = set(msg["removed"]) | {g["id"] for g in msg["added"]}
-                self.games = [g for g in self.games if g["id"] not in gone] + msg["added"]
-            self.rebuild()
-        elif kind == "watching" and self.game_scene is None:
-            self.open_watch(msg)
-        elif kind == "seeking":
-            self.my_seek = msg["seek"]["id"]
-            self.say("Your seek is in the lobby. The game starts when someone accepts.")
-            self.rebuild()
-        elif kind == "cancelled":
-            if msg["seek"] == self.challenge_id:
-                self.code = ""
-                self.say("Challenge cancelled.")
-            else:
-                self.my_seek = None
-                self.say("Seek cancelled.")
-            self.rebuild()
-        elif kind == "challenge":
-            self.code, self.challenge_id = msg["code"], msg["seek"]
-            self.say(f"Give your friend this code: {self.code}", theme.ACCENT)
-            self.rebuild()
-        elif kind == "leaderboard":
-            pace = msg.get("pace", "live")
-            self.app.scenes.push(LeaderboardScene(self.app, msg["players"], pace))
-        elif kind == "correspondence":
-            self.receive_postal(msg["games"])
-        elif kind == "over":
-            self.postal_over(msg)
-        elif kind == "error":
-            reason = msg.get("reason") or "The server refused that."
-            self.say(reason[:1].upper() + reason[1:], theme.BAD)
-        elif kind == "game" and self.game_scene is None:
-            self.open_game(msg["game"])
-
-    def postal_over(self, msg: dict) -> None:
-        """One of our correspondence games ended while we were not at its board
-        (the other side resigned, or a flag fell): say so, with the new rating."""
-        game = next((g for g in self.postal if g["id"] == msg["game"]), None)
-        if game is None or self.link is None:
-            return
-        you = ("red", "blue")[game["you"]]
-        result = msg.get("result")
-        how = "a draw" if result == "draw" else "aborted" if result == "aborted" else None
-        if how is None:
-            how = "you won" if result == you else "you lost"
-        text = f"Your correspondence game against {game['opponent']} is over: {how}."
-        change = (msg.get("ratings") or {}).get(you)
-        if change:
-            self.link.player["correspondence_rating"] = change["after"]
-            text += f" Correspondence rating {change['before']} to {change['after']}."
-        self.say(text, theme.ACCENT)
-
-    def receive_postal(self, games: list[dict]) -> None:
-        self.postal = games
-        # Remembered, so that the title screen asks this server whose turn it is.
-        known = self.url in self.identity.postal
-        if bool(games) != known and self.identity.token(self.url):
-            if games:
-                self.identity.postal.append(self.url)
-            else:
-                self.identity.postal.remove(self.url)
-            self.keep_identity()
-        if self.to_postal and self.app.scenes.top is self:
-            self.to_postal = False
-            if games:
+        opening = self.lobby.apply(msg)
+        if isinstance(opening, ShowPostal):
+            if self.app.scenes.top is self:
                 self.show_postal()
-        self.rebuild()
-
-    def open_game(self, state: dict) -> None:
-        """A game started (or was still on when we came back): play it."""
-        assert self.link is not None
-        if state.get("seek") == self.my_seek:
-            self.my_seek = None
-        self.code = ""
-        self.say("")
-        scene = OnlineMatchScene(self.app, OnlineMatch(state), self.link, state)
-        self.game_scene = scene
-        self.app.scenes.push(scene)
-
-    def open_watch(self, msg: dict) -> None:
-        """The server sends a game we asked to watch: watch it."""
-        assert self.link is not None
-        state = msg["game"]
-        scene = WatchScene(self.app, OnlineMatch(state), self.link, state)
-        scene.online.watchers = msg["watchers"]
-        self.game_scene = scene
-        self.app.scenes.push(scene)
+        elif isinstance(opening, ShowLeaderboard):
+            self.app.scenes.push(LeaderboardScene(self.app, opening.players, opening.pace))
+        elif isinstance(opening, OpenGame | OpenWatch) and link is not None:
+            match = OnlineMatch(opening.state)
+            if isinstance(opening, OpenWatch):
+                scene: OnlineMatchScene = WatchScene(self.app, match, link, opening.state)
+                scene.online.watchers = opening.watchers
+            else:
+                scene = OnlineMatchScene(self.app, match, link, opening.state)
+            self.game_scene = scene
+            self.app.scenes.push(scene)
+        if self.built != self.lobby.revision:
+            self.rebuild()
 
     # -- drawing --------------------------------------------------------------------------
     @property
-    def subtitle(self) -> str:  # type: ignore[override]
+    def subtitle(self) -> str:
         if self.link is None:
             return "Play people on a server, or host one for friends on your network."
         if not self.connected:
             return f"Connecting to {self.url}..."
-        p = self.link.player
-        if self.pace == "Live":
-            rated = f"rated {p.get('rating', 1500)}"
-        else:  # rated apart from live play
-            rated = f"rated {p.get('correspondence_rating', 1500)} by correspondence"
-        return f"{p.get('name', '')}, {rated}, on {self.url}"
+        return self.lobby.player_line()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -597,17 +413,11 @@ class OnlineScene(MenuScene):
             size = theme.fit(line, 20, w - 40, smallest=12)
             theme.text(surface, line, (w // 2, y), size=size, color=c, anchor="midtop")
             y += 24
-        if self.connected and self.link is not None:
+        if self.connected:
             x = w // 2 + 10
-            shown = [s for s in self.seeks if s["id"] != self.my_seek]
-            if shown:
-                head = "Open seeks: click one to play"
-            elif self.my_seek:  # its own seek is not listed to its player
-                head = "Your seek is open: waiting for someone"
-            else:
-                head = "No open seeks: open one"
-            size = theme.fit(head, 20, self.col_w, smallest=12)
-            theme.text(surface, head, (x, self.seek_top), size=size, color=theme.MUTED)
-            head = "Games in play: click one to watch" if self.games else "No games in play"
-            size = theme.fit(head, 20, self.col_w, smallest=12)
-            theme.text(surface, head, (x, self.games_top), size=size, color=theme.MUTED)
+            for head, top in (
+                (self.lobby.seeks_heading(), self.seek_top),
+                (self.lobby.games_heading(), self.games_top),
+            ):
+                size = theme.fit(head, 20, self.col_w, smallest=12)
+                theme.text(surface, head, (x, top), size=size, color=theme.MUTED)

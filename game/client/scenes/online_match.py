@@ -5,11 +5,12 @@ rating change. The link is polled once a frame; nothing here waits for it."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.play.explain import turn_summary
+from game.play.lobby import LEADERBOARD_ORDER
 from game.play.match import Event
 from game.play.online_game import (
     OnlineController,
@@ -23,7 +24,7 @@ from game.rules import Board, Color
 from .. import theme
 from ..scene import ButtonScene, Scene, Services
 from ..side_panel import SidePanel
-from ..widgets import Button, draw_all
+from ..widgets import Button, Widget, draw_all
 from .confirm import ConfirmScene
 from .game_over import Over, lay_out_row
 from .match_scene import MatchScene
@@ -48,14 +49,16 @@ def clock_text(ms: int) -> str:
 class OnlineMatchScene(MatchScene):
     no_takebacks = "No take-backs in a game against a person."
 
-    def __init__(self, app: Services, match: OnlineMatch, link: Link, state: dict) -> None:
+    def __init__(
+        self, app: Services, match: OnlineMatch, link: Link, state: dict[str, Any]
+    ) -> None:
         self.link = link
         self.online = self.make_control(match, link, app)
         super().__init__(app, match, control=self.online)
         self.online.set_clocks(state["clocks"], state.get("running"))
         self.link_state = "online"
         #: Messages read before this scene was on top, oldest first.
-        self.backlog: list[dict] = []
+        self.backlog: list[dict[str, Any]] = []
         if match.days is not None:
             self.say_last_turn()
 
@@ -74,7 +77,7 @@ class OnlineMatchScene(MatchScene):
         self.say("Last turn: " + turn_summary(mover, moves[last]), theme.TEXT, 8.0)
 
     @property
-    def match(self) -> OnlineMatch:  # type: ignore[override]
+    def match(self) -> OnlineMatch:
         return self.online.match
 
     def make_control(self, match: OnlineMatch, link: Link, app: Services) -> OnlineController:
@@ -174,7 +177,7 @@ class OnlineMatchScene(MatchScene):
         ticking = self.online.running is not None and not self.match.over
         return moving or bool(news) or ticking
 
-    def notes(self) -> dict[Color, tuple[str, tuple]]:
+    def notes(self) -> dict[Color, tuple[str, theme.Color]]:
         """Under a name: that player is offline (in a live game: in a
         correspondence game nobody is expected to stay at the board)."""
         m = self.match
@@ -191,7 +194,7 @@ class OnlineMatchScene(MatchScene):
             return clock_text(ms)
         return days_left(turn_time(ms, self.match.reserve[int(color)])[0], short=True)
 
-    def clock_color(self, color: Color) -> tuple:
+    def clock_color(self, color: Color) -> theme.Color:
         if self.online.running != int(color) or self.match.over:
             return theme.MUTED
         ms = self.online.left(color)
@@ -214,11 +217,11 @@ class OnlineMatchScene(MatchScene):
 
     def show(self, events: list[Event]) -> None:
         for ev in events:
-            if ev.kind == "presence" and self.match.days is None:
+            if ev.kind == "presence" and ev.color is not None and self.match.days is None:
                 self.say(ev.text, theme.GOOD if self.match.connected[ev.color] else theme.BAD, 6)
         super().show([e for e in events if e.kind != "presence"])
 
-    def turn_line(self) -> tuple[str, tuple]:
+    def turn_line(self) -> tuple[str, theme.Color]:
         text, color = self.turn_text()
         m = self.match
         if m.days is not None and not m.over:
@@ -237,7 +240,7 @@ class OnlineMatchScene(MatchScene):
             text += f"\n{n} watching"
         return text, color
 
-    def turn_text(self) -> tuple[str, tuple]:
+    def turn_text(self) -> tuple[str, theme.Color]:
         m = self.match
         if self.finished or m.over:
             return m.result_text(), theme.ACCENT
@@ -284,7 +287,7 @@ class OnlineOverScene(ButtonScene):
         self.box.center = area.center
         lay_out_row(self.box, self.controls, height=46)
 
-    def headline(self) -> tuple[str, tuple]:
+    def headline(self) -> tuple[str, theme.Color]:
         m = self.match
         if m.result == "aborted":
             return "Aborted", theme.MUTED
@@ -326,14 +329,14 @@ class OnlineOverScene(ButtonScene):
         for line in theme.wrap(self.detail(), 22, box.width - 40)[:2]:
             theme.text(surface, line, (box.centerx, y), size=22, color=theme.MUTED, anchor="midtop")
             y += 28
-        line = self.rating_line()
-        if line is not None:
-            text, size, tone = line
+        note = self.rating_line()
+        if note is not None:
+            text, size, tone = note
             size = theme.fit(text, size, box.width - 40, smallest=14)
             theme.text(surface, text, (box.centerx, y + 6), size=size, color=tone, anchor="midtop")
         draw_all(self.controls, surface)
 
-    def rating_line(self) -> tuple[str, int, tuple] | None:
+    def rating_line(self) -> tuple[str, int, theme.Color] | None:
         """The line under the result: text, size and colour."""
         m = self.match
         change = m.rating_change.get(str(m.you))
@@ -349,15 +352,15 @@ class OnlineOverScene(ButtonScene):
 
 
 class LeaderboardScene(MenuScene):
-    subtitle = "Rated players, surest strength first (rating less twice its doubt)."
+    subtitle = LEADERBOARD_ORDER
 
-    def __init__(self, app, players: list[dict], pace: str = "live") -> None:
+    def __init__(self, app: Services, players: list[dict[str, Any]], pace: str = "live") -> None:
         super().__init__(app)
         self.players = players
         # Live and correspondence games are rated apart: each has its own board.
         self.title = "Correspondence leaderboard" if pace == "correspondence" else "Leaderboard"
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         return [Button("Back", self.back, key=pygame.K_ESCAPE, size=22)]
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -17,7 +17,7 @@ from game.rules import Color
 
 from .. import theme
 from ..scene import Services
-from ..widgets import Button
+from ..widgets import Button, Widget
 from .confirm import ConfirmScene
 from .menu import MenuScene
 from .settings_scene import SettingsScene
@@ -56,11 +56,11 @@ class PauseScene(MenuScene):
         super().__init__(app)
 
     @property
-    def subtitle(self) -> str:  # type: ignore[override]
+    def subtitle(self) -> str:
         """What saving said, else how the match stands."""
         return self.note or self.paused.status()
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         p = self.paused
         buttons = [
             Button("Resume", self.back, key=pygame.K_ESCAPE),

@@ -12,6 +12,7 @@ from game.puzzles import Pack
 from game.puzzles.themes import in_order, theme_name
 
 from .. import theme
+from ..layout import grid
 from ..scene import Scene, Services
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
@@ -122,8 +123,8 @@ class PuzzleBrowserScene(Scene):
         self.scroll = min(self.scroll, self.max_scroll)
         n = len(self.controls)
         bw = min(200, (w - 40) // n - 8)
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(20 + i * (bw + 8), h - bar - 12, bw, bar)
+        grid(self.controls, 20, h - bar - 12, width=bw, height=bar, gap=8)
+        for b in self.controls:
             b.size = 24 if bw >= 170 else 18
 
     @staticmethod
@@ -211,9 +212,9 @@ class PuzzleBrowserScene(Scene):
                 if self.left.collidepoint(event.pos) and self.pack_shown(i).collidepoint(event.pos):
                     self.select(i)
                     return
-            i = self.cell_at(event.pos)
-            if i is not None:
-                self.open(i)
+            cell = self.cell_at(event.pos)
+            if cell is not None:
+                self.open(cell)
                 return
         elif event.type == pygame.KEYDOWN and self.packs:
             self.key(event.key)
@@ -307,10 +308,10 @@ class PuzzleBrowserScene(Scene):
             bold=True,
         )
         progress = self.app.puzzles.progress
-        r = progress.rating
-        sure = " (still settling)" if r.rd > 110 else ""
+        rating = progress.rating
+        sure = " (still settling)" if rating.rd > 110 else ""
         about = (
-            f"Your puzzle rating: {r.rating:.0f}{sure}. Puzzles rated near it are ones you "
+            f"Your puzzle rating: {rating.rating:.0f}{sure}. Puzzles rated near it are ones you "
             "solve about half the time on the first try.\n"
             f"Flip Rush best {progress.best.get('rush', 0)}, "
             f"Streak best {progress.best.get('streak', 0)}"
@@ -431,7 +432,7 @@ def scrollbar(surface: pygame.Surface, area: pygame.Rect, scroll: int, most: int
     pygame.draw.rect(surface, theme.CELL_EDGE, (area.right + 6, y, 5, bar), border_radius=3)
 
 
-def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color) -> None:
+def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color: theme.Color) -> None:
     """A five-pointed star."""
     cx, cy = centre
     pts = []

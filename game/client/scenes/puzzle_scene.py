@@ -14,14 +14,16 @@ import pygame
 
 from game.play.board_keys import typed_turn
 from game.play.explain import explain
-from game.play.puzzle_session import FLIP_FIRST, Outcome, PuzzleSession
+from game.play.puzzle_session import FLIP_FIRST, Outcome, PuzzleSession, heading_line
 from game.puzzles import Puzzle
+from game.rules import Turn
 
 from .. import theme
 from ..board_input import BoardAction, BoardInput
 from ..board_view import CHAIN_GAP, BoardView
+from ..layout import grid
 from ..particles import Particles
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, draw_all, press, update_all
 from .analysis_board import AnalysisBoardScene
 
@@ -31,7 +33,7 @@ RESET_AFTER = 1.6  # seconds a wrong answer stays on the board
 class PuzzleScene(Scene):
     def __init__(
         self,
-        app,
+        app: Services,
         puzzle: Puzzle,
         *,
         title: str = "",
@@ -41,8 +43,9 @@ class PuzzleScene(Scene):
         wrong_text: str = "Try again.",
     ) -> None:
         super().__init__(app)
-        self.view: BoardView | None = None
-        self.input: BoardInput | None = None
+        session = PuzzleSession(puzzle)
+        self.view = BoardView(session.start.size)
+        self.input = BoardInput(self.view)
         self.title = title
         self.show_stars = hints  # stars are earned where hints can be bought
         self.on_result = on_result
@@ -61,17 +64,19 @@ class PuzzleScene(Scene):
         if hints:
             self.controls += [self.hint_button, self.reveal_button, self.analyse_button]
         self.controls += [self.next_button, self.back_button]
-        self.load(puzzle)
+        self.lay_out()
+        self.begin(session)
 
     def load(self, puzzle: Puzzle) -> None:
         """Show ``puzzle`` from its start, with a clean slate."""
-        self.session = PuzzleSession(puzzle)
-        side = self.session.start.size
-        if self.view is None or self.view.geo.n != side:
+        self.begin(PuzzleSession(puzzle))
+
+    def begin(self, session: PuzzleSession) -> None:
+        self.session = session
+        side = session.start.size
+        if self.view.geo.n != side:
             self.view = BoardView(side)
             self.lay_out()
-        if self.input is None:
-            self.input = BoardInput(self.view)
         self.input.use(self.view)  # a cell of the last board may not exist on this one
         self.reset_in = 0.0
         self.reveal_queue: list[int] = []
@@ -86,7 +91,7 @@ class PuzzleScene(Scene):
         return self.session.puzzle
 
     @property
-    def solution(self):
+    def solution(self) -> Turn:
         return self.session.solution
 
     @property
@@ -106,8 +111,8 @@ class PuzzleScene(Scene):
         return self.input.hover
 
     @property
-    def typing(self) -> bool:  # type: ignore[override]
-        return self.input is not None and self.input.typing
+    def typing(self) -> bool:
+        return self.input.typing
 
     # -- layout and input -------------------------------------------------------------
     def enter(self) -> None:
@@ -127,13 +132,12 @@ class PuzzleScene(Scene):
         bw = min(200, (w - 40) // len(self.controls) - 12)
         left = (w - len(self.controls) * (bw + 12) + 12) // 2
         # One text size for the row, the largest at which every label fits.
-        size = min(theme.fit(b.label, b.base_size, bw - 6) for b in self.controls)
-        for i, b in enumerate(self.controls):
-            b.rect = pygame.Rect(left + i * (bw + 12), h - 78, bw, 54)
-            b.size = size
-        if self.input is not None:  # (the first layout comes before the input is made)
-            # The turn box opens over the line that speaks of the board, in its place.
-            self.input.box.rect = pygame.Rect(20, 93, w - 40, 48)
+        text_size = min(theme.fit(b.label, b.base_size, bw - 6) for b in self.controls)
+        grid(self.controls, left, h - 78, width=bw, height=54)
+        for b in self.controls:
+            b.size = text_size
+        # The turn box opens over the line that speaks of the board, in its place.
+        self.input.box.rect = pygame.Rect(20, 93, w - 40, 48)
 
     def analyse(self) -> None:
         """The puzzle's position (as it was set) on the analysis board."""
@@ -207,7 +211,7 @@ class PuzzleScene(Scene):
         self.show_hint = False
         if outcome.kind == "place":
             self.view.pop(cell, delay)
-        else:
+        elif outcome.mover is not None:  # a flip (a chain's, or its last)
             self.view.flip(cell, outcome.mover.other, delay)
             chained = self.session.chain is not None and len(self.session.chain) > 1
             self.app.sound("chain" if chained or outcome.got > 1 else "flip")
@@ -230,7 +234,8 @@ class PuzzleScene(Scene):
         if right:
             self.next_button.enabled = self.analyse_button.enabled = True
             self.app.sound("right")
-            for c in outcome.turn.cells or self.solution.cells:
+            played = outcome.turn.cells if outcome.turn is not None else ()
+            for c in played or self.solution.cells:
                 self.particles.burst(self.view.centre(c), theme.ACCENT, 14)
             stars = f" {self.stars} star{'s' if self.stars > 1 else ''}." if self.show_stars else ""
             self.say(f"Right!{stars}", theme.GOOD)
@@ -289,14 +294,14 @@ class PuzzleScene(Scene):
     def back(self) -> None:
         self.app.scenes.pop()
 
-    def say(self, text: str, color=theme.MUTED) -> None:
+    def say(self, text: str, color: theme.Color = theme.MUTED) -> None:
         self.message = (text, color)
 
     def banner_margin(self, width: int) -> int:
         """Room kept free at each side of the goal line (the arcade's clock and score)."""
         return 20
 
-    def hover_text(self) -> tuple[str, tuple]:
+    def hover_text(self) -> tuple[str, theme.Color]:
         """What the line says about the cell under the pointer, as in a match."""
         s = self.session
         cell = self.input.focus
@@ -346,7 +351,7 @@ class PuzzleScene(Scene):
             bold=True,
             color=theme.TILE[start.mover],
         )
-        sub = f"{self.title}   rating {p.rating}   side {start.size}".strip()
+        sub = heading_line(self.title, p, start.size)
         theme.text(
             surface,
             sub,

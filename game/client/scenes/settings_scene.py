@@ -7,7 +7,7 @@ from game.play.settings import TEXT_SIZES
 
 from .. import theme
 from ..scene import Services
-from ..widgets import Button, Choice, Slider
+from ..widgets import Button, Choice, Slider, Widget
 from .menu import MenuScene
 
 SPEEDS = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0}
@@ -28,7 +28,7 @@ class SettingsScene(MenuScene):
         self.fullscreen = Choice("Fullscreen (F11)", ON_OFF, on, self._fullscreen)
         self.volume = Slider("Game sounds", app.settings.volume, self._volume)
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         s = self.app.settings
         speed = next((k for k, v in SPEEDS.items() if v == s.speed), "Normal")
         self.volume.value = s.volume

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+from pathlib import Path
+
 import pygame
 
 from game.ai.levels import LEVELS
@@ -11,12 +14,21 @@ from game.play.match import HUMAN, PLAYERS, Match, open_record
 
 from .. import theme
 from ..scene import Services
-from ..widgets import Button, Segments, draw_all
+from ..widgets import Action, Button, Segments, Widget, draw_all
 from .confirm import ask_to_replace
 from .match_scene import MatchScene
 from .menu import MenuScene
 
 SIDES = [str(n) for n in range(3, 9)]
+
+
+class SavedGameButton(Button):
+    """A saved game's button, which knows the file it opens (its label says
+    what is in the game)."""
+
+    def __init__(self, path: Path, action: Action) -> None:
+        super().__init__(describe_game(path), action, size=20)
+        self.path = path
 
 
 class SetupScene(MenuScene):
@@ -32,7 +44,7 @@ class SetupScene(MenuScene):
         self.red = Segments("Red", PLAYERS, s.red_player, lambda v: self._set("red_player", v))
         self.blue = Segments("Blue", PLAYERS, s.blue_player, lambda v: self._set("blue_player", v))
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         s = self.app.settings
         sides = Segments(
             "Board side", SIDES, str(s.board_side), lambda v: self._set("board_side", int(v))
@@ -46,7 +58,7 @@ class SetupScene(MenuScene):
             Button("Back", self.back),
         ]
 
-    def _set(self, name: str, value) -> None:
+    def _set(self, name: str, value: object) -> None:
         setattr(self.app.settings, name, value)
         self.app.save_settings()
 
@@ -89,24 +101,47 @@ def describe(player: str) -> str:
 
 class LoadScene(MenuScene):
     title = "Saved games"
-    subtitle = "The ten most recent, newest first."
     # A row says when, who, how long and how it stands: the window's width, not a
     # menu button's, or its text shrinks to a squint.
     button_width = 900
+    #: Saved games to a page: every one is reached, a page at a time.
+    PAGE = 8
 
-    def build(self) -> list:
+    def __init__(self, app: Services) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.page_line = ""
+
+    @property
+    def subtitle(self) -> str:
+        return self.page_line
+
+    def build(self) -> list[Widget]:
         folder = self.app.data / "games"
-        files = sorted(folder.glob("*.json"), reverse=True)[:10] if folder.exists() else []
+        files = sorted(folder.glob("*.json"), reverse=True) if folder.exists() else []
+        pages = max(1, -(-len(files) // self.PAGE))
+        self.page = min(self.page, pages - 1)
+        first = self.page * self.PAGE
+        shown = files[first : first + self.PAGE]
         if not files:
-            self.subtitle = "No saved games yet: use Save game during a match."
-        buttons = []
-        for f in files:
-            b = Button(describe_game(f), lambda f=f: self.load(f), size=20)
-            b.path = f  # which file the button opens (the label says what is in it)
-            buttons.append(b)
+            self.page_line = "No saved games yet: use Save game during a match."
+        elif pages == 1:
+            self.page_line = "Newest first."
+        else:
+            self.page_line = f"Newest first: {first + 1} to {first + len(shown)} of {len(files)}."
+        buttons: list[Widget] = [SavedGameButton(f, partial(self.load, f)) for f in shown]
+        if pages > 1:
+            newer = Button("Newer games", partial(self.turn, -1), enabled=self.page > 0)
+            older = Button("Older games", partial(self.turn, 1), enabled=self.page < pages - 1)
+            buttons += [newer, older]
         return [*buttons, Button("Back", self.back)]
 
-    def load(self, path) -> None:
+    def turn(self, by: int) -> None:
+        """Another page of saved games."""
+        self.page += by
+        self.enter()
+
+    def load(self, path: Path) -> None:
         match, message = open_record(path, f"saved game {path.name}")
         if message:
             self.app.toast(message)

@@ -17,7 +17,7 @@ from game.rules import Board, Color, Position
 from .. import theme
 from ..board_view import BoardView
 from ..scene import Services
-from ..widgets import Button, draw_all
+from ..widgets import Button, Widget, draw_all
 from .analysis_board import AnalysisBoardScene
 from .confirm import ConfirmScene
 from .history_scene import HistoryScene
@@ -144,10 +144,10 @@ class TitleScene(MenuScene):
             return f"Play online: your turn in {yours} game{'s' if yours != 1 else ''}"
         return "Play online"
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         # Continue always has its place, greyed while there is nothing to
         # continue: the buttons under it stay put when a match starts.
-        buttons = [
+        buttons: list[Widget] = [
             Button("Continue", self.continue_match, key=pygame.K_c, enabled=self.has_match())
         ]
         buttons += [
@@ -226,7 +226,11 @@ class TitleScene(MenuScene):
         self.t += dt
         if self.watch is not None and self.watch.poll():
             label = self.online_label()
-            button = next(c for c in self.controls if c.label.startswith("Play online"))
+            button = next(
+                c
+                for c in self.controls
+                if isinstance(c, Button) and c.label.startswith("Play online")
+            )
             if button.label != label:
                 button.label = label
                 moving = True

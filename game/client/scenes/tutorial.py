@@ -4,9 +4,11 @@ what the engine says of each try."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
-from game.play.lessons import LESSONS, LessonRun, TutorialProgress
+from game.play.lessons import LESSONS, Feedback, LessonRun, TutorialProgress
 from game.play.lessons import load as load_tutorial
 from game.play.lessons import save as save_tutorial
 from game.rules import BLUE, RED
@@ -14,8 +16,9 @@ from game.rules import BLUE, RED
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import BoardView
+from ..layout import grid
 from ..scene import Scene, Services
-from ..widgets import Button, draw_all, press, update_all
+from ..widgets import Button, Widget, draw_all, press, update_all
 from .howto import HowToScene
 from .menu import MenuScene
 
@@ -49,18 +52,21 @@ class TutorialMenuScene(MenuScene):
         self.deaf = max(0.0, self.deaf - dt)
         return super().update(dt)
 
-    def build(self) -> list:
+    def build(self) -> list[Widget]:
         done = tutorial_progress(self.app).done
         lessons = [
             Button(
                 f"{i + 1}. {lesson.title}" + ("  (done)" if lesson.id in done else ""),
-                lambda i=i: self.app.scenes.push(LessonScene(self.app, i)),
+                partial(self.open_lesson, i),
                 size=22,
             )
             for i, lesson in enumerate(LESSONS)
         ]
         rules = Button("The rules in brief", lambda: self.app.scenes.push(HowToScene(self.app)))
         return [*lessons, rules, Button("Back", self.back)]
+
+    def open_lesson(self, index: int) -> None:
+        self.app.scenes.push(LessonScene(self.app, index))
 
 
 class LessonScene(Scene):
@@ -77,8 +83,7 @@ class LessonScene(Scene):
         self.message = ("", theme.MUTED)
         self.t = 0.0
         self.option_buttons = [
-            Button(option, lambda o=option: self.answer(o), size=22)
-            for option in self.lesson.options
+            Button(option, partial(self.answer, option), size=22) for option in self.lesson.options
         ]
         self.pass_button = Button("Pass", self.pass_turn, key=pygame.K_p, size=22)
         self.retry_button = Button("Start again", self.retry, key=pygame.K_r, size=22)
@@ -110,14 +115,11 @@ class LessonScene(Scene):
         # the next lesson's (not yet enabled) "Next lesson", never on another button.
         bottom = [self.retry_button, self.next_button, self.back_button]
         y = h - 2 * step - 8
-        for i, b in enumerate(bottom):
-            left = self.panel.left + 12 + (i % 2) * (bw + 12)
-            b.rect = pygame.Rect(left, y + (i // 2) * step, bw, bh)
-            b.size = 18 if self.compact else 22
+        grid(bottom, self.panel.left + 12, y, width=bw, height=bh, columns=2, row_gap=step - bh)
         n = len(self.actions)
         ow = bw if n == 1 else (panel - 24 - 8 * (n - 1)) // max(1, n)
-        for i, b in enumerate(self.actions):
-            b.rect = pygame.Rect(self.panel.left + 12 + i * (ow + 8), y - step - 6, ow, bh)
+        grid(self.actions, self.panel.left + 12, y - step - 6, width=ow, height=bh, gap=8)
+        for b in (*bottom, *self.actions):
             b.size = 18 if self.compact else 22
         #: Where the lesson's text must end: above the buttons.
         self.text_bottom = min(c.rect.top for c in self.controls) - 10
@@ -136,7 +138,7 @@ class LessonScene(Scene):
         action = self.input.handle(event)
         if action is None:
             return
-        if action.kind == "click":
+        if action.kind == "click" and action.cell is not None:
             self.show(self.run.click(action.cell))
         elif action.kind == "back":
             taken = self.run.take_back_flip()
@@ -149,18 +151,18 @@ class LessonScene(Scene):
     def pass_turn(self) -> None:
         self.show(self.run.pass_turn())
 
-    def show(self, fb) -> None:
+    def show(self, fb: Feedback) -> None:
         if fb.kind == "refused":
             self.say(fb.text, theme.BAD)
             self.app.sound("refuse")
         elif fb.kind == "wrong":
             self.say(fb.text, theme.BAD)
             self.app.sound("wrong")
-        elif fb.kind == "moved":
+        elif fb.kind == "moved" and fb.color is not None:
             self.view.flip(fb.cells[0], fb.color.other)
             self.app.sound("flip")
             self.say(fb.text, theme.ACCENT)
-        elif fb.kind == "back":
+        elif fb.kind == "back" and fb.color is not None:
             for cell in fb.cells:
                 self.view.flip(cell, fb.color)
             self.say(fb.text, theme.ACCENT)
@@ -200,7 +202,7 @@ class LessonScene(Scene):
                 "That was the last lesson. Try a match against Beginner, or the puzzles."
             )
 
-    def say(self, text: str, color=theme.MUTED) -> None:
+    def say(self, text: str, color: theme.Color = theme.MUTED) -> None:
         self.message = (text, color)
 
     # -- time and drawing -------------------------------------------------------------------

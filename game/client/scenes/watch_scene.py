@@ -72,14 +72,14 @@ class WatchScene(OnlineMatchScene):
             "Left, Right: the moves.",
         )
 
-    def notes(self) -> dict[Color, tuple[str, tuple]]:
+    def notes(self) -> dict[Color, tuple[str, theme.Color]]:
         m = self.match
         return {c: ("offline", theme.BAD) for c in (Color.RED, Color.BLUE) if not m.connected[c]}
 
-    def turn_line(self) -> tuple[str, tuple]:
+    def turn_line(self) -> tuple[str, theme.Color]:
         return self.turn_text()  # the count is for the players: they are the watched
 
-    def turn_text(self) -> tuple[str, tuple]:
+    def turn_text(self) -> tuple[str, theme.Color]:
         m = self.match
         if self.finished or m.over:
             return m.result_text(), theme.ACCENT
@@ -98,5 +98,5 @@ class WatchOverScene(OnlineOverScene):
     def won(self, winner: Color) -> str:
         return f"{self.match.names[winner]} wins"
 
-    def rating_line(self) -> tuple[str, int, tuple] | None:
+    def rating_line(self) -> tuple[str, int, theme.Color] | None:
         return "You watched this game: it is not in your history.", 20, theme.MUTED

@@ -19,11 +19,15 @@ from pathlib import Path
 
 from game.online.host import LocalServer
 from game.online.link import Link
+from game.online.protocol import Message
 from game.rules import Board
 
+from ..app import App
 from ..scenes.correspondence import CorrespondenceScene
 from ..scenes.online_lobby import OnlineScene
 from ..scenes.online_match import OnlineMatchScene, OnlineOverScene
+from ..widgets import Segments, Widget
+from .driver import Driver, on_top
 
 WAIT = 20.0  # seconds any one step may take before the tour gives up
 
@@ -37,8 +41,8 @@ def wait_for(step: Callable[[], None], done: Callable[[], bool], what: str) -> N
         time.sleep(0.005)
 
 
-def news(link: Link, kind: str) -> dict:
-    found: list[dict] = []
+def news(link: Link, kind: str) -> Message:
+    found: list[Message] = []
 
     def look() -> None:
         found.extend(m for m in link.poll() if m.get("type") == kind)
@@ -47,7 +51,17 @@ def news(link: Link, kind: str) -> dict:
     return found[0]
 
 
-def online_tour(app, d, shot: Callable[[str], None]) -> str:
+def played_past(scene: OnlineMatchScene, plies: int) -> Callable[[], bool]:
+    """Whether the game went past ``plies`` turns and the server has ours."""
+    return lambda: scene.match.plies > plies and scene.online.sent is None
+
+
+def labelled(controls: list[Widget], start: str) -> Widget | None:
+    """The control whose label starts with ``start``, if any."""
+    return next((c for c in controls if str(getattr(c, "label", "")).startswith(start)), None)
+
+
+def online_tour(app: App, d: Driver, shot: Callable[[str], None]) -> str:
     """Screens of online play; returns a line on the game played."""
     with tempfile.TemporaryDirectory() as tmp:
         host = LocalServer(Path(tmp) / "tour.db", host="127.0.0.1", port=0)
@@ -62,7 +76,7 @@ def online_tour(app, d, shot: Callable[[str], None]) -> str:
             host.stop()
 
 
-def _tour(app, d, shot, url: str, bob: Link) -> str:
+def _tour(app: App, d: Driver, shot: Callable[[str], None], url: str, bob: Link) -> str:
     lobby = OnlineScene(app)
     app.scenes.reset(lobby)
     lobby.name_field.value = "Emma"
@@ -74,15 +88,14 @@ def _tour(app, d, shot, url: str, bob: Link) -> str:
     news(bob, "seeking")
     d.click(next(c for c in lobby.controls if getattr(c, "label", "") == "Connect").rect.center)
 
-    def seek_button():
-        return next((c for c in lobby.controls if getattr(c, "label", "").startswith("Bob")), None)
-
-    wait_for(d.frames, lambda: seek_button() is not None, "seek in the lobby")
+    wait_for(d.frames, lambda: labelled(lobby.controls, "Bob") is not None, "seek in the lobby")
     d.settle(0.3)
     shot("online-lobby")
-    d.click(seek_button().rect.center)
+    seek = labelled(lobby.controls, "Bob")
+    assert seek is not None
+    d.click(seek.rect.center)
     wait_for(d.frames, lambda: isinstance(app.scenes.top, OnlineMatchScene), "game")
-    scene = app.scenes.top
+    scene = on_top(app, OnlineMatchScene)
     game = scene.match.id
     rng = random.Random(4)
     for _ in range(12):
@@ -99,9 +112,7 @@ def _tour(app, d, shot, url: str, bob: Link) -> str:
             bob.send("turn", game=game, ply=plies, turn=board.notation(turn))
         what = f"answer to {board.notation(turn)} after {' '.join(scene.match.all_moves())}"
         # Until the server has it: the other side answers only what it has seen.
-        wait_for(
-            d.frames, lambda n=plies: scene.match.plies > n and scene.control.sent is None, what
-        )
+        wait_for(d.frames, played_past(scene, plies), what)
         d.settle(0.3)
     shot("online-match")
     bob.send("resign", game=game)
@@ -118,13 +129,15 @@ def _tour(app, d, shot, url: str, bob: Link) -> str:
     )
 
 
-def _correspondence(app, d, shot, lobby: OnlineScene, bob: Link) -> None:
+def _correspondence(
+    app: App, d: Driver, shot: Callable[[str], None], lobby: OnlineScene, bob: Link
+) -> None:
     """A correspondence game: chosen, challenged, a turn each, then the list."""
     app.scenes.pop_to(lobby)
     wait_for(d.frames, lambda: lobby.connected and lobby.left_count > 0, "lobby again")
 
-    def control(title: str):
-        return next(c for c in lobby.controls if getattr(c, "title", "") == title)
+    def control(title: str) -> Segments:
+        return next(c for c in lobby.controls if isinstance(c, Segments) and c.title == title)
 
     d.click(control("Play").parts()[1].center)
     d.click(control("A turn").parts()[1].center)
@@ -136,7 +149,7 @@ def _correspondence(app, d, shot, lobby: OnlineScene, bob: Link) -> None:
     wait_for(d.frames, lambda: bool(lobby.code), "challenge code")
     bob.send("join", code=lobby.code)
     wait_for(d.frames, lambda: isinstance(app.scenes.top, OnlineMatchScene), "correspondence game")
-    scene = app.scenes.top
+    scene = on_top(app, OnlineMatchScene)
     for _ in range(2):
         board = scene.match.board
         turn = board.legal_turns()[0]
@@ -146,11 +159,7 @@ def _correspondence(app, d, shot, lobby: OnlineScene, bob: Link) -> None:
                 d.click_cell(cell)
         else:
             bob.send("turn", game=scene.match.id, ply=plies, turn=board.notation(turn))
-        wait_for(
-            d.frames,
-            lambda n=plies: scene.match.plies > n and scene.control.sent is None,
-            "a correspondence turn",
-        )
+        wait_for(d.frames, played_past(scene, plies), "a correspondence turn")
     if scene.match.board.mover == scene.match.you:  # the list then says it is our turn
         board = scene.match.board
         plies = len(board.turn_stack)
@@ -158,11 +167,7 @@ def _correspondence(app, d, shot, lobby: OnlineScene, bob: Link) -> None:
         for cell in ours.cells:
             d.click_cell(cell)
         # Until the server has it: Bob answers only the turn the server has.
-        wait_for(
-            d.frames,
-            lambda n=plies: scene.match.plies > n and scene.control.sent is None,
-            "our turn taken",
-        )
+        wait_for(d.frames, played_past(scene, plies), "our turn taken")
     board = scene.match.board
     if not scene.match.human_to_move:  # unless Bob had to pass
         bob.send(

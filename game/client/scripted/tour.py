@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -22,77 +23,26 @@ from .. import theme
 from ..app import App
 from ..scenes.analysis_board import AnalysisBoardScene
 from ..scenes.analysis_scene import AnalysisScene
+from ..scenes.arcade_scene import ArcadeScene
 from ..scenes.history_scene import HistoryScene
 from ..scenes.howto import HowToScene
 from ..scenes.match_scene import MatchScene
 from ..scenes.mosaix_menu import MosaixMenuScene, MosaixRulesScene
 from ..scenes.mosaix_play import MosaixMatchScene, MosaixSoloScene
 from ..scenes.puzzle_browser import PuzzleBrowserScene
+from ..scenes.puzzle_scene import PuzzleScene
 from ..scenes.settings_scene import SettingsScene
 from ..scenes.setup import SetupScene
 from ..scenes.title import TitleScene
 from ..scenes.tutorial import LessonScene, TutorialMenuScene
-from ..widgets import LABEL_FLOOR, Button
+from ..widgets import LABEL_FLOOR, Button, Widget
+from .driver import Driver, on_top
 from .online_tour import online_tour
 
 
-class Driver:
-    """Posts input events to an app and runs its frames."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
-        for _ in range(n):
-            self.app.frame(dt)
-
-    def hover(self, pos: tuple[int, int]) -> None:
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        )
-        self.frames()
-
-    def move(self, pos: tuple[int, int]) -> None:
-        """The pointer to ``pos``, without a click."""
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        )
-        self.frames()
-
-    def wheel(self, pos: tuple[int, int], y: int) -> None:
-        """The pointer to ``pos``, then the wheel turned ``y`` notches (up > 0)."""
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        )
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
-        self.frames()
-
-    def click(self, pos: tuple[int, int], button: int = 1) -> None:
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        )
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-        self.frames()
-
-    def key(self, key: int, mod: int = 0) -> None:
-        pygame.event.post(
-            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        )
-        pygame.event.post(
-            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
-        )
-        self.frames()
-
-    def click_cell(self, cell: int) -> None:
-        scene = self.app.scenes.top
-        self.click(scene.view.centre(cell))
-
-    def settle(self, seconds: float = 1.5) -> None:
-        self.frames(round(seconds * 60))
-
-
-def game_until(side: int, seed: int, stop) -> tuple[list[Turn], Turn]:
+def game_until(
+    side: int, seed: int, stop: Callable[[Board, Turn], bool]
+) -> tuple[list[Turn], Turn]:
     """Random turns from the empty board until ``stop(board, turn)`` holds for the
     next turn; returns the turns before it and that turn."""
     for s in range(seed, seed + 500):
@@ -175,7 +125,7 @@ def text_problems(app: App) -> list[str]:
         # A font's line box is taller than its letters: a line may touch the next.
         return r.inflate(-2, -max(4, r.height // 3))
 
-    def owns(box: pygame.Rect | None, control) -> bool:
+    def owns(box: pygame.Rect | None, control: Widget) -> bool:
         return box is not None and (box.contains(control.rect) or control.rect.contains(box))
 
     problems = []
@@ -193,8 +143,8 @@ def text_problems(app: App) -> list[str]:
     return list(dict.fromkeys(problems))  # a text over a button is over its label too
 
 
-def label(control) -> str:
-    return getattr(control, "label", "") or getattr(control, "title", "")
+def label(control: Widget) -> str:
+    return str(getattr(control, "label", "") or getattr(control, "title", ""))
 
 
 def tour(
@@ -363,7 +313,7 @@ def tour(
     if app.puzzles.packs:
         browser.open(0)
         d.settle(0.3)
-        puzzle = app.scenes.top
+        puzzle = on_top(app, PuzzleScene)
         d.click_cell(puzzle.solution.cells[0])
         d.settle(0.5)
         shot("puzzle")
@@ -372,7 +322,7 @@ def tour(
         d.settle(0.3)
         shot("flip-rush-card")
         d.key(pygame.K_RETURN)  # start the run
-        rush = app.scenes.top
+        rush = on_top(app, ArcadeScene)
         for cell in rush.solution.cells:
             d.click_cell(cell)
         d.settle(0.3)
@@ -390,7 +340,7 @@ def tour(
     return shots
 
 
-def mosaix_tour(app: App, d: Driver, shot) -> None:
+def mosaix_tour(app: App, d: Driver, shot: Callable[[str], None]) -> None:
     """Mosaix: its menu, a solo game part-way with a formation pointed at the
     sheet, the count, a match of three, the rules."""
     app.scenes.reset(MosaixMenuScene(app))
@@ -403,6 +353,8 @@ def mosaix_tour(app: App, d: Driver, shot) -> None:
         d.settle(0.7)
         game = solo.game
         p = mosaix_ai.roll_and_place(game.sheet, game.rolled, rng, game.max_dropped)
+        if p is None or solo.arranger is None:
+            raise RuntimeError("the Mosaix tour found no place for the roll")
         solo.arranger.show(p.formation)
         w = max(c[0] for c in p.formation.cells) + 1
         h = max(c[1] for c in p.formation.cells) + 1

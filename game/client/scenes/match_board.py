@@ -1,0 +1,248 @@
+"""What a match shows: the board, the side panel, the status line above the
+board and the keys below it, and the controller's events as animation, sound
+and messages. :class:`~.match_scene.MatchScene` adds what the player does
+(clicks, keys, the menu) and the ways out of a match.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
+from game.play.explain import explain, turn_summary
+from game.play.match import Event, Match
+from game.play.notices import Notices
+
+from .. import theme
+from ..board_input import BoardInput
+from ..board_view import CHAIN_GAP, BoardView
+from ..scene import Scene, Services
+from ..side_panel import SidePanel
+
+
+class MatchBoard(Scene):
+    """A match's screen without its input: it draws ``control``'s match and
+    animates the events the controller returns. ``make_panel`` gives the side
+    panel, with the actions of the scene that plays."""
+
+    def __init__(self, app: Services, control: MatchControl) -> None:
+        super().__init__(app)
+        self.control: MatchControl = control
+        self.can = abilities(control)
+        # The optional parts of the controller, each None where it cannot.
+        self.takebacks = control if isinstance(control, TakeBacks) else None
+        self.hints = control if isinstance(control, Hints) else None
+        self.saves = control if isinstance(control, Saves) else None
+        self.thinker = control if isinstance(control, Thinks) else None
+        self.view = BoardView(control.match.board.size)
+        self.input = BoardInput(self.view)
+        self.notices = Notices()
+        self.panel = self.make_panel()
+        self.pending: list[tuple[float, str]] = []  # sounds due at a time
+        self.finished = False
+        self.clock = 0.0
+        # The cells a click can act on, and the board state they were worked out for.
+        self._targets_for: object = None
+        self._targets: frozenset[int] = frozenset()
+
+    def make_panel(self) -> SidePanel:
+        """The side panel, with the buttons of what the player may do."""
+        raise NotImplementedError
+
+    @property
+    def match(self) -> Match:
+        return self.control.match
+
+    @property
+    def current(self) -> bool:
+        return self.control.current
+
+    @property
+    def hover(self) -> int | None:
+        return self.input.hover
+
+    @property
+    def typing(self) -> bool:
+        return self.input.typing
+
+    @property
+    def hint(self) -> tuple[int, ...]:
+        return self.control.hint
+
+    # -- layout ------------------------------------------------------------------
+    def enter(self) -> None:
+        self.view.speed = self.app.settings.speed
+        self.resize(self.app.size)
+
+    def resume(self) -> None:
+        self.resize(self.app.size)
+        # The pointer moved while another scene was on top: what it is over now.
+        self.input.point(self.app.pointer)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.thinker is not None:
+            self.thinker.ponder_allowed = self.app.settings.ponder  # back from Settings
+        w, h = size
+        panel = self.panel.layout(size)
+        self.view.coordinates = self.app.settings.coordinates
+        self.view.layout(pygame.Rect(20, 70, w - panel.width - 40, h - 110))
+        # The turn box opens over the status line, and takes its place.
+        self.input.box.rect = pygame.Rect(20, 10, panel.left - 40, 48)
+
+    # -- events to animation and sound -----------------------------------------------
+    def show(self, events: list[Event]) -> None:
+        delay = 0.0
+        for ev in events:
+            if ev.kind == "refused":
+                self.say(ev.text, theme.BAD)
+                self.app.sound("refuse")
+            elif ev.kind == "error":
+                self.say(ev.text, theme.BAD)
+            elif ev.kind == "hint":
+                self.say(ev.text, theme.GOOD, 6)
+            elif ev.kind == "place":
+                self.view.pop(ev.cells[0], delay)
+                self.app.sound("place")
+                self.say("")
+            elif ev.kind == "flip" and ev.color is not None:
+                self.view.flip(ev.cells[0], ev.color.other, delay)
+                self.pending.append((self.clock + delay, "chain" if delay else "flip"))
+                delay += CHAIN_GAP / self.view.speed
+                self.say_chain()
+            elif ev.kind == "turn" and ev.color is not None:
+                # Say what was played: the line must not read the tile now under the
+                # pointer as a refusal of the click just made.
+                self.say(turn_summary(ev.color.title, ev.text), theme.TEXT)
+            elif ev.kind == "pass":
+                self.notices.say("banner", ev.text, theme.ACCENT, 2.5)
+                self.pending.append((self.clock + delay, "pass"))
+            elif ev.kind == "over":
+                self.finish()
+
+    def say_chain(self) -> None:
+        """During a chain, say what is owed (until something else is said)."""
+        owed = self.match.owed()
+        if owed:
+            n = len(owed)
+            what = "the ringed tile" if n == 1 else f"one of the {n} ringed tiles"
+            self.say(f"Chain: now flip {what}.", theme.ACCENT, 0)
+
+    def finish(self) -> None:
+        self.finished = True
+
+    def say(self, text: str, color: theme.Color = theme.MUTED, seconds: float = 4.0) -> None:
+        self.notices.say("status", text, color, seconds)
+
+    @property
+    def status(self) -> tuple[str, theme.Color, float]:
+        """The status line: text, colour, seconds left (0: until replaced)."""
+        n = self.notices.get("status")
+        return ("", theme.MUTED, 0.0) if n is None else (n.text, n.color, max(0.0, n.left))
+
+    @property
+    def thinking(self) -> bool:
+        """An AI at this screen is working out its turn."""
+        return self.thinker is not None and self.thinker.thinking
+
+    @property
+    def pondering(self) -> bool:
+        """The AI opponent thinks over the ending on the player's time."""
+        return self.thinker is not None and self.thinker.pondering
+
+    # -- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        match = self.match
+        human = match.human_to_move
+        targets = self.targets() if human and not self.finished else frozenset()
+        last = match.board.peek()
+        chain = match.chain
+        self.view.draw(
+            surface,
+            match.shown(),
+            hover=self.hover if human else None,
+            targets=targets,
+            markers=self.app.settings.legal_markers,
+            last=last.cells if last is not None and chain is None else (),
+            chain=chain.cells if chain is not None else (),
+            shapes=self.app.settings.colour_blind,
+            hint=self.hint,
+            pulse=self.clock,
+            cursor=self.input.cursor,
+        )
+        self.draw_top(surface)
+        self.panel.draw(surface, match, self.turn_line(), self.clock, self.thinking)
+        banner = self.notices.get("banner")
+        if banner is not None:
+            box = pygame.Rect(0, 0, min(640, self.panel.rect.left - 24), 80)
+            box.center = self.view.rect.center
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            panel.fill((*theme.PANEL, round(235 * min(1.0, banner.left * 2))))
+            surface.blit(panel, box)
+            pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=12)
+            size = theme.fit(banner.text, 32, box.width - 24, bold=True)
+            theme.text(surface, banner.text, box.center, size=size, anchor="center", bold=True)
+
+    def turn_line(self) -> tuple[str, theme.Color]:
+        """Whose turn it is, the result, or the AI thinking."""
+        match = self.match
+        if self.finished or match.over:
+            return match.result_text(), theme.ACCENT
+        if match.finished:  # a finished game looked back over: nobody is to move
+            return f"Looking back: after turn {match.ply} of {match.plies}", theme.MUTED
+        if match.ai_to_move and self.thinker is not None and self.thinker.thinking:
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            waited = self.clock - self.thinker.thinking_since
+            took = f" {waited:.0f} s" if waited >= 2 else ""
+            return f"{match.ai_to_move} is thinking{dots}{took}", theme.ACCENT
+        mover = match.board.mover
+        if self.pondering and match.human_to_move:
+            other = match.player(mover.other)
+            return f"{mover.title} to move. {other} is thinking too.", theme.TILE[mover]
+        return f"{mover.title} to move", theme.TILE[mover]
+
+    def targets(self) -> frozenset[int]:
+        """The cells a click can act on now, worked out once per board state."""
+        match = self.match
+        key = (match.board.transposition_key(), match.chain)
+        if self._targets_for != key:
+            self._targets_for, self._targets = key, frozenset(match.targets())
+        return self._targets
+
+    def hover_text(self) -> tuple[str, theme.Color]:
+        """What the status line says about the cell under the pointer (or the
+        board cursor, if the keys moved last)."""
+        match = self.match
+        cell = self.input.focus
+        if cell is None or self.finished:
+            return "", theme.MUTED
+        text, tone = explain(match.board, match.chain, cell, your_turn=match.human_to_move)
+        return text, theme.TONES[tone]
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        h = surface.get_height()
+        left = self.panel.rect.left
+        keys = self.keys_text()
+        self.input.draw_help(surface, pygame.Rect(20, h - 34, left - 40, 28), *keys)
+        if self.input.typing:
+            self.input.box.draw(surface)
+            return
+        text, color, _ = self.status
+        if not text:
+            text, color = self.hover_text()
+        if text:
+            # Two lines above the board; a long explanation shrinks to fit them
+            # rather than losing its end.
+            box = pygame.Rect(20, 8, left - 40, max(26, self.view.rect.top - 10))
+            theme.block(surface, text, box, size=24, smallest=15, color=color)
+
+    def keys_text(self) -> tuple[str, ...]:
+        """The line of keys under the board, longest first: until the cursor shows,
+        Left and Right are the moves'."""
+        texts = self.input.help_text()
+        if self.input.cursor is None and not self.input.typing:
+            return (
+                texts[0] + " Left and Right step through the moves.",
+                "Up or Down: board cursor. T: type a turn. Left, Right: the moves.",
+                *texts[1:],
+            )
+        return texts

@@ -1,0 +1,82 @@
+"""Playing the client as a player would, for the tour and the tests: input
+events posted to the app and its frames run."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import pygame
+
+from ..app import App
+from ..board_view import BoardView
+from ..scene import Scene
+
+S = TypeVar("S", bound=Scene)
+
+
+def on_top(app: App, kind: type[S]) -> S:
+    """The scene on top, which the script expects to be a ``kind``."""
+    scene = app.scenes.top
+    if not isinstance(scene, kind):
+        found = type(scene).__name__
+        raise RuntimeError(f"expected {kind.__name__} on top of the scenes, found {found}")
+    return scene
+
+
+class Driver:
+    """Posts input events to an app and runs its frames."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.app.frame(dt)
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        self.frames()
+
+    def move(self, pos: tuple[int, int]) -> None:
+        """The pointer to ``pos``, without a click."""
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        self.frames()
+
+    def wheel(self, pos: tuple[int, int], y: int) -> None:
+        """The pointer to ``pos``, then the wheel turned ``y`` notches (up > 0)."""
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+        self.frames()
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.frames()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        )
+        self.frames()
+
+    def click_cell(self, cell: int) -> None:
+        """A click on ``cell`` of the board shown by the scene on top."""
+        view = getattr(self.app.scenes.top, "view", None)
+        if not isinstance(view, BoardView):
+            raise RuntimeError("the tour clicked a cell, but the scene on top shows no board")
+        self.click(view.centre(cell))
+
+    def settle(self, seconds: float = 1.5) -> None:
+        self.frames(round(seconds * 60))

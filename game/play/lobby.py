@@ -1,0 +1,412 @@
+"""The online lobby as the client holds it, without pygame.
+
+:class:`Lobby` applies the server's messages (the seek and game lists, whole or
+as what was added and removed since, our own seek and challenge, our
+correspondence games) and offers the lobby's actions, which go out on the line.
+What a message asks the screen to open (a game, a watched game, the
+leaderboard, the list of correspondence games) comes back from :meth:`Lobby.apply`
+as an :data:`Opening`; the screen draws the rest from the lobby's fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from game.online.protocol import CODE_LENGTH, Message
+
+from .match import sentence
+from .online_game import OnlineMatch, pace_text
+from .online_identity import Identity
+
+#: How the leaderboard is ordered, in a player's words: by rating less twice its
+#: deviation, so a rating from a handful of games does not top the board.
+LEADERBOARD_ORDER = "Surest first: a rating from few games ranks lower."
+
+#: How a status line is coloured: "muted", "good", "bad" or "accent".
+Tone = str
+
+
+class LobbyLine(Protocol):
+    """What the lobby needs of the link (:class:`game.online.link.Link`)."""
+
+    name: str
+    token: str | None
+    player: dict[str, Any]
+
+    def send(self, kind: str, **fields: Any) -> None: ...
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """A game of ours started, or was still on when we came back: play it."""
+
+    state: Message
+
+
+@dataclass(frozen=True)
+class OpenWatch:
+    """The game we asked to watch, with how many watch it."""
+
+    state: Message
+    watchers: int
+
+
+@dataclass(frozen=True)
+class ShowLeaderboard:
+    players: list[Message]
+    pace: str
+
+
+@dataclass(frozen=True)
+class ShowPostal:
+    """Open the list of our correspondence games."""
+
+
+Opening = OpenGame | OpenWatch | ShowLeaderboard | ShowPostal
+
+
+def time_control(text: str) -> tuple[int, int]:
+    """ "5+3" as (300, 3): minutes on each clock, seconds added a turn."""
+    minutes, inc = text.split("+")
+    return int(minutes) * 60, int(inc)
+
+
+def game_line(game: Message) -> str:
+    """A game in play as the lobby lists it: "Ann v Bob, side 5, 3+2"."""
+    return f"{game['red']} v {game['blue']}, side {game['side']}, {game['time']}"
+
+
+def seek_line(seek: Message) -> str:
+    """An open seek as the lobby lists it: "Bob (1500)  side 5  5+3  rated"."""
+    kind = "rated" if seek["rated"] else "casual"
+    if "days" in seek:
+        pace = pace_text(0, 0, seek["days"])
+    else:
+        minutes = seek["base"] / 60
+        pace = f"{minutes:g}" if minutes >= 1 else f"{seek['base']}s"
+        pace += f"+{seek['inc']}"
+    return f"{seek['name']} ({seek['rating']})  side {seek['side']}  {pace}  {kind}"
+
+
+def _merged(have: list[Message], msg: Message) -> list[Message]:
+    """``have`` after a delta: an item added again replaces the one we have."""
+    gone = set(msg["removed"]) | {s["id"] for s in msg["added"]}
+    return [s for s in have if s["id"] not in gone] + list(msg["added"])
+
+
+@dataclass
+class Lobby:
+    """The lobby of one player on one server at a time.
+
+    ``keep`` saves :attr:`identity` when a message changes it (a new token, the
+    servers with correspondence games). ``revision`` grows whenever what the
+    lobby offers changes, so that the screen builds its controls again."""
+
+    identity: Identity
+    keep: Callable[[], None]
+    #: Open the correspondence list as soon as the server lists the games.
+    to_postal: bool = False
+    line: LobbyLine | None = None
+    url: str = ""
+    online: bool = False
+    seeks: list[Message] = field(default_factory=list)
+    games: list[Message] = field(default_factory=list)  # the games in play, to watch
+    postal: list[Message] = field(default_factory=list)  # our correspondence games
+    my_seek: str | None = None
+    code: str = ""  # the code of our open challenge
+    challenge_id: str = ""  # and its id, to cancel it by
+    status: tuple[str, Tone] = ("", "muted")
+    #: A game or a watched game is open over the lobby.
+    in_game: bool = False
+    revision: int = 0
+    # The seek or challenge as chosen.
+    side: str = "5"
+    time: str = "5+3"
+    rated: str = "Rated"
+
+    @property
+    def connected(self) -> bool:
+        """Online, as far as the messages applied so far say."""
+        return self.line is not None and self.online
+
+    @property
+    def pace(self) -> str:
+        return self.identity.pace
+
+    @property
+    def days(self) -> str:
+        return self.identity.days
+
+    def say(self, text: str, tone: Tone = "muted") -> None:
+        self.status = (text, tone)
+
+    def changed(self) -> None:
+        self.revision += 1
+
+    # -- the line -------------------------------------------------------------------
+    def attach(self, line: LobbyLine, url: str) -> None:
+        """A new line to ``url``, not online until it says so."""
+        self.line, self.url, self.online = line, url, False
+        self.say(f"Connecting to {url}...")
+        self.changed()
+
+    def detach(self) -> None:
+        self.line, self.online = None, False
+        self.seeks, self.games, self.my_seek, self.code = [], [], None, ""
+        self.say("")
+        self.changed()
+
+    def refresh(self) -> None:
+        """Ask for every list again."""
+        if self.line is not None:
+            for kind in ("lobby", "games", "correspondence"):
+                self.line.send(kind)
+
+    def came_back(self, match: OnlineMatch | None) -> None:
+        """The game (or watched game) over the lobby closed: a rated game moved the
+        rating, and the lobby moved on while it was open."""
+        self.in_game = False
+        if self.line is None:
+            return
+        if match is not None and not match.watching:
+            change = match.rating_change.get(str(match.you))
+            if change:  # of its own kind: correspondence games are rated apart
+                kind = "rating" if match.days is None else "correspondence_rating"
+                self.line.player[kind] = change["after"]
+        if self.connected:
+            # The game's screen read the lists' changes: ours are stale until the
+            # whole lists come back.
+            self.seeks, self.games = [], []
+            self.refresh()
+
+    # -- the choices ----------------------------------------------------------------
+    def choose_pace(self, value: str) -> None:
+        self.identity.pace = value
+        self.keep()
+        self.changed()  # the time row becomes days a turn, or back
+
+    def choose_days(self, value: str) -> None:
+        self.identity.days = value
+        self.keep()
+
+    def fields(self) -> Message:
+        """The fields of a seek or challenge as chosen: live or by correspondence."""
+        if self.pace == "Live":
+            base, inc = time_control(self.time)
+            pace: Message = {"base": base, "inc": inc}
+        else:
+            pace = {"days": int(self.days.split()[0])}
+        return {"side": int(self.side), "rated": self.rated == "Rated", **pace}
+
+    # -- the actions ------------------------------------------------------------------
+    def _send(self, kind: str, **fields: Any) -> bool:
+        if self.line is None:
+            self.say("Not connected: connect to a server first.", "bad")
+            return False
+        self.line.send(kind, **fields)
+        return True
+
+    def seek(self) -> None:
+        if not self._send("seek", **self.fields()):
+            return
+        if self.pace == "Live":
+            self.say("Looking for an opponent...")
+        else:
+            self.say("Your seek stays open while you are away; the game starts when accepted.")
+
+    def cancel_seek(self) -> None:
+        if self.my_seek:
+            self._send("cancel", seek=self.my_seek)
+
+    def challenge(self) -> None:
+        self._send("challenge", **self.fields())
+
+    def cancel_challenge(self) -> None:
+        if self.code:
+            self._send("cancel", seek=self.challenge_id)
+
+    def join(self, code: str) -> None:
+        if len(code) != CODE_LENGTH:
+            self.say(
+                f"A code has {CODE_LENGTH} characters, with no 0, 1, I, L or O:"
+                " type the one your friend sees.",
+                "bad",
+            )
+            return
+        self._send("join", code=code)
+
+    def accept(self, seek: Message) -> None:
+        self._send("accept", seek=seek["id"])
+
+    def watch(self, game: Message) -> None:
+        if self.line is not None and self.line.player.get("name") in (game["red"], game["blue"]):
+            self._send("state", game=game["id"])  # our own game: back to it
+            return
+        self._send("watch", game=game["id"])
+
+    def leaderboard(self) -> None:
+        """The leaderboard of the kind of play chosen: live and correspondence
+        games are rated apart."""
+        self._send("leaderboard", pace="live" if self.pace == "Live" else "correspondence")
+
+    def open_postal(self, gid: str) -> None:
+        """Open one of our correspondence games: the server sends its whole state."""
+        if self.line is not None:
+            self.line.send("state", game=gid)
+
+    # -- what the screen shows --------------------------------------------------------
+    def shown_seeks(self) -> list[Message]:
+        """The open seeks but our own (its player is not offered it)."""
+        return [s for s in self.seeks if s["id"] != self.my_seek]
+
+    def seeks_heading(self) -> str:
+        if self.shown_seeks():
+            return "Open seeks: click one to play"
+        if self.my_seek:
+            return "Your seek is open: waiting for someone"
+        return "No open seeks: open one"
+
+    def games_heading(self) -> str:
+        return "Games in play: click one to watch" if self.games else "No games in play"
+
+    def postal_label(self) -> str:
+        yours = sum(1 for g in self.postal if g["yours"])
+        n = len(self.postal)
+        if n == 1:
+            return "Your correspondence game: " + ("your turn" if yours else "their turn")
+        if yours:
+            return f"Correspondence: your turn in {yours} of {n} games"
+        return f"Correspondence: {n} games, none awaiting you"
+
+    def player_line(self) -> str:
+        """Who we are here: "Emma, rated 1500, on ws://host:8765"."""
+        p = self.line.player if self.line is not None else {}
+        if self.pace == "Live":
+            rated = f"rated {p.get('rating', 1500)}"
+        else:  # rated apart from live play
+            rated = f"rated {p.get('correspondence_rating', 1500)} by correspondence"
+        return f"{p.get('name', '')}, {rated}, on {self.url}"
+
+    # -- the server's messages --------------------------------------------------------
+    def apply(self, msg: Message) -> Opening | None:
+        """Take in one message from the line; what it asks the screen to open."""
+        kind = msg.get("type")
+        if kind == "link":
+            self._link(msg)
+        elif kind == "welcome":
+            if self.line is not None and self.line.token:
+                self.identity.tokens[self.url] = self.line.token
+                self.keep()
+        elif kind == "lobby":
+            self.seeks = list(msg["seeks"])
+            if self.my_seek and all(s["id"] != self.my_seek for s in self.seeks):
+                self.my_seek = None
+            self.changed()
+        elif kind == "seeks":
+            self.seeks = _merged(self.seeks, msg)
+            if self.my_seek in msg["removed"]:
+                self.my_seek = None
+            self.changed()
+        elif kind == "games":
+            self.games = list(msg["games"]) if "games" in msg else _merged(self.games, msg)
+            self.changed()
+        elif kind == "watching" and not self.in_game:
+            self.in_game = True
+            return OpenWatch(msg["game"], msg["watchers"])
+        elif kind == "seeking":
+            self.my_seek = msg["seek"]["id"]
+            self.say("Your seek is in the lobby. The game starts when someone accepts.")
+            self.changed()
+        elif kind == "cancelled":
+            if msg["seek"] == self.challenge_id:
+                self.code = ""
+                self.say("Challenge cancelled.")
+            else:
+                self.my_seek = None
+                self.say("Seek cancelled.")
+            self.changed()
+        elif kind == "challenge":
+            self.code, self.challenge_id = msg["code"], msg["seek"]
+            self.say(f"Give your friend this code: {self.code}", "accent")
+            self.changed()
+        elif kind == "leaderboard":
+            return ShowLeaderboard(msg["players"], msg.get("pace", "live"))
+        elif kind == "correspondence":
+            return self._postal(msg["games"])
+        elif kind == "over":
+            self._postal_over(msg)
+        elif kind == "error":
+            reason = msg.get("reason") or "The server refused that."
+            self.say(reason[:1].upper() + reason[1:], "bad")
+        elif kind == "game" and not self.in_game:
+            return self._game(msg["game"])
+        return None
+
+    def _link(self, msg: Message) -> None:
+        state = msg["state"]
+        self.online = state == "online"
+        if state == "online":
+            self.say(f"Connected as {self.line.name if self.line else ''}.", "good")
+            self.refresh()
+        elif state == "offline":
+            self.say("No connection to the server. Trying again...", "bad")
+            self.my_seek, self.code = None, ""
+        elif state == "closed":
+            # The server's own words when it refused the hello (a taken name, a game
+            # too old for it: "update the game"), said as a sentence.
+            reason = msg.get("reason")
+            self.say(
+                sentence(reason)
+                if reason
+                else "Gave up connecting. Check the address and try again.",
+                "bad",
+            )
+            self.line = None
+        else:
+            return
+        self.changed()
+
+    def _game(self, state: Message) -> OpenGame:
+        if state.get("seek") == self.my_seek:
+            self.my_seek = None
+        self.code = ""
+        self.say("")
+        self.in_game = True
+        return OpenGame(state)
+
+    def _postal(self, games: list[Message]) -> ShowPostal | None:
+        self.postal = games
+        # Remembered, so that the title screen asks this server whose turn it is.
+        known = self.url in self.identity.postal
+        if bool(games) != known and self.identity.token(self.url):
+            if games:
+                self.identity.postal.append(self.url)
+            else:
+                self.identity.postal.remove(self.url)
+            self.keep()
+        self.changed()
+        if self.to_postal:
+            self.to_postal = False
+            if games:
+                return ShowPostal()
+        return None
+
+    def _postal_over(self, msg: Message) -> None:
+        """One of our correspondence games ended while we were not at its board
+        (the other side resigned, or a flag fell): say so, with the new rating."""
+        game = next((g for g in self.postal if g["id"] == msg["game"]), None)
+        if game is None or self.line is None:
+            return
+        you = ("red", "blue")[game["you"]]
+        result = msg.get("result")
+        how = "a draw" if result == "draw" else "aborted" if result == "aborted" else None
+        if how is None:
+            how = "you won" if result == you else "you lost"
+        text = f"Your correspondence game against {game['opponent']} is over: {how}."
+        change = (msg.get("ratings") or {}).get(you)
+        if change:
+            self.line.player["correspondence_rating"] = change["after"]
+            text += f" Correspondence rating {change['before']} to {change['after']}."
+        self.say(text, "accent")
