@@ -33,6 +33,12 @@ ARROWS = {
     pygame.K_DOWN: "down",
 }
 
+#: A game controller's A and B on a board (see :mod:`.pad`): as Enter and Esc.
+BOARD_PAD = {
+    "a": (pygame.K_RETURN, "play the cursor's cell"),
+    "b": (pygame.K_ESCAPE, "take back a chain, hide the cursor, or leave"),
+}
+
 
 @dataclass(frozen=True)
 class BoardAction:
@@ -139,9 +145,13 @@ class BoardInput:
             return None
         key = event.key
         direction = ARROWS.get(key)
+        pad = getattr(event, "pad", "")
+        if pad in ("lb", "rb"):
+            return None  # a controller's shoulders step through the moves, not the cursor
         if direction is not None:
             if self.cursor is None:
-                if direction in ("left", "right") and not arrows:
+                # A controller's d-pad has no other use on a board: it shows the cursor.
+                if direction in ("left", "right") and not arrows and not pad:
                     return None
                 return BoardAction("cursor", self.show_cursor())
             self.cursor, self.column = step(self.view.geo, self.cursor, direction, self.column)
@@ -154,6 +164,8 @@ class BoardInput:
             self._swallow = getattr(event, "unicode", "") or ""
             return BoardAction("box", None)
         if self.cursor is None:
+            if pad == "a":  # a controller has no Tab: A shows the cursor too
+                return BoardAction("cursor", self.show_cursor())
             return None
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.by_keys = True

@@ -15,8 +15,9 @@ set of things the app provides; it never reaches into the app's own parts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
 
@@ -55,6 +56,10 @@ class Services(Protocol):
 
 class Scene:
     overlay = False
+    #: What a game controller's buttons do here beyond the usual (see
+    #: :mod:`.pad`): a button's name ("a", "b", "x", "y", "lb", "rb", "start")
+    #: -> the key it stands for and, for the controller's help, what that does.
+    pad_keys: ClassVar[Mapping[str, tuple[int, str]]] = {}
 
     @property
     def typing(self) -> bool:
@@ -79,6 +84,12 @@ class Scene:
 
     def handle(self, event: pygame.event.Event) -> None:
         """One input event."""
+
+    def open_menu(self) -> bool:
+        """Start on a controller: open this screen's own menu. False where it has
+        none (Start then does what Esc does); a board's Esc first takes back a
+        chain or hides the cursor, which Start must not."""
+        return False
 
     def update(self, dt: float) -> bool | None:
         """Advance time by ``dt`` seconds. Return True while something on screen

@@ -22,7 +22,7 @@ from game.play.match_controller import HINT_LEVEL, MatchController
 from game.rules import BLUE, RED, Color
 
 from .. import theme
-from ..board_input import BoardAction
+from ..board_input import BOARD_PAD, BoardAction
 from ..scene import Scene, Services
 from ..side_panel import SidePanel
 from .analysis_board import AnalysisBoardScene
@@ -41,6 +41,14 @@ class MatchScene(MatchBoard):
 
     #: What Ctrl+Z and the like say where turns cannot be taken back.
     no_takebacks = "Turns cannot be taken back in this game."
+    pad_keys = BOARD_PAD | {
+        "b": (pygame.K_ESCAPE, "take back a chain, hide the cursor, or the menu"),
+        "x": (pygame.K_u, "take back a turn"),
+        "y": (pygame.K_h, "hint"),
+        "lb": (pygame.K_LEFT, "step back a move"),
+        "rb": (pygame.K_RIGHT, "step forward"),
+        "start": (pygame.K_ESCAPE, "the match's menu"),
+    }
 
     def __init__(
         self,
@@ -319,6 +327,10 @@ class MatchScene(MatchBoard):
     def menu(self) -> None:
         """The pause menu: resume, settings, save, resign, leave."""
         self.app.scenes.push(PauseScene(self.app, self.paused()))
+
+    def open_menu(self) -> bool:
+        self.menu()
+        return True
 
     def paused(self) -> Paused:
         """What the pause menu offers for this match now."""

@@ -1,0 +1,216 @@
+"""Playing with a game controller: only controller events are posted here (this
+machine has no controller, so they come with device numbers that name none), as
+the keyboard tests post keys. The menus, a whole match, the pause menu, a
+puzzle, a lesson, the controller's help, and controllers plugged in and out."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.game_over import GameOverScene
+from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.pause import PauseScene
+from game.client.scenes.setup import SetupScene
+from game.client.scenes.title import TitleScene
+from game.play.board_keys import step
+
+A = pygame.CONTROLLER_BUTTON_A
+B = pygame.CONTROLLER_BUTTON_B
+X = pygame.CONTROLLER_BUTTON_X
+Y = pygame.CONTROLLER_BUTTON_Y
+START = pygame.CONTROLLER_BUTTON_START
+BACK = pygame.CONTROLLER_BUTTON_BACK
+LB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER
+RB = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+DPAD = {
+    "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+    "up": pygame.CONTROLLER_BUTTON_DPAD_UP,
+    "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+}
+
+
+def cursor_to(drive, scene, cell: int) -> None:
+    """Move the board cursor to ``cell`` with the d-pad (shown first with A)."""
+    if scene.input.cursor is None:
+        drive.pad(A)
+    geo = scene.view.geo
+    start = (scene.input.cursor, scene.input.column)
+    paths: dict[tuple[int, int], list[str]] = {start: []}
+    todo = deque([start])
+    while todo:
+        at = todo.popleft()
+        if at[0] == cell:
+            break
+        for d in DPAD:
+            nxt = step(geo, at[0], d, at[1])
+            if nxt not in paths:
+                paths[nxt] = [*paths[at], d]
+                todo.append(nxt)
+    way = next(p for (c, _), p in paths.items() if c == cell)
+    for d in way:
+        drive.pad(DPAD[d])
+    assert scene.input.cursor == cell
+
+
+def focus_on(drive, menu, label: str) -> None:
+    """Down on the d-pad until the menu's focus is on the button ``label``."""
+    for _ in range(len(menu.controls) + 1):
+        if menu.focus is not None and getattr(menu.controls[menu.focus], "label", "") == label:
+            return
+        drive.pad(DPAD["down"])
+    raise AssertionError(f"no {label!r} in the menu")
+
+
+def test_a_whole_match_from_the_title_with_a_controller(app, drive):
+    app.settings.red_player = app.settings.blue_player = "Human"
+    app.settings.board_side = 3
+    app.scenes.push(TitleScene(app))
+    drive.frames(2)
+    focus_on(drive, app.scenes.top, "Play")
+    drive.pad(A)
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    focus_on(drive, setup, "Start")
+    drive.pad(A)
+    scene = app.scenes.top
+    assert isinstance(scene, MatchScene)
+    board = scene.match.board
+    rng = random.Random(7)
+    while not board.is_game_over():
+        turn = rng.choice(board.legal_turns())
+        for cell in turn.cells:
+            cursor_to(drive, scene, cell)
+            drive.pad(A)
+        assert board.peek() == turn, scene.status[0]
+        drive.frames(3)
+    drive.settle(3.0)
+    assert isinstance(app.scenes.top, GameOverScene)
+
+
+def test_shoulders_step_through_the_moves_and_x_takes_back(app, drive):
+    app.scenes.push(MatchScene(app, _match(app)))
+    drive.frames(2)
+    scene = app.scenes.top
+    for cell in scene.match.board.legal_turns()[0].cells:
+        cursor_to(drive, scene, cell)
+        drive.pad(A)
+    drive.settle(1.0)
+    assert scene.match.ply == 1
+    drive.pad(LB)
+    assert scene.match.ply == 0
+    assert scene.input.cursor is not None  # the shoulders leave the cursor alone
+    drive.pad(RB)
+    assert scene.match.ply == 1
+    drive.pad(X)
+    assert not scene.match.board.turn_stack
+    assert scene.status[0] == "Took back."
+
+
+def test_start_opens_the_pause_menu_even_during_a_chain_and_b_resumes(app, drive):
+    match = _match(app)
+    app.scenes.push(MatchScene(app, match))
+    drive.frames(2)
+    scene = app.scenes.top
+    cursor_to(drive, scene, 0)
+    drive.pad(START)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    focus_on(drive, pause, "Settings")
+    drive.pad(A)
+    assert type(app.scenes.top).__name__ == "SettingsScene"
+    drive.pad(B)
+    assert app.scenes.top is pause
+    drive.pad(B)
+    assert app.scenes.top is scene
+    assert scene.input.cursor == 0  # the menu came and went, the cursor stayed
+
+
+def _match(app):
+    from game.play.match import Match
+
+    return Match(3, "Human", "Human")
+
+
+def test_back_shows_the_buttons_of_the_screen_and_any_button_hides_them(app, drive):
+    app.scenes.push(MatchScene(app, _match(app)))
+    drive.frames(2)
+    drive.pad(BACK)
+    assert app.pads.helping
+    rows = dict(app.pads.rows(app.scenes.top))
+    assert rows["X"] == "take back a turn"
+    assert rows["Y"] == "hint"
+    assert rows["Start"] == "the match's menu"
+    drive.pad(A)  # puts the help away and does nothing else
+    assert not app.pads.helping
+    assert app.scenes.top.input.cursor is None
+
+
+def test_the_help_fits_a_small_window_in_large_text(app, drive):
+    app.settings.text_size = "Large"
+    theme.set_text_size("Large")
+    try:
+        app.window.size = (640, 480)
+        app._resized()
+        app.scenes.push(MatchScene(app, _match(app)))
+        drive.frames(2)
+        drive.pad(BACK)
+        surface = app.screen.copy()
+        theme.drawn_texts = []
+        try:
+            box = app.pads.draw_help(surface, app.scenes.top)
+            texts = [(m, r) for s, m, r, _ in theme.drawn_texts if s is surface]
+        finally:
+            theme.drawn_texts = None
+        assert len(texts) >= 8
+        for msg, r in texts:
+            assert box.contains(r), msg
+        for i, (m1, r1) in enumerate(texts):
+            for m2, r2 in texts[i + 1 :]:
+                assert not r1.inflate(-2, -6).colliderect(r2.inflate(-2, -6)), (m1, m2)
+    finally:
+        theme.set_text_size("Normal")
+
+
+def test_controllers_plugged_in_and_out_never_crash_the_game(app, drive):
+    app.scenes.push(TitleScene(app))
+    drive.frames(2)
+    # Device numbers that name no controller here: nothing opens, nothing breaks.
+    for index in (0, 5, -1):
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=index))
+        drive.frames()
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED))  # no index at all
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=42))
+    drive.frames()
+    assert app.pads.open == {}
+    focus_on(drive, app.scenes.top, "Play")  # the buttons still work after
+    drive.pad(A)
+    assert isinstance(app.scenes.top, SetupScene)
+    drive.pad(B)
+    assert isinstance(app.scenes.top, TitleScene)
+
+
+def test_the_stick_moves_with_a_dead_zone_and_repeats_while_held(app, drive):
+    app.scenes.push(MatchScene(app, _match(app)))
+    drive.frames(2)
+    scene = app.scenes.top
+    drive.tilt(pygame.CONTROLLER_AXIS_LEFTY, 9000)  # a resting thumb: nothing
+    assert scene.input.cursor is None
+    drive.tilt(pygame.CONTROLLER_AXIS_LEFTY, 30000)
+    shown = scene.input.cursor
+    assert shown is not None
+    drive.tilt(pygame.CONTROLLER_AXIS_LEFTY, 0)
+    drive.tilt(pygame.CONTROLLER_AXIS_LEFTX, -32768)
+    left = scene.input.cursor
+    assert left != shown
+    drive.frames(40)  # held: the cursor goes on to the board's edge
+    geo = scene.view.geo
+    assert geo.at(geo.coord(scene.input.cursor)[0] - 1, geo.coord(left)[1]) is None
+    drive.tilt(pygame.CONTROLLER_AXIS_LEFTX, 0)
+    stopped = scene.input.cursor
+    drive.frames(40)
+    assert scene.input.cursor == stopped
