@@ -22,6 +22,7 @@ from game.play.board_keys import column_of, middle, step
 
 from . import theme
 from .board_view import BoardView
+from .scene import pad_buttons
 from .widgets import TextField
 
 #: The characters a turn is written with: row letters, numbers, ``x`` and "pass".
@@ -34,10 +35,10 @@ ARROWS = {
 }
 
 #: A game controller's A and B on a board (see :mod:`.pad`): as Enter and Esc.
-BOARD_PAD = {
-    "a": (pygame.K_RETURN, "play the cursor's cell"),
-    "b": (pygame.K_ESCAPE, "take back a chain, hide the cursor, or leave"),
-}
+BOARD_PAD = pad_buttons(
+    a=(pygame.K_RETURN, "play the cursor's cell"),
+    b=(pygame.K_ESCAPE, "take back a chain, hide the cursor, or leave"),
+)
 
 
 @dataclass(frozen=True)
@@ -132,10 +133,13 @@ class BoardInput:
             return BoardAction("back", self.view.cell_at(event.pos))
         return None
 
-    def keys(self, event: pygame.event.Event, *, arrows: bool = True) -> BoardAction | None:
+    def keys(
+        self, event: pygame.event.Event, *, arrows: bool = True, typed: bool = True
+    ) -> BoardAction | None:
         """What a key (or typed text) does on the board, if anything. ``arrows``:
         Left and Right may show the cursor (a screen that gives them no other
-        use). While the turn box is open, it takes every key and all typed text."""
+        use). ``typed``: T opens the turn box (a screen that shows it). While the
+        box is open, it takes every key and all typed text."""
         if self.typing:
             return self._box_keys(event)
         if event.type != pygame.KEYDOWN:
@@ -159,7 +163,7 @@ class BoardInput:
             return BoardAction("cursor", self.cursor)
         if key == pygame.K_TAB and self.cursor is None:
             return BoardAction("cursor", self.show_cursor())
-        if key in (pygame.K_t, pygame.K_SLASH, pygame.K_KP_DIVIDE):
+        if key in (pygame.K_t, pygame.K_SLASH, pygame.K_KP_DIVIDE) and typed:
             self.open_box()
             self._swallow = getattr(event, "unicode", "") or ""
             return BoardAction("box", None)

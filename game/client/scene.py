@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
@@ -54,12 +55,19 @@ class Services(Protocol):
     def quit(self) -> None: ...
 
 
+def pad_buttons(
+    base: Mapping[str, tuple[int, str]] | None = None, /, **buttons: tuple[int, str]
+) -> Mapping[str, tuple[int, str]]:
+    """A screen's :attr:`Scene.pad_keys`: ``base``'s, and ``buttons`` over them."""
+    return MappingProxyType({**(base or {}), **buttons})
+
+
 class Scene:
     overlay = False
     #: What a game controller's buttons do here beyond the usual (see
     #: :mod:`.pad`): a button's name ("a", "b", "x", "y", "lb", "rb", "start")
     #: -> the key it stands for and, for the controller's help, what that does.
-    pad_keys: ClassVar[Mapping[str, tuple[int, str]]] = {}
+    pad_keys: ClassVar[Mapping[str, tuple[int, str]]] = pad_buttons()
 
     @property
     def typing(self) -> bool:

@@ -14,9 +14,18 @@ from game.client import theme
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.pause import PauseScene
+from game.client.scenes.puzzle_scene import PuzzleScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
+from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
 from game.play.board_keys import step
+from game.play.lessons import LESSONS, load
+from game.play.match import Match
+from game.puzzles.solve import analyse_flips
+from game.rules import Board
+
+from .test_scenes import button
+from .test_tutorial import chain_orders
 
 A = pygame.CONTROLLER_BUTTON_A
 B = pygame.CONTROLLER_BUTTON_B
@@ -131,8 +140,6 @@ def test_start_opens_the_pause_menu_even_during_a_chain_and_b_resumes(app, drive
 
 
 def _match(app):
-    from game.play.match import Match
-
     return Match(3, "Human", "Human")
 
 
@@ -214,3 +221,86 @@ def test_the_stick_moves_with_a_dead_zone_and_repeats_while_held(app, drive):
     stopped = scene.input.cursor
     drive.frames(40)
     assert scene.input.cursor == stopped
+
+
+def pad_solve(drive, scene) -> None:
+    """Do the lesson's task with the controller alone."""
+    lesson, run = scene.lesson, scene.run
+    board = run.board
+    if lesson.task == "answer":
+        want = button(scene, run.answer_text())
+        for _ in scene.option_buttons:
+            drive.pad(DPAD["right"])
+            if want.focused:
+                break
+        drive.pad(A)
+        return
+    if lesson.task == "pass":
+        drive.pad(Y)
+        return
+    if lesson.task == "place":
+        cells = [board.legal_placements()[0]]
+    elif lesson.task == "refuse":
+        cells = [
+            next(
+                c
+                for c in range(board.geometry.cells)
+                if board.tile_at(c) is None and lesson.goal in (board.why_not_place(c) or "")
+            )
+        ]
+    elif lesson.task == "most":
+        best = analyse_flips(board)
+        cells = list(best.outcomes[best.largest()[0]])
+    else:
+        need_choice = lesson.goal == "choice"
+        cells = next(
+            t.cells
+            for t, chose in chain_orders(board)
+            if (lesson.task == "flip" or len(t.cells) >= 3) and (chose or not need_choice)
+        )
+    for cell in cells:
+        cursor_to(drive, scene, cell)
+        drive.pad(A)
+
+
+def test_every_lesson_with_a_controller(app, drive):
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    focus_on(drive, app.scenes.top, "Learn to play")
+    drive.pad(A)
+    assert isinstance(app.scenes.top, TutorialMenuScene)
+    drive.pad(DPAD["down"])  # the focus on lesson 1
+    drive.pad(A)
+    for lesson in LESSONS:
+        scene = app.scenes.top
+        assert isinstance(scene, LessonScene) and scene.lesson == lesson
+        pad_solve(drive, scene)
+        assert scene.run.done, f"lesson {lesson.id}: {scene.message[0]}"
+        drive.pad(RB)  # next lesson
+    assert isinstance(app.scenes.top, TutorialMenuScene)
+    assert load(app.data)[0].done == {lesson.id for lesson in LESSONS}
+    drive.pad(B)
+    assert isinstance(app.scenes.top, TitleScene)
+
+
+def test_a_puzzle_with_a_controller_hint_retry_and_next(app, drive, packs):
+    pack = app.puzzles.packs[0]
+    done: list[bool] = []
+    scene = PuzzleScene(app, pack.puzzles[0], on_result=lambda right, first: done.append(right))
+    app.scenes.push(scene)
+    drive.frames(2)
+    drive.pad(Y)
+    assert scene.session.hint_used and "ringed in green" in scene.message[0]
+    cells = Board(pack.puzzles[0].fen).parse_turn(pack.puzzles[0].solution).cells
+    cursor_to(drive, scene, cells[0])
+    drive.pad(A)
+    assert scene.session.chain is not None
+    drive.pad(X)  # starts again
+    assert scene.session.chain is None
+    for cell in cells:
+        cursor_to(drive, scene, cell)
+        drive.pad(A)
+    drive.settle(1.0)
+    assert scene.solved and done == [True]
+    drive.pad(RB)  # next: no next puzzle given, so back to where it came from
+    assert app.scenes.top is not scene
