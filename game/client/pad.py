@@ -73,6 +73,9 @@ HELP_ROWS = (
 )
 
 
+TELL = "Press Back to see what its buttons do here."
+
+
 def key_event(key: int, button: str) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, pad=button)
 
@@ -89,6 +92,8 @@ class Pads:
         self.ready = False
         #: Back's help is on show.
         self.helping = False
+        #: The player has been told that Back shows the buttons.
+        self.told = False
         self.repeat = Repeat()
         self.stick = (0.0, 0.0)
         self.stick_points: str | None = None
@@ -124,7 +129,8 @@ class Pads:
         if instance in self.open:
             return
         self.open[instance] = pad
-        self.say(f"{name} connected. Press Back to see what its buttons do here.", 5.0)
+        self.say(f"{name} connected. {TELL}", 5.0)
+        self.told = True
 
     def removed(self, instance: int) -> None:
         pad = self.open.pop(instance, None)
@@ -157,6 +163,11 @@ class Pads:
     def pressed(self, button: str, scene: Scene | None) -> list[pygame.event.Event]:
         if not button:
             return []
+        if not self.told and button != "back":
+            # A pad SDL opened before the game asked (or one this game did not
+            # open) is first heard of here.
+            self.say(f"A controller. {TELL}", 4.0)
+            self.told = True
         if self.helping or button == "back":
             self.helping = not self.helping and button == "back"
             return []
@@ -218,16 +229,21 @@ class Pads:
         words["back"] = "show or hide this help"
         lb, rb = words.get("lb", ""), words.get("rb", "")
         words["shoulders"] = f"{lb} / {rb}" if lb and rb and lb != rb else lb or rb
-        return [(label, words[name]) for label, name in HELP_ROWS if words.get(name)]
+        # Where only one shoulder does anything, the help names that one.
+        shoulders = "LB and RB" if lb and rb else "LB" if lb else "RB"
+        return [
+            (shoulders if name == "shoulders" else label, words[name])
+            for label, name in HELP_ROWS
+            if words.get(name)
+        ]
 
     def draw_help(self, surface: pygame.Surface, scene: Scene | None) -> pygame.Rect:
-        """The help over the whole screen; returns its panel."""
+        """The help over the whole screen, its panel as high as its rows; returns
+        the panel. The rows wrap before their text is made smaller."""
         w, h = surface.get_size()
-        box = pygame.Rect(0, 0, min(760, w - 40), min(560, h - 40))
-        box.center = (w // 2, h // 2)
-        theme.dialog(surface, box, 150)
+        box = pygame.Rect(0, 0, min(760, w - 40), h - 40)
         rows = self.rows(scene)
-        title = "Controller buttons on this screen"
+        title, foot = "Controller buttons on this screen", "Any button puts this away."
         for size in range(22, 11, -1):
             f = theme.font(size)
             names = max(f.size(label)[0] for label, _ in rows) + 16
@@ -236,9 +252,12 @@ class Pads:
             line = f.get_linesize()
             title_size = theme.fit(title, 26, box.width - 40, bold=True, smallest=size)
             height = theme.font(title_size, True).get_linesize() + 12
-            height += sum(len(lines) * line + 6 for lines in wrapped)
+            height += sum(len(lines) * line + 6 for lines in wrapped) + 8 + line
             if height <= box.height - 32 and room > 0:
                 break
+        box.height = min(box.height, height + 32)
+        box.center = (w // 2, h // 2)
+        theme.dialog(surface, box, 150)
         y = box.top + 16
         r = theme.text(
             surface, title, (box.centerx, y), size=title_size, bold=True, anchor="midtop", box=box
@@ -249,4 +268,13 @@ class Pads:
             for i, text in enumerate(lines):
                 theme.text(surface, text, (box.left + 24 + names, y + i * line), size=size, box=box)
             y += len(lines) * line + 6
+        theme.text(
+            surface,
+            foot,
+            (box.centerx, y + 8),
+            size=size,
+            color=theme.MUTED,
+            anchor="midtop",
+            box=box,
+        )
         return box

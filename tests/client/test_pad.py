@@ -304,3 +304,20 @@ def test_a_puzzle_with_a_controller_hint_retry_and_next(app, drive, packs):
     assert scene.solved and done == [True]
     drive.pad(RB)  # next: no next puzzle given, so back to where it came from
     assert app.scenes.top is not scene
+
+
+def test_the_help_names_only_the_shoulder_that_does_something(app, drive, packs):
+    app.scenes.push(PuzzleScene(app, app.puzzles.packs[0].puzzles[0]))
+    drive.frames(2)
+    rows = dict(app.pads.rows(app.scenes.top))
+    assert rows["RB"] == "next puzzle, once this one is done"
+    assert "LB" not in rows and "LB and RB" not in rows
+    assert rows["Back"] == "show or hide this help"
+
+
+def test_the_first_button_says_where_the_buttons_are_told(app, drive):
+    app.scenes.push(TitleScene(app))
+    drive.frames(2)
+    drive.pad(DPAD["down"])
+    assert any("Press Back to see what its buttons do" in text for text, _ in app.toasts)
+    assert app.scenes.top.focus is not None  # and the button did its part too
