@@ -90,7 +90,7 @@ class App:
         pygame.key.set_repeat(300, 40)
         self.audio = Audio(0.0 if self.settings.muted else self.settings.volume)
         #: Game controllers, plugged in now or later; their buttons come as keys.
-        self.pads = Pads(self.toast)
+        self.pads = Pads(self.toast, self.click)
         self.pads.start()
         self.clock = pygame.time.Clock()
         self.scenes = SceneStack()

@@ -27,7 +27,9 @@ from pygame._sdl2 import controller
 from game.play.pad_repeat import Repeat, stick_direction
 
 from . import theme
+from .pad_focus import ButtonFocus, buttons
 from .scene import Scene
+from .scenes.menu import MenuScene
 
 #: The buttons by the names screens give them in ``pad_keys``.
 BUTTONS = {
@@ -68,6 +70,7 @@ HELP_ROWS = (
     ("X", "x"),
     ("Y", "y"),
     ("LB and RB", "shoulders"),
+    ("LT and RT", "triggers"),
     ("Start", "start"),
     ("Back", "back"),
 )
@@ -84,8 +87,13 @@ class Pads:
     """The controllers plugged in, and what their input stands for. ``say``
     shows a short message (the app's banner)."""
 
-    def __init__(self, say: Callable[[str, float], None]) -> None:
+    def __init__(
+        self, say: Callable[[str, float], None], click: Callable[[], None] = lambda: None
+    ) -> None:
         self.say = say
+        self.click = click
+        #: LT and RT's focus on a screen's buttons.
+        self.focus = ButtonFocus()
         #: The open controllers by their instance id (as events name them).
         self.open: dict[int, controller.Controller] = {}
         #: SDL's controllers could be started (else a controller is never opened).
@@ -171,6 +179,9 @@ class Pads:
         if self.helping or button == "back":
             self.helping = not self.helping and button == "back"
             return []
+        if button == "a" and self.focus.press(scene, self.click):
+            return []
+        self.focus.put_away()
         if button in ARROWS:
             self.repeat.press("dpad", button)
             return self.arrow(button)
@@ -187,7 +198,8 @@ class Pads:
         elif axis == pygame.CONTROLLER_AXIS_LEFTY:
             y = tilt
         else:
-            return []  # the right stick and the triggers are not used
+            self.focus.trigger(axis, value, scene)
+            return []  # the right stick is not used
         self.stick = (x, y)
         now = stick_direction(x, y, self.stick_points)
         if now == self.stick_points:
@@ -227,6 +239,8 @@ class Pads:
         words = {name: what for name, (_, what) in (USUAL | own).items()}
         words.setdefault("move", "move")
         words["back"] = "show or hide this help"
+        if scene is not None and not isinstance(scene, MenuScene) and buttons(scene):
+            words["triggers"] = "go through the screen's buttons; A presses the one lit"
         lb, rb = words.get("lb", ""), words.get("rb", "")
         words["shoulders"] = f"{lb} / {rb}" if lb and rb and lb != rb else lb or rb
         # Where only one shoulder does anything, the help names that one.

@@ -11,9 +11,11 @@ from collections import deque
 import pygame
 
 from game.client import theme
+from game.client.scenes.arcade_scene import RunCardScene
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.pause import PauseScene
+from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scenes.puzzle_scene import PuzzleScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
@@ -321,3 +323,39 @@ def test_the_first_button_says_where_the_buttons_are_told(app, drive):
     drive.pad(DPAD["down"])
     assert any("Press Back to see what its buttons do" in text for text, _ in app.toasts)
     assert app.scenes.top.focus is not None  # and the button did its part too
+
+
+def pull(drive, axis: int) -> None:
+    drive.tilt(axis, 32767)
+    drive.tilt(axis, 0)
+
+
+def test_the_triggers_reach_the_buttons_no_key_does(app, drive, packs):
+    browser = PuzzleBrowserScene(app)
+    app.scenes.push(browser)
+    drive.frames(2)
+    assert "LT and RT" in dict(app.pads.rows(browser))
+    flip_rush = button(browser, "Flip Rush")
+    for _ in browser.controls:
+        pull(drive, pygame.CONTROLLER_AXIS_TRIGGERRIGHT)
+        if flip_rush.focused:
+            break
+    assert flip_rush.focused
+    pull(drive, pygame.CONTROLLER_AXIS_TRIGGERLEFT)
+    pull(drive, pygame.CONTROLLER_AXIS_TRIGGERRIGHT)
+    assert flip_rush.focused  # back and forth again
+    drive.pad(A)
+    assert isinstance(app.scenes.top, RunCardScene)
+    assert not flip_rush.focused
+
+
+def test_another_button_puts_the_triggers_focus_away(app, drive, packs):
+    browser = PuzzleBrowserScene(app)
+    app.scenes.push(browser)
+    drive.frames(2)
+    pull(drive, pygame.CONTROLLER_AXIS_TRIGGERRIGHT)
+    assert any(b.focused for b in browser.controls)
+    drive.pad(DPAD["right"])  # the first puzzle of the pack
+    assert not any(b.focused for b in browser.controls)
+    drive.pad(A)  # no button lit: A is Enter again, and opens that puzzle
+    assert isinstance(app.scenes.top, PuzzleScene)
