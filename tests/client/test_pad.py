@@ -6,11 +6,10 @@ puzzle, a lesson, the controller's help, and controllers plugged in and out."""
 from __future__ import annotations
 
 import random
-from collections import deque
 
 import pygame
 
-from game.client import theme
+from game.client import pad, theme
 from game.client.scenes.arcade_scene import RunCardScene
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import MatchScene
@@ -20,14 +19,13 @@ from game.client.scenes.puzzle_scene import PuzzleScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
-from game.play.board_keys import step
 from game.play.lessons import LESSONS, load
 from game.play.match import Match
-from game.puzzles.solve import analyse_flips
 from game.rules import Board
 
+from .test_keyboard import way_to
 from .test_scenes import button
-from .test_tutorial import chain_orders
+from .test_tutorial import task_cells
 
 A = pygame.CONTROLLER_BUTTON_A
 B = pygame.CONTROLLER_BUTTON_B
@@ -49,21 +47,7 @@ def cursor_to(drive, scene, cell: int) -> None:
     """Move the board cursor to ``cell`` with the d-pad (shown first with A)."""
     if scene.input.cursor is None:
         drive.pad(A)
-    geo = scene.view.geo
-    start = (scene.input.cursor, scene.input.column)
-    paths: dict[tuple[int, int], list[str]] = {start: []}
-    todo = deque([start])
-    while todo:
-        at = todo.popleft()
-        if at[0] == cell:
-            break
-        for d in DPAD:
-            nxt = step(geo, at[0], d, at[1])
-            if nxt not in paths:
-                paths[nxt] = [*paths[at], d]
-                todo.append(nxt)
-    way = next(p for (c, _), p in paths.items() if c == cell)
-    for d in way:
+    for d in way_to(scene, cell):
         drive.pad(DPAD[d])
     assert scene.input.cursor == cell
 
@@ -240,26 +224,7 @@ def pad_solve(drive, scene) -> None:
     if lesson.task == "pass":
         drive.pad(Y)
         return
-    if lesson.task == "place":
-        cells = [board.legal_placements()[0]]
-    elif lesson.task == "refuse":
-        cells = [
-            next(
-                c
-                for c in range(board.geometry.cells)
-                if board.tile_at(c) is None and lesson.goal in (board.why_not_place(c) or "")
-            )
-        ]
-    elif lesson.task == "most":
-        best = analyse_flips(board)
-        cells = list(best.outcomes[best.largest()[0]])
-    else:
-        need_choice = lesson.goal == "choice"
-        cells = next(
-            t.cells
-            for t, chose in chain_orders(board)
-            if (lesson.task == "flip" or len(t.cells) >= 3) and (chose or not need_choice)
-        )
+    cells = task_cells(lesson, board)
     for cell in cells:
         cursor_to(drive, scene, cell)
         drive.pad(A)
@@ -359,3 +324,22 @@ def test_another_button_puts_the_triggers_focus_away(app, drive, packs):
     assert not any(b.focused for b in browser.controls)
     drive.pad(A)  # no button lit: A is Enter again, and opens that puzzle
     assert isinstance(app.scenes.top, PuzzleScene)
+
+
+def test_a_machine_whose_controllers_cannot_start_still_plays(app, drive, monkeypatch):
+    def broken() -> None:
+        raise pygame.error("no game controller subsystem")
+
+    monkeypatch.setattr(pad.controller, "init", broken)
+    pads = pad.Pads(app.toast)
+    pads.start()
+    assert not pads.ready
+    app.pads = pads
+    app.scenes.push(TitleScene(app))
+    drive.frames(2)
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
+    drive.frames()
+    assert pads.open == {}
+    focus_on(drive, app.scenes.top, "Play")  # posted buttons still work
+    drive.pad(A)
+    assert isinstance(app.scenes.top, SetupScene)
