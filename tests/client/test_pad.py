@@ -10,6 +10,7 @@ import random
 import pygame
 
 from game.client import pad, theme
+from game.client.scene import Scene
 from game.client.scenes.arcade_scene import RunCardScene
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import MatchScene
@@ -343,3 +344,14 @@ def test_a_machine_whose_controllers_cannot_start_still_plays(app, drive, monkey
     focus_on(drive, app.scenes.top, "Play")  # posted buttons still work
     drive.pad(A)
     assert isinstance(app.scenes.top, SetupScene)
+
+
+def test_a_button_that_does_nothing_on_a_screen_is_left_out_of_its_help(app):
+    from game.client.scenes.online_match import OnlineMatchScene
+
+    class Quiet(Scene):
+        pad_keys = OnlineMatchScene.pad_keys
+
+    rows = dict(app.pads.rows(Quiet(app)))
+    assert "X" not in rows and "Y" not in rows  # no take-backs, no hints online
+    assert rows["Start"] == "the lobby"

@@ -330,7 +330,7 @@ class MatchScene(MatchBoard):
         self.app.scenes.push(PauseScene(self.app, self.paused()))
 
     def open_menu(self) -> bool:
-        self.menu()
+        self.menu()  # an online game's leads to the lobby
         return True
 
     def paused(self) -> Paused:
