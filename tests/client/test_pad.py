@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.client import pad, theme
 from game.client.scene import Scene
@@ -25,7 +26,7 @@ from game.play.match import Match
 from game.rules import Board
 
 from .test_keyboard import way_to
-from .test_scenes import button
+from .test_scenes import SIZES, button
 from .test_tutorial import task_cells
 
 A = pygame.CONTROLLER_BUTTON_A
@@ -144,30 +145,43 @@ def test_back_shows_the_buttons_of_the_screen_and_any_button_hides_them(app, dri
     assert app.scenes.top.input.cursor is None
 
 
-def test_the_help_fits_a_small_window_in_large_text(app, drive):
-    app.settings.text_size = "Large"
-    theme.set_text_size("Large")
+def help_texts(app, scene) -> tuple[pygame.Rect, dict[str, pygame.Rect]]:
+    """The help's panel over ``scene`` and each text drawn in it, where."""
+    surface = app.screen.copy()
+    theme.drawn_texts = []
     try:
-        app.window.size = (640, 480)
-        app._resized()
-        app.scenes.push(MatchScene(app, _match(app)))
-        drive.frames(2)
-        drive.pad(BACK)
-        surface = app.screen.copy()
-        theme.drawn_texts = []
-        try:
-            box = app.pads.draw_help(surface, app.scenes.top)
-            texts = [(m, r) for s, m, r, _ in theme.drawn_texts if s is surface]
-        finally:
-            theme.drawn_texts = None
-        assert len(texts) >= 8
-        for msg, r in texts:
-            assert box.contains(r), msg
-        for i, (m1, r1) in enumerate(texts):
-            for m2, r2 in texts[i + 1 :]:
-                assert not r1.inflate(-2, -6).colliderect(r2.inflate(-2, -6)), (m1, m2)
+        box = app.pads.draw_help(surface, scene)
+        texts = {m: r for s, m, r, _ in theme.drawn_texts if s is surface}
     finally:
-        theme.set_text_size("Normal")
+        theme.drawn_texts = None
+    return box, texts
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_help_fits_every_window_and_large_text_is_never_smaller(app, drive, size):
+    app.window.size = size
+    app._resized()
+    drawn: dict[str, dict[str, pygame.Rect]] = {}
+    for scene in (MatchScene(app, _match(app)), LessonScene(app, 1)):
+        app.scenes.push(scene)
+        drive.frames(2)
+        for text_size in ("Normal", "Large"):
+            theme.set_text_size(text_size)
+            try:
+                box, texts = help_texts(app, scene)
+            finally:
+                theme.set_text_size("Normal")
+            assert len(texts) >= 9
+            for msg, r in texts.items():
+                assert box.contains(r) and app.screen.get_rect().contains(box), msg
+            rects = list(texts.items())
+            for i, (m1, r1) in enumerate(rects):
+                for m2, r2 in rects[i + 1 :]:
+                    assert not r1.inflate(-2, -6).colliderect(r2.inflate(-2, -6)), (m1, m2)
+            drawn[text_size] = texts
+        for msg, r in drawn["Normal"].items():
+            if msg in drawn["Large"]:
+                assert drawn["Large"][msg].height >= r.height, msg
 
 
 def test_controllers_plugged_in_and_out_never_crash_the_game(app, drive):
