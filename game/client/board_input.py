@@ -62,6 +62,8 @@ class BoardInput:
         self.column = 0
         #: The keyboard moved last: the status line speaks of the cursor's cell.
         self.by_keys = False
+        #: The last key came from a game controller: the line of keys names its buttons.
+        self.by_pad = False
         self.box = TextField(
             "Turn",
             limit=200,
@@ -144,6 +146,7 @@ class BoardInput:
             return self._box_keys(event)
         if event.type != pygame.KEYDOWN:
             return None
+        self.by_pad = bool(getattr(event, "pad", ""))
         mod = getattr(event, "mod", 0)
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return None
@@ -215,6 +218,8 @@ class BoardInput:
                 "Type a turn such as e5 or xd4xd5: Enter plays it, Esc closes the box.",
                 "Type a turn (e5, xd4xd5). Enter: play it. Esc: close.",
             )
+        if self.by_pad:
+            return self.pad_help(board_word)
         if self.cursor is not None:
             return (
                 f"Arrows move the cursor, Enter {board_word} its cell, Esc hides it. "
@@ -224,6 +229,19 @@ class BoardInput:
         return (
             "Keys: Up, Down or Tab shows a board cursor; T types a turn.",
             "Up or Down: board cursor. T: type a turn.",
+        )
+
+    def pad_help(self, board_word: str) -> tuple[str, ...]:
+        """The line of a game controller's buttons for the board (see :mod:`.pad`)."""
+        if self.cursor is not None:
+            return (
+                f"D-pad or stick: move the cursor. A {board_word} its cell. B hides it. "
+                "Back: every button.",
+                f"D-pad: move. A: {board_word[:-1]}. B: hide. Back: all buttons.",
+            )
+        return (
+            "A or the d-pad shows a board cursor. Back: what every button does.",
+            "A: board cursor. Back: all buttons.",
         )
 
     def draw_help(self, surface: pygame.Surface, rect: pygame.Rect, *texts: str) -> None:

@@ -174,7 +174,7 @@ class Pads:
         if not self.told and button != "back":
             # A pad SDL opened before the game asked (or one this game did not
             # open) is first heard of here.
-            self.say(f"A controller. {TELL}", 4.0)
+            self.say(f"Playing with a controller: {TELL[0].lower()}{TELL[1:]}", 4.0)
             self.told = True
         if self.helping or button == "back":
             self.helping = not self.helping and button == "back"

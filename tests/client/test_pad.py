@@ -301,7 +301,7 @@ def test_the_first_button_says_where_the_buttons_are_told(app, drive):
     app.scenes.push(TitleScene(app))
     drive.frames(2)
     drive.pad(DPAD["down"])
-    assert any("Press Back to see what its buttons do" in text for text, _ in app.toasts)
+    assert any("press back to see what its buttons do" in t.lower() for t, _ in app.toasts)
     assert app.scenes.top.focus is not None  # and the button did its part too
 
 
@@ -369,3 +369,16 @@ def test_a_button_that_does_nothing_on_a_screen_is_left_out_of_its_help(app):
     rows = dict(app.pads.rows(Quiet(app)))
     assert "X" not in rows and "Y" not in rows  # no take-backs, no hints online
     assert rows["Start"] == "the lobby"
+
+
+def test_the_line_under_the_board_names_the_controllers_buttons_once_it_is_used(app, drive):
+    app.scenes.push(MatchScene(app, _match(app)))
+    drive.frames(2)
+    scene = app.scenes.top
+    assert scene.keys_text()[0].startswith("Keys:")
+    drive.pad(A)
+    assert scene.keys_text()[0].startswith("D-pad or stick: move the cursor. A plays its cell.")
+    drive.pad(B)
+    assert scene.keys_text()[0].startswith("A or the d-pad shows a board cursor.")
+    drive.key(pygame.K_DOWN)  # the keyboard again: its keys again
+    assert scene.keys_text()[0].startswith("Arrows move the cursor")
