@@ -22,7 +22,11 @@ import contextlib
 from collections.abc import Callable
 
 import pygame
-from pygame._sdl2 import controller
+
+try:
+    from pygame._sdl2 import controller
+except ImportError:  # a pygame (or a frozen build) without SDL's controllers
+    controller = None  # type: ignore[assignment]
 
 from game.play.pad_repeat import Repeat, stick_direction
 
@@ -112,7 +116,7 @@ class Pads:
         try:
             controller.init()
             self.ready = True
-        except pygame.error:
+        except (pygame.error, AttributeError):  # AttributeError: no module at all
             self.ready = False
 
     def close(self) -> None:
