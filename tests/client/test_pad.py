@@ -87,6 +87,8 @@ def test_a_whole_match_from_the_title_with_a_controller(app, drive):
         drive.frames(3)
     drive.settle(3.0)
     assert isinstance(app.scenes.top, GameOverScene)
+    drive.pad(X)  # see the board
+    assert app.scenes.top is scene
 
 
 def test_shoulders_step_through_the_moves_and_x_takes_back(app, drive):
