@@ -15,14 +15,18 @@ from game.client.scene import Scene
 from game.client.scenes.arcade_scene import RunCardScene
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.mosaix_play import MosaixResultScene, MosaixSoloScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scenes.puzzle_scene import PuzzleScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
+from game.mosaix import ai as mosaix_ai
+from game.play.arranger import Arranger
 from game.play.lessons import LESSONS, load
 from game.play.match import Match
+from game.play.mosaix_flow import anchor
 from game.rules import Board
 
 from .test_keyboard import way_to
@@ -384,3 +388,53 @@ def test_the_line_under_the_board_names_the_controllers_buttons_once_it_is_used(
     assert scene.keys_text()[0].startswith("A or the d-pad shows a board cursor.")
     drive.key(pygame.K_DOWN)  # the keyboard again: its keys again
     assert scene.keys_text()[0].startswith("Arrows move the cursor")
+
+
+def pad_lay_out(drive, scene, formation) -> None:
+    """Pick ``formation``: its shape's button lit with RT and pressed with A,
+    then the order on Y and the turns on X."""
+    want = Arranger(scene.arranger.rolled)
+    want.show(formation)
+    shape = scene.shape_buttons[want.shape]
+    for _ in range(len(scene.controls) + 1):
+        pull(drive, pygame.CONTROLLER_AXIS_TRIGGERRIGHT)
+        if shape.focused:
+            break
+    drive.pad(A)
+    for _ in range((want.order - scene.arranger.order) % len(want.orders)):
+        drive.pad(Y)
+    for _ in range((want.turns - scene.arranger.turns) % 4):
+        drive.pad(X)
+    assert scene.arranger.formation == formation
+
+
+def pad_place(drive, scene, p) -> None:
+    """Aim the sheet's cursor with the d-pad so the formation lands as ``p`` has it; A writes."""
+    ax, ay = anchor(p.formation)
+    goal = (p.x + ax, p.y + ay)
+    if scene.hover is None:
+        drive.pad(DPAD["up"])  # the cursor shows in the middle
+    while scene.hover != goal:
+        x, y = scene.hover
+        d = "left" if x > goal[0] else "right" if x < goal[0] else "down" if y > goal[1] else "up"
+        drive.pad(DPAD[d])
+    drive.pad(A)
+
+
+@pytest.mark.slow
+def test_a_whole_mosaix_solo_game_with_a_controller(app, drive):
+    scene = MosaixSoloScene(app, seed=21)
+    app.scenes.push(scene)
+    rng = random.Random(21)
+    turns = 0
+    while not scene.finished:
+        drive.settle(0.7)  # the dice tumble
+        game = scene.game
+        p = mosaix_ai.roll_and_place(game.sheet, game.rolled, rng, game.max_dropped)
+        pad_lay_out(drive, scene, p.formation)
+        before = len(game.turns)
+        pad_place(drive, scene, p)
+        assert len(scene.game.turns) == before + 1, scene.message
+        turns += 1
+    drive.settle(0.5)
+    assert isinstance(app.scenes.top, MosaixResultScene) and turns >= 8
