@@ -31,6 +31,7 @@ from . import theme
 from .audio import Audio
 from .board_view import hex_points
 from .crash import HEADLESS
+from .pad import Pads
 from .scene import Scene, SceneStack
 
 DEFAULT_SIZE = (1280, 800)
@@ -41,6 +42,18 @@ FPS = 60
 #: is answered within a thirtieth of a second, then at full rate again.
 STILL_AFTER = 0.5
 STILL_FPS = 30
+
+
+#: What a game controller sends (see :mod:`.pad`).
+PAD_EVENTS = frozenset(
+    {
+        pygame.CONTROLLERDEVICEADDED,
+        pygame.CONTROLLERDEVICEREMOVED,
+        pygame.CONTROLLERBUTTONDOWN,
+        pygame.CONTROLLERBUTTONUP,
+        pygame.CONTROLLERAXISMOTION,
+    }
+)
 
 
 class NoDisplay(RuntimeError):
@@ -76,6 +89,9 @@ class App:
         self.closed = False
         pygame.key.set_repeat(300, 40)
         self.audio = Audio(0.0 if self.settings.muted else self.settings.volume)
+        #: Game controllers, plugged in now or later; their buttons come as keys.
+        self.pads = Pads(self.toast, self.click)
+        self.pads.start()
         self.clock = pygame.time.Clock()
         self.scenes = SceneStack()
         self.running = True
@@ -180,7 +196,8 @@ class App:
     def frame(self, dt: float) -> bool:
         """Handle the waiting events, advance ``dt`` seconds, and draw if anything
         changed; returns whether it drew."""
-        events = pygame.event.get()
+        # A held stick or d-pad repeats its arrow: input as much as an event.
+        events = pygame.event.get() + self.pads.update(dt)
         for event in events:
             self.dispatch(event)
         self.jobs.poll()
@@ -224,6 +241,13 @@ class App:
             self.set_fullscreen(not self.settings.fullscreen)
             return
         top = self.scenes.top
+        if event.type in PAD_EVENTS:
+            for key in self.pads.handle(event, top):
+                self.dispatch(key)
+            return
+        if self.pads.helping and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.pads.helping = False  # the keys or the mouse put the controller's help away
+            return
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_m
@@ -256,6 +280,8 @@ class App:
                     self.screen, line, (box.centerx, box.top + 8 + 26 * i), size=22, anchor="midtop"
                 )
             y += h + 8
+        if self.pads.helping:
+            self.pads.draw_help(self.screen, self.scenes.top)
 
     def close(self) -> None:
         """Leave every scene (once each), stop the AI's and the jobs' processes and
@@ -263,6 +289,7 @@ class App:
         self.scenes.reset()
         self.worker.close()
         self.jobs.close()
+        self.pads.close()
         if not self.closed:
             self.closed = True
             # Now, not when the collector frees it: after pygame.quit() its handle

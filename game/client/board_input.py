@@ -22,6 +22,7 @@ from game.play.board_keys import column_of, examples, middle, step
 
 from . import theme
 from .board_view import BoardView
+from .scene import pad_buttons
 from .widgets import TextField
 
 #: The characters a turn is written with: row letters, numbers, ``x`` and "pass".
@@ -32,6 +33,12 @@ ARROWS = {
     pygame.K_UP: "up",
     pygame.K_DOWN: "down",
 }
+
+#: A game controller's A and B on a board (see :mod:`.pad`): as Enter and Esc.
+BOARD_PAD = pad_buttons(
+    a=(pygame.K_RETURN, "play the cursor's cell"),
+    b=(pygame.K_ESCAPE, "take back a chain, hide the cursor, or leave"),
+)
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,8 @@ class BoardInput:
         self.column = 0
         #: The keyboard moved last: the status line speaks of the cursor's cell.
         self.by_keys = False
+        #: The last key came from a game controller: the line of keys names its buttons.
+        self.by_pad = False
         self.box = TextField(
             "Turn",
             limit=200,
@@ -132,22 +141,30 @@ class BoardInput:
             return BoardAction("back", self.view.cell_at(event.pos))
         return None
 
-    def keys(self, event: pygame.event.Event, *, arrows: bool = True) -> BoardAction | None:
+    def keys(
+        self, event: pygame.event.Event, *, arrows: bool = True, typed: bool = True
+    ) -> BoardAction | None:
         """What a key (or typed text) does on the board, if anything. ``arrows``:
         Left and Right may show the cursor (a screen that gives them no other
-        use). While the turn box is open, it takes every key and all typed text."""
+        use). ``typed``: T opens the turn box (a screen that shows it). While the
+        box is open, it takes every key and all typed text."""
         if self.typing:
             return self._box_keys(event)
         if event.type != pygame.KEYDOWN:
             return None
+        self.by_pad = bool(getattr(event, "pad", ""))
         mod = getattr(event, "mod", 0)
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return None
         key = event.key
         direction = ARROWS.get(key)
+        pad = getattr(event, "pad", "")
+        if pad in ("lb", "rb"):
+            return None  # a controller's shoulders step through the moves, not the cursor
         if direction is not None:
             if self.cursor is None:
-                if direction in ("left", "right") and not arrows:
+                # A controller's d-pad has no other use on a board: it shows the cursor.
+                if direction in ("left", "right") and not arrows and not pad:
                     return None
                 return BoardAction("cursor", self.show_cursor())
             self.cursor, self.column = step(self.view.geo, self.cursor, direction, self.column)
@@ -155,11 +172,13 @@ class BoardInput:
             return BoardAction("cursor", self.cursor)
         if key == pygame.K_TAB and self.cursor is None:
             return BoardAction("cursor", self.show_cursor())
-        if key in (pygame.K_t, pygame.K_SLASH, pygame.K_KP_DIVIDE):
+        if key in (pygame.K_t, pygame.K_SLASH, pygame.K_KP_DIVIDE) and typed:
             self.open_box()
             self._swallow = getattr(event, "unicode", "") or ""
             return BoardAction("box", None)
         if self.cursor is None:
+            if pad == "a":  # a controller has no Tab: A shows the cursor too
+                return BoardAction("cursor", self.show_cursor())
             return None
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.by_keys = True
@@ -206,6 +225,8 @@ class BoardInput:
                 f"Type a turn such as {place} or {flip}: Enter plays it, Esc closes the box.",
                 f"Type a turn ({place}, {flip}). Enter: play it. Esc: close.",
             )
+        if self.by_pad:
+            return self.pad_help(board_word)
         if self.cursor is not None:
             return (
                 f"Arrows move the cursor, Enter {board_word} its cell, Esc hides it. "
@@ -215,6 +236,19 @@ class BoardInput:
         return (
             "Keys: Up, Down or Tab shows a board cursor; T types a turn.",
             "Up or Down: board cursor. T: type a turn.",
+        )
+
+    def pad_help(self, board_word: str) -> tuple[str, ...]:
+        """The line of a game controller's buttons for the board (see :mod:`.pad`)."""
+        if self.cursor is not None:
+            return (
+                f"D-pad or stick: move the cursor. A {board_word} its cell. B hides it. "
+                "Back: every button.",
+                f"D-pad: move. A: {board_word[:-1]}. B: hide. Back: all buttons.",
+            )
+        return (
+            "A or the d-pad shows a board cursor. Back: what every button does.",
+            "A: board cursor. Back: all buttons.",
         )
 
     def draw_help(self, surface: pygame.Surface, rect: pygame.Rect, *texts: str) -> None:

@@ -15,8 +15,10 @@ set of things the app provides; it never reaches into the app's own parts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
 
@@ -53,8 +55,19 @@ class Services(Protocol):
     def quit(self) -> None: ...
 
 
+def pad_buttons(
+    base: Mapping[str, tuple[int, str]] | None = None, /, **buttons: tuple[int, str]
+) -> Mapping[str, tuple[int, str]]:
+    """A screen's :attr:`Scene.pad_keys`: ``base``'s, and ``buttons`` over them."""
+    return MappingProxyType({**(base or {}), **buttons})
+
+
 class Scene:
     overlay = False
+    #: What a game controller's buttons do here beyond the usual (see
+    #: :mod:`.pad`): a button's name ("a", "b", "x", "y", "lb", "rb", "start")
+    #: -> the key it stands for and, for the controller's help, what that does.
+    pad_keys: ClassVar[Mapping[str, tuple[int, str]]] = pad_buttons()
 
     @property
     def typing(self) -> bool:
@@ -79,6 +92,12 @@ class Scene:
 
     def handle(self, event: pygame.event.Event) -> None:
         """One input event."""
+
+    def open_menu(self) -> bool:
+        """Start on a controller: open this screen's own menu. False where it has
+        none (Start then does what Esc does); a board's Esc first takes back a
+        chain or hides the cursor, which Start must not."""
+        return False
 
     def update(self, dt: float) -> bool | None:
         """Advance time by ``dt`` seconds. Return True while something on screen

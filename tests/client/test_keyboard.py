@@ -25,10 +25,8 @@ from .test_online import type_text
 KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
 
 
-def cursor_to(drive, scene, cell: int) -> None:
-    """Move the board cursor to ``cell`` with the arrow keys (shown first with Tab)."""
-    if scene.input.cursor is None:
-        drive.key(pygame.K_TAB)
+def way_to(scene, cell: int) -> list[str]:
+    """The shortest way of arrows ("left"...) from the shown board cursor to ``cell``."""
     geo = scene.view.geo
     start = (scene.input.cursor, scene.input.column)
     paths: dict[tuple[int, int], list[str]] = {start: []}
@@ -42,8 +40,14 @@ def cursor_to(drive, scene, cell: int) -> None:
             if nxt not in paths:
                 paths[nxt] = [*paths[at], d]
                 todo.append(nxt)
-    way = next(p for (c, _), p in paths.items() if c == cell)
-    for d in way:
+    return next(p for (c, _), p in paths.items() if c == cell)
+
+
+def cursor_to(drive, scene, cell: int) -> None:
+    """Move the board cursor to ``cell`` with the arrow keys (shown first with Tab)."""
+    if scene.input.cursor is None:
+        drive.key(pygame.K_TAB)
+    for d in way_to(scene, cell):
         drive.key(KEYS[d])
     assert scene.input.cursor == cell
 

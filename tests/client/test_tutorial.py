@@ -35,29 +35,35 @@ def solve(drive, scene):
         drive.click(button(scene, run.answer_text()).rect.center)
     elif lesson.task == "pass":
         drive.click(scene.pass_button.rect.center)
-    elif lesson.task == "place":
-        drive.click_cell(board.legal_placements()[0])
-    elif lesson.task == "refuse":
-        cell = next(
-            c
-            for c in range(board.geometry.cells)
-            if board.tile_at(c) is None and lesson.goal in (board.why_not_place(c) or "")
-        )
-        drive.click_cell(cell)
     else:
-        if lesson.task == "most":
-            best = analyse_flips(board)
-            turn = list(best.outcomes[best.largest()[0]])
-        else:
-            need_choice = lesson.goal == "choice"
-            turn = next(
-                t.cells
-                for t, chose in chain_orders(board)
-                if (lesson.task == "flip" or len(t.cells) >= 3) and (chose or not need_choice)
-            )
-        for cell in turn:
+        for cell in task_cells(lesson, board):
             drive.click_cell(cell)
     return scene.message
+
+
+def task_cells(lesson, board: Board) -> list[int]:
+    """The cells to act on, in order, for a lesson's task on the board."""
+    if lesson.task == "place":
+        return [board.legal_placements()[0]]
+    if lesson.task == "refuse":
+        return [
+            next(
+                c
+                for c in range(board.geometry.cells)
+                if board.tile_at(c) is None and lesson.goal in (board.why_not_place(c) or "")
+            )
+        ]
+    if lesson.task == "most":
+        best = analyse_flips(board)
+        return list(best.outcomes[best.largest()[0]])
+    need_choice = lesson.goal == "choice"
+    return list(
+        next(
+            t.cells
+            for t, chose in chain_orders(board)
+            if (lesson.task == "flip" or len(t.cells) >= 3) and (chose or not need_choice)
+        )
+    )
 
 
 def test_every_lesson_in_turn_by_clicks(app, drive):

@@ -21,9 +21,9 @@ from game.play.own_puzzles import save_as_puzzle
 from game.rules import BLUE, RED, Board, Position, RulesError
 
 from .. import theme
-from ..board_input import BoardAction, BoardInput
+from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import BoardView
-from ..scene import Scene, Services
+from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 
 SIDES = [str(n) for n in range(3, 9)]
@@ -45,6 +45,13 @@ def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
 
 
 class AnalysisBoardScene(Scene):
+    pad_keys = pad_buttons(
+        BOARD_PAD,
+        a=(pygame.K_RETURN, "paint the cursor's cell with the brush"),
+        x=(pygame.K_BACKSPACE, "empty the cursor's cell"),
+        y=(pygame.K_e, "best turn"),
+    )
+
     def __init__(self, app: Services, position: Position | None = None) -> None:
         super().__init__(app)
         self.asked = ""  # the position the engine was last asked about

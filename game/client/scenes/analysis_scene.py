@@ -24,7 +24,7 @@ from game.rules import BLUE, RED, Board
 
 from .. import theme
 from ..board_view import BoardView
-from ..scene import Scene, Services
+from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 
 #: A request id the worker never gives: the analysis stopped on an error.
@@ -45,6 +45,11 @@ def move_number(ply: int) -> str:
 
 
 class AnalysisScene(Scene):
+    pad_keys = pad_buttons(
+        lb=(pygame.K_LEFT, "previous turn"),
+        rb=(pygame.K_RIGHT, "next turn"),
+    )
+
     def __init__(self, app: Services, match: Match, record_path: Path | None = None) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)

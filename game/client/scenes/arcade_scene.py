@@ -15,8 +15,9 @@ from game.puzzles import Pack, Puzzle
 from game.puzzles.themes import theme_name
 
 from .. import theme
+from ..board_input import BOARD_PAD
 from ..layout import grid
-from ..scene import ButtonScene, Services
+from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene
 
@@ -38,6 +39,8 @@ class ArcadeScene(PuzzleScene):
     """A run of puzzles in one of the arcade modes: ``"rush"``, ``"streak"`` or
     ``"trainer"``. A card with the mode's rules comes first; the clock starts
     when the player says so."""
+
+    pad_keys = pad_buttons(BOARD_PAD, x=(pygame.K_s, "skip this puzzle (once)"))
 
     def __init__(
         self, app: Services, mode: str, seed: int | None = None, *, theme: str | None = None

@@ -17,7 +17,7 @@ from game.rules import BLUE, RED
 
 from .. import theme
 from ..layout import grid
-from ..scene import ButtonScene, Services
+from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
 
 
@@ -52,6 +52,13 @@ def lay_out_row(box: pygame.Rect, buttons: list[Button], height: int = 48) -> No
 
 
 class GameOverScene(ButtonScene):
+    pad_keys = pad_buttons(
+        a=(pygame.K_RETURN, "rematch"),
+        x=(pygame.K_b, "see the board"),
+        y=(pygame.K_a, "analyse the game"),
+        b=(pygame.K_ESCAPE, "leave"),
+    )
+
     overlay = True
 
     def __init__(self, app: Services, over: Over) -> None:

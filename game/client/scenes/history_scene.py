@@ -12,7 +12,7 @@ from game.play.match import Match, open_record
 
 from .. import theme
 from ..layout import grid
-from ..scene import Scene, Services
+from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
@@ -23,6 +23,12 @@ STAT_LINE = 22  # a line of the results against each opponent
 
 
 class HistoryScene(Scene):
+    pad_keys = pad_buttons(
+        a=(pygame.K_RETURN, "open the game"),
+        x=(pygame.K_DELETE, "delete the game"),
+        y=(pygame.K_a, "analyse the game"),
+    )
+
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.list_rect = pygame.Rect(0, 0, 0, 0)

@@ -10,7 +10,7 @@ from game.rules import Board, Chain
 from .. import theme
 from ..board_view import BoardView
 from ..layout import grid
-from ..scene import ButtonScene, Services
+from ..scene import ButtonScene, Services, pad_buttons
 from ..text_layout import TextBlock
 from ..widgets import Button, draw_all
 
@@ -59,6 +59,11 @@ PAGES = [
 
 
 class HowToScene(ButtonScene):
+    pad_keys = pad_buttons(
+        lb=(pygame.K_LEFT, "previous page"),
+        rb=(pygame.K_RIGHT, "next page"),
+    )
+
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.text_rect = pygame.Rect(0, 0, 0, 0)

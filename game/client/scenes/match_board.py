@@ -239,7 +239,7 @@ class MatchBoard(Scene):
         """The line of keys under the board, longest first: until the cursor shows,
         Left and Right are the moves'."""
         texts = self.input.help_text()
-        if self.input.cursor is None and not self.input.typing:
+        if self.input.cursor is None and not self.input.typing and not self.input.by_pad:
             return (
                 texts[0] + " Left and Right step through the moves.",
                 "Up or Down: board cursor. T: type a turn. Left, Right: the moves.",

@@ -22,8 +22,8 @@ from game.play.match_controller import HINT_LEVEL, MatchController, replacing
 from game.rules import BLUE, RED, Color
 
 from .. import theme
-from ..board_input import BoardAction
-from ..scene import Scene, Services
+from ..board_input import BOARD_PAD, BoardAction
+from ..scene import Scene, Services, pad_buttons
 from ..side_panel import SidePanel
 from .analysis_board import AnalysisBoardScene
 from .analysis_scene import AnalysisScene
@@ -41,6 +41,15 @@ class MatchScene(MatchBoard):
 
     #: What Ctrl+Z and the like say where turns cannot be taken back.
     no_takebacks = "Turns cannot be taken back in this game."
+    pad_keys = pad_buttons(
+        BOARD_PAD,
+        b=(pygame.K_ESCAPE, "take back a chain, hide the cursor, or the menu"),
+        x=(pygame.K_u, "take back a turn"),
+        y=(pygame.K_h, "hint"),
+        lb=(pygame.K_LEFT, "step back a move"),
+        rb=(pygame.K_RIGHT, "step forward"),
+        start=(pygame.K_ESCAPE, "the match's menu"),
+    )
 
     def __init__(
         self,
@@ -318,6 +327,10 @@ class MatchScene(MatchBoard):
     def menu(self) -> None:
         """The pause menu: resume, settings, save, resign, leave."""
         self.app.scenes.push(PauseScene(self.app, self.paused()))
+
+    def open_menu(self) -> bool:
+        self.menu()  # an online game's leads to the lobby
+        return True
 
     def paused(self) -> Paused:
         """What the pause menu offers for this match now."""

@@ -13,13 +13,15 @@ from functools import partial
 import pygame
 
 from game.mosaix import CREDIT, Formation, Sheet
+from game.mosaix.sheet import SIZE
 from game.play.arranger import SHAPE_NAMES, Arranger
 from game.play.jobs import Job
 from game.play.mosaix_flow import MosaixEvent, SheetFlow
+from game.play.sheet_keys import sheet_step
 
 from .. import theme
 from ..layout import grid
-from ..scene import ButtonScene, Scene, Services
+from ..scene import ButtonScene, Scene, Services, pad_buttons
 from ..sheet_view import SYMBOL_COLOR, SheetView, draw_symbol
 from ..widgets import Button, draw_all, press, update_all
 
@@ -44,11 +46,26 @@ def count_color(tone: str) -> theme.Color:
     return TONE_COLOR.get(tone, theme.TEXT)
 
 
+SHEET_ARROWS = {
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+}
+
+
 class SheetPlay(Scene):
     """What the solo game and a match share on screen: the dice, the formation's
     buttons, the sheet with the preview under the pointer, and the message."""
 
     flow: SheetFlow
+    pad_keys = pad_buttons(
+        a=(pygame.K_RETURN, "lay it out, or write the formation at the cursor"),
+        x=(pygame.K_r, "turn the formation"),
+        y=(pygame.K_SPACE, "next order"),
+        b=(pygame.K_ESCAPE, "the menu"),
+        start=(pygame.K_ESCAPE, "the menu"),
+    )
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
@@ -106,7 +123,15 @@ class SheetPlay(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if press(self.controls, event, self.app.click):
             return
-        if event.type == pygame.MOUSEMOTION:
+        # The arrows aim at the sheet; Enter, when no button takes it, writes there.
+        direction = SHEET_ARROWS.get(getattr(event, "key", -1))
+        if event.type == pygame.KEYDOWN and direction is not None:
+            self.hover = sheet_step(self.hover, direction, SIZE)
+            self.flow.pointed()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.hover is not None:
+                self.click()
+        elif event.type == pygame.MOUSEMOTION:
             cell = self.view.cell_at(event.pos, margin=2)
             if cell != self.hover:
                 self.flow.pointed()

@@ -22,7 +22,7 @@ from game.play.online_game import (
 from game.rules import Board, Color
 
 from .. import theme
-from ..scene import ButtonScene, Scene, Services
+from ..scene import ButtonScene, Scene, Services, pad_buttons
 from ..side_panel import SidePanel
 from ..widgets import Button, Widget, draw_all
 from .confirm import ConfirmScene
@@ -48,6 +48,14 @@ def clock_text(ms: int) -> str:
 
 class OnlineMatchScene(MatchScene):
     no_takebacks = "No take-backs in a game against a person."
+    # No take-backs and no hints against a person: X and Y do nothing here.
+    pad_keys = pad_buttons(
+        MatchScene.pad_keys,
+        b=(pygame.K_ESCAPE, "take back a chain, hide the cursor, or the lobby"),
+        x=(pygame.K_u, ""),
+        y=(pygame.K_h, ""),
+        start=(pygame.K_ESCAPE, "the lobby"),
+    )
 
     def __init__(
         self, app: Services, match: OnlineMatch, link: Link, state: dict[str, Any]

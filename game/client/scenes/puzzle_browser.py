@@ -13,7 +13,7 @@ from game.puzzles.themes import in_order, theme_name
 
 from .. import theme
 from ..layout import grid
-from ..scene import Scene, Services
+from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_scene import PuzzleScene
@@ -22,6 +22,13 @@ CELL_W, CELL_H, GAP = 112, 64, 10
 
 
 class PuzzleBrowserScene(Scene):
+    pad_keys = pad_buttons(
+        a=(pygame.K_RETURN, "open the puzzle"),
+        x=(pygame.K_t, "next theme"),
+        lb=(pygame.K_PAGEUP, "page up"),
+        rb=(pygame.K_PAGEDOWN, "page down"),
+    )
+
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.compact = False

@@ -19,11 +19,11 @@ from game.puzzles import Puzzle
 from game.rules import Turn
 
 from .. import theme
-from ..board_input import BoardAction, BoardInput
+from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import CHAIN_GAP, BoardView
 from ..layout import grid
 from ..particles import Particles
-from ..scene import Scene, Services
+from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 from .analysis_board import AnalysisBoardScene
 
@@ -31,6 +31,13 @@ RESET_AFTER = 1.6  # seconds a wrong answer stays on the board
 
 
 class PuzzleScene(Scene):
+    pad_keys = pad_buttons(
+        BOARD_PAD,
+        x=(pygame.K_r, "start the puzzle again"),
+        y=(pygame.K_h, "hint (costs a star)"),
+        rb=(pygame.K_n, "next puzzle, once this one is done"),
+    )
+
     def __init__(
         self,
         app: Services,

@@ -14,10 +14,11 @@ from game.play.lessons import save as save_tutorial
 from game.rules import BLUE, RED
 
 from .. import theme
-from ..board_input import BoardInput
+from ..board_input import BOARD_PAD, BoardInput
 from ..board_view import BoardView
+from ..focus_row import FocusRow
 from ..layout import grid
-from ..scene import Scene, Services
+from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Widget, draw_all, press, update_all
 from .howto import HowToScene
 from .menu import MenuScene
@@ -70,6 +71,14 @@ class TutorialMenuScene(MenuScene):
 
 
 class LessonScene(Scene):
+    pad_keys = pad_buttons(
+        BOARD_PAD,
+        a=(pygame.K_RETURN, "play the cursor's cell, or choose an answer"),
+        x=(pygame.K_r, "start the lesson again"),
+        y=(pygame.K_p, "pass, where the lesson asks it"),
+        rb=(pygame.K_RETURN, "next lesson, once this one is done"),
+    )
+
     def __init__(self, app: Services, index: int) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -93,6 +102,8 @@ class LessonScene(Scene):
         self.back_button = Button("Lessons", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         #: The lesson's own actions, in a row above the buttons every lesson has.
         self.actions = [*self.option_buttons]
+        #: The keys' (and a controller's) way to an answer.
+        self.answers = FocusRow(self.option_buttons)
         if self.lesson.task == "pass":
             self.actions.append(self.pass_button)
         self.controls = [*self.actions, self.retry_button, self.next_button, self.back_button]
@@ -133,9 +144,15 @@ class LessonScene(Scene):
             if taken is not None:
                 self.show(taken)
                 return
-        if press(self.controls, event, self.app.click):
+        action = None
+        if self.answers.buttons:
+            if self.answers.handle(event, self.app.click):
+                return
+        else:
+            action = self.input.keys(event, typed=False)
+        if action is None and press(self.controls, event, self.app.click):
             return
-        action = self.input.handle(event)
+        action = action or self.input.handle(event)
         if action is None:
             return
         if action.kind == "click" and action.cell is not None:
@@ -234,6 +251,7 @@ class LessonScene(Scene):
             chain=run.chain.cells if run.chain is not None else (),
             shapes=self.app.settings.colour_blind,
             pulse=self.t,
+            cursor=self.input.cursor,
         )
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)

@@ -71,6 +71,21 @@ class Driver:
         )
         self.frames()
 
+    def pad(self, button: int, instance: int = 0) -> None:
+        """A controller's ``button`` (``pygame.CONTROLLER_BUTTON_A``...) pressed
+        and let go."""
+        for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, button=button, instance_id=instance))
+        self.frames()
+
+    def tilt(self, axis: int, value: int, instance: int = 0) -> None:
+        """A controller's stick ``axis`` moved to ``value`` (-32768 to 32767)."""
+        event = pygame.event.Event(
+            pygame.CONTROLLERAXISMOTION, axis=axis, value=value, instance_id=instance
+        )
+        pygame.event.post(event)
+        self.frames()
+
     def click_cell(self, cell: int) -> None:
         """A click on ``cell`` of the board shown by the scene on top."""
         view = getattr(self.app.scenes.top, "view", None)

@@ -1,0 +1,298 @@
+"""Game controllers: opened as they come (SDL's game-controller mapping, so any
+pad SDL knows has A, B, X, Y where an Xbox pad has them), and their buttons
+turned into the keys the screens already answer. A screen needs nothing of its
+own for a controller: the d-pad or the left stick are the arrows, A is Enter, B
+and Start are Esc. A screen gives X, Y, the shoulders (and A and B another
+sense) in :attr:`~.scene.Scene.pad_keys`, and Start a menu of its own with
+:meth:`~.scene.Scene.open_menu`.
+
+The keys made here carry ``pad`` (the button's name), so the board can tell the
+d-pad's Left (which shows the cursor) from the keyboard's (which steps through
+a match's moves until then), and leave the shoulders to the moves.
+
+Back shows what each button does on the screen on top; any button puts it away.
+A controller plugged in or out while the game runs is picked up or let go; one
+that cannot be opened is passed over, as is a machine with no controllers at
+all: the keyboard and mouse always work.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+import pygame
+
+try:
+    from pygame._sdl2 import controller
+except ImportError:  # a pygame (or a frozen build) without SDL's controllers
+    controller = None  # type: ignore[assignment]
+
+from game.play.pad_repeat import Repeat, stick_direction
+
+from . import theme
+from .pad_focus import ButtonFocus, buttons
+from .scene import Scene
+from .scenes.menu import MenuScene
+
+#: The buttons by the names screens give them in ``pad_keys``.
+BUTTONS = {
+    pygame.CONTROLLER_BUTTON_A: "a",
+    pygame.CONTROLLER_BUTTON_B: "b",
+    pygame.CONTROLLER_BUTTON_X: "x",
+    pygame.CONTROLLER_BUTTON_Y: "y",
+    pygame.CONTROLLER_BUTTON_START: "start",
+    pygame.CONTROLLER_BUTTON_BACK: "back",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "lb",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "rb",
+    pygame.CONTROLLER_BUTTON_DPAD_UP: "up",
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
+}
+ARROWS = {
+    "up": pygame.K_UP,
+    "down": pygame.K_DOWN,
+    "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT,
+}
+#: What the buttons do on every screen that says nothing else: the key each
+#: stands for and, for the help, what that does. The shoulders page through a
+#: list where there is one.
+USUAL: dict[str, tuple[int, str]] = {
+    "a": (pygame.K_RETURN, "choose"),
+    "b": (pygame.K_ESCAPE, "back"),
+    "start": (pygame.K_ESCAPE, "back"),
+    "lb": (pygame.K_PAGEUP, ""),
+    "rb": (pygame.K_PAGEDOWN, ""),
+}
+#: The help's rows, in order: the button's name on the pad, and its name here.
+HELP_ROWS = (
+    ("D-pad or stick", "move"),
+    ("A", "a"),
+    ("B", "b"),
+    ("X", "x"),
+    ("Y", "y"),
+    ("LB and RB", "shoulders"),
+    ("LT and RT", "triggers"),
+    ("Start", "start"),
+    ("Back", "back"),
+)
+
+
+TELL = "Press Back to see what its buttons do here."
+
+
+def key_event(key: int, button: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, pad=button)
+
+
+class Pads:
+    """The controllers plugged in, and what their input stands for. ``say``
+    shows a short message (the app's banner)."""
+
+    def __init__(
+        self, say: Callable[[str, float], None], click: Callable[[], None] = lambda: None
+    ) -> None:
+        self.say = say
+        self.click = click
+        #: LT and RT's focus on a screen's buttons.
+        self.focus = ButtonFocus()
+        #: The open controllers by their instance id (as events name them).
+        self.open: dict[int, controller.Controller] = {}
+        #: SDL's controllers could be started (else a controller is never opened).
+        self.ready = False
+        #: Back's help is on show.
+        self.helping = False
+        #: The player has been told that Back shows the buttons.
+        self.told = False
+        self.repeat = Repeat()
+        self.stick = (0.0, 0.0)
+        self.stick_points: str | None = None
+
+    def start(self) -> None:
+        """Start SDL's controllers; those already plugged in then arrive as if
+        just plugged in (SDL sends an "added" event for each)."""
+        try:
+            controller.init()
+            self.ready = True
+        except (pygame.error, AttributeError):  # AttributeError: no module at all
+            self.ready = False
+
+    def close(self) -> None:
+        for pad in self.open.values():
+            with contextlib.suppress(pygame.error):
+                pad.quit()
+        self.open.clear()
+
+    # -- plugging in and out ---------------------------------------------------------
+    def added(self, index: int) -> None:
+        """A controller came at SDL's device ``index``: open it if SDL can."""
+        if not self.ready:
+            return
+        try:
+            if not controller.is_controller(index):
+                return
+            pad = controller.Controller(index)
+            instance = pad.as_joystick().get_instance_id()
+            name = pad.name or "A controller"
+        except (pygame.error, IndexError, ValueError):
+            return  # gone again already, or not one SDL can map
+        if instance in self.open:
+            return
+        self.open[instance] = pad
+        self.say(f"{name} connected. {TELL}", 5.0)
+        self.told = True
+
+    def removed(self, instance: int) -> None:
+        pad = self.open.pop(instance, None)
+        self.repeat.release("dpad")
+        self.repeat.release("stick")
+        self.stick, self.stick_points = (0.0, 0.0), None
+        if pad is None:
+            return
+        with contextlib.suppress(pygame.error):
+            pad.quit()
+        self.say("The controller was disconnected. The keyboard and mouse still work.", 4.0)
+
+    # -- input ------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event, scene: Scene | None) -> list[pygame.event.Event]:
+        """The key events a controller's ``event`` stands for on ``scene`` (none
+        for one that only opens or closes the help, or means nothing here)."""
+        if event.type == pygame.CONTROLLERDEVICEADDED:
+            self.added(getattr(event, "device_index", -1))
+        elif event.type == pygame.CONTROLLERDEVICEREMOVED:
+            self.removed(getattr(event, "instance_id", -1))
+        elif event.type == pygame.CONTROLLERBUTTONDOWN:
+            return self.pressed(BUTTONS.get(getattr(event, "button", -1), ""), scene)
+        elif event.type == pygame.CONTROLLERBUTTONUP:
+            if BUTTONS.get(getattr(event, "button", -1), "") in ARROWS:
+                self.repeat.release("dpad")
+        elif event.type == pygame.CONTROLLERAXISMOTION:
+            return self.tilted(getattr(event, "axis", -1), getattr(event, "value", 0), scene)
+        return []
+
+    def pressed(self, button: str, scene: Scene | None) -> list[pygame.event.Event]:
+        if not button:
+            return []
+        if not self.told and button != "back":
+            # A pad SDL opened before the game asked (or one this game did not
+            # open) is first heard of here.
+            self.say(f"Playing with a controller: {TELL[0].lower()}{TELL[1:]}", 4.0)
+            self.told = True
+        if self.helping or button == "back":
+            self.helping = not self.helping and button == "back"
+            return []
+        if button == "a" and self.focus.press(scene, self.click):
+            return []
+        self.focus.put_away()
+        if button in ARROWS:
+            self.repeat.press("dpad", button)
+            return self.arrow(button)
+        if button == "start" and scene is not None and scene.open_menu():
+            return []
+        key = self.key_for(button, scene)
+        return [] if key is None else [key_event(key, button)]
+
+    def tilted(self, axis: int, value: int, scene: Scene | None) -> list[pygame.event.Event]:
+        x, y = self.stick
+        tilt = max(-1.0, min(1.0, value / 32767))
+        if axis == pygame.CONTROLLER_AXIS_LEFTX:
+            x = tilt
+        elif axis == pygame.CONTROLLER_AXIS_LEFTY:
+            y = tilt
+        else:
+            self.focus.trigger(axis, value, scene)
+            return []  # the right stick is not used
+        self.stick = (x, y)
+        now = stick_direction(x, y, self.stick_points)
+        if now == self.stick_points:
+            return []
+        self.stick_points = now
+        if now is None:
+            self.repeat.release("stick")
+            return []
+        self.repeat.press("stick", now)
+        return [] if self.helping else self.arrow(now)
+
+    def arrow(self, direction: str) -> list[pygame.event.Event]:
+        return [key_event(ARROWS[direction], direction)]
+
+    def update(self, dt: float) -> list[pygame.event.Event]:
+        """The arrows a held d-pad or stick repeats in the next ``dt`` seconds."""
+        due = self.repeat.update(dt)
+        if self.helping:
+            return []
+        return [e for d in due for e in self.arrow(d)]
+
+    @staticmethod
+    def key_for(button: str, scene: Scene | None) -> int | None:
+        own = scene.pad_keys if scene is not None else {}
+        if button in own:
+            return own[button][0]
+        if button in USUAL:
+            return USUAL[button][0]
+        return None
+
+    # -- the help ------------------------------------------------------------------------
+    @staticmethod
+    def rows(scene: Scene | None) -> list[tuple[str, str]]:
+        """What each button does on ``scene``, for the help: a button that does
+        nothing here is left out."""
+        own = dict(scene.pad_keys) if scene is not None else {}
+        words = {name: what for name, (_, what) in (USUAL | own).items()}
+        words.setdefault("move", "move")
+        words["back"] = "show or hide this help"
+        if scene is not None and not isinstance(scene, MenuScene) and buttons(scene):
+            words["triggers"] = "go through the screen's buttons; A presses the one lit"
+        lb, rb = words.get("lb", ""), words.get("rb", "")
+        words["shoulders"] = f"{lb} / {rb}" if lb and rb and lb != rb else lb or rb
+        # Where only one shoulder does anything, the help names that one.
+        shoulders = "LB and RB" if lb and rb else "LB" if lb else "RB"
+        return [
+            (shoulders if name == "shoulders" else label, words[name])
+            for label, name in HELP_ROWS
+            if words.get(name)
+        ]
+
+    def draw_help(self, surface: pygame.Surface, scene: Scene | None) -> pygame.Rect:
+        """The help over the whole screen, its panel as high as its rows; returns
+        the panel. The rows wrap before their text is made smaller."""
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, min(760, w - 40), h - 40)
+        rows = self.rows(scene)
+        title, foot = "Controller buttons on this screen", "Any button puts this away."
+        for size in range(22, 11, -1):
+            f = theme.font(size)
+            names = max(f.size(label)[0] for label, _ in rows) + 16
+            room = box.width - 48 - names
+            wrapped = [theme.wrap(what, size, room) for _, what in rows]
+            line = f.get_linesize()
+            title_size = theme.fit(title, 26, box.width - 40, bold=True, smallest=size)
+            height = theme.font(title_size, True).get_linesize() + 12
+            height += sum(len(lines) * line + 6 for lines in wrapped) + 8 + line
+            if height <= box.height - 32 and room > 0:
+                break
+        box.height = min(box.height, height + 32)
+        box.center = (w // 2, h // 2)
+        theme.dialog(surface, box, 150)
+        y = box.top + 16
+        r = theme.text(
+            surface, title, (box.centerx, y), size=title_size, bold=True, anchor="midtop", box=box
+        )
+        y = r.bottom + 12
+        for (label, _), lines in zip(rows, wrapped, strict=True):
+            theme.text(surface, label, (box.left + 24, y), size=size, color=theme.ACCENT, box=box)
+            for i, text in enumerate(lines):
+                theme.text(surface, text, (box.left + 24 + names, y + i * line), size=size, box=box)
+            y += len(lines) * line + 6
+        theme.text(
+            surface,
+            foot,
+            (box.centerx, y + 8),
+            size=size,
+            color=theme.MUTED,
+            anchor="midtop",
+            box=box,
+        )
+        return box
