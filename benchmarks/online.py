@@ -250,10 +250,23 @@ async def step(
     }
 
 
+def earlier(tmp: Path, commit: str) -> Path | None:
+    """The code as it was at ``commit``, unpacked under ``tmp`` (``None``, said,
+    if this checkout's history does not have it)."""
+    old = tmp / "before"
+    old.mkdir()
+    if not unpack(old, commit):
+        print(f"commit {commit} is not in this checkout's history")
+        return None
+    return old
+
+
 def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, str]:
     """``mosaic-server`` from the code under ``code``, in its own process."""
+    # Before the command line moved to the package's __main__ it was server.py's.
+    module = "game.online" if (code / "game/online/__main__.py").exists() else "game.online.server"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.online.server", "--port", "0", "--db", db,
+        [sys.executable, "-m", module, "--port", "0", "--db", db,
          *(["--durable"] if durable else [])],
         cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
@@ -264,7 +277,7 @@ def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, 
         proc.wait()
         raise RuntimeError(
             f"the server did not start on {db} (exit {proc.returncode});"
-            f" run: python -m game.online.server --port 0 --db '{db}'"
+            f" run: python -m {module} --port 0 --db '{db}'"
         )
     return proc, url
 
@@ -346,10 +359,8 @@ def measure(args: argparse.Namespace, stores: list[str], cluster: Cluster) -> in
     with tempfile.TemporaryDirectory() as tmp:
         servers = {"now": ROOT}
         if args.before:
-            old = Path(tmp) / "before"
-            old.mkdir()
-            if not unpack(old, args.before):
-                print(f"commit {args.before} is not in this checkout's history")
+            old = earlier(Path(tmp), args.before)
+            if old is None:
                 return 2
             servers[f"at {args.before}"] = old
         print(

@@ -13,6 +13,15 @@ from .protocol import message
 from .transport import Conn, deliver
 
 
+def drop_process(held: dict[str, tuple[str, Any]], process: str) -> bool:
+    """Forget the entries another process of a cluster holds (``held`` maps a
+    key to its process and entry); returns whether there were any."""
+    gone = [key for key, (origin, _) in held.items() if origin == process]
+    for key in gone:
+        del held[key]
+    return bool(gone)
+
+
 @dataclass
 class ListChanges:
     #: The message type the changes go out as.

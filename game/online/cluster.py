@@ -18,53 +18,129 @@ beside the database it already has:
 - **A process that dies loses nothing announced.** Every turn is committed
   before it is announced (as on a single server). Each process holds a
   PostgreSQL advisory lock for as long as it lives; the others try it every
-  :attr:`~.limits.Limits.cluster_check` seconds, and the first to get it takes
-  over the dead process's unfinished games from the store (one ``UPDATE``, so
+  :attr:`~.limits.Limits.cluster_check` seconds, and the first to find it free
+  twice in a row takes over the dead process's unfinished games from the store (one ``UPDATE``, so
   each game goes to one process), as a restarted server puts its games back: the
   players reconnect to any process and play on.
 - **One list of games in play**, for spectators: each process announces the
   games it starts, takes over and ends.
+- **The database may go away.** The channel (:mod:`.channel`) connects again
+  and takes the process's lock back; a process then tells the others all it
+  holds (``all``: seeks, players, games), which replaces what they knew of it,
+  and each answers with its own, so every lobby and list agree again; its
+  players hear each live game's whole state, turns relayed meanwhile included.
+  A process judges others only once its channel has been up for
+  :data:`SETTLE` seconds, so a peer has time to take its lock back after an
+  outage. If it takes a peer's games all the same, each game's ``epoch`` in the
+  store fences the old copy: its next write is refused, it lets the game go and
+  passes the message on to the new process, so two copies never both advance.
+  A move passed on to another process is sent again if that process says
+  hello before it says the move is done.
 
 A message on the channel is a JSON object with ``from`` and ``to`` (a process id,
-or ``*`` for all); one longer than PostgreSQL's 8000-byte limit goes in parts.
-A process sends its messages through one connection, in order, so the turns of
-a game arrive in the order they were played.
+or ``*`` for all). A process sends its messages through one connection, in
+order, so the turns of a game arrive in the order they were played.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
 
+from .channel import Channel, Parts, cut, decode, stopped
 from .gallery import listing
-from .lobby import Elsewhere, Seek
+from .lobby import Elsewhere, Lobby, Seek
 from .protocol import Message
-from .store import OPEN_GAME_COLUMNS, Player, new_id, stored_game
-from .transport import REFUSALS, Conn, deliver, send
-
-if TYPE_CHECKING:
-    from .server import Server
-    from .table import Table
+from .rounds import Rounds
+from .sql import Unreachable, pg_connection
+from .store import Player, Store, new_id
+from .table import Table, TableError
+from .throttle import address
+from .transport import REFUSALS, Conn, Connections, deliver, send
 
 log = logging.getLogger("mosaic.cluster")
 
-CHANNEL = "mosaic_cluster"
-#: The longest text sent in one notification (PostgreSQL takes up to 8000 bytes).
-PART = 7000
+#: Seconds a process's channel must have been up again, after an outage, before
+#: it judges others dead (a peer's backoff waits at most 5 s between tries).
+SETTLE = 10.0
+#: Client messages that change a game: sent again if they may have been lost.
+MOVES = frozenset({"turn", "resign", "abort"})
 #: Client messages about one game, passed to the process that plays it.
 GAME_MESSAGES = frozenset({"turn", "state", "resign", "abort", "watch", "unwatch"})
+
+#: Handles a client's message here, as the server's handlers do.
+Handle = Callable[[Conn, Player, Message], Awaitable[None]]
+
+
+class Solo:
+    """A server on its own: a cluster of one, which shares nothing."""
+
+    me: str | None = None
+
+    def __init__(self, store: Store, rounds: Rounds) -> None:
+        self.store = store
+        self.rounds = rounds
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+    async def resume(self) -> int:
+        """Put back every unfinished game from the store; returns how many."""
+        stored = await self.store.open_games()
+        self.rounds.put_back(stored)
+        return len(stored)
+
+    def here(self, pid: str) -> None:
+        pass
+
+    def gone(self, pid: str) -> None:
+        pass
+
+    def closed(self, conn: Conn) -> None:
+        pass
+
+    async def owner(self, gid: str) -> str | None:
+        return None
+
+    def forget_owner(self, gid: str) -> None:
+        pass
+
+    def forward(self, process: str, conn: Conn, player: Player, msg: Message) -> None:
+        raise TableError("that seek is no longer open")
+
+    async def wait_for_code(self, code: str) -> None:
+        pass
 
 
 class Cluster:
     """This process's part in a cluster: its id, its channel and its watchdog."""
 
-    def __init__(self, server: Server, dsn: str, me: str | None = None) -> None:
-        self.server = server
+    def __init__(
+        self,
+        dsn: str,
+        store: Store,
+        *,
+        rounds: Rounds,
+        lobby: Lobby,
+        connections: Connections,
+        handle: Handle,
+        me: str | None = None,
+    ) -> None:
         self.dsn = dsn
+        self.store = store
+        self.rounds = rounds
+        self.lobby = lobby
+        self.gallery = rounds.gallery
+        self.connections = connections
+        self.handle = handle
+        self.limits = rounds.limits
         self.me = me or new_id()
         #: Every other process heard from (or named as a game's host).
         self.peers: set[str] = set()
@@ -72,51 +148,76 @@ class Cluster:
         self.owners: dict[str, str] = {}
         #: This process's connections that other processes answer, by key.
         self.local: dict[str, Conn] = {}
+        #: Moves passed on and not yet done, by process and number.
+        self.unanswered: dict[str, dict[int, dict[str, Any]]] = {}
+        self._sent = 0
         #: Stand-ins for other processes' connections, by (process, key).
         self.stand_ins: dict[tuple[str, str], Conn] = {}
-        self._parts: dict[tuple[str, str], list[str | None]] = {}
-        self._out: asyncio.Queue[str] = asyncio.Queue()
+        self.channel = Channel(dsn, self.lock_name(), self._heard, self._rejoined)
+        self._parts = Parts()
         self._tasks: list[asyncio.Task[None]] = []
-        self._listener: Any = None
-        self._sender: Any = None
+        #: A connection of its own for trying the other processes' locks, and how
+        #: many looks in a row found each free.
+        self._watch: Any = None
+        self._free: dict[str, int] = {}
+        rounds.host = self.me
+        rounds.listed = self.listed
+        rounds.unlisted = self.unlisted
+        connections.relay = lambda pids, text: self.publish("*", "tell", pids=pids, text=text)
+        lobby.published = self._seek_changed
 
     # -- start and stop ----------------------------------------------------------
     async def start(self) -> None:
-        import asyncpg  # type: ignore[import-untyped,import-not-found,unused-ignore]  # noqa: PLC0415
-
-        self._listener = await asyncpg.connect(self.dsn)
-        # Held for this process's life: its release tells the others it is gone.
-        await self._listener.execute("SELECT pg_advisory_lock(hashtext($1))", self.lock_name())
-        await self._listener.add_listener(CHANNEL, self._heard)
-        self._sender = await asyncpg.connect(self.dsn)
-        self._tasks = [
-            asyncio.create_task(self._send_all()),
-            asyncio.create_task(self._watchdog()),
-        ]
+        await self.channel.start()
+        self._watch = await pg_connection(self.dsn)
+        self._tasks = [asyncio.create_task(self._watchdog())]
         self.publish("*", "hello")
+        self._announce("*")
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        for conn in (self._listener, self._sender):
-            if conn is not None:
-                with contextlib.suppress(Exception):
-                    await conn.close()
+        await stopped(self._tasks, ())
+        await self.channel.stop()
+        await stopped((), (self._watch,))
+
+    async def _rejoined(self) -> None:
+        """The channel is back after the database was away: let go of the games
+        another process took meanwhile, then tell the others all we hold."""
+        while True:
+            try:
+                owned = await self.store.owned(self.me)
+                break
+            except Exception as e:  # away again: tried once more in a moment
+                log.error("could not read which games are still ours: %s", e)
+                await asyncio.sleep(1.0)
+        for table in list(self.rounds.tables.values()):
+            if owned.get(table.id) != table.epoch:
+                async with self.rounds.lock(table.id):
+                    self.rounds.let_go(table)
+        self.owners.clear()
+        self.publish("*", "hello")
+        self._announce("*")
+
+    def _announce(self, to: str) -> None:
+        """Everything this process holds, which replaces what ``to`` knew of it."""
+        seeks = [
+            {"seek": s.id, "code": s.code, "listing": None if s.code else s.public()}
+            for s in self.lobby.held()
+        ]
+        games = [listing(t) for t in self.rounds.tables.values()]
+        players = self.connections.players_here()
+        self.publish(to, "all", seeks=seeks, games=games, players=players)
+
+    async def resume(self) -> int:
+        """At start: the games of no process, and of any process that has died."""
+        n = await self.adopt(None)
+        for process in await self.store.game_hosts() - {self.me}:
+            n += await self._if_dead(process)
+        return n
 
     def lock_name(self, process: str | None = None) -> str:
         return f"mosaic-server {process or self.me}"
 
     # -- the server's hooks --------------------------------------------------------
-    def wire(self) -> None:
-        """Hook this cluster into the server's connections and lobby."""
-        self.server.connections.relay = lambda pids, text: self.publish(
-            "*", "tell", pids=pids, text=text
-        )
-        self.server.lobby.published = self._seek_changed
-
     def listed(self, table: Table, to: str = "*") -> None:
         """A game began to be played here (started, or taken over)."""
         self.publish(to, "listed", game=listing(table))
@@ -134,88 +235,85 @@ class Cluster:
         key = self.local_key(conn)
         if self.local.pop(key, None) is not None:
             self.publish("*", "closed", conn=key)
+        for sent in self.unanswered.values():
+            for seq in [s for s, note in sent.items() if note["conn"] == key]:
+                del sent[seq]
 
     def local_key(self, conn: Conn) -> str:
         return str(id(conn))
 
     def forward(self, process: str, conn: Conn, player: Player, msg: Message) -> None:
-        """Pass a client's message to the process that holds what it is about."""
+        """Pass a client's message to the process that holds what it is about. A
+        move in a game is kept until that process says it is done, and sent
+        again should the process say hello meanwhile: it had missed it."""
         key = self.local_key(conn)
         self.local[key] = conn
-        where = conn.remote_address or _address(conn)
-        self.publish(process, "msg", conn=key, pid=player.id, address=where, msg=msg)
+        where = conn.remote_address or address(conn.ws)
+        note: dict[str, Any] = {"conn": key, "pid": player.id, "address": where, "msg": msg}
+        if msg["type"] in MOVES:
+            self._sent += 1
+            note["seq"] = self._sent
+            self.unanswered.setdefault(process, {})[self._sent] = note
+        self.publish(process, "msg", **note)
+
+    async def wait_for_code(self, code: str) -> None:
+        """Another process may have given the code out a moment before its
+        announcement reaches this one."""
+        if not self.lobby.knows(code):
+            await asyncio.sleep(self.limits.cluster_code_wait)
+
+    def forget_owner(self, gid: str) -> None:
+        self.owners.pop(gid, None)
 
     async def owner(self, gid: str) -> str | None:
         """The process that plays this unfinished game, if any."""
-        if gid in self.server.tables:
+        if gid in self.rounds.tables:
             return self.me
         if gid in self.owners:
             return self.owners[gid]
-        host = await self.server.store.game_host(gid)
+        host = await self.store.game_host(gid)
         if host is not None:
             self.owners[gid] = host
             if host != self.me:
                 self.peers.add(host)
         return host
 
-    # -- sending ----------------------------------------------------------------------
+    # -- sending and hearing -----------------------------------------------------------
     def publish(self, to: str, kind: str, **fields: Any) -> None:
-        text = json.dumps({"from": self.me, "to": to, "kind": kind, **fields})
-        if len(text) <= PART:
-            self._out.put_nowait(text)
-            return
-        pid, n = new_id(), -(-len(text) // PART)
-        for i in range(n):
-            part = {"from": self.me, "to": to, "kind": "part", "id": pid, "i": i, "n": n}
-            self._out.put_nowait(json.dumps(part | {"text": text[i * PART : (i + 1) * PART]}))
+        head = {"from": self.me, "to": to}
+        for text in cut(json.dumps(head | {"kind": kind, **fields}), head):
+            self.channel.send(text)
 
-    async def _send_all(self) -> None:
-        while True:
-            text = await self._out.get()
-            try:
-                await self._sender.execute("SELECT pg_notify($1, $2)", CHANNEL, text)
-            except Exception as e:  # the database went away: said, and the next one tried
-                log.error("could not tell the other server processes: %s", e)
-
-    # -- hearing ------------------------------------------------------------------------
-    def _heard(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        try:
-            note = json.loads(payload)
-        except ValueError:
+    def _heard(self, payload: str) -> None:
+        note = decode(payload, self._parts)
+        if note is None:
             return
         origin = note.get("from")
-        if origin == self.me or note.get("to") not in ("*", self.me):
+        if not isinstance(origin, str) or origin == self.me or note.get("to") not in ("*", self.me):
             return
         self.peers.add(origin)
-        if note["kind"] == "part":
-            whole = self._part(origin, note)
-            if whole is None:
-                return
-            note = json.loads(whole)
         task = asyncio.get_running_loop().create_task(self._act(origin, note))
         task.add_done_callback(_report)
 
-    def _part(self, origin: str, note: dict[str, Any]) -> str | None:
-        parts = self._parts.setdefault((origin, note["id"]), [None] * note["n"])
-        parts[note["i"]] = note["text"]
-        if any(p is None for p in parts):
-            return None
-        del self._parts[(origin, note["id"])]
-        return "".join(cast(list[str], parts))
-
     async def _act(self, origin: str, note: dict[str, Any]) -> None:
         kind = note["kind"]
-        server = self.server
         if kind == "tell":
-            server.connections.tell_here(note["pids"], note["text"])
+            self.connections.tell_here(note["pids"], note["text"])
         elif kind == "reply":
             conn = self.local.get(note["conn"])
             if conn is not None:
                 deliver([conn], note["text"])
         elif kind == "hello":
-            self._sync(origin)
+            self._announce(origin)
+            for again in sorted(self.unanswered.get(origin, {}).values(), key=lambda n: n["seq"]):
+                self.publish(origin, "msg", **again)
+        elif kind == "done":
+            self.unanswered.get(origin, {}).pop(note["seq"], None)
+        elif kind == "all":
+            self._replace(origin, note)
         elif kind == "here":
-            await self._came(origin, note["pid"])
+            was_online = self.connections.came_elsewhere(note["pid"], origin)
+            self.rounds.came_elsewhere(note["pid"], was_online)
         elif kind == "gone":
             self._left(origin, note["pid"])
         elif kind == "seek":
@@ -225,93 +323,59 @@ class Cluster:
         elif kind == "closed":
             stand_in = self.stand_ins.pop((origin, note["conn"]), None)
             if stand_in is not None:
-                server.gallery.leave(stand_in)
+                self.gallery.leave(stand_in)
         elif kind == "adopted":
             for gid in note["games"]:
                 self.owners[gid] = origin
+                table = self.rounds.tables.get(gid)
+                if table is not None:  # this process was thought dead: its copy goes
+                    async with self.rounds.lock(gid):
+                        self.rounds.let_go(table)
         elif kind == "listed":
-            server.gallery.remote[note["game"]["id"]] = (origin, note["game"])
-            server.gallery.changed()
-        elif kind == "unlisted" and server.gallery.remote.pop(note["game"], None):
-            server.gallery.changed()
+            self.gallery.add_remote(origin, note["game"])
+        elif kind == "unlisted":
+            self.gallery.remove_remote(note["game"])
 
-    def _sync(self, newcomer: str) -> None:
-        """A process started: it hears of this one's seeks and players."""
-        lobby = self.server.lobby
-        for seek in [*lobby.seeks.values(), *lobby.codes.values()]:
-            self._seek_changed("add", seek, to=newcomer)
-        for pid in self.server.connections.players_here():
-            self.publish(newcomer, "here", pid=pid)
-        for table in list(self.server.tables.values()):
-            self.listed(table, to=newcomer)
-
-    async def _came(self, origin: str, pid: str) -> None:
-        """A player connected to another process: their games here hear of it, and
-        they get each live game's whole state (as a hello here would give)."""
-        server = self.server
-        elsewhere = server.connections.elsewhere
-        was_online = server.connections.online(pid)
-        elsewhere.setdefault(pid, set()).add(origin)
-        for table in server._tables_of(pid):
-            color = table.color_of(pid)
-            seat = table.seats[color]
-            if not table.postal:
-                state = table.state(server.now(table)) | {"you": color}
-                server.connections.tell([pid], "game", game=state)
-            if not was_online:
-                seat.connected, seat.gone_since = True, None
-                server._tell_table(table, "presence", game=table.id, color=color, connected=True)
+    def _replace(self, origin: str, note: dict[str, Any]) -> None:
+        """All another process holds: what we knew of it goes, this comes. Its
+        players hear the whole state of their live games here, so a turn relayed
+        while its channel was down is not lost on them."""
+        self.lobby.forget(origin)
+        for seek in note["seeks"]:
+            self.lobby.add_remote(origin, seek["seek"], seek["code"], seek["listing"])
+        self.gallery.forget(origin)
+        for entry in note["games"]:
+            self.gallery.add_remote(origin, entry)
+        players = set(note["players"])
+        for pid in set(self.connections.held_by(origin)) - players:
+            self._left(origin, pid)
+        for pid in players:
+            self.rounds.came_elsewhere(pid, self.connections.came_elsewhere(pid, origin))
 
     def _left(self, origin: str, pid: str) -> None:
-        server = self.server
-        held = server.connections.elsewhere.get(pid)
-        if held is None:
-            return
-        held.discard(origin)
-        if held:
-            return
-        del server.connections.elsewhere[pid]
-        if server.connections.online(pid):
-            return
-        for table in server._tables_of(pid):
-            color = table.color_of(pid)
-            table.seats[color].connected = False
-            table.seats[color].gone_since = server.now(table)
-            server._tell_table(table, "presence", game=table.id, color=color, connected=False)
+        if self.connections.left_elsewhere(pid, origin):
+            self.rounds.away(pid)
 
     # -- the lobby --------------------------------------------------------------------------
     def _seek_changed(self, what: str, seek: Seek, to: str = "*") -> None:
-        fields: dict[str, Any] = {"what": what, "seek": seek.id}
+        fields: dict[str, Any] = {"what": what, "seek": seek.id, "code": seek.code}
         if what == "add":
             fields["listing"] = None if seek.code else seek.public()
-            fields["code"] = seek.code
-        else:
-            fields["code"] = seek.code
         self.publish(to, "seek", **fields)
 
     def _remote_seek(self, origin: str, note: dict[str, Any]) -> None:
-        lobby = self.server.lobby
-        code, sid = note.get("code"), note["seek"]
         if note["what"] == "add":
-            if code:
-                lobby.remote_codes[code] = (origin, sid)
-            else:
-                lobby.remote[sid] = (origin, note["listing"])
-                lobby._changed()
+            self.lobby.add_remote(origin, note["seek"], note.get("code"), note.get("listing"))
         else:
-            if code:
-                lobby.remote_codes.pop(code, None)
-            if lobby.remote.pop(sid, None) is not None:
-                lobby._changed()
+            self.lobby.remove_remote(note["seek"], note.get("code"))
 
     # -- messages passed on from other processes ---------------------------------------------
     async def _message(self, origin: str, note: dict[str, Any]) -> None:
         """A client's message that another process passed on: handled as if the
         connection were here, every answer going back to it."""
-        server = self.server
         key = (origin, note["conn"])
         stand_in = self.stand_ins.get(key)
-        player = await server.store.player(note["pid"])
+        player = await self.store.player(note["pid"])
         if player is None:
             return
         if stand_in is None:
@@ -322,11 +386,14 @@ class Cluster:
         stand_in.player = player
         msg = note["msg"]
         try:
-            await server.handlers[msg["type"]](stand_in, player, msg)
+            await self.handle(stand_in, player, msg)
         except Elsewhere:
             send(stand_in, "error", reason="that seek is no longer open", about=msg["type"])
-        except REFUSALS as e:
+        except (*REFUSALS, Unreachable) as e:
             send(stand_in, "error", reason=str(e), about=msg["type"])
+        finally:
+            if "seq" in note:
+                self.publish(origin, "done", seq=note["seq"])
 
     def _back_to(self, process: str, conn: str) -> Callable[[str], None]:
         def reply(text: str) -> None:
@@ -337,88 +404,66 @@ class Cluster:
     # -- processes that die --------------------------------------------------------------------
     async def _watchdog(self) -> None:
         while True:
-            await asyncio.sleep(self.server.limits.cluster_check)
+            await asyncio.sleep(self.limits.cluster_check)
+            await self.channel.check()
+            up = self.channel.up_since
+            if up is None or time.monotonic() - up < SETTLE:
+                continue  # this process may be the one cut off: it judges nobody
             try:
+                if self._watch is None or self._watch.is_closed():
+                    self._watch = await pg_connection(self.dsn)
                 await self.look_for_the_dead()
             except Exception as e:  # the database is away: the next look tries again
                 log.error("could not check the other server processes: %s", e)
 
     async def look_for_the_dead(self) -> None:
-        """Take over the games of any process whose lock is free: it has died."""
-        hosts = await self.server.store.game_hosts()
+        """Take over the games of any process whose lock was free at two looks in
+        a row: it has died (a process whose channel dropped a moment has its
+        lock back by the second)."""
+        hosts = await self.store.game_hosts()
         for process in sorted(self.peers | hosts - {self.me}):
-            if process == self.me:
-                continue
-            await self._if_dead(process)
+            if process != self.me:
+                await self._if_dead(process, looks=2)
 
-    async def _if_dead(self, process: str) -> None:
-        pool = self.server.store.pool  # type: ignore[attr-defined]
-        async with pool.acquire() as conn:
-            name = self.lock_name(process)
-            if not await conn.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", name):
-                return
-            try:
-                await self._buried(process, conn)
-            finally:
-                await conn.execute("SELECT pg_advisory_unlock(hashtext($1))", name)
+    async def _if_dead(self, process: str, looks: int = 1) -> int:
+        """Take over the process's games if its lock has been free at ``looks``
+        looks in a row; returns how many."""
+        name = self.lock_name(process)
+        if not await self._watch.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", name):
+            self._free.pop(process, None)
+            return 0
+        try:
+            self._free[process] = self._free.get(process, 0) + 1
+            if self._free[process] < looks:
+                return 0
+            del self._free[process]
+            return await self._buried(process)
+        finally:
+            await self._watch.execute("SELECT pg_advisory_unlock(hashtext($1))", name)
 
-    async def _buried(self, process: str, conn: Any) -> None:
+    async def _buried(self, process: str) -> int:
         log.warning("server process %s is gone: taking over its games", process)
         self.peers.discard(process)
-        for pid in [p for p, held in self.server.connections.elsewhere.items() if process in held]:
+        self.unanswered.pop(process, None)  # its games' new process has not seen them
+        for pid in self.connections.held_by(process):
             self._left(process, pid)
-        for sid in [s for s, (o, _) in self.server.lobby.remote.items() if o == process]:
-            del self.server.lobby.remote[sid]
-            self.server.lobby._changed()
-        for code in [c for c, (o, _) in self.server.lobby.remote_codes.items() if o == process]:
-            del self.server.lobby.remote_codes[code]
-        gallery = self.server.gallery
-        for gid in [g for g, (o, _) in gallery.remote.items() if o == process]:
-            del gallery.remote[gid]  # its games come back as their new process lists them
-            gallery.changed()
-        await self.adopt(conn, process)
+        self.lobby.forget(process)
+        self._parts.forget(process)
+        self.gallery.forget(process)  # its games come back as their new process lists them
+        return await self.adopt(process)
 
-    async def adopt(self, conn: Any, process: str | None) -> int:
+    async def adopt(self, process: str | None) -> int:
         """Take the unfinished games of ``process`` (``None``: of no process, as a
         single server left them) from the store and play them here."""
-        rows = await conn.fetch(
-            "UPDATE games SET host=$1 WHERE result IS NULL AND host IS NOT DISTINCT FROM $2"
-            " RETURNING id",
-            self.me,
-            process,
-        )
-        ids = [r[0] for r in rows]
-        if not ids:
+        stored = await self.store.adopt(process, self.me)
+        if not stored:
             return 0
-        stored = []
-        for r in await conn.fetch(
-            f"SELECT {OPEN_GAME_COLUMNS} FROM games WHERE id = ANY($1::text[])", ids
-        ):
-            turns = await conn.fetch("SELECT turn FROM turns WHERE game=$1 ORDER BY ply", r[0])
-            stored.append(stored_game(r, [t[0] for t in turns]))
-        self.server.put_back(stored)
+        self.rounds.put_back(stored)  # which lists them
+        ids = [g.id for g in stored]
         for gid in ids:
             self.owners.pop(gid, None)
-            self.listed(self.server.tables[gid])
         self.publish("*", "adopted", games=ids)
         return len(ids)
-
-    async def adopt_orphans(self) -> int:
-        """At start: the games of no process, and of any process that has died."""
-        pool = self.server.store.pool  # type: ignore[attr-defined]
-        async with pool.acquire() as conn:
-            n = await self.adopt(conn, None)
-        hosts = await self.server.store.game_hosts()
-        before = len(self.server.tables)
-        for process in hosts - {self.me}:
-            await self._if_dead(process)
-        return n + len(self.server.tables) - before
-
-
-def _address(conn: Conn) -> str:
-    from .throttle import address  # noqa: PLC0415
-
-    return address(conn.ws)
 
 
 def _report(task: asyncio.Task[None]) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from game.glicko import Rating
 
-from .stores import AsyncStore
+from .store import Store
 from .table import COLORS, Table
 from .transport import Connections
 
@@ -34,7 +34,7 @@ def rate(red: Rating, blue: Rating, result: str) -> tuple[Rating, Rating]:
 
 @dataclass
 class Finisher:
-    store: AsyncStore
+    store: Store
     connections: Connections
     #: The time on the scale of the game's clock (wall-clock for correspondence).
     now: Callable[[Table], float]
@@ -51,6 +51,7 @@ class Finisher:
             ratings_json=json.dumps(table.ratings) if table.ratings else None,
             new_ratings=new,
             postal=table.postal,
+            epoch=table.epoch,
         )
         self.connections.tell((s.player for s in table.seats), "over", **self.announcement(table))
         # A player's later seeks show the rating they have now.

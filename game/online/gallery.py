@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .changes import ListChanges
+from .changes import ListChanges, drop_process
 from .limits import Limits
 from .protocol import message
 from .table import Table, TableError
@@ -80,6 +80,20 @@ class Gallery:
                 break
             out.append(entry)
         return out
+
+    def add_remote(self, process: str, entry: dict[str, Any]) -> None:
+        """A game another process plays, as its list shows it."""
+        self.remote[entry["id"]] = (process, entry)
+        self.changed()
+
+    def remove_remote(self, gid: str) -> None:
+        if self.remote.pop(gid, None) is not None:
+            self.changed()
+
+    def forget(self, process: str) -> None:
+        """The games another process played: it has gone, or it lists them again."""
+        if drop_process(self.remote, process):
+            self.changed()
 
     def changed(self) -> None:
         """A game started or ended: the listeners hear of it in a moment, with

@@ -8,27 +8,57 @@ import json
 import time
 from typing import Any
 
-from .stores import AsyncStore
+from .clock import Clock
+from .postal import PostalClock
+from .store import Store as AsyncStore
 from .table import Seat, Table
 
 
-async def record(store: AsyncStore, gid: str) -> dict[str, Any] | None:
-    """A game's record in the client's format, finished or not."""
-    row = await store.game_row(gid)
-    if row is None:
-        return None
+def annotated(table: Table, now: float) -> dict[str, Any]:
+    """The table's record, with what a watcher reads beside the turns in its
+    ``online`` part: each player's rating before the game, and the clocks
+    (milliseconds left, red first, with the side whose time runs)."""
+    data = table.record(time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(table.created)))
+    data["online"]["players"] = [{"rating": round(s.rating)} for s in table.seats]
+    data["online"]["clocks"] = table.clock.both(now)
+    data["online"]["running"] = None if table.over else table.clock.running
+    if isinstance(table.clock, PostalClock):
+        data["online"]["days"] = table.days
+        data["online"]["reserve"] = list(table.clock.reserve)
+    return data
+
+
+def stored_table(row: dict[str, Any]) -> Table:
+    """The game a stored row holds, its clocks as kept at its last turn."""
     seats = (
         Seat(row["red"], row["red_name"], row["red_rating"]),
         Seat(row["blue"], row["blue_name"], row["blue_rating"]),
     )
+    days = row.get("days")
     table = Table(
-        gid, row["side"], row["base"], row["inc"], bool(row["rated"]), seats, days=row.get("days")
+        row["id"], row["side"], row["base"], row["inc"], bool(row["rated"]), seats, days=days
     )
     table.replay(row["turns"])
     table.result, table.reason = row["result"], row["reason"]
     table.ratings = json.loads(row["ratings"]) if row["ratings"] else None
-    when = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(row["created"]))
-    return table.record(when)
+    table.created = row["created"]
+    kept = (int(row["red_ms"]), int(row["blue_ms"]))
+    if days is not None:
+        # A correspondence turn runs on the calendar, so its days left are known
+        # here too; a live game's clock runs only in the process that holds it.
+        running = None if table.over else table.mover
+        table.clock = PostalClock(days, kept, running=running, since=row.get("since") or 0.0)
+    else:
+        table.clock = Clock(table.base * 1000, table.inc * 1000, left=kept)
+    return table
+
+
+async def record(store: AsyncStore, gid: str) -> dict[str, Any] | None:
+    """A game's record in the client's format, finished or not (:func:`annotated`)."""
+    row = await store.game_row(gid)
+    if row is None:
+        return None
+    return annotated(stored_table(row), time.time())
 
 
 async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:

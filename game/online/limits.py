@@ -47,11 +47,20 @@ class Limits:
     # sliding window; past it every join is refused until the window cools.
     join_failures: int = 10
     join_window: float = 60.0
-    # Plain HTTP requests (pages, records) per address: a second, and at once;
-    # over them the answer is 429 with a Retry-After.
+    # Plain HTTP answers with a body (pages, records, 404s) per address: a
+    # second, and at once; over them the answer is 429 with a Retry-After. Not
+    # counted here: a 304 (nothing changed since the ETag the browser sent), the
+    # site's files and the records of games in play here (all from memory), so
+    # a page that follows a game in play spends nothing.
     http_rate: float = 5.0
     http_burst: float = 20.0
-    records: int = 256  # finished games' records kept in memory
+    # Every request per address, the WebSocket handshake's and each 304 too.
+    http_requests: float = 50.0
+    http_requests_burst: float = 100.0
+    # How long a page worked out (the leaderboard, a player's page) is served as
+    # it is before it is worked out again; a finished game's is kept for good.
+    http_fresh: float = 2.0
+    records: int = 256  # finished games' records, and answers worked out, kept in memory
     # The lobby's changes within this time go to its watchers as one message.
     lobby_batch: float = 0.1
     listed_games: int = 100  # games in play listed to spectators

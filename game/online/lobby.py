@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import protocol
-from .changes import ListChanges
+from .changes import ListChanges, drop_process
 from .limits import Limits
 from .protocol import Message
 from .store import Player, new_id
@@ -114,6 +114,32 @@ class Lobby:
 
     def _changed(self) -> None:
         self.changes.changed()
+
+    # -- what other processes of a cluster hold ---------------------------------------
+    def add_remote(self, process: str, sid: str, code: str | None, public: Any) -> None:
+        """A seek (listed as ``public``) or a challenge (by its ``code``) opened on
+        another process."""
+        if code:
+            self.remote_codes[code] = (process, sid)
+        else:
+            self.remote[sid] = (process, public)
+            self._changed()
+
+    def remove_remote(self, sid: str, code: str | None) -> None:
+        if code:
+            self.remote_codes.pop(code, None)
+        if self.remote.pop(sid, None) is not None:
+            self._changed()
+
+    def forget(self, process: str) -> None:
+        """Everything another process held: it has gone, or it tells it all again."""
+        if drop_process(self.remote, process):
+            self._changed()
+        drop_process(self.remote_codes, process)
+
+    def held(self) -> list[Seek]:
+        """The seeks and challenges open here."""
+        return [*self.seeks.values(), *self.codes.values()]
 
     def _publish(self, what: str, seek: Seek) -> None:
         if self.published is not None:

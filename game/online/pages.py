@@ -18,16 +18,17 @@ pages are safe behind a public address.
 
 from __future__ import annotations
 
-import html
-import json
-import math
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-from game.rules import Board, RulesError
-from game.rules.geometry import geometry
+from game.rules import RulesError
+
+from .assets import AT_ROOT, STATIC, link
+from .markup import esc
+from .watch import game_body, positions
 
 TITLE = "Mosaic by Mark Steere"
 
@@ -38,6 +39,21 @@ POLICY = (
 )
 #: Finished games' pages kept worked out: a finished game never changes.
 CACHE_GAMES = 256
+#: What a browser may keep: a file under its digest for good, a finished game a day.
+FOR_GOOD = "public, max-age=31536000, immutable"
+A_DAY = "public, max-age=86400"
+#: Everything else is asked again each time, with its ETag (a 304 if unchanged).
+ASK_AGAIN = "no-cache"
+
+#: A game's id, as the server gives them out.
+GAME_ID = re.compile(r"[a-z0-9]{1,16}")
+#: A turn number in a page's query: ASCII digits only (Python's ``int`` also
+#: reads "²" and "፩", and refuses 5,000 digits with a ValueError).
+PLY = re.compile(r"[0-9]{1,9}")
+#: Games in play listed on a page of the front page.
+GAMES_A_PAGE = 50
+#: Longer than any name a player may take.
+LONGEST_NAME = 64
 
 
 #: A game's record, the tiles after each of its turns, and each turn's cells.
@@ -46,12 +62,13 @@ GameData = tuple[dict[str, Any], list[str], list[list[int]]]
 
 @dataclass
 class Page:
-    """An answer to a GET: status, body and content type."""
+    """An answer to a GET: status, body, content type and how long it may be kept."""
 
     status: int
     body: str
     content_type: str = "text/html; charset=utf-8"
     headers: dict[str, str] = field(default_factory=dict)
+    cache: str = ASK_AGAIN
 
 
 class Source(Protocol):
@@ -60,28 +77,18 @@ class Source(Protocol):
     async def record(self, gid: str) -> dict[str, Any] | None: ...
     async def leaderboard_rows(self) -> list[dict[str, Any]]: ...
     async def player_summary(self, name: str) -> dict[str, Any] | None: ...
-    async def games_in_play(self) -> list[dict[str, Any]]: ...
-
-
-def esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def script_json(data: Any) -> str:
-    """JSON to sit inside a ``<script type="application/json">``: nothing in it
-    can close the element or start markup, whatever a name holds."""
-    text = json.dumps(data, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    async def games_in_play(self, start: int, count: int) -> tuple[list[dict[str, Any]], int]: ...
 
 
 def shell(title: str, body: str, *, script: bool = False) -> str:
-    tail = '<script src="/static/game.js"></script>' if script else ""
+    tail = f'<script src="{link("game.js")}"></script>' if script else ""
     return (
         "<!doctype html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{esc(title)}</title>"
-        '<link rel="stylesheet" href="/static/site.css"></head><body>'
+        f'<link rel="stylesheet" href="{link("site.css")}">'
+        f'<link rel="icon" href="{link("favicon.svg")}" type="image/svg+xml"></head><body>'
         f'<header><a href="/">{esc(TITLE)}</a> <nav><a href="/leaderboard">Leaderboard</a>'
         "</nav></header>"
         f"<main>{body}</main>{tail}</body></html>\n"
@@ -92,64 +99,6 @@ def player_link(name: str) -> str:
     return f'<a href="/players/{quote(name, safe="")}">{esc(name)}</a>'
 
 
-# -- the board -------------------------------------------------------------------------
-SQRT3 = math.sqrt(3)
-
-
-def board_svg(side: int, tiles: str, last: list[int]) -> str:
-    """The board with ``tiles`` (``R``, ``B`` or ``.`` for each cell) and the
-    cells of the last turn outlined; each cell is ``<polygon id="c<n>">``."""
-    geo = geometry(side)
-    r = 20.0
-    coords = [(int(q), int(rr)) for q, rr in geo.coords]
-    centres = [(r * SQRT3 * (q + rr / 2), r * 1.5 * rr) for q, rr in coords]
-    width = r * SQRT3 * (2 * side - 1) + 4
-    height = r * (3 * side - 1) + 4
-    cls = {"R": "red", "B": "blue", ".": "empty"}
-    cells = []
-    for i, (cx, cy) in enumerate(centres):
-        points = " ".join(
-            f"{cx + r * 0.96 * math.cos(math.radians(60 * k - 30)):.1f},"
-            f"{cy + r * 0.96 * math.sin(math.radians(60 * k - 30)):.1f}"
-            for k in range(6)
-        )
-        mark = " last" if i in last else ""
-        cells.append(
-            f'<polygon id="c{i}" class="{cls[tiles[i]]}{mark}" points="{points}">'
-            f"<title>{geo.names[i]}</title></polygon>"
-        )
-    box = f"{-width / 2:.1f} {-height / 2:.1f} {width:.1f} {height:.1f}"
-    return (
-        f'<svg id="board" viewBox="{box}" role="img" aria-label="the board">'
-        + "".join(cells)
-        + "</svg>"
-    )
-
-
-def positions(side: int, turns: list[str]) -> tuple[list[str], list[list[int]]]:
-    """The tiles after each turn (``R``/``B``/``.`` a cell; index 0: the empty
-    board) and each turn's cells. Raises :class:`RulesError` if a turn does not
-    replay."""
-    board = Board(size=side)
-    n = board.geometry.cells
-
-    def tiles() -> str:
-        out = []
-        for c in range(n):
-            t = board.tile_at(c)
-            out.append("." if t is None else "R" if int(t) == 0 else "B")
-        return "".join(out)
-
-    seen: list[str] = [tiles()]
-    cells: list[list[int]] = [[]]
-    for text in turns:
-        turn = board.parse_turn(text)
-        board.play(text)
-        seen.append(tiles())
-        cells.append(list(turn.cells))
-    return seen, cells
-
-
 # -- the pages -------------------------------------------------------------------------
 class Pages:
     """Routes a GET to its page; ``None`` for paths that are not pages."""
@@ -158,36 +107,69 @@ class Pages:
         self.source = source
         self._finished: OrderedDict[str, GameData] = OrderedDict()
 
-    async def route(self, target: str) -> Page | None:
+    async def route(self, target: str) -> Page:
+        """The answer to ``GET target``: a page, an asset, or a page that says
+        what was wrong (404, 400)."""
         parts = urlsplit(target)
         path = parts.path
         if path == "/":
-            return await self.index()
+            page = parse_qs(parts.query).get("page", ["1"])[0]
+            if not PLY.fullmatch(page) or int(page) < 1:
+                return self.bad_request("?page= takes a page number, from 1.")
+            return await self.index(int(page))
         if path == "/leaderboard":
             return await self.leaderboard()
-        if path == "/static/game.js":
-            return Page(200, GAME_JS, "text/javascript; charset=utf-8")
-        if path == "/static/site.css":
-            return Page(200, SITE_CSS, "text/css; charset=utf-8")
+        name = AT_ROOT.get(path) or (path[len("/static/") :] if path.startswith("/static/") else "")
+        if name in STATIC:
+            asset = STATIC[name]
+            versioned = path.startswith("/static/") and parts.query == f"v={asset.digest}"
+            return Page(
+                200, asset.body.decode(), asset.content_type, cache=FOR_GOOD if versioned else A_DAY
+            )
         if path.startswith("/players/"):
-            return await self.player(unquote(path[len("/players/") :]))
-        if path.startswith("/games/") and not path.endswith(".json"):
+            who = unquote(path[len("/players/") :])
+            if len(who) > LONGEST_NAME:
+                return self.not_found("No player has a name that long.")
+            return await self.player(who)
+        if path.startswith("/games/") and GAME_ID.fullmatch(path[len("/games/") :]):
             ply = parse_qs(parts.query).get("ply", [""])[0]
             return await self.game(path[len("/games/") :], ply)
-        return None
+        return self.not_found("There is no page at this address.")
 
     def not_found(self, what: str) -> Page:
-        body = f"<h1>Not found</h1><p>{esc(what)}</p>"
+        body = (
+            f"<h1>Not found</h1><p>{esc(what)}</p>"
+            '<p><a href="/">The games in play</a> · <a href="/leaderboard">The leaderboard</a></p>'
+        )
         return Page(404, shell("Not found", body))
 
-    async def index(self) -> Page:
-        games = await self.source.games_in_play()
+    def bad_request(self, what: str) -> Page:
+        return Page(400, shell("Bad request", f"<h1>Bad request</h1><p>{esc(what)}</p>"))
+
+    async def index(self, number: int = 1) -> Page:
+        start = (number - 1) * GAMES_A_PAGE
+        games, total = await self.source.games_in_play(start, GAMES_A_PAGE)
         rows = "".join(
             f'<li><a href="/games/{esc(g["id"])}">{esc(g["red"])} against {esc(g["blue"])}</a>'
             f" (side {int(g['side'])}, {esc(g['time'])}, {int(g['turns'])} turns)</li>"
             for g in games
         )
-        playing = f"<ul>{rows}</ul>" if rows else "<p>No game is being played just now.</p>"
+        playing = (
+            f'<ol start="{start + 1}">{rows}</ol>'
+            if rows
+            else "<p>No game is being played just now.</p>"
+            if total == 0
+            else "<p>No games on this page.</p>"
+        )
+        pages = []
+        if number > 1:
+            pages.append(f'<a href="/?page={number - 1}">&lsaquo; Newer</a>')
+        if start + GAMES_A_PAGE < total:
+            pages.append(f'<a href="/?page={number + 1}">Older &rsaquo;</a>')
+        if pages:
+            last = min(total, start + GAMES_A_PAGE)
+            shown = f"{start + 1} to {last} of {total}" if start < total else f"{total} in all"
+            playing += f'<p class="steps">{" ".join(pages)} <span class="about">{shown}</span></p>'
         top = self._leaders((await self.source.leaderboard_rows())[:5])
         body = (
             f"<h1>{esc(TITLE)}</h1><h2>Games in play</h2>{playing}"
@@ -199,13 +181,17 @@ class Pages:
         if not rows:
             return "<p>Nobody has played a rated game yet.</p>"
         lines = "".join(
-            f"<tr><td>{i}</td><td>{player_link(r['name'])}</td><td>{int(r['rating'])}</td>"
-            f"<td>{int(r['rd'])}</td><td>{int(r['games'])}</td></tr>"
+            f'<tr><td class="n">{i}</td><td>{player_link(r["name"])}</td>'
+            f'<td class="n">{int(r["rating"])}</td><td class="n dev">{int(r["rd"])}</td>'
+            f'<td class="n">{int(r["games"])}</td></tr>'
             for i, r in enumerate(rows, 1)
         )
+        # On a phone the deviation gives way (the style sheet hides it) so that
+        # the games played keep their column.
         return (
-            "<table><thead><tr><th>#</th><th>Player</th><th>Rating</th><th>Deviation</th>"
-            f"<th>Games</th></tr></thead><tbody>{lines}</tbody></table>"
+            '<table class="leaders"><thead><tr><th class="n">#</th><th>Player</th>'
+            '<th class="n">Rating</th><th class="n dev">Deviation</th><th class="n">Games</th>'
+            f"</tr></thead><tbody>{lines}</tbody></table>"
         )
 
     async def leaderboard(self) -> Page:
@@ -257,49 +243,17 @@ class Pages:
             return self.not_found("No game has that id.")
         record, tiles, cells = got
         last = len(tiles) - 1
-        ply = int(ply_text) if ply_text.isdigit() else last
-        ply = max(0, min(last, ply))
-        red, blue = record["red"], record["blue"]
-        online = record.get("online", {})
-        result = record.get("result")
-        status = outcome_text(result, online.get("reason", ""))
-        current = ' aria-current="step"'
-        moves = "".join(
-            f'<li><a href="?ply={i}"{current if i == ply else ""}>{esc(t)}</a></li>'
-            for i, t in enumerate(record["turns"], 1)
+        if not ply_text:
+            ply = last
+        elif PLY.fullmatch(ply_text):
+            ply = min(last, int(ply_text))
+        else:
+            return self.bad_request(f"?ply= takes a turn number, from 0 to {last}.")
+        body = game_body(gid, record, tiles, cells, ply)
+        cache = ASK_AGAIN if record.get("result") is None else A_DAY
+        return Page(
+            200, shell(f"{record['red']} against {record['blue']}", body, script=True), cache=cache
         )
-        data = {
-            "id": gid,
-            "side": record["side"],
-            "names": list(geometry(record["side"]).names),
-            "turns": record["turns"],
-            "tiles": tiles,
-            "cells": cells,
-            "ply": ply,
-            "live": result is None,
-        }
-        steps = "".join(
-            f'<a class="step" id="{k}" href="?ply={p}">{label}</a>'
-            for k, p, label in (
-                ("first", 0, "&laquo; First"),
-                ("prev", max(0, ply - 1), "&lsaquo; Back"),
-                ("next", min(last, ply + 1), "Next &rsaquo;"),
-                ("last", last, "Last &raquo;"),
-            )
-        )
-        body = (
-            f'<h1><span class="red-name">{esc(red)}</span> against '
-            f'<span class="blue-name">{esc(blue)}</span></h1>'
-            f'<p class="about">{esc(game_facts(record))}</p>'
-            f'<p id="status">{status}</p>'
-            f'<div class="game"><div class="board">'
-            f"{board_svg(record['side'], tiles[ply], cells[ply])}"
-            f'<p id="where">Turn {ply} of {last}</p><p class="steps">{steps}</p>'
-            '<p class="keys">Keys: Left and Right step, Home and End go to the ends.</p>'
-            f'</div><ol id="moves">{moves}</ol></div>'
-            f'<script type="application/json" id="game-data">{script_json(data)}</script>'
-        )
-        return Page(200, shell(f"{red} against {blue}", body, script=True))
 
     async def _game_data(self, gid: str) -> GameData | None:
         if gid in self._finished:
@@ -320,27 +274,6 @@ class Pages:
         return got
 
 
-def game_facts(record: dict[str, Any]) -> str:
-    """The game's settings and date, as a line: "Side 5, 5+3, rated, 2026-11-25"."""
-    online = record.get("online", {})
-    parts = [f"Side {int(record['side'])}", str(online.get("time", ""))]
-    parts.append("rated" if online.get("rated") else "casual")
-    parts.append(str(record.get("date", ""))[:10])
-    return ", ".join(p for p in parts if p)
-
-
-def outcome_text(result: str | None, reason: str) -> str:
-    """How the game stands, in words (escaped)."""
-    if result is None:
-        return "In play: this page follows it as it goes."
-    if result == "aborted":
-        return "Aborted: nobody was rated."
-    if result == "draw":
-        return esc(f"A draw: {reason}." if reason else "A draw.")
-    won = f"{result.capitalize()} won"
-    return esc(f"{won}: {reason}." if reason else f"{won}.")
-
-
 def rating_graph(history: list[float]) -> str:
     """The rating after each rated game, as a line (drawn on the server)."""
     if len(history) < 2:
@@ -359,125 +292,3 @@ def rating_graph(history: list[float]) -> str:
         f"<figcaption>Rating after each rated game: from {round(history[0])} to "
         f"{round(history[-1])} (lowest {round(lo)}, highest {round(hi)}).</figcaption></figure>"
     )
-
-
-SITE_CSS = """
-body { background: #14161f; color: #e8e8ee; font: 16px/1.45 system-ui, sans-serif; margin: 0; }
-header { background: #1f2230; padding: 10px 18px; display: flex; gap: 24px; }
-header a { color: #f2c14e; text-decoration: none; font-weight: bold; }
-main { max-width: 980px; margin: 0 auto; padding: 12px 18px; }
-a { color: #8fc7ff; }
-table { border-collapse: collapse; }
-td, th { padding: 4px 12px; text-align: left; border-bottom: 1px solid #2c3042; }
-.game { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
-.board { flex: 1 1 360px; max-width: 470px; }
-#board { width: 100%; height: auto; }
-#board polygon { stroke: #0c0d13; stroke-width: 1.5; }
-#board .empty { fill: #2c3042; }
-#board .red { fill: #e0504a; }
-#board .blue { fill: #4a8fe0; }
-#board .last { stroke: #f2c14e; stroke-width: 3; }
-#moves { max-height: 520px; overflow-y: auto; min-width: 140px; }
-#moves a[aria-current] { color: #f2c14e; font-weight: bold; }
-.steps a { display: inline-block; margin-right: 10px; padding: 6px 10px; background: #1f2230;
-  border-radius: 6px; text-decoration: none; }
-.red-name { color: #e0504a; } .blue-name { color: #4a8fe0; }
-.keys { color: #9aa0b4; font-size: 14px; }
-.graph { width: 100%; max-width: 600px; background: #1f2230; }
-.graph polyline { fill: none; stroke: #f2c14e; stroke-width: 2; }
-"""
-
-GAME_JS = r"""
-"use strict";
-(function () {
-  const data = JSON.parse(document.getElementById("game-data").textContent);
-  const index = new Map(data.names.map((n, i) => [n, i]));
-  let ply = data.ply;
-  const where = document.getElementById("where");
-  const moves = document.getElementById("moves");
-  const steps = { first: () => 0, prev: () => ply - 1, next: () => ply + 1,
-                  last: () => data.tiles.length - 1 };
-
-  function draw() {
-    const tiles = data.tiles[ply], last = new Set(data.cells[ply]);
-    const cls = { R: "red", B: "blue", ".": "empty" };
-    for (let i = 0; i < tiles.length; i++) {
-      const cell = document.getElementById("c" + i);
-      cell.setAttribute("class", cls[tiles[i]] + (last.has(i) ? " last" : ""));
-    }
-    where.textContent = "Turn " + ply + " of " + (data.tiles.length - 1);
-    moves.querySelectorAll("a").forEach((a, i) => {
-      if (i + 1 === ply) a.setAttribute("aria-current", "step");
-      else a.removeAttribute("aria-current");
-    });
-    for (const [id, to] of Object.entries(steps)) {
-      const p = Math.max(0, Math.min(data.tiles.length - 1, to()));
-      document.getElementById(id).setAttribute("href", "?ply=" + p);
-    }
-    history.replaceState(null, "", "?ply=" + ply);
-  }
-  function go(p) {
-    ply = Math.max(0, Math.min(data.tiles.length - 1, p));
-    draw();
-  }
-  for (const [id, to] of Object.entries(steps)) {
-    document.getElementById(id).addEventListener("click", (e) => { e.preventDefault(); go(to()); });
-  }
-  moves.addEventListener("click", (e) => {
-    const a = e.target.closest("a");
-    if (!a) return;
-    e.preventDefault();
-    go(Array.from(moves.querySelectorAll("a")).indexOf(a) + 1);
-  });
-  document.addEventListener("keydown", (e) => {
-    const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0,
-                 End: data.tiles.length - 1 }[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    go(to);
-  });
-
-  // A turn in notation (e5, xd4xd5, pass) applied to the tiles before it.
-  function apply(tiles, text, mover) {
-    if (text === "pass") return [tiles, []];
-    const out = tiles.split(""), cells = [];
-    for (const name of text.split("x").filter((s) => s)) {
-      const i = index.get(name);
-      if (i === undefined) throw new Error("unknown cell " + name);
-      out[i] = mover === 0 ? "R" : "B";
-      cells.push(i);
-    }
-    return [out.join(""), cells];
-  }
-  function follow() {
-    if (!data.live) return;
-    fetch("/games/" + data.id + ".json", { cache: "no-store" })
-      .then((r) => r.ok ? r.json() : Promise.reject(r.status))
-      .then((record) => {
-        const atEnd = ply === data.tiles.length - 1;
-        for (let k = data.turns.length; k < record.turns.length; k++) {
-          const text = record.turns[k];
-          const [tiles, cells] = apply(data.tiles[k], text, k % 2);
-          data.turns.push(text); data.tiles.push(tiles); data.cells.push(cells);
-          const li = document.createElement("li"), a = document.createElement("a");
-          a.href = "?ply=" + (k + 1); a.textContent = text; li.appendChild(a);
-          moves.appendChild(li);
-        }
-        if (atEnd) ply = data.tiles.length - 1;
-        draw();
-        if (record.result !== null) {
-          data.live = false;
-          const r = record.result, why = (record.online || {}).reason;
-          const won = r === "draw" ? "A draw" : r === "aborted" ? "Aborted: nobody was rated."
-            : r.charAt(0).toUpperCase() + r.slice(1) + " won";
-          const said = r === "aborted" ? "" : why ? ": " + why + "." : ".";
-          document.getElementById("status").textContent = won + said;
-        }
-      })
-      .catch(() => {})
-      .finally(() => { if (data.live) setTimeout(follow, 3000); });
-  }
-  draw();
-  setTimeout(follow, 3000);
-})();
-"""

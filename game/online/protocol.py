@@ -25,6 +25,22 @@ from typing import Any
 
 #: Bumped when a message changes in a way an older peer would misread.
 VERSION = 4
+
+
+def version_refused(v: int) -> str:
+    """Why a hello of protocol version ``v`` (not :data:`VERSION`) is refused, in
+    words a player can act on: whose program is out of date, and what to do."""
+    if v < VERSION:
+        return (
+            "this game is older than the server: update the game to play here "
+            f"(the server speaks protocol version {VERSION}, the game {v})"
+        )
+    return (
+        "this server is older than the game: ask whoever runs it to update it, "
+        f"or play on another server (the server speaks protocol version {VERSION}, the game {v})"
+    )
+
+
 #: The largest frame either side accepts, in bytes; a longer one closes the connection.
 MAX_MESSAGE = 4096
 #: The board sides, base times (seconds) and increments (seconds) a game may use.
@@ -177,7 +193,7 @@ CLIENT: dict[str, dict[str, Field]] = {
 
 #: What the server sends; its fields are documented, not checked, on the way out.
 SERVER: dict[str, tuple[str, ...]] = {
-    "welcome": ("v", "player", "token?"),
+    "welcome": ("v", "player", "token?", "site?"),
     "lobby": ("seeks",),
     "seeks": ("added", "removed"),
     "seeking": ("seek",),

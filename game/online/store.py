@@ -1,4 +1,9 @@
-"""The server's memory: players, ratings and games in SQLite (standard library).
+"""The server's memory: players, ratings and games, in SQLite (the standard
+library's, the default) or PostgreSQL, each query written once (:mod:`.sql`
+runs it on either engine)::
+
+    store = await Store.open("mosaic-server.db")                 # SQLite
+    store = await Store.open("postgresql://mosaic@db/mosaic")    # PostgreSQL
 
 Every finished turn is committed before anyone hears of it, so a server killed
 at any moment (SIGKILL included) loses no turn it announced. The database runs
@@ -15,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,15 +29,17 @@ from typing import Any
 from game.glicko import Rating
 
 from .protocol import name_key
+from .sql import Database, Duplicate, Row, Step, connect
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
     token_hash TEXT NOT NULL UNIQUE,
-    rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL,
+    rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
     games INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
     name_key TEXT
 );
 CREATE TABLE IF NOT EXISTS games (
@@ -42,11 +48,11 @@ CREATE TABLE IF NOT EXISTS games (
     rated INTEGER NOT NULL,
     red TEXT NOT NULL REFERENCES players(id), blue TEXT NOT NULL REFERENCES players(id),
     red_name TEXT NOT NULL, blue_name TEXT NOT NULL,
-    red_rating REAL NOT NULL, blue_rating REAL NOT NULL,
+    red_rating DOUBLE PRECISION NOT NULL, blue_rating DOUBLE PRECISION NOT NULL,
     red_ms INTEGER NOT NULL, blue_ms INTEGER NOT NULL,
     result TEXT, reason TEXT NOT NULL DEFAULT '',
     ratings TEXT,
-    created REAL NOT NULL, ended REAL
+    created DOUBLE PRECISION NOT NULL, ended REAL
 );
 CREATE TABLE IF NOT EXISTS turns (
     game TEXT NOT NULL REFERENCES games(id),
@@ -64,21 +70,35 @@ CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
 #: (wall-clock seconds); its ratings are apart from live play's (``p*`` on the
 #: player; ``NULL`` until the first correspondence game: the starting rating).
 ADDED_COLUMNS = (
+    ("players", "name_key", "TEXT"),
     ("games", "days", "INTEGER"),
-    ("games", "since", "REAL"),
+    ("games", "since", "DOUBLE PRECISION"),
     ("games", "host", "TEXT"),
-    ("players", "prating", "REAL"),
-    ("players", "prd", "REAL"),
-    ("players", "pvol", "REAL"),
+    ("games", "epoch", "INTEGER NOT NULL DEFAULT 0"),
+    ("players", "prating", "DOUBLE PRECISION"),
+    ("players", "prd", "DOUBLE PRECISION"),
+    ("players", "pvol", "DOUBLE PRECISION"),
     ("players", "pgames", "INTEGER NOT NULL DEFAULT 0"),
 )
 #: What an unfinished game's row is read as (see :func:`stored_game`).
 OPEN_GAME_COLUMNS = (
     "id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
-    " blue_rating, red_ms, blue_ms, created, days, since, host"
+    " blue_rating, red_ms, blue_ms, created, days, since, host, epoch"
 )
 #: What a player row is read as (see :func:`player_of`).
 PLAYER_COLUMNS = "id, name, rating, rd, volatility, games, prating, prd, pvol, pgames"
+#: A player's rating, deviation, volatility and games: of correspondence games
+#: (``True``) or of live play.
+RATING_COLUMNS = {
+    False: ("rating", "rd", "volatility", "games"),
+    True: ("prating", "prd", "pvol", "pgames"),
+}
+PLAYER = f"SELECT {PLAYER_COLUMNS} FROM players"
+#: What a game's record is read from (see :meth:`Store.game_row`).
+GAME_COLUMNS = (
+    "id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating, blue_rating,"
+    " red_ms, blue_ms, result, reason, ratings, created, ended, days, since"
+)
 
 #: A display name is one player's on a server, whatever its case or width: the
 #: key is :func:`.protocol.name_key` of it. Players kept before the key existed
@@ -86,6 +106,14 @@ PLAYER_COLUMNS = "id, name, rating, rd, volatility, games, prating, prd, pvol, p
 #: to take it keeps it and the others keep their name without a key (NULLs do
 #: not clash), so nobody can take it from them and they lose nothing.
 NAME_KEY_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key)"
+#: Games whose turns one query reads (SQLite takes at most 32766 arguments).
+TURNS_AT_ONCE = 500
+#: A player's games, for a hello's correspondence list and a player's page.
+INDEXES = (
+    NAME_KEY_INDEX + ";\n"
+    "CREATE INDEX IF NOT EXISTS games_red ON games(red);\n"
+    "CREATE INDEX IF NOT EXISTS games_blue ON games(blue);\n"
+)
 
 
 def token_hash(token: str) -> str:
@@ -109,6 +137,16 @@ class Player:
     #: The rating of correspondence games, kept apart from live play's.
     postal: Rating = field(default_factory=Rating)
     postal_games: int = 0
+
+    def view(self) -> dict[str, Any]:
+        """The player as the welcome shows them to themselves."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "rating": round(self.rating.rating),
+            "games": self.games,
+            "correspondence_rating": round(self.postal.rating),
+        }
 
 
 def player_of(row: Sequence[Any] | None) -> Player | None:
@@ -138,149 +176,148 @@ class StoredGame:
     #: days of reserve), and when its running turn began; ``None`` for a live game.
     days: int | None = None
     since: float | None = None
-    #: The server process that plays it, in a cluster (:mod:`.cluster`).
+    #: The server process that plays it, in a cluster (:mod:`.cluster`), and how
+    #: many times it changed hands: only the process of this epoch may write it.
     host: str | None = None
+    epoch: int = 0
 
 
 class Store:
-    def __init__(self, path: Path | str, durable: bool = False) -> None:
-        self.path = str(path)
-        # One connection, used only from the event loop's thread: no locking needed.
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
-        self._add_columns()
-        self._key_names()
+    """Players, ratings and games, whatever the engine under it (:mod:`.sql`).
+    Every method is a coroutine: no disk write ever holds the event loop."""
 
-    def _add_columns(self) -> None:
-        for table, column, kind in ADDED_COLUMNS:
-            have = [row[1] for row in self.db.execute(f"PRAGMA table_info({table})")]
-            if column not in have:
-                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
-    def _key_names(self) -> None:
+    @classmethod
+    async def open(cls, where: str | Path, durable: bool = False) -> Store:
+        """The store at ``where``: a ``postgresql://`` address, or an SQLite file."""
+        store = cls(await connect(where, durable))
+        await store.setup()
+        return store
+
+    async def setup(self) -> None:
+        await self.db.setup(SCHEMA, ADDED_COLUMNS, INDEXES)
+        await self._key_names()
+
+    async def _key_names(self) -> None:
         """Give the players kept before names had keys theirs (see :data:`NAME_KEY_INDEX`)."""
-        columns = [row[1] for row in self.db.execute("PRAGMA table_info(players)")]
-        if "name_key" not in columns:
-            self.db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
-        self.db.execute(NAME_KEY_INDEX)
-        rows = self.db.execute(
+        rows = await self.db.fetch(
             "SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created"
-        ).fetchall()
-        with self.db:
-            self.db.execute("BEGIN")
-            for pid, name in rows:
-                self.db.execute(
-                    "UPDATE players SET name_key=?1 WHERE id=?2"
-                    " AND NOT EXISTS (SELECT 1 FROM players WHERE name_key=?1)",
-                    (name_key(name), pid),
-                )
+        )
+        if rows:
+            await self.db.write(
+                [
+                    Step(
+                        "UPDATE players SET name_key=? WHERE id=?"
+                        " AND NOT EXISTS (SELECT 1 FROM players WHERE name_key=?)",
+                        (name_key(name), pid, name_key(name)),
+                    )
+                    for pid, name in rows
+                ]
+            )
 
-    def close(self) -> None:
-        self.db.close()
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def _one(self, sql: str, *args: Any) -> Row | None:
+        rows = await self.db.fetch(sql, *args)
+        return rows[0] if rows else None
 
     # -- players ------------------------------------------------------------
-    def new_player(self, name: str) -> tuple[Player, str]:
+    async def new_player(self, name: str) -> tuple[Player, str]:
         """A new anonymous player and the token that proves it (shown once)."""
         token = secrets.token_urlsafe(24)
         r = Rating()
         pid = new_id()
         try:
-            self.db.execute(
+            await self.db.write([Step(
                 "INSERT INTO players (id, name, token_hash, rating, rd, volatility, games,"
                 " created, name_key) VALUES (?,?,?,?,?,?,0,?,?)",
                 (pid, name, token_hash(token), r.rating, r.rd, r.volatility, time.time(),
                  name_key(name)),
-            )  # fmt: skip
-        except sqlite3.IntegrityError as e:
-            if "name_key" in str(e):
-                raise NameTaken(name) from None
-            raise
+            )])  # fmt: skip
+        except Duplicate:
+            raise NameTaken(name) from None
         return Player(pid, name, r, 0), token
 
-    def player_by_token(self, token: str) -> Player | None:
-        row = self.db.execute(
-            f"SELECT {PLAYER_COLUMNS} FROM players WHERE token_hash=?", (token_hash(token),)
-        ).fetchone()
-        return player_of(row)
+    async def player_by_token(self, token: str) -> Player | None:
+        return player_of(await self._one(f"{PLAYER} WHERE token_hash=?", token_hash(token)))
 
-    def player(self, pid: str) -> Player | None:
-        row = self.db.execute(f"SELECT {PLAYER_COLUMNS} FROM players WHERE id=?", (pid,))
-        return player_of(row.fetchone())
+    async def player(self, pid: str) -> Player | None:
+        return player_of(await self._one(f"{PLAYER} WHERE id=?", pid))
 
-    def rename(self, pid: str, name: str) -> None:
+    async def player_by_name(self, name: str) -> Player | None:
+        """The player with this display name, ignoring case and width."""
+        return player_of(await self._one(f"{PLAYER} WHERE name_key=?", name_key(name)))
+
+    async def rename(self, pid: str, name: str) -> None:
         """Raises :class:`NameTaken` if another player has the name."""
         try:
-            self.db.execute(
-                "UPDATE players SET name=?, name_key=? WHERE id=?", (name, name_key(name), pid)
+            await self.db.write(
+                [
+                    Step(
+                        "UPDATE players SET name=?, name_key=? WHERE id=?",
+                        (name, name_key(name), pid),
+                    )
+                ]
             )
-        except sqlite3.IntegrityError as e:
-            if "name_key" in str(e):
-                raise NameTaken(name) from None
-            raise
+        except Duplicate:
+            raise NameTaken(name) from None
 
-    def leaderboard(
+    async def leaderboard(
         self, limit: int = 20, min_games: int = 1, postal: bool = False
     ) -> list[dict[str, Any]]:
-        """The best players of live play or, ``postal``, of correspondence games."""
-        rows = self.db.execute(leaderboard_query(postal, "?"), (min_games, limit)).fetchall()
+        """The best players of live play or, ``postal``, of correspondence games,
+        by rating less twice its deviation."""
+        r, d, _, g = RATING_COLUMNS[postal]
+        rows = await self.db.fetch(
+            f"SELECT name, {r}, {d}, {g} FROM players WHERE {g} >= ?"
+            f" ORDER BY {r} - 2 * {d} DESC, {r} DESC LIMIT ?",
+            min_games,
+            limit,
+        )
         return [{"name": n, "rating": round(r), "rd": round(d), "games": g} for n, r, d, g in rows]
 
     # -- games --------------------------------------------------------------
-    def new_game(self, g: StoredGame) -> None:
-        self.db.execute(
+    async def new_game(self, g: StoredGame) -> None:
+        await self.new_games([g])
+
+    async def new_games(self, games: Sequence[StoredGame]) -> None:
+        """Several new games in one commit (a benchmark writes many at once)."""
+        await self.db.write([Step(
             "INSERT INTO games (id, side, base, inc, rated, red, blue, red_name, blue_name,"
             " red_rating, blue_rating, red_ms, blue_ms, created, days, since, host)"
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                g.id,
-                g.side,
-                g.base,
-                g.inc,
-                int(g.rated),
-                *g.players,
-                *g.names,
-                *g.ratings,
-                *g.clocks,
-                g.created,
-                g.days,
-                g.since,
-                g.host,
+            many=tuple(
+                (g.id, g.side, g.base, g.inc, int(g.rated), *g.players, *g.names,
+                 *map(float, g.ratings), *g.clocks, g.created, g.days, g.since, g.host)
+                for g in games
             ),
-        )
+        )])  # fmt: skip
 
-    def add_turns(
+    async def add_turns(
         self,
         game: str,
         first_ply: int,
         turns: list[str],
         clocks: list[int],
         since: float | None = None,
+        *,
+        epoch: int = 0,
     ) -> None:
         """Keep the turns just played and the clocks after them (and, for a
-        correspondence game, when the next turn began), in one commit."""
-        self.add_turns_of_games([(game, first_ply, turns, clocks, since)])
+        correspondence game, when the next turn began), in one commit. Refused
+        (:class:`.sql.Fenced`) unless the game is still in play in this ``epoch``."""
+        await self.db.write([
+            Step("UPDATE games SET red_ms=?, blue_ms=?, since=?"
+                 " WHERE id=? AND epoch=? AND result IS NULL",
+                 (clocks[0], clocks[1], since, game, epoch), fenced=True),
+            Step("INSERT INTO turns VALUES (?,?,?)",
+                 many=tuple((game, first_ply + i, t) for i, t in enumerate(turns))),
+        ])  # fmt: skip
 
-    def add_turns_of_games(
-        self, batch: list[tuple[str, int, list[str], list[int], float | None]]
-    ) -> None:
-        """:meth:`add_turns` for several games at once, in one commit: under load
-        one sync of the disk then keeps the turns of every game that just moved."""
-        with self.db:
-            self.db.execute("BEGIN")
-            for game, first_ply, turns, clocks, since in batch:
-                self.db.executemany(
-                    "INSERT INTO turns VALUES (?,?,?)",
-                    [(game, first_ply + i, t) for i, t in enumerate(turns)],
-                )
-                self.db.execute(
-                    "UPDATE games SET red_ms=?, blue_ms=?, since=? WHERE id=?",
-                    (clocks[0], clocks[1], since, game),
-                )
-
-    def finish(
+    async def finish(
         self,
         game: str,
         result: str,
@@ -290,80 +327,116 @@ class Store:
         ratings_json: str | None = None,
         new_ratings: Sequence[tuple[str, Rating]] = (),
         postal: bool = False,
+        epoch: int = 0,
     ) -> None:
         """Keep how a game ended and, for a rated one, both new ratings (of
-        correspondence games, ``postal``), in one commit."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute(
-                "UPDATE games SET result=?, reason=?, red_ms=?, blue_ms=?, ratings=?, ended=?"
-                " WHERE id=?",
-                (result, reason, clocks[0], clocks[1], ratings_json, time.time(), game),
-            )
-            for pid, r in new_ratings:
-                self.db.execute(rating_update(postal, "?"), (r.rating, r.rd, r.volatility, pid))
+        correspondence games, ``postal``), in one commit; fenced as
+        :meth:`add_turns` is, so a game ends once."""
+        r, d, v, g = (
+            ("prating", "prd", "pvol", "pgames")
+            if postal
+            else ("rating", "rd", "volatility", "games")
+        )
+        steps = [Step(
+            "UPDATE games SET result=?, reason=?, red_ms=?, blue_ms=?, ratings=?, ended=?"
+            " WHERE id=? AND epoch=? AND result IS NULL",
+            (result, reason, clocks[0], clocks[1], ratings_json, time.time(), game, epoch),
+            fenced=True,
+        )]  # fmt: skip
+        steps += [
+            Step(f"UPDATE players SET {r}=?, {d}=?, {v}=?, {g}={g}+1 WHERE id=?",
+                 (x.rating, x.rd, x.volatility, pid))
+            for pid, x in new_ratings
+        ]  # fmt: skip
+        await self.db.write(steps)
 
-    def open_games(self) -> list[StoredGame]:
+    async def open_games(self) -> list[StoredGame]:
         """Every game not yet over, with its turns, to resume after a restart."""
-        rows = self.db.execute(
-            f"SELECT {OPEN_GAME_COLUMNS} FROM games WHERE result IS NULL"
-        ).fetchall()
-        return [stored_game(r, self._turns(r[0])) for r in rows]
+        return await self._with_turns(
+            await self.db.fetch(f"SELECT {OPEN_GAME_COLUMNS} FROM games WHERE result IS NULL")
+        )
 
-    def open_games_of(self, pid: str) -> list[StoredGame]:
+    async def open_games_of(self, pid: str) -> list[StoredGame]:
         """The player's correspondence games not yet over, with their turns."""
-        rows = self.db.execute(
+        rows = await self.db.fetch(
             f"SELECT {OPEN_GAME_COLUMNS} FROM games WHERE result IS NULL AND days IS NOT NULL"
-            " AND (red=?1 OR blue=?1)",
-            (pid,),
-        ).fetchall()
-        return [stored_game(r, self._turns(r[0])) for r in rows]
+            " AND (red=? OR blue=?)",
+            pid,
+            pid,
+        )
+        return await self._with_turns(rows)
 
-    def game_host(self, game: str) -> str | None:
+    async def _with_turns(self, rows: list[Row]) -> list[StoredGame]:
+        """The games of these rows with their turns, read for many games a query."""
+        turns: dict[str, list[str]] = {r[0]: [] for r in rows}
+        ids = list(turns)
+        for i in range(0, len(ids), TURNS_AT_ONCE):
+            some = ids[i : i + TURNS_AT_ONCE]
+            for game, turn in await self.db.fetch(
+                f"SELECT game, turn FROM turns WHERE game IN ({','.join('?' * len(some))})"
+                " ORDER BY game, ply",
+                *some,
+            ):
+                turns[game].append(turn)
+        return [stored_game(r, turns[r[0]]) for r in rows]
+
+    async def game_host(self, game: str) -> str | None:
         """The server process that plays this unfinished game, in a cluster."""
-        row = self.db.execute(
-            "SELECT host FROM games WHERE id=? AND result IS NULL", (game,)
-        ).fetchone()
-        return None if row is None else row[0]
+        row = await self._one("SELECT host FROM games WHERE id=? AND result IS NULL", game)
+        return None if row is None else str(row[0])
 
-    def game_hosts(self) -> set[str]:
+    async def game_hosts(self) -> set[str]:
         """Every server process that plays an unfinished game."""
-        rows = self.db.execute(
+        rows = await self.db.fetch(
             "SELECT DISTINCT host FROM games WHERE result IS NULL AND host IS NOT NULL"
         )
-        return {h for (h,) in rows}
+        return {r[0] for r in rows}
 
-    def game_row(self, game: str) -> dict[str, Any] | None:
+    async def adopt(self, process: str | None, me: str) -> list[StoredGame]:
+        """Take the unfinished games of ``process`` (``None``: of no process, as a
+        single server left them) for process ``me``, in one statement, so each
+        game goes to one process, in a new epoch that fences off the writes of
+        any copy left behind; returns them with their turns."""
+        rows = await self.db.fetch(
+            "UPDATE games SET host=?, epoch=epoch+1"
+            " WHERE result IS NULL AND host IS NOT DISTINCT FROM ?"
+            f" RETURNING {OPEN_GAME_COLUMNS}",
+            me,
+            process,
+        )
+        return await self._with_turns(rows)
+
+    async def owned(self, process: str) -> dict[str, int]:
+        """The unfinished games the store says ``process`` plays, with their epochs."""
+        rows = await self.db.fetch(
+            "SELECT id, epoch FROM games WHERE result IS NULL AND host=?", process
+        )
+        return {gid: epoch for gid, epoch in rows}
+
+    async def game_row(self, game: str) -> dict[str, Any] | None:
         """A game's stored facts (finished or not) for its record."""
-        cur = self.db.execute("SELECT * FROM games WHERE id=?", (game,))
-        row = cur.fetchone()
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id=?", game)
         if row is None:
             return None
-        data = dict(zip([d[0] for d in cur.description], row, strict=True))
-        data["turns"] = self._turns(game)
+        data = dict(zip(GAME_COLUMNS.split(", "), row, strict=True))
+        data["turns"] = await self.turns(game)
         return data
 
-    def _turns(self, game: str) -> list[str]:
-        rows = self.db.execute("SELECT turn FROM turns WHERE game=? ORDER BY ply", (game,))
+    async def turns(self, game: str) -> list[str]:
+        rows = await self.db.fetch("SELECT turn FROM turns WHERE game=? ORDER BY ply", game)
         return [t for (t,) in rows]
 
     # -- for the web pages ----------------------------------------------------
-    def player_by_name(self, name: str) -> Player | None:
-        """The player with this display name, ignoring case and width."""
-        row = self.db.execute(
-            f"SELECT {PLAYER_COLUMNS} FROM players WHERE name_key=?", (name_key(name),)
-        ).fetchone()
-        return player_of(row)
-
-    def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
+    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
         """The player's finished games, oldest first (the last ``limit`` of them):
         id, colours' names, result, reason, ratings (JSON text or None), ended."""
-        rows = self.db.execute(
+        rows = await self.db.fetch(
             "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended, days"
             " FROM games WHERE (red=? OR blue=?) AND result IS NOT NULL"
-            " ORDER BY ended DESC LIMIT ?",
-            (pid, pid, -1 if limit is None else limit),
-        ).fetchall()
+            " ORDER BY ended DESC" + ("" if limit is None else f" LIMIT {int(limit)}"),
+            pid,
+            pid,
+        )
         keys = ("id", "red", "blue", "red_name", "blue_name", "result", "reason", "ratings")
         out = []
         for row in reversed(rows):
@@ -377,32 +450,5 @@ def stored_game(r: Sequence[Any], turns: list[str]) -> StoredGame:
     """An unfinished game from its row (the columns :meth:`Store.open_games` reads)."""
     return StoredGame(
         r[0], r[1], r[2], r[3], bool(r[4]), (r[5], r[6]), (r[7], r[8]),
-        (r[9], r[10]), (r[11], r[12]), turns, r[13], r[14], r[15], r[16],
-    )  # fmt: skip
-
-
-def rating_update(postal: bool, mark: str) -> str:
-    """The statement that keeps a player's new rating of one kind: ``mark`` is
-    the engine's placeholder ("?" or "$"), numbered for PostgreSQL."""
-    cols = (
-        ("prating", "prd", "pvol", "pgames") if postal else ("rating", "rd", "volatility", "games")
-    )
-    n = [f"${i}" if mark == "$" else "?" for i in range(1, 5)]
-    return (
-        f"UPDATE players SET {cols[0]}={n[0]}, {cols[1]}={n[1]}, {cols[2]}={n[2]},"
-        f" {cols[3]}={cols[3]}+1 WHERE id={n[3]}"
-    )
-
-
-def leaderboard_query(postal: bool, mark: str) -> str:
-    """The best players of one kind of play, by rating less twice its deviation."""
-    a, b = ("$1", "$2") if mark == "$" else ("?", "?")
-    if postal:
-        return (
-            "SELECT name, prating, prd, pgames FROM players WHERE pgames >= " + a +
-            " ORDER BY prating - 2 * prd DESC, prating DESC LIMIT " + b
-        )  # fmt: skip
-    return (
-        "SELECT name, rating, rd, games FROM players WHERE games >= " + a +
-        " ORDER BY rating - 2 * rd DESC, rating DESC LIMIT " + b
+        (r[9], r[10]), (r[11], r[12]), turns, r[13], r[14], r[15], r[16], r[17],
     )  # fmt: skip

@@ -59,6 +59,9 @@ class Table:
     #: Days a turn for a correspondence game (its clock is a :class:`.postal.PostalClock`,
     #: on wall-clock time); ``None`` for a live game (a Fischer clock, ``base`` + ``inc``).
     days: int | None = None
+    #: The store's epoch of the game when this process took it (see
+    #: :meth:`.store.Store.adopt`): its writes are refused once another has it.
+    epoch: int = 0
 
     def __post_init__(self) -> None:
         self.board = Board(size=self.side)
@@ -196,6 +199,16 @@ class Table:
                     self.end(COLORS[1 - color], f"{COLORS[color]} left the game", now)
                 return True
         return False
+
+    def deadline(self, grace: float) -> float | None:
+        """When :meth:`due` may next end the game, on the clock's time scale: the
+        mover's flag, or an absent player's grace running out."""
+        if self.over:
+            return None
+        times = [self.clock.flag_at()]
+        if not self.postal:
+            times += [s.gone_since + grace for s in self.seats if s.gone_since is not None]
+        return min((t for t in times if t is not None), default=None)
 
     # -- what goes out ------------------------------------------------------
     def state(self, now: float) -> dict[str, Any]:

@@ -46,8 +46,10 @@ from websockets.server import ServerProtocol
 from . import protocol
 from .limits import Limits, descriptor_room
 from .protocol import Message, ProtocolError, message
+from .sql import Unreachable
 from .store import Player
 from .table import TableError
+from .tally import Tally
 from .throttle import Drops
 
 log = logging.getLogger("mosaic.server")
@@ -57,6 +59,8 @@ REFUSALS = (ProtocolError, TableError)
 
 #: Answers a plain HTTP request, or ``None`` to go on to the WebSocket handshake.
 HttpHandler = Callable[[ServerConnection, Request], Awaitable[Response | None]]
+#: Adds to every HTTP answer, the handshake's too, before it is sent.
+Finisher = Callable[[ServerConnection, Request, Response], None]
 
 
 @dataclass(eq=False)  # one per connection, kept in sets by identity
@@ -281,6 +285,29 @@ class Connections:
         of the cluster)."""
         return pid in self._of or pid in self.elsewhere
 
+    def came_elsewhere(self, pid: str, process: str) -> bool:
+        """The player connected to another process; returns whether they were
+        online already."""
+        was = self.online(pid)
+        self.elsewhere.setdefault(pid, set()).add(process)
+        return was
+
+    def left_elsewhere(self, pid: str, process: str) -> bool:
+        """The player left another process; returns whether that took their last
+        connection anywhere."""
+        held = self.elsewhere.get(pid)
+        if held is None or process not in held:
+            return False
+        held.discard(process)
+        if held:
+            return False
+        del self.elsewhere[pid]
+        return not self.online(pid)
+
+    def held_by(self, process: str) -> list[str]:
+        """The players connected to another process, as far as this one knows."""
+        return [pid for pid, held in self.elsewhere.items() if process in held]
+
     def players_here(self) -> list[str]:
         """The players with a connection open to this process."""
         return list(self._of)
@@ -324,13 +351,15 @@ class Transport:
 
     #: The connections the descriptor limit leaves room for (set by :meth:`serve`).
     room: int = 0
+    #: Counts the refusals, for the operator (:mod:`.metrics`).
+    tally: Tally = field(default_factory=Tally)
 
     @contextlib.asynccontextmanager
     async def serve(
-        self, host: str, port: int, http: HttpHandler
+        self, host: str, port: int, http: HttpHandler, finish: Finisher | None = None
     ) -> AsyncIterator[WebSocketServer]:
         """The listening server, to use as ``async with``; ``http`` answers plain
-        HTTP requests."""
+        HTTP requests, and ``finish`` sees every answer (the handshake's too) last."""
         wanted = self.limits.connections
         self.room, descriptors = descriptor_room(wanted, self.limits.reserve)
         if self.room < wanted:
@@ -344,6 +373,8 @@ class Transport:
                 host,
                 port,
                 process_request=http,
+                process_response=finish,
+                server_header=None,  # no name and version for a scanner to match
                 create_connection=counting_frames(self.limits),
                 logger=WEBSOCKETS_LOG,
                 max_size=protocol.MAX_MESSAGE,
@@ -357,6 +388,7 @@ class Transport:
 
     async def handler(self, ws: ServerConnection) -> None:
         if len(self.connections) >= (self.room or self.limits.connections):
+            self.tally.refuse("full")
             await ws.close(1013, "the server is full; try again later")
             return
         conn = Conn(ws, tokens=self.limits.burst, refilled=self.clock())
@@ -374,6 +406,7 @@ class Transport:
         try:
             raw = await asyncio.wait_for(ws.recv(), self.limits.hello)
         except TimeoutError:
+            self.tally.refuse("hello")
             await ws.close(1008, "say hello first")
             return
         try:
@@ -381,11 +414,16 @@ class Transport:
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be a hello")
             if msg["v"] != protocol.VERSION:
-                raise ProtocolError(f"this server speaks protocol version {protocol.VERSION}")
+                raise ProtocolError(protocol.version_refused(msg["v"]))
             await self.greet(conn, msg)
         except ProtocolError as e:
+            self.tally.refuse("hello")
             await ws.send(message("error", reason=str(e), about="hello"))
             await ws.close(1008, str(e)[:120])
+            return
+        except Unreachable as e:
+            await ws.send(message("error", reason=str(e), about="hello"))
+            await ws.close(1013, "try again later")
             return
         while True:
             try:
@@ -394,8 +432,10 @@ class Transport:
                 await ws.close(1000, "idle for too long")
                 return
             if not self._allowed(conn):
+                self.tally.refuse("rate")
                 conn.drops.add(_kind(raw), lambda n, kind: _tell_dropped(conn, n, kind))
                 if conn.dropped >= self.limits.flood:
+                    self.tally.refuse("closed")
                     await ws.close(1008, "too many messages")
                     return
                 continue
@@ -403,10 +443,14 @@ class Transport:
                 await self.receive(conn, protocol.read(_text(raw)))
             except REFUSALS as e:
                 conn.errors += 1
+                self.tally.refuse("message")
                 await ws.send(message("error", reason=str(e), about=_kind(raw)))
                 if conn.errors >= self.limits.errors:
+                    self.tally.refuse("closed")
                     await ws.close(1008, "too many bad messages")
                     return
+            except Unreachable as e:  # said plainly: the player can only wait
+                await ws.send(message("error", reason=str(e), about=_kind(raw)))
             except Exception:
                 # A bug of ours must cost this message, never the server or the game.
                 log.exception("while handling a message")

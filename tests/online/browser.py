@@ -81,15 +81,22 @@ class Tab:
                 nativeVirtualKeyCode=code,
             )
 
-    async def screenshot(self, path: Path, width: int = 1100, height: int = 760) -> None:
+    async def size(self, width: int, height: int) -> None:
+        """The window's size in CSS pixels; a width under 600 is a phone's."""
         await self.call(
             "Emulation.setDeviceMetricsOverride",
             width=width,
             height=height,
             deviceScaleFactor=1,
-            mobile=False,
+            mobile=width < 600,
         )
+
+    async def screenshot(self, path: Path, width: int | None = 1100, height: int = 760) -> None:
+        """The window as it is drawn (``width=None``: at the size it has now)."""
+        if width is not None:
+            await self.size(width, height)
         got = await self.call("Page.captureScreenshot", format="png")
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(got["data"]))
 
 

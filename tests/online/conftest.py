@@ -15,3 +15,11 @@ def postgres():
     pg.stop()
     if not started:
         print(pg.why_not)
+
+
+@pytest.fixture
+def dsn(postgres):
+    """A fresh database on the tests' own PostgreSQL server."""
+    if postgres is None:
+        pytest.skip(f"PostgreSQL: {Postgres().why_not or 'it could not be started'}")
+    return postgres.fresh_database()

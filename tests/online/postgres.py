@@ -61,12 +61,7 @@ class Postgres:
                  "--auth=trust", "-E", "UTF8", "--no-sync"],
                 check=True, capture_output=True, text=True, timeout=120,
             )  # fmt: skip
-            subprocess.run(
-                [*run, str(self.bin / "pg_ctl"), "-D", str(data), "-w", "-t", "60",
-                 "-l", str(sock / "log"), "-o",
-                 f"-k {sock} -c listen_addresses='' -c fsync=off -p 5439", "start"],
-                check=True, capture_output=True, text=True, timeout=120,
-            )  # fmt: skip
+            self._pg_ctl("start")
         except (subprocess.SubprocessError, OSError) as e:
             detail = getattr(e, "stderr", "") or str(e)
             self.why_not = f"PostgreSQL did not start: {detail.strip()[-300:]}"
@@ -74,6 +69,28 @@ class Postgres:
             return False
         self.dsn = f"postgresql://mosaic@/postgres?host={sock}&port=5439"
         return True
+
+    def _pg_ctl(self, *what: str) -> None:
+        assert self.folder is not None and self.bin is not None
+        data, sock = self.folder / "data", self.folder / "sock"
+        subprocess.run(
+            [*self._as_server_user(), str(self.bin / "pg_ctl"), "-D", str(data), "-w",
+             "-t", "60", "-l", str(sock / "log"), "-o",
+             f"-k {sock} -c listen_addresses='' -c fsync=off -p 5439", *what],
+            check=True, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+
+    def restart(self) -> None:
+        """``pg_ctl restart -m fast``: every connection is cut, the server is back
+        at once."""
+        self._pg_ctl("-m", "fast", "restart")
+
+    def stop_server(self) -> None:
+        """``pg_ctl stop -m fast``: away until :meth:`start_server`."""
+        self._pg_ctl("-m", "fast", "stop")
+
+    def start_server(self) -> None:
+        self._pg_ctl("start")
 
     def database(self, name: str) -> str:
         """The address of database ``name`` (made by the caller)."""

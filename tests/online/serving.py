@@ -7,16 +7,18 @@ import asyncio
 import contextlib
 import os
 import random
+import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.online.server import Limits, Server
 from game.online.session import Session
-from game.online.stores import SqliteStore
+from game.online.sql import SqliteDatabase
+from game.online.store import Store
 from game.rules import Board
 
 
@@ -40,9 +42,9 @@ async def serving(
 ) -> AsyncIterator[tuple[Server, str]]:
     """A server on a free loopback port; yields it and its URL. ``clock`` stands
     for its monotonic time, ``wall`` for its calendar (correspondence games)."""
-    server = Server(SqliteStore(db), limits or Limits(sweep=0.02), clock or time.monotonic)
-    if wall is not None:
-        server.wall = wall
+    store = Store(SqliteDatabase(db))
+    await store.setup()
+    server = Server(store, limits or Limits(sweep=0.02), clock or time.monotonic, wall or time.time)
     started = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(server.run("127.0.0.1", 0, started))
     port = await asyncio.wait_for(started, 10)
@@ -118,15 +120,18 @@ async def play_random(
     return f
 
 
-def start_process(db: Path, port: int = 0, grace: float = 30.0) -> tuple[subprocess.Popen, str]:
-    """``mosaic-server`` in its own process; returns it and its URL once it listens."""
+def start_process(
+    db: Path, port: int = 0, grace: float = 30.0, *extra: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen, str]:
+    """``mosaic-server`` in its own process (``extra`` added to its command line,
+    ``env`` to its environment); returns it and its URL once it listens."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.online.server", "--port", str(port), "--db", str(db),
-         "--grace", str(grace)],
+        [sys.executable, "-m", "game.online", "--port", str(port), "--db", str(db),
+         "--grace", str(grace), *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE if os.environ.get("SHOW") else subprocess.DEVNULL,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )  # fmt: skip
     line = proc.stdout.readline() if proc.stdout else ""
     if "listening on" not in line:
@@ -134,3 +139,58 @@ def start_process(db: Path, port: int = 0, grace: float = 30.0) -> tuple[subproc
         _, err = proc.communicate()
         raise RuntimeError(f"the server did not start: {line!r} {err or ''}")
     return proc, line.rsplit(" ", 1)[1].strip()
+
+
+def count_reads(server: Server) -> Callable[[], int]:
+    """Counts the games the server reads from its store from now on."""
+    reads = 0
+    game_row = server.store.game_row
+
+    async def counted(gid):
+        nonlocal reads
+        reads += 1
+        return await game_row(gid)
+
+    server.store.game_row = counted  # type: ignore[method-assign]
+    return lambda: reads
+
+
+class Answer:
+    def __init__(self, raw: bytes) -> None:
+        head, _, self.body = raw.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        self.status = int(lines[0].split(" ")[1])
+        self.headers: dict[str, str] = {}
+        for line in lines[1:]:
+            key, _, value = line.partition(":")
+            self.headers[key.strip().lower()] = value.strip()
+        self.text = self.body.decode("utf-8", "replace")
+
+    def __repr__(self) -> str:
+        return f"<{self.status} {self.headers} {self.body[:80]!r}>"
+
+
+def ask_now(port: int, path: str, method: str = "GET", **headers: str) -> Answer:
+    """One request on its own connection; the server closes it after the answer
+    (but for a handshake's 101, read up to the end of its headers)."""
+    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
+    lines += [f"{k.replace('_', '-')}: {v}" for k, v in headers.items()]
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        raw = b""
+        while chunk := s.recv(65536):
+            raw += chunk
+            if b"\r\n\r\n" not in raw:
+                continue
+            if method == "HEAD" or raw.startswith(b"HTTP/1.1 101 "):
+                # A HEAD's answer ends with its headers (anything after is a body
+                # sent anyway); a 101 leaves the WebSocket open behind them.
+                break
+        if method == "HEAD":
+            s.settimeout(0.3)
+            try:
+                while chunk := s.recv(65536):
+                    raw += chunk
+            except TimeoutError:
+                pass
+    return Answer(raw)

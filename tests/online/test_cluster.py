@@ -7,7 +7,6 @@ the tests are skipped, saying why."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import signal
 
@@ -15,23 +14,15 @@ import pytest
 
 from game.online.session import OnlineError, Session
 from game.rules import Board
+from tests.helpers import run
 
-from .postgres import Postgres
 from .serving import Follower, start_process
-
-
-@pytest.fixture
-def dsn(postgres):
-    """A fresh database on the tests' own PostgreSQL server."""
-    if postgres is None:
-        pytest.skip(f"PostgreSQL: {Postgres().why_not or 'it could not be started'}")
-    return postgres.fresh_database()
 
 
 def run_then_stop(coro, seconds: float, *procs) -> None:
     """Run a test's coroutine, then stop the server processes, whatever happened."""
     try:
-        asyncio.run(asyncio.wait_for(coro, seconds))
+        run(coro, seconds)
     finally:
         for p in procs:
             p.kill()

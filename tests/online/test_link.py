@@ -81,7 +81,7 @@ def test_server_command_line_starts_stops_and_names_a_bad_database(tmp_path):
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(10) == 0
     bad = subprocess.run(
-        [sys.executable, "-m", "game.online.server", "--db", str(tmp_path)],
+        [sys.executable, "-m", "game.online", "--db", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=30,

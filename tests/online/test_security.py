@@ -18,14 +18,11 @@ from websockets.exceptions import ConnectionClosed
 from game.online import protocol
 from game.online.server import Limits
 from game.online.session import OnlineError, Session
+from tests.helpers import run
 
 from .serving import FakeTime, pair, play_random, serving
 
 ONLINE = Path(__file__).resolve().parents[2] / "game" / "online"
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 async def closed_with(ws, timeout: float = 5.0) -> int:
@@ -61,8 +58,8 @@ def test_nobody_acts_in_a_game_that_is_not_theirs(tmp_path):
             await sessions[1].send("turn", game=gid, ply=0, turn="d4")
             with pytest.raises(OnlineError, match="not your turn"):
                 await sessions[1].expect("turn")
-            assert server.tables[gid].turns == []
-            assert server.tables[gid].result is None
+            assert server.rounds.tables[gid].turns == []
+            assert server.rounds.tables[gid].result is None
 
     run(go())
 
@@ -76,7 +73,7 @@ def test_a_watcher_can_send_nothing_that_touches_the_game(tmp_path):
             await eve.connect()
             await eve.send("watch", game=gid)
             await eve.expect("watching")
-            table = server.tables[gid]
+            table = server.rounds.tables[gid]
             before = table.snapshot()
             for kind, fields in [
                 ("turn", {"game": gid, "ply": 0, "turn": "d4"}),
@@ -87,7 +84,7 @@ def test_a_watcher_can_send_nothing_that_touches_the_game(tmp_path):
                 await eve.send(kind, **fields)
                 with pytest.raises(OnlineError, match="not yours"):
                     await eve.expect("game", timeout=5)
-            assert server.tables[gid] is table and table.snapshot() == before
+            assert server.rounds.tables[gid] is table and table.snapshot() == before
             assert table.turns == [] and table.result is None
             assert server.gallery.count(gid) == 1
 
@@ -163,7 +160,7 @@ def test_hostile_messages_get_errors_and_never_crash_the_server(tmp_path):
                 assert answer["type"] == "error" and rule in answer["reason"], answer
             await red.ws.send(b"\xff\xfe binary")
             assert "text frame" in (await red.recv(5))["reason"]
-            assert server.tables[gid].turns == []
+            assert server.rounds.tables[gid].turns == []
             f = await play_random(sessions, game, seed=2)
             assert f.over is not None
 

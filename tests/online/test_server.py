@@ -17,12 +17,9 @@ from game.online import protocol
 from game.online.bot import Bot
 from game.online.server import Limits, Server
 from game.online.session import OnlineError, Session
+from tests.helpers import run
 
-from .serving import FakeTime, Follower, pair, play_random, serving
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
+from .serving import FakeTime, Follower, count_reads, pair, play_random, serving
 
 
 def test_every_message_a_client_may_send_has_a_handler_and_no_other_does():
@@ -61,7 +58,7 @@ def test_a_rated_game_by_challenge_code_rates_both_and_is_kept(tmp_path):
             await sessions[1].send("leaderboard")
             board = (await sessions[1].expect("leaderboard"))["players"]
             assert sorted(p["name"] for p in board) == ["Ann", "Bob"]
-            assert server.tables == {}
+            assert server.rounds.tables == {}
 
     run(go())
 
@@ -216,7 +213,7 @@ def test_a_turn_the_store_cannot_keep_is_refused_and_taken_back(tmp_path):
     async def go():
         async with serving(tmp_path / "s.db") as (server, url):
             sessions, game = await pair(url, base=600)
-            table = server.tables[game["id"]]
+            table = server.rounds.tables[game["id"]]
             keep = server.store.add_turns
 
             async def full_disk(*args):
@@ -263,7 +260,7 @@ def test_after_a_restart_a_game_nobody_came_back_to_is_aborted_unrated(tmp_path)
             sessions, game = await pair(url, base=600)
             await play_random(sessions, game, seed=7, turns=4)
         async with serving(tmp_path / "s.db", limits, clock) as (server, url):
-            assert game["id"] in server.tables
+            assert game["id"] in server.rounds.tables
             clock.now += 31
             for _ in range(100):
                 row = await server.store.game_row(game["id"])
@@ -311,15 +308,7 @@ def test_records_over_http_are_kept_once_finished_and_limited_per_address(tmp_pa
         async with serving(tmp_path / "s.db", clock=clock) as (server, url):
             sessions, game = await pair(url, side=3)
             await play_random(sessions, game, seed=4)
-            reads = 0
-            game_row = server.store.game_row
-
-            async def counted(gid):
-                nonlocal reads
-                reads += 1
-                return await game_row(gid)
-
-            server.store.game_row = counted
+            reads = count_reads(server)
             port = url.rsplit(":", 1)[1]
             http = f"http://127.0.0.1:{port}/games/{game['id']}.json"
 
@@ -333,7 +322,7 @@ def test_records_over_http_are_kept_once_finished_and_limited_per_address(tmp_pa
             answers = [await asyncio.to_thread(fetch) for _ in range(int(Limits.http_burst))]
             assert {status for status, _, _ in answers} == {200}
             assert len({body for _, _, body in answers}) == 1
-            assert reads == 1  # a finished record is read from the store once
+            assert reads() == 1  # a finished record is read from the store once
             status, headers, _ = await asyncio.to_thread(fetch)
             assert status == 429 and int(headers["Retry-After"]) >= 1
             clock.now += 1
@@ -341,7 +330,7 @@ def test_records_over_http_are_kept_once_finished_and_limited_per_address(tmp_pa
             # The record message reads the same kept record.
             await sessions[0].send("record", game=game["id"])
             assert (await sessions[0].expect("record"))["record"]["turns"]
-            assert reads == 1
+            assert reads() == 1
 
     run(go())
 

@@ -11,8 +11,10 @@ import time
 import pytest
 
 from game.glicko import Rating
-from game.online.store import NameTaken, StoredGame
-from game.online.stores import PostgresStore, SqliteStore, open_store
+from game.online import sql
+from game.online.sql import PostgresDatabase, SqliteDatabase
+from game.online.store import NameTaken, Store, StoredGame
+from tests.helpers import run
 
 from .postgres import Postgres
 
@@ -27,8 +29,11 @@ def where(request, tmp_path, postgres):
     return postgres.fresh_database()
 
 
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
+async def sqlite_store(path, durable: bool = False) -> Store:
+    """An SQLite store, its engine at hand for the tests that hold up its thread."""
+    store = Store(SqliteDatabase(path, durable))
+    await store.setup()
+    return store
 
 
 def game(gid: str, red: str, blue: str, rated: bool = True) -> StoredGame:
@@ -40,10 +45,10 @@ def game(gid: str, red: str, blue: str, rated: bool = True) -> StoredGame:
 
 def test_the_engine_is_chosen_by_the_address(where):
     async def go():
-        store = await open_store(where)
+        store = await Store.open(where)
         try:
-            kind = PostgresStore if where.startswith("postgresql://") else SqliteStore
-            assert isinstance(store, kind)
+            kind = PostgresDatabase if where.startswith("postgresql://") else SqliteDatabase
+            assert isinstance(store.db, kind)
         finally:
             await store.close()
 
@@ -52,7 +57,7 @@ def test_the_engine_is_chosen_by_the_address(where):
 
 def test_players_tokens_names_and_renames(where):
     async def go():
-        store = await open_store(where)
+        store = await Store.open(where)
         try:
             ann, token = await store.new_player("Ann")
             assert ann.rating == Rating() and ann.games == 0
@@ -71,7 +76,7 @@ def test_players_tokens_names_and_renames(where):
 
 def test_a_game_its_turns_its_end_and_the_ratings(where):
     async def go():
-        store = await open_store(where)
+        store = await Store.open(where)
         try:
             ann, _ = await store.new_player("Ann")
             bob, _ = await store.new_player("Bob")
@@ -110,7 +115,7 @@ def test_a_game_its_turns_its_end_and_the_ratings(where):
 
 def test_a_correspondence_game_keeps_its_days_reserve_and_ratings_apart(where):
     async def go():
-        store = await open_store(where)
+        store = await Store.open(where)
         try:
             ann, _ = await store.new_player("Ann")
             bob, _ = await store.new_player("Bob")
@@ -143,13 +148,13 @@ def test_a_correspondence_game_keeps_its_days_reserve_and_ratings_apart(where):
 
 def test_what_was_kept_is_there_when_the_store_is_opened_again(where):
     async def go():
-        store = await open_store(where)
+        store = await Store.open(where)
         ann, token = await store.new_player("Ann")
         bob, _ = await store.new_player("Bob")
         await store.new_game(game("g2", ann.id, bob.id, rated=False))
         await store.add_turns("g2", 0, ["e5"], [299_000, 300_000])
         await store.close()
-        again = await open_store(where)
+        again = await Store.open(where)
         try:
             assert (await again.player_by_token(token)).id == ann.id
             (g,) = await again.open_games()
@@ -164,7 +169,7 @@ def test_a_slow_sqlite_write_does_not_hold_the_event_loop(tmp_path):
     path = tmp_path / "store.db"
 
     async def go():
-        store = SqliteStore(path)
+        store = await sqlite_store(path)
         ann, _ = await store.new_player("Ann")
         bob, _ = await store.new_player("Bob")
         await store.new_game(game("g3", ann.id, bob.id))
@@ -196,24 +201,23 @@ def test_a_slow_sqlite_write_does_not_hold_the_event_loop(tmp_path):
 
 
 def test_turns_that_arrive_during_a_commit_are_kept_together_in_the_next(tmp_path, monkeypatch):
-    from game.online.store import Store
-
     commits = []
-    real = Store.add_turns_of_games
+    real = sql._writes
 
-    def counted(self, batch):
-        commits.append(len(batch))
-        return real(self, batch)
+    def counted(db, batches):
+        commits.append(len(batches))
+        return real(db, batches)
 
-    monkeypatch.setattr(Store, "add_turns_of_games", counted)
+    monkeypatch.setattr(sql, "_writes", counted)
 
     async def go():
-        store = SqliteStore(tmp_path / "store.db", durable=True)
+        store = await sqlite_store(tmp_path / "store.db", durable=True)
         ann, _ = await store.new_player("Ann")
         bob, _ = await store.new_player("Bob")
         for i in range(20):
             await store.new_game(game(f"g{i}", ann.id, bob.id))
-        slow = asyncio.create_task(store._run(time.sleep, 0.3))  # the writer is busy
+        commits.clear()
+        slow = asyncio.create_task(store.db.call(time.sleep, 0.3))  # the writer is busy
         await asyncio.sleep(0.05)
         await asyncio.gather(*(store.add_turns(f"g{i}", 0, ["e5"], [1, 2]) for i in range(20)))
         await slow
@@ -228,13 +232,13 @@ def test_turns_that_arrive_during_a_commit_are_kept_together_in_the_next(tmp_pat
 
 def test_a_turn_that_cannot_be_kept_costs_only_its_own_game(tmp_path):
     async def go():
-        store = SqliteStore(tmp_path / "store.db")
+        store = await sqlite_store(tmp_path / "store.db")
         ann, _ = await store.new_player("Ann")
         bob, _ = await store.new_player("Bob")
         for gid in ("a", "b"):
             await store.new_game(game(gid, ann.id, bob.id))
         await store.add_turns("a", 0, ["e5"], [1, 2])
-        slow = asyncio.create_task(store._run(time.sleep, 0.2))
+        slow = asyncio.create_task(store.db.call(time.sleep, 0.2))
         await asyncio.sleep(0.05)
         # Ply 0 of game a again (already kept) beside a good turn of game b, in one batch.
         results = await asyncio.gather(
@@ -254,7 +258,7 @@ def test_a_turn_that_cannot_be_kept_costs_only_its_own_game(tmp_path):
 
 def test_a_name_is_one_players_whatever_its_case_or_width(where):
     async def go():
-        store = await open_store(where)
+        store = await Store.open(where)
         try:
             ann, _ = await store.new_player("Ann")
             bob, _ = await store.new_player("Bob")
@@ -308,7 +312,7 @@ def test_a_store_kept_before_names_were_unique_opens_and_keeps_everyone(where):
 
     async def go():
         for _ in range(2):  # the second start finds the keys in place
-            store = await open_store(where)
+            store = await Store.open(where)
             try:
                 # Both players called Ann are still there; the first keeps the name.
                 assert (await store.player("p2")).name == "ann"
