@@ -18,13 +18,6 @@ GAME = ROOT / "game"
 BASE = {"game.files", "game.glicko", "game.lines", "game.paths"}
 ENTRY = {"game", "game.__main__", "game.frozen"}
 
-# The circle another branch is removing (issue 42, section 1), subtracted here until
-# it merges; the test fails once it is gone, so this list is emptied, not kept.
-KNOWN_CIRCLES = {
-    # The correspondence screen holds the lobby scene it was opened from.
-    frozenset({"game.client.scenes.correspondence", "game.client.scenes.online_lobby"}),
-}
-
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
@@ -203,10 +196,7 @@ def test_no_module_imports_one_of_a_higher_layer():
 
 
 def test_no_modules_import_each_other_in_a_circle():
-    found = circles(graph())
-    assert found - KNOWN_CIRCLES == set(), "new circles of imports"
-    gone = KNOWN_CIRCLES - found
-    assert not gone, f"{sorted(map(sorted, gone))} no longer a circle: take it out of KNOWN_CIRCLES"
+    assert circles(graph()) == set(), "circles of imports"
 
 
 def test_the_scan_sees_imports_made_for_types_and_inside_functions():
