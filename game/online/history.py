@@ -10,6 +10,7 @@ from typing import Any
 
 from .clock import Clock
 from .postal import PostalClock
+from .ranks import shown
 from .store import Store as AsyncStore
 from .table import Seat, Table
 
@@ -95,6 +96,9 @@ async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
         "name": player.name,
         "rating": player.rating.rating,
         "rd": player.rating.rd,
+        # "1500?" while provisional (see :mod:`.ranks`).
+        "shown": shown(player.rating),
+        "postal_shown": shown(player.postal),
         "rated": player.games,
         "postal_rating": player.postal.rating,
         "postal_games": player.postal_games,

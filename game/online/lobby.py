@@ -28,6 +28,7 @@ from . import protocol
 from .changes import ListChanges, drop_process
 from .limits import Limits
 from .protocol import Message
+from .ranks import provisional
 from .store import Player, new_id
 from .table import TableError
 from .throttle import Window
@@ -66,6 +67,7 @@ class Seek:
             "id": self.id,
             "name": self.player.name,
             "rating": round(rating.rating),
+            "provisional": provisional(rating),
             "side": self.side,
             **pace,
             "rated": self.rated,

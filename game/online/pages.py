@@ -99,6 +99,10 @@ def player_link(name: str) -> str:
     return f'<a href="/players/{quote(name, safe="")}">{esc(name)}</a>'
 
 
+#: What a "?" after a rating means, on a player's page.
+PROVISIONAL = ": provisional, until it settles with more rated games"
+
+
 # -- the pages -------------------------------------------------------------------------
 class Pages:
     """Routes a GET to its page; ``None`` for paths that are not pages."""
@@ -220,16 +224,19 @@ class Pages:
             else "<p>No finished games yet.</p>"
         )
         rated = int(data["rated"])
+        rating = str(data.get("shown", round(data["rating"])))
+        settling = PROVISIONAL if rating.endswith("?") else ""
         postal = ""
         if data.get("postal_games"):
             n = int(data["postal_games"])
             postal = (
-                f"<p>By correspondence (rated apart): {round(data['postal_rating'])},"
+                "<p>By correspondence (rated apart):"
+                f" {esc(data.get('postal_shown', round(data['postal_rating'])))},"
                 f" {n} rated game{'s' if n != 1 else ''}.</p>"
             )
         body = (
             f"<h1>{esc(data['name'])}</h1>"
-            f"<p>Rating {round(data['rating'])} (deviation {round(data['rd'])}), "
+            f"<p>Rating {esc(rating)} (deviation {round(data['rd'])}{settling}), "
             f"{rated} rated game{'s' if rated != 1 else ''}.</p>"
             + postal
             + rating_graph(data["history"])

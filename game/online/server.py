@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import protocol
+from . import protocol, ranks
 from .cluster import GAME_MESSAGES, Cluster, Solo
 from .gallery import Gallery
 from .limits import Limits
@@ -203,7 +203,7 @@ class Server:
 
     async def _leaderboard(self, conn: Conn, player: Player, msg: Message) -> None:
         pace = msg.get("pace", "live")
-        players = await self.store.leaderboard(postal=pace == "correspondence")
+        players = await ranks.leaderboard(self.store, pace == "correspondence", self.wall)
         send(conn, "leaderboard", players=players, pace=pace)
 
     async def _correspondence(self, conn: Conn, player: Player, msg: Message) -> None:
@@ -305,4 +305,6 @@ def _player_view(p: Player) -> dict[str, Any]:
         "rating": round(p.rating.rating),
         "games": p.games,
         "correspondence_rating": round(p.postal.rating),
+        "provisional": ranks.provisional(p.rating),
+        "correspondence_provisional": ranks.provisional(p.postal),
     }

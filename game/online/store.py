@@ -79,6 +79,10 @@ ADDED_COLUMNS = (
     ("players", "prd", "DOUBLE PRECISION"),
     ("players", "pvol", "DOUBLE PRECISION"),
     ("players", "pgames", "INTEGER NOT NULL DEFAULT 0"),
+    # When the player last finished a rated game, live and by correspondence:
+    # the leaderboard lists only players who play.
+    ("players", "rated_at", "DOUBLE PRECISION"),
+    ("players", "prated_at", "DOUBLE PRECISION"),
 )
 #: What an unfinished game's row is read as (see :func:`stored_game`).
 OPEN_GAME_COLUMNS = (
@@ -93,6 +97,8 @@ RATING_COLUMNS = {
     False: ("rating", "rd", "volatility", "games"),
     True: ("prating", "prd", "pvol", "pgames"),
 }
+#: When the player last finished a rated game of each kind.
+RATED_AT = {False: "rated_at", True: "prated_at"}
 PLAYER = f"SELECT {PLAYER_COLUMNS} FROM players"
 #: What a game's record is read from (see :meth:`Store.game_row`).
 GAME_COLUMNS = (
@@ -256,15 +262,26 @@ class Store:
             raise NameTaken(name) from None
 
     async def leaderboard(
-        self, limit: int = 20, min_games: int = 1, postal: bool = False
+        self,
+        limit: int = 20,
+        min_games: int = 1,
+        postal: bool = False,
+        *,
+        most_rd: float = float("inf"),
+        since: float = 0.0,
     ) -> list[dict[str, Any]]:
         """The best players of live play or, ``postal``, of correspondence games,
-        by rating less twice its deviation."""
+        by rating less twice its deviation: those with ``min_games`` rated games,
+        a deviation of at most ``most_rd`` (not provisional) and a rated game
+        finished since ``since`` (wall-clock seconds)."""
         r, d, _, g = RATING_COLUMNS[postal]
         rows = await self.db.fetch(
-            f"SELECT name, {r}, {d}, {g} FROM players WHERE {g} >= ?"
+            f"SELECT name, {r}, {d}, {g} FROM players WHERE {g} >= ? AND {d} <= ?"
+            f" AND COALESCE({RATED_AT[postal]}, 0) >= ?"
             f" ORDER BY {r} - 2 * {d} DESC, {r} DESC LIMIT ?",
             min_games,
+            min(most_rd, 1e9),  # PostgreSQL reads no infinity from a Python float here
+            since,
             limit,
         )
         return [{"name": n, "rating": round(r), "rd": round(d), "games": g} for n, r, d, g in rows]
@@ -322,20 +339,17 @@ class Store:
         """Keep how a game ended and, for a rated one, both new ratings (of
         correspondence games, ``postal``), in one commit; fenced as
         :meth:`add_turns` is, so a game ends once."""
-        r, d, v, g = (
-            ("prating", "prd", "pvol", "pgames")
-            if postal
-            else ("rating", "rd", "volatility", "games")
-        )
+        r, d, v, g = RATING_COLUMNS[postal]
+        ended = time.time()
         steps = [Step(
             "UPDATE games SET result=?, reason=?, red_ms=?, blue_ms=?, ratings=?, ended=?"
             " WHERE id=? AND epoch=? AND result IS NULL",
-            (result, reason, clocks[0], clocks[1], ratings_json, time.time(), game, epoch),
+            (result, reason, clocks[0], clocks[1], ratings_json, ended, game, epoch),
             fenced=True,
         )]  # fmt: skip
         steps += [
-            Step(f"UPDATE players SET {r}=?, {d}=?, {v}=?, {g}={g}+1 WHERE id=?",
-                 (x.rating, x.rd, x.volatility, pid))
+            Step(f"UPDATE players SET {r}=?, {d}=?, {v}=?, {g}={g}+1, {RATED_AT[postal]}=?"
+                 " WHERE id=?", (x.rating, x.rd, x.volatility, ended, pid))
             for pid, x in new_ratings
         ]  # fmt: skip
         await self.db.write(steps)

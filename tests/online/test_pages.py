@@ -167,12 +167,13 @@ def test_the_pages_of_a_real_server(tmp_path):
             one = cell_classes(first)
             assert sum(c != "empty" and not c.startswith("empty") for c in one) == 1
             assert 'href="?ply=0"' in first and 'href="?ply=2"' in first
-            # The game ends; the leaderboard and both players' pages show it.
+            # The game ends; both players' pages show it, with a provisional
+            # rating ("?"), which keeps both off the leaderboard.
             await play_on(sessions, game, f, seed=4)
             status, _, board = await get(base + "/leaderboard")
-            assert status == 200 and "/players/Ann" in board and "/players/Bob" in board
+            assert status == 200 and "/players/Ann" not in board
             status, _, ann = await get(base + "/players/ann")  # names ignore case
-            assert status == 200 and "<h1>Ann</h1>" in ann
+            assert status == 200 and "<h1>Ann</h1>" in ann and "? (deviation" in ann
             assert f'href="/games/{gid}"' in ann and "Rating after" in ann
             status, _, _ = await get(base + "/players/Nobody")
             assert status == 404
