@@ -191,7 +191,12 @@ class Cluster:
     def _announce(self, to: str) -> None:
         """Everything this process holds, which replaces what ``to`` knew of it."""
         seeks = [
-            {"seek": s.id, "code": s.code, "listing": None if s.code else s.public()}
+            {
+                "seek": s.id,
+                "code": s.code,
+                "listing": None if s.code else s.public(),
+                "address": s.address,
+            }
             for s in self.lobby.held()
         ]
         games = [listing(t) for t in self.rounds.tables.values()]
@@ -319,7 +324,9 @@ class Cluster:
         while its channel was down is not lost on them."""
         self.lobby.forget(origin)
         for seek in note["seeks"]:
-            self.lobby.add_remote(origin, seek["seek"], seek["code"], seek["listing"])
+            self.lobby.add_remote(
+                origin, seek["seek"], seek["code"], seek["listing"], seek.get("address", "")
+            )
         self.gallery.forget(origin)
         for entry in note["games"]:
             self.gallery.add_remote(origin, entry)
@@ -338,11 +345,14 @@ class Cluster:
         fields: dict[str, Any] = {"what": what, "seek": seek.id, "code": seek.code}
         if what == "add":
             fields["listing"] = None if seek.code else seek.public()
+            fields["address"] = seek.address
         self.publish(to, "seek", **fields)
 
     def _remote_seek(self, origin: str, note: dict[str, Any]) -> None:
         if note["what"] == "add":
-            self.lobby.add_remote(origin, note["seek"], note.get("code"), note.get("listing"))
+            self.lobby.add_remote(
+                origin, note["seek"], note.get("code"), note.get("listing"), note.get("address", "")
+            )
         else:
             self.lobby.remove_remote(note["seek"], note.get("code"))
 

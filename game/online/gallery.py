@@ -17,11 +17,13 @@ the connection.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .changes import ListChanges, drop_process
+from .fair import fair
 from .limits import Limits
 from .protocol import message
 from .table import Table, TableError
@@ -57,6 +59,8 @@ class Gallery:
     watching: dict[Conn, set[str]] = field(default_factory=dict)
     #: In a cluster: the games other processes play, by id, as (process, listing).
     remote: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    #: When each of those was first heard of (wall-clock, as a table's ``created``).
+    arrived: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.changes = ListChanges(
@@ -69,24 +73,32 @@ class Gallery:
         send(conn, "games", games=self.changes.whole())
 
     def view(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        for t in self.tables.values():
-            if len(out) >= self.limits.listed_games:
-                break
-            if not t.over:
-                out.append(listing(t))
-        for _, entry in self.remote.values():
-            if len(out) >= self.limits.listed_games:
-                break
-            out.append(entry)
-        return out
+        """The games listed (:mod:`.fair`): live ones before correspondence ones,
+        the newest first, a few a player (by name, which a remote listing has
+        and which is one player's)."""
+        entries = [
+            (t.postal, -t.created, listing(t), (t.seats[0].name, t.seats[1].name))
+            for t in self.tables.values()
+            if not t.over
+        ]
+        for gid, (_, entry) in self.remote.items():
+            postal = entry["time"].endswith(("day", "days"))
+            # Keyed by name: a remote listing has no player ids, and a name is one player's.
+            entries.append(
+                (postal, -self.arrived.get(gid, 0.0), entry, (entry["red"], entry["blue"]))
+            )
+        entries.sort(key=lambda e: (e[0], e[1]))
+        listed = ((e[2], [f"player {p}" for p in e[3]]) for e in entries)
+        return fair(listed, {"player": self.limits.listed_player_games}, self.limits.listed_games)
 
     def add_remote(self, process: str, entry: dict[str, Any]) -> None:
         """A game another process plays, as its list shows it."""
         self.remote[entry["id"]] = (process, entry)
+        self.arrived.setdefault(entry["id"], time.time())
         self.changed()
 
     def remove_remote(self, gid: str) -> None:
+        self.arrived.pop(gid, None)
         if self.remote.pop(gid, None) is not None:
             self.changed()
 
@@ -94,6 +106,8 @@ class Gallery:
         """The games another process played: it has gone, or it lists them again."""
         if drop_process(self.remote, process):
             self.changed()
+        for gid in [gid for gid in self.arrived if gid not in self.remote]:
+            del self.arrived[gid]
 
     def changed(self) -> None:
         """A game started or ended: the listeners hear of it in a moment, with

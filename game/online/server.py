@@ -39,7 +39,7 @@ from .protocol import Message, ProtocolError
 from .rounds import Moved, Rounds
 from .store import NameTaken, Player, Store
 from .table import Table, TableError
-from .throttle import address
+from .throttle import where
 from .transport import Conn, Connections, Transport, send
 from .web import Web
 
@@ -143,7 +143,7 @@ class Server:
         if self.connections.here(player.id):
             return  # another connection of the same player is still here
         self.cluster.gone(player.id)
-        self.lobby.drop(player.id)
+        self.lobby.drop(player.id, self.clock())
         if self.connections.online(player.id):
             return  # connected to another process of the cluster
         self.rounds.away(player.id)
@@ -220,10 +220,10 @@ class Server:
         self.lobby.watch(conn)
 
     async def _seek(self, conn: Conn, player: Player, msg: Message) -> None:
-        self.lobby.open(conn, player, msg, private=False, now=self.clock())
+        self.lobby.open(conn, player, msg, private=False, now=self.clock(), address=where(conn))
 
     async def _challenge(self, conn: Conn, player: Player, msg: Message) -> None:
-        self.lobby.open(conn, player, msg, private=True, now=self.clock())
+        self.lobby.open(conn, player, msg, private=True, now=self.clock(), address=where(conn))
 
     async def _cancel(self, conn: Conn, player: Player, msg: Message) -> None:
         self.lobby.cancel(conn, player, msg["seek"])
@@ -232,10 +232,9 @@ class Server:
         await self.rounds.start(self.lobby.accept(player, msg["seek"]), player)
 
     async def _join(self, conn: Conn, player: Player, msg: Message) -> None:
-        where = conn.remote_address or address(conn.ws)  # passed on by another process
         code = msg["code"]
         await self.cluster.wait_for_code(code)
-        seek = self.lobby.join(player, code, where, self.clock())
+        seek = self.lobby.join(player, code, where(conn), self.clock())
         await self.rounds.start(seek, player)
 
     # -- spectators ----------------------------------------------------------------
