@@ -32,6 +32,11 @@ class Limits:
     # File descriptors kept back from connections, for the store, the log, and a
     # socket to accept a connection with and refuse it (1013).
     reserve: int = 64
+    # New players an address may make in a sliding window (lichess limits
+    # sign-ups per IP too); past it a new player's hello is refused.
+    signups: int = 10
+    signup_window: float = 3_600.0
+    names: int = 5  # names a player may have had, each kept for them
     seeks: int = 3  # open seeks and challenges per player
     # Open seeks and challenges per address: several players may share one (a
     # school, a café), a flood of throwaway accounts may not.

@@ -31,13 +31,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import protocol, ranks
+from .accounts import Accounts
 from .cluster import GAME_MESSAGES, Cluster, Solo
 from .gallery import Gallery
 from .limits import Limits
 from .lobby import Elsewhere, Lobby
 from .protocol import Message, ProtocolError
 from .rounds import Moved, Rounds
-from .store import NameTaken, Player, Store
+from .store import Player, Store
 from .table import Table, TableError
 from .throttle import where
 from .transport import Conn, Connections, Transport, send
@@ -66,6 +67,7 @@ class Server:
     gallery: Gallery = field(init=False)
     web: Web = field(init=False)
     handlers: dict[str, Handler] = field(init=False)
+    accounts: Accounts = field(init=False)
     #: This process's part in a cluster of servers on one PostgreSQL (see
     #: :mod:`.cluster`); on its own, a :class:`~.cluster.Solo` that shares nothing.
     cluster: Cluster | Solo = field(init=False)
@@ -89,6 +91,7 @@ class Server:
             now=self.rounds.now,
         )
         self.handlers = self._handlers()
+        self.accounts = Accounts(self.store, self.limits, self.clock)
         self.cluster = Solo(self.store, self.rounds)
 
     def join_cluster(self, dsn: str) -> Cluster:
@@ -101,25 +104,7 @@ class Server:
 
     # -- connections ----------------------------------------------------------
     async def _hello(self, conn: Conn, msg: Message) -> None:
-        token = msg.get("token")
-        # Kept as normalised (NFKC), so that look-alikes are one name; the check
-        # has already refused a name with no normal form.
-        name = protocol.display_name(msg["name"]) if "name" in msg else None
-        fresh = None
-        try:
-            if token is not None:
-                player = await self.store.player_by_token(token)
-                if player is None:
-                    raise ProtocolError("unknown token: say hello with a name to start afresh")
-                if name and name != player.name:
-                    await self.store.rename(player.id, name)
-                    player.name = name
-            else:
-                if not name:
-                    raise ProtocolError("hello: a new player needs a name")
-                player, fresh = await self.store.new_player(name)
-        except NameTaken:
-            raise ProtocolError(f"Another player has the name {name!r}: choose another.") from None
+        player, fresh = await self.accounts.identify(msg, where(conn))
         self.connections.identify(conn, player)
         self.cluster.here(player.id)
         send(

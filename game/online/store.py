@@ -61,6 +61,10 @@ CREATE TABLE IF NOT EXISTS turns (
     PRIMARY KEY (game, ply)
 );
 CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
+CREATE TABLE IF NOT EXISTS names (
+    key TEXT PRIMARY KEY,
+    player TEXT NOT NULL REFERENCES players(id)
+);
 """
 
 #: Columns added since the first schema, as (table, column, type): a database
@@ -195,6 +199,23 @@ class Store:
     async def setup(self) -> None:
         await self.db.setup(SCHEMA, ADDED_COLUMNS, INDEXES)
         await self._key_names()
+        await self._reserve_names()
+
+    async def _reserve_names(self) -> None:
+        """Fill the table of names kept (see :meth:`rename`) in a database made
+        before it: each player keeps their name, by its old key and its
+        skeleton (:mod:`.names`), the first to have taken it first."""
+        if await self._one("SELECT 1 FROM names LIMIT 1") is not None:
+            return
+        rows = await self.db.fetch(
+            "SELECT id, name, name_key FROM players WHERE name_key IS NOT NULL ORDER BY created"
+        )
+        keep = "INSERT INTO names (key, player) VALUES (?,?) ON CONFLICT (key) DO NOTHING"
+        if rows:
+            await self.db.write(
+                [Step(keep, many=tuple((k, pid) for pid, name, old in rows
+                                       for k in dict.fromkeys((old, name_key(name)))))]
+            )  # fmt: skip
 
     async def _key_names(self) -> None:
         """Give the players kept before names had keys theirs (see :data:`NAME_KEY_INDEX`)."""
@@ -232,7 +253,8 @@ class Store:
                 " created, name_key) VALUES (?,?,?,?,?,?,0,?,?)",
                 (pid, name, token_hash(token), r.rating, r.rd, r.volatility, time.time(),
                  name_key(name)),
-            )])  # fmt: skip
+            ), Step("INSERT INTO names (key, player) VALUES (?,?)",
+                    (name_key(name), pid))])  # fmt: skip
         except Duplicate:
             raise NameTaken(name) from None
         return Player(pid, name, r, 0), token
@@ -244,20 +266,33 @@ class Store:
         return player_of(await self._one(f"{PLAYER} WHERE id=?", pid))
 
     async def player_by_name(self, name: str) -> Player | None:
-        """The player with this display name, ignoring case and width."""
-        return player_of(await self._one(f"{PLAYER} WHERE name_key=?", name_key(name)))
+        """The player who has or had this display name, ignoring case, width and
+        look-alike letters: a name once a player's stays theirs, so an old
+        game's link never leads to somebody else."""
+        return player_of(
+            await self._one(
+                f"{PLAYER} WHERE id=(SELECT player FROM names WHERE key=?)", name_key(name)
+            )
+        )
+
+    async def names_of(self, pid: str) -> int:
+        """How many names the player has had (each kept for them)."""
+        row = await self._one("SELECT COUNT(*) FROM names WHERE player=?", pid)
+        return int(row[0]) if row else 0
 
     async def rename(self, pid: str, name: str) -> None:
-        """Raises :class:`NameTaken` if another player has the name."""
+        """Raises :class:`NameTaken` if another player has or had the name; the
+        player's old name stays theirs."""
+        key = name_key(name)
+        owner = await self._one("SELECT player FROM names WHERE key=?", key)
+        if owner is not None and owner[0] != pid:
+            raise NameTaken(name)
         try:
-            await self.db.write(
-                [
-                    Step(
-                        "UPDATE players SET name=?, name_key=? WHERE id=?",
-                        (name, name_key(name), pid),
-                    )
-                ]
-            )
+            await self.db.write([
+                Step("INSERT INTO names (key, player) VALUES (?,?) ON CONFLICT (key) DO NOTHING",
+                     (key, pid)),
+                Step("UPDATE players SET name=?, name_key=? WHERE id=?", (name, key, pid)),
+            ])  # fmt: skip
         except Duplicate:
             raise NameTaken(name) from None
 

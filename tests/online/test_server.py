@@ -346,7 +346,7 @@ def test_records_over_http_are_kept_once_finished_and_limited_per_address(tmp_pa
 
 def test_a_burst_of_seeks_reaches_each_watcher_as_changes_not_whole_lobbies(tmp_path):
     # Every seeker here connects from this computer: no cap an address.
-    limits = Limits(sweep=0.02, address_seeks=1000, listed_address_seeks=1000)
+    limits = Limits(sweep=0.02, signups=1000, address_seeks=1000, listed_address_seeks=1000)
 
     async def go():
         async with serving(tmp_path / "s.db", limits) as (_server, url):

@@ -70,7 +70,8 @@ def test_players_tokens_names_and_renames(where):
             assert (await store.player_by_name("aNN")).id == ann.id
             await store.rename(ann.id, "Anna")
             assert (await store.player(ann.id)).name == "Anna"
-            assert await store.player_by_name("Ann") is None
+            # The old name still leads to her: old games' links keep their person.
+            assert (await store.player_by_name("Ann")).id == ann.id
         finally:
             await store.close()
 
@@ -259,6 +260,25 @@ def test_a_turn_that_cannot_be_kept_costs_only_its_own_game(tmp_path):
     assert kept == {"a": ["e5"], "b": ["e5"]}
 
 
+def test_a_name_is_one_players_whatever_letters_look_like_it(where):
+    async def go():
+        store = await Store.open(where)
+        try:
+            await store.new_player("Ann")
+            bob, _ = await store.new_player("Bob")
+            # Cyrillic А, Greek Α and Ν, a zero for an o: the same row on a leaderboard.
+            for lookalike in ("\u0410nn", "\u0391\u039d\u039d", "B0b", "\u0412ob"):
+                with pytest.raises(NameTaken):
+                    await store.new_player(lookalike)
+            with pytest.raises(NameTaken):
+                await store.rename(bob.id, "\u0410nn")
+            assert (await store.player_by_name("\u0412\u043e\u0432")).id == bob.id
+        finally:
+            await store.close()
+
+    run(go())
+
+
 def test_a_name_is_one_players_whatever_its_case_or_width(where):
     async def go():
         store = await Store.open(where)
@@ -273,7 +293,12 @@ def test_a_name_is_one_players_whatever_its_case_or_width(where):
             await store.rename(ann.id, "ANN")  # one's own name, in another case
             assert (await store.player_by_name("ann")).id == ann.id
             await store.rename(ann.id, "Anna")
-            assert (await store.new_player("Ann"))[0].name == "Ann"  # free again
+            with pytest.raises(NameTaken):  # kept for her: never another person's
+                await store.new_player("Ann")
+            with pytest.raises(NameTaken):
+                await store.rename(bob.id, "ann")
+            await store.rename(ann.id, "Ann")  # hers to take back
+            assert await store.names_of(ann.id) == 2
         finally:
             await store.close()
 
