@@ -146,6 +146,9 @@ class Cluster:
         self.local: dict[str, Conn] = {}
         #: Stand-ins for other processes' connections, by (process, key).
         self.stand_ins: dict[tuple[str, str], Conn] = {}
+        #: The same stand-ins' keys, so that what a game tells its watchers goes
+        #: to each process once (:meth:`.gallery.Gallery.tell`).
+        self.stand_in_keys: dict[Conn, tuple[str, str]] = {}
         self.channel = Channel(dsn, self.lock_name(), self._heard, self._rejoined)
         self._parts = Parts()
         self._tasks: list[asyncio.Task[None]] = []
@@ -156,6 +159,10 @@ class Cluster:
         rounds.unlisted = self.unlisted
         connections.relay = lambda pids, text: self.publish("*", "tell", pids=pids, text=text)
         lobby.published = self._seek_changed
+        self.gallery.remote_of = self.stand_in_keys.get
+        self.gallery.relay = lambda to, conns, text: self.publish(
+            to, "replies", conns=conns, text=text
+        )
 
     # -- start and stop ----------------------------------------------------------
     async def start(self) -> None:
@@ -289,6 +296,9 @@ class Cluster:
             conn = self.local.get(note["conn"])
             if conn is not None:
                 deliver([conn], note["text"])
+        elif kind == "replies":
+            conns = (self.local.get(key) for key in note["conns"])
+            deliver([c for c in conns if c is not None], note["text"])
         elif kind == "hello":
             self._announce(origin)
         elif kind == "all":
@@ -305,6 +315,7 @@ class Cluster:
         elif kind == "closed":
             stand_in = self.stand_ins.pop((origin, note["conn"]), None)
             if stand_in is not None:
+                self.stand_in_keys.pop(stand_in, None)
                 self.gallery.leave(stand_in)
         elif kind == "adopted":
             for gid in note["games"]:
@@ -370,6 +381,7 @@ class Cluster:
                 ws=cast(Any, None), remote=self._back_to(*key), remote_address=note["address"]
             )
             self.stand_ins[key] = stand_in
+            self.stand_in_keys[stand_in] = key
         stand_in.player = player
         msg = note["msg"]
         try:

@@ -80,6 +80,9 @@ class Limits:
     listed_player_games: int = 5  # of which one player's
     watching: int = 5  # games one connection watches at once
     watchers: int = 500  # connections watching one game
+    address_watchers: int = 20  # of which from one address
+    # A game's players hear how many watch it at most once in this long.
+    watcher_notice: float = 1.0
     # In a cluster, how often each process looks for one that died, to take over
     # its games (see cluster.py).
     cluster_check: float = 1.0

@@ -81,6 +81,7 @@ class Server:
             self.store, self.limits, self.connections, self.clock, self.wall, self.rng
         )
         self.gallery = self.rounds.gallery
+        self.gallery.address = where
         self.lobby = Lobby(self.limits, self.rounds.games_of)
         self.web = Web(
             self.store,
