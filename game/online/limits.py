@@ -43,6 +43,7 @@ class Limits:
     address_seeks: int = 12
     games: int = 20  # live games in play per player
     postal_games: int = 50  # correspondence games in play per player
+    address_postal_games: int = 150  # started from one address (by either player)
     # A correspondence seek stays in the lobby this long, but only this long once
     # its player has left: a seek of somebody who is away is hardly answered.
     postal_seek: float = 7 * 86_400.0

@@ -89,6 +89,8 @@ class Lobby:
     #: How many games a player has in play, correspondence games (``True``) or
     #: live ones: the games are the server's, not the lobby's.
     games_of: Callable[[str, bool], int]
+    #: How many correspondence games in play were started from an address.
+    postal_from: Callable[[str], int] = lambda address: 0
     seeks: dict[str, Seek] = field(default_factory=dict)
     codes: dict[str, Seek] = field(default_factory=dict)
     #: The connections that asked for the lobby, told of every change.
@@ -195,7 +197,7 @@ class Lobby:
                 " as many as one address may have: wait until one closes"
             )
         days = msg.get("days")
-        self.room_for(player, days is not None)
+        self.room_for(player, days is not None, address)
         seek = Seek(
             new_id(), player, msg["side"], msg.get("base", 0), msg.get("inc", 0), msg["rated"]
         )
@@ -285,15 +287,16 @@ class Lobby:
         raise TableError("the server could not make a challenge code; try again")
 
     # -- pairing ------------------------------------------------------------------------
-    def accept(self, player: Player, sid: str) -> Seek:
+    def accept(self, player: Player, sid: str, address: str = "") -> Seek:
         """Take another player's public seek out of the lobby, for ``player`` to
-        play; raises :class:`Elsewhere` for a seek another process holds."""
+        play from ``address``; raises :class:`Elsewhere` for a seek another
+        process holds."""
         if sid in self.remote:
             raise Elsewhere(self.remote[sid][0])
         seek = self.seeks.get(sid)
         if seek is None:
             raise TableError("that seek is no longer open")
-        self._take(seek, player)
+        self._take(seek, player, address)
         return seek
 
     def knows(self, code: str) -> bool:
@@ -317,14 +320,14 @@ class Lobby:
             for k in keys:
                 self.failed_joins.add(k, now)
             raise TableError("no open challenge has that code")
-        self._take(seek, player)
+        self._take(seek, player, address)
         return seek
 
-    def _take(self, seek: Seek, player: Player) -> None:
+    def _take(self, seek: Seek, player: Player, address: str) -> None:
         if seek.player.id == player.id:
             raise TableError("that seek is your own")
-        self.room_for(player, seek.postal)
-        self.room_for(seek.player, seek.postal)
+        self.room_for(player, seek.postal, address)
+        self.room_for(seek.player, seek.postal, seek.address)
         self._publish("remove", seek)
         if seek.code:
             del self.codes[seek.code]
@@ -332,9 +335,14 @@ class Lobby:
             del self.seeks[seek.id]
             self._changed()
 
-    def room_for(self, player: Player, postal: bool) -> None:
-        """Raises :class:`.table.TableError` if the player may start no other game
-        of this kind."""
+    def room_for(self, player: Player, postal: bool, address: str = "") -> None:
+        """Raises :class:`.table.TableError` if the player, connected from
+        ``address``, may start no other game of this kind."""
+        if postal and address and self.postal_from(address) >= self.limits.address_postal_games:
+            raise TableError(
+                f"your address has {self.limits.address_postal_games} correspondence games"
+                " in play, as many as one address may have"
+            )
         if postal:
             if self.games_of(player.id, True) >= self.limits.postal_games:
                 raise TableError(

@@ -65,6 +65,9 @@ class Rounds:
     deadlines: dict[bool, Deadlines] = field(
         default_factory=lambda: {False: Deadlines(), True: Deadlines()}
     )
+    #: The correspondence games started here from each address (the seeker's
+    #: and the taker's), so that an address's throwaway accounts share one cap.
+    from_address: dict[str, set[str]] = field(default_factory=dict)
     #: One lock a game in play: its turns, its end and its sweep run one at a time.
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     gallery: Gallery = field(init=False)
@@ -104,6 +107,10 @@ class Rounds:
             if not mine:
                 self.seated.pop(seat.player, None)
         self.deadlines[table.postal].drop(table.id)
+        for address, games in list(self.from_address.items()):
+            games.discard(table.id)
+            if not games:
+                del self.from_address[address]
 
     def schedule(self, table: Table) -> None:
         """The game's clock or its players' presence changed: its next look too."""
@@ -111,6 +118,10 @@ class Rounds:
 
     def games_of(self, pid: str, postal: bool) -> int:
         return sum(1 for t in self.of(pid) if t.postal == postal)
+
+    def postal_from(self, address: str) -> int:
+        """The correspondence games in play started here from this address."""
+        return len(self.from_address.get(address, ()))
 
     # -- telling ----------------------------------------------------------------------
     def tell_player(self, pid: str, kind: str, **fields: Any) -> None:
@@ -245,8 +256,9 @@ class Rounds:
             self.deadlines[table.postal].schedule(table.id, now + 1.0)
 
     # -- a game's life -------------------------------------------------------------------
-    async def start(self, seek: Seek, player: Player) -> None:
-        """The game of a seek the lobby gave up to ``player``: stored, then started."""
+    async def start(self, seek: Seek, player: Player, address: str = "") -> None:
+        """The game of a seek the lobby gave up to ``player``, who connects from
+        ``address``: stored, then started."""
         pair = [seek.player, player]
         self.rng.shuffle(pair)
         # Ratings come fresh from the store: the seeker's may have changed since.
@@ -271,6 +283,9 @@ class Rounds:
         now = self.now(table)  # the store took its time: the clock starts now
         table.start(now)
         self._add(table)
+        if table.postal:
+            for where in {seek.address, address} - {""}:
+                self.from_address.setdefault(where, set()).add(table.id)
         self.gallery.changed()
         self.listed(table)
         for color, seat in enumerate(table.seats):

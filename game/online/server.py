@@ -82,7 +82,7 @@ class Server:
         )
         self.gallery = self.rounds.gallery
         self.gallery.address = where
-        self.lobby = Lobby(self.limits, self.rounds.games_of)
+        self.lobby = Lobby(self.limits, self.rounds.games_of, self.rounds.postal_from)
         self.web = Web(
             self.store,
             self.rounds.tables.values,
@@ -215,13 +215,14 @@ class Server:
         self.lobby.cancel(conn, player, msg["seek"])
 
     async def _accept(self, conn: Conn, player: Player, msg: Message) -> None:
-        await self.rounds.start(self.lobby.accept(player, msg["seek"]), player)
+        here = where(conn)
+        await self.rounds.start(self.lobby.accept(player, msg["seek"], here), player, here)
 
     async def _join(self, conn: Conn, player: Player, msg: Message) -> None:
         code = msg["code"]
         await self.cluster.wait_for_code(code)
-        seek = self.lobby.join(player, code, where(conn), self.clock())
-        await self.rounds.start(seek, player)
+        here = where(conn)
+        await self.rounds.start(self.lobby.join(player, code, here, self.clock()), player, here)
 
     # -- spectators ----------------------------------------------------------------
     async def _list_games(self, conn: Conn, player: Player, msg: Message) -> None:

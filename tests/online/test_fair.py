@@ -13,9 +13,12 @@ from game.glicko import Rating
 from game.online.gallery import Gallery
 from game.online.limits import Limits
 from game.online.lobby import Lobby
+from game.online.session import Refused, Session
 from game.online.store import Player
 from game.online.table import Seat, Table, TableError
 from game.online.transport import Conn
+
+from .serving import serving
 
 
 def conn() -> Conn:
@@ -109,3 +112,34 @@ def test_correspondence_games_of_a_few_accounts_do_not_hide_new_live_games():
     assert max(shown.count(f"Farm{i}") for i in range(4)) <= Limits().listed_player_games
     # Among the correspondence games, the newest come first.
     assert listed[1]["id"] == "c099"
+
+
+def test_one_address_plays_only_so_many_correspondence_games(tmp_path):
+    async def go():
+        limits = Limits(sweep=0.02, address_postal_games=2)
+        async with serving(tmp_path / "s.db", limits) as (server, url):
+            # Two pairs of accounts, all from this computer: two games, no third.
+            pairs = [(Session(url, f"Farm{i}"), Session(url, f"Hand{i}")) for i in range(3)]
+            for a, b in pairs:
+                await a.connect()
+                await b.connect()
+            for a, b in pairs[:2]:
+                await a.send("challenge", side=5, days=3, rated=False)
+                code = (await a.expect("challenge"))["code"]
+                await b.send("join", code=code)
+                await b.expect("game")
+            # Refused from the start: even the challenge for a third.
+            await pairs[2][0].send("challenge", side=5, days=3, rated=False)
+            with pytest.raises(Refused, match="your address has 2 correspondence games"):
+                await pairs[2][0].expect("challenge")
+            assert server.rounds.postal_from("127.0.0.1") == 2
+            # A game that ends frees its place.
+            gid = next(iter(server.rounds.tables))
+            await server.rounds.give_up(
+                (await server.store.player_by_name(server.rounds.tables[gid].seats[0].name)),
+                gid,
+                Table.abort,
+            )
+            assert server.rounds.postal_from("127.0.0.1") == 1
+
+    asyncio.run(go())
