@@ -29,6 +29,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--grace", type=float, default=Limits.grace, help="seconds to reconnect")
     ap.add_argument(
+        "--signups",
+        type=int,
+        default=Limits.signups,
+        help="new players an address may make an hour (0: no limit)",
+    )
+    ap.add_argument(
         "--durable", action="store_true", help="sync every commit to disk (survives power loss)"
     )
     args = ap.parse_args(argv)
@@ -50,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     async def serve_with(store: Store) -> None:
-        server = Server(store, Limits(grace=args.grace))
+        server = Server(store, Limits(grace=args.grace, signups=args.signups))
         if str(args.db).startswith(("postgresql://", "postgres://")):
             # Any number of processes may share the database: they act as one server.
             server.join_cluster(args.db)

@@ -24,7 +24,7 @@ class Accounts:
     store: Store
     limits: Limits
     clock: Callable[[], float]
-    #: New players by the address they came from.
+    #: New players by the address they came from (no limit if ``signups`` is 0).
     signups: Window = field(init=False)
 
     def __post_init__(self) -> None:
@@ -49,7 +49,7 @@ class Accounts:
             if not name:
                 raise ProtocolError("hello: a new player needs a name")
             now = self.clock()
-            if self.signups.full(f"address {address}", now):
+            if self.limits.signups and self.signups.full(f"address {address}", now):
                 raise ProtocolError(
                     f"Too many new players from your address (at most {self.limits.signups}"
                     f" in {self.limits.signup_window / 3600:g} hours): play under a name"

@@ -123,8 +123,9 @@ async def play_random(
 def start_process(db: Path, port: int = 0, grace: float = 30.0) -> tuple[subprocess.Popen, str]:
     """``mosaic-server`` in its own process; returns it and its URL once it listens."""
     proc = subprocess.Popen(
+        # Every player of the tests connects from this computer: no sign-up limit.
         [sys.executable, "-m", "game.online", "--port", str(port), "--db", str(db),
-         "--grace", str(grace)],
+         "--grace", str(grace), "--signups", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE if os.environ.get("SHOW") else subprocess.DEVNULL,
         text=True,
