@@ -252,9 +252,13 @@ async def step(
 
 def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, str]:
     """``mosaic-server`` from the code under ``code``, in its own process."""
+    # Every simulated player comes from this computer: no sign-up limit (an
+    # older server compared against has no such setting).
+    main = (code / "game" / "online" / "__main__.py").read_text()
+    signups = ["--signups", "0"] if "--signups" in main else []
     proc = subprocess.Popen(
         [sys.executable, "-m", "game.online", "--port", "0", "--db", db,
-         *(["--durable"] if durable else [])],
+         *(["--durable"] if durable else []), *signups],
         cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
     line = proc.stdout.readline() if proc.stdout else ""
