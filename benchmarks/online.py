@@ -250,14 +250,27 @@ async def step(
     }
 
 
+def earlier(tmp: Path, commit: str) -> Path | None:
+    """The code as it was at ``commit``, unpacked under ``tmp`` (``None``, said,
+    if this checkout's history does not have it)."""
+    old = tmp / "before"
+    old.mkdir()
+    if not unpack(old, commit):
+        print(f"commit {commit} is not in this checkout's history")
+        return None
+    return old
+
+
 def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, str]:
     """``mosaic-server`` from the code under ``code``, in its own process."""
+    # Before the command line moved to the package's __main__ it was server.py's.
+    module = "game.online" if (code / "game/online/__main__.py").exists() else "game.online.server"
     # Every simulated player comes from this computer: no sign-up limit (an
     # older server compared against has no such setting).
-    main = (code / "game" / "online" / "__main__.py").read_text()
+    main = (code / "game/online/__main__.py").read_text() if module == "game.online" else ""
     signups = ["--signups", "0"] if "--signups" in main else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.online", "--port", "0", "--db", db,
+        [sys.executable, "-m", module, "--port", "0", "--db", db,
          *(["--durable"] if durable else []), *signups],
         cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
@@ -268,7 +281,7 @@ def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, 
         proc.wait()
         raise RuntimeError(
             f"the server did not start on {db} (exit {proc.returncode});"
-            f" run: python -m game.online --port 0 --db '{db}'"
+            f" run: python -m {module} --port 0 --db '{db}'"
         )
     return proc, url
 
@@ -350,10 +363,8 @@ def measure(args: argparse.Namespace, stores: list[str], cluster: Cluster) -> in
     with tempfile.TemporaryDirectory() as tmp:
         servers = {"now": ROOT}
         if args.before:
-            old = Path(tmp) / "before"
-            old.mkdir()
-            if not unpack(old, args.before):
-                print(f"commit {args.before} is not in this checkout's history")
+            old = earlier(Path(tmp), args.before)
+            if old is None:
                 return 2
             servers[f"at {args.before}"] = old
         print(

@@ -1,6 +1,7 @@
 """Many correspondence games on one server process, on the loopback address only.
 
     python benchmarks/postal.py [--games 100000] [--players 2000] [--seconds 10] [--pings 300]
+                                [--before COMMIT]
 
 Writes ``--games`` correspondence games in play (3 days a turn, none near its
 flag) between ``--players`` players straight into a fresh SQLite store, then
@@ -14,6 +15,9 @@ run, and measures each:
 - ``ping`` round trips, one every 60 ms on one connection (within its rate
   limit), p50 and p99.
 
+``--before COMMIT`` also measures the server as it was at that commit (from
+this repository's history) on the same games, as the baseline.
+
 Goals (issue 41): the idle server under 2% of a core, ping p99 within 1.5x of
 the empty server's in the same run, and listening within 5 s.
 """
@@ -23,17 +27,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import subprocess
+import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.online.session import Session  # noqa: E402
-from game.online.store import Store, StoredGame  # noqa: E402
+from benchmarks.online import earlier, server_cpu_seconds, start_server
+from benchmarks.v01 import ROOT
+from game.online.session import Session
+from game.online.store import Store, StoredGame
 
 GOALS = {"idle_cpu": 2.0, "p99_ratio": 1.5, "listen_s": 5.0}
 
@@ -64,34 +69,23 @@ async def fill(db: Path, games: int, players: int) -> None:
         await store.close()
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-async def measure(db: Path, seconds: float, pings: int) -> dict[str, float]:
+async def measure(code: Path, db: Path, seconds: float, pings: int) -> dict[str, float]:
     began = time.monotonic()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "game.online", "--port", "0", "--db", str(db)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
-    )  # fmt: skip
+    proc, url = await asyncio.to_thread(start_server, code, str(db), False)
     try:
-        line = await asyncio.to_thread(proc.stdout.readline) if proc.stdout else ""
-        if "listening on" not in line:
-            raise SystemExit(f"the server did not start on {db}: {line!r}")
         listen = time.monotonic() - began
-        url = line.rsplit(" ", 1)[1].strip()
-        s = Session(url, f"Bench{os.getpid()}")
+        s = Session(url, f"Bench {time.time_ns() % 10**9}")  # a name no earlier run took
         await s.connect()
         await asyncio.sleep(1.0)  # the hello's own work is done
-        cpu0, t0 = cpu_seconds(proc.pid), time.monotonic()
+        cpu0, t0 = server_cpu_seconds(proc.pid) or 0.0, time.monotonic()
         await asyncio.sleep(seconds)
-        idle = 100 * (cpu_seconds(proc.pid) - cpu0) / (time.monotonic() - t0)
+        cpu = (server_cpu_seconds(proc.pid) or 0.0) - cpu0
+        idle = 100 * cpu / (time.monotonic() - t0)
         rtts = []
         for _ in range(pings):
             t = time.perf_counter()
             await s.send("ping")
-            await s.expect("pong")
+            await s.expect("pong", timeout=30)
             rtts.append((time.perf_counter() - t) * 1000)
             await asyncio.sleep(0.06)  # within the 20 messages a second a connection may send
         await s.close()
@@ -113,6 +107,7 @@ async def main() -> int:
     ap.add_argument("--players", type=int, default=2000)
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--pings", type=int, default=300)
+    ap.add_argument("--before", metavar="COMMIT", help="also measure the server at this commit")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="mosaic-postal-") as tmp:
         empty, full = Path(tmp) / "empty.db", Path(tmp) / "full.db"
@@ -122,13 +117,22 @@ async def main() -> int:
         await fill(empty, 0, 2)
         print(f"load before: {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
         rows = {
-            "empty": await measure(empty, args.seconds, args.pings),
-            f"{args.games}": await measure(full, args.seconds, args.pings),
+            "empty": await measure(ROOT, empty, args.seconds, args.pings),
+            f"{args.games}": await measure(ROOT, full, args.seconds, args.pings),
         }
-    print(f"{'games':>8} {'listening':>10} {'idle CPU':>9} {'ping p50':>9} {'ping p99':>9}")
+        if args.before:
+            old = earlier(Path(tmp), args.before)
+            if old is None:
+                return 2
+            again = Path(tmp) / "again.db"  # the same games, not yet put back by anyone
+            shutil.copy(full, again)
+            rows[f"{args.games}, {args.before}"] = await measure(
+                old, again, args.seconds, args.pings
+            )
+    print(f"{'games':>16} {'listening':>10} {'idle CPU':>9} {'ping p50':>9} {'ping p99':>9}")
     for name, r in rows.items():
         print(
-            f"{name:>8} {r['listen_s']:>9.2f}s {r['idle_cpu']:>8.2f}% {r['p50']:>7.2f}ms"
+            f"{name:>16} {r['listen_s']:>9.2f}s {r['idle_cpu']:>8.2f}% {r['p50']:>7.2f}ms"
             f" {r['p99']:>7.2f}ms"
         )
     base, big = rows["empty"], rows[f"{args.games}"]

@@ -2,6 +2,8 @@
 
 python -m tests.run [pytest arguments]
 
+pytest runs on every core with pytest-xdist (PARALLEL below).
+
 mypy reads what to check, and how strictly, from pyproject.toml's [tool.mypy].
 """
 
@@ -10,13 +12,19 @@ from __future__ import annotations
 import subprocess
 import sys
 
+# pytest-xdist: one worker per core (at most four), the slow tests handed out first
+# (tests/conftest.py) so no worker is left with a long one at the end, and each
+# screenshot tour's checks on the worker that runs it (tests/client/tours.py).
+# Arguments given to this command come after these and win: -n 0 runs in one process.
+PARALLEL = ["-n", "auto", "--maxprocesses", "4", "--dist", "loadgroup"]
+
 
 def main() -> int:
     steps = [
         [sys.executable, "-m", "ruff", "check", "."],
         [sys.executable, "-m", "ruff", "format", "--check", "."],
         [sys.executable, "-m", "mypy"],
-        [sys.executable, "-m", "pytest", *sys.argv[1:]],
+        [sys.executable, "-m", "pytest", *PARALLEL, *sys.argv[1:]],
     ]
     for step in steps:
         print("$", " ".join(step[2:]), flush=True)

@@ -175,7 +175,10 @@ class Channel:
                 await self._listener.close()
             await self._again(self._listen)
             log.warning("the cluster's listening connection is back")
-            await self.rejoined()
+            try:
+                await self.rejoined()
+            except Exception:  # a bug of ours must not stop the channel coming back again
+                log.exception("while rejoining the cluster")
 
     def alive(self) -> bool:
         """Whether the listening connection (and so this process's lock) is held."""

@@ -18,8 +18,8 @@ beside the database it already has:
 - **A process that dies loses nothing announced.** Every turn is committed
   before it is announced (as on a single server). Each process holds a
   PostgreSQL advisory lock for as long as it lives; the others try it every
-  :attr:`~.limits.Limits.cluster_check` seconds, and the first to get it takes
-  over the dead process's unfinished games from the store (one ``UPDATE``, so
+  :attr:`~.limits.Limits.cluster_check` seconds, and the first to find it free
+  twice in a row takes over the dead process's unfinished games from the store (one ``UPDATE``, so
   each game goes to one process), as a restarted server puts its games back: the
   players reconnect to any process and play on.
 - **One list of games in play**, for spectators: each process announces the
@@ -34,6 +34,8 @@ beside the database it already has:
   outage. If it takes a peer's games all the same, each game's ``epoch`` in the
   store fences the old copy: its next write is refused, it lets the game go and
   passes the message on to the new process, so two copies never both advance.
+  A move passed on to another process is sent again if that process says
+  hello before it says the move is done.
 
 A message on the channel is a JSON object with ``from`` and ``to`` (a process id,
 or ``*`` for all). A process sends its messages through one connection, in
@@ -54,7 +56,7 @@ from .gallery import listing
 from .lobby import Elsewhere, Lobby, Seek
 from .protocol import Message
 from .rounds import Rounds
-from .sql import pg_connection
+from .sql import Unreachable, pg_connection
 from .store import Player, Store, new_id
 from .table import Table, TableError
 from .throttle import address
@@ -65,6 +67,8 @@ log = logging.getLogger("mosaic.cluster")
 #: Seconds a process's channel must have been up again, after an outage, before
 #: it judges others dead (a peer's backoff waits at most 5 s between tries).
 SETTLE = 10.0
+#: Client messages that change a game: sent again if they may have been lost.
+MOVES = frozenset({"turn", "resign", "abort"})
 #: Client messages about one game, passed to the process that plays it.
 GAME_MESSAGES = frozenset({"turn", "state", "resign", "abort", "watch", "unwatch"})
 
@@ -144,6 +148,9 @@ class Cluster:
         self.owners: dict[str, str] = {}
         #: This process's connections that other processes answer, by key.
         self.local: dict[str, Conn] = {}
+        #: Moves passed on and not yet done, by process and number.
+        self.unanswered: dict[str, dict[int, dict[str, Any]]] = {}
+        self._sent = 0
         #: Stand-ins for other processes' connections, by (process, key).
         self.stand_ins: dict[tuple[str, str], Conn] = {}
         #: The same stand-ins' keys, so that what a game tells its watchers goes
@@ -152,8 +159,10 @@ class Cluster:
         self.channel = Channel(dsn, self.lock_name(), self._heard, self._rejoined)
         self._parts = Parts()
         self._tasks: list[asyncio.Task[None]] = []
-        #: A connection of its own for trying the other processes' locks.
+        #: A connection of its own for trying the other processes' locks, and how
+        #: many looks in a row found each free.
         self._watch: Any = None
+        self._free: dict[str, int] = {}
         rounds.host = self.me
         rounds.listed = self.listed
         rounds.unlisted = self.unlisted
@@ -238,16 +247,26 @@ class Cluster:
         key = self.local_key(conn)
         if self.local.pop(key, None) is not None:
             self.publish("*", "closed", conn=key)
+        for sent in self.unanswered.values():
+            for seq in [s for s, note in sent.items() if note["conn"] == key]:
+                del sent[seq]
 
     def local_key(self, conn: Conn) -> str:
         return str(id(conn))
 
     def forward(self, process: str, conn: Conn, player: Player, msg: Message) -> None:
-        """Pass a client's message to the process that holds what it is about."""
+        """Pass a client's message to the process that holds what it is about. A
+        move in a game is kept until that process says it is done, and sent
+        again should the process say hello meanwhile: it had missed it."""
         key = self.local_key(conn)
         self.local[key] = conn
         where = conn.remote_address or address(conn.ws)
-        self.publish(process, "msg", conn=key, pid=player.id, address=where, msg=msg)
+        note: dict[str, Any] = {"conn": key, "pid": player.id, "address": where, "msg": msg}
+        if msg["type"] in MOVES:
+            self._sent += 1
+            note["seq"] = self._sent
+            self.unanswered.setdefault(process, {})[self._sent] = note
+        self.publish(process, "msg", **note)
 
     async def wait_for_code(self, code: str) -> None:
         """Another process may have given the code out a moment before its
@@ -301,6 +320,10 @@ class Cluster:
             deliver([c for c in conns if c is not None], note["text"])
         elif kind == "hello":
             self._announce(origin)
+            for again in sorted(self.unanswered.get(origin, {}).values(), key=lambda n: n["seq"]):
+                self.publish(origin, "msg", **again)
+        elif kind == "done":
+            self.unanswered.get(origin, {}).pop(note["seq"], None)
         elif kind == "all":
             self._replace(origin, note)
         elif kind == "here":
@@ -388,8 +411,11 @@ class Cluster:
             await self.handle(stand_in, player, msg)
         except Elsewhere:
             send(stand_in, "error", reason="that seek is no longer open", about=msg["type"])
-        except REFUSALS as e:
+        except (*REFUSALS, Unreachable) as e:
             send(stand_in, "error", reason=str(e), about=msg["type"])
+        finally:
+            if "seq" in note:
+                self.publish(origin, "done", seq=note["seq"])
 
     def _back_to(self, process: str, conn: str) -> Callable[[str], None]:
         def reply(text: str) -> None:
@@ -413,18 +439,26 @@ class Cluster:
                 log.error("could not check the other server processes: %s", e)
 
     async def look_for_the_dead(self) -> None:
-        """Take over the games of any process whose lock is free: it has died."""
+        """Take over the games of any process whose lock was free at two looks in
+        a row: it has died (a process whose channel dropped a moment has its
+        lock back by the second)."""
         hosts = await self.store.game_hosts()
         for process in sorted(self.peers | hosts - {self.me}):
             if process != self.me:
-                await self._if_dead(process)
+                await self._if_dead(process, looks=2)
 
-    async def _if_dead(self, process: str) -> int:
-        """Take over the process's games if its lock is free; returns how many."""
+    async def _if_dead(self, process: str, looks: int = 1) -> int:
+        """Take over the process's games if its lock has been free at ``looks``
+        looks in a row; returns how many."""
         name = self.lock_name(process)
         if not await self._watch.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", name):
+            self._free.pop(process, None)
             return 0
         try:
+            self._free[process] = self._free.get(process, 0) + 1
+            if self._free[process] < looks:
+                return 0
+            del self._free[process]
             return await self._buried(process)
         finally:
             await self._watch.execute("SELECT pg_advisory_unlock(hashtext($1))", name)
@@ -432,6 +466,7 @@ class Cluster:
     async def _buried(self, process: str) -> int:
         log.warning("server process %s is gone: taking over its games", process)
         self.peers.discard(process)
+        self.unanswered.pop(process, None)  # its games' new process has not seen them
         for pid in self.connections.held_by(process):
             self._left(process, pid)
         self.lobby.forget(process)

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.glicko import Rating
 
-from .store import Store
+if TYPE_CHECKING:  # the store reads provisional() from here
+    from .store import Store
 
 #: A deviation above this makes a rating provisional (lichess's bar, on the same
 #: Glicko-2 scale).

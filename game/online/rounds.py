@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import random
 import time
@@ -203,6 +204,20 @@ class Rounds:
     def put_back(self, stored: list[StoredGame]) -> None:
         """Play these unfinished games here again, as a restart finds them: both
         players get the grace period to come back, and the mover's clock goes on."""
+        # A restart puts back every game at once: the collector, run again and
+        # again over the growing heap of new objects that are no garbage, took
+        # most of the time (100,000 games: 2.4 s with it, 1 s without).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._put_back(stored)
+        finally:
+            if collecting:
+                gc.enable()
+        if stored:
+            self.gallery.changed()
+
+    def _put_back(self, stored: list[StoredGame]) -> None:
         for g in stored:
             table = stored_table(g)
             table.replay(g.turns)
@@ -214,19 +229,17 @@ class Rounds:
                 table.clock.resume(table.mover, since, now, self.limits.postal_resume)
             else:
                 table.clock.start(table.mover, now)
-            self._add(table)
-            self.listed(table)
-            for color, seat in enumerate(table.seats):
+            for seat in table.seats:
                 if self.connections.online(seat.player):
                     # Back already (a process of the cluster died and this one took
                     # its games over): the game goes on, and its player hears so.
                     seat.connected, seat.gone_since = True, None
-                    if not table.postal:
-                        state = table.state(now) | {"you": color}
-                        self.tell_player(seat.player, "game", game=state)
-            self.schedule(table)
-        if stored:
-            self.gallery.changed()
+            self._add(table)
+            self.listed(table)
+            for color, seat in enumerate(table.seats):
+                if seat.connected and not table.postal:
+                    state = table.state(now) | {"you": color}
+                    self.tell_player(seat.player, "game", game=state)
 
     async def sweep(self) -> None:
         """A look at the games whose flag may have fallen or whose absent player's

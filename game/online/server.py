@@ -28,7 +28,6 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from . import protocol, ranks
 from .accounts import Accounts
@@ -112,7 +111,7 @@ class Server:
             conn,
             "welcome",
             v=protocol.VERSION,
-            player=_player_view(player),
+            player=player.view(),
             **({"token": fresh} if fresh else {}),
         )
         self.rounds.arrived(conn, player.id)
@@ -282,15 +281,3 @@ class Server:
         finally:
             sweeper.cancel()
             await self.cluster.stop()
-
-
-def _player_view(p: Player) -> dict[str, Any]:
-    return {
-        "id": p.id,
-        "name": p.name,
-        "rating": round(p.rating.rating),
-        "games": p.games,
-        "correspondence_rating": round(p.postal.rating),
-        "provisional": ranks.provisional(p.rating),
-        "correspondence_provisional": ranks.provisional(p.postal),
-    }

@@ -37,6 +37,13 @@ class Fenced(RuntimeError):
     """A fenced step changed no row: the transaction was undone."""
 
 
+class Unreachable(RuntimeError):
+    """The database cannot be reached (it restarts, or is away): try again later."""
+
+    def __init__(self, detail: object) -> None:
+        super().__init__(f"the server cannot reach its database ({detail}); try again in a moment")
+
+
 class Duplicate(RuntimeError):
     """A write broke a unique index, named in the message."""
 
@@ -253,6 +260,19 @@ def asyncpg() -> Any:
     return asyncpg
 
 
+@cache
+def away() -> tuple[type[BaseException], ...]:
+    """What asyncpg raises when the database is away (not for a bad query)."""
+    pg = asyncpg()
+    return (
+        OSError,
+        TimeoutError,
+        pg.InterfaceError,  # "connection is closed"
+        pg.PostgresConnectionError,
+        pg.exceptions.OperatorInterventionError,  # shutting down, starting up
+    )
+
+
 async def pg_connection(dsn: str) -> Any:
     """One connection of its own (not from a pool): to listen, or to hold a lock."""
     return await asyncpg().connect(dsn)
@@ -281,7 +301,10 @@ class PostgresDatabase:
             await conn.execute(then)
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        return list(await self.pool.fetch(numbered(sql), *args))
+        try:
+            return list(await self.pool.fetch(numbered(sql), *args))
+        except away() as e:
+            raise Unreachable(type(e).__name__) from None
 
     async def write(self, steps: Sequence[Step]) -> None:
         try:
@@ -295,6 +318,8 @@ class PostgresDatabase:
                         raise Fenced(step.sql)
         except Fenced:
             raise
+        except away() as e:
+            raise Unreachable(type(e).__name__) from None
         except Exception as e:  # asyncpg's UniqueViolationError, which we do not import
             if _is_duplicate(e):
                 raise Duplicate(str(e)) from None

@@ -29,6 +29,7 @@ from typing import Any
 from game.glicko import Rating
 
 from .protocol import name_key
+from .ranks import provisional
 from .sql import Database, Duplicate, Row, Step, connect
 
 SCHEMA = """
@@ -147,6 +148,18 @@ class Player:
     #: The rating of correspondence games, kept apart from live play's.
     postal: Rating = field(default_factory=Rating)
     postal_games: int = 0
+
+    def view(self) -> dict[str, Any]:
+        """The player as the welcome shows them to themselves."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "rating": round(self.rating.rating),
+            "games": self.games,
+            "correspondence_rating": round(self.postal.rating),
+            "provisional": provisional(self.rating),
+            "correspondence_provisional": provisional(self.postal),
+        }
 
 
 def player_of(row: Sequence[Any] | None) -> Player | None:

@@ -46,6 +46,7 @@ from websockets.server import ServerProtocol
 from . import protocol
 from .limits import Limits, descriptor_room
 from .protocol import Message, ProtocolError, message
+from .sql import Unreachable
 from .store import Player
 from .table import TableError
 from .throttle import Drops
@@ -414,6 +415,10 @@ class Transport:
             await ws.send(message("error", reason=str(e), about="hello"))
             await ws.close(1008, str(e)[:120])
             return
+        except Unreachable as e:
+            await ws.send(message("error", reason=str(e), about="hello"))
+            await ws.close(1013, "try again later")
+            return
         while True:
             try:
                 raw = await asyncio.wait_for(ws.recv(), self.limits.idle)
@@ -434,6 +439,8 @@ class Transport:
                 if conn.errors >= self.limits.errors:
                     await ws.close(1008, "too many bad messages")
                     return
+            except Unreachable as e:  # said plainly: the player can only wait
+                await ws.send(message("error", reason=str(e), about=_kind(raw)))
             except Exception:
                 # A bug of ours must cost this message, never the server or the game.
                 log.exception("while handling a message")

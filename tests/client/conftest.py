@@ -4,42 +4,21 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
-import json
-
 import pygame
 import pytest
 
 from game.client.app import App
 from game.client.scripted.tour import Driver
+from tests.helpers import write_packs
 
-CHAIN = "BBRR/RBBBR/BBRBBB/RRBBRBB/2RBBB/BBBBR/RBRB r"  # xc1xc2xd3xd4 takes 4
+from .tours import TourRun, run_tour
 
 
 @pytest.fixture
 def packs(app, tmp_path):
     """A good pack of two copies of one puzzle, and a broken pack."""
-    folder = tmp_path / "packs"
-    folder.mkdir()
-    puzzle = {
-        "id": "p1",
-        "fen": CHAIN,
-        "goal": "most",
-        "solution": "xc1xc2xd3xd4",
-        "rating": 900,
-        "themes": [],
-        "source": "a test",
-    }
-    pack = {
-        "format": 1,
-        "id": "test",
-        "title": "Test Pack",
-        "description": "For tests.",
-        "puzzles": [puzzle, {**puzzle, "id": "p2"}],
-    }
-    (folder / "01-test.json").write_text(json.dumps(pack))
-    (folder / "02-broken.json").write_text('{"format": 1, "id": "x"')
-    app.puzzles.folder = folder
-    return folder
+    app.puzzles.folder = write_packs(tmp_path / "packs")
+    return app.puzzles.folder
 
 
 @pytest.fixture
@@ -54,3 +33,17 @@ def app(tmp_path):
 @pytest.fixture
 def drive(app):
     return Driver(app)
+
+
+@pytest.fixture(scope="session")
+def tours(tmp_path_factory):
+    """``tours(size, text_size)``: the tour's run at that size, made on first use."""
+    runs: dict[tuple[tuple[int, int], str], TourRun] = {}
+
+    def at(size: tuple[int, int], text_size: str = "Normal") -> TourRun:
+        if (size, text_size) not in runs:
+            folder = tmp_path_factory.mktemp(f"tour-{size[0]}x{size[1]}-{text_size}")
+            runs[size, text_size] = run_tour(folder, size, text_size)
+        return runs[size, text_size]
+
+    return at

@@ -121,10 +121,10 @@ def wait_for_save(drive, scene):
 def test_save_a_position_as_a_proved_puzzle_in_my_own_pack(app, drive):
     import os
 
-    from game.puzzles import load_packs
     from game.puzzles.own import FILE, packs_folder
+    from tests.helpers import shipped_packs
 
-    shipped = next(p for pack in load_packs(paths_puzzles(), prove=False)[0] for p in pack.puzzles)
+    shipped = shipped_packs()[0].puzzles[0]
     scene = open_board(app, drive)
     drive.key(pygame.K_s)  # the empty board: nothing to find
     wait_for_save(drive, scene)
@@ -160,12 +160,6 @@ def test_save_a_position_as_a_proved_puzzle_in_my_own_pack(app, drive):
     wait_for_save(drive, scene)
     assert own.read_bytes() == before
     assert any("needs fixing first" in t for t, _ in app.toasts)
-
-
-def paths_puzzles():
-    from game import paths
-
-    return paths.puzzles()
 
 
 def test_the_ai_still_moves_after_the_analysis_board_used_its_worker(app, drive):

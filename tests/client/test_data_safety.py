@@ -19,8 +19,6 @@ from game.client.scenes.match_scene import CURRENT, MatchScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
 from game.play.match import Match
-from game.play.progress import START
-from game.play.progress import load as load_progress
 from game.play.settings import Settings
 from game.play.settings import load as load_settings
 from game.rules import BLUE, RED
@@ -261,25 +259,6 @@ def test_an_unknown_player_in_settings_falls_back_and_start_works(app, drive):
     drive.click(button(app.scenes.top, "Start").rect.center)
     scene = app.scenes.top
     assert isinstance(scene, MatchScene) and scene.match.players[RED] == "Human"
-
-
-@pytest.mark.parametrize(
-    "content, wrong",
-    [
-        ('{"stars": {}, "rating": {"rating": NaN}}', "NaN"),
-        ('{"stars": {}, "rating": {"rating": 1e999}}', "finite"),
-        ("[1, 2, 3]", "not a JSON object"),
-        ('{"stars": []}', "'stars'"),
-        ('{"stars": {"a/b": true}}', "'stars'"),
-        ('{"stars": {}, "best": {"rush": 1.5}}', "'best'"),
-    ],
-)
-def test_bad_puzzle_progress_is_set_aside_in_plain_words(tmp_path, content, wrong):
-    (tmp_path / "puzzles.json").write_text(content)
-    progress, message = load_progress(tmp_path)
-    assert progress.stars == {} and progress.rating == START  # a new player's rating
-    assert wrong in message and "indices" not in message
-    assert any(p.name.startswith("puzzles.json.corrupt-") for p in tmp_path.iterdir())
 
 
 def run_game(args, env_extra, tmp_path):

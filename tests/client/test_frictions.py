@@ -14,10 +14,6 @@ from game.rules import Board
 from .test_scenes import start_match
 
 
-def test_legal_markers_are_on_for_new_players():
-    assert Settings().legal_markers
-
-
 def test_undo_and_redo_look_disabled_when_they_can_do_nothing(app, drive):
     scene = start_match(app, drive, side=3)
     drive.frames(1)
@@ -172,15 +168,6 @@ def test_game_sounds_and_button_clicks_have_their_own_volumes(app, drive, monkey
     assert played[-1][0] == "click" and played[-1][1] == app.settings.click_volume
 
 
-def test_cell_names_keep_their_small_letter_everywhere():
-    from game.play.match import sentence
-
-    assert sentence("b5 is not next to a tile flipped earlier") == (
-        "b5 is not next to a tile flipped earlier."
-    )
-    assert sentence("flipping c3 would not reduce") == "Flipping c3 would not reduce."
-
-
 def test_coordinates_are_on_by_default_and_can_be_hidden(app, drive):
     from game.client.scenes.settings_scene import SettingsScene
 
@@ -209,7 +196,7 @@ def test_many_big_packs_scroll_and_page_in_a_small_window(tmp_path):
 
     from game.client.app import App
     from game.client.scripted.tour import Driver
-    from tests.client.conftest import CHAIN
+    from tests.helpers import CHAIN
 
     folder = tmp_path / "packs"
     folder.mkdir()

@@ -15,7 +15,7 @@ from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.puzzle_scene import PuzzleScene
 from game.client.scripted.tour import chain_start, game_until
-from game.play.board_keys import column_of, step
+from game.play.board_keys import step
 from game.play.match import Match
 from game.rules import BLUE, RED, Board, geometry
 
@@ -58,29 +58,6 @@ def push_match(app, drive, match: Match) -> MatchScene:
     app.scenes.push(scene)
     drive.frames(2)
     return scene
-
-
-def test_every_cell_is_reached_by_the_arrows_each_step_to_a_neighbour():
-    for side in (3, 5, 8):
-        geo = geometry(side)
-        seen = {geo.cells // 2}
-        todo = [(geo.cells // 2, column_of(geo, geo.cells // 2))]
-        while todo:
-            cell, column = todo.pop()
-            for d in KEYS:
-                nxt, col = step(geo, cell, d, column)
-                assert nxt == cell or nxt in geo.neighbours[cell]
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append((nxt, col))
-        assert len(seen) == geo.cells
-    # Up twice climbs straight: back in the column it set out from.
-    geo = geometry(5)
-    middle = geo.cells // 2
-    column = column_of(geo, middle)
-    cell, column = step(geo, middle, "up", column)
-    cell, column = step(geo, cell, "up", column)
-    assert column_of(geo, cell) == column_of(geo, middle) and geo.names[cell] == "c4"
 
 
 def test_a_whole_match_played_from_the_keyboard(app, drive):
@@ -249,25 +226,9 @@ def test_the_analysis_board_from_the_keyboard(app, drive):
 def test_a_typed_turn_in_an_online_game_goes_to_the_server(app, drive):
     from game.client.scenes.online_match import OnlineMatchScene
     from game.play.online_game import OnlineMatch
+    from tests.helpers import QuietLink, game_state
 
-    class QuietLink:
-        def __init__(self):
-            self.sent = []
-
-        def send(self, kind, **fields):
-            self.sent.append((kind, fields))
-
-        def poll(self):
-            return []
-
-    players = [
-        {"name": "Ann", "rating": 1500, "connected": True},
-        {"name": "Bob", "rating": 1500, "connected": True},
-    ]
-    state = {
-        "id": "g1", "side": 3, "you": 0, "players": players, "base": 60, "inc": 0,
-        "rated": False, "turns": [], "clocks": [60_000, 60_000], "running": 0,
-    }  # fmt: skip
+    state = game_state()
     link = QuietLink()
     scene = OnlineMatchScene(app, OnlineMatch(state), link, state)
     app.scenes.reset(scene)

@@ -239,29 +239,10 @@ def test_a_first_turn_that_comes_with_the_game_is_not_lost(app, drive, tmp_path)
 def test_an_online_game_shows_only_the_buttons_that_work(app, drive):
     """No Undo, Redo, Hint or Save against a person: the buttons are not there,
     and Ctrl+Z says why."""
-
-    class QuietLink:
-        url = "ws://192.168.1.5:8765"
-
-        def __init__(self):
-            self.sent = []
-
-        def send(self, kind, **fields):
-            self.sent.append((kind, fields))
-
-        def poll(self):
-            return []
-
     from game.play.online_game import OnlineMatch
+    from tests.helpers import QuietLink, game_state
 
-    players = [
-        {"name": "Ann", "rating": 1500, "connected": True},
-        {"name": "Bob", "rating": 1500, "connected": True},
-    ]
-    state = {
-        "id": "g1", "side": 3, "you": 0, "players": players, "base": 60, "inc": 0,
-        "rated": False, "turns": [], "clocks": [60_000, 60_000], "running": 0,
-    }  # fmt: skip
+    state = game_state()
     link = QuietLink()
     scene = OnlineMatchScene(app, OnlineMatch(state), link, state)
     app.scenes.reset(scene)

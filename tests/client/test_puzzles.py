@@ -8,7 +8,7 @@ from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scenes.puzzle_scene import PuzzleScene
 from game.puzzles.solve import analyse_flips
 from game.rules import Board, Turn
-from tests.client.conftest import CHAIN
+from tests.helpers import CHAIN
 
 
 def open_first(app, drive) -> PuzzleScene:

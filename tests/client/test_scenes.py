@@ -2,13 +2,11 @@
 
 import json
 import random
-import sys
 import time
 
 import pygame
 import pytest
 
-from game import paths
 from game.client import theme
 from game.client.app import App
 from game.client.scenes.game_over import GameOverScene
@@ -17,10 +15,12 @@ from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
-from game.client.scripted.tour import chain_start, game_until, tour
+from game.client.scripted.tour import chain_start, game_until
 from game.play.match import Match
 from game.play.settings import Settings
 from game.rules import BLUE, RED
+
+from .tours import group
 
 
 def button(scene, label):
@@ -271,9 +271,10 @@ def test_monkey_clicks_and_keys_across_every_scene(app, drive):
 
 
 @pytest.mark.slow
-def test_the_screenshot_tour_covers_every_scene(app, tmp_path):
-    app.puzzles.folder = paths.puzzles()
-    shots = tour(app, tmp_path / "shots")
+@group((1280, 800), "Normal")
+def test_the_screenshot_tour_covers_every_scene(tours):
+    pygame.init()
+    shots = tours((1280, 800)).shots
     names = [p.stem.split("-", 1)[1] for p in shots]
     for wanted in (
         "title",
@@ -325,25 +326,25 @@ def test_setup_and_browser_open(app, drive):
     assert app.scenes.top.puzzle == browser.packs[0].puzzles[0]
 
 
+SIZES = [(640, 480), (800, 600), (1024, 768), (1280, 800), (2560, 1440)]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("text_size", ["Normal", "Large"])
-@pytest.mark.parametrize("size", [(640, 480), (800, 600), (1024, 768), (1280, 800), (2560, 1440)])
-def test_every_screen_of_the_tour_lays_out_cleanly(tmp_path, size, text_size):
+@pytest.mark.parametrize(
+    ("size", "text_size"),
+    [
+        pytest.param(size, text, marks=group(size, text), id=f"{size}-{text}")
+        for text in ("Normal", "Large")
+        for size in SIZES
+    ],
+)
+def test_every_screen_of_the_tour_lays_out_cleanly(tours, size, text_size):
     """From the smallest window allowed to a large one, in either text size: no
     control of any screen sticks out of the window or overlaps another, and no
     text runs out of its box or lies over another text or a control."""
-    pygame.init()
-    (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "settings.json").write_text(json.dumps({"text_size": text_size}))
-    app = App(size, tmp_path / "data")
-    app.puzzles.folder = paths.puzzles()
-    problems: list[str] = []
-    try:
-        shots = tour(app, tmp_path / "shots", problems)
-    finally:
-        app.close()
-    assert len(shots) >= 19
-    assert problems == []
+    run = tours(size, text_size)
+    assert len(run.shots) >= 19
+    assert run.problems == []
 
 
 def test_the_layout_check_finds_overlaps_and_controls_off_the_window(app):
@@ -428,36 +429,12 @@ def test_a_page_too_long_for_a_small_window_scrolls(tmp_path):
         app.close()
 
 
-def _in_constructor(obj) -> bool:
-    """Is ``obj``'s ``__init__`` (its class's or a base's) on the call stack?"""
-    frame = sys._getframe(2)
-    while frame is not None:
-        if frame.f_code.co_name == "__init__" and frame.f_locals.get("self") is obj:
-            return True
-        frame = frame.f_back
-    return False
-
-
 @pytest.mark.slow
-def test_every_attribute_of_a_scene_is_made_in_its_constructor(tmp_path, monkeypatch):
+@group((640, 480), "Normal")
+def test_every_attribute_of_a_scene_is_made_in_its_constructor(tours):
     """Layout code only lays out: a scene whose ``resize`` or ``enter`` made an
-    attribute would break when asked anything before its first layout."""
-    from game.client.scene import Scene
-
-    late: set[str] = set()
-
-    def tracking(self, name, value):
-        if name not in self.__dict__ and not _in_constructor(self):
-            made_in = sys._getframe(1).f_code.co_name
-            late.add(f"{type(self).__name__}.{name} (made in {made_in})")
-        object.__setattr__(self, name, value)
-
-    monkeypatch.setattr(Scene, "__setattr__", tracking)
-    pygame.init()
-    app = App((640, 480), tmp_path / "data")
-    app.puzzles.folder = paths.puzzles()
-    try:
-        tour(app, tmp_path / "shots")
-    finally:
-        app.close()
+    attribute would break when asked anything before its first layout. (The tour
+    at the smallest window, whose layouts squeeze hardest, with every new
+    attribute traced.)"""
+    late = tours((640, 480)).late
     assert not late, "\n".join(sorted(late))

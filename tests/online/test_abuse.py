@@ -21,15 +21,12 @@ from websockets.exceptions import ConnectionClosed
 
 from game.online.protocol import VERSION
 from game.online.session import Session
+from tests.helpers import run
 
 from .serving import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 PING, PONG = 0x9, 0xA
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 async def closed_with(ws, timeout: float = 5.0) -> int:

@@ -15,6 +15,7 @@ import pytest
 
 from game.online.session import OnlineError, Session
 from game.rules import Board
+from tests.helpers import run
 
 from .serving import Follower, ask_now, start_process
 
@@ -22,7 +23,7 @@ from .serving import Follower, ask_now, start_process
 def run_then_stop(coro, seconds: float, *procs) -> None:
     """Run a test's coroutine, then stop the server processes, whatever happened."""
     try:
-        asyncio.run(asyncio.wait_for(coro, seconds))
+        run(coro, seconds)
     finally:
         for p in procs:
             p.kill()

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from game.online import channel
 from game.online.channel import PART, Parts, cut, decode
 from game.online.limits import Limits
 from game.online.server import Server
@@ -18,6 +19,7 @@ from game.online.session import Session
 from game.online.sql import Fenced
 from game.online.store import Store, StoredGame
 from game.rules import Board
+from tests.helpers import run
 
 from .serving import Follower
 from .test_cluster import play, seek_across, texts
@@ -90,7 +92,7 @@ def test_a_200_game_correspondence_list_with_cjk_names_is_relayed(dsn):
             await red.close()
         await store.close()
 
-    asyncio.run(asyncio.wait_for(go(), 60))
+    run(go())
 
 
 @contextlib.asynccontextmanager
@@ -136,7 +138,41 @@ def test_a_process_thought_dead_lets_its_games_go_and_passes_their_turns_on(dsn)
             row = await a.store.game_row(gid)
             assert row["turns"] == texts(followers[0].board)
 
-    asyncio.run(asyncio.wait_for(go(), 60))
+    run(go())
+
+
+def test_a_turn_passed_on_while_the_hosts_channel_was_down_is_played_once_it_is_back(
+    dsn, monkeypatch
+):
+    """Bob, on B, plays a turn of the game A hosts just as A's listening
+    connection drops: the notification is lost. Before, the turn vanished while
+    Bob's clock ran; now B sends it again when A says hello on coming back."""
+    monkeypatch.setattr(channel, "BACKOFF", (0.5, 5.0))
+
+    async def go():
+        # B looks for the dead every 2 s: A, back in 0.5 s, keeps its lock and game.
+        limits = Limits(sweep=0.05, cluster_check=2.0)
+        async with two_servers(dsn, limits) as ((a, _), (url_a, url_b)):
+            sessions, game, where = await seek_across(url_a, url_b)
+            gid = game["id"]
+            bob = next(c for c, s in sessions.items() if where[s] == url_b)
+            followers = {c: Follower(Board(size=4)) for c in (0, 1)}
+            rng = random.Random(7)
+            if bob != 0:  # Ann, on A, plays first
+                await play(sessions, followers, gid, 1, rng)
+            a.cluster.channel._listener.terminate()
+            while a.cluster.channel.up_since is not None:
+                await asyncio.sleep(0.01)
+            board = followers[0].board
+            turn = board.notation(rng.choice(board.legal_turns()))
+            await sessions[bob].send("turn", game=gid, ply=len(board.turn_stack), turn=turn)
+            for color in (0, 1):
+                await followers[color].follow(sessions[color], timeout=10)
+            assert turn in texts(followers[0].board)
+            assert (await a.store.game_row(gid))["turns"] == texts(followers[1].board)
+            assert gid in a.rounds.tables, "A kept its game: its lock was back in time"
+
+    run(go())
 
 
 def test_a_stale_copy_of_a_game_cannot_write_once_another_process_took_it(tmp_path):

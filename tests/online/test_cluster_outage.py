@@ -16,9 +16,11 @@ import time
 
 import pytest
 
+from game.online.server import Server
 from game.online.session import OnlineError, Session
 from game.online.store import Store
 from game.rules import Board
+from tests.helpers import run
 
 from .serving import start_process
 from .test_cluster import run_then_stop, seek_across
@@ -177,3 +179,42 @@ def test_the_cluster_survives_a_restart_and_a_30_second_outage_of_its_database(d
         for p in late:
             p.kill()
             p.wait()
+
+
+def test_a_player_hears_plainly_that_the_database_is_away(dsn, postgres):
+    """Before, a message that needed the store while PostgreSQL was away got
+    "the server failed on that message" and a traceback in the log."""
+
+    async def go():
+        server = Server(await Store.open(dsn))
+        started = asyncio.get_running_loop().create_future()
+        task = asyncio.create_task(server.run("127.0.0.1", 0, started))
+        url = f"ws://127.0.0.1:{await asyncio.wait_for(started, 10)}"
+        try:
+            ann = Session(url, "Ann")
+            await ann.connect()
+            await asyncio.to_thread(postgres.stop_server)
+            try:
+                await ann.send("leaderboard")
+                with pytest.raises(OnlineError, match="cannot reach its database"):
+                    await ann.expect("leaderboard")
+                bob = Session(url, "Bob")
+                with pytest.raises(OnlineError, match="cannot reach its database"):
+                    await bob.connect()
+            finally:
+                await asyncio.to_thread(postgres.start_server)
+            for _ in range(50):  # the pool's next connection finds it back
+                await ann.send("leaderboard")
+                with contextlib.suppress(OnlineError):
+                    await ann.expect("leaderboard")
+                    break
+                await asyncio.sleep(0.2)
+            else:
+                raise AssertionError("the store never came back")
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            await server.store.close()
+
+    run(go())

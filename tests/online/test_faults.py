@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import random
+from functools import partial
 
 import pytest
 
 from game.online.session import OnlineError, Session
 from game.rules import Board
+from tests.helpers import run
 
 from .serving import Follower, pair, start_process
 
 GAMES = 50
 
 
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 120))
+run = partial(run, timeout=120)  # a whole game against faults takes longer
 
 
 async def play_until_cut(sessions, game, f: Follower, rng: random.Random) -> None:

@@ -20,12 +20,9 @@ from game.online.assets import link
 from game.online.pages import A_DAY, ASK_AGAIN, FOR_GOOD, POLICY
 from game.online.server import Limits
 from game.online.web import HEADERS
+from tests.helpers import run
 
 from .serving import Answer, FakeTime, ask_now, count_reads, pair, play_random, serving
-
-
-def run(coro, timeout: float = 60):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 async def ask(port: int, path: str, method: str = "GET", **headers: str) -> Answer:

@@ -11,6 +11,7 @@ import re
 import time
 import urllib.error
 import urllib.request
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from game.online.table import Seat, Table
 from game.online.watch import clock_text, game_body, positions
 from game.online.web import Web
 from game.rules import Board
+from tests.helpers import run
 
 from .browser import CHROMIUM, SKIP_REASON, chromium
 from .serving import pair, play_random, serving
@@ -31,8 +33,7 @@ from .serving import pair, play_random, serving
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(coro, timeout: float = 120):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
+run = partial(run, timeout=120)  # a browser starts slowly on a loaded machine
 
 
 async def get(url: str) -> tuple[int, dict[str, str], str]:

@@ -18,14 +18,11 @@ from websockets.exceptions import ConnectionClosed
 from game.online import protocol
 from game.online.server import Limits
 from game.online.session import OnlineError, Session
+from tests.helpers import run
 
 from .serving import FakeTime, pair, play_random, serving
 
 ONLINE = Path(__file__).resolve().parents[2] / "game" / "online"
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 async def closed_with(ws, timeout: float = 5.0) -> int:

@@ -17,12 +17,9 @@ from game.online import protocol
 from game.online.bot import Bot
 from game.online.server import Limits, Server
 from game.online.session import OnlineError, Session
+from tests.helpers import run
 
 from .serving import FakeTime, Follower, count_reads, pair, play_random, serving
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 def test_every_message_a_client_may_send_has_a_handler_and_no_other_does():

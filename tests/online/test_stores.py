@@ -14,6 +14,7 @@ from game.glicko import Rating
 from game.online import sql
 from game.online.sql import PostgresDatabase, SqliteDatabase
 from game.online.store import NameTaken, Store, StoredGame
+from tests.helpers import run
 
 from .postgres import Postgres
 
@@ -33,10 +34,6 @@ async def sqlite_store(path, durable: bool = False) -> Store:
     store = Store(SqliteDatabase(path, durable))
     await store.setup()
     return store
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 def game(gid: str, red: str, blue: str, rated: bool = True) -> StoredGame:

@@ -3,19 +3,14 @@ and the count of watchers its players see."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from game.online.server import Limits
 from game.online.session import OnlineError, Session
 from game.rules import Board
+from tests.helpers import run
 
 from .serving import pair, serving
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 async def count_seen(session: Session) -> int:

@@ -7,8 +7,6 @@ import subprocess
 import sys
 from collections import Counter
 
-import pytest
-
 from game import paths
 from game.puzzles import load_packs
 from game.puzzles.curate import (
@@ -65,13 +63,6 @@ def test_curated_packs_climb_and_hard_packs_need_order():
         if i >= 2:
             assert all(p.features["order_matters"] for p in pack.puzzles if p.goal == "most")
     assert sum(p.goal == "win" for _, pack in packs for p in pack.puzzles) == 50
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    packs, problems = load_packs(paths.puzzles(), prove=False)
-    assert not problems
-    return packs
 
 
 def test_added_packs_leave_the_shipped_ones_alone_and_follow_their_rules(shipped):

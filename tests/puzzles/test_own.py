@@ -5,15 +5,14 @@ import json
 
 import pytest
 
-from game import paths
-from game.puzzles import load_pack, load_packs, prove
+from game.puzzles import load_pack, prove
 from game.puzzles.own import FILE, NotAPuzzle, packs_folder, puzzle_from, save_own_puzzle
 from game.rules import Board
+from tests.helpers import shipped_packs
 
 
 def shipped(goal):
-    packs, _ = load_packs(paths.puzzles(), prove=False)
-    return next(p for pack in packs for p in pack.puzzles if p.goal == goal)
+    return next(p for pack in shipped_packs() for p in pack.puzzles if p.goal == goal)
 
 
 @pytest.mark.parametrize("goal", ["win", "most"])

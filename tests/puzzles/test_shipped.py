@@ -9,16 +9,9 @@ import sys
 import pytest
 
 from game import paths
-from game.puzzles import load_packs, prove
+from game.puzzles import prove
 from game.puzzles.solve import analyse_flips
 from game.rules import Board
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    packs, problems = load_packs(paths.puzzles(), prove=False)
-    assert problems == []
-    return packs
 
 
 @pytest.mark.slow

@@ -36,14 +36,20 @@ def test_hot_seat_undo_takes_back_one_turn():
     assert not m.undo()
 
 
-def test_forced_passes_are_played_and_reported():
-    from game.client.scripted.tour import causes_pass, game_until
+# A random side-4 game (the tour's game_until, seed 1) up to Blue's xb5, after which Red
+# has no move.
+BEFORE_PASS = (
+    "b5 b1 c4 b3 e4 g3 e6 e5 g4 e1 c3 b4 g2 a4 d1 d4 e2 c1 xd4 d5 b2 c6 d7 a1 a2 a3 c2 g1 "
+    "xc1 xa2 xe5 d2 xd2 f3 xb4 f5 xf3xg3 e3 d6 f4 d3 xd6 f1 c5 f2"
+)
 
-    turns, last = game_until(4, 1, causes_pass)
+
+def test_forced_passes_are_played_and_reported():
     m = Match(4, "Human", "Human")
-    for t in turns:
-        m.play(t)
-    events = m.play(last)
+    for text in BEFORE_PASS.split():
+        m.play(m.board.parse_turn(text))
+    turns = m.board.turn_stack[:]
+    events = m.play(m.board.parse_turn("xb5"))
     kinds = [e.kind for e in events]
     assert "pass" in kinds
     (ev,) = [e for e in events if e.kind == "pass"]
