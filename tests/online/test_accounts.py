@@ -10,12 +10,9 @@ import pytest
 
 from game.online.limits import Limits
 from game.online.session import Refused, Session
+from tests.helpers import run
 
 from .serving import ask_now, serving
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 def test_an_address_makes_only_a_few_new_players_and_is_told_why(tmp_path):

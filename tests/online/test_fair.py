@@ -4,7 +4,6 @@ player's correspondence seeks lapse sooner."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -17,6 +16,7 @@ from game.online.session import Refused, Session
 from game.online.store import Player
 from game.online.table import Seat, Table, TableError
 from game.online.transport import Conn
+from tests.helpers import run
 
 from .serving import serving
 
@@ -52,7 +52,7 @@ def test_throwaway_seeks_cannot_hide_a_new_seek():
         assert len(listed) == limits.lobby
         assert listed[0]["name"] == "Ann"  # the newest first: a new seek is seen
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_one_address_opens_and_lists_only_a_few_seeks():
@@ -74,7 +74,7 @@ def test_one_address_opens_and_lists_only_a_few_seeks():
         assert names.count("Ann") == limits.listed_seeks
         assert len(names) - names.count("Ann") == limits.listed_address_seeks
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_an_away_players_correspondence_seek_lapses_after_a_day():
@@ -90,7 +90,7 @@ def test_an_away_players_correspondence_seek_lapses_after_a_day():
         lobby.expire(limits.postal_seek + 1)
         assert lobby.view() == []
 
-    asyncio.run(go())
+    run(go())
 
 
 def table(gid: str, red: str, blue: str, created: float, days: int | None) -> Table:
@@ -142,4 +142,4 @@ def test_one_address_plays_only_so_many_correspondence_games(tmp_path):
             )
             assert server.rounds.postal_from("127.0.0.1") == 1
 
-    asyncio.run(go())
+    run(go())

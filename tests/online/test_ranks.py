@@ -4,7 +4,6 @@ wants enough rated games played lately."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 from game.glicko import Rating
@@ -12,12 +11,9 @@ from game.online import ranks
 from game.online.session import Session
 from game.online.sql import Step
 from game.online.store import Store
+from tests.helpers import run
 
 from .serving import pair, serving
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 def test_a_resignation_after_one_turn_rates_nobody(tmp_path):

@@ -12,14 +12,11 @@ import pytest
 from game.online.limits import Limits
 from game.online.session import Refused, Session
 from game.rules import Board
+from tests.helpers import run
 
 from .serving import pair, serving
 from .test_cluster import seek_across
 from .test_cluster_notes import two_servers
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
 
 
 def test_one_address_takes_only_a_few_seats_of_a_game(tmp_path):
