@@ -62,6 +62,7 @@ class Seek:
     expires: float = 0.0  # for a challenge, or a correspondence seek
     days: int | None = None  # a correspondence game's days a turn
     address: str = ""  # where its player connected from when they opened it
+    opened: float = 0.0  # monotonic seconds
     #: When it was opened, in the order of the lobby (:data:`ARRIVALS`).
     arrival: int = field(default_factory=lambda: next(ARRIVALS))
 
@@ -201,7 +202,7 @@ class Lobby:
         seek = Seek(
             new_id(), player, msg["side"], msg.get("base", 0), msg.get("inc", 0), msg["rated"]
         )
-        seek.days, seek.address = days, address
+        seek.days, seek.address, seek.opened = days, address, now
         if days is not None and not private:
             seek.expires = now + self.limits.postal_seek
         if private:
@@ -260,6 +261,13 @@ class Lobby:
                 self._publish("remove", s)
         if dropped:
             self._changed()
+
+    def back(self, pid: str) -> None:
+        """The player said hello again: their correspondence seeks get back the
+        whole of their time."""
+        for s in self.seeks.values():
+            if s.player.id == pid and s.postal:
+                s.expires = s.opened + self.limits.postal_seek
 
     def expire(self, now: float) -> None:
         """Forget the challenge codes and correspondence seeks that have lapsed

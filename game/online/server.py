@@ -115,6 +115,7 @@ class Server:
             **({"token": fresh} if fresh else {}),
         )
         self.rounds.arrived(conn, player.id)
+        self.lobby.back(player.id)
         postal = await self.rounds.postal_games(player.id)
         if postal:  # none is the same as an empty list, and saves every hello a message
             send(conn, "correspondence", games=postal)

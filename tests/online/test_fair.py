@@ -84,8 +84,12 @@ def test_an_away_players_correspondence_seek_lapses_after_a_day():
         ann, bob = player("Ann"), player("Bob")
         lobby.open(conn(), ann, POSTAL, private=False, now=0.0, address="192.0.2.7")
         lobby.open(conn(), bob, POSTAL, private=False, now=0.0, address="192.0.2.8")
-        lobby.drop(ann.id, now=10.0)  # Ann leaves; Bob stays
+        lobby.drop(ann.id, now=10.0)  # Ann leaves and comes back: her seek stays
+        lobby.back(ann.id)
         lobby.expire(10.0 + limits.postal_seek_away + 1)
+        assert len(lobby.view()) == 2
+        lobby.drop(ann.id, now=20.0)  # Ann leaves for good; Bob stays
+        lobby.expire(20.0 + limits.postal_seek_away + 1)
         assert [s["name"] for s in lobby.view()] == ["Bob"]
         lobby.expire(limits.postal_seek + 1)
         assert lobby.view() == []
