@@ -20,7 +20,9 @@ def annotated(table: Table, now: float) -> dict[str, Any]:
     ``online`` part: each player's rating before the game, and the clocks
     (milliseconds left, red first, with the side whose time runs)."""
     data = table.record(time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(table.created)))
-    data["online"]["players"] = [{"rating": round(s.rating)} for s in table.seats]
+    data["online"]["players"] = [
+        {"rating": round(s.rating), "provisional": s.provisional} for s in table.seats
+    ]
     data["online"]["clocks"] = table.clock.both(now)
     data["online"]["running"] = None if table.over else table.clock.running
     if isinstance(table.clock, PostalClock):

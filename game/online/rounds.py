@@ -26,6 +26,7 @@ from .gallery import Gallery
 from .limits import Limits
 from .lobby import Seek
 from .postal import PostalClock
+from .ranks import provisional
 from .sql import Fenced
 from .store import Player, Store, StoredGame, new_id
 from .table import Seat, Table, TableError
@@ -276,8 +277,12 @@ class Rounds:
         self.rng.shuffle(pair)
         # Ratings come fresh from the store: the seeker's may have changed since.
         fresh = [await self.store.player(p.id) or p for p in pair]
-        ratings = [(p.postal if seek.postal else p.rating).rating for p in fresh]
-        red, blue = (Seat(p.id, p.name, r) for p, r in zip(fresh, ratings, strict=True))
+        kinds = [p.postal if seek.postal else p.rating for p in fresh]
+        ratings = [k.rating for k in kinds]
+        red, blue = (
+            Seat(p.id, p.name, k.rating, provisional=provisional(k))
+            for p, k in zip(fresh, kinds, strict=True)
+        )
         table = Table(
             new_id(), seek.side, seek.base, seek.inc, seek.rated, (red, blue),
             created=time.time(), days=seek.days,

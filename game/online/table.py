@@ -37,6 +37,9 @@ class Seat:
     name: str
     rating: float
     connected: bool = True
+    #: Whether the rating was provisional when the game began (see :mod:`.ranks`;
+    #: not kept in the store: false for a game put back after a restart).
+    provisional: bool = False
     #: When the player dropped, on the clock's time scale (``None`` while connected).
     gone_since: float | None = None
 
@@ -231,7 +234,12 @@ class Table:
             "inc": self.inc,
             "rated": self.rated,
             "players": [
-                {"name": s.name, "rating": round(s.rating), "connected": s.connected}
+                {
+                    "name": s.name,
+                    "rating": round(s.rating),
+                    "provisional": s.provisional,
+                    "connected": s.connected,
+                }
                 for s in self.seats
             ],
             "turns": self.turns,

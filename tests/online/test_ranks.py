@@ -4,6 +4,7 @@ wants enough rated games played lately."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from game.glicko import Rating
@@ -13,7 +14,7 @@ from game.online.sql import Step
 from game.online.store import Store
 from tests.helpers import run
 
-from .serving import pair, serving
+from .serving import ask_now, pair, serving
 
 
 def test_a_resignation_after_one_turn_rates_nobody(tmp_path):
@@ -73,5 +74,17 @@ def test_the_leaderboard_lists_only_settled_players_who_play(tmp_path):
             )
         finally:
             await store.close()
+
+    run(go())
+
+
+def test_a_game_shows_a_provisional_rating_with_a_question_mark(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db") as (_, url):
+            _, game = await pair(url)
+            assert [p["provisional"] for p in game["players"]] == [True, True]
+            port = int(url.rsplit(":", 1)[1])
+            page = await asyncio.to_thread(ask_now, port, f"/games/{game['id']}")
+            assert page.status == 200 and page.text.count("1500?") == 2
 
     run(go())
