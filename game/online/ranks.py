@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from game.glicko import Rating
-
-if TYPE_CHECKING:  # the store reads provisional() from here
-    from .store import Store
 
 #: A deviation above this makes a rating provisional (lichess's bar, on the same
 #: Glicko-2 scale).
@@ -32,6 +29,15 @@ RANKED_DAYS = 30
 LEADERS = 20
 
 
+class Ranked(Protocol):
+    """The store's side of a leaderboard (:meth:`.store.Store.leaderboard`): the
+    store reads :func:`provisional` from here, so this module names no store."""
+
+    async def leaderboard(
+        self, limit: int, min_games: int, postal: bool, *, most_rd: float, since: float
+    ) -> list[dict[str, Any]]: ...
+
+
 def provisional(rating: Rating) -> bool:
     return rating.rd > PROVISIONAL_RD
 
@@ -42,7 +48,7 @@ def shown(rating: Rating) -> str:
 
 
 async def leaderboard(
-    store: Store, postal: bool = False, wall: Callable[[], float] = time.time
+    store: Ranked, postal: bool = False, wall: Callable[[], float] = time.time
 ) -> list[dict[str, Any]]:
     """The ranked players of live play or, ``postal``, of correspondence games."""
     return await store.leaderboard(

@@ -39,8 +39,7 @@ from .protocol import Message, ProtocolError
 from .rounds import Moved, Rounds
 from .store import Player, Store
 from .table import Table, TableError
-from .throttle import where
-from .transport import Conn, Connections, Transport, send
+from .transport import Conn, Connections, Transport, send, where
 from .web import Web
 
 log = logging.getLogger("mosaic.server")

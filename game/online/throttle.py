@@ -16,12 +16,8 @@ import ipaddress
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import ServerConnection
-
-if TYPE_CHECKING:  # the transport reads this module's limits
-    from .transport import Conn
 
 
 @dataclass
@@ -98,12 +94,6 @@ def address(ws: ServerConnection) -> str:
         if last:
             return last[:64]
     return host
-
-
-def where(conn: Conn) -> str:
-    """The address of a player's connection, here
-    or, for one another process of a cluster passed on, as that process saw it."""
-    return conn.remote_address or address(conn.ws)
 
 
 #: Seconds between two errors that tell a connection of messages dropped for the rate.

@@ -49,7 +49,7 @@ from .protocol import Message, ProtocolError, message
 from .sql import Unreachable
 from .store import Player
 from .table import TableError
-from .throttle import Drops
+from .throttle import Drops, address
 
 log = logging.getLogger("mosaic.server")
 
@@ -76,6 +76,12 @@ class Conn:
     #: (:mod:`.cluster`): how to pass a message on to it, and its address.
     remote: Callable[[str], None] | None = None
     remote_address: str = ""
+
+
+def where(conn: Conn) -> str:
+    """The address of a player's connection, here or, for one another process
+    of a cluster passed on, as that process saw it."""
+    return conn.remote_address or address(conn.ws)
 
 
 def deliver(conns: Iterable[Conn], text: str) -> None:
