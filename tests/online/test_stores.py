@@ -310,6 +310,7 @@ OLD_ROWS = [
     ("p1", "Ann", "h1", 1600.0, 80.0, 0.06, 3, 1.0),
     ("p2", "ann", "h2", 1500.0, 350.0, 0.06, 0, 2.0),
     ("p3", "Bob", "h3", 1500.0, 350.0, 0.06, 0, 3.0),
+    ("p4", "Z0e", "h4", 1500.0, 350.0, 0.06, 0, 4.0),  # a zero, kept before look-alikes
 ]
 
 
@@ -346,6 +347,13 @@ def test_a_store_kept_before_names_were_unique_opens_and_keeps_everyone(where):
                     await store.new_player("Bob")
                 with pytest.raises(NameTaken):
                     await store.new_player("ANN")
+                # Kept names are kept by their look too: "Zoe" is "Z0e"'s, and
+                # "Ann" in Cyrillic letters the first Ann's.
+                with pytest.raises(NameTaken):
+                    await store.new_player("Zoe")
+                with pytest.raises(NameTaken):
+                    await store.new_player("\u0410nn")
+                assert (await store.player_by_name("zoe")).id == "p4"
                 assert (await store.player("p1")).games == 3
                 # Kept before correspondence games: the starting rating for them.
                 assert (await store.player("p1")).postal == Rating()
