@@ -11,8 +11,8 @@ import time
 import pytest
 
 from game.glicko import Rating
-from game.online import sql
-from game.online.sql import PostgresDatabase, SqliteDatabase
+from game.online import ranks, sql
+from game.online.sql import PostgresDatabase, SqliteDatabase, Step
 from game.online.store import NameTaken, Store, StoredGame
 from tests.helpers import run
 
@@ -359,5 +359,38 @@ def test_a_store_kept_before_names_were_unique_opens_and_keeps_everyone(where):
                 assert (await store.player("p1")).postal == Rating()
             finally:
                 await store.close()
+
+    run(go())
+
+
+def test_the_leaderboard_lists_only_settled_players_who_play(where):
+    async def go():
+        store = await Store.open(where)
+        try:
+            now = time.time()
+            old = now - (ranks.RANKED_DAYS + 1) * 86_400.0
+            # (name, rating, deviation, rated games, last rated game)
+            kinds = [
+                ("Settled", 1700.0, 60.0, 40, now),
+                ("Farmer", 2366.0, 150.0, 100, now),  # many wins, still provisional
+                ("Fresh", 1900.0, 100.0, ranks.RANKED_GAMES - 1, now),  # too few games
+                ("Gone", 1800.0, 60.0, 40, old),  # no rated game lately
+                ("Never", 1800.0, 60.0, 40, None),  # kept before the time was
+            ]
+            for name, rating, rd, games, at in kinds:
+                p, _ = await store.new_player(name)
+                await store.db.write([Step(
+                    "UPDATE players SET rating=?, rd=?, games=?, rated_at=? WHERE id=?",
+                    (rating, rd, games, at, p.id),
+                )])  # fmt: skip
+            board = await ranks.leaderboard(store)
+            assert [p["name"] for p in board] == ["Settled"]
+            assert await ranks.leaderboard(store, postal=True) == []
+            assert (
+                ranks.shown(Rating(1662, 290)) == "1662?"
+                and ranks.shown(Rating(1700, 60)) == "1700"
+            )
+        finally:
+            await store.close()
 
     run(go())
