@@ -65,6 +65,7 @@ class QuietLink:
     """A line to a server that keeps what is sent and never hears anything back."""
 
     url = "ws://192.168.1.5:8765"
+    site = None  # a server that gives no public address: the page is where it is
 
     def __init__(self) -> None:
         self.sent: list[tuple[str, dict[str, Any]]] = []

@@ -2,7 +2,9 @@
 
 The same :class:`~.server.Server` as ``mosaic-server``, on a thread of its own
 with its own event loop, listening on every address of this computer on a free
-port. :func:`addresses` says what a friend on the same network types in.
+port. :func:`addresses` says what a friend on the same network types in, and the
+server gives out the first of them in every link (:func:`site_of`), as the
+lobby shows it: the game's Share must never give a friend ``127.0.0.1``.
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ class LocalServer:
                 await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
                 if started.done():
                     self.port = started.result()
+                    server.public = site_of(self.host, self.port)
                     self.error = ""
                     break
                 self.error = str(task.exception() or "the server stopped")
@@ -97,6 +100,21 @@ class LocalServer:
                 loop.call_soon_threadsafe(task.cancel)
         if self._thread.is_alive():
             self._thread.join(timeout)
+
+
+def site_of(host: str, port: int, found: Callable[[], list[str]] | None = None) -> str:
+    """Where friends reach a server hosted here listening on ``host``: its
+    pages' address, for the links it gives out. On every address (``0.0.0.0``),
+    the best guess of :func:`addresses` (what the lobby tells friends to type).
+
+    >>> site_of("0.0.0.0", 8765, lambda: ["192.0.2.2", "10.0.0.7"])
+    'http://192.0.2.2:8765'
+    >>> site_of("127.0.0.1", 40001)
+    'http://127.0.0.1:40001'
+    """
+    wildcard = host in ("", "0.0.0.0", "::")
+    where = (found or addresses)()[0] if wildcard else host
+    return f"http://{f'[{where}]' if ':' in where else where}:{port}"
 
 
 def addresses() -> list[str]:

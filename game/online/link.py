@@ -39,6 +39,8 @@ class Link:
         self.reason = ""
         #: The player as the last welcome described it.
         self.player: dict[str, Any] = {}
+        #: Where the server says its pages are (its public address), if it says.
+        self.site: str | None = None
         self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self._pending: list[str] = []  # sent before the loop started
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -113,6 +115,7 @@ class Link:
                     self._say("closed", str(e))
                     return
                 self.token, self.player = session.token, welcome["player"]
+                self.site = welcome.get("site")
                 self._inbox.put(welcome)
                 self._say("online")
                 pause = 1.0

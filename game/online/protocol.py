@@ -196,7 +196,7 @@ CLIENT: dict[str, dict[str, Field]] = {
 
 #: What the server sends; its fields are documented, not checked, on the way out.
 SERVER: dict[str, tuple[str, ...]] = {
-    "welcome": ("v", "player", "token?"),
+    "welcome": ("v", "player", "token?", "site?"),
     "lobby": ("seeks",),
     "seeks": ("added", "removed"),
     "seeking": ("seek",),

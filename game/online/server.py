@@ -57,6 +57,8 @@ class Server:
     #: Wall-clock time, for correspondence games: their days go on through restarts.
     wall: Callable[[], float] = time.time
     rng: random.Random = field(default_factory=random.SystemRandom)
+    #: Where players reach its pages (``https://mosaic.example.org``), for its links.
+    public: str | None = None
 
     connections: Connections = field(init=False)
     transport: Transport = field(init=False)
@@ -82,13 +84,9 @@ class Server:
         self.gallery.address = where
         self.lobby = Lobby(self.limits, self.rounds.games_of, self.rounds.postal_from)
         self.web = Web(
-            self.store,
-            self.rounds.tables.values,
-            self.clock,
-            self.limits,
-            find=self.rounds.tables.get,
-            now=self.rounds.now,
-        )
+            self.store, self.rounds.tables.values, self.clock, self.limits,
+            find=self.rounds.tables.get, now=self.rounds.now, tally=self.transport.tally,
+        )  # fmt: skip
         self.handlers = self._handlers()
         self.accounts = Accounts(self.store, self.limits, self.clock)
         self.cluster = Solo(self.store, self.rounds)
@@ -112,6 +110,7 @@ class Server:
             v=protocol.VERSION,
             player=player.view(),
             **({"token": fresh} if fresh else {}),
+            **({"site": self.public} if self.public else {}),
         )
         self.rounds.arrived(conn, player.id)
         self.lobby.back(player.id)
@@ -241,6 +240,7 @@ class Server:
     # -- the games in play ------------------------------------------------------
     async def _turn(self, conn: Conn, player: Player, msg: Message) -> None:
         await self.rounds.turn(player, msg["game"], msg["ply"], msg["turn"])
+        self.transport.tally.turns += 1
 
     async def _state(self, conn: Conn, player: Player, msg: Message) -> None:
         table = self.rounds.own(player, msg["game"])

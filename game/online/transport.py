@@ -49,6 +49,7 @@ from .protocol import Message, ProtocolError, message
 from .sql import Unreachable
 from .store import Player
 from .table import TableError
+from .tally import Tally
 from .throttle import Drops, address
 
 log = logging.getLogger("mosaic.server")
@@ -356,6 +357,8 @@ class Transport:
 
     #: The connections the descriptor limit leaves room for (set by :meth:`serve`).
     room: int = 0
+    #: Counts the refusals, for the operator (:mod:`.metrics`).
+    tally: Tally = field(default_factory=Tally)
 
     @contextlib.asynccontextmanager
     async def serve(
@@ -391,6 +394,7 @@ class Transport:
 
     async def handler(self, ws: ServerConnection) -> None:
         if len(self.connections) >= (self.room or self.limits.connections):
+            self.tally.refuse("full")
             await ws.close(1013, "the server is full; try again later")
             return
         conn = Conn(ws, tokens=self.limits.burst, refilled=self.clock())
@@ -408,6 +412,7 @@ class Transport:
         try:
             raw = await asyncio.wait_for(ws.recv(), self.limits.hello)
         except TimeoutError:
+            self.tally.refuse("hello")
             await ws.close(1008, "say hello first")
             return
         try:
@@ -418,6 +423,7 @@ class Transport:
                 raise ProtocolError(protocol.version_refused(msg["v"]))
             await self.greet(conn, msg)
         except ProtocolError as e:
+            self.tally.refuse("hello")
             await ws.send(message("error", reason=str(e), about="hello"))
             await ws.close(1008, str(e)[:120])
             return
@@ -432,8 +438,10 @@ class Transport:
                 await ws.close(1000, "idle for too long")
                 return
             if not self._allowed(conn):
+                self.tally.refuse("rate")
                 conn.drops.add(_kind(raw), lambda n, kind: _tell_dropped(conn, n, kind))
                 if conn.dropped >= self.limits.flood:
+                    self.tally.refuse("closed")
                     await ws.close(1008, "too many messages")
                     return
                 continue
@@ -441,8 +449,10 @@ class Transport:
                 await self.receive(conn, protocol.read(_text(raw)))
             except REFUSALS as e:
                 conn.errors += 1
+                self.tally.refuse("message")
                 await ws.send(message("error", reason=str(e), about=_kind(raw)))
                 if conn.errors >= self.limits.errors:
+                    self.tally.refuse("closed")
                     await ws.close(1008, "too many bad messages")
                     return
             except Unreachable as e:  # said plainly: the player can only wait

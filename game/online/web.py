@@ -20,6 +20,8 @@ page view costs one answer worked out (its style sheet and script are kept by
 the browser for good), and a game page that follows a game in play asks with
 its record's ``ETag`` and mostly gets an empty 304, from memory.
 
+``/health`` and ``/ready`` are for a proxy or a supervisor (:mod:`.health`).
+
 Every answer carries :data:`HEADERS` (the pages' Content-Security-Policy and
 ``nosniff``) and no ``Server`` header; a ``HEAD`` gets the headers of its
 ``GET`` and no body.
@@ -50,10 +52,13 @@ from websockets.http11 import Request, Response
 from . import history, ranks
 from .assets import AT_ROOT, STATIC
 from .gallery import listing
+from .health import PATHS as HEALTH_PATHS
+from .health import Health
 from .limits import Limits
 from .pages import A_DAY, ASK_AGAIN, POLICY, Page, Pages, shell
 from .store import Store as AsyncStore
 from .table import Table
+from .tally import Tally
 from .throttle import Buckets, address
 
 log = logging.getLogger("mosaic.server")
@@ -110,8 +115,11 @@ class Web:
         *,
         find: Callable[[str], Table | None] | None = None,
         now: Callable[[Table], float] | None = None,
+        tally: Tally | None = None,
     ) -> None:
         self.store = store
+        self.tally = tally or Tally()
+        self.health = Health(store, clock)
         self.in_play = in_play
         #: The game in play here with this id (by default looked for in ``in_play``).
         self.find = find or (lambda gid: next((t for t in in_play() if t.id == gid), None))
@@ -163,6 +171,10 @@ class Web:
         target = canonical(request.path)
         asked = {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}
         path = target.split("?", 1)[0]
+        if path in HEALTH_PATHS:
+            # For the proxy or the supervisor, asked every few seconds: never kept.
+            page = await self.health.page(path)
+            return self._response(request, page, etag_of(page.body.encode()))
         m = RECORD_PATH.fullmatch(path)
         table = self.find(m.group(1)) if m else None
         if table is not None:
@@ -258,8 +270,8 @@ class Web:
             body = b""
         return Response(status.value, status.phrase, headers, body)
 
-    @staticmethod
-    def _too_many(conn: ServerConnection, wait: float) -> Response:
+    def _too_many(self, conn: ServerConnection, wait: float) -> Response:
+        self.tally.refuse("http")
         response = conn.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many requests: slow down\n")
         response.headers["Retry-After"] = str(math.ceil(wait))
         response.headers["Cache-Control"] = "no-store"

@@ -26,15 +26,22 @@ from .match_controller import HistoryKeeper
 COLORS = (RED, BLUE)
 
 
-def page_address(server: str, game_id: str) -> str:
-    """The address of a game's web page, to share: the server that plays it
-    answers browsers on the same host and port (``wss://`` servers over https).
+def page_address(server: str, game_id: str, site: str | None = None) -> str:
+    """The address of a game's web page, to share. ``site`` is where the server
+    says its pages are (its welcome's ``site``: its public address, which may not
+    be where this computer reached it, such as ``127.0.0.1`` for a game hosted
+    here); without one, the server that plays the game answers browsers on the
+    same host and port (``wss://`` servers over https).
 
     >>> page_address("ws://192.168.1.5:8765", "g7")
     'http://192.168.1.5:8765/games/g7'
     >>> page_address("wss://mosaic.example.org/", "g7")
     'https://mosaic.example.org/games/g7'
+    >>> page_address("ws://127.0.0.1:8765", "g7", "http://192.168.1.5:8765")
+    'http://192.168.1.5:8765/games/g7'
     """
+    if site:
+        return f"{site.rstrip('/')}/games/{quote(game_id, safe='')}"
     scheme, sep, rest = server.partition("://")
     if not sep:
         scheme, rest = "ws", server

@@ -120,16 +120,19 @@ async def play_random(
     return f
 
 
-def start_process(db: Path, port: int = 0, grace: float = 30.0) -> tuple[subprocess.Popen, str]:
-    """``mosaic-server`` in its own process; returns it and its URL once it listens."""
+def start_process(
+    db: Path, port: int = 0, grace: float = 30.0, *extra: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen, str]:
+    """``mosaic-server`` in its own process (``extra`` added to its command line,
+    ``env`` to its environment); returns it and its URL once it listens."""
     proc = subprocess.Popen(
         # Every player of the tests connects from this computer: no sign-up limit.
         [sys.executable, "-m", "game.online", "--port", str(port), "--db", str(db),
-         "--grace", str(grace), "--signups", "0"],
+         "--grace", str(grace), "--signups", "0", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE if os.environ.get("SHOW") else subprocess.DEVNULL,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )  # fmt: skip
     line = proc.stdout.readline() if proc.stdout else ""
     if "listening on" not in line:

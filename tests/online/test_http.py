@@ -277,7 +277,7 @@ def table_rows(text: str, first: str) -> dict[str, str]:
 
 def test_the_web_face_doc_says_what_the_code_does():
     web = doc_section("The web face")
-    code = (ONLINE / "web.py").read_text() + (ONLINE / "pages.py").read_text()
+    code = "".join((ONLINE / f"{m}.py").read_text() for m in ("web", "pages", "health"))
     written = {int(c) for c in re.findall(r"Page\((\d{3})", code)}
     written |= {s.value for s in HTTPStatus if f"HTTPStatus.{s.name}" in code}
     documented = {int(c) for k in table_rows(web, "Status") for c in k.split(",")}

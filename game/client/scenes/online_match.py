@@ -91,7 +91,7 @@ class OnlineMatchScene(MatchScene):
 
     def share(self) -> None:
         """The game's web page, to send to anyone: it follows the game as it goes."""
-        url = page_address(self.link.url, self.match.id)
+        url = page_address(self.link.url, self.match.id, self.link.site)
         try:
             pygame.scrap.put_text(url)
             copied = " (copied)"
