@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .sql import Database, Step
+
 #: Capitals that look like Latin ones but whose lower case does not (Greek
 #: "Ν" is "N", its "ν" a "v"): read before case folding.
 CAPITALS: dict[str, str] = {
@@ -56,3 +58,18 @@ def skeleton(name: str) -> str:
     kept = unicodedata.normalize("NFKC", name)
     folded = "".join(CAPITALS.get(c, c) for c in kept).casefold()
     return "".join(LOOKALIKES.get(c, c) for c in folded)
+
+
+async def keep_old_names(db: Database) -> None:
+    """Fill the table of names kept (see :meth:`.store.Store.rename`) in a
+    database made before it: each player keeps their name, by its old key
+    (case folded) and by its skeleton, the first to have taken it first."""
+    if await db.fetch("SELECT 1 FROM names LIMIT 1"):
+        return
+    rows = await db.fetch(
+        "SELECT id, name, name_key FROM players WHERE name_key IS NOT NULL ORDER BY created"
+    )
+    keep = "INSERT INTO names (key, player) VALUES (?,?) ON CONFLICT (key) DO NOTHING"
+    keys = tuple((k, pid) for pid, name, old in rows for k in dict.fromkeys((old, skeleton(name))))
+    if keys:
+        await db.write([Step(keep, many=keys)])

@@ -28,6 +28,7 @@ from typing import Any
 
 from game.glicko import Rating
 
+from .names import keep_old_names
 from .protocol import name_key
 from .ranks import provisional
 from .sql import Database, Duplicate, Row, Step, connect
@@ -212,23 +213,7 @@ class Store:
     async def setup(self) -> None:
         await self.db.setup(SCHEMA, ADDED_COLUMNS, INDEXES)
         await self._key_names()
-        await self._reserve_names()
-
-    async def _reserve_names(self) -> None:
-        """Fill the table of names kept (see :meth:`rename`) in a database made
-        before it: each player keeps their name, by its old key and its
-        skeleton (:mod:`.names`), the first to have taken it first."""
-        if await self._one("SELECT 1 FROM names LIMIT 1") is not None:
-            return
-        rows = await self.db.fetch(
-            "SELECT id, name, name_key FROM players WHERE name_key IS NOT NULL ORDER BY created"
-        )
-        keep = "INSERT INTO names (key, player) VALUES (?,?) ON CONFLICT (key) DO NOTHING"
-        if rows:
-            await self.db.write(
-                [Step(keep, many=tuple((k, pid) for pid, name, old in rows
-                                       for k in dict.fromkeys((old, name_key(name)))))]
-            )  # fmt: skip
+        await keep_old_names(self.db)
 
     async def _key_names(self) -> None:
         """Give the players kept before names had keys theirs (see :data:`NAME_KEY_INDEX`)."""
