@@ -28,6 +28,7 @@ from game.rules import RulesError
 
 from .assets import AT_ROOT, STATIC, link
 from .markup import esc
+from .ranks import RANKED_DAYS, RANKED_GAMES
 from .watch import game_body, positions
 
 TITLE = "Mosaic by Mark Steere"
@@ -201,7 +202,9 @@ class Pages:
     async def leaderboard(self) -> Page:
         body = (
             "<h1>Leaderboard</h1><p>Rated players, ordered by their rating less twice its "
-            "deviation, so that a lucky newcomer does not top it.</p>"
+            "deviation, so that a lucky newcomer does not top it. Listed are those with "
+            f"{RANKED_GAMES} rated games, the last within {RANKED_DAYS} days, and a rating "
+            "that has settled (a new one shows a “?” until it does).</p>"
             + self._leaders(await self.source.leaderboard_rows())
         )
         return Page(200, shell("Leaderboard", body))

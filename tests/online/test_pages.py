@@ -175,6 +175,7 @@ def test_the_pages_of_a_real_server(tmp_path):
             await play_on(sessions, game, f, seed=4)
             status, _, board = await get(base + "/leaderboard")
             assert status == 200 and "/players/Ann" not in board
+            assert "10 rated games, the last within 30 days" in board
             status, _, ann = await get(base + "/players/ann")  # names ignore case
             assert status == 200 and "<h1>Ann</h1>" in ann and "? (deviation" in ann
             assert f'href="/games/{gid}"' in ann and "Rating after" in ann
