@@ -265,9 +265,13 @@ def start_server(code: Path, db: str, durable: bool) -> tuple[subprocess.Popen, 
     """``mosaic-server`` from the code under ``code``, in its own process."""
     # Before the command line moved to the package's __main__ it was server.py's.
     module = "game.online" if (code / "game/online/__main__.py").exists() else "game.online.server"
+    # Every simulated player comes from this computer: no sign-up limit (an
+    # older server compared against has no such setting).
+    main = (code / "game/online/__main__.py").read_text() if module == "game.online" else ""
+    signups = ["--signups", "0"] if "--signups" in main else []
     proc = subprocess.Popen(
         [sys.executable, "-m", module, "--port", "0", "--db", db,
-         *(["--durable"] if durable else [])],
+         *(["--durable"] if durable else []), *signups],
         cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
     line = proc.stdout.readline() if proc.stdout else ""

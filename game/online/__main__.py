@@ -35,6 +35,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--grace", type=float, default=Limits.grace, help="seconds to reconnect")
     ap.add_argument(
+        "--signups",
+        type=int,
+        default=Limits.signups,
+        help="new players an address may make an hour (0: no limit)",
+    )
+    ap.add_argument(
         "--durable", action="store_true", help="sync every commit to disk (survives power loss)"
     )
     ap.add_argument(
@@ -72,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     async def serve_with(store: Store) -> None:
-        server = Server(store, Limits(grace=args.grace), public=args.public)
+        limits = Limits(grace=args.grace, signups=args.signups)
+        server = Server(store, limits, public=args.public)
         exposed = None
         if args.metrics is not None:
             try:

@@ -153,6 +153,9 @@ class Cluster:
         self._sent = 0
         #: Stand-ins for other processes' connections, by (process, key).
         self.stand_ins: dict[tuple[str, str], Conn] = {}
+        #: The same stand-ins' keys, so that what a game tells its watchers goes
+        #: to each process once (:meth:`.gallery.Gallery.tell`).
+        self.stand_in_keys: dict[Conn, tuple[str, str]] = {}
         self.channel = Channel(dsn, self.lock_name(), self._heard, self._rejoined)
         self._parts = Parts()
         self._tasks: list[asyncio.Task[None]] = []
@@ -165,6 +168,10 @@ class Cluster:
         rounds.unlisted = self.unlisted
         connections.relay = lambda pids, text: self.publish("*", "tell", pids=pids, text=text)
         lobby.published = self._seek_changed
+        self.gallery.remote_of = self.stand_in_keys.get
+        self.gallery.relay = lambda to, conns, text: self.publish(
+            to, "replies", conns=conns, text=text
+        )
 
     # -- start and stop ----------------------------------------------------------
     async def start(self) -> None:
@@ -200,7 +207,12 @@ class Cluster:
     def _announce(self, to: str) -> None:
         """Everything this process holds, which replaces what ``to`` knew of it."""
         seeks = [
-            {"seek": s.id, "code": s.code, "listing": None if s.code else s.public()}
+            {
+                "seek": s.id,
+                "code": s.code,
+                "listing": None if s.code else s.public(),
+                "address": s.address,
+            }
             for s in self.lobby.held()
         ]
         games = [listing(t) for t in self.rounds.tables.values()]
@@ -303,6 +315,9 @@ class Cluster:
             conn = self.local.get(note["conn"])
             if conn is not None:
                 deliver([conn], note["text"])
+        elif kind == "replies":
+            conns = (self.local.get(key) for key in note["conns"])
+            deliver([c for c in conns if c is not None], note["text"])
         elif kind == "hello":
             self._announce(origin)
             for again in sorted(self.unanswered.get(origin, {}).values(), key=lambda n: n["seq"]):
@@ -323,6 +338,7 @@ class Cluster:
         elif kind == "closed":
             stand_in = self.stand_ins.pop((origin, note["conn"]), None)
             if stand_in is not None:
+                self.stand_in_keys.pop(stand_in, None)
                 self.gallery.leave(stand_in)
         elif kind == "adopted":
             for gid in note["games"]:
@@ -342,7 +358,9 @@ class Cluster:
         while its channel was down is not lost on them."""
         self.lobby.forget(origin)
         for seek in note["seeks"]:
-            self.lobby.add_remote(origin, seek["seek"], seek["code"], seek["listing"])
+            self.lobby.add_remote(
+                origin, seek["seek"], seek["code"], seek["listing"], seek.get("address", "")
+            )
         self.gallery.forget(origin)
         for entry in note["games"]:
             self.gallery.add_remote(origin, entry)
@@ -361,11 +379,14 @@ class Cluster:
         fields: dict[str, Any] = {"what": what, "seek": seek.id, "code": seek.code}
         if what == "add":
             fields["listing"] = None if seek.code else seek.public()
+            fields["address"] = seek.address
         self.publish(to, "seek", **fields)
 
     def _remote_seek(self, origin: str, note: dict[str, Any]) -> None:
         if note["what"] == "add":
-            self.lobby.add_remote(origin, note["seek"], note.get("code"), note.get("listing"))
+            self.lobby.add_remote(
+                origin, note["seek"], note.get("code"), note.get("listing"), note.get("address", "")
+            )
         else:
             self.lobby.remove_remote(note["seek"], note.get("code"))
 
@@ -383,6 +404,7 @@ class Cluster:
                 ws=cast(Any, None), remote=self._back_to(*key), remote_address=note["address"]
             )
             self.stand_ins[key] = stand_in
+            self.stand_in_keys[stand_in] = key
         stand_in.player = player
         msg = note["msg"]
         try:

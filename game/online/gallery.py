@@ -17,11 +17,15 @@ the connection.
 
 from __future__ import annotations
 
+import asyncio
+import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .changes import ListChanges, drop_process
+from .fair import fair
 from .limits import Limits
 from .protocol import message
 from .table import Table, TableError
@@ -57,6 +61,19 @@ class Gallery:
     watching: dict[Conn, set[str]] = field(default_factory=dict)
     #: In a cluster: the games other processes play, by id, as (process, listing).
     remote: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    #: When each of those was first heard of (wall-clock, as a table's ``created``).
+    arrived: dict[str, float] = field(default_factory=dict)
+    #: Where a watcher connected from (:func:`.throttle.where`).
+    address: Callable[[Conn], str] = lambda conn: ""
+    #: In a cluster: the process holding a watcher's connection and its key
+    #: there (``None`` for one held here), and how to send one text to many of
+    #: one process's connections at once.
+    remote_of: Callable[[Conn], tuple[str, str] | None] = lambda conn: None
+    relay: Callable[[str, list[str], str], None] | None = None
+    #: When each game's players were last told the count of its watchers, and
+    #: the telling to come of a count that changed since.
+    counted: dict[str, float] = field(default_factory=dict)
+    recount: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.changes = ListChanges(
@@ -69,24 +86,32 @@ class Gallery:
         send(conn, "games", games=self.changes.whole())
 
     def view(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        for t in self.tables.values():
-            if len(out) >= self.limits.listed_games:
-                break
-            if not t.over:
-                out.append(listing(t))
-        for _, entry in self.remote.values():
-            if len(out) >= self.limits.listed_games:
-                break
-            out.append(entry)
-        return out
+        """The games listed (:mod:`.fair`): live ones before correspondence ones,
+        the newest first, a few a player (by name, which a remote listing has
+        and which is one player's)."""
+        entries = [
+            (t.postal, -t.created, listing(t), (t.seats[0].name, t.seats[1].name))
+            for t in self.tables.values()
+            if not t.over
+        ]
+        for gid, (_, entry) in self.remote.items():
+            postal = entry["time"].endswith(("day", "days"))
+            # Keyed by name: a remote listing has no player ids, and a name is one player's.
+            entries.append(
+                (postal, -self.arrived.get(gid, 0.0), entry, (entry["red"], entry["blue"]))
+            )
+        entries.sort(key=lambda e: (e[0], e[1]))
+        listed = ((e[2], [f"player {p}" for p in e[3]]) for e in entries)
+        return fair(listed, {"player": self.limits.listed_player_games}, self.limits.listed_games)
 
     def add_remote(self, process: str, entry: dict[str, Any]) -> None:
         """A game another process plays, as its list shows it."""
         self.remote[entry["id"]] = (process, entry)
+        self.arrived.setdefault(entry["id"], time.time())
         self.changed()
 
     def remove_remote(self, gid: str) -> None:
+        self.arrived.pop(gid, None)
         if self.remote.pop(gid, None) is not None:
             self.changed()
 
@@ -94,6 +119,8 @@ class Gallery:
         """The games another process played: it has gone, or it lists them again."""
         if drop_process(self.remote, process):
             self.changed()
+        for gid in [gid for gid in self.arrived if gid not in self.remote]:
+            del self.arrived[gid]
 
     def changed(self) -> None:
         """A game started or ended: the listeners hear of it in a moment, with
@@ -112,6 +139,13 @@ class Gallery:
             if len(who) >= self.limits.watchers:
                 self._forget_empty(conn)
                 raise TableError("that game has as many watchers as it may have")
+            here = self.address(conn)
+            if sum(self.address(c) == here for c in who) >= self.limits.address_watchers:
+                self._forget_empty(conn)
+                raise TableError(
+                    f"your address has {self.limits.address_watchers} watchers of that game,"
+                    " as many as one address may have"
+                )
             who.add(conn)
             mine.add(table.id)
             self._count(table.id)
@@ -134,13 +168,33 @@ class Gallery:
             self._count(gid)
 
     def tell(self, gid: str, kind: str, **fields: Any) -> None:
-        """Pass on to the game's watchers what its players are told."""
+        """Pass on to the game's watchers what its players are told: in a
+        cluster, one message to each other process for all its watchers, not
+        one a watcher."""
         who = self.watchers.get(gid)
-        if who:
-            deliver(who, message(kind, **fields))
+        if not who:
+            return
+        text = message(kind, **fields)
+        if self.relay is None:
+            deliver(who, text)
+            return
+        here: list[Conn] = []
+        far: dict[str, list[str]] = {}
+        for conn in who:
+            remote = self.remote_of(conn)
+            if remote is None:
+                here.append(conn)
+            else:
+                far.setdefault(remote[0], []).append(remote[1])
+        deliver(here, text)
+        for process, keys in far.items():
+            self.relay(process, keys, text)
 
     def ended(self, gid: str) -> None:
         """The game is over (its watchers have heard): nobody watches it any more."""
+        self.counted.pop(gid, None)
+        if (pending := self.recount.pop(gid, None)) is not None:
+            pending.cancel()
         for conn in self.watchers.pop(gid, set()):
             mine = self.watching.get(conn)
             if mine is not None:
@@ -152,12 +206,28 @@ class Gallery:
         return len(self.watchers.get(gid, ()))
 
     def _count(self, gid: str) -> None:
-        n = len(self.watchers.get(gid, ()))
-        if n == 0:
-            self.watchers.pop(gid, None)
+        """The game's watchers changed: its players hear the count now, or, if
+        they heard one within :attr:`~.limits.Limits.watcher_notice` seconds,
+        when that has passed (watch and unwatch in a loop must not flood them)."""
+        if not self.watchers.get(gid, True):
+            del self.watchers[gid]
+        if gid in self.recount:
+            return  # the coming telling reads the count as it is then
+        loop = asyncio.get_running_loop()
+        wait = self.counted.get(gid, -math.inf) + self.limits.watcher_notice - loop.time()
+        if wait > 0:
+            self.recount[gid] = loop.call_later(wait, self._tell_count, gid)
+        else:
+            self._tell_count(gid)
+
+    def _tell_count(self, gid: str) -> None:
+        self.recount.pop(gid, None)
         table = self.tables.get(gid)
-        if table is not None:
-            self.tell_players(table, "watchers", game=gid, count=n)
+        if table is None:
+            self.counted.pop(gid, None)
+            return
+        self.counted[gid] = asyncio.get_running_loop().time()
+        self.tell_players(table, "watchers", game=gid, count=len(self.watchers.get(gid, ())))
 
     def _forget_empty(self, conn: Conn) -> None:
         if not self.watching.get(conn, True):

@@ -10,6 +10,7 @@ from typing import Any
 
 from .clock import Clock
 from .postal import PostalClock
+from .ranks import shown
 from .store import Store as AsyncStore
 from .table import Seat, Table
 
@@ -19,7 +20,9 @@ def annotated(table: Table, now: float) -> dict[str, Any]:
     ``online`` part: each player's rating before the game, and the clocks
     (milliseconds left, red first, with the side whose time runs)."""
     data = table.record(time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(table.created)))
-    data["online"]["players"] = [{"rating": round(s.rating)} for s in table.seats]
+    data["online"]["players"] = [
+        {"rating": round(s.rating), "provisional": s.provisional} for s in table.seats
+    ]
     data["online"]["clocks"] = table.clock.both(now)
     data["online"]["running"] = None if table.over else table.clock.running
     if isinstance(table.clock, PostalClock):
@@ -95,6 +98,9 @@ async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
         "name": player.name,
         "rating": player.rating.rating,
         "rd": player.rating.rd,
+        # "1500?" while provisional (see :mod:`.ranks`).
+        "shown": shown(player.rating),
+        "postal_shown": shown(player.postal),
         "rated": player.games,
         "postal_rating": player.postal.rating,
         "postal_games": player.postal_games,

@@ -32,16 +32,30 @@ class Limits:
     # File descriptors kept back from connections, for the store, the log, and a
     # socket to accept a connection with and refuse it (1013).
     reserve: int = 64
+    # New players an address may make in a sliding window (lichess limits
+    # sign-ups per IP too); past it a new player's hello is refused.
+    signups: int = 10
+    signup_window: float = 3_600.0
+    names: int = 5  # names a player may have had, each kept for them
     seeks: int = 3  # open seeks and challenges per player
+    # Open seeks and challenges per address: several players may share one (a
+    # school, a café), a flood of throwaway accounts may not.
+    address_seeks: int = 12
     games: int = 20  # live games in play per player
     postal_games: int = 50  # correspondence games in play per player
-    # A correspondence seek stays in the lobby while its player is away, this long.
+    address_postal_games: int = 150  # started from one address (by either player)
+    # A correspondence seek stays in the lobby this long, but only this long once
+    # its player has left: a seek of somebody who is away is hardly answered.
     postal_seek: float = 7 * 86_400.0
+    postal_seek_away: float = 86_400.0
     # A correspondence turn whose time ran out while the server was down gets this
     # long after the restart: nobody could play it meanwhile.
     postal_resume: float = 3_600.0
     challenge: float = 600.0  # a challenge code's life
-    lobby: int = 100  # seeks listed in the lobby
+    lobby: int = 100  # seeks listed in the lobby, the newest first
+    # Places in the lobby's list per player and per address (see fair.py).
+    listed_seeks: int = 3
+    listed_address_seeks: int = 6
     sweep: float = 0.1  # how often flags, grace periods and codes are checked
     # Joins by a code no open challenge has, per player and per address, in a
     # sliding window; past it every join is refused until the window cools.
@@ -63,9 +77,13 @@ class Limits:
     records: int = 256  # finished games' records, and answers worked out, kept in memory
     # The lobby's changes within this time go to its watchers as one message.
     lobby_batch: float = 0.1
-    listed_games: int = 100  # games in play listed to spectators
+    listed_games: int = 100  # games in play listed to spectators, live and newest first
+    listed_player_games: int = 5  # of which one player's
     watching: int = 5  # games one connection watches at once
     watchers: int = 500  # connections watching one game
+    address_watchers: int = 20  # of which from one address
+    # A game's players hear how many watch it at most once in this long.
+    watcher_notice: float = 1.0
     # In a cluster, how often each process looks for one that died, to take over
     # its games (see cluster.py).
     cluster_check: float = 1.0

@@ -19,6 +19,7 @@ have room for the game; starting the game is the server's (a table, stored).
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,8 +27,10 @@ from typing import Any
 
 from . import protocol
 from .changes import ListChanges, drop_process
+from .fair import Entry, fair
 from .limits import Limits
 from .protocol import Message
+from .ranks import provisional
 from .store import Player, new_id
 from .table import TableError
 from .throttle import Window
@@ -43,6 +46,10 @@ class Elsewhere(Exception):
         self.process = process
 
 
+#: The order in which seeks reach the lobby, from here or from another process.
+ARRIVALS = itertools.count()
+
+
 @dataclass
 class Seek:
     id: str
@@ -54,6 +61,10 @@ class Seek:
     code: str | None = None  # set for a private challenge
     expires: float = 0.0  # for a challenge, or a correspondence seek
     days: int | None = None  # a correspondence game's days a turn
+    address: str = ""  # where its player connected from when they opened it
+    opened: float = 0.0  # monotonic seconds
+    #: When it was opened, in the order of the lobby (:data:`ARRIVALS`).
+    arrival: int = field(default_factory=lambda: next(ARRIVALS))
 
     @property
     def postal(self) -> bool:
@@ -66,6 +77,7 @@ class Seek:
             "id": self.id,
             "name": self.player.name,
             "rating": round(rating.rating),
+            "provisional": provisional(rating),
             "side": self.side,
             **pace,
             "rated": self.rated,
@@ -78,6 +90,8 @@ class Lobby:
     #: How many games a player has in play, correspondence games (``True``) or
     #: live ones: the games are the server's, not the lobby's.
     games_of: Callable[[str, bool], int]
+    #: How many correspondence games in play were started from an address.
+    postal_from: Callable[[str], int] = lambda address: 0
     seeks: dict[str, Seek] = field(default_factory=dict)
     codes: dict[str, Seek] = field(default_factory=dict)
     #: The connections that asked for the lobby, told of every change.
@@ -90,6 +104,8 @@ class Lobby:
     #: id, as (process, listing), and their challenges' codes, as (process, seek id).
     remote: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     remote_codes: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: Where each remote seek's player connected from, and when it arrived here.
+    remote_from: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: Tells the cluster of a seek or challenge opened here ("add") or closed
     #: ("remove"); ``None`` for a server on its own.
     published: Callable[[str, Seek], None] | None = None
@@ -108,26 +124,39 @@ class Lobby:
         self.watchers.discard(conn)
 
     def view(self) -> list[dict[str, Any]]:
-        listed = [s.public() for s in self.seeks.values()]
-        listed += [public for _, public in self.remote.values()]
-        return listed[: self.limits.lobby]
+        """The seeks listed (:mod:`.fair`): the newest first, a few a player and
+        a few an address."""
+        entries: list[tuple[int, Entry]] = [
+            (s.arrival, (s.public(), (f"player {s.player.name}", f"address {s.address}")))
+            for s in self.seeks.values()
+        ]
+        for sid, (_, public) in self.remote.items():
+            where, arrival = self.remote_from.get(sid, ("", 0))
+            entries.append((arrival, (public, (f"player {public['name']}", f"address {where}"))))
+        entries.sort(key=lambda e: -e[0])
+        caps = {"player": self.limits.listed_seeks, "address": self.limits.listed_address_seeks}
+        return fair((e for _, e in entries), caps, self.limits.lobby)
 
     def _changed(self) -> None:
         self.changes.changed()
 
     # -- what other processes of a cluster hold ---------------------------------------
-    def add_remote(self, process: str, sid: str, code: str | None, public: Any) -> None:
+    def add_remote(
+        self, process: str, sid: str, code: str | None, public: Any, address: str = ""
+    ) -> None:
         """A seek (listed as ``public``) or a challenge (by its ``code``) opened on
-        another process."""
+        another process, by a player connected from ``address``."""
         if code:
             self.remote_codes[code] = (process, sid)
         else:
             self.remote[sid] = (process, public)
+            self.remote_from[sid] = (address, next(ARRIVALS))
             self._changed()
 
     def remove_remote(self, sid: str, code: str | None) -> None:
         if code:
             self.remote_codes.pop(code, None)
+        self.remote_from.pop(sid, None)
         if self.remote.pop(sid, None) is not None:
             self._changed()
 
@@ -135,6 +164,8 @@ class Lobby:
         """Everything another process held: it has gone, or it tells it all again."""
         if drop_process(self.remote, process):
             self._changed()
+        for sid in [sid for sid in self.remote_from if sid not in self.remote]:
+            del self.remote_from[sid]
         drop_process(self.remote_codes, process)
 
     def held(self) -> list[Seek]:
@@ -146,18 +177,32 @@ class Lobby:
             self.published(what, seek)
 
     # -- a player's own seeks -------------------------------------------------------
-    def open(self, conn: Conn, player: Player, msg: Message, *, private: bool, now: float) -> None:
-        """A ``seek`` or, ``private``, a ``challenge`` with a code for a friend."""
-        open_ = sum(s.player.id == player.id for s in self.seeks.values())
-        open_ += sum(s.player.id == player.id for s in self.codes.values())
-        if open_ >= self.limits.seeks:
+    def open(
+        self,
+        conn: Conn,
+        player: Player,
+        msg: Message,
+        *,
+        private: bool,
+        now: float,
+        address: str = "",
+    ) -> None:
+        """A ``seek`` or, ``private``, a ``challenge`` with a code for a friend, by
+        a player connected from ``address``."""
+        held = self.held()
+        if sum(s.player.id == player.id for s in held) >= self.limits.seeks:
             raise TableError(f"you may have at most {self.limits.seeks} open seeks; cancel one")
+        if sum(s.address == address for s in held) >= self.limits.address_seeks:
+            raise TableError(
+                f"your address has {self.limits.address_seeks} open seeks and challenges,"
+                " as many as one address may have: wait until one closes"
+            )
         days = msg.get("days")
-        self.room_for(player, days is not None)
+        self.room_for(player, days is not None, address)
         seek = Seek(
             new_id(), player, msg["side"], msg.get("base", 0), msg.get("inc", 0), msg["rated"]
         )
-        seek.days = days
+        seek.days, seek.address, seek.opened = days, address, now
         if days is not None and not private:
             seek.expires = now + self.limits.postal_seek
         if private:
@@ -200,9 +245,12 @@ class Lobby:
         send(conn, "cancelled", seek=seek.id)
         self._changed()
 
-    def drop(self, pid: str) -> None:
-        """The player left: their live seeks and challenges go with them (a
-        correspondence game is one to start while away)."""
+    def drop(self, pid: str, now: float) -> None:
+        """The player left: their live seeks and challenges go with them, and
+        their correspondence seeks (a game to start while away) lapse sooner."""
+        for s in self.seeks.values():
+            if s.player.id == pid and s.postal:
+                s.expires = min(s.expires, now + self.limits.postal_seek_away)
         dropped = [s for s in self.seeks.values() if s.player.id == pid and not s.postal]
         for s in dropped:
             del self.seeks[s.id]
@@ -213,6 +261,13 @@ class Lobby:
                 self._publish("remove", s)
         if dropped:
             self._changed()
+
+    def back(self, pid: str) -> None:
+        """The player said hello again: their correspondence seeks get back the
+        whole of their time."""
+        for s in self.seeks.values():
+            if s.player.id == pid and s.postal:
+                s.expires = s.opened + self.limits.postal_seek
 
     def expire(self, now: float) -> None:
         """Forget the challenge codes and correspondence seeks that have lapsed
@@ -240,15 +295,16 @@ class Lobby:
         raise TableError("the server could not make a challenge code; try again")
 
     # -- pairing ------------------------------------------------------------------------
-    def accept(self, player: Player, sid: str) -> Seek:
+    def accept(self, player: Player, sid: str, address: str = "") -> Seek:
         """Take another player's public seek out of the lobby, for ``player`` to
-        play; raises :class:`Elsewhere` for a seek another process holds."""
+        play from ``address``; raises :class:`Elsewhere` for a seek another
+        process holds."""
         if sid in self.remote:
             raise Elsewhere(self.remote[sid][0])
         seek = self.seeks.get(sid)
         if seek is None:
             raise TableError("that seek is no longer open")
-        self._take(seek, player)
+        self._take(seek, player, address)
         return seek
 
     def knows(self, code: str) -> bool:
@@ -272,14 +328,14 @@ class Lobby:
             for k in keys:
                 self.failed_joins.add(k, now)
             raise TableError("no open challenge has that code")
-        self._take(seek, player)
+        self._take(seek, player, address)
         return seek
 
-    def _take(self, seek: Seek, player: Player) -> None:
+    def _take(self, seek: Seek, player: Player, address: str) -> None:
         if seek.player.id == player.id:
             raise TableError("that seek is your own")
-        self.room_for(player, seek.postal)
-        self.room_for(seek.player, seek.postal)
+        self.room_for(player, seek.postal, address)
+        self.room_for(seek.player, seek.postal, seek.address)
         self._publish("remove", seek)
         if seek.code:
             del self.codes[seek.code]
@@ -287,9 +343,14 @@ class Lobby:
             del self.seeks[seek.id]
             self._changed()
 
-    def room_for(self, player: Player, postal: bool) -> None:
-        """Raises :class:`.table.TableError` if the player may start no other game
-        of this kind."""
+    def room_for(self, player: Player, postal: bool, address: str = "") -> None:
+        """Raises :class:`.table.TableError` if the player, connected from
+        ``address``, may start no other game of this kind."""
+        if postal and address and self.postal_from(address) >= self.limits.address_postal_games:
+            raise TableError(
+                f"your address has {self.limits.address_postal_games} correspondence games"
+                " in play, as many as one address may have"
+            )
         if postal:
             if self.games_of(player.id, True) >= self.limits.postal_games:
                 raise TableError(

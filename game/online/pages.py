@@ -28,6 +28,7 @@ from game.rules import RulesError
 
 from .assets import AT_ROOT, STATIC, link
 from .markup import esc
+from .ranks import RANKED_DAYS, RANKED_GAMES
 from .watch import game_body, positions
 
 TITLE = "Mosaic by Mark Steere"
@@ -97,6 +98,10 @@ def shell(title: str, body: str, *, script: bool = False) -> str:
 
 def player_link(name: str) -> str:
     return f'<a href="/players/{quote(name, safe="")}">{esc(name)}</a>'
+
+
+#: What a "?" after a rating means, on a player's page.
+PROVISIONAL = ": provisional, until it settles with more rated games"
 
 
 # -- the pages -------------------------------------------------------------------------
@@ -197,7 +202,9 @@ class Pages:
     async def leaderboard(self) -> Page:
         body = (
             "<h1>Leaderboard</h1><p>Rated players, ordered by their rating less twice its "
-            "deviation, so that a lucky newcomer does not top it.</p>"
+            "deviation, so that a lucky newcomer does not top it. Listed are those with "
+            f"{RANKED_GAMES} rated games, the last within {RANKED_DAYS} days, and a rating "
+            "that has settled (a new one shows a “?” until it does).</p>"
             + self._leaders(await self.source.leaderboard_rows())
         )
         return Page(200, shell("Leaderboard", body))
@@ -220,16 +227,19 @@ class Pages:
             else "<p>No finished games yet.</p>"
         )
         rated = int(data["rated"])
+        rating = str(data.get("shown", round(data["rating"])))
+        settling = PROVISIONAL if rating.endswith("?") else ""
         postal = ""
         if data.get("postal_games"):
             n = int(data["postal_games"])
             postal = (
-                f"<p>By correspondence (rated apart): {round(data['postal_rating'])},"
+                "<p>By correspondence (rated apart):"
+                f" {esc(data.get('postal_shown', round(data['postal_rating'])))},"
                 f" {n} rated game{'s' if n != 1 else ''}.</p>"
             )
         body = (
             f"<h1>{esc(data['name'])}</h1>"
-            f"<p>Rating {round(data['rating'])} (deviation {round(data['rd'])}), "
+            f"<p>Rating {esc(rating)} (deviation {round(data['rd'])}{settling}), "
             f"{rated} rated game{'s' if rated != 1 else ''}.</p>"
             + postal
             + rating_graph(data["history"])

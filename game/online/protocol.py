@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .names import skeleton
+
 #: Bumped when a message changes in a way an older peer would misread.
 VERSION = 4
 
@@ -122,8 +124,9 @@ def display_name(v: Any) -> str | None:
 
 
 def name_key(name: str) -> str:
-    """What two names must not share on one server: "ann", "ANN" and "Ａｎｎ" are one."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What two names must not share on one server: "ann", "ANN", "Ａｎｎ" and
+    Cyrillic "Аnn" are one (:func:`.names.skeleton`)."""
+    return skeleton(name)
 
 
 NAME = Field(

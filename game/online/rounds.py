@@ -26,6 +26,7 @@ from .gallery import Gallery
 from .limits import Limits
 from .lobby import Seek
 from .postal import PostalClock
+from .ranks import provisional
 from .sql import Fenced
 from .store import Player, Store, StoredGame, new_id
 from .table import Seat, Table, TableError
@@ -66,6 +67,9 @@ class Rounds:
     deadlines: dict[bool, Deadlines] = field(
         default_factory=lambda: {False: Deadlines(), True: Deadlines()}
     )
+    #: The correspondence games started here from each address (the seeker's
+    #: and the taker's), so that an address's throwaway accounts share one cap.
+    from_address: dict[str, set[str]] = field(default_factory=dict)
     #: One lock a game in play: its turns, its end and its sweep run one at a time.
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     gallery: Gallery = field(init=False)
@@ -105,6 +109,10 @@ class Rounds:
             if not mine:
                 self.seated.pop(seat.player, None)
         self.deadlines[table.postal].drop(table.id)
+        for address, games in list(self.from_address.items()):
+            games.discard(table.id)
+            if not games:
+                del self.from_address[address]
 
     def schedule(self, table: Table) -> None:
         """The game's clock or its players' presence changed: its next look too."""
@@ -112,6 +120,10 @@ class Rounds:
 
     def games_of(self, pid: str, postal: bool) -> int:
         return sum(1 for t in self.of(pid) if t.postal == postal)
+
+    def postal_from(self, address: str) -> int:
+        """The correspondence games in play started here from this address."""
+        return len(self.from_address.get(address, ()))
 
     # -- telling ----------------------------------------------------------------------
     def tell_player(self, pid: str, kind: str, **fields: Any) -> None:
@@ -258,14 +270,19 @@ class Rounds:
             self.deadlines[table.postal].schedule(table.id, now + 1.0)
 
     # -- a game's life -------------------------------------------------------------------
-    async def start(self, seek: Seek, player: Player) -> None:
-        """The game of a seek the lobby gave up to ``player``: stored, then started."""
+    async def start(self, seek: Seek, player: Player, address: str = "") -> None:
+        """The game of a seek the lobby gave up to ``player``, who connects from
+        ``address``: stored, then started."""
         pair = [seek.player, player]
         self.rng.shuffle(pair)
         # Ratings come fresh from the store: the seeker's may have changed since.
         fresh = [await self.store.player(p.id) or p for p in pair]
-        ratings = [(p.postal if seek.postal else p.rating).rating for p in fresh]
-        red, blue = (Seat(p.id, p.name, r) for p, r in zip(fresh, ratings, strict=True))
+        kinds = [p.postal if seek.postal else p.rating for p in fresh]
+        ratings = [k.rating for k in kinds]
+        red, blue = (
+            Seat(p.id, p.name, k.rating, provisional=provisional(k))
+            for p, k in zip(fresh, kinds, strict=True)
+        )
         table = Table(
             new_id(), seek.side, seek.base, seek.inc, seek.rated, (red, blue),
             created=time.time(), days=seek.days,
@@ -284,6 +301,9 @@ class Rounds:
         now = self.now(table)  # the store took its time: the clock starts now
         table.start(now)
         self._add(table)
+        if table.postal:
+            for where in {seek.address, address} - {""}:
+                self.from_address.setdefault(where, set()).add(table.id)
         self.gallery.changed()
         self.listed(table)
         for color, seat in enumerate(table.seats):

@@ -29,17 +29,17 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from . import protocol
+from . import protocol, ranks
+from .accounts import Accounts
 from .cluster import GAME_MESSAGES, Cluster, Solo
 from .gallery import Gallery
 from .limits import Limits
 from .lobby import Elsewhere, Lobby
 from .protocol import Message, ProtocolError
 from .rounds import Moved, Rounds
-from .store import NameTaken, Player, Store
+from .store import Player, Store
 from .table import Table, TableError
-from .throttle import address
-from .transport import Conn, Connections, Transport, send
+from .transport import Conn, Connections, Transport, send, where
 from .web import Web
 
 log = logging.getLogger("mosaic.server")
@@ -67,6 +67,7 @@ class Server:
     gallery: Gallery = field(init=False)
     web: Web = field(init=False)
     handlers: dict[str, Handler] = field(init=False)
+    accounts: Accounts = field(init=False)
     #: This process's part in a cluster of servers on one PostgreSQL (see
     #: :mod:`.cluster`); on its own, a :class:`~.cluster.Solo` that shares nothing.
     cluster: Cluster | Solo = field(init=False)
@@ -80,12 +81,14 @@ class Server:
             self.store, self.limits, self.connections, self.clock, self.wall, self.rng
         )
         self.gallery = self.rounds.gallery
-        self.lobby = Lobby(self.limits, self.rounds.games_of)
+        self.gallery.address = where
+        self.lobby = Lobby(self.limits, self.rounds.games_of, self.rounds.postal_from)
         self.web = Web(
             self.store, self.rounds.tables.values, self.clock, self.limits,
             find=self.rounds.tables.get, now=self.rounds.now, tally=self.transport.tally,
         )  # fmt: skip
         self.handlers = self._handlers()
+        self.accounts = Accounts(self.store, self.limits, self.clock)
         self.cluster = Solo(self.store, self.rounds)
 
     def join_cluster(self, dsn: str) -> Cluster:
@@ -98,25 +101,7 @@ class Server:
 
     # -- connections ----------------------------------------------------------
     async def _hello(self, conn: Conn, msg: Message) -> None:
-        token = msg.get("token")
-        # Kept as normalised (NFKC), so that look-alikes are one name; the check
-        # has already refused a name with no normal form.
-        name = protocol.display_name(msg["name"]) if "name" in msg else None
-        fresh = None
-        try:
-            if token is not None:
-                player = await self.store.player_by_token(token)
-                if player is None:
-                    raise ProtocolError("unknown token: say hello with a name to start afresh")
-                if name and name != player.name:
-                    await self.store.rename(player.id, name)
-                    player.name = name
-            else:
-                if not name:
-                    raise ProtocolError("hello: a new player needs a name")
-                player, fresh = await self.store.new_player(name)
-        except NameTaken:
-            raise ProtocolError(f"Another player has the name {name!r}: choose another.") from None
+        player, fresh = await self.accounts.identify(msg, where(conn))
         self.connections.identify(conn, player)
         self.cluster.here(player.id)
         send(
@@ -128,6 +113,7 @@ class Server:
             **({"site": self.public} if self.public else {}),
         )
         self.rounds.arrived(conn, player.id)
+        self.lobby.back(player.id)
         postal = await self.rounds.postal_games(player.id)
         if postal:  # none is the same as an empty list, and saves every hello a message
             send(conn, "correspondence", games=postal)
@@ -141,7 +127,7 @@ class Server:
         if self.connections.here(player.id):
             return  # another connection of the same player is still here
         self.cluster.gone(player.id)
-        self.lobby.drop(player.id)
+        self.lobby.drop(player.id, self.clock())
         if self.connections.online(player.id):
             return  # connected to another process of the cluster
         self.rounds.away(player.id)
@@ -201,7 +187,7 @@ class Server:
 
     async def _leaderboard(self, conn: Conn, player: Player, msg: Message) -> None:
         pace = msg.get("pace", "live")
-        players = await self.store.leaderboard(postal=pace == "correspondence")
+        players = await ranks.leaderboard(self.store, pace == "correspondence", self.wall)
         send(conn, "leaderboard", players=players, pace=pace)
 
     async def _correspondence(self, conn: Conn, player: Player, msg: Message) -> None:
@@ -218,23 +204,23 @@ class Server:
         self.lobby.watch(conn)
 
     async def _seek(self, conn: Conn, player: Player, msg: Message) -> None:
-        self.lobby.open(conn, player, msg, private=False, now=self.clock())
+        self.lobby.open(conn, player, msg, private=False, now=self.clock(), address=where(conn))
 
     async def _challenge(self, conn: Conn, player: Player, msg: Message) -> None:
-        self.lobby.open(conn, player, msg, private=True, now=self.clock())
+        self.lobby.open(conn, player, msg, private=True, now=self.clock(), address=where(conn))
 
     async def _cancel(self, conn: Conn, player: Player, msg: Message) -> None:
         self.lobby.cancel(conn, player, msg["seek"])
 
     async def _accept(self, conn: Conn, player: Player, msg: Message) -> None:
-        await self.rounds.start(self.lobby.accept(player, msg["seek"]), player)
+        here = where(conn)
+        await self.rounds.start(self.lobby.accept(player, msg["seek"], here), player, here)
 
     async def _join(self, conn: Conn, player: Player, msg: Message) -> None:
-        where = conn.remote_address or address(conn.ws)  # passed on by another process
         code = msg["code"]
         await self.cluster.wait_for_code(code)
-        seek = self.lobby.join(player, code, where, self.clock())
-        await self.rounds.start(seek, player)
+        here = where(conn)
+        await self.rounds.start(self.lobby.join(player, code, here, self.clock()), player, here)
 
     # -- spectators ----------------------------------------------------------------
     async def _list_games(self, conn: Conn, player: Player, msg: Message) -> None:

@@ -119,7 +119,8 @@ def _writes(db: sqlite3.Connection, batches: Sequence[Sequence[Step]]) -> None:
 
 
 def _duplicate(e: sqlite3.IntegrityError) -> Exception:
-    return Duplicate(str(e)) if "UNIQUE" in str(e) and "name_key" in str(e) else e
+    names = "name_key" in str(e) or "names.key" in str(e)
+    return Duplicate(str(e)) if "UNIQUE" in str(e) and names else e
 
 
 class SqliteDatabase:
@@ -278,7 +279,7 @@ async def pg_connection(dsn: str) -> Any:
 
 
 def _is_duplicate(e: Exception) -> bool:
-    return "players_name_key" in str(e)
+    return "players_name_key" in str(e) or "names_pkey" in str(e)
 
 
 class PostgresDatabase:

@@ -28,7 +28,9 @@ from typing import Any
 
 from game.glicko import Rating
 
+from .names import keep_old_names
 from .protocol import name_key
+from .ranks import provisional
 from .sql import Database, Duplicate, Row, Step, connect
 
 SCHEMA = """
@@ -61,6 +63,10 @@ CREATE TABLE IF NOT EXISTS turns (
     PRIMARY KEY (game, ply)
 );
 CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
+CREATE TABLE IF NOT EXISTS names (
+    key TEXT PRIMARY KEY,
+    player TEXT NOT NULL REFERENCES players(id)
+);
 """
 
 #: Columns added since the first schema, as (table, column, type): a database
@@ -79,6 +85,10 @@ ADDED_COLUMNS = (
     ("players", "prd", "DOUBLE PRECISION"),
     ("players", "pvol", "DOUBLE PRECISION"),
     ("players", "pgames", "INTEGER NOT NULL DEFAULT 0"),
+    # When the player last finished a rated game, live and by correspondence:
+    # the leaderboard lists only players who play.
+    ("players", "rated_at", "DOUBLE PRECISION"),
+    ("players", "prated_at", "DOUBLE PRECISION"),
 )
 #: What an unfinished game's row is read as (see :func:`stored_game`).
 OPEN_GAME_COLUMNS = (
@@ -93,6 +103,8 @@ RATING_COLUMNS = {
     False: ("rating", "rd", "volatility", "games"),
     True: ("prating", "prd", "pvol", "pgames"),
 }
+#: When the player last finished a rated game of each kind.
+RATED_AT = {False: "rated_at", True: "prated_at"}
 PLAYER = f"SELECT {PLAYER_COLUMNS} FROM players"
 #: What a game's record is read from (see :meth:`Store.game_row`).
 GAME_COLUMNS = (
@@ -146,6 +158,8 @@ class Player:
             "rating": round(self.rating.rating),
             "games": self.games,
             "correspondence_rating": round(self.postal.rating),
+            "provisional": provisional(self.rating),
+            "correspondence_provisional": provisional(self.postal),
         }
 
 
@@ -199,6 +213,7 @@ class Store:
     async def setup(self) -> None:
         await self.db.setup(SCHEMA, ADDED_COLUMNS, INDEXES)
         await self._key_names()
+        await keep_old_names(self.db)
 
     async def _key_names(self) -> None:
         """Give the players kept before names had keys theirs (see :data:`NAME_KEY_INDEX`)."""
@@ -236,7 +251,8 @@ class Store:
                 " created, name_key) VALUES (?,?,?,?,?,?,0,?,?)",
                 (pid, name, token_hash(token), r.rating, r.rd, r.volatility, time.time(),
                  name_key(name)),
-            )])  # fmt: skip
+            ), Step("INSERT INTO names (key, player) VALUES (?,?)",
+                    (name_key(name), pid))])  # fmt: skip
         except Duplicate:
             raise NameTaken(name) from None
         return Player(pid, name, r, 0), token
@@ -248,33 +264,57 @@ class Store:
         return player_of(await self._one(f"{PLAYER} WHERE id=?", pid))
 
     async def player_by_name(self, name: str) -> Player | None:
-        """The player with this display name, ignoring case and width."""
-        return player_of(await self._one(f"{PLAYER} WHERE name_key=?", name_key(name)))
+        """The player who has or had this display name, ignoring case, width and
+        look-alike letters: a name once a player's stays theirs, so an old
+        game's link never leads to somebody else."""
+        return player_of(
+            await self._one(
+                f"{PLAYER} WHERE id=(SELECT player FROM names WHERE key=?)", name_key(name)
+            )
+        )
+
+    async def names_of(self, pid: str) -> int:
+        """How many names the player has had (each kept for them)."""
+        row = await self._one("SELECT COUNT(*) FROM names WHERE player=?", pid)
+        return int(row[0]) if row else 0
 
     async def rename(self, pid: str, name: str) -> None:
-        """Raises :class:`NameTaken` if another player has the name."""
+        """Raises :class:`NameTaken` if another player has or had the name; the
+        player's old name stays theirs."""
+        key = name_key(name)
+        owner = await self._one("SELECT player FROM names WHERE key=?", key)
+        if owner is not None and owner[0] != pid:
+            raise NameTaken(name)
         try:
-            await self.db.write(
-                [
-                    Step(
-                        "UPDATE players SET name=?, name_key=? WHERE id=?",
-                        (name, name_key(name), pid),
-                    )
-                ]
-            )
+            await self.db.write([
+                Step("INSERT INTO names (key, player) VALUES (?,?) ON CONFLICT (key) DO NOTHING",
+                     (key, pid)),
+                Step("UPDATE players SET name=?, name_key=? WHERE id=?", (name, key, pid)),
+            ])  # fmt: skip
         except Duplicate:
             raise NameTaken(name) from None
 
     async def leaderboard(
-        self, limit: int = 20, min_games: int = 1, postal: bool = False
+        self,
+        limit: int = 20,
+        min_games: int = 1,
+        postal: bool = False,
+        *,
+        most_rd: float = float("inf"),
+        since: float = 0.0,
     ) -> list[dict[str, Any]]:
         """The best players of live play or, ``postal``, of correspondence games,
-        by rating less twice its deviation."""
+        by rating less twice its deviation: those with ``min_games`` rated games,
+        a deviation of at most ``most_rd`` (not provisional) and a rated game
+        finished since ``since`` (wall-clock seconds)."""
         r, d, _, g = RATING_COLUMNS[postal]
         rows = await self.db.fetch(
-            f"SELECT name, {r}, {d}, {g} FROM players WHERE {g} >= ?"
+            f"SELECT name, {r}, {d}, {g} FROM players WHERE {g} >= ? AND {d} <= ?"
+            f" AND COALESCE({RATED_AT[postal]}, 0) >= ?"
             f" ORDER BY {r} - 2 * {d} DESC, {r} DESC LIMIT ?",
             min_games,
+            min(most_rd, 1e9),  # PostgreSQL reads no infinity from a Python float here
+            since,
             limit,
         )
         return [{"name": n, "rating": round(r), "rd": round(d), "games": g} for n, r, d, g in rows]
@@ -332,20 +372,17 @@ class Store:
         """Keep how a game ended and, for a rated one, both new ratings (of
         correspondence games, ``postal``), in one commit; fenced as
         :meth:`add_turns` is, so a game ends once."""
-        r, d, v, g = (
-            ("prating", "prd", "pvol", "pgames")
-            if postal
-            else ("rating", "rd", "volatility", "games")
-        )
+        r, d, v, g = RATING_COLUMNS[postal]
+        ended = time.time()
         steps = [Step(
             "UPDATE games SET result=?, reason=?, red_ms=?, blue_ms=?, ratings=?, ended=?"
             " WHERE id=? AND epoch=? AND result IS NULL",
-            (result, reason, clocks[0], clocks[1], ratings_json, time.time(), game, epoch),
+            (result, reason, clocks[0], clocks[1], ratings_json, ended, game, epoch),
             fenced=True,
         )]  # fmt: skip
         steps += [
-            Step(f"UPDATE players SET {r}=?, {d}=?, {v}=?, {g}={g}+1 WHERE id=?",
-                 (x.rating, x.rd, x.volatility, pid))
+            Step(f"UPDATE players SET {r}=?, {d}=?, {v}=?, {g}={g}+1, {RATED_AT[postal]}=?"
+                 " WHERE id=?", (x.rating, x.rd, x.volatility, ended, pid))
             for pid, x in new_ratings
         ]  # fmt: skip
         await self.db.write(steps)

@@ -37,6 +37,9 @@ class Seat:
     name: str
     rating: float
     connected: bool = True
+    #: Whether the rating was provisional when the game began (see :mod:`.ranks`;
+    #: not kept in the store: false for a game put back after a restart).
+    provisional: bool = False
     #: When the player dropped, on the clock's time scale (``None`` while connected).
     gone_since: float | None = None
 
@@ -86,6 +89,12 @@ class Table:
     @property
     def over(self) -> bool:
         return self.result is not None
+
+    @property
+    def opening(self) -> bool:
+        """Whether one side has yet to play a turn: a game that ends now is
+        aborted, unrated, whoever ends it."""
+        return len(self.turns) < len(COLORS)
 
     @property
     def mover(self) -> int:
@@ -159,14 +168,19 @@ class Table:
             raise TableError("that game is over")
         if not self.turns:
             raise TableError("no turn has been played yet: abort the game instead")
+        if self.opening:
+            # As lichess: a game one side never played in rates nobody, or a
+            # farmer's throwaway accounts could hand over wins by resigning at once.
+            self.end("aborted", f"{COLORS[color]} resigned before playing a turn: aborted", now)
+            return
         self.end(COLORS[1 - color], f"{COLORS[color]} resigned", now)
 
     def abort(self, player: str, now: float) -> None:
         self.color_of(player)
         if self.over:
             raise TableError("that game is over")
-        if self.turns:
-            raise TableError("a game can be aborted only before its first turn")
+        if not self.opening:
+            raise TableError("a game can be aborted only before each side has played a turn")
         self.end("aborted", "aborted", now)
 
     def due(self, now: float, grace: float) -> bool:
@@ -176,8 +190,8 @@ class Table:
             return False
         mover = self.mover
         if self.clock.left(mover, now) <= 0:
-            if not self.turns:
-                self.end("aborted", "red did not play a first turn", now)
+            if self.opening:
+                self.end("aborted", f"{COLORS[mover]} did not play a first turn", now)
             else:
                 self.end(COLORS[1 - mover], f"{COLORS[mover]} ran out of time", now)
             return True
@@ -193,7 +207,7 @@ class Table:
             return True
         for color, gone in enumerate(away):
             if gone:
-                if not self.turns:
+                if self.opening:
                     self.end("aborted", f"{COLORS[color]} left before the first turn", now)
                 else:
                     self.end(COLORS[1 - color], f"{COLORS[color]} left the game", now)
@@ -220,7 +234,12 @@ class Table:
             "inc": self.inc,
             "rated": self.rated,
             "players": [
-                {"name": s.name, "rating": round(s.rating), "connected": s.connected}
+                {
+                    "name": s.name,
+                    "rating": round(s.rating),
+                    "provisional": s.provisional,
+                    "connected": s.connected,
+                }
                 for s in self.seats
             ],
             "turns": self.turns,

@@ -50,7 +50,7 @@ from .sql import Unreachable
 from .store import Player
 from .table import TableError
 from .tally import Tally
-from .throttle import Drops
+from .throttle import Drops, address
 
 log = logging.getLogger("mosaic.server")
 
@@ -77,6 +77,12 @@ class Conn:
     #: (:mod:`.cluster`): how to pass a message on to it, and its address.
     remote: Callable[[str], None] | None = None
     remote_address: str = ""
+
+
+def where(conn: Conn) -> str:
+    """The address of a player's connection, here or, for one another process
+    of a cluster passed on, as that process saw it."""
+    return conn.remote_address or address(conn.ws)
 
 
 def deliver(conns: Iterable[Conn], text: str) -> None:

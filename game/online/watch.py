@@ -130,6 +130,8 @@ def seat(record: dict[str, Any], color: int, tiles: str, to_move: bool) -> str:
     players = online.get("players") or [{}, {}]
     rating = players[color].get("rating")
     shown = "" if rating is None else str(int(rating))
+    if shown and players[color].get("provisional"):
+        shown += "?"  # a rating still settling (see ranks.py)
     change = (online.get("ratings") or {}).get(COLORS[color].lower())
     if change:
         delta = round(change["after"]) - round(change["before"])

@@ -49,7 +49,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from . import history
+from . import history, ranks
 from .assets import AT_ROOT, STATIC
 from .gallery import listing
 from .health import PATHS as HEALTH_PATHS
@@ -297,7 +297,7 @@ class Web:
         return record
 
     async def leaderboard_rows(self) -> list[dict[str, Any]]:
-        return await self.store.leaderboard()
+        return await ranks.leaderboard(self.store)
 
     async def player_summary(self, name: str) -> dict[str, Any] | None:
         return await history.player_summary(self.store, name)

@@ -126,8 +126,9 @@ def start_process(
     """``mosaic-server`` in its own process (``extra`` added to its command line,
     ``env`` to its environment); returns it and its URL once it listens."""
     proc = subprocess.Popen(
+        # Every player of the tests connects from this computer: no sign-up limit.
         [sys.executable, "-m", "game.online", "--port", str(port), "--db", str(db),
-         "--grace", str(grace), *extra],
+         "--grace", str(grace), "--signups", "0", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE if os.environ.get("SHOW") else subprocess.DEVNULL,
         text=True,

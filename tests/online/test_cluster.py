@@ -7,6 +7,7 @@ the tests are skipped, saying why."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import signal
 
@@ -16,7 +17,7 @@ from game.online.session import OnlineError, Session
 from game.rules import Board
 from tests.helpers import run
 
-from .serving import Follower, start_process
+from .serving import Follower, ask_now, start_process
 
 
 def run_then_stop(coro, seconds: float, *procs) -> None:
@@ -121,12 +122,10 @@ def test_two_processes_share_one_lobby_and_play_one_game_with_a_watcher(dsn):
         assert seen == texts(followers[0].board)
         # One store: the ratings moved, whichever process is asked.
         for url in (url_a, url_b):
-            s = Session(url, "Fay" if url == url_a else "Eve")
-            await s.connect()
-            await s.send("leaderboard")
-            names = {p["name"] for p in (await s.expect("leaderboard"))["players"]}
-            assert names == {"Ann", "Bob"}
-            await s.close()
+            port = int(url.rsplit(":", 1)[1])
+            for name in ("Ann", "Bob"):
+                page = await asyncio.to_thread(ask_now, port, f"/players/{name}")
+                assert "1 rated game." in page.text
 
     run_then_stop(go(), 90, a, b)
 

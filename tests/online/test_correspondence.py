@@ -88,7 +88,6 @@ def test_a_correspondence_game_outlives_absences_and_a_server_restart(tmp_path):
             state = server.rounds.tables[gid].state(wall.now)
             assert state["reserve"] == [RESERVE[1], RESERVE[1] - 1]
             red_token = sessions[0].token
-            over_red, over_blue = sessions[0].player["name"], sessions[1].player["name"]
         # The server restarts two days later: Red's day and one of its reserve are gone.
         wall.now += 2 * DAY
         async with serving(db, LIMITS, clock, wall) as (server, url):
@@ -117,7 +116,8 @@ def test_a_correspondence_game_outlives_absences_and_a_server_restart(tmp_path):
             await again.send("leaderboard", pace="correspondence")
             board_ = await again.expect("leaderboard")
             assert board_["pace"] == "correspondence"
-            assert [p["name"] for p in board_["players"]] == [over_blue, over_red]
+            assert board_["players"] == []  # provisional after one game: unranked
+            assert welcome["player"]["correspondence_provisional"] is True
             await again.send("leaderboard")
             assert (await again.expect("leaderboard"))["players"] == []
 

@@ -306,10 +306,10 @@ def test_made_up_queries_on_the_sites_files_push_no_page_out_of_memory(tmp_path)
             asked = 0
             leaderboard = server.store.leaderboard
 
-            async def counted():
+            async def counted(*args, **kwargs):
                 nonlocal asked
                 asked += 1
-                return await leaderboard()
+                return await leaderboard(*args, **kwargs)
 
             server.store.leaderboard = counted
             first = await ask(port, "/leaderboard")
@@ -329,7 +329,7 @@ def test_a_bug_of_ours_costs_one_answer_and_one_line_of_the_log(tmp_path, caplog
     async def go():
         async with serving(tmp_path / "s.db") as (server, url):
 
-            async def broken():
+            async def broken(*args, **kwargs):
                 raise RuntimeError("the store fell over")
 
             server.store.leaderboard = broken

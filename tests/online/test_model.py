@@ -134,17 +134,40 @@ def test_table_plays_a_forced_pass_at_once():
     pytest.fail("no forced pass in 200 random side-3 games")
 
 
-def test_abort_only_before_the_first_turn_and_resign_only_after():
+def test_abort_only_before_each_side_has_played_and_resign_only_after():
     t = seated()
     with pytest.raises(TableError, match="abort"):
         t.resign("r", 1.0)
     t.play("r", 0, "b2", 1.0)
+    t.play("b", 1, "a1", 2.0)
     with pytest.raises(TableError, match="only before"):
-        t.abort("b", 2.0)
-    t.resign("b", 3.0)
-    assert (t.result, t.reason) == ("red", "blue resigned")
+        t.abort("r", 2.0)
+    t.resign("r", 3.0)
+    assert (t.result, t.reason) == ("blue", "red resigned")
     with pytest.raises(TableError, match="over"):
-        t.play("b", 1, "a1", 4.0)
+        t.play("r", 2, "a2", 4.0)
+
+
+def test_a_game_ended_before_each_side_has_played_is_aborted_unrated():
+    # A farmer's throwaway account resigns after the farmer's first turn: once
+    # that was a rated win, now nobody is rated (lichess does the same).
+    t = seated()
+    t.play("r", 0, "b2", 1.0)
+    t.resign("b", 2.0)
+    assert (t.result, t.reason) == ("aborted", "blue resigned before playing a turn: aborted")
+    t = seated()
+    t.play("r", 0, "b2", 1.0)
+    t.abort("b", 2.0)  # either side may still call it off
+    assert t.result == "aborted"
+    t = seated(base=60)
+    t.play("r", 0, "b2", 1.0)
+    assert t.due(62.0, grace=30)
+    assert (t.result, t.reason) == ("aborted", "blue did not play a first turn")
+    t = seated(base=600)
+    t.play("r", 0, "b2", 1.0)
+    t.seats[1].connected, t.seats[1].gone_since = False, 5.0
+    assert t.due(35.0, grace=30)
+    assert (t.result, t.reason) == ("aborted", "blue left before the first turn")
 
 
 def test_a_fallen_flag_loses_and_before_the_first_turn_aborts():
@@ -154,15 +177,19 @@ def test_a_fallen_flag_loses_and_before_the_first_turn_aborts():
     assert (t.result, t.reason) == ("aborted", "red did not play a first turn")
     t = seated(base=60, inc=2)
     t.play("r", 0, "b2", 10.0)
-    assert t.clock.both(10.0) == [52_000, 60_000]
-    assert not t.due(69.9, grace=30)
-    assert t.due(70.1, grace=30)
+    t.play("b", 1, "a1", 10.0)
+    t.play("r", 2, "a2", 10.0)
+    assert t.clock.both(10.0) == [54_000, 62_000]
+    assert not t.due(71.9, grace=30)
+    assert t.due(72.1, grace=30)
     assert (t.result, t.reason) == ("red", "blue ran out of time")
 
 
 def test_an_absent_player_loses_when_the_grace_runs_out():
     t = seated(base=600)
     t.play("r", 0, "b2", 1.0)
+    t.play("b", 1, "a1", 1.0)
+    t.play("r", 2, "a2", 1.0)
     t.seats[1].connected, t.seats[1].gone_since = False, 5.0
     assert not t.due(34.0, grace=30)
     assert t.due(35.0, grace=30)
@@ -174,11 +201,12 @@ def test_record_replays_in_the_client():
 
     t = seated()
     t.play("r", 0, "b2", 1.0)
-    t.resign("b", 2.0)
+    t.play("b", 1, "a1", 1.0)
+    t.resign("r", 2.0)
     record = t.record("2026-11-22T10:00:00")
     json.dumps(record)
     match = Match.from_record(record)
-    assert match.board.turn_stack and record["online"]["reason"] == "blue resigned"
+    assert match.board.turn_stack and record["online"]["reason"] == "red resigned"
 
 
 def test_a_rated_result_moves_both_ratings_as_glicko_says():

@@ -11,8 +11,8 @@ import time
 import pytest
 
 from game.glicko import Rating
-from game.online import sql
-from game.online.sql import PostgresDatabase, SqliteDatabase
+from game.online import ranks, sql
+from game.online.sql import PostgresDatabase, SqliteDatabase, Step
 from game.online.store import NameTaken, Store, StoredGame
 from tests.helpers import run
 
@@ -67,7 +67,8 @@ def test_players_tokens_names_and_renames(where):
             assert (await store.player_by_name("aNN")).id == ann.id
             await store.rename(ann.id, "Anna")
             assert (await store.player(ann.id)).name == "Anna"
-            assert await store.player_by_name("Ann") is None
+            # The old name still leads to her: old games' links keep their person.
+            assert (await store.player_by_name("Ann")).id == ann.id
         finally:
             await store.close()
 
@@ -256,6 +257,25 @@ def test_a_turn_that_cannot_be_kept_costs_only_its_own_game(tmp_path):
     assert kept == {"a": ["e5"], "b": ["e5"]}
 
 
+def test_a_name_is_one_players_whatever_letters_look_like_it(where):
+    async def go():
+        store = await Store.open(where)
+        try:
+            await store.new_player("Ann")
+            bob, _ = await store.new_player("Bob")
+            # Cyrillic А, Greek Α and Ν, a zero for an o: the same row on a leaderboard.
+            for lookalike in ("\u0410nn", "\u0391\u039d\u039d", "B0b", "\u0412ob"):
+                with pytest.raises(NameTaken):
+                    await store.new_player(lookalike)
+            with pytest.raises(NameTaken):
+                await store.rename(bob.id, "\u0410nn")
+            assert (await store.player_by_name("\u0412\u043e\u0432")).id == bob.id
+        finally:
+            await store.close()
+
+    run(go())
+
+
 def test_a_name_is_one_players_whatever_its_case_or_width(where):
     async def go():
         store = await Store.open(where)
@@ -270,7 +290,12 @@ def test_a_name_is_one_players_whatever_its_case_or_width(where):
             await store.rename(ann.id, "ANN")  # one's own name, in another case
             assert (await store.player_by_name("ann")).id == ann.id
             await store.rename(ann.id, "Anna")
-            assert (await store.new_player("Ann"))[0].name == "Ann"  # free again
+            with pytest.raises(NameTaken):  # kept for her: never another person's
+                await store.new_player("Ann")
+            with pytest.raises(NameTaken):
+                await store.rename(bob.id, "ann")
+            await store.rename(ann.id, "Ann")  # hers to take back
+            assert await store.names_of(ann.id) == 2
         finally:
             await store.close()
 
@@ -285,6 +310,7 @@ OLD_ROWS = [
     ("p1", "Ann", "h1", 1600.0, 80.0, 0.06, 3, 1.0),
     ("p2", "ann", "h2", 1500.0, 350.0, 0.06, 0, 2.0),
     ("p3", "Bob", "h3", 1500.0, 350.0, 0.06, 0, 3.0),
+    ("p4", "Z0e", "h4", 1500.0, 350.0, 0.06, 0, 4.0),  # a zero, kept before look-alikes
 ]
 
 
@@ -321,10 +347,50 @@ def test_a_store_kept_before_names_were_unique_opens_and_keeps_everyone(where):
                     await store.new_player("Bob")
                 with pytest.raises(NameTaken):
                     await store.new_player("ANN")
+                # Kept names are kept by their look too: "Zoe" is "Z0e"'s, and
+                # "Ann" in Cyrillic letters the first Ann's.
+                with pytest.raises(NameTaken):
+                    await store.new_player("Zoe")
+                with pytest.raises(NameTaken):
+                    await store.new_player("\u0410nn")
+                assert (await store.player_by_name("zoe")).id == "p4"
                 assert (await store.player("p1")).games == 3
                 # Kept before correspondence games: the starting rating for them.
                 assert (await store.player("p1")).postal == Rating()
             finally:
                 await store.close()
+
+    run(go())
+
+
+def test_the_leaderboard_lists_only_settled_players_who_play(where):
+    async def go():
+        store = await Store.open(where)
+        try:
+            now = time.time()
+            old = now - (ranks.RANKED_DAYS + 1) * 86_400.0
+            # (name, rating, deviation, rated games, last rated game)
+            kinds = [
+                ("Settled", 1700.0, 60.0, 40, now),
+                ("Farmer", 2366.0, 150.0, 100, now),  # many wins, still provisional
+                ("Fresh", 1900.0, 100.0, ranks.RANKED_GAMES - 1, now),  # too few games
+                ("Gone", 1800.0, 60.0, 40, old),  # no rated game lately
+                ("Never", 1800.0, 60.0, 40, None),  # kept before the time was
+            ]
+            for name, rating, rd, games, at in kinds:
+                p, _ = await store.new_player(name)
+                await store.db.write([Step(
+                    "UPDATE players SET rating=?, rd=?, games=?, rated_at=? WHERE id=?",
+                    (rating, rd, games, at, p.id),
+                )])  # fmt: skip
+            board = await ranks.leaderboard(store)
+            assert [p["name"] for p in board] == ["Settled"]
+            assert await ranks.leaderboard(store, postal=True) == []
+            assert (
+                ranks.shown(Rating(1662, 290)) == "1662?"
+                and ranks.shown(Rating(1700, 60)) == "1700"
+            )
+        finally:
+            await store.close()
 
     run(go())
