@@ -78,6 +78,12 @@ def game_line(game: Message) -> str:
     return f"{game['red']} v {game['blue']}, side {game['side']}, {game['time']}"
 
 
+def shown_rating(rating: object, provisional: object = False) -> str:
+    """A rating as players read it: "1500", or "1500?" while the server calls it
+    provisional (too few games yet to be sure of it)."""
+    return f"{rating}?" if provisional else f"{rating}"
+
+
 def seek_line(seek: Message) -> str:
     """An open seek as the lobby lists it: "Bob (1500)  side 5  5+3  rated"."""
     kind = "rated" if seek["rated"] else "casual"
@@ -87,7 +93,8 @@ def seek_line(seek: Message) -> str:
         minutes = seek["base"] / 60
         pace = f"{minutes:g}" if minutes >= 1 else f"{seek['base']}s"
         pace += f"+{seek['inc']}"
-    return f"{seek['name']} ({seek['rating']})  side {seek['side']}  {pace}  {kind}"
+    rating = shown_rating(seek["rating"], seek.get("provisional"))
+    return f"{seek['name']} ({rating})  side {seek['side']}  {pace}  {kind}"
 
 
 def _merged(have: list[Message], msg: Message) -> list[Message]:
@@ -284,9 +291,12 @@ class Lobby:
         """Who we are here: "Emma, rated 1500, on ws://host:8765"."""
         p = self.line.player if self.line is not None else {}
         if self.pace == "Live":
-            rated = f"rated {p.get('rating', 1500)}"
+            rated = f"rated {shown_rating(p.get('rating', 1500), p.get('provisional'))}"
         else:  # rated apart from live play
-            rated = f"rated {p.get('correspondence_rating', 1500)} by correspondence"
+            rating = shown_rating(
+                p.get("correspondence_rating", 1500), p.get("correspondence_provisional")
+            )
+            rated = f"rated {rating} by correspondence"
         return f"{p.get('name', '')}, {rated}, on {self.url}"
 
     # -- the server's messages --------------------------------------------------------

@@ -244,3 +244,13 @@ def test_a_refused_hello_says_the_servers_reason_as_a_sentence(lobby):
     text, tone = lobby.status
     assert text.startswith("This game is older than the server: update the game")
     assert text.endswith(".") and tone == "bad" and lobby.line is None
+
+
+def test_a_provisional_rating_is_shown_with_a_question_mark(lobby):
+    # The server marks a rating from too few games as provisional (issue 41 §2).
+    assert seek_line(seek("a", provisional=True, base=300, inc=3)).startswith("Bob (1500?)")
+    assert lobby.line is not None
+    lobby.line.player |= {"provisional": True, "correspondence_rating": 1620}
+    assert lobby.player_line() == f"Emma, rated 1500?, on {URL}"
+    lobby.choose_pace("Correspondence")  # that rating is settled: no mark
+    assert lobby.player_line() == f"Emma, rated 1620 by correspondence, on {URL}"
