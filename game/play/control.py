@@ -110,6 +110,7 @@ class Thinks(Protocol):
     """An AI at this screen plays a side, and may think on the player's time."""
 
     ponder_allowed: bool
+    master_long: bool
     thinking_since: float
 
     @property

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from game.ai.levels import level
+from game.ai.levels import LONG_SECONDS, level
 from game.ai.ponder import worth_pondering
 from game.rules import Color
 
@@ -92,6 +92,8 @@ class MatchController(HistoryKeeper):
         self.thinking_since = 0.0
         #: The player lets the AI think over an ending on their turn (a setting).
         self.ponder_allowed = True
+        #: Master takes its long time a turn (a setting: "Master thinks: Long").
+        self.master_long = False
         self._ponder_memo: tuple[tuple[int, int, int] | None, str | None] = (None, None)
         #: The player went back through the moves (not by Undo): playing on asks first.
         self.browsing = False
@@ -212,7 +214,9 @@ class MatchController(HistoryKeeper):
         if self.hint_request is not None and not self.ai.serving(self.hint_request):
             self.hint_request = None
         if self.request is None and ready and m.ai_to_move and not waiting and self.may_change():
-            self.request = self.ai.request(m.board.mfen(), level=m.ai_to_move)
+            long = self.master_long and m.ai_to_move == "Master"
+            seconds = LONG_SECONDS if long else None
+            self.request = self.ai.request(m.board.mfen(), level=m.ai_to_move, seconds=seconds)
             self.thinking_since = now
         if self.request is None and self.hint_request is None:
             self._ponder(waiting)

@@ -41,6 +41,9 @@ class Settings:
     #: Master works on an ending while the player thinks (game.ai.ponder): off
     #: spares a laptop's battery and fan, at some of Master's strength.
     ponder: bool = True
+    #: "Master thinks: Long": Master takes the time a turn it had before its search was
+    #: compiled (about twice as long, growing with the board) for a little more strength.
+    master_long: bool = False
     fullscreen: bool = False
     #: Animation speed: 0.5 slow, 1 normal, 2 fast.
     speed: float = 1.0

@@ -82,6 +82,7 @@ class MatchBoard(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if self.thinker is not None:
             self.thinker.ponder_allowed = self.app.settings.ponder  # back from Settings
+            self.thinker.master_long = self.app.settings.master_long
         w, h = size
         panel = self.panel.layout(size)
         self.view.coordinates = self.app.settings.coordinates

@@ -12,6 +12,7 @@ from .menu import MenuScene
 
 SPEEDS = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0}
 ON_OFF = ("Off", "On")
+MASTER = ("Quick", "Long")
 
 
 class SettingsScene(MenuScene):
@@ -39,6 +40,7 @@ class SettingsScene(MenuScene):
             Choice("Colour-blind shapes", ON_OFF, ON_OFF[s.colour_blind], self._shapes),
             Choice("Coordinates", ON_OFF, ON_OFF[s.coordinates], self._coordinates),
             Choice("AI thinks on your turn", ON_OFF, ON_OFF[s.ponder], self._ponder),
+            Choice("Master thinks", MASTER, MASTER[s.master_long], self._master),
             self.fullscreen,
             Choice("Animation", list(SPEEDS), speed, self._speed),
             Choice("Text size", list(TEXT_SIZES), s.text_size, self._text_size),
@@ -64,6 +66,10 @@ class SettingsScene(MenuScene):
 
     def _ponder(self, value: str) -> None:
         self.app.settings.ponder = value == "On"
+        self.app.save_settings()
+
+    def _master(self, value: str) -> None:
+        self.app.settings.master_long = value == "Long"
         self.app.save_settings()
 
     def _shapes(self, value: str) -> None:
