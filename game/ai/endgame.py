@@ -37,11 +37,9 @@ solve may move from one to the other without harm.
 from __future__ import annotations
 
 import bisect
-import functools
-import os
 import time
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypedDict, Unpack
+from collections.abc import Callable
+from typing import TypedDict, Unpack
 
 from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
 from game.rules.geometry import Geometry
@@ -55,51 +53,12 @@ from game.rules.movegen import (
     touch,
 )
 
-#: Set (to anything but "" or "0"), the game runs as if the compiled solver had
-#: not been built: the configuration of an install without a C compiler, which
-#: the tests run whole on machines that have one (tests/ai/test_no_compiled.py).
-NO_COMPILED_VARIABLE = "MOSAIC_NO_COMPILED"
+from .endgame_fast import COMPILED, NO_COMPILED_VARIABLE, Fast, byte_table, compiled_for
 
-
-class _Compiled(Protocol):
-    """The compiled solver's module (game/ai/_endgame.pyi): typed as a protocol, since
-    a variable's type cannot say "this module or None"."""
-
-    def new(self, neighbours: Sequence[Sequence[int]], table_bits: int, /) -> object: ...
-    def clear(self, handle: object, /) -> None: ...
-    def probe(
-        self,
-        handle: object,
-        me: int,
-        op: int,
-        alpha: int,
-        beta: int,
-        node_limit: int,
-        check: Callable[[], object] | None,
-        /,
-    ) -> tuple[int, int, bool]: ...
-    def lookup(self, handle: object, me: int, op: int, /) -> tuple[int, int, int] | None: ...
-
-
-_compiled: _Compiled | None
-if os.environ.get(NO_COMPILED_VARIABLE, "") not in ("", "0"):
-    _compiled = None
-else:
-    try:
-        from . import _endgame as _compiled
-    except ImportError:  # installed without a C compiler: the Python solver serves alone
-        _compiled = None
+# The compiled solver's switches live with it, and are imported from here too.
+__all__ = ["COMPILED", "NO_COMPILED_VARIABLE", "Endgame", "Limits", "OutOfBudget", "compiled_for"]
 
 FLIP = TurnKind.FLIP
-
-#: Is the compiled solver here? Master's exact reach depends on it (see levels).
-COMPILED = _compiled is not None
-
-#: The compiled solver's table holds ``table_limit`` entries (32 bytes each),
-#: rounded up to a power of two, and at most 2 ** this (256 MB). Its size hardly
-#: matters at Master's reach: a 16-cell solve searched within 5% of the same
-#: number of positions with Master's 16 MB as with four times that.
-COMPILED_MAX_BITS = 23
 
 #: Turns are ordered by the opponent's replies from this many empty cells up.
 #: Below it the count costs more than it saves: with one cell left, the turns
@@ -157,7 +116,7 @@ class Endgame:
         self._geo: Geometry | None = None
         self._flip_tag = 0
         #: The compiled solver's handle and cell maps while it serves this board size.
-        self._fast: _Fast | None = None
+        self._fast: Fast | None = None
         self._use_compiled = compiled and COMPILED and not symmetric
 
     @property
@@ -212,7 +171,7 @@ class Endgame:
                 self._fast = None
             self._geo = geo
             if self._fast is None and self._use_compiled and geo.cells <= 64:
-                self._fast = _Fast(geo, self.table_limit)
+                self._fast = Fast(geo, self.table_limit)
             # Flip turns are stored as their set of flipped tiles plus this tag bit,
             # placements as their one bit: distinct within a position and across.
             self._flip_tag = 1 << max(geo.bit_of) + 1
@@ -508,87 +467,12 @@ class Endgame:
         return out
 
 
-class _Fast:
-    """The compiled solver for one board size: its handle, and the maps between
-    the rules' bitboards (rows with a stride) and its cell bits."""
-
-    def __init__(self, geo: Geometry, table_limit: int) -> None:
-        assert _compiled is not None  # an Endgame makes one only where it was built
-        self.lib = _compiled
-        bits = (table_limit - 1).bit_length()
-        self.handle = self.lib.new(geo.neighbours, max(12, min(COMPILED_MAX_BITS, bits)))
-        self.to_cells, self.to_bits = _cell_maps(geo.n)
-
-    def probe(
-        self,
-        me: int,
-        op: int,
-        alpha: int,
-        beta: int,
-        limit: int,
-        check: Callable[[], bool] | None,
-    ) -> tuple[int, int, bool]:
-        return self.lib.probe(
-            self.handle, _map(self.to_cells, me), _map(self.to_cells, op), alpha, beta, limit, check
-        )
-
-    def lookup(self, board: Board, flip_tag: int) -> tuple[int, int, int | None] | None:
-        me, op = board.mover_view()[:2]
-        me_cells = _map(self.to_cells, me)
-        found = self.lib.lookup(self.handle, me_cells, _map(self.to_cells, op))
-        if found is None:
-            return None
-        lower, upper, best = found
-        code = None
-        if best:
-            # The table keeps the mover's tiles after its best turn: the new ones
-            # are a placement's cell, or the tiles a flip turn took.
-            new = _map(self.to_bits, best & ~me_cells)
-            code = new | flip_tag if new & op else new
-        return lower, upper, code
-
-
-@functools.cache
-def _cell_maps(n: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The byte tables from side ``n``'s bitboards to cell bits, and back."""
-    bit_of = Geometry(n).bit_of
-    return (
-        _byte_table([(b, c) for c, b in enumerate(bit_of)]),
-        _byte_table([(c, b) for c, b in enumerate(bit_of)]),
-    )
-
-
-def _byte_table(pairs: list[tuple[int, int]]) -> list[list[int]]:
-    """For each byte of a bitboard, the image of all 256 values of that byte under
-    the map that sends bit ``src`` to bit ``dest`` for each ``(src, dest)``, so a
-    bitboard maps with one lookup a byte."""
-    top = max(src for src, _ in pairs) + 1
-    tables = [[0] * 256 for _ in range((top + 7) // 8)]
-    for src, dest in pairs:
-        byte, i = divmod(src, 8)
-        row = tables[byte]
-        for v in range(256):
-            if v >> i & 1:
-                row[v] |= 1 << dest
-    return tables
-
-
-def _map(tables: list[list[int]], x: int) -> int:
-    out = 0
-    for row in tables:
-        if not x:
-            break
-        out |= row[x & 255]
-        x >>= 8
-    return out
-
-
 def _byte_maps(board: Board) -> list[list[list[int]]]:
-    """For each symmetry, the byte tables of :func:`_byte_table` that map a
+    """For each symmetry, the byte tables of :func:`~game.ai.endgame_fast.byte_table` that map a
     bitboard to its image."""
     bit_of = board.geometry.bit_of
     return [
-        _byte_table([(bit, bit_of[int(perm[cell])]) for cell, bit in enumerate(bit_of)])
+        byte_table([(bit, bit_of[int(perm[cell])]) for cell, bit in enumerate(bit_of)])
         for perm in board.geometry.symmetries
     ]
 
@@ -609,11 +493,6 @@ def _replies(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> int:
     once, twice = touch(go)
     empty = geo.full & ~(me | op)
     return (empty & ~twice & (~once | reach_of(gm))).bit_count() + (me & twice).bit_count()
-
-
-def compiled_for(board: Board) -> bool:
-    """Does the compiled solver serve ``board``'s size (when not ``symmetric``)?"""
-    return COMPILED and board.geometry.cells <= 64
 
 
 def empty_cells(board: Board) -> int:

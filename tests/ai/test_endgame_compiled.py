@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from game.ai import endgame as endgame_module
+from game.ai import endgame_fast as endgame_module
 from game.ai.analysis import judge
 from game.ai.endgame import COMPILED, Endgame, OutOfBudget, compiled_for
 from game.ai.levels import LEVELS
@@ -254,7 +254,7 @@ def test_ints_past_64_bits_or_negative_are_refused_by_name(call, name):
     assert endgame_module._compiled.probe(handle, 0, 0, -(2**80), 2**80, 0, None)[2]
 
 
-def fast_solver(board: Board) -> tuple[endgame_module._Fast, int, int]:
+def fast_solver(board: Board) -> tuple[endgame_module.Fast, int, int]:
     """The compiled solver of a fresh :class:`Endgame` for ``board``'s size, and
     ``board`` as its probes take it."""
     eg = Endgame()
