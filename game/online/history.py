@@ -61,21 +61,38 @@ async def record(store: AsyncStore, gid: str) -> dict[str, Any] | None:
     return annotated(stored_table(row), time.time())
 
 
-async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
-    """A player's rating, its course over their rated live games (correspondence
-    games are rated apart), and their recent games of both kinds."""
+#: Games listed on a page of a player's, newest first.
+GAMES_A_PAGE = 30
+#: Rated games drawn on a page's rating graph: those up to its newest game.
+GRAPH_GAMES = 100
+
+
+async def player_summary(store: AsyncStore, name: str, page: int = 1) -> dict[str, Any] | None:
+    """A player's rating, a page of their finished games of both kinds (the
+    first is the newest; ``older`` says if a page follows), and the course of
+    their rating over the rated live games up to the page's newest
+    (correspondence games are rated apart)."""
     player = await store.player_by_name(name)
     if player is None:
         return None
+    skip = (page - 1) * GAMES_A_PAGE
+    # One more than a page, to know whether another follows.
+    found = await store.finished_games_of(player.id, GAMES_A_PAGE + 1, skip)
+    shown = found[:GAMES_A_PAGE]
     history: list[float] = []
-    games = []
-    for g in await store.finished_games_of(player.id):
-        color = "red" if g["red"] == player.id else "blue"
-        ratings = json.loads(g["ratings"]) if g["ratings"] else None
-        if ratings is not None and g.get("days") is None:
+    if shown:
+        rated = await store.finished_games_of(
+            player.id, GRAPH_GAMES, rated_live_by=shown[0]["ended"]
+        )
+        for g in reversed(rated):
+            after = json.loads(g["ratings"])[colour(g, player.id)]
             if not history:
-                history.append(ratings[color]["before"])
-            history.append(ratings[color]["after"])
+                history.append(after["before"])
+            history.append(after["after"])
+    games = []
+    for g in shown:
+        color = colour(g, player.id)
+        ratings = json.loads(g["ratings"]) if g["ratings"] else None
         result = g["result"]
         outcome = (
             result
@@ -99,5 +116,12 @@ async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
         "postal_rating": player.postal.rating,
         "postal_games": player.postal_games,
         "history": history,
-        "games": games[::-1][:30],
+        "games": games,
+        "page": page,
+        "older": len(found) > GAMES_A_PAGE,
     }
+
+
+def colour(game: dict[str, Any], pid: str) -> str:
+    """The colour the player had in a finished game."""
+    return "red" if game["red"] == pid else "blue"

@@ -23,13 +23,14 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from game.glicko import Rating
 
 from .protocol import name_key
-from .sql import Database, Duplicate, Row, Step, connect
+from .sql import Beside, Database, Duplicate, Row, Step, connect
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -108,12 +109,33 @@ GAME_COLUMNS = (
 NAME_KEY_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key)"
 #: Games whose turns one query reads (SQLite takes at most 32766 arguments).
 TURNS_AT_ONCE = 500
-#: A player's games, for a hello's correspondence list and a player's page.
+#: A player's games, for a hello's correspondence list; and their finished
+#: games newest first, for their page, a page at a time without a sort.
 INDEXES = (
     NAME_KEY_INDEX + ";\n"
     "CREATE INDEX IF NOT EXISTS games_red ON games(red);\n"
     "CREATE INDEX IF NOT EXISTS games_blue ON games(blue);\n"
+    "CREATE INDEX IF NOT EXISTS games_red_done ON games(red, ended, id)"
+    " WHERE result IS NOT NULL;\n"
+    "CREATE INDEX IF NOT EXISTS games_blue_done ON games(blue, ended, id)"
+    " WHERE result IS NOT NULL;\n"
 )
+#: What a finished game is read as for a player's page.
+FINISHED_COLUMNS = "id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended, days"
+#: A player's finished games (of those ``{only}`` keeps), newest first: each
+#: colour's read along its index (:data:`INDEXES`) no further than the page
+#: asked, then the two merged. A player never plays themselves, but if a
+#: row said so it would still be listed once.
+FINISHED_OF = (
+    f"SELECT * FROM (SELECT {FINISHED_COLUMNS} FROM games"
+    " WHERE red=? AND result IS NOT NULL{only} ORDER BY ended DESC, id DESC LIMIT ?) AS r"
+    f" UNION ALL SELECT * FROM (SELECT {FINISHED_COLUMNS} FROM games"
+    " WHERE blue=? AND red<>? AND result IS NOT NULL{only}"
+    " ORDER BY ended DESC, id DESC LIMIT ?) AS b"
+    " ORDER BY ended DESC, id DESC LIMIT ? OFFSET ?"
+)
+#: Rated live games (correspondence games are rated apart) ended by a time.
+RATED_LIVE = " AND rated=1 AND days IS NULL AND ratings IS NOT NULL AND ended<=?"
 
 
 def token_hash(token: str) -> str:
@@ -188,6 +210,12 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+
+    @cached_property
+    def beside(self) -> Store:
+        """This store, its reads beside its writes (:meth:`.sql.Database.read`):
+        for the web pages, which no turn must wait for."""
+        return Store(Beside(self.db))
 
     @classmethod
     async def open(cls, where: str | Path, durable: bool = False) -> Store:
@@ -427,21 +455,24 @@ class Store:
         return [t for (t,) in rows]
 
     # -- for the web pages ----------------------------------------------------
-    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
-        """The player's finished games, oldest first (the last ``limit`` of them):
-        id, colours' names, result, reason, ratings (JSON text or None), ended."""
+    async def finished_games_of(
+        self, pid: str, count: int, skip: int = 0, *, rated_live_by: float | None = None
+    ) -> list[dict[str, Any]]:
+        """The player's finished games, newest first: ``count`` of them after the
+        ``skip`` newest; with ``rated_live_by``, only rated live games ended by
+        then. Each: id, colours' ids and names, result, reason, ratings (JSON
+        text or None), rated, ended, days."""
+        only, by = (RATED_LIVE, (rated_live_by,)) if rated_live_by is not None else ("", ())
+        reach = count + skip  # no colour need read further than that
         rows = await self.db.fetch(
-            "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended, days"
-            " FROM games WHERE (red=? OR blue=?) AND result IS NOT NULL"
-            " ORDER BY ended DESC" + ("" if limit is None else f" LIMIT {int(limit)}"),
-            pid,
-            pid,
+            FINISHED_OF.format(only=only),
+            *(pid, *by, reach, pid, pid, *by, reach, count, skip),
         )
-        keys = ("id", "red", "blue", "red_name", "blue_name", "result", "reason", "ratings")
+        keys = FINISHED_COLUMNS.split(", ")
         out = []
-        for row in reversed(rows):
-            game = dict(zip(keys, row[:8], strict=True))
-            game["rated"], game["ended"], game["days"] = bool(row[8]), row[9], row[10]
+        for row in rows:
+            game = dict(zip(keys, row, strict=True))
+            game["rated"] = bool(game["rated"])
             out.append(game)
         return out
 
