@@ -122,20 +122,18 @@ INDEXES = (
 )
 #: What a finished game is read as for a player's page.
 FINISHED_COLUMNS = "id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended, days"
-#: A player's finished games (of those ``{only}`` keeps), newest first: each
+#: A player's finished games, newest first: each
 #: colour's read along its index (:data:`INDEXES`) no further than the page
 #: asked, then the two merged. A player never plays themselves, but if a
 #: row said so it would still be listed once.
 FINISHED_OF = (
     f"SELECT * FROM (SELECT {FINISHED_COLUMNS} FROM games"
-    " WHERE red=? AND result IS NOT NULL{only} ORDER BY ended DESC, id DESC LIMIT ?) AS r"
+    " WHERE red=? AND result IS NOT NULL ORDER BY ended DESC, id DESC LIMIT ?) AS r"
     f" UNION ALL SELECT * FROM (SELECT {FINISHED_COLUMNS} FROM games"
-    " WHERE blue=? AND red<>? AND result IS NOT NULL{only}"
+    " WHERE blue=? AND red<>? AND result IS NOT NULL"
     " ORDER BY ended DESC, id DESC LIMIT ?) AS b"
     " ORDER BY ended DESC, id DESC LIMIT ? OFFSET ?"
 )
-#: Rated live games (correspondence games are rated apart) ended by a time.
-RATED_LIVE = " AND rated=1 AND days IS NULL AND ratings IS NOT NULL AND ended<=?"
 
 
 def token_hash(token: str) -> str:
@@ -455,19 +453,12 @@ class Store:
         return [t for (t,) in rows]
 
     # -- for the web pages ----------------------------------------------------
-    async def finished_games_of(
-        self, pid: str, count: int, skip: int = 0, *, rated_live_by: float | None = None
-    ) -> list[dict[str, Any]]:
+    async def finished_games_of(self, pid: str, count: int, skip: int = 0) -> list[dict[str, Any]]:
         """The player's finished games, newest first: ``count`` of them after the
-        ``skip`` newest; with ``rated_live_by``, only rated live games ended by
-        then. Each: id, colours' ids and names, result, reason, ratings (JSON
-        text or None), rated, ended, days."""
-        only, by = (RATED_LIVE, (rated_live_by,)) if rated_live_by is not None else ("", ())
+        ``skip`` newest. Each: id, colours' ids and names, result, reason,
+        ratings (JSON text or None), rated, ended, days."""
         reach = count + skip  # no colour need read further than that
-        rows = await self.db.fetch(
-            FINISHED_OF.format(only=only),
-            *(pid, *by, reach, pid, pid, *by, reach, count, skip),
-        )
+        rows = await self.db.fetch(FINISHED_OF, pid, reach, pid, pid, reach, count, skip)
         keys = FINISHED_COLUMNS.split(", ")
         out = []
         for row in rows:

@@ -11,7 +11,7 @@ import threading
 from game.online import history
 from game.online.pages import Pages
 from game.online.sql import Step
-from game.online.store import FINISHED_OF, RATED_LIVE, Store
+from game.online.store import FINISHED_OF, Store
 from game.online.web import canonical
 
 from . import test_stores
@@ -51,8 +51,8 @@ def test_a_players_finished_games_come_newest_first_a_page_at_a_time(where):
                 await finished(store, f"g{i}", red, blue, 1000.0 + i, rated=i != 3, days=days)
             await store.new_game(game("open", ann.id, bob.id))  # not over: on no page
 
-            async def ids(pid, count, skip=0, **by):
-                return [g["id"] for g in await store.finished_games_of(pid, count, skip, **by)]
+            async def ids(pid, count, skip=0):
+                return [g["id"] for g in await store.finished_games_of(pid, count, skip)]
 
             assert await ids(ann.id, 3) == ["g6", "g5", "g4"]
             assert await ids(ann.id, 3, 3) == ["g3", "g2", "g1"]
@@ -60,9 +60,6 @@ def test_a_players_finished_games_come_newest_first_a_page_at_a_time(where):
             assert await ids(ann.id, 3, 9) == []
             assert await ids(bob.id, 10) == [f"g{i}" for i in range(6, -1, -1)]
             assert await ids(cat.id, 10) == []
-            # The rating graph's games: rated, live, and ended by the page's newest.
-            assert await ids(ann.id, 10, rated_live_by=1004.0) == ["g4", "g2", "g1", "g0"]
-            assert await ids(ann.id, 2, rated_live_by=1006.0) == ["g6", "g4"]
             (g,) = await store.finished_games_of(ann.id, 1, 1)
             assert g["rated"] is True and g["days"] == 3 and g["ended"] == 1005.0
         finally:
@@ -81,17 +78,15 @@ def test_a_players_page_reads_their_games_by_index_without_a_scan(tmp_path):
     run(make())
     db = sqlite3.connect(path)
     try:
-        for only, by in (("", ()), (RATED_LIVE, (1.0,))):
-            plan = " | ".join(
-                row[3]
-                for row in db.execute(
-                    "EXPLAIN QUERY PLAN " + FINISHED_OF.format(only=only),
-                    ("p", *by, 31, "p", "p", *by, 31, 31, 0),
-                )
+        plan = " | ".join(
+            row[3]
+            for row in db.execute(
+                "EXPLAIN QUERY PLAN " + FINISHED_OF, ("p", 31, "p", "p", 31, 31, 0)
             )
-            assert "SEARCH games USING INDEX games_red_done" in plan, plan
-            assert "SEARCH games USING INDEX games_blue_done" in plan, plan
-            assert "SCAN games" not in plan, plan
+        )
+        assert "SEARCH games USING INDEX games_red_done" in plan, plan
+        assert "SEARCH games USING INDEX games_blue_done" in plan, plan
+        assert "SCAN games" not in plan, plan
     finally:
         db.close()
 
@@ -126,27 +121,31 @@ def test_the_pages_read_while_the_writer_is_held_up(tmp_path):
     run(go())
 
 
-def test_a_players_history_is_paginated_and_its_graph_ends_at_the_page(tmp_path):
+def test_a_players_history_is_paginated_and_its_graph_starts_at_the_page(tmp_path):
     async def go():
         store = await Store.open(tmp_path / "store.db")
         try:
             ann, _ = await store.new_player("Ann")
             bob, _ = await store.new_player("Bob")
-            total = history.GAMES_A_PAGE * 4 + 5  # more than the graph takes, too
+            total = history.GRAPH_SPAN + history.GAMES_A_PAGE + 5
             for i in range(total):
-                await finished(store, f"g{i}", ann.id, bob.id, 1000.0 + i)
+                # Every tenth by correspondence, rated apart: not on the graph.
+                days = 3 if i % 10 == 0 else None
+                await finished(store, f"g{i}", ann.id, bob.id, 1000.0 + i, days=days)
             first = await history.player_summary(store, "ann", 1)
             assert [g["id"] for g in first["games"]][:2] == [f"g{total - 1}", f"g{total - 2}"]
             assert len(first["games"]) == history.GAMES_A_PAGE and first["older"]
             # Ann's rating after each game is its ended time (see finished()).
-            graph = first["history"]
-            assert len(graph) == history.GRAPH_GAMES + 1
-            assert graph[-1] == 1000.0 + total - 1 and graph[0] == graph[1] - 1
-            last = await history.player_summary(store, "ann", 5)
-            assert [g["id"] for g in last["games"]] == [f"g{i}" for i in range(4, -1, -1)]
-            assert not last["older"] and last["history"][-1] == 1004.0
-            assert len(last["history"]) == 6
-            beyond = await history.player_summary(store, "ann", 99)
+            drawn = [1000.0 + i for i in range(total - history.GRAPH_SPAN, total) if i % 10]
+            assert first["history"] == [drawn[0] - 1, *drawn]
+            pages = -(-total // history.GAMES_A_PAGE)
+            last = await history.player_summary(store, "ann", pages)
+            left = total - (pages - 1) * history.GAMES_A_PAGE
+            assert [g["id"] for g in last["games"]] == [f"g{i}" for i in range(left - 1, -1, -1)]
+            assert not last["older"]
+            drawn = [1000.0 + i for i in range(left) if i % 10]
+            assert last["history"] == [drawn[0] - 1, *drawn]
+            beyond = await history.player_summary(store, "ann", pages + 1)
             assert beyond["games"] == [] and beyond["history"] == [] and not beyond["older"]
         finally:
             await store.close()
