@@ -11,6 +11,8 @@ ones play 2% of the games each, 8,000 at the default), then starts
 - a player's page, ``GET /players/<name>``, from request to the last byte, for
   200 different players one after the other (none kept by the server) and for
   each busy player's first page;
+- the same pages' reads and summary (``history.player_summary``) alone, in a
+  process of the code under test, free of HTTP and of this process's load;
 - turn round trips of ``--live`` live games (those of ``benchmarks/online.py``)
   for ``--seconds``, first alone, then while four addresses each read a page a
   second at the documented rate, 5 a second (``X-Forwarded-For``, which the
@@ -33,6 +35,7 @@ import os
 import random
 import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -158,6 +161,38 @@ async def pages(port: int, names: list[str], busy: list[str]) -> dict[str, float
     }
 
 
+#: Times a player's page's reads and summary in the process of the code under
+#: test (so free of HTTP and of the load generator): argv is the store, then the
+#: names; prints the milliseconds of each, as JSON.
+IN_PROCESS = """
+import asyncio, json, sys, time
+from game.online import history
+from game.online.store import Store
+
+async def go():
+    store = await Store.open(sys.argv[1])
+    reader = getattr(store, "beside", store)  # the code before read on the writer
+    times = []
+    for name in sys.argv[2:]:
+        began = time.perf_counter()
+        assert await history.player_summary(reader, name) is not None, name
+        times.append((time.perf_counter() - began) * 1000)
+    await store.close()
+    print(json.dumps(times))
+
+asyncio.run(go())
+"""
+
+
+def in_process(code: Path, db: Path, names: list[str]) -> list[float]:
+    out = subprocess.run(
+        [sys.executable, "-c", IN_PROCESS, str(db), *names],
+        cwd=code, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    times: list[float] = json.loads(out.stdout)
+    return times
+
+
 async def read_pages(port: int, players: int, stop: asyncio.Event, seen: list[tuple]) -> None:
     """Four addresses, each reading a page of a random player every 1/RATE s."""
     rng = random.Random(7)
@@ -192,7 +227,9 @@ async def under_load(url: str, pid: int, args: argparse.Namespace, reading: bool
 def measure(code: Path, db: Path, busy: list[str], args: argparse.Namespace) -> dict:
     """The pages alone, then turns without and with pages read, each load on a
     fresh server on a fresh copy of the store (the players it makes keep their names)."""
-    out = {}
+    names = random.Random(3).sample([f"p{i}" for i in range(BUSY, args.players)], 200)
+    few, many = in_process(code, db, names), in_process(code, db, busy)
+    out = {"store": {"p50": pct(few, 0.5), "p99": pct(few, 0.99), "busy": pct(many, 0.5)}}
     for how in ("alone", "read"):
         fresh = db.with_name(f"{db.stem}-{how}.db")
         shutil.copy(db, fresh)
@@ -200,7 +237,6 @@ def measure(code: Path, db: Path, busy: list[str], args: argparse.Namespace) -> 
         try:
             if how == "alone":
                 port = urlsplit(url).port or 0
-                names = random.Random(3).sample([f"p{i}" for i in range(BUSY, args.players)], 200)
                 out["page"] = asyncio.run(pages(port, names, busy))
             out[how] = asyncio.run(under_load(url, proc.pid, args, reading=how == "read"))
         finally:
@@ -242,12 +278,15 @@ def main() -> int:
             servers[f"at {commit}"] = (old, under / "before.db")
         print(f"load before: {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores", flush=True)
         results = {name: measure(code, path, busy, args) for name, (code, path) in servers.items()}
-    print(f"{'server':>12} {'page p50':>9} {'page p99':>9} {'busy p50':>9} {'busy max':>9}")
+    print(
+        f"{'server':>12} {'page p50':>9} {'page p99':>9} {'busy p50':>9} {'busy max':>9} |"
+        f" {'reads p50':>10} {'reads p99':>10} {'busy p50':>9}"
+    )
     for name, r in results.items():
-        p = r["page"]
+        p, q = r["page"], r["store"]
         print(
             f"{name:>12} {p['p50']:>7.1f}ms {p['p99']:>7.1f}ms {p['busy']:>7.1f}ms"
-            f" {p['busy_max']:>7.1f}ms"
+            f" {p['busy_max']:>7.1f}ms | {q['p50']:>8.2f}ms {q['p99']:>8.2f}ms {q['busy']:>7.2f}ms"
         )
     print(
         f"{'server':>12} {'pages':>6} {'turn p50':>9} {'turn p99':>9} {'ping p99':>9}"
