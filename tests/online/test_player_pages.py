@@ -199,3 +199,16 @@ def test_a_players_page_takes_a_page_number_and_refuses_anything_else():
     # The web keeps one answer a page: the page number is part of what it keys.
     assert canonical("/players/Ann?page=2&x=1") == "/players/Ann?page=2"
     assert canonical("/players/Ann?x=1") == "/players/Ann"
+
+
+def test_a_store_in_memory_reads_its_pages_on_its_one_connection():
+    async def go():
+        store = await Store.open(":memory:")
+        try:
+            await store.new_player("Ann")
+            # A second connection to ":memory:" would be another, empty database.
+            assert (await store.beside.player_by_name("ann")) is not None
+        finally:
+            await store.close()
+
+    run(go())
