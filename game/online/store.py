@@ -122,10 +122,10 @@ INDEXES = (
 )
 #: What a finished game is read as for a player's page.
 FINISHED_COLUMNS = "id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended, days"
-#: A player's finished games, newest first: each
-#: colour's read along its index (:data:`INDEXES`) no further than the page
-#: asked, then the two merged. A player never plays themselves, but if a
-#: row said so it would still be listed once.
+#: A player's finished games, newest first: each colour's read along its index
+#: (:data:`INDEXES`) no further than the page asked, then the two merged, so a
+#: page costs the same whether the player has 40 games or 40,000. A player
+#: never plays themselves, but a row that said so would still be listed once.
 FINISHED_OF = (
     f"SELECT * FROM (SELECT {FINISHED_COLUMNS} FROM games"
     " WHERE red=? AND result IS NOT NULL ORDER BY ended DESC, id DESC LIMIT ?) AS r"
