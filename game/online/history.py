@@ -64,21 +64,32 @@ async def record(store: AsyncStore, gid: str) -> dict[str, Any] | None:
     return annotated(stored_table(row), time.time())
 
 
-async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
-    """A player's rating, its course over their rated live games (correspondence
-    games are rated apart), and their recent games of both kinds."""
+#: Games listed on a page of a player's, newest first.
+GAMES_A_PAGE = 30
+#: Finished games from a page's newest whose rated live ones its rating graph
+#: draws: read in the same query as the page (one hop to the store, not two).
+GRAPH_SPAN = 150
+
+
+async def player_summary(store: AsyncStore, name: str, page: int = 1) -> dict[str, Any] | None:
+    """A player's rating, a page of their finished games of both kinds (the
+    first is the newest; ``older`` says if a page follows), and the course of
+    their rating over the rated live games (correspondence games are rated
+    apart) among the :data:`GRAPH_SPAN` from the page's newest."""
     player = await store.player_by_name(name)
     if player is None:
         return None
+    span = await store.finished_games_of(player.id, GRAPH_SPAN, (page - 1) * GAMES_A_PAGE)
     history: list[float] = []
     games = []
-    for g in await store.finished_games_of(player.id):
+    for i, g in enumerate(span):
         color = "red" if g["red"] == player.id else "blue"
-        ratings = json.loads(g["ratings"]) if g["ratings"] else None
-        if ratings is not None and g.get("days") is None:
-            if not history:
-                history.append(ratings[color]["before"])
-            history.append(ratings[color]["after"])
+        ratings = json.loads(g["ratings"])[color] if g["ratings"] else None
+        if ratings is not None and g["days"] is None:
+            history.append(ratings["after"])
+            start = ratings["before"]
+        if i >= GAMES_A_PAGE:
+            continue
         result = g["result"]
         outcome = (
             result
@@ -91,9 +102,12 @@ async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
                 "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime(g["ended"] or 0)),
                 "opponent": g["blue_name"] if color == "red" else g["red_name"],
                 "outcome": outcome,
-                "rating": round(ratings[color]["after"]) if ratings else "unrated",
+                "rating": round(ratings["after"]) if ratings else "unrated",
             }
         )
+    if history:
+        history.append(start)  # the rating before the oldest drawn, where the line starts
+        history.reverse()
     return {
         "name": player.name,
         "rating": player.rating.rating,
@@ -105,5 +119,7 @@ async def player_summary(store: AsyncStore, name: str) -> dict[str, Any] | None:
         "postal_rating": player.postal.rating,
         "postal_games": player.postal_games,
         "history": history,
-        "games": games[::-1][:30],
+        "games": games,
+        "page": page,
+        "older": len(span) > GAMES_A_PAGE,
     }

@@ -79,6 +79,7 @@ class Timed:
     def __init__(self, db: Database, seconds: Histogram) -> None:
         self.db = db
         self._fetch = seconds.labels(op="fetch")
+        self._read = seconds.labels(op="read")
         self._write = seconds.labels(op="write")
 
     async def setup(self, schema: str, added: Sequence[tuple[str, str, str]], then: str) -> None:
@@ -90,6 +91,13 @@ class Timed:
             return await self.db.fetch(sql, *args)
         finally:
             self._fetch.observe(time.perf_counter() - start)
+
+    async def read(self, sql: str, *args: Any) -> list[Row]:
+        start = time.perf_counter()
+        try:
+            return await self.db.read(sql, *args)
+        finally:
+            self._read.observe(time.perf_counter() - start)
 
     async def write(self, steps: Sequence[Step]) -> None:
         start = time.perf_counter()

@@ -77,7 +77,7 @@ class Source(Protocol):
 
     async def record(self, gid: str) -> dict[str, Any] | None: ...
     async def leaderboard_rows(self) -> list[dict[str, Any]]: ...
-    async def player_summary(self, name: str) -> dict[str, Any] | None: ...
+    async def player_summary(self, name: str, page: int) -> dict[str, Any] | None: ...
     async def games_in_play(self, start: int, count: int) -> tuple[list[dict[str, Any]], int]: ...
 
 
@@ -117,11 +117,13 @@ class Pages:
         what was wrong (404, 400)."""
         parts = urlsplit(target)
         path = parts.path
+        # The pages that come a page at a time (any other ignores a ?page=).
+        paged = path == "/" or path.startswith("/players/")
+        number = page_number(parts.query) if paged else 1
+        if number is None:
+            return self.bad_request("?page= takes a page number, from 1.")
         if path == "/":
-            page = parse_qs(parts.query).get("page", ["1"])[0]
-            if not PLY.fullmatch(page) or int(page) < 1:
-                return self.bad_request("?page= takes a page number, from 1.")
-            return await self.index(int(page))
+            return await self.index(number)
         if path == "/leaderboard":
             return await self.leaderboard()
         name = AT_ROOT.get(path) or (path[len("/static/") :] if path.startswith("/static/") else "")
@@ -135,7 +137,7 @@ class Pages:
             who = unquote(path[len("/players/") :])
             if len(who) > LONGEST_NAME:
                 return self.not_found("No player has a name that long.")
-            return await self.player(who)
+            return await self.player(who, number)
         if path.startswith("/games/") and GAME_ID.fullmatch(path[len("/games/") :]):
             ply = parse_qs(parts.query).get("ply", [""])[0]
             return await self.game(path[len("/games/") :], ply)
@@ -209,11 +211,12 @@ class Pages:
         )
         return Page(200, shell("Leaderboard", body))
 
-    async def player(self, name: str) -> Page:
-        data = await self.source.player_summary(name)
+    async def player(self, name: str, number: int = 1) -> Page:
+        data = await self.source.player_summary(name, number)
         if data is None:
             return self.not_found(f"No player is called {name}.")
         games = data["games"]
+        where = f"/players/{quote(data['name'], safe='')}"
         rows = "".join(
             f'<tr><td><a href="/games/{esc(g["id"])}">{esc(g["date"])}</a></td>'
             f"<td>{player_link(g['opponent'])}</td><td>{esc(g['outcome'])}</td>"
@@ -225,7 +228,18 @@ class Pages:
             f"</tr></thead><tbody>{rows}</tbody></table>"
             if rows
             else "<p>No finished games yet.</p>"
+            if number == 1
+            else f'<p>No games on this page. <a href="{where}">The newest</a></p>'
         )
+        steps = []
+        if number > 1 and rows:
+            steps.append(f'<a href="{where}?page={number - 1}">&lsaquo; Newer</a>')
+        if data.get("older"):
+            steps.append(f'<a href="{where}?page={number + 1}">Older &rsaquo;</a>')
+        if steps:
+            table += (
+                f'<p class="steps">{" ".join(steps)} <span class="about">page {number}</span></p>'
+            )
         rated = int(data["rated"])
         rating = str(data.get("shown", round(data["rating"])))
         settling = PROVISIONAL if rating.endswith("?") else ""
@@ -243,7 +257,7 @@ class Pages:
             f"{rated} rated game{'s' if rated != 1 else ''}.</p>"
             + postal
             + rating_graph(data["history"])
-            + f"<h2>Recent games</h2>{table}"
+            + f"<h2>{'Recent games' if number == 1 else 'Earlier games'}</h2>{table}"
         )
         return Page(200, shell(data["name"], body))
 
@@ -282,6 +296,14 @@ class Pages:
             while len(self._finished) > CACHE_GAMES:
                 self._finished.popitem(last=False)
         return got
+
+
+def page_number(query: str) -> int | None:
+    """The ``?page=`` of a query (1 if none), or ``None`` if it is no page number."""
+    text = parse_qs(query).get("page", ["1"])[0]
+    if not PLY.fullmatch(text) or int(text) < 1:
+        return None
+    return int(text)
 
 
 def rating_graph(history: list[float]) -> str:

@@ -5,7 +5,9 @@ placeholders, and each engine runs it its own way.
   its own, so no disk write holds the event loop. Calls run in the order they
   were made; writes that arrive while a commit is under way go into the next
   one together (a group commit), so under load one sync of the disk keeps the
-  turns of many games.
+  turns of many games. The web pages read (:meth:`~SqliteDatabase.read`) on a
+  second thread with a connection of its own: in WAL mode a reader sees the
+  last commit without waiting for the next, so a page never holds up a turn.
 - :class:`PostgresDatabase` numbers the placeholders (``$1``, ``$2``...) for
   PostgreSQL and runs them through an asyncpg pool (an optional dependency:
   ``pip install "mosaic-steere[postgres]"``).
@@ -67,8 +69,35 @@ class Database(Protocol):
         column, type) to a database made before, then run ``then``."""
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
+    async def read(self, sql: str, *args: Any) -> list[Row]:
+        """A fetch that may run beside the writes: it sees every write already
+        done, but no write waits for it (the web pages')."""
+
     async def write(self, steps: Sequence[Step]) -> None: ...
     async def close(self) -> None: ...
+
+
+class Beside:
+    """An engine whose fetches run beside its writes (:meth:`Database.read`);
+    its writes are the engine's own, and closing it leaves the engine open."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def setup(self, schema: str, added: Sequence[tuple[str, str, str]], then: str) -> None:
+        await self.db.setup(schema, added, then)
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return await self.db.read(sql, *args)
+
+    async def read(self, sql: str, *args: Any) -> list[Row]:
+        return await self.db.read(sql, *args)
+
+    async def write(self, steps: Sequence[Step]) -> None:
+        await self.db.write(steps)
+
+    async def close(self) -> None:
+        """The engine is its owner's to close."""
 
 
 async def connect(where: str | Path, durable: bool = False) -> Database:
@@ -136,6 +165,16 @@ class SqliteDatabase:
         self._thread.start()
         # The connection is made on the writer thread and used only there.
         self.db = made.result()
+        #: Reads for the pages, on a thread and connection of their own (a
+        #: database in memory is one connection's alone: its reads queue with the writes).
+        self._reads: queue.SimpleQueue[_Call | None] | None = None
+        if not in_memory(str(path)):
+            self._reads = queue.SimpleQueue()
+            self._reader = threading.Thread(
+                target=self._read_serve, args=(str(path), self._reads), name="mosaic-pages",
+                daemon=True,
+            )  # fmt: skip
+            self._reader.start()
 
     def _serve(
         self, path: str, durable: bool, made: concurrent.futures.Future[sqlite3.Connection]
@@ -178,6 +217,22 @@ class SqliteDatabase:
             else:
                 for i in batch:
                     self._settle(i, value=None)
+
+    def _read_serve(self, path: str, calls: queue.SimpleQueue[_Call | None]) -> None:
+        db: sqlite3.Connection | None = None
+        while (item := calls.get()) is not None:
+            if db is None:
+                # Opened on the first read, once the writer has made the file (in WAL mode).
+                try:
+                    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+                    db.execute("PRAGMA query_only=ON")
+                except sqlite3.Error as e:
+                    self._settle(item, error=e)
+                    db = None
+                    continue
+            self._answer(item._replace(args=(db, *item.args)))
+        if db is not None:
+            db.close()
 
     def _answer(self, item: _Call) -> None:
         try:
@@ -225,13 +280,29 @@ class SqliteDatabase:
         rows: list[Row] = await self.call(_fetch, self.db, sql, args)
         return rows
 
+    async def read(self, sql: str, *args: Any) -> list[Row]:
+        if self._reads is None:
+            return await self.fetch(sql, *args)
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[list[Row]] = loop.create_future()
+        self._reads.put(_Call(_fetch, (sql, args), fut, loop))
+        return await fut
+
     async def write(self, steps: Sequence[Step]) -> None:
         await self.call(_writes, self.db, [steps])
 
     async def close(self) -> None:
+        if self._reads is not None:
+            self._reads.put(None)
+            await asyncio.to_thread(self._reader.join)
         await self.call(self.db.close)
         self._queue.put(None)
         await asyncio.to_thread(self._thread.join)
+
+
+def in_memory(path: str) -> bool:
+    """SQLite's names of a database held in one connection's memory."""
+    return path in ("", ":memory:") or path.startswith("file::memory:")
 
 
 # -- PostgreSQL -----------------------------------------------------------------------
@@ -305,6 +376,10 @@ class PostgresDatabase:
             return list(await self.pool.fetch(numbered(sql), *args))
         except away() as e:
             raise Unreachable(type(e).__name__) from None
+
+    async def read(self, sql: str, *args: Any) -> list[Row]:
+        """A fetch: the pool's connections already read beside the writes."""
+        return await self.fetch(sql, *args)
 
     async def write(self, steps: Sequence[Step]) -> None:
         try:

@@ -23,6 +23,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -31,65 +32,9 @@ from game.glicko import Rating
 from .names import keep_old_names
 from .protocol import name_key
 from .ranks import provisional
-from .sql import Database, Duplicate, Row, Step, connect
+from .schema import ADDED_COLUMNS, INDEXES, SCHEMA
+from .sql import Beside, Database, Duplicate, Row, Step, connect
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS players (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    token_hash TEXT NOT NULL UNIQUE,
-    rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL,
-    volatility DOUBLE PRECISION NOT NULL,
-    games INTEGER NOT NULL DEFAULT 0,
-    created DOUBLE PRECISION NOT NULL,
-    name_key TEXT
-);
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    side INTEGER NOT NULL, base INTEGER NOT NULL, inc INTEGER NOT NULL,
-    rated INTEGER NOT NULL,
-    red TEXT NOT NULL REFERENCES players(id), blue TEXT NOT NULL REFERENCES players(id),
-    red_name TEXT NOT NULL, blue_name TEXT NOT NULL,
-    red_rating DOUBLE PRECISION NOT NULL, blue_rating DOUBLE PRECISION NOT NULL,
-    red_ms INTEGER NOT NULL, blue_ms INTEGER NOT NULL,
-    result TEXT, reason TEXT NOT NULL DEFAULT '',
-    ratings TEXT,
-    created DOUBLE PRECISION NOT NULL, ended REAL
-);
-CREATE TABLE IF NOT EXISTS turns (
-    game TEXT NOT NULL REFERENCES games(id),
-    ply INTEGER NOT NULL,
-    turn TEXT NOT NULL,
-    PRIMARY KEY (game, ply)
-);
-CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
-CREATE TABLE IF NOT EXISTS names (
-    key TEXT PRIMARY KEY,
-    player TEXT NOT NULL REFERENCES players(id)
-);
-"""
-
-#: Columns added since the first schema, as (table, column, type): a database
-#: made before gets them on the first start after. A correspondence game has
-#: ``days`` (``NULL`` for a live one), keeps each side's days of reserve in
-#: ``red_ms``/``blue_ms`` and when the running turn began in ``since``
-#: (wall-clock seconds); its ratings are apart from live play's (``p*`` on the
-#: player; ``NULL`` until the first correspondence game: the starting rating).
-ADDED_COLUMNS = (
-    ("players", "name_key", "TEXT"),
-    ("games", "days", "INTEGER"),
-    ("games", "since", "DOUBLE PRECISION"),
-    ("games", "host", "TEXT"),
-    ("games", "epoch", "INTEGER NOT NULL DEFAULT 0"),
-    ("players", "prating", "DOUBLE PRECISION"),
-    ("players", "prd", "DOUBLE PRECISION"),
-    ("players", "pvol", "DOUBLE PRECISION"),
-    ("players", "pgames", "INTEGER NOT NULL DEFAULT 0"),
-    # When the player last finished a rated game, live and by correspondence:
-    # the leaderboard lists only players who play.
-    ("players", "rated_at", "DOUBLE PRECISION"),
-    ("players", "prated_at", "DOUBLE PRECISION"),
-)
 #: What an unfinished game's row is read as (see :func:`stored_game`).
 OPEN_GAME_COLUMNS = (
     "id, side, base, inc, rated, red, blue, red_name, blue_name, red_rating,"
@@ -112,19 +57,21 @@ GAME_COLUMNS = (
     " red_ms, blue_ms, result, reason, ratings, created, ended, days, since"
 )
 
-#: A display name is one player's on a server, whatever its case or width: the
-#: key is :func:`.protocol.name_key` of it. Players kept before the key existed
-#: get theirs on the first start after; of several who shared a name, the first
-#: to take it keeps it and the others keep their name without a key (NULLs do
-#: not clash), so nobody can take it from them and they lose nothing.
-NAME_KEY_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key)"
 #: Games whose turns one query reads (SQLite takes at most 32766 arguments).
 TURNS_AT_ONCE = 500
-#: A player's games, for a hello's correspondence list and a player's page.
-INDEXES = (
-    NAME_KEY_INDEX + ";\n"
-    "CREATE INDEX IF NOT EXISTS games_red ON games(red);\n"
-    "CREATE INDEX IF NOT EXISTS games_blue ON games(blue);\n"
+#: What a finished game is read as for a player's page.
+FINISHED_COLUMNS = "id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended, days"
+#: A player's finished games, newest first: each colour's read along its index
+#: (:data:`INDEXES`) no further than the page asked, then the two merged, so a
+#: page costs the same whether the player has 40 games or 40,000. A player
+#: never plays themselves, but a row that said so would still be listed once.
+FINISHED_OF = (
+    f"SELECT * FROM (SELECT {FINISHED_COLUMNS} FROM games"
+    " WHERE red=? AND result IS NOT NULL ORDER BY ended DESC, id DESC LIMIT ?) AS r"
+    f" UNION ALL SELECT * FROM (SELECT {FINISHED_COLUMNS} FROM games"
+    " WHERE blue=? AND red<>? AND result IS NOT NULL"
+    " ORDER BY ended DESC, id DESC LIMIT ?) AS b"
+    " ORDER BY ended DESC, id DESC LIMIT ? OFFSET ?"
 )
 
 
@@ -203,6 +150,12 @@ class Store:
     def __init__(self, db: Database) -> None:
         self.db = db
 
+    @cached_property
+    def beside(self) -> Store:
+        """This store, its reads beside its writes (:meth:`.sql.Database.read`):
+        for the web pages, which no turn must wait for."""
+        return Store(Beside(self.db))
+
     @classmethod
     async def open(cls, where: str | Path, durable: bool = False) -> Store:
         """The store at ``where``: a ``postgresql://`` address, or an SQLite file."""
@@ -216,7 +169,8 @@ class Store:
         await keep_old_names(self.db)
 
     async def _key_names(self) -> None:
-        """Give the players kept before names had keys theirs (see :data:`NAME_KEY_INDEX`)."""
+        """Give the players kept before names had keys theirs (see
+        :data:`.schema.NAME_KEY_INDEX`)."""
         rows = await self.db.fetch(
             "SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created"
         )
@@ -464,21 +418,17 @@ class Store:
         return [t for (t,) in rows]
 
     # -- for the web pages ----------------------------------------------------
-    async def finished_games_of(self, pid: str, limit: int | None = None) -> list[dict[str, Any]]:
-        """The player's finished games, oldest first (the last ``limit`` of them):
-        id, colours' names, result, reason, ratings (JSON text or None), ended."""
-        rows = await self.db.fetch(
-            "SELECT id, red, blue, red_name, blue_name, result, reason, ratings, rated, ended, days"
-            " FROM games WHERE (red=? OR blue=?) AND result IS NOT NULL"
-            " ORDER BY ended DESC" + ("" if limit is None else f" LIMIT {int(limit)}"),
-            pid,
-            pid,
-        )
-        keys = ("id", "red", "blue", "red_name", "blue_name", "result", "reason", "ratings")
+    async def finished_games_of(self, pid: str, count: int, skip: int = 0) -> list[dict[str, Any]]:
+        """The player's finished games, newest first: ``count`` of them after the
+        ``skip`` newest. Each: id, colours' ids and names, result, reason,
+        ratings (JSON text or None), rated, ended, days."""
+        reach = count + skip  # no colour need read further than that
+        rows = await self.db.fetch(FINISHED_OF, pid, reach, pid, pid, reach, count, skip)
+        keys = FINISHED_COLUMNS.split(", ")
         out = []
-        for row in reversed(rows):
-            game = dict(zip(keys, row[:8], strict=True))
-            game["rated"], game["ended"], game["days"] = bool(row[8]), row[9], row[10]
+        for row in rows:
+            game = dict(zip(keys, row, strict=True))
+            game["rated"] = bool(game["rated"])
             out.append(game)
         return out
 

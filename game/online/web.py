@@ -27,7 +27,8 @@ Every answer carries :data:`HEADERS` (the pages' Content-Security-Policy and
 ``GET`` and no body.
 
 :class:`Web` is also what the pages read (:class:`.pages.Source`): the games in
-play, from the server's memory, and the rest from the store (:mod:`.history`).
+play, from the server's memory, and the rest from the store (:mod:`.history`),
+beside its writes (:attr:`.store.Store.beside`), so no page holds up a turn.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def canonical(target: str) -> str:
     ``/leaderboard?x=1`` is ``/leaderboard``, kept once, however many made-up
     queries ask for it."""
     parts = urlsplit(target)
-    reads = {"/": "page", "/games/": "ply", "/static/": "v"}.get(
+    reads = {"/": "page", "/games/": "ply", "/static/": "v", "/players/": "page"}.get(
         parts.path if parts.path == "/" else parts.path[: parts.path.find("/", 1) + 1], ""
     )
     value = parse_qs(parts.query).get(reads) if reads else None
@@ -289,7 +290,7 @@ class Web:
         if kept is not None:
             self.finished.move_to_end(gid)
             return kept
-        record = await history.record(self.store, gid)
+        record = await history.record(self.store.beside, gid)
         if record is not None and record.get("result") is not None:
             self.finished[gid] = record
             while len(self.finished) > self.limits.records:
@@ -297,10 +298,10 @@ class Web:
         return record
 
     async def leaderboard_rows(self) -> list[dict[str, Any]]:
-        return await ranks.leaderboard(self.store)
+        return await ranks.leaderboard(self.store.beside)
 
-    async def player_summary(self, name: str) -> dict[str, Any] | None:
-        return await history.player_summary(self.store, name)
+    async def player_summary(self, name: str, page: int) -> dict[str, Any] | None:
+        return await history.player_summary(self.store.beside, name, page)
 
     async def games_in_play(self, start: int, count: int) -> tuple[list[dict[str, Any]], int]:
         """``count`` games in play from the ``start``-th, live ones before

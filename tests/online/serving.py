@@ -143,16 +143,16 @@ def start_process(
 
 
 def count_reads(server: Server) -> Callable[[], int]:
-    """Counts the games the server reads from its store from now on."""
+    """Counts the games the server reads from its store for the web from now on."""
     reads = 0
-    game_row = server.store.game_row
+    game_row = server.store.beside.game_row
 
     async def counted(gid):
         nonlocal reads
         reads += 1
         return await game_row(gid)
 
-    server.store.game_row = counted  # type: ignore[method-assign]
+    server.store.beside.game_row = counted  # type: ignore[method-assign]
     return lambda: reads
 
 

@@ -304,14 +304,14 @@ def test_made_up_queries_on_the_sites_files_push_no_page_out_of_memory(tmp_path)
         async with serving(tmp_path / "s.db", limits, clock=clock) as (server, url):
             port = port_of(url)
             asked = 0
-            leaderboard = server.store.leaderboard
+            leaderboard = server.store.beside.leaderboard
 
             async def counted(*args, **kwargs):
                 nonlocal asked
                 asked += 1
                 return await leaderboard(*args, **kwargs)
 
-            server.store.leaderboard = counted
+            server.store.beside.leaderboard = counted
             first = await ask(port, "/leaderboard")
             for n in range(3 * limits.records):
                 assert (await ask(port, f"/static/site.css?v={n}")).status == 200
@@ -332,7 +332,7 @@ def test_a_bug_of_ours_costs_one_answer_and_one_line_of_the_log(tmp_path, caplog
             async def broken(*args, **kwargs):
                 raise RuntimeError("the store fell over")
 
-            server.store.leaderboard = broken
+            server.store.beside.leaderboard = broken
             got = await ask(port_of(url), "/leaderboard")
             assert got.status == 500 and "Something went wrong" in got.text
             assert got.headers["content-security-policy"] == POLICY

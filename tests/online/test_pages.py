@@ -83,7 +83,7 @@ class Hostile:
     async def leaderboard_rows(self):
         return [{"name": self.NAME, "rating": 1600, "rd": 60, "games": 3}]
 
-    async def player_summary(self, name):
+    async def player_summary(self, name, page):
         return {
             "name": self.NAME,
             "rating": 1600,

@@ -105,9 +105,10 @@ def test_a_game_its_turns_its_end_and_the_ratings(where):
             board = await store.leaderboard()
             assert [p["name"] for p in board] == ["Ann", "Bob"]
             assert board[0] == {"name": "Ann", "rating": 1662, "rd": 290, "games": 1}
-            (mine,) = await store.finished_games_of(bob.id)
+            (mine,) = await store.finished_games_of(bob.id, 10)
             assert mine["id"] == "g1" and mine["result"] == "red" and mine["rated"] is True
-            assert await store.finished_games_of(bob.id, limit=0) == []
+            assert await store.finished_games_of(bob.id, 0) == []
+            assert await store.finished_games_of(bob.id, 10, skip=1) == []
         finally:
             await store.close()
 
