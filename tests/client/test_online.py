@@ -143,8 +143,9 @@ def test_a_rated_online_game_hosted_here_played_by_clicks(app, drive):
         assert games[0].outcome in ("won", "lost", "drawn")
         drive.click(button(over, "Lobby").rect.center)
         assert app.scenes.top is lobby
-        # The lobby's header says the rating the game left, not the one before it.
-        assert f"rated {change['after']}," in lobby.subtitle
+        # The lobby's header says the rating the game left, not the one before it,
+        # marked provisional after a single game.
+        assert f"rated {change['after']}?," in lobby.subtitle
     finally:
         bob.close()
 
