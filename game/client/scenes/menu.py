@@ -64,10 +64,29 @@ class MenuScene(Scene):
                 self.app.click()
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            if widget.nudge(1 if key == pygame.K_RIGHT else -1):
+            by = 1 if key == pygame.K_RIGHT else -1
+            if widget.nudge(by):
                 self.app.click()
+            else:  # a plain button: Left and Right go to the next column's
+                self.move_across(by)
             return True
         return False
+
+    def move_across(self, by: int) -> None:
+        """Left (-1) or Right (1) from the focused widget: the nearest usable one
+        beside it in that direction, on the same row (none: the focus stays)."""
+        if self.focus is None:
+            return
+        at = self.controls[self.focus].rect
+        beside = [
+            (abs(w.rect.centery - at.centery), abs(w.rect.centerx - at.centerx), i)
+            for i, w in enumerate(self.controls)
+            if getattr(w, "enabled", True)
+            and (w.rect.centerx - at.centerx) * by > 0
+            and abs(w.rect.centery - at.centery) < max(at.height, w.rect.height)
+        ]
+        if beside:
+            self.set_focus(min(beside)[2])
 
     def header(self, h: int) -> int:
         """Pixels the title and subtitle take at the top for a window ``h`` high."""
