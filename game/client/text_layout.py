@@ -125,6 +125,14 @@ def tooltip(
     block(surface, msg, tip.inflate(-16, -12), size=size)
 
 
+def room(size: float, bold: bool = False) -> int:
+    """How tall a box must be for a line of ``size`` in the largest text size: a
+    layout that gives every setting this room puts its boxes in the same place
+    whatever the setting, so a fit in them keeps Large at least Normal's size."""
+    largest = max(theme.TEXT_SCALES.values())
+    return theme.face(int(theme.normal_px(size) * largest), bold).get_height()
+
+
 def block_height(msg: str, size: float, width: float, *, bold: bool = False) -> int:
     """How tall ``msg`` is wrapped to ``width`` at ``size``: what a box must give
     it to show it whole without shrinking."""
