@@ -116,9 +116,9 @@ class ConfirmScene(ButtonScene):
         tell_h = text_layout.block_height(_(self.detail), 22, inner) if self.detail else 0
         height = min(h - 40, 24 + ask_h + 16 + tell_h + (24 if tell_h else 8) + 48 + 20)
         self.box = pygame.Rect(anchor(pygame.Rect(0, 0, w, h), (width, height)))
-        words, answers = split(self.box.inflate(-48, -40), 48, "bottom", gap=16)
-        self.ask, self.tell = split(words, ask_h, "top", gap=16)
-        place(self.controls, row(answers.inflate(28, 0), 2, gap=20))
+        answers, words = split(self.box.inflate(-40, -40), 48, "bottom", gap=16)
+        self.ask, self.tell = split(words.inflate(-8, 0), ask_h, "top", gap=16)
+        place(self.controls, row(answers, 2, gap=20))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 900))
