@@ -119,12 +119,15 @@ def finished(app: App) -> GameOverScene:
     return GameOverScene(app, over)
 
 
-def test_the_result_buttons_do_not_shrink_in_large_text(tmp_path):
+def test_the_result_buttons_are_larger_in_large_text(tmp_path):
+    """ "See board" and "Save game" were squeezed into a fifth of the panel and
+    drew no larger in Large than in Normal: the buttons go into more rows
+    instead, and Large draws every label larger."""
     for window in ((640, 480), (800, 600), (1280, 800)):
         normal = sizes(tmp_path, window, "Normal", finished)
         large = sizes(tmp_path, window, "Large", finished)
         for label in ("See board", "Save game", "Rematch", "Analyse", "Menu"):
-            assert large[label] >= normal[label], (label, window)
+            assert large[label] > normal[label], (label, window)
 
 
 def test_the_board_side_label_of_a_new_match_has_room_in_large_text(tmp_path):

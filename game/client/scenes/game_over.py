@@ -52,9 +52,10 @@ def lay_out_row(box: pygame.Rect, buttons: list[Button], height: int = 48) -> No
         b.size = 24 if width >= 120 else 18 if width >= 95 else 16
 
 
-#: Narrower than this, the result's buttons go in two rows: their labels keep a
-#: size that reads rather than shrink to fit a fifth of a small window.
-ONE_ROW = 110
+#: Narrower than this, the result's buttons go in more rows: their labels keep
+#: their size, and Large its larger one, rather than shrink to fit a fifth of a
+#: small window.
+NARROWEST = 150
 
 
 class GameOverScene(ButtonScene):
@@ -90,7 +91,10 @@ class GameOverScene(ButtonScene):
         area = self.over.area()
         width = min(600, area.width - 24)
         n = len(self.controls)
-        across = n if (width - 12 * (n + 1)) / n >= ONE_ROW else -(-n // 2)
+        for rows in range(1, n + 1):
+            across = -(-n // rows)
+            if (width - 24 - 12 * (across - 1)) / across >= NARROWEST:
+                break
         rows = -(-n // across)
         buttons_h = rows * 46 + (rows - 1) * 8
         height = min(size[1] - 40, area.height - 24, max(360, 250 + buttons_h))
