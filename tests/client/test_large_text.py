@@ -86,14 +86,17 @@ def test_the_title_buttons_are_not_smaller_in_large_text(tmp_path):
             assert large[label] >= normal[label], (label, window)
 
 
-def test_the_settings_slider_labels_do_not_shrink_in_large_text(tmp_path):
-    for window in ((640, 480), (1280, 800)):
+def test_the_settings_slider_labels_are_larger_in_large_text(tmp_path):
+    """The slider's label had the half the bar left it, and Large was squeezed
+    back to Normal's size in it (at 2560x1440): the label now has the room it
+    needs and the bar the rest."""
+    for window in ((640, 480), (1280, 800), (2560, 1440)):
         normal = sizes(tmp_path, window, "Normal", SettingsScene)
         large = sizes(tmp_path, window, "Large", SettingsScene)
         sliders = [m for m in normal if m.endswith("%")]
         assert sliders, "the settings show their sliders' values"
         for label in sliders:
-            assert large[label] >= normal[label], (label, window)
+            assert large[label] > normal[label], (label, window)
 
 
 def board_area(app: App) -> pygame.Rect:
