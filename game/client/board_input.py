@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.board_keys import column_of, examples, middle, step
 
 from . import theme
@@ -36,8 +37,8 @@ ARROWS = {
 
 #: A game controller's A and B on a board (see :mod:`.pad`): as Enter and Esc.
 BOARD_PAD = pad_buttons(
-    a=(pygame.K_RETURN, "play the cursor's cell"),
-    b=(pygame.K_ESCAPE, "take back a chain, hide the cursor, or leave"),
+    a=(pygame.K_RETURN, N_("play the cursor's cell")),
+    b=(pygame.K_ESCAPE, N_("take back a chain, hide the cursor, or leave")),
 )
 
 
@@ -65,7 +66,7 @@ class BoardInput:
         #: The last key came from a game controller: the line of keys names its buttons.
         self.by_pad = False
         self.box = TextField(
-            "Turn",
+            _("Turn"),
             limit=200,
             allowed=lambda c: c in TURN_CHARACTERS,
             hint=self.box_hint(),
@@ -87,7 +88,7 @@ class BoardInput:
     def box_hint(self) -> str:
         """The empty turn box's hint, in cells of the board shown."""
         place, flip = examples(self.view.geo)
-        return f"{place} or {flip}, then Enter"
+        return _("{place} or {flip}, then Enter").format(place=place, flip=flip)
 
     @property
     def typing(self) -> bool:
@@ -216,39 +217,54 @@ class BoardInput:
         self.box.handle(event)
         return BoardAction("box", None)
 
-    def help_text(self, *, board_word: str = "plays") -> tuple[str, ...]:
+    def help_text(self, *, paints: bool = False) -> tuple[str, ...]:
         """The keys for the board as they stand, for the screen's line of keys:
-        the whole line, then shorter ones for a narrow window."""
+        the whole line, then shorter ones for a narrow window. ``paints``: Enter
+        paints the cursor's cell (the analysis board) rather than playing it."""
         if self.typing:
             place, flip = examples(self.view.geo)
             return (
-                f"Type a turn such as {place} or {flip}: Enter plays it, Esc closes the box.",
-                f"Type a turn ({place}, {flip}). Enter: play it. Esc: close.",
+                _(
+                    "Type a turn such as {place} or {flip}: Enter plays it, Esc closes the box."
+                ).format(place=place, flip=flip),
+                _("Type a turn ({place}, {flip}). Enter: play it. Esc: close.").format(
+                    place=place, flip=flip
+                ),
             )
         if self.by_pad:
-            return self.pad_help(board_word)
+            return self.pad_help(paints)
+        if self.cursor is not None and paints:
+            return (
+                _("Arrows move the cursor, Enter paints its cell, Esc hides it. T types a turn."),
+                _("Arrows: move. Enter: paint. Esc: hide. T: type a turn."),
+            )
         if self.cursor is not None:
             return (
-                f"Arrows move the cursor, Enter {board_word} its cell, Esc hides it. "
-                "T types a turn.",
-                f"Arrows: move. Enter: {board_word[:-1]}. Esc: hide. T: type a turn.",
+                _("Arrows move the cursor, Enter plays its cell, Esc hides it. T types a turn."),
+                _("Arrows: move. Enter: play. Esc: hide. T: type a turn."),
             )
         return (
-            "Keys: Up, Down or Tab shows a board cursor; T types a turn.",
-            "Up or Down: board cursor. T: type a turn.",
+            _("Keys: Up, Down or Tab shows a board cursor; T types a turn."),
+            _("Up or Down: board cursor. T: type a turn."),
         )
 
-    def pad_help(self, board_word: str) -> tuple[str, ...]:
+    def pad_help(self, paints: bool) -> tuple[str, ...]:
         """The line of a game controller's buttons for the board (see :mod:`.pad`)."""
+        if self.cursor is not None and paints:
+            return (
+                _("D-pad or stick: move the cursor. A paints its cell. B hides it. "
+                  "Back: every button."),
+                _("D-pad: move. A: paint. B: hide. Back: all buttons."),
+            )  # fmt: skip
         if self.cursor is not None:
             return (
-                f"D-pad or stick: move the cursor. A {board_word} its cell. B hides it. "
-                "Back: every button.",
-                f"D-pad: move. A: {board_word[:-1]}. B: hide. Back: all buttons.",
-            )
+                _("D-pad or stick: move the cursor. A plays its cell. B hides it. "
+                  "Back: every button."),
+                _("D-pad: move. A: play. B: hide. Back: all buttons."),
+            )  # fmt: skip
         return (
-            "A or the d-pad shows a board cursor. Back: what every button does.",
-            "A: board cursor. Back: all buttons.",
+            _("A or the d-pad shows a board cursor. Back: what every button does."),
+            _("A: board cursor. Back: all buttons."),
         )
 
     def draw_help(self, surface: pygame.Surface, rect: pygame.Rect, *texts: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
 from game.play.chain_on_board import chain_preview
 from game.play.explain import describe
@@ -27,7 +28,9 @@ from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 
 SIDES = [str(n) for n in range(3, 9)]
-BRUSHES = ["Red", "Blue", "Empty"]
+BRUSHES = [N_("Red"), N_("Blue"), N_("Empty")]
+#: The sides to move, as the Turn choice names them.
+MOVERS = [N_("Red"), N_("Blue")]
 #: Seconds the engine thinks about a position.
 SECONDS = 2.0
 
@@ -47,9 +50,9 @@ def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
 class AnalysisBoardScene(Scene):
     pad_keys = pad_buttons(
         BOARD_PAD,
-        a=(pygame.K_RETURN, "paint the cursor's cell with the brush"),
-        x=(pygame.K_BACKSPACE, "empty the cursor's cell"),
-        y=(pygame.K_e, "best turn"),
+        a=(pygame.K_RETURN, N_("paint the cursor's cell with the brush")),
+        x=(pygame.K_BACKSPACE, N_("empty the cursor's cell")),
+        y=(pygame.K_e, N_("best turn")),
     )
 
     def __init__(self, app: Services, position: Position | None = None) -> None:
@@ -73,20 +76,26 @@ class AnalysisBoardScene(Scene):
         self.input = BoardInput(self.view)
         #: What the line under the board says after a typed turn (until the next key).
         self.note: tuple[str, theme.Color] = ("", theme.MUTED)
-        self.brush_choice = Segments("Paint", BRUSHES, self.brush, self.choose_brush, size=18)
-        self.side_choice = Segments("Side", SIDES, str(self.side), self.choose_side, size=18)
+        # The choices show their options in the player's language; the scene keeps
+        # the English names, by the option's place.
+        brushes = [_(b) for b in BRUSHES]
+        self.brush_choice = Segments(_("Paint"), brushes, _(self.brush), self.choose_brush, size=18)
+        self.side_choice = Segments(_("Side"), SIDES, str(self.side), self.choose_side, size=18)
+        movers = [_(m) for m in MOVERS]
         self.mover_choice = Segments(
-            "Turn", ["Red", "Blue"], self.mover.title, self.choose_mover, size=18
+            _("Turn"), movers, _(self.mover.title), self.choose_mover, size=18
         )
-        self.engine_button = Button("Best turn", self.ask_engine, key=pygame.K_e, size=20)
-        self.preview_button = Button("Chain preview", self.toggle_preview, key=pygame.K_v, size=20)
-        self.copy_button = Button("Copy MFEN", self.copy, key=pygame.K_c, size=20)
-        self.paste_button = Button("Paste MFEN", self.paste, key=pygame.K_p, size=20)
-        self.clear_button = Button("Clear", self.clear, size=20)
-        self.save_button = Button("Save as puzzle", self.save_puzzle, key=pygame.K_s, size=20)
+        self.engine_button = Button(_("Best turn"), self.ask_engine, key=pygame.K_e, size=20)
+        self.preview_button = Button(
+            _("Chain preview"), self.toggle_preview, key=pygame.K_v, size=20
+        )
+        self.copy_button = Button(_("Copy MFEN"), self.copy, key=pygame.K_c, size=20)
+        self.paste_button = Button(_("Paste MFEN"), self.paste, key=pygame.K_p, size=20)
+        self.clear_button = Button(_("Clear"), self.clear, size=20)
+        self.save_button = Button(_("Save as puzzle"), self.save_puzzle, key=pygame.K_s, size=20)
         #: The proof of a puzzle being saved, in the jobs process.
         self.saving: Job | None = None
-        self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
+        self.back_button = Button(_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
         self.controls = [
             self.brush_choice,
             self.side_choice,
@@ -114,12 +123,14 @@ class AnalysisBoardScene(Scene):
         """Whether play can go on from here, in words."""
         board = self.board()
         if board.is_game_over():
-            r, b = len(self.red), len(self.blue)
-            return f"The game is over here: Red {r} tiles, Blue {b}.", theme.MUTED
+            text = _("The game is over here: Red {red} tiles, Blue {blue}.")
+            return text.format(red=len(self.red), blue=len(self.blue)), theme.MUTED
+        side = self.mover.title
         if board.must_pass():
-            return f"{self.mover.title} has no legal turn here and must pass.", theme.ACCENT
+            return _("{side} has no legal turn here and must pass.").format(side=side), theme.ACCENT
         n = len(board.legal_turns())
-        return f"{self.mover.title} to move: {n} legal turns.", theme.GOOD
+        text = ngettext("{side} to move: {n} legal turn.", "{side} to move: {n} legal turns.", n)
+        return text.format(side=side, n=n), theme.GOOD
 
     def set_position(self, position: Position) -> None:
         self.red, self.blue = set(position.tiles(RED)), set(position.tiles(BLUE))
@@ -142,7 +153,7 @@ class AnalysisBoardScene(Scene):
 
     # -- controls -------------------------------------------------------------------
     def choose_brush(self, value: str) -> None:
-        self.brush = value
+        self.brush = BRUSHES[self.brush_choice.index]
 
     def choose_side(self, value: str) -> None:
         if int(value) == self.side:
@@ -150,7 +161,7 @@ class AnalysisBoardScene(Scene):
         self.set_position(Position.empty(int(value), self.mover))
 
     def choose_mover(self, value: str) -> None:
-        self.mover = RED if value == "Red" else BLUE
+        self.mover = RED if self.mover_choice.index == 0 else BLUE
         self.changed()
 
     def clear(self) -> None:
@@ -170,27 +181,31 @@ class AnalysisBoardScene(Scene):
         try:
             pygame.scrap.put_text(text)
         except pygame.error as e:
-            self.app.toast(f"The clipboard is not available ({e}); the position is {text}", 8.0)
+            text = _("The clipboard is not available ({problem}); the position is {mfen}").format(
+                problem=e, mfen=text
+            )
+            self.app.toast(text, 8.0)
             return
-        self.app.toast(f"Copied: {text}")
+        self.app.toast(_("Copied: {mfen}").format(mfen=text))
 
     def paste(self) -> None:
         try:
             text = pygame.scrap.get_text() or ""
         except pygame.error as e:
-            self.app.toast(f"The clipboard is not available ({e}).")
+            self.app.toast(_("The clipboard is not available ({problem}).").format(problem=e))
             return
         text = text.strip()
         if not text:
-            self.app.toast("The clipboard holds no text to read as a position.")
+            self.app.toast(_("The clipboard holds no text to read as a position."))
             return
         try:
             position = Position.from_mfen(text)
         except RulesError as e:
-            self.app.toast(f"That is not a position: {e}", 6.0)
+            self.app.toast(_("That is not a position: {problem}").format(problem=e), 6.0)
             return
         if str(position.size) not in SIDES:
-            self.app.toast(f"This board has side {position.size}; the game plays sides 3 to 8.")
+            text = _("This board has side {side}; the game plays sides 3 to 8.")
+            self.app.toast(text.format(side=position.size))
             return
         self.set_position(position)
 
@@ -207,7 +222,7 @@ class AnalysisBoardScene(Scene):
         board = self.board()
         turns = board.legal_turns()
         if not turns or board.is_game_over():
-            self.app.toast("There is no turn to look for here.")
+            self.app.toast(_("There is no turn to look for here."))
             return
         # A judgement of any turn also gives the best turn and its score.
         self.request = self.ai.judge(board.mfen(), board.notation(turns[0]), SECONDS)
@@ -265,7 +280,8 @@ class AnalysisBoardScene(Scene):
             if job.error is None:
                 done, message = job.value
             else:
-                done, message = False, f"The puzzle could not be saved: {job.error}."
+                message = _("The puzzle could not be saved: {problem}.").format(problem=job.error)
+                done = False
             if done:
                 self.app.puzzles.reload()
             self.app.toast(message, 6.0)
@@ -277,7 +293,9 @@ class AnalysisBoardScene(Scene):
                 continue
             self.request = None
             if answer.error or answer.verdict is None:
-                self.app.toast(f"The engine could not answer: {answer.error}")
+                self.app.toast(
+                    _("The engine could not answer: {problem}").format(problem=answer.error)
+                )
                 return True
             tiles = score_in_tiles(answer.verdict["best_score"])
             self.engine = (self.asked, answer.turn or "", tiles)
@@ -331,15 +349,20 @@ class AnalysisBoardScene(Scene):
             return
         mover = self.mover.title
         self.set_position(board.position())
-        self.note = (f"{mover} played {board.notation(turn)}.", theme.TEXT)
+        played = _("{side} played {turn}.").format(side=mover, turn=board.notation(turn))
+        self.note = (played, theme.TEXT)
 
     def cursor_text(self) -> tuple[str, theme.Color]:
         """What the line under the board says of the cursor's cell."""
         cell = self.input.cursor
         if cell is None:
             return self.note
-        paint = "empties it" if self.brush == "Empty" else f"paints it {self.brush}"
-        return f"{describe(self.board(), cell)} Enter {paint}.", theme.MUTED
+        where = describe(self.board(), cell)
+        if self.brush == "Empty":
+            return _("{cell} Enter empties it.").format(cell=where), theme.MUTED
+        if self.brush == "Red":
+            return _("{cell} Enter paints it Red.").format(cell=where), theme.MUTED
+        return _("{cell} Enter paints it Blue.").format(cell=where), theme.MUTED
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board()
@@ -377,23 +400,28 @@ class AnalysisBoardScene(Scene):
                 )
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
-        theme.text(surface, "Analysis board", (p.left + 14, 12), size=28, bold=True)
+        theme.text(surface, _("Analysis board"), (p.left + 14, 12), size=28, bold=True)
         draw_all(self.controls, surface)
         y = self.text_top
         status, color = self.status()
         lines: list[tuple[str, theme.Color]] = [(status, color)]
         if self.saving is not None:
-            lines.append(("The solver is proving the puzzle...", theme.MUTED))
+            lines.append((_("The solver is proving the puzzle..."), theme.MUTED))
         if self.request is not None:
-            lines.append(("The engine is thinking...", theme.MUTED))
+            lines.append((_("The engine is thinking..."), theme.MUTED))
         elif self.engine is not None and self.engine[0] == board.mfen():
-            _, turn, tiles = self.engine
-            lead = "even" if abs(tiles) < 0.05 else f"{self.mover.title} {tiles:+.1f} tiles"
-            lines.append((f"Best turn: {turn} ({lead})", theme.GOOD))
+            _for, turn, tiles = self.engine
+            if abs(tiles) < 0.05:
+                said = _("Best turn: {turn} (even)").format(turn=turn)
+            else:
+                said = _("Best turn: {turn} ({side} {tiles} tiles)").format(
+                    turn=turn, side=self.mover.title, tiles=f"{tiles:+.1f}"
+                )
+            lines.append((said, theme.GOOD))
         lines.append((self.mfen(), theme.MUTED))
         if self.preview:
-            lines.append(("Numbers: tiles the best chain from that flip takes.", theme.MUTED))
-        lines.append((self.input.help_text(board_word="paints")[0], theme.MUTED))
+            lines.append((_("Numbers: tiles the best chain from that flip takes."), theme.MUTED))
+        lines.append((self.input.help_text(paints=True)[0], theme.MUTED))
         for msg, c in lines:
             parts = mfen_lines(msg, p.width - 28) if msg == self.mfen() else None
             parts = parts or theme.wrap(msg, 18, p.width - 28)

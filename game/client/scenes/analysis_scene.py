@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from game.files import BadFile, read_json, write_json
+from game.i18n import N_, _
 from game.play.game_analysis import (
     CLAMP,
     SECONDS,
@@ -29,6 +30,8 @@ from ..widgets import Button, draw_all, press, update_all
 
 #: A request id the worker never gives: the analysis stopped on an error.
 STOPPED = -1
+#: The verdicts' words, for extraction (they are translated where drawn).
+LABELS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
 LABEL_COLOR = {
     "best": theme.GOOD,
     "good": theme.TEXT,
@@ -46,8 +49,8 @@ def move_number(ply: int) -> str:
 
 class AnalysisScene(Scene):
     pad_keys = pad_buttons(
-        lb=(pygame.K_LEFT, "previous turn"),
-        rb=(pygame.K_RIGHT, "next turn"),
+        lb=(pygame.K_LEFT, N_("previous turn")),
+        rb=(pygame.K_RIGHT, N_("next turn")),
     )
 
     def __init__(self, app: Services, match: Match, record_path: Path | None = None) -> None:
@@ -70,7 +73,7 @@ class AnalysisScene(Scene):
         self.view = BoardView(match.board.size)
         self.ply = 0  # turns on the board shown
         self.request: int | None = None
-        self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.back_button = Button(_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         self.controls = [self.back_button]
         self.t = 0.0
         #: Seconds the engine spends on each turn (the screenshot tour hurries it).
@@ -126,7 +129,7 @@ class AnalysisScene(Scene):
             if asking is None:  # every request is made with the turn it judges
                 continue
             if answer.error or answer.verdict is None or answer.turn is None:
-                self.app.toast(f"The analysis stopped: {answer.error}")
+                self.app.toast(_("The analysis stopped: {error}").format(error=answer.error))
                 self.analysis.verdicts[asking] = None
                 self.request = STOPPED
                 return True
@@ -145,7 +148,9 @@ class AnalysisScene(Scene):
                 data["analysis"] = self.analysis.to_json()
                 write_json(self.record_path, data)
         except (BadFile, FileNotFoundError, OSError) as e:
-            self.app.toast(f"The analysis could not be kept with the game: {e}")
+            self.app.toast(
+                _("The analysis could not be kept with the game: {error}").format(error=e)
+            )
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -193,7 +198,7 @@ class AnalysisScene(Scene):
     # -- drawing ------------------------------------------------------------------------------
     def board_at(self, ply: int) -> Board:
         b = Board(self.match.board.root)
-        for _, played, _ in self.analysis.turns[:ply]:
+        for _before, played, _verdict in self.analysis.turns[:ply]:
             b.play(played)
         return b
 
@@ -231,9 +236,9 @@ class AnalysisScene(Scene):
         red = r.copy()
         red.height = round(r.height * share)
         pygame.draw.rect(surface, theme.TILE[RED], red, border_radius=4)
-        theme.text(surface, "R", (r.centerx, r.top - 4), size=16, color=theme.TILE[RED],
+        theme.text(surface, _("R"), (r.centerx, r.top - 4), size=16, color=theme.TILE[RED],
                    anchor="midbottom", bold=True)  # fmt: skip
-        theme.text(surface, "B", (r.centerx, r.bottom + 4), size=16, color=theme.TILE[BLUE],
+        theme.text(surface, _("B"), (r.centerx, r.bottom + 4), size=16, color=theme.TILE[BLUE],
                    anchor="midtop", bold=True)  # fmt: skip
 
     def draw_graph(self, surface: pygame.Surface) -> None:
@@ -256,9 +261,9 @@ class AnalysisScene(Scene):
         x = g.left + g.width * self.ply / n
         pygame.draw.line(surface, theme.ACCENT, (x, g.top), (x, g.bottom), 2)
         # Which way is whose: Red ahead is up, Blue ahead down, as on the bar.
-        theme.text(surface, "Red ahead", (g.right - 6, g.top + 3), size=14,
+        theme.text(surface, _("Red ahead"), (g.right - 6, g.top + 3), size=14,
                    color=theme.TILE[RED], anchor="topright")  # fmt: skip
-        theme.text(surface, "Blue ahead", (g.right - 6, g.bottom - 12), size=14,
+        theme.text(surface, _("Blue ahead"), (g.right - 6, g.bottom - 12), size=14,
                    color=theme.TILE[BLUE], anchor="bottomright")  # fmt: skip
         if not self.analysis.done:
             done = pygame.Rect(g.left, g.top - 10, round(g.width * self.analysis.progress), 6)
@@ -267,17 +272,19 @@ class AnalysisScene(Scene):
     def draw_panel(self, surface: pygame.Surface, verdict: TurnVerdict | None) -> None:
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
-        theme.text(surface, "Analysis", (p.left + 16, 12), size=30, bold=True)
+        theme.text(surface, _("Analysis"), (p.left + 16, 12), size=30, bold=True)
         y = 52
         if not self.analysis.done:
             # In the panel, not over the board: how far the engine has got.
-            progress = f"Analysing... {self.analysis.progress:.0%}"
+            progress = _("Analysing... {percent}").format(percent=f"{self.analysis.progress:.0%}")
             theme.text(surface, progress, (p.left + 16, y), size=18, color=theme.MUTED)
             y += 24
         if verdict is not None:
             theme.text(
                 surface,
-                f"{move_number(verdict.ply)} {verdict.played}: {verdict.label}",
+                _("{number} {turn}: {verdict}").format(
+                    number=move_number(verdict.ply), turn=verdict.played, verdict=_(verdict.label)
+                ),
                 (p.left + 16, y),
                 size=20,
                 color=LABEL_COLOR[verdict.label],
@@ -304,6 +311,7 @@ class AnalysisScene(Scene):
             played = self.analysis.turns[i][1]
             label = v.label if v is not None else "..."
             tone = LABEL_COLOR.get(label, theme.MUTED)
+            label = _(label) if v is not None else label
             r = pygame.Rect(p.left + 12, y, p.width - 24, line_h - 2)
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)

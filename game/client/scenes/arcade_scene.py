@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.arcade import STRIKES, daily, start_run
 from game.puzzles import Pack, Puzzle
 from game.puzzles.themes import theme_name
@@ -40,7 +41,7 @@ class ArcadeScene(PuzzleScene):
     ``"trainer"``. A card with the mode's rules comes first; the clock starts
     when the player says so."""
 
-    pad_keys = pad_buttons(BOARD_PAD, x=(pygame.K_s, "skip this puzzle (once)"))
+    pad_keys = pad_buttons(BOARD_PAD, x=(pygame.K_s, N_("skip this puzzle (once)")))
 
     def __init__(
         self, app: Services, mode: str, seed: int | None = None, *, theme: str | None = None
@@ -73,11 +74,14 @@ class ArcadeScene(PuzzleScene):
             (self.retry_button,) if self.run.teaches else (self.retry_button, self.next_button)
         )
         self.controls = [b for b in self.controls if b not in dropped]
-        self.back_button.label = "End run"
-        self.skip_button = Button("Skip (once)", self.skip, key=pygame.K_s, size=24)
+        self.back_button.label = _("End run")
+        self.skip_button = Button(_("Skip (once)"), self.skip, key=pygame.K_s, size=24)
         if self.run.can_skip:
             self.controls.insert(0, self.skip_button)
-        self.title = MODES[mode][0] + (f": {theme_name(self.theme)}" if self.theme else "")
+        name = _(MODES[mode][0])
+        if self.theme:
+            name = _("{mode}: {theme}").format(mode=name, theme=theme_name(self.theme))
+        self.title = name
         #: The card with the mode's rules has been shown.
         self.carded = False
 
@@ -115,8 +119,12 @@ class ArcadeScene(PuzzleScene):
                 # In the line under the heading, which is laid out to fit: a pop-up
                 # of it lay over the line's own text.
                 after = progress.rating.rating
-                rating = f"Your rating: {after:.0f} ({after - before:+.0f})."
-                self.say(f"{self.message[0].strip()} {rating}", self.message[1])
+                rating = _("{said} Your rating: {rating} ({change}).").format(
+                    said=self.message[0].strip(),
+                    rating=f"{after:.0f}",
+                    change=f"{after - before:+.0f}",
+                )
+                self.say(rating, self.message[1])
         if right:  # a solve counts wherever it happens
             progress.record(pack.id, self.puzzle.id, 3 if first_try else 1)
         result = self.run.answer(right)
@@ -125,7 +133,8 @@ class ArcadeScene(PuzzleScene):
         if right and self.run.teaches:
             # The rating's change is the Trainer's news: it stays until the player
             # moves on, as a miss does.
-            self.say(f"{self.message[0]} Next (N) when you are ready.", self.message[1])
+            text = _("{said} Next (N) when you are ready.").format(said=self.message[0])
+            self.say(text, self.message[1])
         elif right:
             self.advance_in = NEXT_AFTER
         elif self.run.teaches:
@@ -135,11 +144,9 @@ class ArcadeScene(PuzzleScene):
             self.reveal_queue = self.session.reveal()
             self.reveal_timer = RESET_AFTER / 2
             self.next_button.enabled = True
-            self.say(
-                f"{self.message[0].strip()} The answer, {self.puzzle.solution}, is played "
-                "out: Next (N) when you are ready.",
-                theme.BAD,
-            )
+            text = _("{said} The answer, {turn}, is played out: Next (N) when you are ready.")
+            said = self.message[0].strip()
+            self.say(text.format(said=said, turn=self.puzzle.solution), theme.BAD)
             return
         else:
             self.advance_in = RESET_AFTER
@@ -157,7 +164,7 @@ class ArcadeScene(PuzzleScene):
 
     def skip(self) -> None:
         if self.run.skip():
-            self.popup("Skipped", theme.MUTED)
+            self.popup(_("Skipped"), theme.MUTED)
             self.load(self.run.puzzle)
             self.skip_button.enabled = False
 
@@ -202,7 +209,7 @@ class ArcadeScene(PuzzleScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, _ = surface.get_size()
+        w = surface.get_width()
         run = self.run
         k = 1.0 if w >= 900 else 0.7  # a narrow window: a smaller clock and score
         if run.clock is not None:
@@ -222,7 +229,7 @@ class ArcadeScene(PuzzleScene):
                 anchor="topright",
                 bold=True,
             )
-            theme.text(surface, "Strikes", (30, 80), size=22, color=theme.MUTED)
+            theme.text(surface, _("Strikes"), (30, 80), size=22, color=theme.MUTED)
             for i in range(STRIKES):
                 color = theme.BAD if i < run.strikes else theme.CELL_EDGE
                 cx = 120 + 26 * i
@@ -231,7 +238,7 @@ class ArcadeScene(PuzzleScene):
             if run.combo >= 2:
                 theme.text(
                     surface,
-                    f"Combo x{run.combo}",
+                    _("Combo x{n}").format(n=run.combo),
                     (w - 30, 66),
                     size=round(30 * k),
                     color=theme.GOOD,
@@ -265,20 +272,26 @@ class ArcadeScene(PuzzleScene):
 #: Each mode's name and rules, for its card before a run.
 MODES = {
     "rush": (
-        "Flip Rush",
-        "Three minutes: solve as many puzzles as you can. A wrong answer costs 10 seconds "
-        "and a strike; three strikes end the run. Two or more right in a row add 3 seconds "
-        "each. The puzzles start a little below your rating and get harder as you go.",
+        N_("Flip Rush"),
+        N_(
+            "Three minutes: solve as many puzzles as you can. A wrong answer costs 10 seconds "
+            "and a strike; three strikes end the run. Two or more right in a row add 3 seconds "
+            "each. The puzzles start a little below your rating and get harder as you go."
+        ),
     ),
     "streak": (
-        "Streak",
-        "No clock: solve puzzles one after another; the first wrong answer ends the run. "
-        "You may skip one puzzle. They start a little below your rating and get harder.",
+        N_("Streak"),
+        N_(
+            "No clock: solve puzzles one after another; the first wrong answer ends the run. "
+            "You may skip one puzzle. They start a little below your rating and get harder."
+        ),
     ),
     "trainer": (
-        "Trainer",
-        "Puzzles without end, each picked near your puzzle rating, ones you have not tried "
-        "first. After each first try your rating and its change show. End whenever you like.",
+        N_("Trainer"),
+        N_(
+            "Puzzles without end, each picked near your puzzle rating, ones you have not tried "
+            "first. After each first try your rating and its change show. End whenever you like."
+        ),
     ),
 }
 
@@ -298,8 +311,8 @@ class RunCardScene(ButtonScene):
         # Esc goes back where the player came from: closing the card alone would
         # start the clock behind it.
         self.controls = [
-            Button("Start", self.app.scenes.pop, key=pygame.K_RETURN),
-            Button("Back", back, key=pygame.K_ESCAPE),
+            Button(_("Start"), self.app.scenes.pop, key=pygame.K_RETURN),
+            Button(_("Back"), back, key=pygame.K_ESCAPE),
         ]
 
     def enter(self) -> None:
@@ -320,9 +333,10 @@ class RunCardScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 900))
-        title, rules = MODES[self.mode]
+        title, rules = (_(text) for text in MODES[self.mode])
         if self.theme:
-            rules += f" Only puzzles with the theme {theme_name(self.theme)}, from every pack."
+            only = _("{rules} Only puzzles with the theme {theme}, from every pack.")
+            rules = only.format(rules=rules, theme=theme_name(self.theme))
         box = self.box
         theme.text(surface, title, (box.centerx, box.top + 18), size=40, bold=True, anchor="midtop")
         y = box.top + 80
@@ -341,8 +355,8 @@ class SummaryScene(ButtonScene):
         self.score = score
         self.record = record
         self.controls = [
-            Button("Play again", self.again, key=pygame.K_RETURN),
-            Button("Back to puzzles", self.app.scenes.pop, key=pygame.K_ESCAPE),
+            Button(_("Play again"), self.again, key=pygame.K_RETURN),
+            Button(_("Back to puzzles"), self.app.scenes.pop, key=pygame.K_ESCAPE),
         ]
 
     def enter(self) -> None:
@@ -362,34 +376,62 @@ class SummaryScene(ButtonScene):
         w, h = surface.get_size()
         run = self.run_scene.run
         mode = self.run_scene.mode
-        heading = f"{MODES[mode][0]}: run over"
+        heading = _("{mode}: run over").format(mode=_(MODES[mode][0]))
         top = round(60 * min(1.0, h / 800))
         size = theme.fit(heading, 52, w - 40, bold=True)
         head = theme.text(surface, heading, (w // 2, top), size=size, anchor="midtop", bold=True)
         best = self.app.puzzles.progress.best.get(mode, 0)
-        lines: list[tuple[str, theme.Color, float]] = [(f"Score {self.score}", theme.ACCENT, 60)]
+        score = _("Score {score}").format(score=self.score)
+        lines: list[tuple[str, theme.Color, float]] = [(score, theme.ACCENT, 60)]
         lines.append((run.summary(), theme.TEXT, 32))
         if run.teaches:
             now = self.app.puzzles.progress.rating.rating
             change = now - self.run_scene.first_rating
-            lines.append((f"Rating {now:.0f} ({change:+.0f} this run)", theme.TEXT, 32))
+            text = _("Rating {rating} ({change} this run)")
+            lines.append(
+                (text.format(rating=f"{now:.0f}", change=f"{change:+.0f}"), theme.TEXT, 32)
+            )
         if self.record:
-            lines.append(("New personal best!", theme.GOOD, 40 + 4 * abs(((self.t * 3) % 2) - 1)))
+            grow = 40 + 4 * abs(((self.t * 3) % 2) - 1)
+            lines.append((_("New personal best!"), theme.GOOD, grow))
         else:
-            lines.append((f"Personal best: {best}", theme.MUTED, 32))
+            lines.append((_("Personal best: {score}").format(score=best), theme.MUTED, 32))
         r = self.app.puzzles.progress.rating
-        sure = "provisional" if r.rd > 110 else f"+/- {2 * r.rd:.0f}"
-        lines.append((f"Puzzle rating {r.rating:.0f} ({sure})", theme.TEXT, 30))
+        if r.rd > 110:
+            rated = _("Puzzle rating {rating} (provisional)").format(rating=f"{r.rating:.0f}")
+        else:
+            rated = _("Puzzle rating {rating} (+/- {doubt})").format(
+                rating=f"{r.rating:.0f}", doubt=f"{2 * r.rd:.0f}"
+            )
+        lines.append((rated, theme.TEXT, 30))
         # Every line between the heading and the buttons: a short window shrinks them.
         y = head.bottom + 20
         room = self.controls[0].rect.top - 16 - y
-        need = sum(round(tall) + 24 for _, _, tall in lines)
+        need = sum(round(tall) + 24 for _text, _color, tall in lines)
         k = min(1.0, room / need)
         for text, color, tall in lines:
             s = theme.fit(text, max(14, round(tall * k)), w - 40)
             theme.text(surface, text, (w // 2, y), size=s, color=color, anchor="midtop")
             y += round((tall + 24) * k)
         draw_all(self.controls, surface)
+
+
+#: The months' names, in the player's language where the date is shown (strftime's
+#: follow the system's locale, not the game's language).
+MONTHS = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
 
 
 def daily_scene(app: Services, today: dt.date | None = None) -> PuzzleScene | None:
@@ -410,6 +452,9 @@ def daily_scene(app: Services, today: dt.date | None = None) -> PuzzleScene | No
             app.puzzles.progress.record(pack.id, puzzle.id, scene.stars)
         app.puzzles.save()
 
-    title = f"Daily puzzle, {today.day} {today:%B %Y}"
+    month = _(MONTHS[today.month - 1])
+    title = _("Daily puzzle, {day} {month} {year}").format(
+        day=today.day, month=month, year=today.year
+    )
     scene = PuzzleScene(app, puzzle, title=title, on_result=result)
     return scene

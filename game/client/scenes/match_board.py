@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
 from game.play.explain import explain, turn_summary
 from game.play.match import Event, Match
@@ -125,8 +126,12 @@ class MatchBoard(Scene):
         owed = self.match.owed()
         if owed:
             n = len(owed)
-            what = "the ringed tile" if n == 1 else f"one of the {n} ringed tiles"
-            self.say(f"Chain: now flip {what}.", theme.ACCENT, 0)
+            text = ngettext(
+                "Chain: now flip the ringed tile.",
+                "Chain: now flip one of the {n} ringed tiles.",
+                n,
+            )
+            self.say(text.format(n=n), theme.ACCENT, 0)
 
     def finish(self) -> None:
         self.finished = True
@@ -189,17 +194,24 @@ class MatchBoard(Scene):
         if self.finished or match.over:
             return match.result_text(), theme.ACCENT
         if match.finished:  # a finished game looked back over: nobody is to move
-            return f"Looking back: after turn {match.ply} of {match.plies}", theme.MUTED
+            text = _("Looking back: after turn {number} of {total}")
+            return text.format(number=match.ply, total=match.plies), theme.MUTED
         if match.ai_to_move and self.thinker is not None and self.thinker.thinking:
             dots = "." * (1 + int(self.clock * 3) % 3)
             waited = self.clock - self.thinker.thinking_since
-            took = f" {waited:.0f} s" if waited >= 2 else ""
-            return f"{match.ai_to_move} is thinking{dots}{took}", theme.ACCENT
+            if waited >= 2:
+                text = _("{player} is thinking{dots} {seconds} s").format(
+                    player=match.ai_to_move, dots=dots, seconds=f"{waited:.0f}"
+                )
+            else:
+                text = _("{player} is thinking{dots}").format(player=match.ai_to_move, dots=dots)
+            return text, theme.ACCENT
         mover = match.board.mover
         if self.pondering and match.human_to_move:
             other = match.player(mover.other)
-            return f"{mover.title} to move. {other} is thinking too.", theme.TILE[mover]
-        return f"{mover.title} to move", theme.TILE[mover]
+            text = _("{side} to move. {player} is thinking too.")
+            return text.format(side=mover.title, player=other), theme.TILE[mover]
+        return _("{side} to move").format(side=mover.title), theme.TILE[mover]
 
     def targets(self) -> frozenset[int]:
         """The cells a click can act on now, worked out once per board state."""
@@ -227,7 +239,7 @@ class MatchBoard(Scene):
         if self.input.typing:
             self.input.box.draw(surface)
             return
-        text, color, _ = self.status
+        text, color, _left = self.status
         if not text:
             text, color = self.hover_text()
         if text:
@@ -242,8 +254,8 @@ class MatchBoard(Scene):
         texts = self.input.help_text()
         if self.input.cursor is None and not self.input.typing and not self.input.by_pad:
             return (
-                texts[0] + " Left and Right step through the moves.",
-                "Up or Down: board cursor. T: type a turn. Left, Right: the moves.",
+                _("{keys} Left and Right step through the moves.").format(keys=texts[0]),
+                _("Up or Down: board cursor. T: type a turn. Left, Right: the moves."),
                 *texts[1:],
             )
         return texts

@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.progress import MAX_STARS
 from game.puzzles import Pack
 from game.puzzles.themes import in_order, theme_name
@@ -23,10 +24,10 @@ CELL_W, CELL_H, GAP = 112, 64, 10
 
 class PuzzleBrowserScene(Scene):
     pad_keys = pad_buttons(
-        a=(pygame.K_RETURN, "open the puzzle"),
-        x=(pygame.K_t, "next theme"),
-        lb=(pygame.K_PAGEUP, "page up"),
-        rb=(pygame.K_PAGEDOWN, "page down"),
+        a=(pygame.K_RETURN, N_("open the puzzle")),
+        x=(pygame.K_t, N_("next theme")),
+        lb=(pygame.K_PAGEUP, N_("page up")),
+        rb=(pygame.K_PAGEDOWN, N_("page down")),
     )
 
     def __init__(self, app: Services) -> None:
@@ -41,15 +42,15 @@ class PuzzleBrowserScene(Scene):
         self.selected = 0
         self.hover: int | None = None
         self.controls = [
-            Button("Back", self.back, key=pygame.K_ESCAPE, size=24),
-            Button("Flip Rush", lambda: self.arcade("rush"), size=24),
-            Button("Streak", lambda: self.arcade("streak"), size=24),
-            Button("Daily puzzle", self.daily, size=24),
-            Button("Trainer", lambda: self.arcade("trainer"), size=24),
+            Button(_("Back"), self.back, key=pygame.K_ESCAPE, size=24),
+            Button(_("Flip Rush"), lambda: self.arcade("rush"), size=24),
+            Button(_("Streak"), lambda: self.arcade("streak"), size=24),
+            Button(_("Daily puzzle"), self.daily, size=24),
+            Button(_("Trainer"), lambda: self.arcade("trainer"), size=24),
         ]
         #: Show only the puzzles with this theme (None: all of the pack).
         self.theme: str | None = None
-        self.theme_button = Button("Theme: All", self.next_theme, key=pygame.K_t, size=18)
+        self.theme_button = Button(_("Theme: All"), self.next_theme, key=pygame.K_t, size=18)
         self.pack_rects: list[pygame.Rect] = []
         self.cells: list[pygame.Rect] = []
         #: The pack's puzzles in the grid, by their index in the pack.
@@ -87,8 +88,10 @@ class PuzzleBrowserScene(Scene):
             if problem.puzzle is None
             for line in [
                 *theme.wrap(
-                    f"{problem.file.replace(chr(92), '/').rsplit('/', 1)[-1]} did not load: "
-                    f"{problem.reason}",
+                    _("{file} did not load: {reason}").format(
+                        file=problem.file.replace(chr(92), "/").rsplit("/", 1)[-1],
+                        reason=problem.reason,
+                    ),
                     20,
                     self.left.width,
                 ),
@@ -110,7 +113,10 @@ class PuzzleBrowserScene(Scene):
             for i, p in enumerate(pack.puzzles if pack else ())
             if self.theme is None or self.theme in p.themes
         ]
-        self.theme_button.label = f"Theme: {theme_name(self.theme) if self.theme else 'All'}"
+        if self.theme:
+            self.theme_button.label = _("Theme: {theme}").format(theme=theme_name(self.theme))
+        else:
+            self.theme_button.label = _("Theme: All")
         self.theme_button.enabled = pack is not None and bool(self.themes(pack))
         tw, th = (170, 30) if compact else (230, 36)
         self.theme_button.rect = pygame.Rect(self.grid.right - tw, self.grid.top - th - 6, tw, th)
@@ -176,7 +182,7 @@ class PuzzleBrowserScene(Scene):
 
     def arcade(self, mode: str) -> None:
         if not self.packs:
-            self.app.toast("No puzzle packs could be loaded, so the arcade modes are closed.")
+            self.app.toast(_("No puzzle packs could be loaded, so the arcade modes are closed."))
             return
         # The trainer keeps to the theme chosen here, across every pack.
         theme = self.theme if mode == "trainer" else None
@@ -185,7 +191,7 @@ class PuzzleBrowserScene(Scene):
     def daily(self) -> None:
         scene = daily_scene(self.app)
         if scene is None:
-            self.app.toast("No puzzle packs could be loaded.")
+            self.app.toast(_("No puzzle packs could be loaded."))
             return
         scene.on_next = self.next_unsolved  # after today's puzzle, go on with the packs
         self.app.scenes.push(scene)
@@ -200,7 +206,7 @@ class PuzzleBrowserScene(Scene):
                     self.app.scenes.replace(self.puzzle_scene(pack, i))
                     return
         self.app.scenes.pop()
-        self.app.toast("You have solved every puzzle in the packs.")
+        self.app.toast(_("You have solved every puzzle in the packs."))
 
     def handle(self, event: pygame.event.Event) -> None:
         if press([*self.controls, self.theme_button], event, self.app.click):
@@ -289,12 +295,14 @@ class PuzzleBrowserScene(Scene):
                 self.app.scenes.replace(self.puzzle_scene(pack, later[0], order))
             else:
                 self.app.scenes.pop()
-                self.app.toast(f"You reached the end of {pack.title}.")
+                self.app.toast(_("You reached the end of {pack}.").format(pack=_(pack.title)))
 
         scene = PuzzleScene(
             self.app,
             puzzle,
-            title=f"{pack.title} {index + 1}/{len(pack.puzzles)}",
+            title=_("{pack} {number}/{total}").format(
+                pack=_(pack.title), number=index + 1, total=len(pack.puzzles)
+            ),
             on_result=result,
             on_next=next_puzzle,
         )
@@ -308,7 +316,7 @@ class PuzzleBrowserScene(Scene):
         big = 40 if self.compact else 52
         theme.text(
             surface,
-            "Puzzles",
+            _("Puzzles"),
             (w // 2, 14 if self.compact else 24),
             size=big,
             anchor="midtop",
@@ -316,13 +324,20 @@ class PuzzleBrowserScene(Scene):
         )
         progress = self.app.puzzles.progress
         rating = progress.rating
-        sure = " (still settling)" if rating.rd > 110 else ""
-        about = (
-            f"Your puzzle rating: {rating.rating:.0f}{sure}. Puzzles rated near it are ones you "
-            "solve about half the time on the first try.\n"
-            f"Flip Rush best {progress.best.get('rush', 0)}, "
-            f"Streak best {progress.best.get('streak', 0)}"
+        if rating.rd > 110:
+            about = _(
+                "Your puzzle rating: {rating} (still settling). Puzzles rated near it are ones "
+                "you solve about half the time on the first try."
+            )
+        else:
+            about = _(
+                "Your puzzle rating: {rating}. Puzzles rated near it are ones you solve about "
+                "half the time on the first try."
+            )
+        bests = _("Flip Rush best {rush}, Streak best {streak}").format(
+            rush=progress.best.get("rush", 0), streak=progress.best.get("streak", 0)
         )
+        about = about.format(rating=f"{rating.rating:.0f}") + "\n" + bests
         y = 62 if self.compact else 82
         # Down to the pack's line and the theme button, shrinking rather than over them.
         desc_top = self.grid.top - (16 if self.compact else 22) - 12
@@ -344,15 +359,20 @@ class PuzzleBrowserScene(Scene):
             # The row is clipped to the list: the title must fit it, not be cut by it.
             theme.text(
                 surface,
-                pack.title,
+                _(pack.title),
                 (r.left + 12, r.top + (5 if small else 10)),
                 size=theme.fit(pack.title, 19 if small else 26, r.width - 24, bold=True),
                 bold=True,
             )
-            line = f"{solved}/{len(pack.puzzles)} solved   {stars}/{MAX_STARS * len(pack.puzzles)}"
+            line = _("{solved}/{total} solved   {stars}/{most} stars").format(
+                solved=solved,
+                total=len(pack.puzzles),
+                stars=stars,
+                most=MAX_STARS * len(pack.puzzles),
+            )
             theme.text(
                 surface,
-                line + " stars",
+                line,
                 (r.left + 12, r.top + (26 if small else 40)),
                 size=15 if small else 20,
                 color=theme.MUTED,
@@ -365,15 +385,17 @@ class PuzzleBrowserScene(Scene):
         scrollbar(surface, self.left, self.pack_scroll, self.max_pack_scroll)
         tip: tuple[str, pygame.Rect, int] | None = None
         if not self.packs:
-            theme.text(surface, "No puzzle packs were found.", self.grid.topleft, size=26)
+            theme.text(surface, _("No puzzle packs were found."), self.grid.topleft, size=26)
         else:
             pack = self.packs[self.selected]
             size = 16 if self.compact else 22
             room = self.theme_button.rect.left - self.grid.left - 12
             if self.theme:
-                shown = f"Showing {len(self.visible)} of {len(pack.puzzles)}"
+                shown = _("Showing {shown} of {total}").format(
+                    shown=len(self.visible), total=len(pack.puzzles)
+                )
             else:
-                shown = pack.description
+                shown = _(pack.description) if pack.description else ""
             # Smaller before it is cut short; cut, it shows whole under the pointer.
             box = pygame.Rect(self.grid.left, self.grid.top - size - 14, room, size + 8)
             theme.label(
@@ -413,7 +435,7 @@ class PuzzleBrowserScene(Scene):
                     color = theme.ACCENT if k < got else theme.CELL_EDGE
                     step, size = (12, 5) if self.compact else (18, 8)
                     star(surface, (r.left + 12 + step * k, r.bottom - 14), size, color)
-                goal = "win" if p.goal == "win" else "most"
+                goal = _("win") if p.goal == "win" else _("most")
                 theme.text(
                     surface,
                     goal,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
 from game.play.explain import explain
 from game.play.puzzle_session import FLIP_FIRST, Outcome, PuzzleSession, heading_line
@@ -33,9 +34,9 @@ RESET_AFTER = 1.6  # seconds a wrong answer stays on the board
 class PuzzleScene(Scene):
     pad_keys = pad_buttons(
         BOARD_PAD,
-        x=(pygame.K_r, "start the puzzle again"),
-        y=(pygame.K_h, "hint (costs a star)"),
-        rb=(pygame.K_n, "next puzzle, once this one is done"),
+        x=(pygame.K_r, N_("start the puzzle again")),
+        y=(pygame.K_h, N_("hint (costs a star)")),
+        rb=(pygame.K_n, N_("next puzzle, once this one is done")),
     )
 
     def __init__(
@@ -47,7 +48,7 @@ class PuzzleScene(Scene):
         on_result: Callable[[bool, bool], None] | None = None,
         on_next: Callable[[], None] | None = None,
         hints: bool = True,
-        wrong_text: str = "Try again.",
+        wrong_text: str = N_("Try again."),
     ) -> None:
         super().__init__(app)
         session = PuzzleSession(puzzle)
@@ -60,13 +61,13 @@ class PuzzleScene(Scene):
         self.wrong_text = wrong_text
         self.particles = Particles()
         self.t = 0.0
-        self.retry_button = Button("Retry", self.retry, key=pygame.K_r, size=24)
-        self.hint_button = Button("Hint (-1 star)", self.hint, key=pygame.K_h, size=22)
-        self.reveal_button = Button("Show answer", self.reveal, size=22)
-        self.next_button = Button("Next", self.next, key=pygame.K_n, size=24, enabled=False)
-        self.back_button = Button("Back", self.back, key=pygame.K_ESCAPE, size=24)
+        self.retry_button = Button(_("Retry"), self.retry, key=pygame.K_r, size=24)
+        self.hint_button = Button(_("Hint (-1 star)"), self.hint, key=pygame.K_h, size=22)
+        self.reveal_button = Button(_("Show answer"), self.reveal, size=22)
+        self.next_button = Button(_("Next"), self.next, key=pygame.K_n, size=24, enabled=False)
+        self.back_button = Button(_("Back"), self.back, key=pygame.K_ESCAPE, size=24)
         #: Once the puzzle is solved or shown: its position on the analysis board.
-        self.analyse_button = Button("Analyse", self.analyse, key=pygame.K_a, size=22)
+        self.analyse_button = Button(_("Analyse"), self.analyse, key=pygame.K_a, size=22)
         self.controls = [self.retry_button]
         if hints:
             self.controls += [self.hint_button, self.reveal_button, self.analyse_button]
@@ -188,7 +189,7 @@ class PuzzleScene(Scene):
         n = len(self.session.chain or ())
         while self.session.chain is not None:
             self.session.take_back_flip()
-        self.say(f"Took back {n} flip{'s' if n > 1 else ''}.")
+        self.say(ngettext("Took back {n} flip.", "Took back {n} flips.", n).format(n=n))
 
     def play_typed(self, text: str) -> None:
         """A turn typed in the turn box: checked whole, then played as the clicks
@@ -230,8 +231,12 @@ class PuzzleScene(Scene):
     def say_chain(self) -> None:
         n = len(self.session.owed())
         if n:
-            what = "the ringed tile" if n == 1 else f"one of the {n} ringed tiles"
-            self.say(f"Keep going: flip {what}.", theme.ACCENT)
+            text = ngettext(
+                "Keep going: flip the ringed tile.",
+                "Keep going: flip one of the {n} ringed tiles.",
+                n,
+            )
+            self.say(text.format(n=n), theme.ACCENT)
         else:
             self.say("")
 
@@ -244,20 +249,30 @@ class PuzzleScene(Scene):
             played = outcome.turn.cells if outcome.turn is not None else ()
             for c in played or self.solution.cells:
                 self.particles.burst(self.view.centre(c), theme.ACCENT, 14)
-            stars = f" {self.stars} star{'s' if self.stars > 1 else ''}." if self.show_stars else ""
-            self.say(f"Right!{stars}", theme.GOOD)
+            if self.show_stars:
+                n = self.stars
+                self.say(
+                    ngettext("Right! {n} star.", "Right! {n} stars.", n).format(n=n), theme.GOOD
+                )
+            else:
+                self.say(_("Right!"), theme.GOOD)
         else:
             self.app.sound("wrong")
+            # An empty catalog key is gettext's header: a run with no words for a
+            # miss (the Trainer) must not show it.
+            then = _(self.wrong_text) if self.wrong_text else ""
             if self.puzzle.goal == "most":
                 best = len(self.solution.cells)
                 got = outcome.got
-                self.say(
-                    f"You took {got} tile{'s' if got != 1 else ''}; the best takes {best}. "
-                    + self.wrong_text,
-                    theme.BAD,
+                took = ngettext(
+                    "You took {got} tile; the best takes {best}. {then}",
+                    "You took {got} tiles; the best takes {best}. {then}",
+                    got,
                 )
+                self.say(took.format(got=got, best=best, then=then), theme.BAD)
             else:
-                self.say(f"That turn does not win. {self.wrong_text}", theme.BAD)
+                text = _("That turn does not win. {then}").format(then=then)
+                self.say(text, theme.BAD)
             self.reset_in = RESET_AFTER
         if self.on_result is not None:
             self.on_result(right, outcome.first_try)
@@ -276,9 +291,10 @@ class PuzzleScene(Scene):
         self.show_hint = True
         first = self.session.hint()
         if self.solution.is_flip:
-            self.say(f"Start with {first} (ringed in green).", theme.GOOD)
+            self.say(_("Start with {cell} (ringed in green).").format(cell=first), theme.GOOD)
         else:  # a quiet placement wins: the hint says so, or it would read as a flip
-            self.say(f"Place a tile on {first} (ringed in green).", theme.GOOD)
+            text = _("Place a tile on {cell} (ringed in green).").format(cell=first)
+            self.say(text, theme.GOOD)
 
     def reveal(self) -> None:
         if self.solved:
@@ -288,7 +304,7 @@ class PuzzleScene(Scene):
         self.reset_in = 0.0
         self.reveal_timer = 0.3
         self.next_button.enabled = self.analyse_button.enabled = True
-        self.say(f"The answer: {self.puzzle.solution}", theme.ACCENT)
+        self.say(_("The answer: {turn}").format(turn=self.puzzle.solution), theme.ACCENT)
         if self.on_result is not None:
             self.on_result(False, first_try)
 
@@ -315,7 +331,7 @@ class PuzzleScene(Scene):
         if cell is None or s.finished or self.reset_in > 0:
             return "", theme.MUTED
         if self.puzzle.goal == "most" and s.chain is None and s.board.tile_at(cell) is None:
-            return FLIP_FIRST, theme.BAD
+            return _(FLIP_FIRST), theme.BAD
         text, tone = explain(s.board, s.chain, cell, your_turn=True)
         return text, theme.TONES[tone]
 
@@ -345,7 +361,7 @@ class PuzzleScene(Scene):
         return moving or self.show_hint or self.session.chain is not None
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = surface.get_size()
+        w = surface.get_width()
         p = self.puzzle
         start = self.session.start
         room = w - 2 * self.banner_margin(w)

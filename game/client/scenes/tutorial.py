@@ -8,6 +8,7 @@ from functools import partial
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.lessons import LESSONS, Feedback, LessonRun, TutorialProgress
 from game.play.lessons import load as load_tutorial
 from game.play.lessons import save as save_tutorial
@@ -35,8 +36,8 @@ def tutorial_progress(app: Services) -> TutorialProgress:
 
 
 class TutorialMenuScene(MenuScene):
-    title = "Learn to play"
-    subtitle = "Mosaic by Mark Steere, in ten short lessons on a live board."
+    title = N_("Learn to play")
+    subtitle = N_("Mosaic by Mark Steere, in ten short lessons on a live board.")
     button_width = 520
 
     def __init__(self, app: Services) -> None:
@@ -57,14 +58,18 @@ class TutorialMenuScene(MenuScene):
         done = tutorial_progress(self.app).done
         lessons = [
             Button(
-                f"{i + 1}. {lesson.title}" + ("  (done)" if lesson.id in done else ""),
+                (
+                    _("{number}. {lesson}  (done)")
+                    if lesson.id in done
+                    else _("{number}. {lesson}")
+                ).format(number=i + 1, lesson=_(lesson.title)),
                 partial(self.open_lesson, i),
                 size=22,
             )
             for i, lesson in enumerate(LESSONS)
         ]
-        rules = Button("The rules in brief", lambda: self.app.scenes.push(HowToScene(self.app)))
-        return [*lessons, rules, Button("Back", self.back)]
+        rules = Button(_("The rules in brief"), lambda: self.app.scenes.push(HowToScene(self.app)))
+        return [*lessons, rules, Button(_("Back"), self.back)]
 
     def open_lesson(self, index: int) -> None:
         self.app.scenes.push(LessonScene(self.app, index))
@@ -73,10 +78,10 @@ class TutorialMenuScene(MenuScene):
 class LessonScene(Scene):
     pad_keys = pad_buttons(
         BOARD_PAD,
-        a=(pygame.K_RETURN, "play the cursor's cell, or choose an answer"),
-        x=(pygame.K_r, "start the lesson again"),
-        y=(pygame.K_p, "pass, where the lesson asks it"),
-        rb=(pygame.K_RETURN, "next lesson, once this one is done"),
+        a=(pygame.K_RETURN, N_("play the cursor's cell, or choose an answer")),
+        x=(pygame.K_r, N_("start the lesson again")),
+        y=(pygame.K_p, N_("pass, where the lesson asks it")),
+        rb=(pygame.K_RETURN, N_("next lesson, once this one is done")),
     )
 
     def __init__(self, app: Services, index: int) -> None:
@@ -92,14 +97,15 @@ class LessonScene(Scene):
         self.message = ("", theme.MUTED)
         self.t = 0.0
         self.option_buttons = [
-            Button(option, partial(self.answer, option), size=22) for option in self.lesson.options
+            Button(_(option), partial(self.answer, option), size=22)
+            for option in self.lesson.options
         ]
-        self.pass_button = Button("Pass", self.pass_turn, key=pygame.K_p, size=22)
-        self.retry_button = Button("Start again", self.retry, key=pygame.K_r, size=22)
+        self.pass_button = Button(_("Pass"), self.pass_turn, key=pygame.K_p, size=22)
+        self.retry_button = Button(_("Start again"), self.retry, key=pygame.K_r, size=22)
         self.next_button = Button(
-            "Next lesson", self.next, key=pygame.K_RETURN, size=22, enabled=False
+            _("Next lesson"), self.next, key=pygame.K_RETURN, size=22, enabled=False
         )
-        self.back_button = Button("Lessons", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.back_button = Button(_("Lessons"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         #: The lesson's own actions, in a row above the buttons every lesson has.
         self.actions = [*self.option_buttons]
         #: The keys' (and a controller's) way to an answer.
@@ -196,7 +202,10 @@ class LessonScene(Scene):
             try:
                 save_tutorial(progress, self.app.data)
             except OSError as e:
-                self.app.toast(f"Tutorial progress could not be saved: {e.strerror or e}")
+                problem = e.strerror or str(e)
+                self.app.toast(
+                    _("Tutorial progress could not be saved: {problem}").format(problem=problem)
+                )
 
     def retry(self) -> None:
         self.run = LessonRun(self.lesson)
@@ -216,7 +225,7 @@ class LessonScene(Scene):
                 # land on whatever menu button lies under it ("Back" in a small window).
                 menu.deaf = DOUBLE_CLICK
             self.app.toast(
-                "That was the last lesson. Try a match against Beginner, or the puzzles."
+                _("That was the last lesson. Try a match against Beginner, or the puzzles.")
             )
 
     def say(self, text: str, color: theme.Color = theme.MUTED) -> None:
@@ -258,12 +267,12 @@ class LessonScene(Scene):
         small = self.compact
         theme.text(
             surface,
-            f"Lesson {self.index + 1} of {len(LESSONS)}",
+            _("Lesson {number} of {total}").format(number=self.index + 1, total=len(LESSONS)),
             (p.left + 16, 10),
             size=15 if small else 18,
             color=theme.MUTED,
         )
-        title = self.lesson.title
+        title = _(self.lesson.title)
         theme.text(
             surface,
             title,
@@ -275,7 +284,7 @@ class LessonScene(Scene):
         # The text, then the counter, must fit above the buttons: shrink it until it does.
         size = 20
         while True:
-            lines = theme.wrap(self.lesson.text, size, p.width - 32)
+            lines = theme.wrap(_(self.lesson.text), size, p.width - 32)
             needed = len(lines) * (size + 4) + 2 * (size + 6) + 8
             if y + needed <= self.text_bottom or size <= 12:
                 break
@@ -305,7 +314,7 @@ class LessonScene(Scene):
         room down to the board, and shrinks until it fits there, so that the end
         of a long one (lesson 6's "Esc takes back the whole chain") is not lost."""
         text = self.message[0]
-        board_top = min((y for _, y in self.view.centres), default=60.0) - self.view.radius
+        board_top = min((y for _x, y in self.view.centres), default=60.0) - self.view.radius
         room = max(3 * 24, int(board_top) - 14)
         size = 22
         while True:
