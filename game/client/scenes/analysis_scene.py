@@ -32,6 +32,8 @@ from ..widgets import Button, draw_all, press, update_all
 STOPPED = -1
 #: The verdicts' words, for extraction (they are translated where drawn).
 LABELS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
+#: The graph's legend: which way is whose lead.
+LEGEND = (N_("Red ahead"), N_("Blue ahead"))
 LABEL_COLOR = {
     "best": theme.GOOD,
     "good": theme.TEXT,
@@ -57,6 +59,9 @@ class AnalysisScene(Scene):
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.graph = pygame.Rect(0, 0, 0, 0)
+        #: The part of the graph the curve is drawn in: the legend keeps its own
+        #: column at the right, so no line runs through its words.
+        self.plot = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.asking: int | None = None  # the turn the engine is judging
         self.rows: list[tuple[int, pygame.Rect]] = []
@@ -103,6 +108,9 @@ class AnalysisScene(Scene):
         panel = min(360, w // 3)
         self.panel = pygame.Rect(w - panel, 0, panel, h)
         self.graph = pygame.Rect(40, h - 120, w - panel - 60, 100)
+        legend = max(theme.font(14).size(_(words))[0] for words in LEGEND) + 12
+        self.plot = self.graph.inflate(0, -8)
+        self.plot.width = max(20, self.graph.width - legend)
         self.bar = pygame.Rect(8, 60, 18, h - 200)
         self.view.coordinates = self.app.settings.coordinates
         self.view.layout(pygame.Rect(36, 50, w - panel - 56, h - 190))
@@ -168,8 +176,8 @@ class AnalysisScene(Scene):
                 self.go(target)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.graph.collidepoint(event.pos) and n:
-                x = (event.pos[0] - self.graph.left) / max(1, self.graph.width)
-                self.go(round(x * n))
+                x = (event.pos[0] - self.plot.left) / max(1, self.plot.width)
+                self.go(round(max(0.0, min(1.0, x)) * n))
             for ply, r in self.rows:
                 if r.collidepoint(event.pos):
                     self.go(ply)
@@ -233,8 +241,8 @@ class AnalysisScene(Scene):
         share = 0.5 + 0.5 * value / CLAMP
         r = self.bar
         pygame.draw.rect(surface, theme.TILE[BLUE], r, border_radius=4)
-        red = r.copy()
-        red.height = round(r.height * share)
+        red = pygame.FRect(r)
+        red.height = r.height * share
         pygame.draw.rect(surface, theme.TILE[RED], red, border_radius=4)
         theme.text(surface, _("R"), (r.centerx, r.top - 4), size=16, color=theme.TILE[RED],
                    anchor="midbottom", bold=True)  # fmt: skip
@@ -242,31 +250,35 @@ class AnalysisScene(Scene):
                    anchor="midtop", bold=True)  # fmt: skip
 
     def draw_graph(self, surface: pygame.Surface) -> None:
-        g = self.graph
+        g, plot = self.graph, self.plot
         pygame.draw.rect(surface, theme.BG_LIGHT, g, border_radius=6)
-        pygame.draw.line(surface, theme.CELL_EDGE, (g.left, g.centery), (g.right, g.centery))
+        pygame.draw.line(surface, theme.CELL_EDGE, (g.left, g.centery), (plot.right, g.centery))
         curve = self.analysis.curve()
         n = max(1, len(curve) - 1)  # the last point is the position after the last turn
         points = []
         for i, v in enumerate(curve):
             if v is None:
                 continue
-            points.append((g.left + g.width * i / n, g.centery - (g.height / 2 - 4) * v / CLAMP))
+            points.append(
+                (plot.left + plot.width * i / n, plot.centery - plot.height / 2 * v / CLAMP)
+            )
         if len(points) > 1:
             pygame.draw.lines(surface, theme.TEXT, False, points, 2)
         for verdict in self.analysis.verdicts:
             if verdict is not None and verdict.flagged:
-                x = g.left + g.width * (verdict.ply - 1) / n
+                x = plot.left + plot.width * (verdict.ply - 1) / n
                 pygame.draw.circle(surface, LABEL_COLOR[verdict.label], (x, g.bottom - 6), 4)
-        x = g.left + g.width * self.ply / n
+        x = plot.left + plot.width * self.ply / n
         pygame.draw.line(surface, theme.ACCENT, (x, g.top), (x, g.bottom), 2)
-        # Which way is whose: Red ahead is up, Blue ahead down, as on the bar.
-        theme.text(surface, _("Red ahead"), (g.right - 6, g.top + 3), size=14,
-                   color=theme.TILE[RED], anchor="topright")  # fmt: skip
-        theme.text(surface, _("Blue ahead"), (g.right - 6, g.bottom - 12), size=14,
-                   color=theme.TILE[BLUE], anchor="bottomright")  # fmt: skip
+        # Which way is whose, in the legend's own column: Red ahead is up, Blue
+        # ahead down, as on the bar.
+        red, blue = LEGEND
+        theme.text(surface, _(red), (g.right - 6, g.top + 3), size=14,
+                   color=theme.TILE[RED], anchor="topright", box=g)  # fmt: skip
+        theme.text(surface, _(blue), (g.right - 6, g.bottom - 3), size=14,
+                   color=theme.TILE[BLUE], anchor="bottomright", box=g)  # fmt: skip
         if not self.analysis.done:
-            done = pygame.Rect(g.left, g.top - 10, round(g.width * self.analysis.progress), 6)
+            done = pygame.FRect(g.left, g.top - 10, g.width * self.analysis.progress, 6)
             pygame.draw.rect(surface, theme.ACCENT, done, border_radius=3)
 
     def draw_panel(self, surface: pygame.Surface, verdict: TurnVerdict | None) -> None:

@@ -1,0 +1,99 @@
+"""The board and puzzle screens at the smallest window, in either text size
+(issue 44, section 2): Large never draws a text smaller than Normal, nothing is
+drawn over a text, and a long line wraps rather than being cut."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pygame
+
+from game import paths
+from game.ai.evaluate import TILE
+from game.client import theme
+from game.client.app import App
+from game.client.scenes.analysis_scene import AnalysisScene
+from game.play.game_analysis import CLAMP
+from game.play.match import Match
+
+from .drawn import drawn
+
+SMALL = (640, 480)
+
+
+@contextmanager
+def opened(folder: Path, text_size: str, size: tuple[int, int] = SMALL) -> Iterator[App]:
+    """An app of ``size`` with ``text_size`` text, reading the shipped packs."""
+    data = folder / f"data-{text_size}-{size[0]}"
+    data.mkdir(parents=True)
+    (data / "settings.json").write_text(json.dumps({"text_size": text_size}))
+    pygame.init()
+    app = App(size, data)
+    app.puzzles.folder = paths.puzzles()
+    try:
+        yield app
+    finally:
+        app.close()
+
+
+def ink(r: pygame.Rect) -> pygame.Rect:
+    """A text's letters, without the line box's air above and below (as the
+    tour's text check has it)."""
+    return r.inflate(-2, -max(4, r.height // 3))
+
+
+def colour_in(surface: pygame.Surface, area: pygame.Rect, colour: theme.Color) -> int:
+    """How many pixels of ``area`` are exactly ``colour`` (no text is drawn in the
+    colours looked for here)."""
+    area = area.clip(surface.get_rect())
+    return sum(
+        surface.get_at((x, y))[:3] == colour
+        for x in range(area.left, area.right)
+        for y in range(area.top, area.bottom)
+    )
+
+
+def heights(app: App) -> dict[str, int]:
+    """Each text the top scene draws, by its words, and the tallest line box it
+    is drawn in: a smaller text size draws a lower box."""
+    top = app.scenes.top
+    assert top is not None
+    found: dict[str, int] = {}
+    for msg, r in drawn(top.draw, app.screen):
+        found[msg] = max(found.get(msg, 0), r.height)
+    return found
+
+
+def analysed_game() -> Match:
+    """A finished game of side 3 whose graph swings from one side's lead to the
+    other's, through both corners of the graph, every turn."""
+    rng = random.Random(5)
+    match = Match(3, "Human", "Human")
+    while not match.board.is_game_over():
+        match.play(rng.choice(match.board.legal_turns()))
+    return match
+
+
+def test_the_analysis_graph_draws_no_line_through_its_legend(tmp_path):
+    for text_size in ("Normal", "Large"):
+        with opened(tmp_path, text_size) as app:
+            scene = AnalysisScene(app, analysed_game())
+            app.scenes.reset(scene)
+            analysis = scene.analysis
+            for i, (_, played, mover) in enumerate(analysis.turns):
+                lead = CLAMP if i % 2 else -CLAMP
+                score = round(lead * TILE) if mover == "red" else -round(lead * TILE)
+                data = {"loss": 0.0, "label": "good", "exact": False, "best_score": score}
+                analysis.record(i, played, data)
+            scene.ply = len(analysis.turns)  # the marker at the graph's right end
+            app.screen.fill(theme.BG)
+            texts = drawn(scene.draw, app.screen)
+            legend = [r for m, r in texts if m in ("Red ahead", "Blue ahead")]
+            assert len(legend) == 2
+            for r in legend:
+                assert colour_in(app.screen, ink(r), theme.TEXT) == 0, (text_size, r)
+                assert colour_in(app.screen, ink(r), theme.ACCENT) == 0, (text_size, r)
