@@ -17,6 +17,8 @@ from game.ai.evaluate import TILE
 from game.client import theme
 from game.client.app import App
 from game.client.scenes.analysis_scene import AnalysisScene
+from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+from game.client.scripted.tour import Driver
 from game.play.game_analysis import CLAMP
 from game.play.match import Match
 
@@ -66,6 +68,32 @@ def heights(app: App) -> dict[str, int]:
     for msg, r in drawn(top.draw, app.screen):
         found[msg] = max(found.get(msg, 0), r.height)
     return found
+
+
+def test_a_puzzle_tiles_stars_leave_its_goal_word_clear(tmp_path):
+    with opened(tmp_path, "Large") as app:
+        browser = PuzzleBrowserScene(app)
+        app.scenes.reset(browser)
+        Driver(app).frames(2)
+        app.screen.fill(theme.BG)
+        texts = drawn(browser.draw, app.screen)
+        goals = [r for m, r in texts if m == "most" and browser.grid.contains(r)]
+        assert goals
+        # Unearned stars are drawn in the cells' edge colour: none in the word.
+        for r in goals:
+            assert colour_in(app.screen, ink(r), theme.CELL_EDGE) == 0, r
+
+
+def test_the_pack_description_wraps_whole_above_the_grid(tmp_path):
+    with opened(tmp_path, "Normal") as app:
+        browser = PuzzleBrowserScene(app)
+        app.scenes.reset(browser)
+        Driver(app).frames(2)
+        description = browser.packs[browser.selected].description
+        texts = drawn(browser.draw, app.screen)
+        lines = [m for m, r in texts if r.bottom <= browser.grid.top and m in description]
+        assert " ".join(lines) == description
+        assert not any(m.endswith("...") for m, _ in texts)
 
 
 def analysed_game() -> Match:

@@ -20,6 +20,13 @@ from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
+#: A puzzle's goal, as its cell names it.
+GOALS = (N_("win"), N_("most"))
+
+
+def tall(msg: str, size: int, width: int) -> int:
+    """How high ``msg`` is, wrapped to ``width`` at ``size``."""
+    return len(theme.wrap(msg, size, width)) * theme.font(size).get_linesize()
 
 
 class PuzzleBrowserScene(Scene):
@@ -35,6 +42,9 @@ class PuzzleBrowserScene(Scene):
         self.compact = False
         self.left = pygame.Rect(0, 0, 0, 0)
         self.grid = pygame.Rect(0, 0, 0, 0)
+        #: The lines about the rating, and the pack's line over the grid.
+        self.about = pygame.Rect(0, 0, 0, 0)
+        self.pack_line = pygame.Rect(0, 0, 0, 0)
         self.row = 78
         self.problem_lines: list[str] = []
         self.scroll = self.max_scroll = 0  # the puzzle grid's, in pixels
@@ -67,14 +77,25 @@ class PuzzleBrowserScene(Scene):
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Packs on the left, the chosen pack's puzzles in a grid that scrolls (the
-        wheel, or the keys) on the right, the buttons along the bottom; a small
-        window gets smaller rows and cells."""
+        """The heading and the lines about the rating, measured; under them the
+        packs on the left and, on the right, the pack's line beside the theme
+        button over the chosen pack's puzzles in a grid that scrolls (the wheel,
+        or the keys); the buttons along the bottom. A small window gets smaller
+        rows and cells, as large as their words need."""
         w, h = size
         self.compact = compact = h < 700 or w < 900
-        top = 122 if compact else 150
         bar = 50 if compact else 64  # button height, for the bottom bar
         bottom = h - bar - 22
+        n = len(self.controls)
+        bw = min(200, (w - 40) // n - 8)
+        grid(self.controls, 20, h - bar - 12, width=bw, height=bar, gap=8)
+        for b in self.controls:
+            b.size = 24 if bw >= 170 else 18
+        heading = theme.font(self.heading_size, True).get_linesize()
+        about = pygame.Rect(30, self.heading_top + heading, w - 60, 0)
+        about.height = tall(self.about_text(), self.about_size, about.width)
+        self.about = about
+        top = about.bottom + 8
         self.left = pygame.Rect(20 if compact else 30, top, min(380, w // 3), bottom - top)
         self.row = 52 if compact else 78
         self.pack_rects = [
@@ -101,10 +122,6 @@ class PuzzleBrowserScene(Scene):
         content = self.row * len(self.packs) + 4 + 24 * len(self.problem_lines)
         self.max_pack_scroll = max(0, content - self.left.height)
         self.pack_scroll = min(self.pack_scroll, self.max_pack_scroll)
-        gx = self.left.right + (16 if compact else 30)
-        self.grid = pygame.Rect(gx, top + 30, w - gx - 20, bottom - top - 36)
-        cw, ch = (84, 52) if compact else (CELL_W, CELL_H)
-        cols = max(1, (self.grid.width + GAP) // (cw + GAP))
         pack = self.packs[self.selected] if self.packs else None
         if pack is not None and self.theme not in self.themes(pack):
             self.theme = None  # a theme this pack has none of
@@ -118,9 +135,18 @@ class PuzzleBrowserScene(Scene):
         else:
             self.theme_button.label = _("Theme: All")
         self.theme_button.enabled = pack is not None and bool(self.themes(pack))
-        tw, th = (170, 30) if compact else (230, 36)
-        self.theme_button.rect = pygame.Rect(self.grid.right - tw, self.grid.top - th - 6, tw, th)
         self.theme_button.size = 16 if compact else 20
+        # The pack's line beside the theme button, wrapped whole (a description
+        # is a sentence: it is not cut), and the grid under both.
+        gx = self.left.right + (16 if compact else 30)
+        tw, th = (170, 30) if compact else (230, 36)
+        self.theme_button.rect = pygame.Rect(w - 20 - tw, top, tw, th)
+        self.pack_line = pygame.Rect(gx, top, self.theme_button.rect.left - 12 - gx, 0)
+        self.pack_line.height = tall(self.pack_words(), self.pack_size, self.pack_line.width)
+        below = max(self.pack_line.bottom, self.theme_button.rect.bottom) + 8
+        self.grid = pygame.Rect(gx, below, w - gx - 20, bottom - below)
+        cw, ch = self.cell_size()
+        cols = max(1, (self.grid.width + GAP) // (cw + GAP))
         count = len(self.visible)
         self.cells = [
             pygame.Rect(
@@ -134,11 +160,72 @@ class PuzzleBrowserScene(Scene):
         rows = -(-count // cols)
         self.max_scroll = max(0, rows * (ch + GAP) - GAP - self.grid.height)
         self.scroll = min(self.scroll, self.max_scroll)
-        n = len(self.controls)
-        bw = min(200, (w - 40) // n - 8)
-        grid(self.controls, 20, h - bar - 12, width=bw, height=bar, gap=8)
-        for b in self.controls:
-            b.size = 24 if bw >= 170 else 18
+
+    @property
+    def heading_top(self) -> int:
+        return 14 if self.compact else 24
+
+    @property
+    def heading_size(self) -> int:
+        return 40 if self.compact else 52
+
+    @property
+    def about_size(self) -> int:
+        return 16 if self.compact else 20
+
+    @property
+    def pack_size(self) -> int:
+        return 16 if self.compact else 22
+
+    @property
+    def stars(self) -> tuple[int, int]:
+        """A puzzle's stars: the step from one to the next, and their radius."""
+        return (12, 5) if self.compact else (18, 8)
+
+    def cell_size(self) -> tuple[int, int]:
+        """A puzzle's cell: its number and rating across the top, its stars and
+        goal across the foot, each pair side by side with room between."""
+        width, height = (84, 52) if self.compact else (CELL_W, CELL_H)
+        step, r = self.stars
+        goal = max(theme.font(16).size(_(g))[0] for g in GOALS)
+        stars = 12 + step * (MAX_STARS - 1) + r
+        line = theme.font(16).get_height()
+        number = theme.font(24, True).get_height()
+        return (
+            max(width, stars + 6 + goal + 8),
+            max(height, 16 + 2 * line, 6 + number + 2 + r + 14),
+        )
+
+    def about_text(self) -> str:
+        """The player's puzzle rating and bests, over the lists."""
+        progress = self.app.puzzles.progress
+        rating = progress.rating
+        if rating.rd > 110:
+            about = _(
+                "Your puzzle rating: {rating} (still settling). Puzzles rated near it are ones "
+                "you solve about half the time on the first try."
+            )
+        else:
+            about = _(
+                "Your puzzle rating: {rating}. Puzzles rated near it are ones you solve about "
+                "half the time on the first try."
+            )
+        bests = _("Flip Rush best {rush}, Streak best {streak}").format(
+            rush=progress.best.get("rush", 0), streak=progress.best.get("streak", 0)
+        )
+        return about.format(rating=f"{rating.rating:.0f}") + "\n" + bests
+
+    def pack_words(self) -> str:
+        """The line over the grid: the pack's description, or how many of its
+        puzzles the theme lets through."""
+        if not self.packs:
+            return ""
+        pack = self.packs[self.selected]
+        if self.theme:
+            return _("Showing {shown} of {total}").format(
+                shown=len(self.visible), total=len(pack.puzzles)
+            )
+        return _(pack.description) if pack.description else ""
 
     @staticmethod
     def themes(pack: Pack) -> list[str]:
@@ -313,38 +400,17 @@ class PuzzleBrowserScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
-        big = 40 if self.compact else 52
         theme.text(
             surface,
             _("Puzzles"),
-            (w // 2, 14 if self.compact else 24),
-            size=big,
+            (w // 2, self.heading_top),
+            size=self.heading_size,
             anchor="midtop",
             bold=True,
         )
         progress = self.app.puzzles.progress
-        rating = progress.rating
-        if rating.rd > 110:
-            about = _(
-                "Your puzzle rating: {rating} (still settling). Puzzles rated near it are ones "
-                "you solve about half the time on the first try."
-            )
-        else:
-            about = _(
-                "Your puzzle rating: {rating}. Puzzles rated near it are ones you solve about "
-                "half the time on the first try."
-            )
-        bests = _("Flip Rush best {rush}, Streak best {streak}").format(
-            rush=progress.best.get("rush", 0), streak=progress.best.get("streak", 0)
-        )
-        about = about.format(rating=f"{rating.rating:.0f}") + "\n" + bests
-        y = 62 if self.compact else 82
-        # Down to the pack's line and the theme button, shrinking rather than over them.
-        desc_top = self.grid.top - (16 if self.compact else 22) - 12
-        bottom = min(desc_top, self.theme_button.rect.top) - 4
-        box = pygame.Rect(30, y, w - 60, bottom - y)
-        theme.block(surface, about, box, size=16 if self.compact else 20, smallest=12,
-                    color=theme.MUTED)  # fmt: skip
+        theme.block(surface, self.about_text(), self.about, size=self.about_size,
+                    smallest=self.about_size, color=theme.MUTED)  # fmt: skip
         surface.set_clip(self.left)
         for i, pack in enumerate(self.packs):
             r = self.pack_shown(i)
@@ -357,11 +423,12 @@ class PuzzleBrowserScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
             small = self.compact
             # The row is clipped to the list: the title must fit it, not be cut by it.
+            title = _(pack.title)
             theme.text(
                 surface,
-                _(pack.title),
+                title,
                 (r.left + 12, r.top + (5 if small else 10)),
-                size=theme.fit(pack.title, 19 if small else 26, r.width - 24, bold=True),
+                size=theme.fit(title, 19 if small else 26, r.width - 24, bold=True),
                 bold=True,
             )
             line = _("{solved}/{total} solved   {stars}/{most} stars").format(
@@ -383,31 +450,12 @@ class PuzzleBrowserScene(Scene):
             y += 24
         surface.set_clip(None)
         scrollbar(surface, self.left, self.pack_scroll, self.max_pack_scroll)
-        tip: tuple[str, pygame.Rect, int] | None = None
         if not self.packs:
             theme.text(surface, _("No puzzle packs were found."), self.grid.topleft, size=26)
         else:
             pack = self.packs[self.selected]
-            size = 16 if self.compact else 22
-            room = self.theme_button.rect.left - self.grid.left - 12
-            if self.theme:
-                shown = _("Showing {shown} of {total}").format(
-                    shown=len(self.visible), total=len(pack.puzzles)
-                )
-            else:
-                shown = _(pack.description) if pack.description else ""
-            # Smaller before it is cut short; cut, it shows whole under the pointer.
-            box = pygame.Rect(self.grid.left, self.grid.top - size - 14, room, size + 8)
-            theme.label(
-                surface,
-                shown,
-                box,
-                size=size,
-                smallest=13,
-                color=theme.MUTED,
-            )
-            # The whole description under the pointer: drawn last, over the grid.
-            tip = (shown, box, size)
+            theme.block(surface, self.pack_words(), self.pack_line, size=self.pack_size,
+                        smallest=self.pack_size, color=theme.MUTED, align="left")  # fmt: skip
             surface.set_clip(self.grid.inflate(6, 6))
             for i, number in enumerate(self.visible):
                 p = pack.puzzles[number]
@@ -431,11 +479,11 @@ class PuzzleBrowserScene(Scene):
                     color=theme.MUTED,
                     anchor="topright",
                 )
+                step, radius = self.stars
                 for k in range(MAX_STARS):
                     color = theme.ACCENT if k < got else theme.CELL_EDGE
-                    step, size = (12, 5) if self.compact else (18, 8)
-                    star(surface, (r.left + 12 + step * k, r.bottom - 14), size, color)
-                goal = _("win") if p.goal == "win" else _("most")
+                    star(surface, (r.left + 12 + step * k, r.bottom - 14), radius, color)
+                goal = _(GOALS[0]) if p.goal == "win" else _(GOALS[1])
                 theme.text(
                     surface,
                     goal,
@@ -447,9 +495,6 @@ class PuzzleBrowserScene(Scene):
             surface.set_clip(None)
             scrollbar(surface, self.grid, self.scroll, self.max_scroll)
         draw_all([*self.controls, self.theme_button], surface)
-        if tip is not None:
-            msg, box, size = tip
-            theme.tooltip(surface, msg, box, self.pointer, size=size, smallest=13)
 
 
 def scrollbar(surface: pygame.Surface, area: pygame.Rect, scroll: int, most: int) -> None:
