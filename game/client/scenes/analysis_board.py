@@ -29,7 +29,7 @@ from ..widgets import Button, Segments, draw_all, press, update_all
 
 SIDES = [str(n) for n in range(3, 9)]
 BRUSHES = [N_("Red"), N_("Blue"), N_("Empty")]
-#: The sides to move, as the Turn choice names them.
+#: The sides to move, as the Turn choice names them (the choices translate them).
 MOVERS = [N_("Red"), N_("Blue")]
 #: Seconds the engine thinks about a position.
 SECONDS = 2.0
@@ -76,26 +76,22 @@ class AnalysisBoardScene(Scene):
         self.input = BoardInput(self.view)
         #: What the line under the board says after a typed turn (until the next key).
         self.note: tuple[str, theme.Color] = ("", theme.MUTED)
-        # The choices show their options in the player's language; the scene keeps
-        # the English names, by the option's place.
-        brushes = [_(b) for b in BRUSHES]
-        self.brush_choice = Segments(_("Paint"), brushes, _(self.brush), self.choose_brush, size=18)
-        self.side_choice = Segments(_("Side"), SIDES, str(self.side), self.choose_side, size=18)
-        movers = [_(m) for m in MOVERS]
+        self.brush_choice = Segments(N_("Paint"), BRUSHES, self.brush, self.choose_brush, size=18)
+        self.side_choice = Segments(N_("Side"), SIDES, str(self.side), self.choose_side, size=18)
         self.mover_choice = Segments(
-            _("Turn"), movers, _(self.mover.title), self.choose_mover, size=18
+            N_("Turn"), MOVERS, self.mover.title, self.choose_mover, size=18
         )
-        self.engine_button = Button(_("Best turn"), self.ask_engine, key=pygame.K_e, size=20)
+        self.engine_button = Button(N_("Best turn"), self.ask_engine, key=pygame.K_e, size=20)
         self.preview_button = Button(
             _("Chain preview"), self.toggle_preview, key=pygame.K_v, size=20
         )
-        self.copy_button = Button(_("Copy MFEN"), self.copy, key=pygame.K_c, size=20)
-        self.paste_button = Button(_("Paste MFEN"), self.paste, key=pygame.K_p, size=20)
-        self.clear_button = Button(_("Clear"), self.clear, size=20)
-        self.save_button = Button(_("Save as puzzle"), self.save_puzzle, key=pygame.K_s, size=20)
+        self.copy_button = Button(N_("Copy MFEN"), self.copy, key=pygame.K_c, size=20)
+        self.paste_button = Button(N_("Paste MFEN"), self.paste, key=pygame.K_p, size=20)
+        self.clear_button = Button(N_("Clear"), self.clear, size=20)
+        self.save_button = Button(N_("Save as puzzle"), self.save_puzzle, key=pygame.K_s, size=20)
         #: The proof of a puzzle being saved, in the jobs process.
         self.saving: Job | None = None
-        self.back_button = Button(_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
+        self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
         self.controls = [
             self.brush_choice,
             self.side_choice,
@@ -153,7 +149,7 @@ class AnalysisBoardScene(Scene):
 
     # -- controls -------------------------------------------------------------------
     def choose_brush(self, value: str) -> None:
-        self.brush = BRUSHES[self.brush_choice.index]
+        self.brush = value
 
     def choose_side(self, value: str) -> None:
         if int(value) == self.side:
@@ -161,7 +157,7 @@ class AnalysisBoardScene(Scene):
         self.set_position(Position.empty(int(value), self.mover))
 
     def choose_mover(self, value: str) -> None:
-        self.mover = RED if self.mover_choice.index == 0 else BLUE
+        self.mover = RED if value == "Red" else BLUE
         self.changed()
 
     def clear(self) -> None:

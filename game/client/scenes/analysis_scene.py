@@ -78,7 +78,7 @@ class AnalysisScene(Scene):
         self.view = BoardView(match.board.size)
         self.ply = 0  # turns on the board shown
         self.request: int | None = None
-        self.back_button = Button(_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         self.controls = [self.back_button]
         self.t = 0.0
         #: Seconds the engine spends on each turn (the screenshot tour hurries it).

@@ -52,15 +52,15 @@ class PuzzleBrowserScene(Scene):
         self.selected = 0
         self.hover: int | None = None
         self.controls = [
-            Button(_("Back"), self.back, key=pygame.K_ESCAPE, size=24),
-            Button(_("Flip Rush"), lambda: self.arcade("rush"), size=24),
-            Button(_("Streak"), lambda: self.arcade("streak"), size=24),
-            Button(_("Daily puzzle"), self.daily, size=24),
-            Button(_("Trainer"), lambda: self.arcade("trainer"), size=24),
+            Button(N_("Back"), self.back, key=pygame.K_ESCAPE, size=24),
+            Button(N_("Flip Rush"), lambda: self.arcade("rush"), size=24),
+            Button(N_("Streak"), lambda: self.arcade("streak"), size=24),
+            Button(N_("Daily puzzle"), self.daily, size=24),
+            Button(N_("Trainer"), lambda: self.arcade("trainer"), size=24),
         ]
         #: Show only the puzzles with this theme (None: all of the pack).
         self.theme: str | None = None
-        self.theme_button = Button(_("Theme: All"), self.next_theme, key=pygame.K_t, size=18)
+        self.theme_button = Button(N_("Theme: All"), self.next_theme, key=pygame.K_t, size=18)
         self.pack_rects: list[pygame.Rect] = []
         self.cells: list[pygame.Rect] = []
         #: The pack's puzzles in the grid, by their index in the pack.
@@ -133,7 +133,7 @@ class PuzzleBrowserScene(Scene):
         if self.theme:
             self.theme_button.label = _("Theme: {theme}").format(theme=theme_name(self.theme))
         else:
-            self.theme_button.label = _("Theme: All")
+            self.theme_button.label = N_("Theme: All")
         self.theme_button.enabled = pack is not None and bool(self.themes(pack))
         self.theme_button.size = 16 if compact else 20
         # The pack's line beside the theme button, wrapped whole (a description

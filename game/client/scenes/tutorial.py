@@ -37,8 +37,11 @@ def tutorial_progress(app: Services) -> TutorialProgress:
 
 class TutorialMenuScene(MenuScene):
     title = N_("Learn to play")
-    subtitle = N_("Mosaic by Mark Steere, in ten short lessons on a live board.")
     button_width = 520
+
+    @property
+    def subtitle(self) -> str:
+        return _("Mosaic by Mark Steere, in ten short lessons on a live board.")
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
@@ -68,8 +71,8 @@ class TutorialMenuScene(MenuScene):
             )
             for i, lesson in enumerate(LESSONS)
         ]
-        rules = Button(_("The rules in brief"), lambda: self.app.scenes.push(HowToScene(self.app)))
-        return [*lessons, rules, Button(_("Back"), self.back)]
+        rules = Button(N_("The rules in brief"), lambda: self.app.scenes.push(HowToScene(self.app)))
+        return [*lessons, rules, Button(N_("Back"), self.back)]
 
     def open_lesson(self, index: int) -> None:
         self.app.scenes.push(LessonScene(self.app, index))
@@ -97,15 +100,14 @@ class LessonScene(Scene):
         self.message = ("", theme.MUTED)
         self.t = 0.0
         self.option_buttons = [
-            Button(_(option), partial(self.answer, option), size=22)
-            for option in self.lesson.options
+            Button(option, partial(self.answer, option), size=22) for option in self.lesson.options
         ]
-        self.pass_button = Button(_("Pass"), self.pass_turn, key=pygame.K_p, size=22)
-        self.retry_button = Button(_("Start again"), self.retry, key=pygame.K_r, size=22)
+        self.pass_button = Button(N_("Pass"), self.pass_turn, key=pygame.K_p, size=22)
+        self.retry_button = Button(N_("Start again"), self.retry, key=pygame.K_r, size=22)
         self.next_button = Button(
             _("Next lesson"), self.next, key=pygame.K_RETURN, size=22, enabled=False
         )
-        self.back_button = Button(_("Lessons"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.back_button = Button(N_("Lessons"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         #: The lesson's own actions, in a row above the buttons every lesson has.
         self.actions = [*self.option_buttons]
         #: The keys' (and a controller's) way to an answer.
