@@ -21,6 +21,7 @@ import pygame
 from game.i18n import N_, _
 from game.play.board_keys import column_of, examples, middle, step
 
+from . import text_layout as tl
 from . import theme
 from .board_view import BoardView
 from .scene import pad_buttons
@@ -66,7 +67,7 @@ class BoardInput:
         #: The last key came from a game controller: the line of keys names its buttons.
         self.by_pad = False
         self.box = TextField(
-            _("Turn"),
+            N_("Turn"),
             limit=200,
             allowed=lambda c: c in TURN_CHARACTERS,
             hint=self.box_hint(),
@@ -267,14 +268,14 @@ class BoardInput:
             _("A: board cursor. Back: all buttons."),
         )
 
-    def draw_help(self, surface: pygame.Surface, rect: pygame.Rect, *texts: str) -> None:
+    def draw_help(
+        self, surface: pygame.Surface, rect: pygame.Rect | pygame.FRect, *texts: str
+    ) -> None:
         """One line of keys in ``rect``: the first of ``texts`` (longest first) that
         fits, made smaller if need be, never over its edges."""
         for text in texts:
-            size = theme.fit(text, min(18, rect.height), rect.width, smallest=12)
-            if theme.font(size).size(text)[0] <= rect.width:
-                theme.text(
-                    surface, text, rect.midleft, size=size, color=theme.MUTED, anchor="midleft"
-                )
+            p = tl.fit_px(text, 18, rect.width, floor=12)
+            if theme.face(p).size(text)[0] <= rect.width:
+                tl.label(surface, text, rect, size=18, floor=12, color=theme.MUTED)
                 return
         # Too narrow a window for any: better no line than one cut off.

@@ -85,7 +85,7 @@ class BoardView:
         self.layout(self.rect)
 
     # -- layout ---------------------------------------------------------------
-    def layout(self, rect: pygame.Rect) -> None:
+    def layout(self, rect: pygame.Rect | pygame.FRect) -> None:
         """Fit the board into ``rect``, as large as it goes."""
         self.rect = pygame.Rect(rect)
         n = self.geo.n

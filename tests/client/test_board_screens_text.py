@@ -17,7 +17,9 @@ from game.ai.evaluate import TILE
 from game.client import theme
 from game.client.app import App
 from game.client.scenes.analysis_scene import AnalysisScene
+from game.client.scenes.arcade_scene import ArcadeScene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+from game.client.scenes.tutorial import TutorialMenuScene
 from game.client.scripted.tour import Driver
 from game.play.game_analysis import CLAMP
 from game.play.match import Match
@@ -68,6 +70,38 @@ def heights(app: App) -> dict[str, int]:
     for msg, r in drawn(top.draw, app.screen):
         found[msg] = max(found.get(msg, 0), r.height)
     return found
+
+
+def test_the_tutorials_lesson_names_are_no_smaller_in_large_text(tmp_path):
+    seen = {}
+    for text_size in ("Normal", "Large"):
+        with opened(tmp_path, text_size) as app:
+            app.scenes.reset(TutorialMenuScene(app))
+            Driver(app).frames(2)
+            seen[text_size] = heights(app)
+    lessons = [m for m in seen["Normal"] if m[:2].rstrip(".").isdigit()]
+    assert any("Where you may not place" in m for m in lessons), lessons
+    for msg in lessons:
+        # A name too long for its button wraps in Large; its lines are no smaller.
+        large = max((h for m, h in seen["Large"].items() if m in msg), default=0)
+        assert large >= seen["Normal"][msg], (msg, seen["Normal"][msg], large)
+
+
+def test_the_streak_objective_is_no_smaller_in_large_text(tmp_path):
+    seen = {}
+    for text_size in ("Normal", "Large"):
+        with opened(tmp_path, text_size) as app:
+            app.puzzles.load()
+            scene = ArcadeScene(app, "streak", seed=3)
+            app.scenes.reset(scene)
+            Driver(app).settle(0.2)
+            app.scenes.reset(scene)  # the rules card put away
+            seen[text_size] = (scene.puzzle.banner, heights(app))
+    banner, normal = seen["Normal"]
+    _banner, large = seen["Large"]
+    assert normal[banner] > 0
+    shown = max((h for m, h in large.items() if m in banner), default=0)
+    assert shown >= normal[banner], (banner, normal[banner], shown)
 
 
 def test_a_puzzle_tiles_stars_leave_its_goal_word_clear(tmp_path):

@@ -74,8 +74,8 @@ class ArcadeScene(PuzzleScene):
             (self.retry_button,) if self.run.teaches else (self.retry_button, self.next_button)
         )
         self.controls = [b for b in self.controls if b not in dropped]
-        self.back_button.label = _("End run")
-        self.skip_button = Button(_("Skip (once)"), self.skip, key=pygame.K_s, size=24)
+        self.back_button.label = N_("End run")
+        self.skip_button = Button(N_("Skip (once)"), self.skip, key=pygame.K_s, size=24)
         if self.run.can_skip:
             self.controls.insert(0, self.skip_button)
         name = _(MODES[mode][0])
@@ -99,15 +99,46 @@ class ArcadeScene(PuzzleScene):
     def resume(self) -> None:
         self.resize(self.app.size)
 
-    def banner_margin(self, width: int) -> int:
-        """Room for the corner labels (the clock, the score) beside the goal line,
-        measured at the size they are drawn in, with room for three digits."""
+    def corner_sizes(self, width: int) -> tuple[int, int, int]:
+        """The text sizes of the clock, the score and the combo: a narrow window
+        gets smaller ones."""
         k = 1.0 if width >= 900 else 0.7
-        widest = max(
-            theme.font(round(52 * k), True).size("0:00")[0],  # Rush's clock, pulsing
-            theme.font(round(34 * k), True).size("Solved 000")[0],
-        )
-        return widest + 40
+        return round(52 * k), round(34 * k), round(30 * k)
+
+    def banner_room(self, width: int) -> tuple[float, float]:
+        """Between the clock and the score as drawn (with room for three digits),
+        the goal as centred as they let it be."""
+        clock, score, _combo = self.corner_sizes(width)
+        run = self.run
+        left = theme.font(clock, True).size("0:00")[0] if run.clock is not None else 0
+        if run.clock is None:
+            score = round(score * 40 / 34)  # alone in its corner, larger
+        widest = run.score_line.rstrip("0123456789") + "000"
+        return self.between(width, left, theme.font(score, True).size(widest)[0])
+
+    def corners_bottom(self, width: int) -> float:
+        clock, score, _combo = self.corner_sizes(width)
+        tallest = max(theme.font(clock, True).get_height(), theme.font(score, True).get_height())
+        return 20 + tallest
+
+    def said_room(self, width: int) -> tuple[float, float]:
+        """Between the strikes and the combo, on the line that speaks of the board."""
+        if self.run.clock is None:
+            return super().said_room(width)
+        _clock, _score, combo = self.corner_sizes(width)
+        left = theme.font(22).size(_("Strikes"))[0] + 18 + 26 * STRIKES
+        right = theme.font(combo).size(_("Combo x{n}").format(n=99))[0]
+        return self.between(width, left, right)
+
+    @staticmethod
+    def between(width: int, left: int, right: int) -> tuple[float, float]:
+        """The room between corner labels ``left`` and ``right`` pixels wide (30 in
+        from the window's edges): centred if that leaves half the window, else all
+        that is left."""
+        side = max(left, right) + 46
+        if width - 2 * side >= width / 2:
+            return side, width - side
+        return (left + 46 if left else 20), width - (right + 46 if right else 20)
 
     def answered(self, right: bool, first_try: bool) -> None:
         pack = pack_of(self.app.puzzles.packs, self.puzzle)
@@ -211,36 +242,38 @@ class ArcadeScene(PuzzleScene):
         super().draw(surface)
         w = surface.get_width()
         run = self.run
-        k = 1.0 if w >= 900 else 0.7  # a narrow window: a smaller clock and score
+        clock_size, score_size, combo_size = self.corner_sizes(w)
         if run.clock is not None:
             left = run.clock
             warn = left < WARN_SECONDS
             pulse = warn and int(self.t * 4) % 2 == 0
             color = theme.BAD if warn else theme.TEXT
-            size = round((52 if pulse else 46) * k)
+            size = clock_size if pulse else round(clock_size * 46 / 52)
             clock = f"{int(left) // 60}:{int(left) % 60:02d}"
             theme.text(surface, clock, (30, 20), size=size, color=color, bold=True)
             theme.text(
                 surface,
                 run.score_line,
                 (w - 30, 20),
-                size=round(34 * k),
+                size=score_size,
                 color=theme.ACCENT,
                 anchor="topright",
                 bold=True,
             )
-            theme.text(surface, _("Strikes"), (30, 80), size=22, color=theme.MUTED)
+            # Beside the line that speaks of the board: the strikes, and the combo.
+            y = self.said_box.top + 4
+            said = theme.text(surface, _("Strikes"), (30, y), size=22, color=theme.MUTED)
             for i in range(STRIKES):
                 color = theme.BAD if i < run.strikes else theme.CELL_EDGE
-                cx = 120 + 26 * i
-                pygame.draw.line(surface, color, (cx - 8, 84), (cx + 8, 100), 4)
-                pygame.draw.line(surface, color, (cx + 8, 84), (cx - 8, 100), 4)
+                cx, cy = said.right + 18 + 26 * i, said.centery
+                pygame.draw.line(surface, color, (cx - 8, cy - 8), (cx + 8, cy + 8), 4)
+                pygame.draw.line(surface, color, (cx + 8, cy - 8), (cx - 8, cy + 8), 4)
             if run.combo >= 2:
                 theme.text(
                     surface,
                     _("Combo x{n}").format(n=run.combo),
-                    (w - 30, 66),
-                    size=round(30 * k),
+                    (w - 30, self.said_box.top),
+                    size=combo_size,
                     color=theme.GOOD,
                     anchor="topright",
                 )
@@ -249,7 +282,7 @@ class ArcadeScene(PuzzleScene):
                 surface,
                 run.score_line,
                 (w - 30, 20),
-                size=round(40 * k),
+                size=round(score_size * 40 / 34),
                 color=theme.ACCENT,
                 anchor="topright",
                 bold=True,
@@ -261,7 +294,7 @@ class ArcadeScene(PuzzleScene):
             theme.text(
                 surface,
                 text,
-                (w - 30, 150 + 34 * i - rise),
+                (w - 30, self.said_box.bottom + 8 + 34 * i - rise),
                 size=32,
                 color=color,
                 anchor="topright",
@@ -311,8 +344,8 @@ class RunCardScene(ButtonScene):
         # Esc goes back where the player came from: closing the card alone would
         # start the clock behind it.
         self.controls = [
-            Button(_("Start"), self.app.scenes.pop, key=pygame.K_RETURN),
-            Button(_("Back"), back, key=pygame.K_ESCAPE),
+            Button(N_("Start"), self.app.scenes.pop, key=pygame.K_RETURN),
+            Button(N_("Back"), back, key=pygame.K_ESCAPE),
         ]
 
     def enter(self) -> None:
@@ -355,8 +388,8 @@ class SummaryScene(ButtonScene):
         self.score = score
         self.record = record
         self.controls = [
-            Button(_("Play again"), self.again, key=pygame.K_RETURN),
-            Button(_("Back to puzzles"), self.app.scenes.pop, key=pygame.K_ESCAPE),
+            Button(N_("Play again"), self.again, key=pygame.K_RETURN),
+            Button(N_("Back to puzzles"), self.app.scenes.pop, key=pygame.K_ESCAPE),
         ]
 
     def enter(self) -> None:
