@@ -21,9 +21,11 @@ from game.play.match import sentence
 from game.play.own_puzzles import save_as_puzzle
 from game.rules import BLUE, RED, Board, Position, RulesError
 
+from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import BoardView
+from ..layout import anchor, column, grid, place, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 
@@ -33,18 +35,6 @@ BRUSHES = [N_("Red"), N_("Blue"), N_("Empty")]
 MOVERS = [N_("Red"), N_("Blue")]
 #: Seconds the engine thinks about a position.
 SECONDS = 2.0
-
-
-def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
-    """An MFEN line broken after its slashes (it has no spaces to break at)."""
-    f = theme.font(size)
-    lines = [""]
-    for piece in mfen.replace("/", "/\n").split("\n"):
-        if lines[-1] and f.size(lines[-1] + piece)[0] > width:
-            lines.append(piece)
-        else:
-            lines[-1] += piece
-    return lines
 
 
 class AnalysisBoardScene(Scene):
@@ -236,33 +226,37 @@ class AnalysisBoardScene(Scene):
             self.ai.cancel()
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The board with the line under it at the left; the panel at the right:
+        its title, the three choices, the buttons in pairs, the lines about the
+        position, and Back at the foot."""
         w, h = size
-        panel = min(380, max(260, w // 3))
-        self.panel = pygame.Rect(w - panel, 0, panel, h)
+        window = pygame.FRect(0, 0, w, h)
+        panel, rest = split(window, min(380, max(260, w // 3)), "right")
+        self.panel = pygame.Rect(panel)
         self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.Rect(10, 10, w - panel - 20, h - 60))
-        self.input.box.rect = pygame.Rect(10, h - 46, w - panel - 20, 38)
+        line, board = split(rest.inflate(-20, -20), 38, "bottom", gap=12)
+        self.view.layout(board)
+        self.input.box.rect = pygame.Rect(line)
         self.input.box.size = 20
-        x, cw = self.panel.left + 12, panel - 24
-        y = 56
-        for seg in (self.brush_choice, self.side_choice, self.mover_choice):
-            seg.rect = pygame.Rect(x, y, cw, 32)
-            y += 40
-        y += 4
-        half = (cw - 8) // 2
-        pairs = [
-            (self.engine_button, self.preview_button),
-            (self.copy_button, self.paste_button),
-            (self.save_button, self.clear_button),
-        ]
+        inner = panel.inflate(-24, -24)
+        choices = pygame.FRect(inner.left, 56, inner.width, 3 * 40 - 8)
+        segments = [self.brush_choice, self.side_choice, self.mover_choice]
+        place(segments, column(choices, 3, height=32, gap=8))
         bh = 38 if h >= 560 else 32
-        for left, right in pairs:
-            left.rect = pygame.Rect(x, y, half, bh)
-            right.rect = pygame.Rect(x + half + 8, y, half, bh)
-            left.size = right.size = 20 if half >= 150 else 17
-            y += bh + 8
-        self.text_top = y + 4
-        self.back_button.rect = pygame.Rect(x, h - bh - 12, cw, bh)
+        pairs = pygame.FRect(inner.left, choices.bottom + 12, inner.width, 3 * (bh + 8) - 8)
+        buttons = [
+            self.engine_button,
+            self.preview_button,
+            self.copy_button,
+            self.paste_button,
+            self.save_button,
+            self.clear_button,
+        ]
+        place(buttons, grid(pairs, 6, columns=2, height=bh, gap=8))
+        for b in buttons:
+            b.size = 20 if (inner.width - 8) / 2 >= 150 else 17
+        self.text_top = round(pairs.bottom + 12)
+        place([self.back_button], [anchor(inner, (inner.width, bh), "bottom")])
 
     @property
     def typing(self) -> bool:
@@ -379,10 +373,8 @@ class AnalysisBoardScene(Scene):
             self.input.box.draw(surface)
         else:
             text, color = self.note if self.note[0] else self.cursor_text()
-            line = self.input.box.rect
             if text:
-                size = theme.fit(text, 20, line.width, smallest=12)
-                theme.text(surface, text, line.midleft, size=size, color=color, anchor="midleft")
+                tl.block(surface, text, self.input.box.rect, size=20, floor=12, color=color)
         if self.preview and not board.is_game_over():
             for cell, n in chain_preview(board).items():
                 theme.text(
@@ -398,7 +390,6 @@ class AnalysisBoardScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, p)
         theme.text(surface, _("Analysis board"), (p.left + 14, 12), size=28, bold=True)
         draw_all(self.controls, surface)
-        y = self.text_top
         status, color = self.status()
         lines: list[tuple[str, theme.Color]] = [(status, color)]
         if self.saving is not None:
@@ -418,12 +409,16 @@ class AnalysisBoardScene(Scene):
         if self.preview:
             lines.append((_("Numbers: tiles the best chain from that flip takes."), theme.MUTED))
         lines.append((self.input.help_text(paints=True)[0], theme.MUTED))
+        # Each line whole or not at all, above the Back button (an MFEN has no
+        # spaces: it breaks where the width does).
+        area = pygame.FRect(p.left + 14, self.text_top, p.width - 28, 0)
+        area.height = self.back_button.rect.top - 4 - area.top
         for msg, c in lines:
-            parts = mfen_lines(msg, p.width - 28) if msg == self.mfen() else None
-            parts = parts or theme.wrap(msg, 18, p.width - 28)
-            if y + 22 * len(parts) > self.back_button.rect.top - 4:
-                break  # a message shows whole or not at all, above the Back button
-            for part in parts:
-                theme.text(surface, part, (p.left + 14, y), size=18, color=c)
-                y += 22
-            y += 4
+            box = pygame.FRect(
+                area.left, area.top, area.width, tl.block_height(msg, 18, area.width)
+            )
+            if box.bottom > area.bottom:
+                break
+            tl.block(surface, msg, box, size=18, color=c)
+            area.top = box.bottom + 4
+            area.height = self.back_button.rect.top - 4 - area.top

@@ -23,8 +23,10 @@ from game.play.game_analysis import (
 from game.play.match import Match
 from game.rules import BLUE, RED, Board
 
+from .. import text_layout as tl
 from .. import theme
 from ..board_view import BoardView
+from ..layout import anchor, place, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 
@@ -104,17 +106,23 @@ class AnalysisScene(Scene):
             self.ai.cancel()
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The panel at the right, Back at its foot; at the left the evaluation
+        bar beside the board, and the graph under both."""
         w, h = size
-        panel = min(360, w // 3)
-        self.panel = pygame.Rect(w - panel, 0, panel, h)
-        self.graph = pygame.Rect(40, h - 120, w - panel - 60, 100)
+        window = pygame.FRect(0, 0, w, h)
+        panel, rest = split(window, min(360, w // 3), "right")
+        self.panel = pygame.Rect(panel)
+        graph = split(rest.inflate(-40, -40), 100, "bottom")[0]
+        graph.left, graph.width = 40, rest.width - 60
+        self.graph = pygame.Rect(graph)
+        self.bar = pygame.Rect(8, 60, 18, h - 200)
         legend = max(theme.font(14).size(_(words))[0] for words in LEGEND) + 12
         self.plot = self.graph.inflate(0, -8)
         self.plot.width = max(20, self.graph.width - legend)
-        self.bar = pygame.Rect(8, 60, 18, h - 200)
         self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.Rect(36, 50, w - panel - 56, h - 190))
-        self.back_button.rect = pygame.Rect(self.panel.left + 12, h - 56, panel - 24, 42)
+        self.view.layout(pygame.FRect(36, 50, rest.width - 56, h - 190))
+        foot = anchor(panel.inflate(-24, -28), (panel.width - 24, 42), "bottom")
+        place(self.controls, [foot])
 
     # -- the engine ----------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -291,47 +299,62 @@ class AnalysisScene(Scene):
             progress = _("Analysing... {percent}").format(percent=f"{self.analysis.progress:.0%}")
             theme.text(surface, progress, (p.left + 16, y), size=18, color=theme.MUTED)
             y += 24
+        width = p.width - 32
+        said: list[tuple[str, theme.Color]] = []
         if verdict is not None:
-            theme.text(
-                surface,
-                _("{number} {turn}: {verdict}").format(
-                    number=move_number(verdict.ply), turn=verdict.played, verdict=_(verdict.label)
-                ),
-                (p.left + 16, y),
-                size=20,
-                color=LABEL_COLOR[verdict.label],
+            said.append(
+                (
+                    _("{number} {turn}: {verdict}").format(
+                        number=move_number(verdict.ply),
+                        turn=verdict.played,
+                        verdict=_(verdict.label),
+                    ),
+                    LABEL_COLOR[verdict.label],
+                )
             )
-            y += 24
             if verdict.flagged:
-                for part in theme.wrap(better_line(verdict), 18, p.width - 32):
-                    theme.text(surface, part, (p.left + 16, y), size=18, color=theme.GOOD)
-                    y += 22
-        y += 6
+                said.append((better_line(verdict), theme.GOOD))
         for color in (RED, BLUE):
             line = summary_line(color.title, self.analysis.summary(str(color)))
-            for part in theme.wrap(line, 18, p.width - 32):
-                theme.text(surface, part, (p.left + 16, y), size=18, color=theme.TILE[color])
-                y += 22
+            said.append((line, theme.TILE[color]))
+        summaries = len(said) - 2
+        for i, (text, tone) in enumerate(said):
+            if i == summaries:
+                y += 6
+            size = 20 if i == 0 and verdict is not None else 18
+            box = pygame.FRect(p.left + 16, y, width, tl.block_height(text, size, width))
+            tl.block(surface, text, box, size=size, color=tone)
+            y = round(box.bottom) + 2
         y += 8
+        self.draw_list(surface, y)
+
+    def draw_list(self, surface: pygame.Surface, top: int) -> None:
+        """The turns, a row each, its number, the turn and its verdict: the turn
+        shown is marked, and each row is a place to click."""
+        p = self.panel
         self.rows = []
-        line_h = 22
-        rows = self.list_rows = max(1, (self.back_button.rect.top - y - 8) // line_h)
+        line_h = theme.font(18).get_linesize() + 4
+        rows = self.list_rows = max(1, (self.back_button.rect.top - top - 8) // line_h)
         n = len(self.analysis.verdicts)
         first = self.first_in_view()
+        # Numbers right-aligned in a column of their own, as in the match's list;
+        # the verdicts in one at the right; the turn between them.
+        number_w = theme.font(18).size("00...")[0]
+        verdict_w = max(theme.font(18).size(_(label))[0] for label in LABELS)
+        y = top
         for i in range(first, min(n, first + rows)):
             v = self.analysis.verdicts[i]
             played = self.analysis.turns[i][1]
             label = v.label if v is not None else "..."
             tone = LABEL_COLOR.get(label, theme.MUTED)
             label = _(label) if v is not None else label
-            r = pygame.Rect(p.left + 12, y, p.width - 24, line_h - 2)
+            r = pygame.FRect(p.left + 12, y, p.width - 24, line_h - 2)
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
-            # Numbers right-aligned in a column of their own, as in the match's list.
-            number_right = r.left + 4 + theme.font(18).size("00...")[0]
-            theme.text(surface, move_number(i + 1), (number_right, y), size=18,
-                       color=theme.MUTED, anchor="topright")  # fmt: skip
-            theme.text(surface, played[:14], (number_right + 6, y), size=18)
-            theme.text(surface, label, (r.right - 4, y), size=18, color=tone, anchor="topright")
-            self.rows.append((i + 1, r))
+            number, rest = split(r.inflate(-8, 0), number_w, "left", gap=6)
+            verdict, turn = split(rest, min(verdict_w, rest.width / 2), "right", gap=6)
+            tl.label(surface, move_number(i + 1), number, size=18, color=theme.MUTED, align="right")
+            tl.label(surface, played, turn, size=18)
+            tl.label(surface, label, verdict, size=18, color=tone, align="right")
+            self.rows.append((i + 1, pygame.Rect(r)))
             y += line_h
