@@ -20,7 +20,7 @@ from game.client.scenes.analysis_scene import AnalysisScene
 from game.client.scenes.arcade_scene import ArcadeScene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scenes.tutorial import TutorialMenuScene
-from game.client.scripted.tour import Driver
+from game.client.scripted.tour import Driver, game_until, match_scene
 from game.play.game_analysis import CLAMP
 from game.play.match import Match
 
@@ -159,3 +159,19 @@ def test_the_analysis_graph_draws_no_line_through_its_legend(tmp_path):
             for r in legend:
                 assert colour_in(app.screen, ink(r), theme.TEXT) == 0, (text_size, r)
                 assert colour_in(app.screen, ink(r), theme.ACCENT) == 0, (text_size, r)
+
+
+def test_a_long_turn_in_the_move_list_stays_in_its_highlight(tmp_path):
+    """A chain of three flips late in a game ("44. xd8xe8xf8") at 640x480 Large."""
+    turns, chain = game_until(7, 1, lambda board, t: t.is_flip and len(t.cells) >= 3)
+    for text_size in ("Normal", "Large"):
+        with opened(tmp_path, text_size) as app:
+            scene = match_scene(app, [*turns, chain], 7)
+            Driver(app).frames(2)
+            texts = drawn(scene.draw, app.screen)
+            written = scene.match.all_moves()[-1]
+            assert len(written) >= 9
+            highlight = next(r for ply, r in scene.panel.move_rects if ply == scene.match.ply)
+            shown = [r for m, r in texts if m == written]
+            assert shown, (text_size, written, [m for m, _ in texts])
+            assert highlight.contains(ink(shown[0])), (text_size, highlight, shown[0])
