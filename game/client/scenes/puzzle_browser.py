@@ -12,8 +12,9 @@ from game.play.progress import MAX_STARS
 from game.puzzles import Pack
 from game.puzzles.themes import in_order, theme_name
 
+from .. import text_layout as tl
 from .. import theme
-from ..layout import grid
+from ..layout import place, row, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
@@ -22,11 +23,6 @@ from .puzzle_scene import PuzzleScene
 CELL_W, CELL_H, GAP = 112, 64, 10
 #: A puzzle's goal, as its cell names it.
 GOALS = (N_("win"), N_("most"))
-
-
-def tall(msg: str, size: int, width: int) -> int:
-    """How high ``msg`` is, wrapped to ``width`` at ``size``."""
-    return len(theme.wrap(msg, size, width)) * theme.font(size).get_linesize()
 
 
 class PuzzleBrowserScene(Scene):
@@ -46,6 +42,7 @@ class PuzzleBrowserScene(Scene):
         self.about = pygame.Rect(0, 0, 0, 0)
         self.pack_line = pygame.Rect(0, 0, 0, 0)
         self.row = 78
+        #: Why each pack that failed to load did not.
         self.problem_lines: list[str] = []
         self.scroll = self.max_scroll = 0  # the puzzle grid's, in pixels
         self.pack_scroll = self.max_pack_scroll = 0  # the pack list's
@@ -88,12 +85,13 @@ class PuzzleBrowserScene(Scene):
         bottom = h - bar - 22
         n = len(self.controls)
         bw = min(200, (w - 40) // n - 8)
-        grid(self.controls, 20, h - bar - 12, width=bw, height=bar, gap=8)
+        foot = pygame.FRect(20, h - bar - 12, w - 40, bar)
+        place(self.controls, row(foot, n, width=bw, gap=8, align="top"))
         for b in self.controls:
             b.size = 24 if bw >= 170 else 18
         heading = theme.font(self.heading_size, True).get_linesize()
         about = pygame.Rect(30, self.heading_top + heading, w - 60, 0)
-        about.height = tall(self.about_text(), self.about_size, about.width)
+        about.height = tl.block_height(self.about_text(), self.about_size, about.width)
         self.about = about
         top = about.bottom + 8
         self.left = pygame.Rect(20 if compact else 30, top, min(380, w // 3), bottom - top)
@@ -104,22 +102,14 @@ class PuzzleBrowserScene(Scene):
         ]
         # The packs that failed to load are listed under the others, in the same scroll.
         self.problem_lines = [
-            line
+            _("{file} did not load: {reason}").format(
+                file=problem.file.replace(chr(92), "/").rsplit("/", 1)[-1], reason=problem.reason
+            )
             for problem in self.app.puzzles.problems
             if problem.puzzle is None
-            for line in [
-                *theme.wrap(
-                    _("{file} did not load: {reason}").format(
-                        file=problem.file.replace(chr(92), "/").rsplit("/", 1)[-1],
-                        reason=problem.reason,
-                    ),
-                    20,
-                    self.left.width,
-                ),
-                "",
-            ]
         ]
-        content = self.row * len(self.packs) + 4 + 24 * len(self.problem_lines)
+        told = sum(tl.block_height(m, 20, self.left.width) + 24 for m in self.problem_lines)
+        content = self.row * len(self.packs) + 4 + told
         self.max_pack_scroll = max(0, content - self.left.height)
         self.pack_scroll = min(self.pack_scroll, self.max_pack_scroll)
         pack = self.packs[self.selected] if self.packs else None
@@ -142,7 +132,9 @@ class PuzzleBrowserScene(Scene):
         tw, th = (170, 30) if compact else (230, 36)
         self.theme_button.rect = pygame.Rect(w - 20 - tw, top, tw, th)
         self.pack_line = pygame.Rect(gx, top, self.theme_button.rect.left - 12 - gx, 0)
-        self.pack_line.height = tall(self.pack_words(), self.pack_size, self.pack_line.width)
+        self.pack_line.height = tl.block_height(
+            self.pack_words(), self.pack_size, self.pack_line.width
+        )
         below = max(self.pack_line.bottom, self.theme_button.rect.bottom) + 8
         self.grid = pygame.Rect(gx, below, w - gx - 20, bottom - below)
         cw, ch = self.cell_size()
@@ -409,8 +401,8 @@ class PuzzleBrowserScene(Scene):
             bold=True,
         )
         progress = self.app.puzzles.progress
-        theme.block(surface, self.about_text(), self.about, size=self.about_size,
-                    smallest=self.about_size, color=theme.MUTED)  # fmt: skip
+        tl.block(surface, self.about_text(), self.about, size=self.about_size,
+                 color=theme.MUTED, align="center")  # fmt: skip
         surface.set_clip(self.left)
         for i, pack in enumerate(self.packs):
             r = self.pack_shown(i)
@@ -423,42 +415,33 @@ class PuzzleBrowserScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
             small = self.compact
             # The row is clipped to the list: the title must fit it, not be cut by it.
-            title = _(pack.title)
-            theme.text(
-                surface,
-                title,
-                (r.left + 12, r.top + (5 if small else 10)),
-                size=theme.fit(title, 19 if small else 26, r.width - 24, bold=True),
-                bold=True,
-            )
+            inner = pygame.FRect(r).inflate(-24, 0)
+            title, stats = split(inner, 0.5, "top")
+            tl.label(surface, _(pack.title), title.move(0, 2), size=19 if small else 26, bold=True)
             line = _("{solved}/{total} solved   {stars}/{most} stars").format(
                 solved=solved,
                 total=len(pack.puzzles),
                 stars=stars,
                 most=MAX_STARS * len(pack.puzzles),
             )
-            theme.text(
-                surface,
-                line,
-                (r.left + 12, r.top + (26 if small else 40)),
-                size=15 if small else 20,
-                color=theme.MUTED,
-            )
+            tl.label(surface, line, stats, size=15 if small else 20, color=theme.MUTED)
         y = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
-        for line in self.problem_lines:
-            theme.text(surface, line, (self.left.left, y), size=20, color=theme.BAD)
-            y += 24
+        for told in self.problem_lines:
+            box = pygame.FRect(self.left.left, y, self.left.width, 0)
+            box.height = tl.block_height(told, 20, box.width)
+            tl.block(surface, told, box, size=20, color=theme.BAD)
+            y = round(box.bottom) + 24
         surface.set_clip(None)
         scrollbar(surface, self.left, self.pack_scroll, self.max_pack_scroll)
         if not self.packs:
             theme.text(surface, _("No puzzle packs were found."), self.grid.topleft, size=26)
         else:
             pack = self.packs[self.selected]
-            theme.block(surface, self.pack_words(), self.pack_line, size=self.pack_size,
-                        smallest=self.pack_size, color=theme.MUTED, align="left")  # fmt: skip
+            tl.block(surface, self.pack_words(), self.pack_line, size=self.pack_size,
+                     color=theme.MUTED)  # fmt: skip
             surface.set_clip(self.grid.inflate(6, 6))
-            for i, number in enumerate(self.visible):
-                p = pack.puzzles[number]
+            for i, index in enumerate(self.visible):
+                p = pack.puzzles[index]
                 r = self.shown(i)
                 if not r.colliderect(self.grid):
                     continue
@@ -468,17 +451,11 @@ class PuzzleBrowserScene(Scene):
                 edge = theme.ACCENT if i == self.hover else theme.CELL_EDGE
                 pygame.draw.rect(surface, edge, r, 2, border_radius=8)
                 # The number and the rating share the cell's top: each its half.
-                half = r.width // 2 - 10
-                size = theme.fit(str(number + 1), 24, half, bold=True, smallest=10)
-                theme.text(surface, str(number + 1), (r.left + 8, r.top + 6), size=size, bold=True)
-                theme.text(
-                    surface,
-                    str(p.rating),
-                    (r.right - 8, r.top + 8),
-                    size=theme.fit(str(p.rating), 16, half, smallest=9),
-                    color=theme.MUTED,
-                    anchor="topright",
-                )
+                top = pygame.FRect(r.left + 8, r.top + 4, r.width - 16, r.height / 2 - 4)
+                number_box, rating_box = split(top, 0.5, "left")
+                tl.label(surface, str(index + 1), number_box, size=24, bold=True)
+                tl.label(surface, str(p.rating), rating_box, size=16, color=theme.MUTED,
+                         align="right")  # fmt: skip
                 step, radius = self.stars
                 for k in range(MAX_STARS):
                     color = theme.ACCENT if k < got else theme.CELL_EDGE
