@@ -15,9 +15,10 @@ from game.play.arcade import STRIKES, daily, start_run
 from game.puzzles import Pack, Puzzle
 from game.puzzles.themes import theme_name
 
+from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD
-from ..layout import grid
+from ..layout import anchor, place, row, split
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene
@@ -352,30 +353,31 @@ class RunCardScene(ButtonScene):
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The card in the middle, as tall as its rules need (within the window):
+        the mode's name, its rules, the two buttons at its foot."""
         w, h = size
-        self.box = pygame.Rect(0, 0, min(620, w - 40), min(340, h - 40))
-        self.box.center = (w // 2, h // 2)
-        grid(
-            self.controls,
-            self.box.centerx - 210,
-            self.box.bottom - 70,
-            width=200,
-            height=52,
-            gap=20,
-        )
+        width = min(620, w - 40)
+        need = 80 + tl.block_height(self.rules(), 22, width - 48) + 16 + 70
+        self.box = pygame.Rect(anchor(pygame.FRect(0, 0, w, h), (width, min(need, h - 40))))
+        foot = split(pygame.FRect(self.box), 70, "bottom")[0]
+        place(self.controls, row(foot, 2, width=200, height=52, gap=20, align="top"))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.dialog(surface, self.box, round(self.t * 900))
-        title, rules = (_(text) for text in MODES[self.mode])
+    def rules(self) -> str:
+        """The mode's rules, and the theme it keeps to."""
+        rules = _(MODES[self.mode][1])
         if self.theme:
             only = _("{rules} Only puzzles with the theme {theme}, from every pack.")
             rules = only.format(rules=rules, theme=theme_name(self.theme))
-        box = self.box
-        theme.text(surface, title, (box.centerx, box.top + 18), size=40, bold=True, anchor="midtop")
-        y = box.top + 80
-        for line in theme.wrap(rules, 22, box.width - 48):
-            theme.text(surface, line, (box.centerx, y), size=22, anchor="midtop")
-            y += 28
+        return rules
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dialog(surface, self.box, round(self.t * 900))
+        box = pygame.FRect(self.box)
+        title = pygame.FRect(box.left + 24, box.top + 14, box.width - 48, 56)
+        tl.label(surface, _(MODES[self.mode][0]), title, size=40, bold=True, align="center")
+        rules = pygame.FRect(box.left + 24, box.top + 80, box.width - 48, 0)
+        rules.height = self.controls[0].rect.top - 12 - rules.top
+        tl.block(surface, self.rules(), rules, size=22, floor=14, align="center")
         draw_all(self.controls, surface)
 
 
@@ -399,7 +401,8 @@ class SummaryScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         # Two buttons 260 wide and 40 apart, centred together.
-        grid(self.controls, w // 2 - 280, h - 120, width=260, height=56, gap=40)
+        foot = pygame.FRect(0, h - 120, w, 56)
+        place(self.controls, row(foot, 2, width=260, gap=40))
 
     def again(self) -> None:
         scene = self.run_scene
@@ -411,8 +414,8 @@ class SummaryScene(ButtonScene):
         mode = self.run_scene.mode
         heading = _("{mode}: run over").format(mode=_(MODES[mode][0]))
         top = round(60 * min(1.0, h / 800))
-        size = theme.fit(heading, 52, w - 40, bold=True)
-        head = theme.text(surface, heading, (w // 2, top), size=size, anchor="midtop", bold=True)
+        head = pygame.FRect(20, top, w - 40, theme.font(52, True).get_linesize())
+        tl.label(surface, heading, head, size=52, bold=True, align="center")
         best = self.app.puzzles.progress.best.get(mode, 0)
         score = _("Score {score}").format(score=self.score)
         lines: list[tuple[str, theme.Color, float]] = [(score, theme.ACCENT, 60)]
@@ -437,15 +440,16 @@ class SummaryScene(ButtonScene):
                 rating=f"{r.rating:.0f}", doubt=f"{2 * r.rd:.0f}"
             )
         lines.append((rated, theme.TEXT, 30))
-        # Every line between the heading and the buttons: a short window shrinks them.
+        # Every line between the heading and the buttons: a short window gives each
+        # a lower box (the sizes follow the window, never the text size).
         y = head.bottom + 20
         room = self.controls[0].rect.top - 16 - y
         need = sum(round(tall) + 24 for _text, _color, tall in lines)
         k = min(1.0, room / need)
         for text, color, tall in lines:
-            s = theme.fit(text, max(14, round(tall * k)), w - 40)
-            theme.text(surface, text, (w // 2, y), size=s, color=color, anchor="midtop")
-            y += round((tall + 24) * k)
+            box = pygame.FRect(20, y, w - 40, (tall + 24) * k)
+            tl.label(surface, text, box, size=max(14, round(tall * k)), color=color, align="center")
+            y = box.bottom
         draw_all(self.controls, surface)
 
 
