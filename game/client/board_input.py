@@ -37,6 +37,15 @@ ARROWS = {
 }
 
 #: A game controller's A and B on a board (see :mod:`.pad`): as Enter and Esc.
+#: The keys that zoom the board, and by how many steps.
+ZOOM_KEYS = {
+    pygame.K_PLUS: 1,
+    pygame.K_EQUALS: 1,
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+}
+
 BOARD_PAD = pad_buttons(
     a=(pygame.K_RETURN, N_("play the cursor's cell")),
     b=(pygame.K_ESCAPE, N_("take back a chain, hide the cursor, or leave")),
@@ -46,6 +55,7 @@ BOARD_PAD = pad_buttons(
 @dataclass(frozen=True)
 class BoardAction:
     #: "hover" (the pointer moved to another cell or off the board), "click", "back",
+    #: "view" (the board was zoomed or moved),
     #: "cursor" (the board cursor moved, showed or hid), "box" (the turn box opened
     #: or closed) and "turn" (a turn typed in the box, in ``text``).
     kind: str
@@ -74,6 +84,10 @@ class BoardInput:
         )
         # The key that opens the box also comes as typed text: it is not the turn's.
         self._swallow = ""
+        #: Where the pointer last was (the wheel zooms there), and whether a drag
+        #: is moving what the board shows.
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.dragging = False
 
     def use(self, view: BoardView) -> None:
         """A new board: forget the cell under the pointer, and bring a cursor back
@@ -110,6 +124,7 @@ class BoardInput:
             self.cursor = self.hover if self.hover is not None else middle(self.view.geo)
             self.column = column_of(self.view.geo, self.cursor)
         self.by_keys = True
+        self.view.keep_in_view(self.cursor)
         return self.cursor
 
     def hide_cursor(self) -> None:
@@ -125,23 +140,56 @@ class BoardInput:
 
     def point(self, pos: tuple[int, int] | None) -> None:
         """The pointer is at ``pos`` (None: off the window), whatever moved it."""
+        self.pointer = (-1, -1) if pos is None else pos
         self.hover = None if pos is None else self.view.cell_at(pos)
 
     def handle(self, event: pygame.event.Event) -> BoardAction | None:
-        """What ``event`` does on the board, if anything."""
+        """What ``event`` does on the board, if anything: the wheel zooms at the
+        pointer, and a drag that starts between the cells (or with the middle
+        button) moves what is shown."""
+        view = self.view
         if event.type == pygame.MOUSEMOTION:
-            cell = self.view.cell_at(event.pos)
+            last, self.pointer = self.pointer, event.pos
+            if self.dragging:
+                if any(getattr(event, "buttons", (1,))):
+                    x, y = event.pos
+                    view.pan_by(x - last[0], y - last[1])
+                    return BoardAction("view", None)
+                self.dragging = False  # released outside the window
+            cell = view.cell_at(event.pos)
             if cell != self.hover:
                 self.hover = cell
                 self.by_keys = False
                 return BoardAction("hover", cell)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            cell = self.view.cell_at(event.pos)
-            if cell is not None:
+        elif event.type == pygame.MOUSEWHEEL and view.rect.collidepoint(self.pointer):
+            view.zoom_by(event.y, self.pointer)
+            self.hover = view.cell_at(self.pointer)
+            return BoardAction("view", None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2):
+            self.pointer = event.pos
+            cell = view.cell_at(event.pos)
+            if event.button == 1 and cell is not None:
                 return BoardAction("click", cell)
+            if not view.zoom.whole and view.rect.collidepoint(event.pos):
+                self.dragging = True
+                return BoardAction("view", None)
+        elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return BoardAction("view", None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            return BoardAction("back", self.view.cell_at(event.pos))
+            return BoardAction("back", view.cell_at(event.pos))
         return None
+
+    def zoom_key(self, key: int) -> BoardAction | None:
+        """+ and - zoom in and out, about the cursor's cell while it shows."""
+        steps = ZOOM_KEYS.get(key)
+        if steps is None:
+            return None
+        at = None if self.cursor is None else self.view.centres[self.cursor]
+        self.view.zoom_by(steps, at)
+        if self.cursor is not None:
+            self.view.keep_in_view(self.cursor)
+        return BoardAction("view", None)
 
     def keys(
         self, event: pygame.event.Event, *, arrows: bool = True, typed: bool = True
@@ -171,7 +219,11 @@ class BoardInput:
                 return BoardAction("cursor", self.show_cursor())
             self.cursor, self.column = step(self.view.geo, self.cursor, direction, self.column)
             self.by_keys = True
+            self.view.keep_in_view(self.cursor)  # at the view's edge, the view moves
             return BoardAction("cursor", self.cursor)
+        zoomed = self.zoom_key(key)
+        if zoomed is not None:
+            return zoomed
         if key == pygame.K_TAB and self.cursor is None:
             return BoardAction("cursor", self.show_cursor())
         if key in (pygame.K_t, pygame.K_SLASH, pygame.K_KP_DIVIDE) and typed:

@@ -300,13 +300,16 @@ class AnalysisBoardScene(Scene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             cell = self.view.cell_at(event.pos)
-            if cell is not None:
-                if event.button == 3:  # right-click empties a cell whatever the brush
-                    brush, self.brush = self.brush, "Empty"
-                    self.paint(cell)
-                    self.brush = brush
-                else:
-                    self.paint(cell)
+            if cell is None:
+                self.input.handle(event)  # between the cells: a drag moves the board
+            elif event.button == 3:  # right-click empties a cell whatever the brush
+                brush, self.brush = self.brush, "Empty"
+                self.paint(cell)
+                self.brush = brush
+            else:
+                self.paint(cell)
+        else:
+            self.input.handle(event)  # the wheel zooms, a drag moves what is shown
 
     def act(self, action: BoardAction) -> None:
         """What the keys did on the board: Enter paints the cursor's cell with the
