@@ -14,7 +14,7 @@ from game.puzzles.themes import in_order, theme_name
 
 from .. import text_layout as tl
 from .. import theme
-from ..layout import place, row, split
+from ..layout import column, grid, place, row, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
@@ -96,10 +96,9 @@ class PuzzleBrowserScene(Scene):
         top = about.bottom + 8
         self.left = pygame.Rect(20 if compact else 30, top, min(380, w // 3), bottom - top)
         self.row = 52 if compact else 78
-        self.pack_rects = [
-            pygame.Rect(self.left.left, self.left.top + i * self.row, self.left.width, self.row - 8)
-            for i in range(len(self.packs))
-        ]
+        listed = pygame.FRect(self.left.left, self.left.top, self.left.width, 0)
+        stacked = column(listed, len(self.packs), height=self.row - 8, gap=8)
+        self.pack_rects = [pygame.Rect(r) for r in stacked]
         # The packs that failed to load are listed under the others, in the same scroll.
         self.problem_lines = [
             _("{file} did not load: {reason}").format(
@@ -140,15 +139,9 @@ class PuzzleBrowserScene(Scene):
         cw, ch = self.cell_size()
         cols = max(1, (self.grid.width + GAP) // (cw + GAP))
         count = len(self.visible)
-        self.cells = [
-            pygame.Rect(
-                self.grid.left + (i % cols) * (cw + GAP),
-                self.grid.top + (i // cols) * (ch + GAP),
-                cw,
-                ch,
-            )
-            for i in range(count)
-        ]
+        across = pygame.FRect(self.grid.left, self.grid.top, cols * (cw + GAP) - GAP, 0)
+        cells = grid(across, count, columns=cols, width=cw, height=ch, gap=GAP)
+        self.cells = [pygame.Rect(r) for r in cells]
         rows = -(-count // cols)
         self.max_scroll = max(0, rows * (ch + GAP) - GAP - self.grid.height)
         self.scroll = min(self.scroll, self.max_scroll)
