@@ -391,7 +391,8 @@ class AnalysisBoardScene(Scene):
                 )
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
-        theme.text(surface, _("Analysis board"), (p.left + 14, 12), size=28, bold=True)
+        title = pygame.FRect(p.left + 14, 8, p.width - 28, 44)
+        tl.label(surface, _("Analysis board"), title, size=28, bold=True)
         draw_all(self.controls, surface)
         status, color = self.status()
         lines: list[tuple[str, theme.Color]] = [(status, color)]

@@ -292,7 +292,8 @@ class AnalysisScene(Scene):
     def draw_panel(self, surface: pygame.Surface, verdict: TurnVerdict | None) -> None:
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
-        theme.text(surface, _("Analysis"), (p.left + 16, 12), size=30, bold=True)
+        tl.label(surface, _("Analysis"), pygame.FRect(p.left + 16, 8, p.width - 32, 44), size=30,
+                 bold=True)  # fmt: skip
         y = 52
         if not self.analysis.done:
             # In the panel, not over the board: how far the engine has got.
@@ -333,14 +334,20 @@ class AnalysisScene(Scene):
         shown is marked, and each row is a place to click."""
         p = self.panel
         self.rows = []
-        line_h = theme.font(18).get_linesize() + 4
+        face = theme.font(18)
+        # Numbers right-aligned in a column of their own, as in the match's list;
+        # the verdicts at the right; the turn between them. Where the three do not
+        # fit one line (a narrow panel, Large text), the verdict goes under the turn.
+        number_w = face.size("00...")[0]
+        verdict_w = max(face.size(_(label))[0] for label in LABELS)
+        turn_w = max((face.size(t[1])[0] for t in self.analysis.turns), default=0)
+        across = p.width - 32
+        two = number_w + 6 + turn_w + 6 + verdict_w > across
+        line = face.get_linesize()
+        line_h = (2 * line if two else line) + 4
         rows = self.list_rows = max(1, (self.back_button.rect.top - top - 8) // line_h)
         n = len(self.analysis.verdicts)
         first = self.first_in_view()
-        # Numbers right-aligned in a column of their own, as in the match's list;
-        # the verdicts in one at the right; the turn between them.
-        number_w = theme.font(18).size("00...")[0]
-        verdict_w = max(theme.font(18).size(_(label))[0] for label in LABELS)
         y = top
         for i in range(first, min(n, first + rows)):
             v = self.analysis.verdicts[i]
@@ -352,7 +359,11 @@ class AnalysisScene(Scene):
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
             number, rest = split(r.inflate(-8, 0), number_w, "left", gap=6)
-            verdict, turn = split(rest, min(verdict_w, rest.width / 2), "right", gap=6)
+            if two:
+                turn, verdict = split(rest, line, "top")
+            else:
+                verdict, turn = split(rest, verdict_w, "right", gap=6)
+            number.height = turn.height
             tl.label(surface, move_number(i + 1), number, size=18, color=theme.MUTED, align="right")
             tl.label(surface, played, turn, size=18)
             tl.label(surface, label, verdict, size=18, color=tone, align="right")
