@@ -324,10 +324,14 @@ class BoardInput:
         self, surface: pygame.Surface, rect: pygame.Rect | pygame.FRect, *texts: str
     ) -> None:
         """One line of keys in ``rect``: the first of ``texts`` (longest first) that
-        fits, made smaller if need be, never over its edges."""
+        fits whole at its size; else the shortest, made smaller if need be, never
+        over its edges."""
         for text in texts:
-            p = tl.fit_px(text, 18, rect.width, floor=12)
-            if theme.face(p).size(text)[0] <= rect.width:
-                tl.label(surface, text, rect, size=18, floor=12, color=theme.MUTED)
+            if theme.font(18).size(text)[0] <= rect.width:
+                tl.label(surface, text, rect, size=18, color=theme.MUTED)
                 return
+        text = texts[-1]
+        p = tl.fit_px(text, 18, rect.width, floor=12)
+        if theme.face(p).size(text)[0] <= rect.width:
+            tl.label(surface, text, rect, size=18, floor=12, color=theme.MUTED)
         # Too narrow a window for any: better no line than one cut off.
