@@ -95,8 +95,8 @@ class LessonScene(Scene):
         #: The panel's lines: the lesson's number, its title, the counter.
         self.number_box = self.title_box = self.counter_box = pygame.FRect()
         #: The lesson's text: it scrolls (the wheel, Page Up and Down) where it
-        #: does not fit, never smaller than Normal draws it.
-        self.body = tl.TextBlock(size=self.body_size, smallest=14, gap=4)
+        #: does not fit.
+        self.body = tl.TextBlock(size=20, smallest=20, gap=4)
         self.index = index
         self.lesson = LESSONS[index]
         self.run = LessonRun(self.lesson)
@@ -161,6 +161,8 @@ class LessonScene(Scene):
         counter = 2 * (self.line(self.body_size) + 4)
         body_top = self.title_box.bottom + 4
         self.counter_box = pygame.FRect(text.left, top - counter, text.width, counter)
+        # Never smaller than Normal draws it: a text too long for the room scrolls.
+        self.body.base_size = self.body.smallest = self.body_size
         self.body.layout(
             pygame.FRect(text.left, body_top, text.width, self.counter_box.top - 8 - body_top)
         )
@@ -175,7 +177,7 @@ class LessonScene(Scene):
 
     @property
     def body_size(self) -> int:
-        return 20
+        return 18 if self.compact else 20
 
     @staticmethod
     def line(size: int, bold: bool = False) -> int:
