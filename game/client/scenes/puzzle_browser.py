@@ -94,8 +94,10 @@ class PuzzleBrowserScene(Scene):
         about.height = tl.block_height(self.about_text(), self.about_size, about.width)
         self.about = about
         top = about.bottom + 8
-        self.left = pygame.Rect(20 if compact else 30, top, min(380, w // 3), bottom - top)
         self.row = 52 if compact else 78
+        # Whole rows of packs in view: none cut across at the list's foot.
+        shown = max(self.row, (bottom - top + 8) // self.row * self.row - 8)
+        self.left = pygame.Rect(20 if compact else 30, top, min(380, w // 3), shown)
         listed = pygame.FRect(self.left.left, self.left.top, self.left.width, 0)
         stacked = column(listed, len(self.packs), height=self.row - 8, gap=8)
         self.pack_rects = [pygame.Rect(r) for r in stacked]
