@@ -341,12 +341,6 @@ RUNS = [
 #: ui-side: Mosaix, online, history). A problem containing one of these is let
 #: through; each owner removes their entries as they fix them. Empty at the end.
 KNOWN_IN_SCENES_BEING_MOVED: set[str] = {
-    # ui-play
-    "AnalysisScene: a line is drawn through 'Red ahead'",
-    "AnalysisScene: a line is drawn through 'Blue ahead'",
-    "MatchScene: 'Red has no move and passes.' is",
-    "ArcadeScene: 'Blue to move: flip the most tiles' is",
-    "ArcadeScene: 'Flip Rush   puzzle rated",
     # ui-side
     "MosaixMatchScene: 'Player 2 (AI): 0' is",
     "MosaixMatchScene: 'Player 3 (AI): 0' is",
