@@ -195,7 +195,7 @@ class BoardView:
             tile = board.tile_at(cell)
             if tile is not None and cell not in self.anims:
                 sprite = self._sprite(tile, shapes)
-                surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
+                surface.blit(sprite, sprite.get_frect(center=(cx, cy)))
             elif tile is not None:
                 self._tile(surface, cell, cx, cy, tile, shapes)
             elif markers and cell in targets:

@@ -49,7 +49,7 @@ class AnalysisBoardScene(Scene):
         super().__init__(app)
         self.asked = ""  # the position the engine was last asked about
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.text_top = 0
+        self.text_top = 0.0
         #: This screen's own line to the AI's process.
         self.ai = app.worker.line()
         position = position or Position.empty(app.settings.board_side)
@@ -255,7 +255,7 @@ class AnalysisBoardScene(Scene):
         place(buttons, grid(pairs, 6, columns=2, height=bh, gap=8))
         for b in buttons:
             b.size = 20 if (inner.width - 8) / 2 >= 150 else 17
-        self.text_top = round(pairs.bottom + 12)
+        self.text_top = pairs.bottom + 12
         place([self.back_button], [anchor(inner, (inner.width, bh), "bottom")])
 
     @property

@@ -294,7 +294,7 @@ class AnalysisScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, p)
         tl.label(surface, _("Analysis"), pygame.FRect(p.left + 16, 8, p.width - 32, 44), size=30,
                  bold=True)  # fmt: skip
-        y = 52
+        y = 52.0
         if not self.analysis.done:
             # In the panel, not over the board: how far the engine has got.
             progress = _("Analysing... {percent}").format(percent=f"{self.analysis.progress:.0%}")
@@ -325,11 +325,11 @@ class AnalysisScene(Scene):
             size = 20 if i == 0 and verdict is not None else 18
             box = pygame.FRect(p.left + 16, y, width, tl.block_height(text, size, width))
             tl.block(surface, text, box, size=size, color=tone)
-            y = round(box.bottom) + 2
+            y = box.bottom + 2
         y += 8
         self.draw_list(surface, y)
 
-    def draw_list(self, surface: pygame.Surface, top: int) -> None:
+    def draw_list(self, surface: pygame.Surface, top: float) -> None:
         """The turns, a row each, its number, the turn and its verdict: the turn
         shown is marked, and each row is a place to click."""
         p = self.panel
@@ -345,7 +345,7 @@ class AnalysisScene(Scene):
         two = number_w + 6 + turn_w + 6 + verdict_w > across
         line = face.get_linesize()
         line_h = (2 * line if two else line) + 4
-        rows = self.list_rows = max(1, (self.back_button.rect.top - top - 8) // line_h)
+        rows = self.list_rows = max(1, int((self.back_button.rect.top - top - 8) // line_h))
         n = len(self.analysis.verdicts)
         first = self.first_in_view()
         y = top

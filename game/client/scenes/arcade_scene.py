@@ -444,7 +444,7 @@ class SummaryScene(ButtonScene):
         # a lower box (the sizes follow the window, never the text size).
         y = head.bottom + 20
         room = self.controls[0].rect.top - 16 - y
-        need = sum(round(tall) + 24 for _text, _color, tall in lines)
+        need = sum(tall + 24 for _text, _color, tall in lines)
         k = min(1.0, room / need)
         for text, color, tall in lines:
             box = pygame.FRect(20, y, w - 40, (tall + 24) * k)

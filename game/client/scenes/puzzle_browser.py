@@ -420,12 +420,12 @@ class PuzzleBrowserScene(Scene):
                 most=MAX_STARS * len(pack.puzzles),
             )
             tl.label(surface, line, stats, size=15 if small else 20, color=theme.MUTED)
-        y = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
+        y: float = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
         for told in self.problem_lines:
             box = pygame.FRect(self.left.left, y, self.left.width, 0)
             box.height = tl.block_height(told, 20, box.width)
             tl.block(surface, told, box, size=20, color=theme.BAD)
-            y = round(box.bottom) + 24
+            y = box.bottom + 24
         surface.set_clip(None)
         scrollbar(surface, self.left, self.pack_scroll, self.max_pack_scroll)
         if not self.packs:
@@ -473,9 +473,11 @@ def scrollbar(surface: pygame.Surface, area: pygame.Rect, scroll: int, most: int
     """How far down ``area`` is scrolled (of ``most`` pixels), beside its right edge."""
     if most <= 0:
         return
-    bar = area.height * area.height // (area.height + most)
-    y = area.top + (area.height - bar) * scroll // most
-    pygame.draw.rect(surface, theme.CELL_EDGE, (area.right + 6, y, 5, bar), border_radius=3)
+    bar = area.height * area.height / (area.height + most)
+    y = area.top + (area.height - bar) * scroll / most
+    pygame.draw.rect(
+        surface, theme.CELL_EDGE, pygame.FRect(area.right + 6, y, 5, bar), border_radius=3
+    )
 
 
 def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color: theme.Color) -> None:

@@ -146,10 +146,10 @@ class LessonScene(Scene):
         place(bottom, grid(feet, 3, columns=2, height=bh, row_gap=step - bh, gap=12))
         actions = pygame.FRect(inner.left, feet.top - step - 6, inner.width, bh)
         n = len(self.actions)
-        width = (inner.width - 12) / 2 if n == 1 else None
-        place(self.actions, row(actions, n, width=width, gap=8, align="top"))
         if n == 1:  # one action stands at the left, over "Start again"
-            self.actions[0].rect.left = round(inner.left)
+            place(self.actions, [split(actions, (inner.width - 12) / 2, "left")[0]])
+        else:
+            place(self.actions, row(actions, n, gap=8, align="top"))
         for b in (*bottom, *self.actions):
             b.size = 18 if compact else 22
         # The text, then the counter, above the buttons.
