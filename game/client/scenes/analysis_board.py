@@ -82,18 +82,17 @@ class AnalysisBoardScene(Scene):
         #: The proof of a puzzle being saved, in the jobs process.
         self.saving: Job | None = None
         self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
-        self.controls = [
-            self.brush_choice,
-            self.side_choice,
-            self.mover_choice,
+        #: The panel's choices, and its buttons in pairs, left then right.
+        self.choices = [self.brush_choice, self.side_choice, self.mover_choice]
+        self.pairs = [
             self.engine_button,
             self.preview_button,
             self.copy_button,
             self.paste_button,
             self.save_button,
             self.clear_button,
-            self.back_button,
         ]
+        self.controls = [*self.choices, *self.pairs, self.back_button]
 
     # -- the position ------------------------------------------------------------------
     def position(self) -> Position:
@@ -240,20 +239,11 @@ class AnalysisBoardScene(Scene):
         self.input.box.size = 20
         inner = panel.inflate(-24, -24)
         choices = pygame.FRect(inner.left, 56, inner.width, 3 * 40 - 8)
-        segments = [self.brush_choice, self.side_choice, self.mover_choice]
-        place(segments, column(choices, 3, height=32, gap=8))
+        place(self.choices, column(choices, 3, height=32, gap=8))
         bh = 38 if h >= 560 else 32
         pairs = pygame.FRect(inner.left, choices.bottom + 12, inner.width, 3 * (bh + 8) - 8)
-        buttons = [
-            self.engine_button,
-            self.preview_button,
-            self.copy_button,
-            self.paste_button,
-            self.save_button,
-            self.clear_button,
-        ]
-        place(buttons, grid(pairs, 6, columns=2, height=bh, gap=8))
-        for b in buttons:
+        place(self.pairs, grid(pairs, 6, columns=2, height=bh, gap=8))
+        for b in self.pairs:
             b.size = 20 if (inner.width - 8) / 2 >= 150 else 17
         self.text_top = pairs.bottom + 12
         place([self.back_button], [anchor(inner, (inner.width, bh), "bottom")])

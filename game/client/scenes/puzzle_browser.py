@@ -21,6 +21,8 @@ from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
+#: Text sizes (and the heading's place) in a large window and in a small one.
+SIZES = {"top": (24, 14), "heading": (52, 40), "about": (20, 16), "pack": (22, 16)}
 #: A puzzle's goal, as its cell names it.
 GOALS = (N_("win"), N_("most"))
 
@@ -89,9 +91,9 @@ class PuzzleBrowserScene(Scene):
         place(self.controls, row(foot, n, width=bw, gap=8, align="top"))
         for b in self.controls:
             b.size = 24 if bw >= 170 else 18
-        heading = theme.font(self.heading_size, True).get_linesize()
-        about = pygame.Rect(30, self.heading_top + heading, w - 60, 0)
-        about.height = tl.block_height(self.about_text(), self.about_size, about.width)
+        heading = theme.font(self.sized("heading"), True).get_linesize()
+        about = pygame.Rect(30, self.sized("top") + heading, w - 60, 0)
+        about.height = tl.block_height(self.about_text(), self.sized("about"), about.width)
         self.about = about
         top = about.bottom + 8
         self.row = 52 if compact else 78
@@ -134,7 +136,7 @@ class PuzzleBrowserScene(Scene):
         self.theme_button.rect = pygame.Rect(w - 20 - tw, top, tw, th)
         self.pack_line = pygame.Rect(gx, top, self.theme_button.rect.left - 12 - gx, 0)
         self.pack_line.height = tl.block_height(
-            self.pack_words(), self.pack_size, self.pack_line.width
+            self.pack_words(), self.sized("pack"), self.pack_line.width
         )
         below = max(self.pack_line.bottom, self.theme_button.rect.bottom) + 8
         self.grid = pygame.Rect(gx, below, w - gx - 20, bottom - below)
@@ -148,21 +150,10 @@ class PuzzleBrowserScene(Scene):
         self.max_scroll = max(0, rows * (ch + GAP) - GAP - self.grid.height)
         self.scroll = min(self.scroll, self.max_scroll)
 
-    @property
-    def heading_top(self) -> int:
-        return 14 if self.compact else 24
-
-    @property
-    def heading_size(self) -> int:
-        return 40 if self.compact else 52
-
-    @property
-    def about_size(self) -> int:
-        return 16 if self.compact else 20
-
-    @property
-    def pack_size(self) -> int:
-        return 16 if self.compact else 22
+    def sized(self, part: str) -> int:
+        """The text size (or, for "top", the place) of a part of the screen, in
+        a large window or a small one."""
+        return SIZES[part][self.compact]
 
     @property
     def stars(self) -> tuple[int, int]:
@@ -390,13 +381,13 @@ class PuzzleBrowserScene(Scene):
         theme.text(
             surface,
             _("Puzzles"),
-            (w // 2, self.heading_top),
-            size=self.heading_size,
+            (w // 2, self.sized("top")),
+            size=self.sized("heading"),
             anchor="midtop",
             bold=True,
         )
         progress = self.app.puzzles.progress
-        tl.block(surface, self.about_text(), self.about, size=self.about_size,
+        tl.block(surface, self.about_text(), self.about, size=self.sized("about"),
                  color=theme.MUTED, align="center")  # fmt: skip
         surface.set_clip(self.left)
         for i, pack in enumerate(self.packs):
@@ -432,7 +423,7 @@ class PuzzleBrowserScene(Scene):
             theme.text(surface, _("No puzzle packs were found."), self.grid.topleft, size=26)
         else:
             pack = self.packs[self.selected]
-            tl.block(surface, self.pack_words(), self.pack_line, size=self.pack_size,
+            tl.block(surface, self.pack_words(), self.pack_line, size=self.sized("pack"),
                      color=theme.MUTED)  # fmt: skip
             surface.set_clip(self.grid.inflate(6, 6))
             for i, index in enumerate(self.visible):

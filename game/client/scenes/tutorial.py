@@ -25,6 +25,8 @@ from ..widgets import Button, Widget, draw_all, press, update_all
 from .howto import HowToScene
 from .menu import MenuScene
 
+#: The lesson panel's text sizes, in a large window and in a small one.
+SIZES = {"number": (18, 15), "title": (28, 22), "body": (20, 18)}
 #: Seconds within which a second click counts as part of a double-click.
 DOUBLE_CLICK = 0.5
 
@@ -155,29 +157,21 @@ class LessonScene(Scene):
         # The text, then the counter, above the buttons.
         top = min(c.rect.top for c in self.controls) - 10
         text = inner.inflate(-8, 0)
-        self.number_box = pygame.FRect(text.left, 8, text.width, self.line(self.number_size))
+        self.number_box = pygame.FRect(text.left, 8, text.width, self.line(self.sized("number")))
         self.title_box = pygame.FRect(text.left, self.number_box.bottom, text.width, 0)
-        self.title_box.height = self.line(self.title_size, bold=True) + 4
-        counter = 2 * (self.line(self.body_size) + 4)
+        self.title_box.height = self.line(self.sized("title"), bold=True) + 4
+        counter = 2 * (self.line(self.sized("body")) + 4)
         body_top = self.title_box.bottom + 4
         self.counter_box = pygame.FRect(text.left, top - counter, text.width, counter)
         # Never smaller than Normal draws it: a text too long for the room scrolls.
-        self.body.base_size = self.body.smallest = self.body_size
+        self.body.base_size = self.body.smallest = self.sized("body")
         self.body.layout(
             pygame.FRect(text.left, body_top, text.width, self.counter_box.top - 8 - body_top)
         )
 
-    @property
-    def number_size(self) -> int:
-        return 15 if self.compact else 18
-
-    @property
-    def title_size(self) -> int:
-        return 22 if self.compact else 28
-
-    @property
-    def body_size(self) -> int:
-        return 18 if self.compact else 20
+    def sized(self, part: str) -> int:
+        """The text size of a part of the panel, in a large window or a small one."""
+        return SIZES[part][self.compact]
 
     @staticmethod
     def line(size: int, bold: bool = False) -> int:
@@ -311,15 +305,15 @@ class LessonScene(Scene):
         )
         pygame.draw.rect(surface, theme.PANEL, self.panel)
         number = _("Lesson {number} of {total}").format(number=self.index + 1, total=len(LESSONS))
-        tl.label(surface, number, self.number_box, size=self.number_size, color=theme.MUTED)
-        tl.label(surface, _(self.lesson.title), self.title_box, size=self.title_size, bold=True)
+        tl.label(surface, number, self.number_box, size=self.sized("number"), color=theme.MUTED)
+        tl.label(surface, _(self.lesson.title), self.title_box, size=self.sized("title"), bold=True)
         self.body.set_text(_(self.lesson.text))
         self.body.draw(surface)
-        line = self.line(self.body_size) + 4
+        line = self.line(self.sized("body")) + 4
         for i, color in enumerate((RED, BLUE)):
             box = pygame.FRect(self.counter_box.left, self.counter_box.top + i * line,
                                self.counter_box.width, line)  # fmt: skip
-            tl.label(surface, self.run.counter(color), box, size=self.body_size,
+            tl.label(surface, self.run.counter(color), box, size=self.sized("body"),
                      color=theme.TILE[color])  # fmt: skip
         tl.block(surface, self.message[0], self.message_box(), size=22, floor=14,
                  color=self.message[1], align="center")  # fmt: skip
