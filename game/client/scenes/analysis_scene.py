@@ -336,15 +336,12 @@ class AnalysisScene(Scene):
         self.rows = []
         face = theme.font(18)
         # Numbers right-aligned in a column of their own, as in the match's list;
-        # the verdicts at the right; the turn between them. Where the three do not
-        # fit one line (a narrow panel, Large text), the verdict goes under the turn.
+        # the verdicts in one at the right; the turn between them, cut with "..."
+        # where a long chain does not fit (never smaller: the header above shows
+        # the turn chosen whole).
         number_w = face.size("00...")[0]
         verdict_w = max(face.size(_(label))[0] for label in LABELS)
-        turn_w = max((face.size(t[1])[0] for t in self.analysis.turns), default=0)
-        across = p.width - 32
-        two = number_w + 6 + turn_w + 6 + verdict_w > across
-        line = face.get_linesize()
-        line_h = (2 * line if two else line) + 4
+        line_h = face.get_linesize() + 4
         rows = self.list_rows = max(1, int((self.back_button.rect.top - top - 8) // line_h))
         n = len(self.analysis.verdicts)
         first = self.first_in_view()
@@ -359,13 +356,10 @@ class AnalysisScene(Scene):
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
             number, rest = split(r.inflate(-8, 0), number_w, "left", gap=6)
-            if two:
-                turn, verdict = split(rest, line, "top")
-            else:
-                verdict, turn = split(rest, verdict_w, "right", gap=6)
-            number.height = turn.height
-            tl.label(surface, move_number(i + 1), number, size=18, color=theme.MUTED, align="right")
-            tl.label(surface, played, turn, size=18)
-            tl.label(surface, label, verdict, size=18, color=tone, align="right")
+            verdict, turn = split(rest, verdict_w, "right", gap=6)
+            tl.label(surface, move_number(i + 1), number, size=18, color=theme.MUTED,
+                     align="right", floor=18)  # fmt: skip
+            tl.label(surface, played, turn, size=18, floor=18)
+            tl.label(surface, label, verdict, size=18, color=tone, align="right", floor=18)
             self.rows.append((i + 1, pygame.Rect(r)))
             y += line_h
