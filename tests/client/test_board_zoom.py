@@ -73,3 +73,28 @@ def test_a_drag_moves_the_board_and_the_cursor_keeps_itself_in_view(tmp_path):
             assert view.rect.collidepoint(view.centre(scene.input.cursor))
     finally:
         app.close()
+
+
+def test_the_analysis_board_zooms_too_and_keeps_its_arrows_for_the_turns(tmp_path):
+    from game.client.scenes.analysis_scene import AnalysisScene
+
+    pygame.init()
+    app = App((640, 480), tmp_path / "data")
+    try:
+        match = Match(8, "Human", "Human")
+        for _ in range(3):
+            match.play(match.board.legal_turns()[0])
+        scene = AnalysisScene(app, match)
+        app.scenes.reset(scene)
+        drive = Driver(app)
+        small = scene.view.radius
+        drive.wheel(scene.view.rect.center, 3)
+        assert scene.view.radius > small
+        drive.key(pygame.K_RIGHT)
+        assert scene.ply == 1  # Right still steps through the game
+        drive.key(pygame.K_MINUS)
+        drive.key(pygame.K_MINUS)
+        drive.key(pygame.K_MINUS)
+        assert scene.view.zoom.whole
+    finally:
+        app.close()

@@ -25,11 +25,14 @@ from game.rules import BLUE, RED, Board
 
 from .. import text_layout as tl
 from .. import theme
+from ..board_input import BoardInput
 from ..board_view import BoardView
 from ..layout import anchor, place, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 
+#: The mouse's events that may zoom or move the board.
+BOARD_MOUSE = (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 #: A request id the worker never gives: the analysis stopped on an error.
 STOPPED = -1
 #: The verdicts' words, for extraction (they are translated where drawn).
@@ -78,6 +81,8 @@ class AnalysisScene(Scene):
         self.record_path = record_path
         self.loaded = self._load_kept()
         self.view = BoardView(match.board.size)
+        #: The mouse and the keys on the board: here they only zoom and pan it.
+        self.input = BoardInput(self.view)
         self.ply = 0  # turns on the board shown
         self.request: int | None = None
         self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
@@ -193,6 +198,12 @@ class AnalysisScene(Scene):
             first = self.list_first if self.list_first is not None else self.first_in_view()
             top = max(0, n - self.list_rows)
             self.list_first = max(0, min(top, first - 3 * event.y))
+            return
+        # Over the board, the wheel, + and - and a drag bring a part of it closer.
+        if event.type == pygame.KEYDOWN:
+            self.input.zoom_key(event.key)
+        elif event.type in BOARD_MOUSE:
+            self.input.handle(event)  # no cell is played here: only the view moves
 
     def over_panel(self) -> bool:
         pointer = self.app.pointer
