@@ -18,8 +18,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.board_keys import column_of, examples, middle, step
 
+from . import text_layout as tl
 from . import theme
 from .board_view import BoardView
 from .scene import pad_buttons
@@ -35,15 +37,25 @@ ARROWS = {
 }
 
 #: A game controller's A and B on a board (see :mod:`.pad`): as Enter and Esc.
+#: The keys that zoom the board, and by how many steps.
+ZOOM_KEYS = {
+    pygame.K_PLUS: 1,
+    pygame.K_EQUALS: 1,
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+}
+
 BOARD_PAD = pad_buttons(
-    a=(pygame.K_RETURN, "play the cursor's cell"),
-    b=(pygame.K_ESCAPE, "take back a chain, hide the cursor, or leave"),
+    a=(pygame.K_RETURN, N_("play the cursor's cell")),
+    b=(pygame.K_ESCAPE, N_("take back a chain, hide the cursor, or leave")),
 )
 
 
 @dataclass(frozen=True)
 class BoardAction:
     #: "hover" (the pointer moved to another cell or off the board), "click", "back",
+    #: "view" (the board was zoomed or moved),
     #: "cursor" (the board cursor moved, showed or hid), "box" (the turn box opened
     #: or closed) and "turn" (a turn typed in the box, in ``text``).
     kind: str
@@ -65,13 +77,17 @@ class BoardInput:
         #: The last key came from a game controller: the line of keys names its buttons.
         self.by_pad = False
         self.box = TextField(
-            "Turn",
+            N_("Turn"),
             limit=200,
             allowed=lambda c: c in TURN_CHARACTERS,
             hint=self.box_hint(),
         )
         # The key that opens the box also comes as typed text: it is not the turn's.
         self._swallow = ""
+        #: Where the pointer last was (the wheel zooms there), and whether a drag
+        #: is moving what the board shows.
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.dragging = False
 
     def use(self, view: BoardView) -> None:
         """A new board: forget the cell under the pointer, and bring a cursor back
@@ -87,7 +103,7 @@ class BoardInput:
     def box_hint(self) -> str:
         """The empty turn box's hint, in cells of the board shown."""
         place, flip = examples(self.view.geo)
-        return f"{place} or {flip}, then Enter"
+        return _("{place} or {flip}, then Enter").format(place=place, flip=flip)
 
     @property
     def typing(self) -> bool:
@@ -108,6 +124,7 @@ class BoardInput:
             self.cursor = self.hover if self.hover is not None else middle(self.view.geo)
             self.column = column_of(self.view.geo, self.cursor)
         self.by_keys = True
+        self.view.keep_in_view(self.cursor)
         return self.cursor
 
     def hide_cursor(self) -> None:
@@ -123,23 +140,56 @@ class BoardInput:
 
     def point(self, pos: tuple[int, int] | None) -> None:
         """The pointer is at ``pos`` (None: off the window), whatever moved it."""
+        self.pointer = (-1, -1) if pos is None else pos
         self.hover = None if pos is None else self.view.cell_at(pos)
 
     def handle(self, event: pygame.event.Event) -> BoardAction | None:
-        """What ``event`` does on the board, if anything."""
+        """What ``event`` does on the board, if anything: the wheel zooms at the
+        pointer, and a drag that starts between the cells (or with the middle
+        button) moves what is shown."""
+        view = self.view
         if event.type == pygame.MOUSEMOTION:
-            cell = self.view.cell_at(event.pos)
+            last, self.pointer = self.pointer, event.pos
+            if self.dragging:
+                if any(getattr(event, "buttons", (1,))):
+                    x, y = event.pos
+                    view.pan_by(x - last[0], y - last[1])
+                    return BoardAction("view", None)
+                self.dragging = False  # released outside the window
+            cell = view.cell_at(event.pos)
             if cell != self.hover:
                 self.hover = cell
                 self.by_keys = False
                 return BoardAction("hover", cell)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            cell = self.view.cell_at(event.pos)
-            if cell is not None:
+        elif event.type == pygame.MOUSEWHEEL and view.rect.collidepoint(self.pointer):
+            view.zoom_by(event.y, self.pointer)
+            self.hover = view.cell_at(self.pointer)
+            return BoardAction("view", None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2):
+            self.pointer = event.pos
+            cell = view.cell_at(event.pos)
+            if event.button == 1 and cell is not None:
                 return BoardAction("click", cell)
+            if not view.zoom.whole and view.rect.collidepoint(event.pos):
+                self.dragging = True
+                return BoardAction("view", None)
+        elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return BoardAction("view", None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            return BoardAction("back", self.view.cell_at(event.pos))
+            return BoardAction("back", view.cell_at(event.pos))
         return None
+
+    def zoom_key(self, key: int) -> BoardAction | None:
+        """+ and - zoom in and out, about the cursor's cell while it shows."""
+        steps = ZOOM_KEYS.get(key)
+        if steps is None:
+            return None
+        at = None if self.cursor is None else self.view.centres[self.cursor]
+        self.view.zoom_by(steps, at)
+        if self.cursor is not None:
+            self.view.keep_in_view(self.cursor)
+        return BoardAction("view", None)
 
     def keys(
         self, event: pygame.event.Event, *, arrows: bool = True, typed: bool = True
@@ -169,7 +219,11 @@ class BoardInput:
                 return BoardAction("cursor", self.show_cursor())
             self.cursor, self.column = step(self.view.geo, self.cursor, direction, self.column)
             self.by_keys = True
+            self.view.keep_in_view(self.cursor)  # at the view's edge, the view moves
             return BoardAction("cursor", self.cursor)
+        zoomed = self.zoom_key(key)
+        if zoomed is not None:
+            return zoomed
         if key == pygame.K_TAB and self.cursor is None:
             return BoardAction("cursor", self.show_cursor())
         if key in (pygame.K_t, pygame.K_SLASH, pygame.K_KP_DIVIDE) and typed:
@@ -216,49 +270,68 @@ class BoardInput:
         self.box.handle(event)
         return BoardAction("box", None)
 
-    def help_text(self, *, board_word: str = "plays") -> tuple[str, ...]:
+    def help_text(self, *, paints: bool = False) -> tuple[str, ...]:
         """The keys for the board as they stand, for the screen's line of keys:
-        the whole line, then shorter ones for a narrow window."""
+        the whole line, then shorter ones for a narrow window. ``paints``: Enter
+        paints the cursor's cell (the analysis board) rather than playing it."""
         if self.typing:
             place, flip = examples(self.view.geo)
             return (
-                f"Type a turn such as {place} or {flip}: Enter plays it, Esc closes the box.",
-                f"Type a turn ({place}, {flip}). Enter: play it. Esc: close.",
+                _(
+                    "Type a turn such as {place} or {flip}: Enter plays it, Esc closes the box."
+                ).format(place=place, flip=flip),
+                _("Type a turn ({place}, {flip}). Enter: play it. Esc: close.").format(
+                    place=place, flip=flip
+                ),
             )
         if self.by_pad:
-            return self.pad_help(board_word)
+            return self.pad_help(paints)
+        if self.cursor is not None and paints:
+            return (
+                _("Arrows move the cursor, Enter paints its cell, Esc hides it. T types a turn."),
+                _("Arrows: move. Enter: paint. Esc: hide. T: type a turn."),
+            )
         if self.cursor is not None:
             return (
-                f"Arrows move the cursor, Enter {board_word} its cell, Esc hides it. "
-                "T types a turn.",
-                f"Arrows: move. Enter: {board_word[:-1]}. Esc: hide. T: type a turn.",
+                _("Arrows move the cursor, Enter plays its cell, Esc hides it. T types a turn."),
+                _("Arrows: move. Enter: play. Esc: hide. T: type a turn."),
             )
         return (
-            "Keys: Up, Down or Tab shows a board cursor; T types a turn.",
-            "Up or Down: board cursor. T: type a turn.",
+            _("Keys: Up, Down or Tab shows a board cursor; T types a turn."),
+            _("Up or Down: board cursor. T: type a turn."),
         )
 
-    def pad_help(self, board_word: str) -> tuple[str, ...]:
+    def pad_help(self, paints: bool) -> tuple[str, ...]:
         """The line of a game controller's buttons for the board (see :mod:`.pad`)."""
+        if self.cursor is not None and paints:
+            return (
+                _("D-pad or stick: move the cursor. A paints its cell. B hides it. "
+                  "Back: every button."),
+                _("D-pad: move. A: paint. B: hide. Back: all buttons."),
+            )  # fmt: skip
         if self.cursor is not None:
             return (
-                f"D-pad or stick: move the cursor. A {board_word} its cell. B hides it. "
-                "Back: every button.",
-                f"D-pad: move. A: {board_word[:-1]}. B: hide. Back: all buttons.",
-            )
+                _("D-pad or stick: move the cursor. A plays its cell. B hides it. "
+                  "Back: every button."),
+                _("D-pad: move. A: play. B: hide. Back: all buttons."),
+            )  # fmt: skip
         return (
-            "A or the d-pad shows a board cursor. Back: what every button does.",
-            "A: board cursor. Back: all buttons.",
+            _("A or the d-pad shows a board cursor. Back: what every button does."),
+            _("A: board cursor. Back: all buttons."),
         )
 
-    def draw_help(self, surface: pygame.Surface, rect: pygame.Rect, *texts: str) -> None:
+    def draw_help(
+        self, surface: pygame.Surface, rect: pygame.Rect | pygame.FRect, *texts: str
+    ) -> None:
         """One line of keys in ``rect``: the first of ``texts`` (longest first) that
-        fits, made smaller if need be, never over its edges."""
+        fits whole at its size; else the shortest, made smaller if need be, never
+        over its edges."""
         for text in texts:
-            size = theme.fit(text, min(18, rect.height), rect.width, smallest=12)
-            if theme.font(size).size(text)[0] <= rect.width:
-                theme.text(
-                    surface, text, rect.midleft, size=size, color=theme.MUTED, anchor="midleft"
-                )
+            if theme.font(18).size(text)[0] <= rect.width:
+                tl.label(surface, text, rect, size=18, color=theme.MUTED)
                 return
+        text = texts[-1]
+        p = tl.fit_px(text, 18, rect.width, floor=12)
+        if theme.face(p).size(text)[0] <= rect.width:
+            tl.label(surface, text, rect, size=18, floor=12, color=theme.MUTED)
         # Too narrow a window for any: better no line than one cut off.

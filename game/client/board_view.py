@@ -16,6 +16,7 @@ from typing import Protocol
 
 import pygame
 
+from game.play.board_zoom import Zoom
 from game.rules import Color, geometry
 
 from . import theme
@@ -71,7 +72,16 @@ class BoardView:
     def __init__(self, side: int) -> None:
         self.geo = geometry(side)
         self.rect = pygame.Rect(0, 0, 100, 100)
-        self.radius = 10.0
+        self.middle: tuple[float, float] = (50, 50)
+        #: The radius at which the whole board fits, and the cells' radius now.
+        self.fit = self.radius = 10.0
+        #: What part of the board is shown (all of it, unless the player zooms).
+        self.zoom = Zoom()
+        #: Each cell's centre in board units (a radius is 1, the middle is 0, 0).
+        self.units = [
+            (SQRT3 * (q + rr / 2), 1.5 * rr)
+            for q, rr in (tuple(map(int, c)) for c in self.geo.coords)
+        ]
         self.centres: list[tuple[float, float]] = []
         self.anims: dict[int, TileAnim] = {}
         self.speed = 1.0
@@ -85,27 +95,55 @@ class BoardView:
         self.layout(self.rect)
 
     # -- layout ---------------------------------------------------------------
-    def layout(self, rect: pygame.Rect) -> None:
-        """Fit the board into ``rect``, as large as it goes."""
+    def layout(self, rect: pygame.Rect | pygame.FRect) -> None:
+        """Fit the board into ``rect``, as large as it goes (times the zoom)."""
         self.rect = pygame.Rect(rect)
+        self.middle = self.rect.center
         n = self.geo.n
         # With coordinates, a letter's width is kept free at each end of the rows.
         width_units = SQRT3 * (2 * n - 1) + (2.2 if self.coordinates else 0)
         height_units = 1.5 * (2 * n - 2) + 2
-        self.radius = max(4.0, min(rect.width / width_units, rect.height / height_units))
-        cx, cy = rect.center
-        r = self.radius
-        self.centres = [
-            (cx + r * SQRT3 * (q + rr / 2), cy + r * 1.5 * rr)
-            for q, rr in (tuple(map(int, c)) for c in self.geo.coords)
-        ]
+        self.fit = max(4.0, min(rect.width / width_units, rect.height / height_units))
+        view = (rect.width / 2 / self.fit, rect.height / 2 / self.fit)
+        self.zoom = self.zoom.fitted(view, (width_units / 2, height_units / 2))
+        self._place()
+
+    def _place(self) -> None:
+        """Each cell's centre on the screen, for the zoom as it stands."""
+        r = self.radius = self.fit * self.zoom.scale
+        (cx, cy), (ox, oy) = self.middle, self.zoom.centre
+        self.centres = [(cx + r * (x - ox), cy + r * (y - oy)) for x, y in self.units]
+
+    # -- zoom -------------------------------------------------------------------------
+    def unit_at(self, pos: tuple[float, float]) -> tuple[float, float]:
+        """The board point (in board units) at ``pos`` on the screen."""
+        (cx, cy), (ox, oy) = self.middle, self.zoom.centre
+        return (pos[0] - cx) / self.radius + ox, (pos[1] - cy) / self.radius + oy
+
+    def zoom_by(self, steps: float, pos: tuple[float, float] | None = None) -> None:
+        """``steps`` closer (or further off), the point at ``pos`` staying put."""
+        self.zoom = self.zoom.zoomed(steps, None if pos is None else self.unit_at(pos))
+        self._place()
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move what is shown with the pointer, ``dx``, ``dy`` pixels."""
+        self.zoom = self.zoom.panned(-dx / self.radius, -dy / self.radius)
+        self._place()
+
+    def keep_in_view(self, cell: int) -> None:
+        """Move what is shown as little as brings ``cell`` into view."""
+        self.zoom = self.zoom.showing(self.units[cell])
+        self._place()
 
     def centre(self, cell: int) -> tuple[int, int]:
         x, y = self.centres[cell]
         return round(x), round(y)
 
     def cell_at(self, pos: tuple[int, int]) -> int | None:
-        """The cell under ``pos``, or ``None`` between or beside the cells."""
+        """The cell under ``pos``, or ``None`` between or beside the cells (or
+        outside the view, when it is zoomed in)."""
+        if not self.zoom.whole and not self.rect.collidepoint(pos):
+            return None
         x, y = pos
         best, best_d = None, (self.radius * 0.92) ** 2
         for i, (cx, cy) in enumerate(self.centres):
@@ -149,12 +187,15 @@ class BoardView:
         cursor: int | None = None,
     ) -> None:
         r = self.radius
+        clip = surface.get_clip()
+        if not self.zoom.whole:  # closer up: nothing outside the view
+            surface.set_clip(self.rect.clip(clip))
         surface.blit(self._static(), self.rect.topleft)
         for cell, (cx, cy) in enumerate(self.centres):
             tile = board.tile_at(cell)
             if tile is not None and cell not in self.anims:
                 sprite = self._sprite(tile, shapes)
-                surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
+                surface.blit(sprite, sprite.get_frect(center=(cx, cy)))
             elif tile is not None:
                 self._tile(surface, cell, cx, cy, tile, shapes)
             elif markers and cell in targets:
@@ -187,10 +228,11 @@ class BoardView:
             # hint's) and wider than the hover ring, so it reads on either tile.
             self._ring(surface, cursor, theme.BG, 8, 1.02)
             self._ring(surface, cursor, CURSOR, 4, 1.02)
+        surface.set_clip(clip)
 
     def _static(self) -> pygame.Surface:
         """The empty board, drawn once per layout."""
-        key = (self.rect.size, self.radius, self.coordinates)
+        key = (self.rect.size, self.radius, self.zoom.centre, self.coordinates)
         if self._layer is None or self._static_key != key:
             self._sprites.clear()
             self._static_key = key

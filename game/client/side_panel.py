@@ -160,36 +160,48 @@ class SidePanel:
     def draw_moves(
         self, surface: pygame.Surface, match: Match, top: int, line_h: int, size: int
     ) -> None:
-        """The moves, a pair a row, the one that led to the position shown marked;
+        """The moves, a pair a row (one, where a move is too long for half a row),
+        the one that led to the position shown marked;
         the list scrolls (the wheel) and keeps that move in view. Each move is a
         place to click: the board goes back (or on) to just after it."""
         moves = match.all_moves()
+        face = theme.font(size)
+        line_h = max(line_h, face.get_linesize())
+        number_w = face.size("000... ")[0]
+        half = (self.rect.width - 32 - number_w) // 2
+        # A pair of moves a row while every move fits its half; else one a row,
+        # each given the whole width (a long chain is not cut).
+        pairs = all(face.size(m)[0] <= half - 10 for m in moves)
+        per_row = 2 if pairs else 1
         rows = max(1, (self.controls[0].rect.top - top - 8) // line_h)
-        count = (len(moves) + 1) // 2
+        count = (len(moves) + 1) // 2 if pairs else len(moves)
         current = match.ply - 1  # the move just played on the board shown
         if current >= 0 and match.ply != self._shown_ply:
-            row = current // 2  # a new position: bring its move into view
+            row = current // per_row  # a new position: bring its move into view
             self.first_row = min(max(self.first_row, row - rows + 1), row)
         self._shown_ply = match.ply
         self.first_row = max(0, min(self.first_row, count - rows))
         self.rows_shown = rows
         self.move_rects = []
-        number_w = theme.font(size).size("000. ")[0]
-        half = (self.rect.width - 32 - number_w) // 2
         y = top
         for row in range(self.first_row, min(count, self.first_row + rows)):
-            number = pygame.Rect(self.rect.left + 16, y, number_w, line_h)
-            text_layout.label(surface, f"{row + 1:>3}.", number, size=size, color=theme.MUTED)
-            for k in range(2):
-                i = 2 * row + k
+            for k in range(per_row):
+                i = 2 * row + k if pairs else row
                 if i >= len(moves):
                     break
-                r = pygame.Rect(number.right + k * half, y - 1, half - 4, line_h)
+                if k == 0:
+                    number = pygame.Rect(self.rect.left + 16, y, number_w, line_h)
+                    said = (
+                        f"{row + 1:>3}." if pairs else f"{i // 2 + 1}{'.' if i % 2 == 0 else '...'}"
+                    )
+                    text_layout.label(surface, said, number, size=size, color=theme.MUTED)
+                width = half - 4 if pairs else 2 * half - 4
+                r = pygame.Rect(self.rect.left + 16 + number_w + k * half, y - 1, width, line_h)
                 if i == current:
                     pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
                     pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=4)
                 color = theme.TEXT if i < match.ply else theme.MUTED  # later moves, greyed
-                # A long chain is drawn smaller, then cut: it stays in its highlight.
+                # Given the room it needs (above), a long chain stays in its highlight.
                 text_layout.label(surface, moves[i], r.inflate(-6, 0), size=size, color=color)
                 self.move_rects.append((i + 1, r))
             y += line_h

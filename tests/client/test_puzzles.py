@@ -258,36 +258,3 @@ def test_the_players_own_puzzles_do_not_move_their_puzzle_rating(app, drive, pac
     drive.frames(2)
     click_turn(drive, app.scenes.top, "xc1xc2xd3xd4")
     assert progress.rating.rating > START.rating
-
-
-def test_a_cut_pack_description_shows_whole_over_the_grid_under_the_pointer(tmp_path):
-    from game import paths
-    from game.client import theme
-    from game.client.app import App
-    from game.client.scripted.tour import Driver
-
-    pygame.init()
-    app = App((640, 480), tmp_path / "data")
-    try:
-        app.puzzles.folder = paths.puzzles()
-        drive = Driver(app)
-        browser = PuzzleBrowserScene(app)
-        app.scenes.reset(browser)
-        drive.frames(2)
-        description = browser.packs[browser.selected].description
-        top = browser.grid.top
-        drive.move((browser.grid.left + 20, top - 14))  # over the pack's line
-        theme.drawn_texts = []
-        try:
-            browser.draw(app.screen)
-            drawn = [(m, r) for _, m, r, _ in theme.drawn_texts]
-        finally:
-            theme.drawn_texts = None
-        words = " ".join(m for m, r in drawn if r.top > top - 4 and m not in ("win", "most"))
-        # The whole description, drawn after (so over) the grid's cells.
-        tip = [i for i, (m, _) in enumerate(drawn) if m in description and len(m) > 12]
-        cells = [i for i, (m, _) in enumerate(drawn) if m.isdigit()]
-        assert tip and cells and min(tip) > max(cells), words
-        assert " ".join(drawn[i][0] for i in tip) == description
-    finally:
-        app.close()

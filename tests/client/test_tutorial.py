@@ -275,10 +275,24 @@ def test_every_lesson_says_all_it_has_to_say_in_a_small_window(app, drive):
     for lesson in LESSONS:
         scene = open_lesson(app, drive, lesson.id, (640, 480) if lesson is LESSONS[0] else None)
         solve(drive, scene)
-        lines, size = scene.message_lines()
-        assert " ".join(lines) == scene.message[0], lesson.id  # nothing cut off
+        message = scene.message[0]
+        theme.drawn_texts, theme.drawn_px[:] = [], []
+        try:
+            scene.draw(app.screen)
+            said = [
+                (r, p)
+                for (_, m, r, _), p in zip(theme.drawn_texts, theme.drawn_px, strict=True)
+                if m == message
+            ]
+        finally:
+            theme.drawn_texts = None
+        assert len(said) == 1, lesson.id
+        shown, pixels = said[0]
+        box = scene.message_box()
+        whole = theme.face(pixels).render(message, True, theme.TEXT, wraplength=int(box.width))
+        assert shown.height >= whole.get_height() - 2, lesson.id  # nothing cut off
         board_top = min(y for _, y in scene.view.centres) - scene.view.radius
-        assert 10 + len(lines) * (size + 2) <= board_top, lesson.id
+        assert shown.bottom <= board_top, lesson.id
 
 
 def test_the_rules_pages_button_says_where_it_leads(app, drive):

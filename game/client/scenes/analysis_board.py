@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
 from game.play.chain_on_board import chain_preview
 from game.play.explain import describe
@@ -20,43 +21,35 @@ from game.play.match import sentence
 from game.play.own_puzzles import save_as_puzzle
 from game.rules import BLUE, RED, Board, Position, RulesError
 
+from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import BoardView
+from ..layout import anchor, column, grid, place, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 
 SIDES = [str(n) for n in range(3, 9)]
-BRUSHES = ["Red", "Blue", "Empty"]
+BRUSHES = [N_("Red"), N_("Blue"), N_("Empty")]
+#: The sides to move, as the Turn choice names them (the choices translate them).
+MOVERS = [N_("Red"), N_("Blue")]
 #: Seconds the engine thinks about a position.
 SECONDS = 2.0
-
-
-def mfen_lines(mfen: str, width: int, size: int = 18) -> list[str]:
-    """An MFEN line broken after its slashes (it has no spaces to break at)."""
-    f = theme.font(size)
-    lines = [""]
-    for piece in mfen.replace("/", "/\n").split("\n"):
-        if lines[-1] and f.size(lines[-1] + piece)[0] > width:
-            lines.append(piece)
-        else:
-            lines[-1] += piece
-    return lines
 
 
 class AnalysisBoardScene(Scene):
     pad_keys = pad_buttons(
         BOARD_PAD,
-        a=(pygame.K_RETURN, "paint the cursor's cell with the brush"),
-        x=(pygame.K_BACKSPACE, "empty the cursor's cell"),
-        y=(pygame.K_e, "best turn"),
+        a=(pygame.K_RETURN, N_("paint the cursor's cell with the brush")),
+        x=(pygame.K_BACKSPACE, N_("empty the cursor's cell")),
+        y=(pygame.K_e, N_("best turn")),
     )
 
     def __init__(self, app: Services, position: Position | None = None) -> None:
         super().__init__(app)
         self.asked = ""  # the position the engine was last asked about
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.text_top = 0
+        self.text_top = 0.0
         #: This screen's own line to the AI's process.
         self.ai = app.worker.line()
         position = position or Position.empty(app.settings.board_side)
@@ -73,32 +66,33 @@ class AnalysisBoardScene(Scene):
         self.input = BoardInput(self.view)
         #: What the line under the board says after a typed turn (until the next key).
         self.note: tuple[str, theme.Color] = ("", theme.MUTED)
-        self.brush_choice = Segments("Paint", BRUSHES, self.brush, self.choose_brush, size=18)
-        self.side_choice = Segments("Side", SIDES, str(self.side), self.choose_side, size=18)
+        self.brush_choice = Segments(N_("Paint"), BRUSHES, self.brush, self.choose_brush, size=18)
+        self.side_choice = Segments(N_("Side"), SIDES, str(self.side), self.choose_side, size=18)
         self.mover_choice = Segments(
-            "Turn", ["Red", "Blue"], self.mover.title, self.choose_mover, size=18
+            N_("Turn"), MOVERS, self.mover.title, self.choose_mover, size=18
         )
-        self.engine_button = Button("Best turn", self.ask_engine, key=pygame.K_e, size=20)
-        self.preview_button = Button("Chain preview", self.toggle_preview, key=pygame.K_v, size=20)
-        self.copy_button = Button("Copy MFEN", self.copy, key=pygame.K_c, size=20)
-        self.paste_button = Button("Paste MFEN", self.paste, key=pygame.K_p, size=20)
-        self.clear_button = Button("Clear", self.clear, size=20)
-        self.save_button = Button("Save as puzzle", self.save_puzzle, key=pygame.K_s, size=20)
+        self.engine_button = Button(N_("Best turn"), self.ask_engine, key=pygame.K_e, size=20)
+        self.preview_button = Button(
+            _("Chain preview"), self.toggle_preview, key=pygame.K_v, size=20
+        )
+        self.copy_button = Button(N_("Copy MFEN"), self.copy, key=pygame.K_c, size=20)
+        self.paste_button = Button(N_("Paste MFEN"), self.paste, key=pygame.K_p, size=20)
+        self.clear_button = Button(N_("Clear"), self.clear, size=20)
+        self.save_button = Button(N_("Save as puzzle"), self.save_puzzle, key=pygame.K_s, size=20)
         #: The proof of a puzzle being saved, in the jobs process.
         self.saving: Job | None = None
-        self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
-        self.controls = [
-            self.brush_choice,
-            self.side_choice,
-            self.mover_choice,
+        self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
+        #: The panel's choices, and its buttons in pairs, left then right.
+        self.choices = [self.brush_choice, self.side_choice, self.mover_choice]
+        self.pairs = [
             self.engine_button,
             self.preview_button,
             self.copy_button,
             self.paste_button,
             self.save_button,
             self.clear_button,
-            self.back_button,
         ]
+        self.controls = [*self.choices, *self.pairs, self.back_button]
 
     # -- the position ------------------------------------------------------------------
     def position(self) -> Position:
@@ -114,12 +108,14 @@ class AnalysisBoardScene(Scene):
         """Whether play can go on from here, in words."""
         board = self.board()
         if board.is_game_over():
-            r, b = len(self.red), len(self.blue)
-            return f"The game is over here: Red {r} tiles, Blue {b}.", theme.MUTED
+            text = _("The game is over here: Red {red} tiles, Blue {blue}.")
+            return text.format(red=len(self.red), blue=len(self.blue)), theme.MUTED
+        side = self.mover.title
         if board.must_pass():
-            return f"{self.mover.title} has no legal turn here and must pass.", theme.ACCENT
+            return _("{side} has no legal turn here and must pass.").format(side=side), theme.ACCENT
         n = len(board.legal_turns())
-        return f"{self.mover.title} to move: {n} legal turns.", theme.GOOD
+        text = ngettext("{side} to move: {n} legal turn.", "{side} to move: {n} legal turns.", n)
+        return text.format(side=side, n=n), theme.GOOD
 
     def set_position(self, position: Position) -> None:
         self.red, self.blue = set(position.tiles(RED)), set(position.tiles(BLUE))
@@ -170,27 +166,31 @@ class AnalysisBoardScene(Scene):
         try:
             pygame.scrap.put_text(text)
         except pygame.error as e:
-            self.app.toast(f"The clipboard is not available ({e}); the position is {text}", 8.0)
+            text = _("The clipboard is not available ({problem}); the position is {mfen}").format(
+                problem=e, mfen=text
+            )
+            self.app.toast(text, 8.0)
             return
-        self.app.toast(f"Copied: {text}")
+        self.app.toast(_("Copied: {mfen}").format(mfen=text))
 
     def paste(self) -> None:
         try:
             text = pygame.scrap.get_text() or ""
         except pygame.error as e:
-            self.app.toast(f"The clipboard is not available ({e}).")
+            self.app.toast(_("The clipboard is not available ({problem}).").format(problem=e))
             return
         text = text.strip()
         if not text:
-            self.app.toast("The clipboard holds no text to read as a position.")
+            self.app.toast(_("The clipboard holds no text to read as a position."))
             return
         try:
             position = Position.from_mfen(text)
         except RulesError as e:
-            self.app.toast(f"That is not a position: {e}", 6.0)
+            self.app.toast(_("That is not a position: {problem}").format(problem=e), 6.0)
             return
         if str(position.size) not in SIDES:
-            self.app.toast(f"This board has side {position.size}; the game plays sides 3 to 8.")
+            text = _("This board has side {side}; the game plays sides 3 to 8.")
+            self.app.toast(text.format(side=position.size))
             return
         self.set_position(position)
 
@@ -207,7 +207,7 @@ class AnalysisBoardScene(Scene):
         board = self.board()
         turns = board.legal_turns()
         if not turns or board.is_game_over():
-            self.app.toast("There is no turn to look for here.")
+            self.app.toast(_("There is no turn to look for here."))
             return
         # A judgement of any turn also gives the best turn and its score.
         self.request = self.ai.judge(board.mfen(), board.notation(turns[0]), SECONDS)
@@ -225,33 +225,28 @@ class AnalysisBoardScene(Scene):
             self.ai.cancel()
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The board with the line under it at the left; the panel at the right:
+        its title, the three choices, the buttons in pairs, the lines about the
+        position, and Back at the foot."""
         w, h = size
-        panel = min(380, max(260, w // 3))
-        self.panel = pygame.Rect(w - panel, 0, panel, h)
+        window = pygame.FRect(0, 0, w, h)
+        panel, rest = split(window, min(380, max(260, w // 3)), "right")
+        self.panel = pygame.Rect(panel)
         self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.Rect(10, 10, w - panel - 20, h - 60))
-        self.input.box.rect = pygame.Rect(10, h - 46, w - panel - 20, 38)
+        line, board = split(rest.inflate(-20, -20), 38, "bottom", gap=12)
+        self.view.layout(board)
+        self.input.box.rect = pygame.Rect(line)
         self.input.box.size = 20
-        x, cw = self.panel.left + 12, panel - 24
-        y = 56
-        for seg in (self.brush_choice, self.side_choice, self.mover_choice):
-            seg.rect = pygame.Rect(x, y, cw, 32)
-            y += 40
-        y += 4
-        half = (cw - 8) // 2
-        pairs = [
-            (self.engine_button, self.preview_button),
-            (self.copy_button, self.paste_button),
-            (self.save_button, self.clear_button),
-        ]
+        inner = panel.inflate(-24, -24)
+        choices = pygame.FRect(inner.left, 56, inner.width, 3 * 40 - 8)
+        place(self.choices, column(choices, 3, height=32, gap=8))
         bh = 38 if h >= 560 else 32
-        for left, right in pairs:
-            left.rect = pygame.Rect(x, y, half, bh)
-            right.rect = pygame.Rect(x + half + 8, y, half, bh)
-            left.size = right.size = 20 if half >= 150 else 17
-            y += bh + 8
-        self.text_top = y + 4
-        self.back_button.rect = pygame.Rect(x, h - bh - 12, cw, bh)
+        pairs = pygame.FRect(inner.left, choices.bottom + 12, inner.width, 3 * (bh + 8) - 8)
+        place(self.pairs, grid(pairs, 6, columns=2, height=bh, gap=8))
+        for b in self.pairs:
+            b.size = 20 if (inner.width - 8) / 2 >= 150 else 17
+        self.text_top = pairs.bottom + 12
+        place([self.back_button], [anchor(inner, (inner.width, bh), "bottom")])
 
     @property
     def typing(self) -> bool:
@@ -265,7 +260,8 @@ class AnalysisBoardScene(Scene):
             if job.error is None:
                 done, message = job.value
             else:
-                done, message = False, f"The puzzle could not be saved: {job.error}."
+                message = _("The puzzle could not be saved: {problem}.").format(problem=job.error)
+                done = False
             if done:
                 self.app.puzzles.reload()
             self.app.toast(message, 6.0)
@@ -277,7 +273,9 @@ class AnalysisBoardScene(Scene):
                 continue
             self.request = None
             if answer.error or answer.verdict is None:
-                self.app.toast(f"The engine could not answer: {answer.error}")
+                self.app.toast(
+                    _("The engine could not answer: {problem}").format(problem=answer.error)
+                )
                 return True
             tiles = score_in_tiles(answer.verdict["best_score"])
             self.engine = (self.asked, answer.turn or "", tiles)
@@ -292,13 +290,16 @@ class AnalysisBoardScene(Scene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             cell = self.view.cell_at(event.pos)
-            if cell is not None:
-                if event.button == 3:  # right-click empties a cell whatever the brush
-                    brush, self.brush = self.brush, "Empty"
-                    self.paint(cell)
-                    self.brush = brush
-                else:
-                    self.paint(cell)
+            if cell is None:
+                self.input.handle(event)  # between the cells: a drag moves the board
+            elif event.button == 3:  # right-click empties a cell whatever the brush
+                brush, self.brush = self.brush, "Empty"
+                self.paint(cell)
+                self.brush = brush
+            else:
+                self.paint(cell)
+        else:
+            self.input.handle(event)  # the wheel zooms, a drag moves what is shown
 
     def act(self, action: BoardAction) -> None:
         """What the keys did on the board: Enter paints the cursor's cell with the
@@ -331,15 +332,20 @@ class AnalysisBoardScene(Scene):
             return
         mover = self.mover.title
         self.set_position(board.position())
-        self.note = (f"{mover} played {board.notation(turn)}.", theme.TEXT)
+        played = _("{side} played {turn}.").format(side=mover, turn=board.notation(turn))
+        self.note = (played, theme.TEXT)
 
     def cursor_text(self) -> tuple[str, theme.Color]:
         """What the line under the board says of the cursor's cell."""
         cell = self.input.cursor
         if cell is None:
             return self.note
-        paint = "empties it" if self.brush == "Empty" else f"paints it {self.brush}"
-        return f"{describe(self.board(), cell)} Enter {paint}.", theme.MUTED
+        where = describe(self.board(), cell)
+        if self.brush == "Empty":
+            return _("{cell} Enter empties it.").format(cell=where), theme.MUTED
+        if self.brush == "Red":
+            return _("{cell} Enter paints it Red.").format(cell=where), theme.MUTED
+        return _("{cell} Enter paints it Blue.").format(cell=where), theme.MUTED
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board()
@@ -360,10 +366,8 @@ class AnalysisBoardScene(Scene):
             self.input.box.draw(surface)
         else:
             text, color = self.note if self.note[0] else self.cursor_text()
-            line = self.input.box.rect
             if text:
-                size = theme.fit(text, 20, line.width, smallest=12)
-                theme.text(surface, text, line.midleft, size=size, color=color, anchor="midleft")
+                tl.block(surface, text, self.input.box.rect, size=20, floor=12, color=color)
         if self.preview and not board.is_game_over():
             for cell, n in chain_preview(board).items():
                 theme.text(
@@ -377,29 +381,38 @@ class AnalysisBoardScene(Scene):
                 )
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
-        theme.text(surface, "Analysis board", (p.left + 14, 12), size=28, bold=True)
+        title = pygame.FRect(p.left + 14, 8, p.width - 28, 44)
+        tl.label(surface, _("Analysis board"), title, size=28, bold=True)
         draw_all(self.controls, surface)
-        y = self.text_top
         status, color = self.status()
         lines: list[tuple[str, theme.Color]] = [(status, color)]
         if self.saving is not None:
-            lines.append(("The solver is proving the puzzle...", theme.MUTED))
+            lines.append((_("The solver is proving the puzzle..."), theme.MUTED))
         if self.request is not None:
-            lines.append(("The engine is thinking...", theme.MUTED))
+            lines.append((_("The engine is thinking..."), theme.MUTED))
         elif self.engine is not None and self.engine[0] == board.mfen():
-            _, turn, tiles = self.engine
-            lead = "even" if abs(tiles) < 0.05 else f"{self.mover.title} {tiles:+.1f} tiles"
-            lines.append((f"Best turn: {turn} ({lead})", theme.GOOD))
+            _for, turn, tiles = self.engine
+            if abs(tiles) < 0.05:
+                said = _("Best turn: {turn} (even)").format(turn=turn)
+            else:
+                said = _("Best turn: {turn} ({side} {tiles} tiles)").format(
+                    turn=turn, side=self.mover.title, tiles=f"{tiles:+.1f}"
+                )
+            lines.append((said, theme.GOOD))
         lines.append((self.mfen(), theme.MUTED))
         if self.preview:
-            lines.append(("Numbers: tiles the best chain from that flip takes.", theme.MUTED))
-        lines.append((self.input.help_text(board_word="paints")[0], theme.MUTED))
+            lines.append((_("Numbers: tiles the best chain from that flip takes."), theme.MUTED))
+        lines.append((self.input.help_text(paints=True)[0], theme.MUTED))
+        # Each line whole or not at all, above the Back button (an MFEN has no
+        # spaces: it breaks where the width does).
+        area = pygame.FRect(p.left + 14, self.text_top, p.width - 28, 0)
+        area.height = self.back_button.rect.top - 4 - area.top
         for msg, c in lines:
-            parts = mfen_lines(msg, p.width - 28) if msg == self.mfen() else None
-            parts = parts or theme.wrap(msg, 18, p.width - 28)
-            if y + 22 * len(parts) > self.back_button.rect.top - 4:
-                break  # a message shows whole or not at all, above the Back button
-            for part in parts:
-                theme.text(surface, part, (p.left + 14, y), size=18, color=c)
-                y += 22
-            y += 4
+            box = pygame.FRect(
+                area.left, area.top, area.width, tl.block_height(msg, 18, area.width)
+            )
+            if box.bottom > area.bottom:
+                break
+            tl.block(surface, msg, box, size=18, color=c)
+            area.top = box.bottom + 4
+            area.height = self.back_button.rect.top - 4 - area.top

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from game.files import BadFile, read_json, write_json
+from game.i18n import N_, _
 from game.play.game_analysis import (
     CLAMP,
     SECONDS,
@@ -22,13 +23,22 @@ from game.play.game_analysis import (
 from game.play.match import Match
 from game.rules import BLUE, RED, Board
 
+from .. import text_layout as tl
 from .. import theme
+from ..board_input import BoardInput
 from ..board_view import BoardView
+from ..layout import anchor, place, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 
+#: The mouse's events that may zoom or move the board.
+BOARD_MOUSE = (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 #: A request id the worker never gives: the analysis stopped on an error.
 STOPPED = -1
+#: The verdicts' words, for extraction (they are translated where drawn).
+LABELS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
+#: The graph's legend: which way is whose lead.
+LEGEND = (N_("Red ahead"), N_("Blue ahead"))
 LABEL_COLOR = {
     "best": theme.GOOD,
     "good": theme.TEXT,
@@ -46,14 +56,17 @@ def move_number(ply: int) -> str:
 
 class AnalysisScene(Scene):
     pad_keys = pad_buttons(
-        lb=(pygame.K_LEFT, "previous turn"),
-        rb=(pygame.K_RIGHT, "next turn"),
+        lb=(pygame.K_LEFT, N_("previous turn")),
+        rb=(pygame.K_RIGHT, N_("next turn")),
     )
 
     def __init__(self, app: Services, match: Match, record_path: Path | None = None) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.graph = pygame.Rect(0, 0, 0, 0)
+        #: The part of the graph the curve is drawn in: the legend keeps its own
+        #: column at the right, so no line runs through its words.
+        self.plot = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.asking: int | None = None  # the turn the engine is judging
         self.rows: list[tuple[int, pygame.Rect]] = []
@@ -68,9 +81,11 @@ class AnalysisScene(Scene):
         self.record_path = record_path
         self.loaded = self._load_kept()
         self.view = BoardView(match.board.size)
+        #: The mouse and the keys on the board: here they only zoom and pan it.
+        self.input = BoardInput(self.view)
         self.ply = 0  # turns on the board shown
         self.request: int | None = None
-        self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         self.controls = [self.back_button]
         self.t = 0.0
         #: Seconds the engine spends on each turn (the screenshot tour hurries it).
@@ -96,14 +111,23 @@ class AnalysisScene(Scene):
             self.ai.cancel()
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The panel at the right, Back at its foot; at the left the evaluation
+        bar beside the board, and the graph under both."""
         w, h = size
-        panel = min(360, w // 3)
-        self.panel = pygame.Rect(w - panel, 0, panel, h)
-        self.graph = pygame.Rect(40, h - 120, w - panel - 60, 100)
+        window = pygame.FRect(0, 0, w, h)
+        panel, rest = split(window, min(360, w // 3), "right")
+        self.panel = pygame.Rect(panel)
+        graph = split(rest.inflate(-40, -40), 100, "bottom")[0]
+        graph.left, graph.width = 40, rest.width - 60
+        self.graph = pygame.Rect(graph)
         self.bar = pygame.Rect(8, 60, 18, h - 200)
+        legend = max(theme.font(14).size(_(words))[0] for words in LEGEND) + 12
+        self.plot = self.graph.inflate(0, -8)
+        self.plot.width = max(20, self.graph.width - legend)
         self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.Rect(36, 50, w - panel - 56, h - 190))
-        self.back_button.rect = pygame.Rect(self.panel.left + 12, h - 56, panel - 24, 42)
+        self.view.layout(pygame.FRect(36, 50, rest.width - 56, h - 190))
+        foot = anchor(panel.inflate(-24, -28), (panel.width - 24, 42), "bottom")
+        place(self.controls, [foot])
 
     # -- the engine ----------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -126,7 +150,7 @@ class AnalysisScene(Scene):
             if asking is None:  # every request is made with the turn it judges
                 continue
             if answer.error or answer.verdict is None or answer.turn is None:
-                self.app.toast(f"The analysis stopped: {answer.error}")
+                self.app.toast(_("The analysis stopped: {error}").format(error=answer.error))
                 self.analysis.verdicts[asking] = None
                 self.request = STOPPED
                 return True
@@ -145,7 +169,9 @@ class AnalysisScene(Scene):
                 data["analysis"] = self.analysis.to_json()
                 write_json(self.record_path, data)
         except (BadFile, FileNotFoundError, OSError) as e:
-            self.app.toast(f"The analysis could not be kept with the game: {e}")
+            self.app.toast(
+                _("The analysis could not be kept with the game: {error}").format(error=e)
+            )
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -163,8 +189,8 @@ class AnalysisScene(Scene):
                 self.go(target)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.graph.collidepoint(event.pos) and n:
-                x = (event.pos[0] - self.graph.left) / max(1, self.graph.width)
-                self.go(round(x * n))
+                x = (event.pos[0] - self.plot.left) / max(1, self.plot.width)
+                self.go(round(max(0.0, min(1.0, x)) * n))
             for ply, r in self.rows:
                 if r.collidepoint(event.pos):
                     self.go(ply)
@@ -172,6 +198,12 @@ class AnalysisScene(Scene):
             first = self.list_first if self.list_first is not None else self.first_in_view()
             top = max(0, n - self.list_rows)
             self.list_first = max(0, min(top, first - 3 * event.y))
+            return
+        # Over the board, the wheel, + and - and a drag bring a part of it closer.
+        if event.type == pygame.KEYDOWN:
+            self.input.zoom_key(event.key)
+        elif event.type in BOARD_MOUSE:
+            self.input.handle(event)  # no cell is played here: only the view moves
 
     def over_panel(self) -> bool:
         pointer = self.app.pointer
@@ -193,7 +225,7 @@ class AnalysisScene(Scene):
     # -- drawing ------------------------------------------------------------------------------
     def board_at(self, ply: int) -> Board:
         b = Board(self.match.board.root)
-        for _, played, _ in self.analysis.turns[:ply]:
+        for _before, played, _verdict in self.analysis.turns[:ply]:
             b.play(played)
         return b
 
@@ -228,90 +260,117 @@ class AnalysisScene(Scene):
         share = 0.5 + 0.5 * value / CLAMP
         r = self.bar
         pygame.draw.rect(surface, theme.TILE[BLUE], r, border_radius=4)
-        red = r.copy()
-        red.height = round(r.height * share)
+        red = pygame.FRect(r)
+        red.height = r.height * share
         pygame.draw.rect(surface, theme.TILE[RED], red, border_radius=4)
-        theme.text(surface, "R", (r.centerx, r.top - 4), size=16, color=theme.TILE[RED],
+        theme.text(surface, _("R"), (r.centerx, r.top - 4), size=16, color=theme.TILE[RED],
                    anchor="midbottom", bold=True)  # fmt: skip
-        theme.text(surface, "B", (r.centerx, r.bottom + 4), size=16, color=theme.TILE[BLUE],
+        theme.text(surface, _("B"), (r.centerx, r.bottom + 4), size=16, color=theme.TILE[BLUE],
                    anchor="midtop", bold=True)  # fmt: skip
 
     def draw_graph(self, surface: pygame.Surface) -> None:
-        g = self.graph
+        g, plot = self.graph, self.plot
         pygame.draw.rect(surface, theme.BG_LIGHT, g, border_radius=6)
-        pygame.draw.line(surface, theme.CELL_EDGE, (g.left, g.centery), (g.right, g.centery))
+        pygame.draw.line(surface, theme.CELL_EDGE, (g.left, g.centery), (plot.right, g.centery))
         curve = self.analysis.curve()
         n = max(1, len(curve) - 1)  # the last point is the position after the last turn
         points = []
         for i, v in enumerate(curve):
             if v is None:
                 continue
-            points.append((g.left + g.width * i / n, g.centery - (g.height / 2 - 4) * v / CLAMP))
+            points.append(
+                (plot.left + plot.width * i / n, plot.centery - plot.height / 2 * v / CLAMP)
+            )
         if len(points) > 1:
             pygame.draw.lines(surface, theme.TEXT, False, points, 2)
         for verdict in self.analysis.verdicts:
             if verdict is not None and verdict.flagged:
-                x = g.left + g.width * (verdict.ply - 1) / n
+                x = plot.left + plot.width * (verdict.ply - 1) / n
                 pygame.draw.circle(surface, LABEL_COLOR[verdict.label], (x, g.bottom - 6), 4)
-        x = g.left + g.width * self.ply / n
+        x = plot.left + plot.width * self.ply / n
         pygame.draw.line(surface, theme.ACCENT, (x, g.top), (x, g.bottom), 2)
-        # Which way is whose: Red ahead is up, Blue ahead down, as on the bar.
-        theme.text(surface, "Red ahead", (g.right - 6, g.top + 3), size=14,
-                   color=theme.TILE[RED], anchor="topright")  # fmt: skip
-        theme.text(surface, "Blue ahead", (g.right - 6, g.bottom - 12), size=14,
-                   color=theme.TILE[BLUE], anchor="bottomright")  # fmt: skip
+        # Which way is whose, in the legend's own column: Red ahead is up, Blue
+        # ahead down, as on the bar.
+        red, blue = LEGEND
+        theme.text(surface, _(red), (g.right - 6, g.top + 3), size=14,
+                   color=theme.TILE[RED], anchor="topright", box=g)  # fmt: skip
+        theme.text(surface, _(blue), (g.right - 6, g.bottom - 3), size=14,
+                   color=theme.TILE[BLUE], anchor="bottomright", box=g)  # fmt: skip
         if not self.analysis.done:
-            done = pygame.Rect(g.left, g.top - 10, round(g.width * self.analysis.progress), 6)
+            done = pygame.FRect(g.left, g.top - 10, g.width * self.analysis.progress, 6)
             pygame.draw.rect(surface, theme.ACCENT, done, border_radius=3)
 
     def draw_panel(self, surface: pygame.Surface, verdict: TurnVerdict | None) -> None:
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
-        theme.text(surface, "Analysis", (p.left + 16, 12), size=30, bold=True)
-        y = 52
+        tl.label(surface, _("Analysis"), pygame.FRect(p.left + 16, 8, p.width - 32, 44), size=30,
+                 bold=True)  # fmt: skip
+        y = 52.0
         if not self.analysis.done:
             # In the panel, not over the board: how far the engine has got.
-            progress = f"Analysing... {self.analysis.progress:.0%}"
+            progress = _("Analysing... {percent}").format(percent=f"{self.analysis.progress:.0%}")
             theme.text(surface, progress, (p.left + 16, y), size=18, color=theme.MUTED)
             y += 24
+        width = p.width - 32
+        said: list[tuple[str, theme.Color]] = []
         if verdict is not None:
-            theme.text(
-                surface,
-                f"{move_number(verdict.ply)} {verdict.played}: {verdict.label}",
-                (p.left + 16, y),
-                size=20,
-                color=LABEL_COLOR[verdict.label],
+            said.append(
+                (
+                    _("{number} {turn}: {verdict}").format(
+                        number=move_number(verdict.ply),
+                        turn=verdict.played,
+                        verdict=_(verdict.label),
+                    ),
+                    LABEL_COLOR[verdict.label],
+                )
             )
-            y += 24
             if verdict.flagged:
-                for part in theme.wrap(better_line(verdict), 18, p.width - 32):
-                    theme.text(surface, part, (p.left + 16, y), size=18, color=theme.GOOD)
-                    y += 22
-        y += 6
+                said.append((better_line(verdict), theme.GOOD))
         for color in (RED, BLUE):
             line = summary_line(color.title, self.analysis.summary(str(color)))
-            for part in theme.wrap(line, 18, p.width - 32):
-                theme.text(surface, part, (p.left + 16, y), size=18, color=theme.TILE[color])
-                y += 22
+            said.append((line, theme.TILE[color]))
+        summaries = len(said) - 2
+        for i, (text, tone) in enumerate(said):
+            if i == summaries:
+                y += 6
+            size = 20 if i == 0 and verdict is not None else 18
+            box = pygame.FRect(p.left + 16, y, width, tl.block_height(text, size, width))
+            tl.block(surface, text, box, size=size, color=tone)
+            y = box.bottom + 2
         y += 8
+        self.draw_list(surface, y)
+
+    def draw_list(self, surface: pygame.Surface, top: float) -> None:
+        """The turns, a row each, its number, the turn and its verdict: the turn
+        shown is marked, and each row is a place to click."""
+        p = self.panel
         self.rows = []
-        line_h = 22
-        rows = self.list_rows = max(1, (self.back_button.rect.top - y - 8) // line_h)
+        face = theme.font(18)
+        # Numbers right-aligned in a column of their own, as in the match's list;
+        # the verdicts in one at the right; the turn between them, cut with "..."
+        # where a long chain does not fit (never smaller: the header above shows
+        # the turn chosen whole).
+        number_w = face.size("00...")[0]
+        verdict_w = max(face.size(_(label))[0] for label in LABELS)
+        line_h = face.get_linesize() + 4
+        rows = self.list_rows = max(1, int((self.back_button.rect.top - top - 8) // line_h))
         n = len(self.analysis.verdicts)
         first = self.first_in_view()
+        y = top
         for i in range(first, min(n, first + rows)):
             v = self.analysis.verdicts[i]
             played = self.analysis.turns[i][1]
             label = v.label if v is not None else "..."
             tone = LABEL_COLOR.get(label, theme.MUTED)
-            r = pygame.Rect(p.left + 12, y, p.width - 24, line_h - 2)
+            label = _(label) if v is not None else label
+            r = pygame.FRect(p.left + 12, y, p.width - 24, line_h - 2)
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
-            # Numbers right-aligned in a column of their own, as in the match's list.
-            number_right = r.left + 4 + theme.font(18).size("00...")[0]
-            theme.text(surface, move_number(i + 1), (number_right, y), size=18,
-                       color=theme.MUTED, anchor="topright")  # fmt: skip
-            theme.text(surface, played[:14], (number_right + 6, y), size=18)
-            theme.text(surface, label, (r.right - 4, y), size=18, color=tone, anchor="topright")
-            self.rows.append((i + 1, r))
+            number, rest = split(r.inflate(-8, 0), number_w, "left", gap=6)
+            verdict, turn = split(rest, verdict_w, "right", gap=6)
+            tl.label(surface, move_number(i + 1), number, size=18, color=theme.MUTED,
+                     align="right", floor=18)  # fmt: skip
+            tl.label(surface, played, turn, size=18, floor=18)
+            tl.label(surface, label, verdict, size=18, color=tone, align="right", floor=18)
+            self.rows.append((i + 1, pygame.Rect(r)))
             y += line_h

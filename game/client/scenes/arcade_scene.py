@@ -10,13 +10,15 @@ from typing import NamedTuple
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.arcade import STRIKES, daily, start_run
 from game.puzzles import Pack, Puzzle
 from game.puzzles.themes import theme_name
 
+from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD
-from ..layout import grid
+from ..layout import anchor, place, row, split
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene
@@ -40,7 +42,7 @@ class ArcadeScene(PuzzleScene):
     ``"trainer"``. A card with the mode's rules comes first; the clock starts
     when the player says so."""
 
-    pad_keys = pad_buttons(BOARD_PAD, x=(pygame.K_s, "skip this puzzle (once)"))
+    pad_keys = pad_buttons(BOARD_PAD, x=(pygame.K_s, N_("skip this puzzle (once)")))
 
     def __init__(
         self, app: Services, mode: str, seed: int | None = None, *, theme: str | None = None
@@ -73,11 +75,14 @@ class ArcadeScene(PuzzleScene):
             (self.retry_button,) if self.run.teaches else (self.retry_button, self.next_button)
         )
         self.controls = [b for b in self.controls if b not in dropped]
-        self.back_button.label = "End run"
-        self.skip_button = Button("Skip (once)", self.skip, key=pygame.K_s, size=24)
+        self.back_button.label = N_("End run")
+        self.skip_button = Button(N_("Skip (once)"), self.skip, key=pygame.K_s, size=24)
         if self.run.can_skip:
             self.controls.insert(0, self.skip_button)
-        self.title = MODES[mode][0] + (f": {theme_name(self.theme)}" if self.theme else "")
+        name = _(MODES[mode][0])
+        if self.theme:
+            name = _("{mode}: {theme}").format(mode=name, theme=theme_name(self.theme))
+        self.title = name
         #: The card with the mode's rules has been shown.
         self.carded = False
 
@@ -95,15 +100,46 @@ class ArcadeScene(PuzzleScene):
     def resume(self) -> None:
         self.resize(self.app.size)
 
-    def banner_margin(self, width: int) -> int:
-        """Room for the corner labels (the clock, the score) beside the goal line,
-        measured at the size they are drawn in, with room for three digits."""
+    def corner_sizes(self, width: int) -> tuple[int, int, int]:
+        """The text sizes of the clock, the score and the combo: a narrow window
+        gets smaller ones."""
         k = 1.0 if width >= 900 else 0.7
-        widest = max(
-            theme.font(round(52 * k), True).size("0:00")[0],  # Rush's clock, pulsing
-            theme.font(round(34 * k), True).size("Solved 000")[0],
-        )
-        return widest + 40
+        return round(52 * k), round(34 * k), round(30 * k)
+
+    def banner_room(self, width: int) -> tuple[float, float]:
+        """Between the clock and the score as drawn (with room for three digits),
+        the goal as centred as they let it be."""
+        clock, score, _combo = self.corner_sizes(width)
+        run = self.run
+        left = theme.font(clock, True).size("0:00")[0] if run.clock is not None else 0
+        if run.clock is None:
+            score = round(score * 40 / 34)  # alone in its corner, larger
+        widest = run.score_line.rstrip("0123456789") + "000"
+        return self.between(width, left, theme.font(score, True).size(widest)[0])
+
+    def corners_bottom(self, width: int) -> float:
+        clock, score, _combo = self.corner_sizes(width)
+        tallest = max(theme.font(clock, True).get_height(), theme.font(score, True).get_height())
+        return 20 + tallest
+
+    def said_room(self, width: int) -> tuple[float, float]:
+        """Between the strikes and the combo, on the line that speaks of the board."""
+        if self.run.clock is None:
+            return super().said_room(width)
+        _clock, _score, combo = self.corner_sizes(width)
+        left = theme.font(22).size(_("Strikes"))[0] + 18 + 26 * STRIKES
+        right = theme.font(combo).size(_("Combo x{n}").format(n=99))[0]
+        return self.between(width, left, right)
+
+    @staticmethod
+    def between(width: int, left: int, right: int) -> tuple[float, float]:
+        """The room between corner labels ``left`` and ``right`` pixels wide (30 in
+        from the window's edges): centred if that leaves half the window, else all
+        that is left."""
+        side = max(left, right) + 46
+        if width - 2 * side >= width / 2:
+            return side, width - side
+        return (left + 46 if left else 20), width - (right + 46 if right else 20)
 
     def answered(self, right: bool, first_try: bool) -> None:
         pack = pack_of(self.app.puzzles.packs, self.puzzle)
@@ -115,8 +151,12 @@ class ArcadeScene(PuzzleScene):
                 # In the line under the heading, which is laid out to fit: a pop-up
                 # of it lay over the line's own text.
                 after = progress.rating.rating
-                rating = f"Your rating: {after:.0f} ({after - before:+.0f})."
-                self.say(f"{self.message[0].strip()} {rating}", self.message[1])
+                rating = _("{said} Your rating: {rating} ({change}).").format(
+                    said=self.message[0].strip(),
+                    rating=f"{after:.0f}",
+                    change=f"{after - before:+.0f}",
+                )
+                self.say(rating, self.message[1])
         if right:  # a solve counts wherever it happens
             progress.record(pack.id, self.puzzle.id, 3 if first_try else 1)
         result = self.run.answer(right)
@@ -125,7 +165,8 @@ class ArcadeScene(PuzzleScene):
         if right and self.run.teaches:
             # The rating's change is the Trainer's news: it stays until the player
             # moves on, as a miss does.
-            self.say(f"{self.message[0]} Next (N) when you are ready.", self.message[1])
+            text = _("{said} Next (N) when you are ready.").format(said=self.message[0])
+            self.say(text, self.message[1])
         elif right:
             self.advance_in = NEXT_AFTER
         elif self.run.teaches:
@@ -135,11 +176,9 @@ class ArcadeScene(PuzzleScene):
             self.reveal_queue = self.session.reveal()
             self.reveal_timer = RESET_AFTER / 2
             self.next_button.enabled = True
-            self.say(
-                f"{self.message[0].strip()} The answer, {self.puzzle.solution}, is played "
-                "out: Next (N) when you are ready.",
-                theme.BAD,
-            )
+            text = _("{said} The answer, {turn}, is played out: Next (N) when you are ready.")
+            said = self.message[0].strip()
+            self.say(text.format(said=said, turn=self.puzzle.solution), theme.BAD)
             return
         else:
             self.advance_in = RESET_AFTER
@@ -157,7 +196,7 @@ class ArcadeScene(PuzzleScene):
 
     def skip(self) -> None:
         if self.run.skip():
-            self.popup("Skipped", theme.MUTED)
+            self.popup(_("Skipped"), theme.MUTED)
             self.load(self.run.puzzle)
             self.skip_button.enabled = False
 
@@ -202,38 +241,40 @@ class ArcadeScene(PuzzleScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, _ = surface.get_size()
+        w = surface.get_width()
         run = self.run
-        k = 1.0 if w >= 900 else 0.7  # a narrow window: a smaller clock and score
+        clock_size, score_size, combo_size = self.corner_sizes(w)
         if run.clock is not None:
             left = run.clock
             warn = left < WARN_SECONDS
             pulse = warn and int(self.t * 4) % 2 == 0
             color = theme.BAD if warn else theme.TEXT
-            size = round((52 if pulse else 46) * k)
+            size = clock_size if pulse else round(clock_size * 46 / 52)
             clock = f"{int(left) // 60}:{int(left) % 60:02d}"
             theme.text(surface, clock, (30, 20), size=size, color=color, bold=True)
             theme.text(
                 surface,
                 run.score_line,
                 (w - 30, 20),
-                size=round(34 * k),
+                size=score_size,
                 color=theme.ACCENT,
                 anchor="topright",
                 bold=True,
             )
-            theme.text(surface, "Strikes", (30, 80), size=22, color=theme.MUTED)
+            # Beside the line that speaks of the board: the strikes, and the combo.
+            y = self.said_box.top + 4
+            said = theme.text(surface, _("Strikes"), (30, y), size=22, color=theme.MUTED)
             for i in range(STRIKES):
                 color = theme.BAD if i < run.strikes else theme.CELL_EDGE
-                cx = 120 + 26 * i
-                pygame.draw.line(surface, color, (cx - 8, 84), (cx + 8, 100), 4)
-                pygame.draw.line(surface, color, (cx + 8, 84), (cx - 8, 100), 4)
+                cx, cy = said.right + 18 + 26 * i, said.centery
+                pygame.draw.line(surface, color, (cx - 8, cy - 8), (cx + 8, cy + 8), 4)
+                pygame.draw.line(surface, color, (cx + 8, cy - 8), (cx - 8, cy + 8), 4)
             if run.combo >= 2:
                 theme.text(
                     surface,
-                    f"Combo x{run.combo}",
-                    (w - 30, 66),
-                    size=round(30 * k),
+                    _("Combo x{n}").format(n=run.combo),
+                    (w - 30, self.said_box.top),
+                    size=combo_size,
                     color=theme.GOOD,
                     anchor="topright",
                 )
@@ -242,7 +283,7 @@ class ArcadeScene(PuzzleScene):
                 surface,
                 run.score_line,
                 (w - 30, 20),
-                size=round(40 * k),
+                size=round(score_size * 40 / 34),
                 color=theme.ACCENT,
                 anchor="topright",
                 bold=True,
@@ -254,7 +295,7 @@ class ArcadeScene(PuzzleScene):
             theme.text(
                 surface,
                 text,
-                (w - 30, 150 + 34 * i - rise),
+                (w - 30, self.said_box.bottom + 8 + 34 * i - rise),
                 size=32,
                 color=color,
                 anchor="topright",
@@ -265,20 +306,26 @@ class ArcadeScene(PuzzleScene):
 #: Each mode's name and rules, for its card before a run.
 MODES = {
     "rush": (
-        "Flip Rush",
-        "Three minutes: solve as many puzzles as you can. A wrong answer costs 10 seconds "
-        "and a strike; three strikes end the run. Two or more right in a row add 3 seconds "
-        "each. The puzzles start a little below your rating and get harder as you go.",
+        N_("Flip Rush"),
+        N_(
+            "Three minutes: solve as many puzzles as you can. A wrong answer costs 10 seconds "
+            "and a strike; three strikes end the run. Two or more right in a row add 3 seconds "
+            "each. The puzzles start a little below your rating and get harder as you go."
+        ),
     ),
     "streak": (
-        "Streak",
-        "No clock: solve puzzles one after another; the first wrong answer ends the run. "
-        "You may skip one puzzle. They start a little below your rating and get harder.",
+        N_("Streak"),
+        N_(
+            "No clock: solve puzzles one after another; the first wrong answer ends the run. "
+            "You may skip one puzzle. They start a little below your rating and get harder."
+        ),
     ),
     "trainer": (
-        "Trainer",
-        "Puzzles without end, each picked near your puzzle rating, ones you have not tried "
-        "first. After each first try your rating and its change show. End whenever you like.",
+        N_("Trainer"),
+        N_(
+            "Puzzles without end, each picked near your puzzle rating, ones you have not tried "
+            "first. After each first try your rating and its change show. End whenever you like."
+        ),
     ),
 }
 
@@ -298,37 +345,39 @@ class RunCardScene(ButtonScene):
         # Esc goes back where the player came from: closing the card alone would
         # start the clock behind it.
         self.controls = [
-            Button("Start", self.app.scenes.pop, key=pygame.K_RETURN),
-            Button("Back", back, key=pygame.K_ESCAPE),
+            Button(N_("Start"), self.app.scenes.pop, key=pygame.K_RETURN),
+            Button(N_("Back"), back, key=pygame.K_ESCAPE),
         ]
 
     def enter(self) -> None:
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The card in the middle, as tall as its rules need (within the window):
+        the mode's name, its rules, the two buttons at its foot."""
         w, h = size
-        self.box = pygame.Rect(0, 0, min(620, w - 40), min(340, h - 40))
-        self.box.center = (w // 2, h // 2)
-        grid(
-            self.controls,
-            self.box.centerx - 210,
-            self.box.bottom - 70,
-            width=200,
-            height=52,
-            gap=20,
-        )
+        width = min(620, w - 40)
+        need = 80 + tl.block_height(self.rules(), 22, width - 48) + 16 + 70
+        self.box = pygame.Rect(anchor(pygame.FRect(0, 0, w, h), (width, min(need, h - 40))))
+        foot = split(pygame.FRect(self.box), 70, "bottom")[0]
+        place(self.controls, row(foot, 2, width=200, height=52, gap=20, align="top"))
+
+    def rules(self) -> str:
+        """The mode's rules, and the theme it keeps to."""
+        rules = _(MODES[self.mode][1])
+        if self.theme:
+            only = _("{rules} Only puzzles with the theme {theme}, from every pack.")
+            rules = only.format(rules=rules, theme=theme_name(self.theme))
+        return rules
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 900))
-        title, rules = MODES[self.mode]
-        if self.theme:
-            rules += f" Only puzzles with the theme {theme_name(self.theme)}, from every pack."
-        box = self.box
-        theme.text(surface, title, (box.centerx, box.top + 18), size=40, bold=True, anchor="midtop")
-        y = box.top + 80
-        for line in theme.wrap(rules, 22, box.width - 48):
-            theme.text(surface, line, (box.centerx, y), size=22, anchor="midtop")
-            y += 28
+        box = pygame.FRect(self.box)
+        title = pygame.FRect(box.left + 24, box.top + 14, box.width - 48, 56)
+        tl.label(surface, _(MODES[self.mode][0]), title, size=40, bold=True, align="center")
+        rules = pygame.FRect(box.left + 24, box.top + 80, box.width - 48, 0)
+        rules.height = self.controls[0].rect.top - 12 - rules.top
+        tl.block(surface, self.rules(), rules, size=22, floor=14, align="center")
         draw_all(self.controls, surface)
 
 
@@ -341,8 +390,8 @@ class SummaryScene(ButtonScene):
         self.score = score
         self.record = record
         self.controls = [
-            Button("Play again", self.again, key=pygame.K_RETURN),
-            Button("Back to puzzles", self.app.scenes.pop, key=pygame.K_ESCAPE),
+            Button(N_("Play again"), self.again, key=pygame.K_RETURN),
+            Button(N_("Back to puzzles"), self.app.scenes.pop, key=pygame.K_ESCAPE),
         ]
 
     def enter(self) -> None:
@@ -352,7 +401,8 @@ class SummaryScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         # Two buttons 260 wide and 40 apart, centred together.
-        grid(self.controls, w // 2 - 280, h - 120, width=260, height=56, gap=40)
+        foot = pygame.FRect(0, h - 120, w, 56)
+        place(self.controls, row(foot, 2, width=260, gap=40))
 
     def again(self) -> None:
         scene = self.run_scene
@@ -362,34 +412,63 @@ class SummaryScene(ButtonScene):
         w, h = surface.get_size()
         run = self.run_scene.run
         mode = self.run_scene.mode
-        heading = f"{MODES[mode][0]}: run over"
+        heading = _("{mode}: run over").format(mode=_(MODES[mode][0]))
         top = round(60 * min(1.0, h / 800))
-        size = theme.fit(heading, 52, w - 40, bold=True)
-        head = theme.text(surface, heading, (w // 2, top), size=size, anchor="midtop", bold=True)
+        head = pygame.FRect(20, top, w - 40, theme.font(52, True).get_linesize())
+        tl.label(surface, heading, head, size=52, bold=True, align="center")
         best = self.app.puzzles.progress.best.get(mode, 0)
-        lines: list[tuple[str, theme.Color, float]] = [(f"Score {self.score}", theme.ACCENT, 60)]
+        score = _("Score {score}").format(score=self.score)
+        lines: list[tuple[str, theme.Color, float]] = [(score, theme.ACCENT, 60)]
         lines.append((run.summary(), theme.TEXT, 32))
         if run.teaches:
             now = self.app.puzzles.progress.rating.rating
             change = now - self.run_scene.first_rating
-            lines.append((f"Rating {now:.0f} ({change:+.0f} this run)", theme.TEXT, 32))
+            text = _("Rating {rating} ({change} this run)")
+            lines.append(
+                (text.format(rating=f"{now:.0f}", change=f"{change:+.0f}"), theme.TEXT, 32)
+            )
         if self.record:
-            lines.append(("New personal best!", theme.GOOD, 40 + 4 * abs(((self.t * 3) % 2) - 1)))
+            grow = 40 + 4 * abs(((self.t * 3) % 2) - 1)
+            lines.append((_("New personal best!"), theme.GOOD, grow))
         else:
-            lines.append((f"Personal best: {best}", theme.MUTED, 32))
+            lines.append((_("Personal best: {score}").format(score=best), theme.MUTED, 32))
         r = self.app.puzzles.progress.rating
-        sure = "provisional" if r.rd > 110 else f"+/- {2 * r.rd:.0f}"
-        lines.append((f"Puzzle rating {r.rating:.0f} ({sure})", theme.TEXT, 30))
-        # Every line between the heading and the buttons: a short window shrinks them.
+        if r.rd > 110:
+            rated = _("Puzzle rating {rating} (provisional)").format(rating=f"{r.rating:.0f}")
+        else:
+            rated = _("Puzzle rating {rating} (+/- {doubt})").format(
+                rating=f"{r.rating:.0f}", doubt=f"{2 * r.rd:.0f}"
+            )
+        lines.append((rated, theme.TEXT, 30))
+        # Every line between the heading and the buttons: a short window gives each
+        # a lower box (the sizes follow the window, never the text size).
         y = head.bottom + 20
         room = self.controls[0].rect.top - 16 - y
-        need = sum(round(tall) + 24 for _, _, tall in lines)
+        need = sum(tall + 24 for _text, _color, tall in lines)
         k = min(1.0, room / need)
         for text, color, tall in lines:
-            s = theme.fit(text, max(14, round(tall * k)), w - 40)
-            theme.text(surface, text, (w // 2, y), size=s, color=color, anchor="midtop")
-            y += round((tall + 24) * k)
+            box = pygame.FRect(20, y, w - 40, (tall + 24) * k)
+            tl.label(surface, text, box, size=max(14, round(tall * k)), color=color, align="center")
+            y = box.bottom
         draw_all(self.controls, surface)
+
+
+#: The months' names, in the player's language where the date is shown (strftime's
+#: follow the system's locale, not the game's language).
+MONTHS = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
 
 
 def daily_scene(app: Services, today: dt.date | None = None) -> PuzzleScene | None:
@@ -410,6 +489,9 @@ def daily_scene(app: Services, today: dt.date | None = None) -> PuzzleScene | No
             app.puzzles.progress.record(pack.id, puzzle.id, scene.stars)
         app.puzzles.save()
 
-    title = f"Daily puzzle, {today.day} {today:%B %Y}"
+    month = _(MONTHS[today.month - 1])
+    title = _("Daily puzzle, {day} {month} {year}").format(
+        day=today.day, month=month, year=today.year
+    )
     scene = PuzzleScene(app, puzzle, title=title, on_result=result)
     return scene

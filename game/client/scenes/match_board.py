@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
 from game.play.explain import explain, turn_summary
 from game.play.match import Event, Match
 from game.play.notices import Notices
 
+from .. import text_layout as tl
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import CHAIN_GAP, BoardView
+from ..layout import anchor
 from ..scene import Scene, Services
 from ..side_panel import SidePanel
 
@@ -41,6 +44,8 @@ class MatchBoard(Scene):
         self.pending: list[tuple[float, str]] = []  # sounds due at a time
         self.finished = False
         self.clock = 0.0
+        #: Where the status line and the line of keys go (set by :meth:`resize`).
+        self.top_box = self.keys_box = pygame.FRect()
         # The cells a click can act on, and the board state they were worked out for.
         self._targets_for: object = None
         self._targets: frozenset[int] = frozenset()
@@ -83,12 +88,18 @@ class MatchBoard(Scene):
         if self.thinker is not None:
             self.thinker.ponder_allowed = self.app.settings.ponder  # back from Settings
             self.thinker.master_long = self.app.settings.master_long
-        w, h = size
+        h = size[1]
         panel = self.panel.layout(size)
         self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.Rect(20, 70, w - panel.width - 40, h - 110))
+        # Left of the panel: the status line over the board, the keys under it.
+        rest = pygame.FRect(0, 0, panel.left, h).inflate(-40, 0)
+        self.top_box = pygame.FRect(rest.left, 8, rest.width, 0)
+        self.keys_box = pygame.FRect(rest.left, h - 34, rest.width, 28)
+        self.view.layout(pygame.FRect(rest.left, 70, rest.width, h - 110))
+        # Two lines above the board for what the status line says.
+        self.top_box.height = max(26, self.view.rect.top - 10)
         # The turn box opens over the status line, and takes its place.
-        self.input.box.rect = pygame.Rect(20, 10, panel.left - 40, 48)
+        self.input.box.rect = pygame.Rect(rest.left, 10, rest.width, 48)
 
     # -- events to animation and sound -----------------------------------------------
     def show(self, events: list[Event]) -> None:
@@ -125,8 +136,12 @@ class MatchBoard(Scene):
         owed = self.match.owed()
         if owed:
             n = len(owed)
-            what = "the ringed tile" if n == 1 else f"one of the {n} ringed tiles"
-            self.say(f"Chain: now flip {what}.", theme.ACCENT, 0)
+            text = ngettext(
+                "Chain: now flip the ringed tile.",
+                "Chain: now flip one of the {n} ringed tiles.",
+                n,
+            )
+            self.say(text.format(n=n), theme.ACCENT, 0)
 
     def finish(self) -> None:
         self.finished = True
@@ -174,14 +189,12 @@ class MatchBoard(Scene):
         self.panel.draw(surface, match, self.turn_line(), self.clock, self.thinking)
         banner = self.notices.get("banner")
         if banner is not None:
-            box = pygame.Rect(0, 0, min(640, self.panel.rect.left - 24), 80)
-            box.center = self.view.rect.center
+            box = anchor(self.view.rect, (min(640, self.panel.rect.left - 24), 80), "center")
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((*theme.PANEL, round(235 * min(1.0, banner.left * 2))))
             surface.blit(panel, box)
             pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=12)
-            size = theme.fit(banner.text, 32, box.width - 24, bold=True)
-            theme.text(surface, banner.text, box.center, size=size, anchor="center", bold=True)
+            tl.label(surface, banner.text, box.inflate(-24, 0), size=32, bold=True, align="center")
 
     def turn_line(self) -> tuple[str, theme.Color]:
         """Whose turn it is, the result, or the AI thinking."""
@@ -189,17 +202,24 @@ class MatchBoard(Scene):
         if self.finished or match.over:
             return match.result_text(), theme.ACCENT
         if match.finished:  # a finished game looked back over: nobody is to move
-            return f"Looking back: after turn {match.ply} of {match.plies}", theme.MUTED
+            text = _("Looking back: after turn {number} of {total}")
+            return text.format(number=match.ply, total=match.plies), theme.MUTED
         if match.ai_to_move and self.thinker is not None and self.thinker.thinking:
             dots = "." * (1 + int(self.clock * 3) % 3)
             waited = self.clock - self.thinker.thinking_since
-            took = f" {waited:.0f} s" if waited >= 2 else ""
-            return f"{match.ai_to_move} is thinking{dots}{took}", theme.ACCENT
+            if waited >= 2:
+                text = _("{player} is thinking{dots} {seconds} s").format(
+                    player=match.ai_to_move, dots=dots, seconds=f"{waited:.0f}"
+                )
+            else:
+                text = _("{player} is thinking{dots}").format(player=match.ai_to_move, dots=dots)
+            return text, theme.ACCENT
         mover = match.board.mover
         if self.pondering and match.human_to_move:
             other = match.player(mover.other)
-            return f"{mover.title} to move. {other} is thinking too.", theme.TILE[mover]
-        return f"{mover.title} to move", theme.TILE[mover]
+            text = _("{side} to move. {player} is thinking too.")
+            return text.format(side=mover.title, player=other), theme.TILE[mover]
+        return _("{side} to move").format(side=mover.title), theme.TILE[mover]
 
     def targets(self) -> frozenset[int]:
         """The cells a click can act on now, worked out once per board state."""
@@ -220,21 +240,17 @@ class MatchBoard(Scene):
         return text, theme.TONES[tone]
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        h = surface.get_height()
-        left = self.panel.rect.left
-        keys = self.keys_text()
-        self.input.draw_help(surface, pygame.Rect(20, h - 34, left - 40, 28), *keys)
+        self.input.draw_help(surface, self.keys_box, *self.keys_text())
         if self.input.typing:
             self.input.box.draw(surface)
             return
-        text, color, _ = self.status
+        text, color, _left = self.status
         if not text:
             text, color = self.hover_text()
         if text:
-            # Two lines above the board; a long explanation shrinks to fit them
-            # rather than losing its end.
-            box = pygame.Rect(20, 8, left - 40, max(26, self.view.rect.top - 10))
-            theme.block(surface, text, box, size=24, smallest=15, color=color)
+            # Two lines above the board; a long explanation is made smaller to fit
+            # them (never below the floor) rather than losing its end.
+            tl.block(surface, text, self.top_box, size=24, floor=15, color=color, align="center")
 
     def keys_text(self) -> tuple[str, ...]:
         """The line of keys under the board, longest first: until the cursor shows,
@@ -242,8 +258,8 @@ class MatchBoard(Scene):
         texts = self.input.help_text()
         if self.input.cursor is None and not self.input.typing and not self.input.by_pad:
             return (
-                texts[0] + " Left and Right step through the moves.",
-                "Up or Down: board cursor. T: type a turn. Left, Right: the moves.",
+                _("{keys} Left and Right step through the moves.").format(keys=texts[0]),
+                _("Up or Down: board cursor. T: type a turn. Left, Right: the moves."),
                 *texts[1:],
             )
         return texts

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
 from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
@@ -40,15 +41,15 @@ class MatchScene(MatchBoard):
     the screen (an online game); the screen offers only what it can do."""
 
     #: What Ctrl+Z and the like say where turns cannot be taken back.
-    no_takebacks = "Turns cannot be taken back in this game."
+    no_takebacks = N_("Turns cannot be taken back in this game.")
     pad_keys = pad_buttons(
         BOARD_PAD,
-        b=(pygame.K_ESCAPE, "take back a chain, hide the cursor, or the menu"),
-        x=(pygame.K_u, "take back a turn"),
-        y=(pygame.K_h, "hint"),
-        lb=(pygame.K_LEFT, "step back a move"),
-        rb=(pygame.K_RIGHT, "step forward"),
-        start=(pygame.K_ESCAPE, "the match's menu"),
+        b=(pygame.K_ESCAPE, N_("take back a chain, hide the cursor, or the menu")),
+        x=(pygame.K_u, N_("take back a turn")),
+        y=(pygame.K_h, N_("hint")),
+        lb=(pygame.K_LEFT, N_("step back a move")),
+        rb=(pygame.K_RIGHT, N_("step forward")),
+        start=(pygame.K_ESCAPE, N_("the match's menu")),
     )
 
     def __init__(
@@ -100,8 +101,10 @@ class MatchScene(MatchBoard):
         """Put the result panel away to look at the final board."""
         self.finished = False  # shown once: the panel comes back only at an end
         self.app.scenes.pop_to(self)
-        how = "Undo and Left" if self.can.undo else "Left"
-        self.say(f"{how} step back through the game.", seconds=6.0)
+        if self.can.undo:
+            self.say(_("Undo and Left step back through the game."), seconds=6.0)
+        else:
+            self.say(_("Left steps back through the game."), seconds=6.0)
 
     def analyse_game(self) -> None:
         """Go through the game with the engine (kept with its record in the history)."""
@@ -209,7 +212,7 @@ class MatchScene(MatchBoard):
             self.ask_to_drop_later(lambda: self.play(cells))
             return
         if not self.match.human_to_move:
-            self.say("The AI is thinking." if self.match.ai_to_move else "The game is over.")
+            self.say(_("The AI is thinking.") if self.match.ai_to_move else _("The game is over."))
             return
         events: list[Event] = []
         for cell in cells:
@@ -224,10 +227,10 @@ class MatchScene(MatchBoard):
         clicks on its cells, so a refused one changes nothing."""
         match = self.match
         if self.finished or match.over:
-            self.say("The game is over.")
+            self.say(_("The game is over."))
             return
         if not match.human_to_move and not self.control.browsing:
-            self.say("The AI is thinking." if match.ai_to_move else "Wait for your turn.")
+            self.say(_("The AI is thinking.") if match.ai_to_move else _("Wait for your turn."))
             return
         if self.control.browsing and not self.control.later:
             # A game whose earlier turns are never dropped (a server's): a turn is
@@ -251,10 +254,15 @@ class MatchScene(MatchBoard):
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
-                "Play on from here?",
-                f"The {n} later turn{'s' if n != 1 else ''} of this game will be dropped. "
-                "Press End to go back to the end instead.",
-                "Play on",
+                _("Play on from here?"),
+                ngettext(
+                    "The {n} later turn of this game will be dropped. "
+                    "Press End to go back to the end instead.",
+                    "The {n} later turns of this game will be dropped. "
+                    "Press End to go back to the end instead.",
+                    n,
+                ).format(n=n),
+                _("Play on"),
                 drop,
             )
         )
@@ -274,35 +282,38 @@ class MatchScene(MatchBoard):
                 why,
                 yes,
                 replace,
-                no="Keep it",
-                on_no=lambda: self.say("Your match in progress is kept.", theme.MUTED),
+                no=_("Keep it"),
+                on_no=lambda: self.say(_("Your match in progress is kept."), theme.MUTED),
             )
         )
 
     # -- actions -------------------------------------------------------------------
     def undo(self) -> None:
         if self.takebacks is None:
-            self.say(self.no_takebacks)
+            self.say(_(self.no_takebacks))
         elif self.takebacks.undo():
             self.finished = False
-            self.say("Took back.", theme.MUTED)
+            self.say(_("Took back."), theme.MUTED)
         else:
-            self.say("Nothing to take back.")
+            self.say(_("Nothing to take back."))
 
     def redo(self) -> None:
         if self.takebacks is None:
-            self.say(self.no_takebacks)
+            self.say(_(self.no_takebacks))
         elif self.takebacks.redo():
             self.say("")  # "Took back." no longer holds
             if self.match.over:
                 self.finish()
         else:
-            self.say("Nothing to redo.")
+            self.say(_("Nothing to redo."))
 
     def take_back_chain(self) -> None:
         cells = self.control.take_back_chain()
         if cells:
-            self.say(f"Took back {len(cells)} flip{'s' if len(cells) > 1 else ''}.", theme.MUTED)
+            n = len(cells)
+            self.say(
+                ngettext("Took back {n} flip.", "Took back {n} flips.", n).format(n=n), theme.MUTED
+            )
 
     def take_back_flip(self) -> None:
         self.control.take_back_flip()
@@ -319,7 +330,7 @@ class MatchScene(MatchBoard):
     def saved(self) -> tuple[bool, str]:
         """Save the game to a file and say so; (done, what was said)."""
         if self.saves is None:
-            return False, "This game cannot be saved to a file."
+            return False, _("This game cannot be saved to a file.")
         done, text = self.saves.save_game()
         self.say(text, theme.GOOD if done else theme.BAD)
         return done, text
@@ -389,7 +400,7 @@ class MatchScene(MatchBoard):
         changed = self.panel.update(dt)
         due = [s for s in self.pending if s[0] <= self.clock]
         self.pending = [s for s in self.pending if s[0] > self.clock]
-        for _, name in due:
+        for _at, name in due:
             self.app.sound(name)
         changed = self.notices.update(dt) or changed
         banner = self.notices.get("banner")

@@ -7,26 +7,32 @@ import math
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.progress import MAX_STARS
 from game.puzzles import Pack
 from game.puzzles.themes import in_order, theme_name
 
+from .. import text_layout as tl
 from .. import theme
-from ..layout import grid
+from ..layout import column, grid, place, row, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene, daily_scene
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
+#: Text sizes (and the heading's place) in a large window and in a small one.
+SIZES = {"top": (24, 14), "heading": (52, 40), "about": (20, 16), "pack": (22, 16)}
+#: A puzzle's goal, as its cell names it.
+GOALS = (N_("win"), N_("most"))
 
 
 class PuzzleBrowserScene(Scene):
     pad_keys = pad_buttons(
-        a=(pygame.K_RETURN, "open the puzzle"),
-        x=(pygame.K_t, "next theme"),
-        lb=(pygame.K_PAGEUP, "page up"),
-        rb=(pygame.K_PAGEDOWN, "page down"),
+        a=(pygame.K_RETURN, N_("open the puzzle")),
+        x=(pygame.K_t, N_("next theme")),
+        lb=(pygame.K_PAGEUP, N_("page up")),
+        rb=(pygame.K_PAGEDOWN, N_("page down")),
     )
 
     def __init__(self, app: Services) -> None:
@@ -34,22 +40,26 @@ class PuzzleBrowserScene(Scene):
         self.compact = False
         self.left = pygame.Rect(0, 0, 0, 0)
         self.grid = pygame.Rect(0, 0, 0, 0)
+        #: The lines about the rating, and the pack's line over the grid.
+        self.about = pygame.Rect(0, 0, 0, 0)
+        self.pack_line = pygame.Rect(0, 0, 0, 0)
         self.row = 78
+        #: Why each pack that failed to load did not.
         self.problem_lines: list[str] = []
         self.scroll = self.max_scroll = 0  # the puzzle grid's, in pixels
         self.pack_scroll = self.max_pack_scroll = 0  # the pack list's
         self.selected = 0
         self.hover: int | None = None
         self.controls = [
-            Button("Back", self.back, key=pygame.K_ESCAPE, size=24),
-            Button("Flip Rush", lambda: self.arcade("rush"), size=24),
-            Button("Streak", lambda: self.arcade("streak"), size=24),
-            Button("Daily puzzle", self.daily, size=24),
-            Button("Trainer", lambda: self.arcade("trainer"), size=24),
+            Button(N_("Back"), self.back, key=pygame.K_ESCAPE, size=24),
+            Button(N_("Flip Rush"), lambda: self.arcade("rush"), size=24),
+            Button(N_("Streak"), lambda: self.arcade("streak"), size=24),
+            Button(N_("Daily puzzle"), self.daily, size=24),
+            Button(N_("Trainer"), lambda: self.arcade("trainer"), size=24),
         ]
         #: Show only the puzzles with this theme (None: all of the pack).
         self.theme: str | None = None
-        self.theme_button = Button("Theme: All", self.next_theme, key=pygame.K_t, size=18)
+        self.theme_button = Button(N_("Theme: All"), self.next_theme, key=pygame.K_t, size=18)
         self.pack_rects: list[pygame.Rect] = []
         self.cells: list[pygame.Rect] = []
         #: The pack's puzzles in the grid, by their index in the pack.
@@ -66,42 +76,45 @@ class PuzzleBrowserScene(Scene):
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Packs on the left, the chosen pack's puzzles in a grid that scrolls (the
-        wheel, or the keys) on the right, the buttons along the bottom; a small
-        window gets smaller rows and cells."""
+        """The heading and the lines about the rating, measured; under them the
+        packs on the left and, on the right, the pack's line beside the theme
+        button over the chosen pack's puzzles in a grid that scrolls (the wheel,
+        or the keys); the buttons along the bottom. A small window gets smaller
+        rows and cells, as large as their words need."""
         w, h = size
         self.compact = compact = h < 700 or w < 900
-        top = 122 if compact else 150
         bar = 50 if compact else 64  # button height, for the bottom bar
         bottom = h - bar - 22
-        self.left = pygame.Rect(20 if compact else 30, top, min(380, w // 3), bottom - top)
+        n = len(self.controls)
+        bw = min(200, (w - 40) // n - 8)
+        foot = pygame.FRect(20, h - bar - 12, w - 40, bar)
+        place(self.controls, row(foot, n, width=bw, gap=8, align="top"))
+        for b in self.controls:
+            b.size = 24 if bw >= 170 else 18
+        heading = theme.font(self.sized("heading"), True).get_linesize()
+        about = pygame.Rect(30, self.sized("top") + heading, w - 60, 0)
+        about.height = tl.block_height(self.about_text(), self.sized("about"), about.width)
+        self.about = about
+        top = about.bottom + 8
         self.row = 52 if compact else 78
-        self.pack_rects = [
-            pygame.Rect(self.left.left, self.left.top + i * self.row, self.left.width, self.row - 8)
-            for i in range(len(self.packs))
-        ]
+        # Whole rows of packs in view: none cut across at the list's foot.
+        shown = max(self.row, (bottom - top + 8) // self.row * self.row - 8)
+        self.left = pygame.Rect(20 if compact else 30, top, min(380, w // 3), shown)
+        listed = pygame.FRect(self.left.left, self.left.top, self.left.width, 0)
+        stacked = column(listed, len(self.packs), height=self.row - 8, gap=8)
+        self.pack_rects = [pygame.Rect(r) for r in stacked]
         # The packs that failed to load are listed under the others, in the same scroll.
         self.problem_lines = [
-            line
+            _("{file} did not load: {reason}").format(
+                file=problem.file.replace(chr(92), "/").rsplit("/", 1)[-1], reason=problem.reason
+            )
             for problem in self.app.puzzles.problems
             if problem.puzzle is None
-            for line in [
-                *theme.wrap(
-                    f"{problem.file.replace(chr(92), '/').rsplit('/', 1)[-1]} did not load: "
-                    f"{problem.reason}",
-                    20,
-                    self.left.width,
-                ),
-                "",
-            ]
         ]
-        content = self.row * len(self.packs) + 4 + 24 * len(self.problem_lines)
+        told = sum(tl.block_height(m, 20, self.left.width) + 24 for m in self.problem_lines)
+        content = self.row * len(self.packs) + 4 + told
         self.max_pack_scroll = max(0, content - self.left.height)
         self.pack_scroll = min(self.pack_scroll, self.max_pack_scroll)
-        gx = self.left.right + (16 if compact else 30)
-        self.grid = pygame.Rect(gx, top + 30, w - gx - 20, bottom - top - 36)
-        cw, ch = (84, 52) if compact else (CELL_W, CELL_H)
-        cols = max(1, (self.grid.width + GAP) // (cw + GAP))
         pack = self.packs[self.selected] if self.packs else None
         if pack is not None and self.theme not in self.themes(pack):
             self.theme = None  # a theme this pack has none of
@@ -110,29 +123,87 @@ class PuzzleBrowserScene(Scene):
             for i, p in enumerate(pack.puzzles if pack else ())
             if self.theme is None or self.theme in p.themes
         ]
-        self.theme_button.label = f"Theme: {theme_name(self.theme) if self.theme else 'All'}"
+        if self.theme:
+            self.theme_button.label = _("Theme: {theme}").format(theme=theme_name(self.theme))
+        else:
+            self.theme_button.label = N_("Theme: All")
         self.theme_button.enabled = pack is not None and bool(self.themes(pack))
-        tw, th = (170, 30) if compact else (230, 36)
-        self.theme_button.rect = pygame.Rect(self.grid.right - tw, self.grid.top - th - 6, tw, th)
         self.theme_button.size = 16 if compact else 20
+        # The pack's line beside the theme button, wrapped whole (a description
+        # is a sentence: it is not cut), and the grid under both.
+        gx = self.left.right + (16 if compact else 30)
+        tw, th = (170, 30) if compact else (230, 36)
+        self.theme_button.rect = pygame.Rect(w - 20 - tw, top, tw, th)
+        self.pack_line = pygame.Rect(gx, top, self.theme_button.rect.left - 12 - gx, 0)
+        self.pack_line.height = tl.block_height(
+            self.pack_words(), self.sized("pack"), self.pack_line.width
+        )
+        below = max(self.pack_line.bottom, self.theme_button.rect.bottom) + 8
+        self.grid = pygame.Rect(gx, below, w - gx - 20, bottom - below)
+        cw, ch = self.cell_size()
+        cols = max(1, (self.grid.width + GAP) // (cw + GAP))
         count = len(self.visible)
-        self.cells = [
-            pygame.Rect(
-                self.grid.left + (i % cols) * (cw + GAP),
-                self.grid.top + (i // cols) * (ch + GAP),
-                cw,
-                ch,
-            )
-            for i in range(count)
-        ]
+        across = pygame.FRect(self.grid.left, self.grid.top, cols * (cw + GAP) - GAP, 0)
+        cells = grid(across, count, columns=cols, width=cw, height=ch, gap=GAP)
+        self.cells = [pygame.Rect(r) for r in cells]
         rows = -(-count // cols)
         self.max_scroll = max(0, rows * (ch + GAP) - GAP - self.grid.height)
         self.scroll = min(self.scroll, self.max_scroll)
-        n = len(self.controls)
-        bw = min(200, (w - 40) // n - 8)
-        grid(self.controls, 20, h - bar - 12, width=bw, height=bar, gap=8)
-        for b in self.controls:
-            b.size = 24 if bw >= 170 else 18
+
+    def sized(self, part: str) -> int:
+        """The text size (or, for "top", the place) of a part of the screen, in
+        a large window or a small one."""
+        return SIZES[part][self.compact]
+
+    @property
+    def stars(self) -> tuple[int, int]:
+        """A puzzle's stars: the step from one to the next, and their radius."""
+        return (12, 5) if self.compact else (18, 8)
+
+    def cell_size(self) -> tuple[int, int]:
+        """A puzzle's cell: its number and rating across the top, its stars and
+        goal across the foot, each pair side by side with room between."""
+        width, height = (84, 52) if self.compact else (CELL_W, CELL_H)
+        step, r = self.stars
+        goal = max(theme.font(16).size(_(g))[0] for g in GOALS)
+        stars = 12 + step * (MAX_STARS - 1) + r
+        line = theme.font(16).get_height()
+        number = theme.font(24, True).get_height()
+        return (
+            max(width, stars + 6 + goal + 8),
+            max(height, 16 + 2 * line, 6 + number + 2 + r + 14),
+        )
+
+    def about_text(self) -> str:
+        """The player's puzzle rating and bests, over the lists."""
+        progress = self.app.puzzles.progress
+        rating = progress.rating
+        if rating.rd > 110:
+            about = _(
+                "Your puzzle rating: {rating} (still settling). Puzzles rated near it are ones "
+                "you solve about half the time on the first try."
+            )
+        else:
+            about = _(
+                "Your puzzle rating: {rating}. Puzzles rated near it are ones you solve about "
+                "half the time on the first try."
+            )
+        bests = _("Flip Rush best {rush}, Streak best {streak}").format(
+            rush=progress.best.get("rush", 0), streak=progress.best.get("streak", 0)
+        )
+        return about.format(rating=f"{rating.rating:.0f}") + "\n" + bests
+
+    def pack_words(self) -> str:
+        """The line over the grid: the pack's description, or how many of its
+        puzzles the theme lets through."""
+        if not self.packs:
+            return ""
+        pack = self.packs[self.selected]
+        if self.theme:
+            return _("Showing {shown} of {total}").format(
+                shown=len(self.visible), total=len(pack.puzzles)
+            )
+        return _(pack.description) if pack.description else ""
 
     @staticmethod
     def themes(pack: Pack) -> list[str]:
@@ -176,7 +247,7 @@ class PuzzleBrowserScene(Scene):
 
     def arcade(self, mode: str) -> None:
         if not self.packs:
-            self.app.toast("No puzzle packs could be loaded, so the arcade modes are closed.")
+            self.app.toast(_("No puzzle packs could be loaded, so the arcade modes are closed."))
             return
         # The trainer keeps to the theme chosen here, across every pack.
         theme = self.theme if mode == "trainer" else None
@@ -185,7 +256,7 @@ class PuzzleBrowserScene(Scene):
     def daily(self) -> None:
         scene = daily_scene(self.app)
         if scene is None:
-            self.app.toast("No puzzle packs could be loaded.")
+            self.app.toast(_("No puzzle packs could be loaded."))
             return
         scene.on_next = self.next_unsolved  # after today's puzzle, go on with the packs
         self.app.scenes.push(scene)
@@ -200,7 +271,7 @@ class PuzzleBrowserScene(Scene):
                     self.app.scenes.replace(self.puzzle_scene(pack, i))
                     return
         self.app.scenes.pop()
-        self.app.toast("You have solved every puzzle in the packs.")
+        self.app.toast(_("You have solved every puzzle in the packs."))
 
     def handle(self, event: pygame.event.Event) -> None:
         if press([*self.controls, self.theme_button], event, self.app.click):
@@ -289,12 +360,14 @@ class PuzzleBrowserScene(Scene):
                 self.app.scenes.replace(self.puzzle_scene(pack, later[0], order))
             else:
                 self.app.scenes.pop()
-                self.app.toast(f"You reached the end of {pack.title}.")
+                self.app.toast(_("You reached the end of {pack}.").format(pack=_(pack.title)))
 
         scene = PuzzleScene(
             self.app,
             puzzle,
-            title=f"{pack.title} {index + 1}/{len(pack.puzzles)}",
+            title=_("{pack} {number}/{total}").format(
+                pack=_(pack.title), number=index + 1, total=len(pack.puzzles)
+            ),
             on_result=result,
             on_next=next_puzzle,
         )
@@ -305,31 +378,17 @@ class PuzzleBrowserScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
-        big = 40 if self.compact else 52
         theme.text(
             surface,
-            "Puzzles",
-            (w // 2, 14 if self.compact else 24),
-            size=big,
+            _("Puzzles"),
+            (w // 2, self.sized("top")),
+            size=self.sized("heading"),
             anchor="midtop",
             bold=True,
         )
         progress = self.app.puzzles.progress
-        rating = progress.rating
-        sure = " (still settling)" if rating.rd > 110 else ""
-        about = (
-            f"Your puzzle rating: {rating.rating:.0f}{sure}. Puzzles rated near it are ones you "
-            "solve about half the time on the first try.\n"
-            f"Flip Rush best {progress.best.get('rush', 0)}, "
-            f"Streak best {progress.best.get('streak', 0)}"
-        )
-        y = 62 if self.compact else 82
-        # Down to the pack's line and the theme button, shrinking rather than over them.
-        desc_top = self.grid.top - (16 if self.compact else 22) - 12
-        bottom = min(desc_top, self.theme_button.rect.top) - 4
-        box = pygame.Rect(30, y, w - 60, bottom - y)
-        theme.block(surface, about, box, size=16 if self.compact else 20, smallest=12,
-                    color=theme.MUTED)  # fmt: skip
+        tl.block(surface, self.about_text(), self.about, size=self.sized("about"),
+                 color=theme.MUTED, align="center")  # fmt: skip
         surface.set_clip(self.left)
         for i, pack in enumerate(self.packs):
             r = self.pack_shown(i)
@@ -342,53 +401,33 @@ class PuzzleBrowserScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
             small = self.compact
             # The row is clipped to the list: the title must fit it, not be cut by it.
-            theme.text(
-                surface,
-                pack.title,
-                (r.left + 12, r.top + (5 if small else 10)),
-                size=theme.fit(pack.title, 19 if small else 26, r.width - 24, bold=True),
-                bold=True,
+            inner = pygame.FRect(r).inflate(-24, 0)
+            title, stats = split(inner, 0.5, "top")
+            tl.label(surface, _(pack.title), title.move(0, 2), size=19 if small else 26, bold=True)
+            line = _("{solved}/{total} solved   {stars}/{most} stars").format(
+                solved=solved,
+                total=len(pack.puzzles),
+                stars=stars,
+                most=MAX_STARS * len(pack.puzzles),
             )
-            line = f"{solved}/{len(pack.puzzles)} solved   {stars}/{MAX_STARS * len(pack.puzzles)}"
-            theme.text(
-                surface,
-                line + " stars",
-                (r.left + 12, r.top + (26 if small else 40)),
-                size=15 if small else 20,
-                color=theme.MUTED,
-            )
-        y = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
-        for line in self.problem_lines:
-            theme.text(surface, line, (self.left.left, y), size=20, color=theme.BAD)
-            y += 24
+            tl.label(surface, line, stats, size=15 if small else 20, color=theme.MUTED)
+        y: float = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
+        for told in self.problem_lines:
+            box = pygame.FRect(self.left.left, y, self.left.width, 0)
+            box.height = tl.block_height(told, 20, box.width)
+            tl.block(surface, told, box, size=20, color=theme.BAD)
+            y = box.bottom + 24
         surface.set_clip(None)
         scrollbar(surface, self.left, self.pack_scroll, self.max_pack_scroll)
-        tip: tuple[str, pygame.Rect, int] | None = None
         if not self.packs:
-            theme.text(surface, "No puzzle packs were found.", self.grid.topleft, size=26)
+            theme.text(surface, _("No puzzle packs were found."), self.grid.topleft, size=26)
         else:
             pack = self.packs[self.selected]
-            size = 16 if self.compact else 22
-            room = self.theme_button.rect.left - self.grid.left - 12
-            if self.theme:
-                shown = f"Showing {len(self.visible)} of {len(pack.puzzles)}"
-            else:
-                shown = pack.description
-            # Smaller before it is cut short; cut, it shows whole under the pointer.
-            box = pygame.Rect(self.grid.left, self.grid.top - size - 14, room, size + 8)
-            theme.label(
-                surface,
-                shown,
-                box,
-                size=size,
-                smallest=13,
-                color=theme.MUTED,
-            )
-            # The whole description under the pointer: drawn last, over the grid.
-            tip = (shown, box, size)
+            tl.block(surface, self.pack_words(), self.pack_line, size=self.sized("pack"),
+                     color=theme.MUTED)  # fmt: skip
             surface.set_clip(self.grid.inflate(6, 6))
-            for i, number in enumerate(self.visible):
-                p = pack.puzzles[number]
+            for i, index in enumerate(self.visible):
+                p = pack.puzzles[index]
                 r = self.shown(i)
                 if not r.colliderect(self.grid):
                     continue
@@ -398,22 +437,16 @@ class PuzzleBrowserScene(Scene):
                 edge = theme.ACCENT if i == self.hover else theme.CELL_EDGE
                 pygame.draw.rect(surface, edge, r, 2, border_radius=8)
                 # The number and the rating share the cell's top: each its half.
-                half = r.width // 2 - 10
-                size = theme.fit(str(number + 1), 24, half, bold=True, smallest=10)
-                theme.text(surface, str(number + 1), (r.left + 8, r.top + 6), size=size, bold=True)
-                theme.text(
-                    surface,
-                    str(p.rating),
-                    (r.right - 8, r.top + 8),
-                    size=theme.fit(str(p.rating), 16, half, smallest=9),
-                    color=theme.MUTED,
-                    anchor="topright",
-                )
+                top = pygame.FRect(r.left + 8, r.top + 4, r.width - 16, r.height / 2 - 4)
+                number_box, rating_box = split(top, 0.5, "left")
+                tl.label(surface, str(index + 1), number_box, size=24, bold=True)
+                tl.label(surface, str(p.rating), rating_box, size=16, color=theme.MUTED,
+                         align="right")  # fmt: skip
+                step, radius = self.stars
                 for k in range(MAX_STARS):
                     color = theme.ACCENT if k < got else theme.CELL_EDGE
-                    step, size = (12, 5) if self.compact else (18, 8)
-                    star(surface, (r.left + 12 + step * k, r.bottom - 14), size, color)
-                goal = "win" if p.goal == "win" else "most"
+                    star(surface, (r.left + 12 + step * k, r.bottom - 14), radius, color)
+                goal = _(GOALS[0]) if p.goal == "win" else _(GOALS[1])
                 theme.text(
                     surface,
                     goal,
@@ -425,18 +458,17 @@ class PuzzleBrowserScene(Scene):
             surface.set_clip(None)
             scrollbar(surface, self.grid, self.scroll, self.max_scroll)
         draw_all([*self.controls, self.theme_button], surface)
-        if tip is not None:
-            msg, box, size = tip
-            theme.tooltip(surface, msg, box, self.pointer, size=size, smallest=13)
 
 
 def scrollbar(surface: pygame.Surface, area: pygame.Rect, scroll: int, most: int) -> None:
     """How far down ``area`` is scrolled (of ``most`` pixels), beside its right edge."""
     if most <= 0:
         return
-    bar = area.height * area.height // (area.height + most)
-    y = area.top + (area.height - bar) * scroll // most
-    pygame.draw.rect(surface, theme.CELL_EDGE, (area.right + 6, y, 5, bar), border_radius=3)
+    bar = area.height * area.height / (area.height + most)
+    y = area.top + (area.height - bar) * scroll / most
+    pygame.draw.rect(
+        surface, theme.CELL_EDGE, pygame.FRect(area.right + 6, y, 5, bar), border_radius=3
+    )
 
 
 def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color: theme.Color) -> None:

@@ -12,16 +12,18 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
 from game.play.explain import explain
 from game.play.puzzle_session import FLIP_FIRST, Outcome, PuzzleSession, heading_line
 from game.puzzles import Puzzle
 from game.rules import Turn
 
+from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import CHAIN_GAP, BoardView
-from ..layout import grid
+from ..layout import place, row, split
 from ..particles import Particles
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
@@ -33,9 +35,9 @@ RESET_AFTER = 1.6  # seconds a wrong answer stays on the board
 class PuzzleScene(Scene):
     pad_keys = pad_buttons(
         BOARD_PAD,
-        x=(pygame.K_r, "start the puzzle again"),
-        y=(pygame.K_h, "hint (costs a star)"),
-        rb=(pygame.K_n, "next puzzle, once this one is done"),
+        x=(pygame.K_r, N_("start the puzzle again")),
+        y=(pygame.K_h, N_("hint (costs a star)")),
+        rb=(pygame.K_n, N_("next puzzle, once this one is done")),
     )
 
     def __init__(
@@ -47,7 +49,7 @@ class PuzzleScene(Scene):
         on_result: Callable[[bool, bool], None] | None = None,
         on_next: Callable[[], None] | None = None,
         hints: bool = True,
-        wrong_text: str = "Try again.",
+        wrong_text: str = N_("Try again."),
     ) -> None:
         super().__init__(app)
         session = PuzzleSession(puzzle)
@@ -60,18 +62,21 @@ class PuzzleScene(Scene):
         self.wrong_text = wrong_text
         self.particles = Particles()
         self.t = 0.0
-        self.retry_button = Button("Retry", self.retry, key=pygame.K_r, size=24)
-        self.hint_button = Button("Hint (-1 star)", self.hint, key=pygame.K_h, size=22)
-        self.reveal_button = Button("Show answer", self.reveal, size=22)
-        self.next_button = Button("Next", self.next, key=pygame.K_n, size=24, enabled=False)
-        self.back_button = Button("Back", self.back, key=pygame.K_ESCAPE, size=24)
+        self.retry_button = Button(N_("Retry"), self.retry, key=pygame.K_r, size=24)
+        self.hint_button = Button(N_("Hint (-1 star)"), self.hint, key=pygame.K_h, size=22)
+        self.reveal_button = Button(N_("Show answer"), self.reveal, size=22)
+        self.next_button = Button(N_("Next"), self.next, key=pygame.K_n, size=24, enabled=False)
+        self.back_button = Button(N_("Back"), self.back, key=pygame.K_ESCAPE, size=24)
         #: Once the puzzle is solved or shown: its position on the analysis board.
-        self.analyse_button = Button("Analyse", self.analyse, key=pygame.K_a, size=22)
+        self.analyse_button = Button(N_("Analyse"), self.analyse, key=pygame.K_a, size=22)
         self.controls = [self.retry_button]
         if hints:
             self.controls += [self.hint_button, self.reveal_button, self.analyse_button]
         self.controls += [self.next_button, self.back_button]
-        self.lay_out()
+        self.session = session
+        self.banner_size = 34
+        self.banner_box = self.sub_box = pygame.FRect()
+        self.said_box = self.help_box = pygame.FRect()
         self.begin(session)
 
     def load(self, puzzle: Puzzle) -> None:
@@ -83,7 +88,7 @@ class PuzzleScene(Scene):
         side = session.start.size
         if self.view.geo.n != side:
             self.view = BoardView(side)
-            self.lay_out()
+        self.lay_out()  # its goal and line may take another height
         self.input.use(self.view)  # a cell of the last board may not exist on this one
         self.reset_in = 0.0
         self.reveal_queue: list[int] = []
@@ -132,19 +137,38 @@ class PuzzleScene(Scene):
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """From the top: the goal (wrapped, between the arcade's corner labels),
+        the line under it, the line that speaks of the board; then the board, the
+        line of keys, and the buttons along the bottom."""
         w, h = size
+        window = pygame.FRect(0, 0, w, h)
         self.view.coordinates = self.app.settings.coordinates
-        # The line under the heading may take two lines: the board starts below.
-        self.view.layout(pygame.Rect(20, 144, w - 40, h - 244))
-        bw = min(200, (w - 40) // len(self.controls) - 12)
-        left = (w - len(self.controls) * (bw + 12) + 12) // 2
-        # One text size for the row, the largest at which every label fits.
-        text_size = min(theme.fit(b.label, b.base_size, bw - 6) for b in self.controls)
-        grid(self.controls, left, h - 78, width=bw, height=54)
-        for b in self.controls:
-            b.size = text_size
-        # The turn box opens over the line that speaks of the board, in its place.
-        self.input.box.rect = pygame.Rect(20, 93, w - 40, 48)
+        self.banner_size = 40 if w >= 900 else 30
+        left, right = self.banner_room(w)
+        room = right - left
+        banner = self.puzzle.banner
+        tall = tl.block_height(banner, self.banner_size, room, bold=True)
+        self.banner_box = pygame.FRect(left, 18, room, tall)
+        top = self.banner_box.bottom + 4
+        if top >= self.corners_bottom(w):  # below the corner labels: the whole width
+            left, room = 20, w - 40
+        self.sub_box = pygame.FRect(left, top, room, tl.block_height(self.sub_line(), 22, room))
+        # The line that speaks of the board: two lines of room. The turn box opens
+        # over it, in its place.
+        left, right = self.said_room(w)
+        said = pygame.FRect(left, self.sub_box.bottom + 2, right - left, 50)
+        self.said_box = said
+        self.input.box.rect = pygame.Rect(said.left, said.top, said.width, 48)
+        buttons = split(window.inflate(-40, 0), 78, "bottom")[0]
+        bw = min(200, (w - 40) / len(self.controls) - 12)
+        place(self.controls, row(split(buttons, 54, "top")[0], len(self.controls), width=bw))
+        self.help_box = pygame.FRect(20, h - 100, w - 40, 20)
+        board = pygame.FRect(20, said.bottom + 2, w - 40, self.help_box.top - said.bottom - 6)
+        self.view.layout(board)
+
+    def sub_line(self) -> str:
+        """The line under the goal: where the puzzle comes from, its rating, its side."""
+        return heading_line(self.title, self.puzzle, self.session.start.size)
 
     def analyse(self) -> None:
         """The puzzle's position (as it was set) on the analysis board."""
@@ -188,7 +212,7 @@ class PuzzleScene(Scene):
         n = len(self.session.chain or ())
         while self.session.chain is not None:
             self.session.take_back_flip()
-        self.say(f"Took back {n} flip{'s' if n > 1 else ''}.")
+        self.say(ngettext("Took back {n} flip.", "Took back {n} flips.", n).format(n=n))
 
     def play_typed(self, text: str) -> None:
         """A turn typed in the turn box: checked whole, then played as the clicks
@@ -230,8 +254,12 @@ class PuzzleScene(Scene):
     def say_chain(self) -> None:
         n = len(self.session.owed())
         if n:
-            what = "the ringed tile" if n == 1 else f"one of the {n} ringed tiles"
-            self.say(f"Keep going: flip {what}.", theme.ACCENT)
+            text = ngettext(
+                "Keep going: flip the ringed tile.",
+                "Keep going: flip one of the {n} ringed tiles.",
+                n,
+            )
+            self.say(text.format(n=n), theme.ACCENT)
         else:
             self.say("")
 
@@ -244,20 +272,30 @@ class PuzzleScene(Scene):
             played = outcome.turn.cells if outcome.turn is not None else ()
             for c in played or self.solution.cells:
                 self.particles.burst(self.view.centre(c), theme.ACCENT, 14)
-            stars = f" {self.stars} star{'s' if self.stars > 1 else ''}." if self.show_stars else ""
-            self.say(f"Right!{stars}", theme.GOOD)
+            if self.show_stars:
+                n = self.stars
+                self.say(
+                    ngettext("Right! {n} star.", "Right! {n} stars.", n).format(n=n), theme.GOOD
+                )
+            else:
+                self.say(_("Right!"), theme.GOOD)
         else:
             self.app.sound("wrong")
+            # An empty catalog key is gettext's header: a run with no words for a
+            # miss (the Trainer) must not show it.
+            then = _(self.wrong_text) if self.wrong_text else ""
             if self.puzzle.goal == "most":
                 best = len(self.solution.cells)
                 got = outcome.got
-                self.say(
-                    f"You took {got} tile{'s' if got != 1 else ''}; the best takes {best}. "
-                    + self.wrong_text,
-                    theme.BAD,
+                took = ngettext(
+                    "You took {got} tile; the best takes {best}. {then}",
+                    "You took {got} tiles; the best takes {best}. {then}",
+                    got,
                 )
+                self.say(took.format(got=got, best=best, then=then), theme.BAD)
             else:
-                self.say(f"That turn does not win. {self.wrong_text}", theme.BAD)
+                text = _("That turn does not win. {then}").format(then=then)
+                self.say(text, theme.BAD)
             self.reset_in = RESET_AFTER
         if self.on_result is not None:
             self.on_result(right, outcome.first_try)
@@ -276,9 +314,10 @@ class PuzzleScene(Scene):
         self.show_hint = True
         first = self.session.hint()
         if self.solution.is_flip:
-            self.say(f"Start with {first} (ringed in green).", theme.GOOD)
+            self.say(_("Start with {cell} (ringed in green).").format(cell=first), theme.GOOD)
         else:  # a quiet placement wins: the hint says so, or it would read as a flip
-            self.say(f"Place a tile on {first} (ringed in green).", theme.GOOD)
+            text = _("Place a tile on {cell} (ringed in green).").format(cell=first)
+            self.say(text, theme.GOOD)
 
     def reveal(self) -> None:
         if self.solved:
@@ -288,7 +327,7 @@ class PuzzleScene(Scene):
         self.reset_in = 0.0
         self.reveal_timer = 0.3
         self.next_button.enabled = self.analyse_button.enabled = True
-        self.say(f"The answer: {self.puzzle.solution}", theme.ACCENT)
+        self.say(_("The answer: {turn}").format(turn=self.puzzle.solution), theme.ACCENT)
         if self.on_result is not None:
             self.on_result(False, first_try)
 
@@ -304,9 +343,18 @@ class PuzzleScene(Scene):
     def say(self, text: str, color: theme.Color = theme.MUTED) -> None:
         self.message = (text, color)
 
-    def banner_margin(self, width: int) -> int:
-        """Room kept free at each side of the goal line (the arcade's clock and score)."""
-        return 20
+    def banner_room(self, width: int) -> tuple[float, float]:
+        """Where the goal and the line under it may go across the window: between
+        the arcade's corner labels (its clock, its score)."""
+        return 20, width - 20
+
+    def corners_bottom(self, width: int) -> float:
+        """Where the labels in the top corners end (the arcade's clock and score)."""
+        return 0
+
+    def said_room(self, width: int) -> tuple[float, float]:
+        """Where the line that speaks of the board may go across the window."""
+        return 20, width - 20
 
     def hover_text(self) -> tuple[str, theme.Color]:
         """What the line says about the cell under the pointer, as in a match."""
@@ -315,7 +363,7 @@ class PuzzleScene(Scene):
         if cell is None or s.finished or self.reset_in > 0:
             return "", theme.MUTED
         if self.puzzle.goal == "most" and s.chain is None and s.board.tile_at(cell) is None:
-            return FLIP_FIRST, theme.BAD
+            return _(FLIP_FIRST), theme.BAD
         text, tone = explain(s.board, s.chain, cell, your_turn=True)
         return text, theme.TONES[tone]
 
@@ -345,36 +393,18 @@ class PuzzleScene(Scene):
         return moving or self.show_hint or self.session.chain is not None
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = surface.get_size()
         p = self.puzzle
-        start = self.session.start
-        room = w - 2 * self.banner_margin(w)
-        theme.text(
-            surface,
-            p.banner,
-            (w // 2, 18),
-            size=theme.fit(p.banner, 40, room, bold=True),
-            anchor="midtop",
-            bold=True,
-            color=theme.TILE[start.mover],
-        )
-        sub = heading_line(self.title, p, start.size)
-        theme.text(
-            surface,
-            sub,
-            (w // 2, 66),
-            size=theme.fit(sub, 22, room),
-            color=theme.MUTED,
-            anchor="midtop",
-        )
+        tl.block(surface, p.banner, self.banner_box, size=self.banner_size, bold=True,
+                 color=theme.TILE[self.session.start.mover], align="center")  # fmt: skip
+        tl.block(surface, self.sub_line(), self.sub_box, size=22, color=theme.MUTED,
+                 align="center")  # fmt: skip
         text, color = self.message
         if not text:
             text, color = self.hover_text()
-        box = pygame.Rect(20, 92, w - 40, 50)
         if self.input.typing:
             self.input.box.draw(surface)
         else:
-            theme.block(surface, text, box, size=26, smallest=16, color=color)
+            tl.block(surface, text, self.said_box, size=26, floor=16, color=color, align="center")
         chain = self.session.chain
         targets = frozenset(self.session.owed())
         hint = (self.solution.cells[0],) if self.show_hint and chain is None else ()
@@ -391,5 +421,4 @@ class PuzzleScene(Scene):
         )
         self.particles.draw(surface)
         draw_all(self.controls, surface)
-        h = surface.get_height()
-        self.input.draw_help(surface, pygame.Rect(20, h - 100, w - 40, 20), *self.input.help_text())
+        self.input.draw_help(surface, self.help_box, *self.input.help_text())

@@ -8,21 +8,25 @@ from functools import partial
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.lessons import LESSONS, Feedback, LessonRun, TutorialProgress
 from game.play.lessons import load as load_tutorial
 from game.play.lessons import save as save_tutorial
 from game.rules import BLUE, RED
 
+from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardInput
 from ..board_view import BoardView
 from ..focus_row import FocusRow
-from ..layout import grid
+from ..layout import grid, place, row, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Widget, draw_all, press, update_all
 from .howto import HowToScene
 from .menu import MenuScene
 
+#: The lesson panel's text sizes, in a large window and in a small one.
+SIZES = {"number": (18, 15), "title": (28, 22), "body": (20, 18)}
 #: Seconds within which a second click counts as part of a double-click.
 DOUBLE_CLICK = 0.5
 
@@ -35,9 +39,12 @@ def tutorial_progress(app: Services) -> TutorialProgress:
 
 
 class TutorialMenuScene(MenuScene):
-    title = "Learn to play"
-    subtitle = "Mosaic by Mark Steere, in ten short lessons on a live board."
+    title = N_("Learn to play")
     button_width = 520
+
+    @property
+    def subtitle(self) -> str:
+        return _("Mosaic by Mark Steere, in ten short lessons on a live board.")
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
@@ -57,14 +64,18 @@ class TutorialMenuScene(MenuScene):
         done = tutorial_progress(self.app).done
         lessons = [
             Button(
-                f"{i + 1}. {lesson.title}" + ("  (done)" if lesson.id in done else ""),
+                (
+                    _("{number}. {lesson}  (done)")
+                    if lesson.id in done
+                    else _("{number}. {lesson}")
+                ).format(number=i + 1, lesson=_(lesson.title)),
                 partial(self.open_lesson, i),
                 size=22,
             )
             for i, lesson in enumerate(LESSONS)
         ]
-        rules = Button("The rules in brief", lambda: self.app.scenes.push(HowToScene(self.app)))
-        return [*lessons, rules, Button("Back", self.back)]
+        rules = Button(N_("The rules in brief"), lambda: self.app.scenes.push(HowToScene(self.app)))
+        return [*lessons, rules, Button(N_("Back"), self.back)]
 
     def open_lesson(self, index: int) -> None:
         self.app.scenes.push(LessonScene(self.app, index))
@@ -73,17 +84,21 @@ class TutorialMenuScene(MenuScene):
 class LessonScene(Scene):
     pad_keys = pad_buttons(
         BOARD_PAD,
-        a=(pygame.K_RETURN, "play the cursor's cell, or choose an answer"),
-        x=(pygame.K_r, "start the lesson again"),
-        y=(pygame.K_p, "pass, where the lesson asks it"),
-        rb=(pygame.K_RETURN, "next lesson, once this one is done"),
+        a=(pygame.K_RETURN, N_("play the cursor's cell, or choose an answer")),
+        x=(pygame.K_r, N_("start the lesson again")),
+        y=(pygame.K_p, N_("pass, where the lesson asks it")),
+        rb=(pygame.K_RETURN, N_("next lesson, once this one is done")),
     )
 
     def __init__(self, app: Services, index: int) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.compact = False
-        self.text_bottom = 0
+        #: The panel's lines: the lesson's number, its title, the counter.
+        self.number_box = self.title_box = self.counter_box = pygame.FRect()
+        #: The lesson's text: it scrolls (the wheel, Page Up and Down) where it
+        #: does not fit.
+        self.body = tl.TextBlock(size=20, smallest=20, gap=4)
         self.index = index
         self.lesson = LESSONS[index]
         self.run = LessonRun(self.lesson)
@@ -94,12 +109,12 @@ class LessonScene(Scene):
         self.option_buttons = [
             Button(option, partial(self.answer, option), size=22) for option in self.lesson.options
         ]
-        self.pass_button = Button("Pass", self.pass_turn, key=pygame.K_p, size=22)
-        self.retry_button = Button("Start again", self.retry, key=pygame.K_r, size=22)
+        self.pass_button = Button(N_("Pass"), self.pass_turn, key=pygame.K_p, size=22)
+        self.retry_button = Button(N_("Start again"), self.retry, key=pygame.K_r, size=22)
         self.next_button = Button(
-            "Next lesson", self.next, key=pygame.K_RETURN, size=22, enabled=False
+            _("Next lesson"), self.next, key=pygame.K_RETURN, size=22, enabled=False
         )
-        self.back_button = Button("Lessons", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.back_button = Button(N_("Lessons"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         #: The lesson's own actions, in a row above the buttons every lesson has.
         self.actions = [*self.option_buttons]
         #: The keys' (and a controller's) way to an answer.
@@ -113,27 +128,55 @@ class LessonScene(Scene):
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The lesson's panel at the right: its number and title, its text, the
+        counter, and the buttons at the foot; the board beside it, the message
+        above the board."""
         w, h = size
-        panel = min(440, w * 2 // 5)
-        self.panel = pygame.Rect(w - panel, 0, panel, h)
+        window = pygame.FRect(0, 0, w, h)
+        panel, rest = split(window, min(440, w * 2 // 5), "right")
+        self.panel = pygame.Rect(panel)
         self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.Rect(20, 60, w - panel - 40, h - 80))
-        self.compact = h < 700 or panel < 360
-        bw = (panel - 36) // 2
-        bh, step = (34, 40) if self.compact else (42, 50)
+        self.view.layout(pygame.FRect(20, 60, rest.width - 40, h - 80))
+        self.compact = compact = h < 700 or panel.width < 360
+        inner = panel.inflate(-24, 0)
+        bh, step = (34, 40) if compact else (42, 50)
         # Every lesson has the same buttons in the same places, and nothing moves
         # when a lesson is done, so a quick second click on "Next lesson" lands on
         # the next lesson's (not yet enabled) "Next lesson", never on another button.
+        feet = split(inner, 2 * step + 8, "bottom")[0]
         bottom = [self.retry_button, self.next_button, self.back_button]
-        y = h - 2 * step - 8
-        grid(bottom, self.panel.left + 12, y, width=bw, height=bh, columns=2, row_gap=step - bh)
+        place(bottom, grid(feet, 3, columns=2, height=bh, row_gap=step - bh, gap=12))
+        actions = pygame.FRect(inner.left, feet.top - step - 6, inner.width, bh)
         n = len(self.actions)
-        ow = bw if n == 1 else (panel - 24 - 8 * (n - 1)) // max(1, n)
-        grid(self.actions, self.panel.left + 12, y - step - 6, width=ow, height=bh, gap=8)
+        if n == 1:  # one action stands at the left, over "Start again"
+            place(self.actions, [split(actions, (inner.width - 12) / 2, "left")[0]])
+        else:
+            place(self.actions, row(actions, n, gap=8, align="top"))
         for b in (*bottom, *self.actions):
-            b.size = 18 if self.compact else 22
-        #: Where the lesson's text must end: above the buttons.
-        self.text_bottom = min(c.rect.top for c in self.controls) - 10
+            b.size = 18 if compact else 22
+        # The text, then the counter, above the buttons.
+        top = min(c.rect.top for c in self.controls) - 10
+        text = inner.inflate(-8, 0)
+        self.number_box = pygame.FRect(text.left, 8, text.width, self.line(self.sized("number")))
+        self.title_box = pygame.FRect(text.left, self.number_box.bottom, text.width, 0)
+        self.title_box.height = self.line(self.sized("title"), bold=True) + 4
+        counter = 2 * (self.line(self.sized("body")) + 4)
+        body_top = self.title_box.bottom + 4
+        self.counter_box = pygame.FRect(text.left, top - counter, text.width, counter)
+        # Never smaller than Normal draws it: a text too long for the room scrolls.
+        self.body.base_size = self.body.smallest = self.sized("body")
+        self.body.layout(
+            pygame.FRect(text.left, body_top, text.width, self.counter_box.top - 8 - body_top)
+        )
+
+    def sized(self, part: str) -> int:
+        """The text size of a part of the panel, in a large window or a small one."""
+        return SIZES[part][self.compact]
+
+    @staticmethod
+    def line(size: int, bold: bool = False) -> int:
+        """The height of one line of text at ``size``."""
+        return theme.font(size, bold).get_linesize()
 
     # -- tries -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -144,6 +187,10 @@ class LessonScene(Scene):
             if taken is not None:
                 self.show(taken)
                 return
+        page = event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+        scrolls = event.type == pygame.MOUSEWHEEL or page
+        if scrolls and self.body.handle(event, self.app.pointer):
+            return
         action = None
         if self.answers.buttons:
             if self.answers.handle(event, self.app.click):
@@ -196,7 +243,10 @@ class LessonScene(Scene):
             try:
                 save_tutorial(progress, self.app.data)
             except OSError as e:
-                self.app.toast(f"Tutorial progress could not be saved: {e.strerror or e}")
+                problem = e.strerror or str(e)
+                self.app.toast(
+                    _("Tutorial progress could not be saved: {problem}").format(problem=problem)
+                )
 
     def retry(self) -> None:
         self.run = LessonRun(self.lesson)
@@ -216,7 +266,7 @@ class LessonScene(Scene):
                 # land on whatever menu button lies under it ("Back" in a small window).
                 menu.deaf = DOUBLE_CLICK
             self.app.toast(
-                "That was the last lesson. Try a match against Beginner, or the puzzles."
+                _("That was the last lesson. Try a match against Beginner, or the puzzles.")
             )
 
     def say(self, text: str, color: theme.Color = theme.MUTED) -> None:
@@ -253,63 +303,26 @@ class LessonScene(Scene):
             pulse=self.t,
             cursor=self.input.cursor,
         )
-        p = self.panel
-        pygame.draw.rect(surface, theme.PANEL, p)
-        small = self.compact
-        theme.text(
-            surface,
-            f"Lesson {self.index + 1} of {len(LESSONS)}",
-            (p.left + 16, 10),
-            size=15 if small else 18,
-            color=theme.MUTED,
-        )
-        title = self.lesson.title
-        theme.text(
-            surface,
-            title,
-            (p.left + 16, 28 if small else 38),
-            size=theme.fit(title, 22 if small else 28, p.width - 32, bold=True),
-            bold=True,
-        )
-        y = 58 if small else 80
-        # The text, then the counter, must fit above the buttons: shrink it until it does.
-        size = 20
-        while True:
-            lines = theme.wrap(self.lesson.text, size, p.width - 32)
-            needed = len(lines) * (size + 4) + 2 * (size + 6) + 8
-            if y + needed <= self.text_bottom or size <= 12:
-                break
-            size -= 1
-        for line in lines:
-            theme.text(surface, line, (p.left + 16, y), size=size)
-            y += size + 4
-        y += 8
-        for color in (RED, BLUE):
-            line = run.counter(color)
-            theme.text(surface, line, (p.left + 16, y), size=size, color=theme.TILE[color])
-            y += size + 6
-        lines, size = self.message_lines()
-        for i, line in enumerate(lines):
-            theme.text(
-                surface,
-                line,
-                (p.left // 2, 10 + (size + 2) * i),
-                size=size,
-                color=self.message[1],
-                anchor="midtop",
-            )
+        pygame.draw.rect(surface, theme.PANEL, self.panel)
+        number = _("Lesson {number} of {total}").format(number=self.index + 1, total=len(LESSONS))
+        tl.label(surface, number, self.number_box, size=self.sized("number"), color=theme.MUTED)
+        tl.label(surface, _(self.lesson.title), self.title_box, size=self.sized("title"), bold=True)
+        self.body.set_text(_(self.lesson.text))
+        self.body.draw(surface)
+        line = self.line(self.sized("body")) + 4
+        for i, color in enumerate((RED, BLUE)):
+            box = pygame.FRect(self.counter_box.left, self.counter_box.top + i * line,
+                               self.counter_box.width, line)  # fmt: skip
+            tl.label(surface, self.run.counter(color), box, size=self.sized("body"),
+                     color=theme.TILE[color])  # fmt: skip
+        tl.block(surface, self.message[0], self.message_box(), size=22, floor=14,
+                 color=self.message[1], align="center")  # fmt: skip
         draw_all(self.controls, surface)
 
-    def message_lines(self) -> tuple[list[str], int]:
-        """The message above the board, wrapped, and its text size. It may use the
-        room down to the board, and shrinks until it fits there, so that the end
-        of a long one (lesson 6's "Esc takes back the whole chain") is not lost."""
-        text = self.message[0]
-        board_top = min((y for _, y in self.view.centres), default=60.0) - self.view.radius
-        room = max(3 * 24, int(board_top) - 14)
-        size = 22
-        while True:
-            lines = theme.wrap(text, size, self.panel.left - 40)
-            if len(lines) * (size + 2) <= room or size <= 14:
-                return lines[: max(3, room // (size + 2))], size
-            size -= 1
+    def message_box(self) -> pygame.FRect:
+        """The message above the board: it may use the room down to the board, so
+        that the end of a long one (lesson 6's "Esc takes back the whole chain")
+        is not lost."""
+        board_top = min((y for _x, y in self.view.centres), default=60.0) - self.view.radius
+        room = max(3 * 24, board_top - 14)
+        return pygame.FRect(20, 10, self.panel.left - 40, room)
