@@ -107,6 +107,7 @@ class SheetView:
         *,
         preview: Sequence[tuple[int, int, str]] = (),
         preview_ok: bool = True,
+        hanging: Sequence[tuple[int, int, str]] = (),
         outline: bool = False,
         labels: bool = True,
     ) -> None:
@@ -143,6 +144,10 @@ class SheetView:
             shade.fill((*(theme.GOOD if preview_ok else theme.BAD), 70))
             surface.blit(shade, r)
             draw_symbol(surface, s, r, SYMBOL_COLOR[s] if preview_ok else theme.BAD)
+        for x, y, s in hanging:  # past the edge: faint, as they will be left out
+            r = self.cell_rect(x, y)
+            pygame.draw.rect(surface, theme.CELL_EDGE, r.inflate(-4, -4), 2, border_radius=4)
+            draw_symbol(surface, s, r, theme.MUTED)
         if labels and self.cell >= 24:
             size = max(12, self.cell // 4)
             for x in range(SIZE):

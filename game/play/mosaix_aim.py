@@ -4,7 +4,7 @@ may not be written, and the areas a placement completes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.mosaix import Formation, Placement, Sheet
 from game.mosaix.sheet import AREA_MIN, areas_of, spots
@@ -70,3 +70,5 @@ class Preview:
     cells: list[tuple[int, int, str]]
     ok: bool
     why: str | None
+    #: The symbols that would hang over the edge (left out when written).
+    hanging: list[tuple[int, int, str]] = field(default_factory=list)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from game.i18n import ngettext
 from game.mosaix import Formation, Placement, Sheet
 from game.mosaix import ai as mosaix_ai
 from game.mosaix.game import SOLO_SUPER, SOLO_WIN, Match, Solo, daily_seed
@@ -165,13 +166,13 @@ class SheetFlow:
             return None
         p = self.aimed(cell)
         x0, y0 = (p.x, p.y) if p is not None else preview_at(f, cell)
-        shown = [
-            (fx + x0, fy + y0, s)
-            for fx, fy, s in f.cells
-            if 0 <= fx + x0 < SIZE and 0 <= fy + y0 < SIZE
-        ]
+        cells = [(fx + x0, fy + y0, s) for fx, fy, s in f.cells]
+        shown = [(x, y, s) for x, y, s in cells if 0 <= x < SIZE and 0 <= y < SIZE]
         why = why_not(self.sheet(), p, self.max_dropped())
-        return Preview(shown, why is None, why)
+        # The symbols over the edge are shown there too: left out without being seen,
+        # one went missing from a player's first move.
+        hanging = [c for c in cells if c not in shown]
+        return Preview(shown, why is None, why, hanging)
 
     def pointed(self) -> None:
         """The pointer moved to another cell: what was said of the last one (a
@@ -187,15 +188,29 @@ class SheetFlow:
             return None
         if preview.why:
             return preview.why, "bad"
+        if preview.hanging:
+            return self.hanging(len(preview.hanging)), "accent"
         return "Click to write it here.", "good"
+
+    def hanging(self, dropped: int) -> str:
+        """What a click says before it writes a formation with ``dropped`` symbols
+        over the edge: they are left out, which is never done without a word."""
+        return ngettext(
+            "{n} symbol would hang over the edge and be left out. Click to write it here.",
+            "{n} symbols would hang over the edge and be left out. Click to write it here.",
+            dropped,
+        ).format(n=dropped)
 
     def line(self, cell: tuple[int, int] | None) -> tuple[str, Tone]:
         """The line above the sheet with the pointer over ``cell`` (None: nowhere,
-        or the dice still rolling). A formation drawn red always says why, whatever
-        was said before; otherwise what was said last, else what a click does."""
+        or the dice still rolling). A formation drawn red always says why, and one
+        hanging over the edge what that costs, whatever was said before; otherwise
+        what was said last, else what a click does."""
         preview = self.preview(cell)
         if preview is not None and preview.why:
             return preview.why, "bad"
+        if preview is not None and preview.hanging:  # what the click costs, first
+            return self.hanging(len(preview.hanging)), "accent"
         if self.message[0]:
             return self.message
         return self.hover_text(cell) or ("", "muted")
@@ -282,6 +297,15 @@ class SoloFlow(SheetFlow):
 
     def max_dropped(self) -> int:
         return self.game.max_dropped
+
+    def hanging(self, dropped: int) -> str:
+        return ngettext(
+            "{n} symbol would hang over the edge: it is left out and the scale loses a space. "
+            "Click to write it here.",
+            "{n} symbols would hang over the edge: they are left out and the scale loses "
+            "{n} spaces. Click to write it here.",
+            dropped,
+        ).format(n=dropped)
 
     def write(self, p: Placement) -> list[MosaixEvent]:
         before = self.game.sheet

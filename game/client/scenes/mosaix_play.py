@@ -108,7 +108,10 @@ class MosaixSoloScene(SheetPlay):
         super().finished_with(event)
 
     def menu(self) -> None:
-        if self.flow.finished or not self.game.turns:
+        # Asked even before the first write: the roll and the formation being laid
+        # out are the game too (a daily solo's, once left, comes back the same, but
+        # a plain solo's never does).
+        if self.flow.finished:
             self.app.scenes.pop()
             return
         self.app.scenes.push(

@@ -242,6 +242,7 @@ class SheetPlay(Scene):
             self.sheet(),
             preview=preview.cells if preview else [],
             preview_ok=preview.ok if preview else True,
+            hanging=preview.hanging if preview else (),
             outline=outline,
         )
 
