@@ -20,6 +20,7 @@ import datetime as dt
 
 import pygame
 
+from game.i18n import N_
 from game.mosaix.game import SCALE, SOLO_WIN, Match, Solo
 from game.play.mosaix_flow import MatchFlow, MosaixEvent, SoloFlow
 from game.play.mosaix_records import MosaixRecords
@@ -33,6 +34,15 @@ from .confirm import ConfirmScene
 from .mosaix_sheet import MosaixResultScene, SheetPlay
 
 __all__ = ["MosaixMatchScene", "MosaixResultScene", "MosaixSoloScene", "SheetPlay"]
+
+#: The solo game's buttons, as a tall window shows them and as a short one does.
+SOLO_BUTTONS = (
+    (N_("Hint (H)"), N_("Hint")),
+    (N_("End game (E)"), N_("End game")),
+    (N_("Menu"), N_("Menu")),
+)
+#: How large the names under the small sheets read.
+THUMB_LABEL = 16
 
 
 class MosaixSoloScene(SheetPlay):
@@ -48,10 +58,11 @@ class MosaixSoloScene(SheetPlay):
         self.flow = SoloFlow(app.jobs, app.data, seed, day=daily)
         if self.flow.records_problem:
             app.toast(self.flow.records_problem)
-        self.hint_button = Button("Hint (H)", self.hint, key=pygame.K_h, size=22)
-        self.end_button = Button("End game (E)", self.ask_to_end, key=pygame.K_e, size=22)
+        self.hint_button = Button(SOLO_BUTTONS[0][0], self.hint, key=pygame.K_h, size=22)
+        self.end_button = Button(SOLO_BUTTONS[1][0], self.ask_to_end, key=pygame.K_e, size=22)
         self.menu_button = Button("Menu", self.menu, key=pygame.K_ESCAPE, size=22)
         self.controls += [self.hint_button, self.end_button, self.menu_button]
+        self.scale_top = 0  # where the scale's row goes, under the formation
 
     @property
     def game(self) -> Solo:
@@ -138,12 +149,15 @@ class MosaixSoloScene(SheetPlay):
                 columns=1,
                 row_gap=8,
             )
-        else:  # a short window: one row of three
+        else:  # a short window: one row of three, without their keys
             bw = (p.width - 36) // 3
             grid(buttons, p.left + 12, p.bottom - 44, width=bw, height=36, gap=6)
-            for b in buttons:
-                b.label = b.label.split(" (")[0]
-                b.size = 18
+        short = size[1] < 700
+        for b, (long_label, short_label) in zip(buttons, SOLO_BUTTONS, strict=True):
+            b.label = short_label if short else long_label
+            b.size = 18 if short else 22
+        # Under the formation: the scale, the points now and the best.
+        self.scale_top = self.below + self.formation_height() + self.y(12)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, outline=self.finished)
@@ -151,27 +165,31 @@ class MosaixSoloScene(SheetPlay):
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
         self.draw_heading(surface, f"Mosaix {'Daily solo' if self.day else 'Solo'}")
-        self.draw_dice(surface, self.y(80))
+        self.draw_dice(surface)
         draw_all(self.controls, surface)
-        self.draw_formation(surface, self.y(292))
-        y = self.y(420)
-        theme.text(surface, "Scale", (p.left + 14, y), size=max(14, self.y(20)), color=theme.MUTED)
-        box = min(22, (p.width - 90) // SCALE - 4)
+        self.draw_formation(surface, self.below)
+        y = self.scale_top
+        size = max(14, self.y(20))
+        said = theme.text(surface, "Scale", (p.left + 14, y), size=size, color=theme.MUTED)
+        # The boxes start after the label, however wide it reads.
+        left = said.right + 10
+        box = min(22, (p.right - 14 - left) // SCALE - 4, said.height)
         for i in range(SCALE):
-            r = pygame.Rect(p.left + 70 + i * (box + 4), y - 2, box, box)
+            r = pygame.Rect(left + i * (box + 4), said.centery - box // 2, box, box)
             pygame.draw.rect(surface, theme.CELL_EDGE, r, 2, border_radius=3)
             if i >= self.game.scale:
                 pygame.draw.line(surface, theme.BAD, r.topleft, r.bottomright, 3)
-        theme.text(
+        y = said.bottom + self.y(8)
+        points = theme.text(
             surface,
             f"Points now: {self.game.sheet.score()} + {self.game.scale} = {self.game.score}",
-            (p.left + 14, y + self.y(32)),
+            (p.left + 14, y),
             size=max(15, self.y(22)),
         )
         theme.text(
             surface,
             f"Best: {self.records.best}   win at {SOLO_WIN}",
-            (p.left + 14, y + self.y(60)),
+            (p.left + 14, points.bottom + self.y(6)),
             size=max(13, self.y(18)),
             color=theme.MUTED,
         )
@@ -187,11 +205,12 @@ class MosaixMatchScene(SheetPlay):
     def __init__(self, app: Services, kinds: list[str], seed: int | None = None) -> None:
         super().__init__(app)
         self.flow = MatchFlow(app.jobs, kinds, seed)
-        self.thumbs = [SheetView() for _ in kinds]
+        self.thumbs = [SheetView() for _kind in kinds]
         self.show_thumbs = True
         self.ready_button = Button("Lay it out (Enter)", self.lay_out, key=pygame.K_RETURN, size=22)
         self.menu_button = Button("Menu", self.menu, key=pygame.K_ESCAPE, size=22)
         self.controls += [self.ready_button, self.menu_button]
+        self.scores_top = 0  # where the small sheets, or the scores, start
 
     @property
     def match(self) -> Match:
@@ -252,19 +271,22 @@ class MosaixMatchScene(SheetPlay):
         super().resize(size)
         w, h = size
         # Room under the sheet for its letters and whose sheet it is.
-        self.view.layout(pygame.Rect(30, 80, w - self.panel.width - 60, h - 170))
+        top = self.view.rect.top - 8
+        self.view.layout(pygame.Rect(30, top, w - self.panel.width - 60, h - top - 90))
         p = self.panel
-        self.ready_button.rect = pygame.Rect(p.left + 12, self.y(286), p.width - 24, self.y(40))
+        self.ready_button.rect = pygame.Rect(p.left + 12, self.below, p.width - 24, self.y(40))
         self.menu_button.rect = pygame.Rect(p.left + 12, p.bottom - 54, p.width - 24, 42)
-        top = self.y(470)
+        top = self.ready_button.rect.bottom + 2 * self.y(12) + self.formation_height()
+        self.scores_top = top
         rows = (len(self.thumbs) + 1) // 2
-        room = (self.menu_button.rect.top - 10 - top) // rows - 24
+        # Under each small sheet, its player's name and points on up to two lines.
+        under = 2 * theme.font(THUMB_LABEL).get_linesize() + 8
+        room = (self.menu_button.rect.top - 10 - top) // rows - under
         small = min(110, room, (p.width - 30) // 2)
         self.show_thumbs = small >= 49
         for i, view in enumerate(self.thumbs):
-            cell = pygame.Rect(0, 0, small, small)
-            cell.topleft = (p.left + 10 + (i % 2) * (small + 10), top + (i // 2) * (small + 24))
-            view.layout(cell)
+            left = p.left + 10 + (i % 2) * (small + 10)
+            view.layout(pygame.Rect(left, top + (i // 2) * (small + under), small, small))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, outline=self.match.finished)
@@ -272,9 +294,9 @@ class MosaixMatchScene(SheetPlay):
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
         self.draw_heading(surface, "Mosaix match")
-        self.draw_dice(surface, self.y(80))
+        self.draw_dice(surface)
         draw_all(self.controls, surface)
-        self.draw_formation(surface, self.y(336))
+        self.draw_formation(surface, self.ready_button.rect.bottom + self.y(12))
         theme.text(
             surface,
             f"Sheet shown: {self.name(self.player)}",
@@ -285,21 +307,20 @@ class MosaixMatchScene(SheetPlay):
             anchor="midtop",
         )
         if not self.show_thumbs:  # a short window: the scores as a list
-            top = self.y(470)
+            y = self.scores_top
             for i, sheet in enumerate(self.match.sheets):
                 color = theme.ACCENT if i == self.player else theme.TEXT
                 line = f"{self.name(i)}: {sheet.score()} points"
-                theme.text(surface, line, (p.left + 14, top + 20 * i), size=16, color=color)
+                said = theme.text(surface, line, (p.left + 14, y), size=16, color=color)
+                y = said.bottom + 2
             return
         for i, view in enumerate(self.thumbs):
             view.draw(surface, self.match.sheets[i], labels=False)
             label = f"{self.name(i)}: {self.match.sheets[i].score()}"
             color = theme.ACCENT if i == self.player else theme.MUTED
-            theme.text(
-                surface,
-                label,
-                (view.rect.centerx, view.rect.bottom + 6),
-                size=theme.fit(label, 16, view.rect.width + 8, smallest=10),
-                color=color,
-                anchor="midtop",
-            )
+            step = theme.font(THUMB_LABEL).get_linesize()
+            for k, line in enumerate(theme.wrap(label, THUMB_LABEL, view.rect.width + 8)[:2]):
+                theme.text(
+                    surface, line, (view.rect.centerx, view.rect.bottom + 6 + k * step),
+                    size=THUMB_LABEL, color=color, anchor="midtop",
+                )  # fmt: skip

@@ -75,6 +75,10 @@ class SheetPlay(Scene):
         self.clock = 0.0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0  # the panel's scale: laid out for 800 pixels of height
+        #: Where the panel's column puts the credit, the dice, and the game's own part.
+        self.credit_top = 0
+        self.dice_top = 0
+        self.below = 0
         self.shape_buttons = [
             Button(f"{i + 1} {name}", partial(self.pick_shape, i), key=pygame.K_1 + i, size=20)
             for i, name in enumerate(SHAPE_NAMES)
@@ -196,27 +200,58 @@ class SheetPlay(Scene):
         return update_all(self.controls, dt) or moving
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The panel as a column from the top: the title, the credit (as many
+        lines as the text size needs), the dice, the shapes, the order and the
+        turn; ``self.below`` is where the game's own part of it starts."""
         w, h = size
         panel = min(PANEL, w * 2 // 5)
         self.panel = pygame.Rect(w - panel, 0, panel, h)
-        # The panel is laid out for 800 pixels of height and squeezed below that.
+        # The panel is laid out for 800 pixels of height and squeezed below that;
+        # the text sizes follow the window, never the text size setting down.
         self.k = max(0.55, min(1.0, h / 800))
-        self.view.layout(pygame.Rect(30, 80, w - panel - 60, h - 130))
+        p = self.panel
+        gap = self.y(10)
+        y = self.y(10) + theme.font(self.y(28), True).get_linesize()
+        self.credit_top = y
+        y += self.credit_height(p.width - 16) + gap
+        self.dice_top = y
+        y += self.dice_size() + gap + self.y(6)  # the dice jump as they tumble
         bw = (panel - 40) // 4
         bh = self.y(38)
-        left = self.panel.left + 12
-        grid(
-            self.shape_buttons, left, self.y(150), width=bw, height=bh, columns=4, gap=5, row_gap=6
-        )
+        left = p.left + 12
+        grid(self.shape_buttons, left, y, width=bw, height=bh, columns=4, gap=5, row_gap=6)
         for b in (*self.shape_buttons, self.order_button, self.turn_button):
             b.size = max(14, self.y(20))
+        y += 2 * bh + 6 + self.y(8)
         half = (panel - 34) // 2
-        self.order_button.rect = pygame.Rect(self.panel.left + 12, self.y(240), half, bh)
-        self.turn_button.rect = pygame.Rect(self.panel.left + 22 + half, self.y(240), half, bh)
+        grid((self.order_button, self.turn_button), left, y, width=half, height=bh, gap=10)
+        self.below = y + bh + gap
+        # Below the sheet, its column letters; above it, the message.
+        top = self.message_height() + 16
+        self.view.layout(pygame.Rect(30, top, w - panel - 60, h - top - 50))
 
     def y(self, v: float) -> int:
         """A height on the panel, as laid out for 800 pixels, at this window's size."""
         return round(v * self.k)
+
+    def credit_height(self, width: int) -> int:
+        size = max(12, self.y(16))
+        return len(theme.wrap(CREDIT, size, width)) * theme.font(size).get_linesize()
+
+    def dice_size(self) -> int:
+        return min(self.y(54), (self.panel.width - 60) // 4)
+
+    def formation_height(self) -> int:
+        """The room a formation takes on the panel: four cells, for one standing."""
+        return 4 * self.y(30)
+
+    def message_size(self) -> int:
+        return max(16, self.y(24))
+
+    def message_height(self) -> int:
+        """The room over the sheet for the message: three lines, at the one size it
+        is drawn at whatever it says (a refusal reads as large as a prompt)."""
+        return 3 * theme.font(self.message_size()).get_linesize()
 
     def draw_heading(self, surface: pygame.Surface, title: str) -> None:
         p = self.panel
@@ -224,11 +259,12 @@ class SheetPlay(Scene):
             surface, title, (p.centerx, self.y(10)), size=self.y(28), bold=True, anchor="midtop"
         )
         size = max(12, self.y(16))
-        for i, line in enumerate(theme.wrap(CREDIT, size, p.width - 16)[:2]):
+        step = theme.font(size).get_linesize()
+        for i, line in enumerate(theme.wrap(CREDIT, size, p.width - 16)):
             theme.text(
                 surface,
                 line,
-                (p.centerx, self.y(44) + i * (size + 2)),
+                (p.centerx, self.credit_top + i * step),
                 size=size,
                 color=theme.MUTED,
                 anchor="midtop",
@@ -249,20 +285,26 @@ class SheetPlay(Scene):
     def draw_message(self, surface: pygame.Surface) -> None:
         text, tone = self.flow.line(None if self.rolling > 0 else self.hover)
         color = TONE_COLOR[tone]
-        # Above the sheet, shrinking to fit rather than cut short.
-        box = pygame.Rect(20, 8, self.panel.left - 40, max(24, self.view.rect.top - 14))
-        theme.block(surface, text, box, size=24, smallest=14, color=color)
+        size = self.message_size()
+        step = theme.font(size).get_linesize()
+        box = pygame.Rect(20, 8, self.panel.left - 40, self.message_height())
+        for i, line in enumerate(theme.wrap(text, size, box.width)):
+            theme.text(
+                surface, line, (box.centerx, box.top + i * step), size=size, color=color,
+                anchor="midtop", box=box,
+            )  # fmt: skip
 
-    def draw_dice(self, surface: pygame.Surface, top: int) -> None:
+    def draw_dice(self, surface: pygame.Surface) -> None:
         """The four dice, tumbling while they roll."""
         p = self.panel
+        top = self.dice_top
         if self.arranger is None:
             return
         rolled = self.arranger.rolled
         if self.rolling > 0:
             rng = random.Random(int(self.clock * 20))
             rolled = "".join(rng.choice("OXT") for _ in range(4))
-        size = min(self.y(54), (p.width - 60) // 4)
+        size = self.dice_size()
         for i, s in enumerate(rolled):
             r = pygame.Rect(p.left + 14 + i * (size + 10), top, size, size)
             if self.rolling > 0:
@@ -320,14 +362,17 @@ class MosaixResultScene(ButtonScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         p = self.play.panel
-        self.box = pygame.Rect(p.left + 8, 66, p.width - 16, size[1] - 80)
+        self.box = pygame.Rect(p.left + 8, self.play.dice_top, p.width - 16, 0)
+        self.box.height = size[1] - 14 - self.box.top
         box = self.box
+        height = max(34, self.play.y(44))
+        step = height + 8
         grid(
             self.controls,
             box.left + 12,
-            box.bottom - 14 - 52 * len(self.controls),
+            box.bottom - 6 - step * len(self.controls),
             width=box.width - 24,
-            height=44,
+            height=height,
             columns=1,
             row_gap=8,
         )
@@ -354,7 +399,9 @@ class MosaixResultScene(ButtonScene):
         draw_all(self.controls, surface)
 
     def lines(self) -> list[tuple[str, int, theme.Color]]:
+        """Each line of the count, at a size that follows the window (as the panel
+        does), never the text size setting down."""
         return [
-            (line.text, PART_SIZE[line.part], count_color(line.tone))
+            (line.text, max(16, self.play.y(PART_SIZE[line.part])), count_color(line.tone))
             for line in self.play.flow.count(self.best)
         ]
