@@ -27,7 +27,7 @@ from game.play.settings import load as load_settings
 from game.play.settings import save as save_settings
 from game.play.storage import data_dir
 
-from . import theme
+from . import text_layout, theme
 from .audio import Audio
 from .board_view import hex_points
 from .crash import HEADLESS
@@ -73,8 +73,7 @@ class App:
                 pygame.display.quit()
                 raise NoDisplay("no screen was found")
             pygame.font.init()
-            theme.font.cache_clear()  # fonts from an earlier pygame.init() are dead
-            theme.rendered.cache_clear()
+            theme.reset_fonts()
             theme.set_text_size(self.settings.text_size)
             self.window = pygame.Window(
                 CREDIT, size, resizable=True, fullscreen_desktop=self.settings.fullscreen
@@ -267,18 +266,19 @@ class App:
         y = 12
         for notice in self.notices.all("toast"):
             message, left = notice.text, notice.left
-            lines = theme.wrap(message, 22, min(900, w - 80))
-            h = 14 + 26 * len(lines)
-            box = pygame.Rect(0, y, min(940, w - 40), h)
+            width = min(900, w - 80)
+            box = pygame.Rect(
+                0, y, min(940, w - 40), text_layout.block_height(message, 22, width) + 14
+            )
             box.centerx = w // 2
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((*theme.PANEL, round(235 * min(1.0, left * 3))))
             self.screen.blit(panel, box)
             pygame.draw.rect(self.screen, theme.ACCENT, box, 2, border_radius=8)
-            for i, line in enumerate(lines):
-                theme.text(
-                    self.screen, line, (box.centerx, box.top + 8 + 26 * i), size=22, anchor="midtop"
-                )
+            text = pygame.Rect(0, box.top + 7, width, box.height - 14)
+            text.centerx = box.centerx
+            text_layout.block(self.screen, message, text, size=22, align="center")
+            h = box.height
             y += h + 8
         if self.pads.helping:
             self.pads.draw_help(self.screen, self.scenes.top)

@@ -1,42 +1,192 @@
-"""Where the widgets of a screen go: a centred column, and rows and grids from a
-corner. Each sets the rectangles of the widgets it is given; their text sizes
-stay the screen's to choose."""
+"""Where things go on a screen: boxes cut from boxes, as Tuxemon's layout does for
+its menus. Every function takes the box to fill and returns rectangles
+(``pygame.FRect``: no rounding by hand); :func:`place` gives them to widgets.
+
+- :func:`column`, :func:`row`, :func:`grid`: ``count`` boxes stacked, side by
+  side, or in rows, ``gap`` apart, centred in the box they fill;
+- :func:`anchor`: a box of a given size against an edge, a corner or the centre
+  of another, ``margin`` in from it;
+- :func:`split`: a box cut in two, a strip off one side and the rest.
+
+Text sizes are not decided here: see :mod:`.text_layout`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, overload
 
 import pygame
 
-from .widgets import Widget
+if TYPE_CHECKING:
+    from .widgets import Widget
+
+Box = pygame.Rect | pygame.FRect
+
+#: Where :func:`anchor` puts a box, by name: (across, down), 0 left/top, 0.5 the
+#: middle, 1 right/bottom.
+WHERE = {
+    "topleft": (0.0, 0.0),
+    "top": (0.5, 0.0),
+    "topright": (1.0, 0.0),
+    "left": (0.0, 0.5),
+    "center": (0.5, 0.5),
+    "right": (1.0, 0.5),
+    "bottomleft": (0.0, 1.0),
+    "bottom": (0.5, 1.0),
+    "bottomright": (1.0, 1.0),
+}
+
+
+def anchor(
+    box: Box, size: tuple[float, float], where: str = "center", margin: float = 0
+) -> pygame.FRect:
+    """A box ``size`` big in ``box``, against the edge, corner or centre ``where``
+    names (:data:`WHERE`), ``margin`` in from the edges it touches."""
+    ax, ay = WHERE[where]
+    w, h = size
+    inner = pygame.FRect(box).inflate(-2 * margin, -2 * margin)
+    return pygame.FRect(
+        inner.left + (inner.width - w) * ax, inner.top + (inner.height - h) * ay, w, h
+    )
+
+
+def split(
+    box: Box, at: float, side: str = "top", gap: float = 0
+) -> tuple[pygame.FRect, pygame.FRect]:
+    """``box`` cut in two: a strip ``at`` deep off ``side`` ("top", "bottom",
+    "left", "right"; ``at`` below 1 is a share of the box), and the rest, ``gap``
+    apart."""
+    b = pygame.FRect(box)
+    across = side in ("left", "right")
+    whole = b.width if across else b.height
+    depth = at * whole if at < 1 else at
+    rest = max(0.0, whole - depth - gap)
+    if side == "top":
+        return pygame.FRect(b.left, b.top, b.width, depth), pygame.FRect(
+            b.left, b.bottom - rest, b.width, rest
+        )
+    if side == "bottom":
+        return pygame.FRect(b.left, b.bottom - depth, b.width, depth), pygame.FRect(
+            b.left, b.top, b.width, rest
+        )
+    if side == "left":
+        return pygame.FRect(b.left, b.top, depth, b.height), pygame.FRect(
+            b.right - rest, b.top, rest, b.height
+        )
+    return pygame.FRect(b.right - depth, b.top, depth, b.height), pygame.FRect(
+        b.left, b.top, rest, b.height
+    )
+
+
+@overload
+def grid(
+    box: Box,
+    count: int,
+    *,
+    columns: int,
+    height: float,
+    width: float | None = None,
+    gap: float = 12,
+    row_gap: float | None = None,
+    align: str = "top",
+) -> list[pygame.FRect]: ...
+@overload
+def grid(
+    box: Sequence[Widget],
+    count: float,
+    top: float,
+    *,
+    width: float,
+    height: float,
+    columns: int = 0,
+    gap: float = 12,
+    row_gap: float | None = None,
+) -> None: ...
+def grid(
+    box: Box | Sequence[Widget],
+    count: float,
+    top: float | None = None,
+    *,
+    columns: int = 0,
+    height: float,
+    width: float | None = None,
+    gap: float = 12,
+    row_gap: float | None = None,
+    align: str = "top",
+) -> list[pygame.FRect] | None:
+    """``count`` boxes in rows of ``columns``, ``height`` high and ``width`` wide
+    (None: the columns share the box's width), ``gap`` apart across and
+    ``row_gap`` (else ``gap``) down; the whole centred across ``box`` and placed
+    against its "top", "center" or "bottom".
+
+    The old form, ``grid(widgets, left, top, width=, height=, columns=)``, sets
+    the widgets' rectangles from a top left corner (to go: use :func:`place`)."""
+    down = gap if row_gap is None else row_gap
+    if not isinstance(box, pygame.Rect | pygame.FRect):
+        across = columns or max(1, len(box))
+        assert width is not None and top is not None
+        corner = pygame.FRect(count, top, across * (width + gap), 0)
+        cells = [
+            pygame.FRect(
+                corner.left + (i % across) * (width + gap),
+                corner.top + (i // across) * (height + down),
+                width,
+                height,
+            )
+            for i in range(len(box))
+        ]
+        place(box, cells)
+        return None
+    n = int(count)
+    b = pygame.FRect(box)
+    across = max(1, min(columns or n, n))
+    if width is None:
+        width = (b.width - gap * (across - 1)) / across
+    rows = -(-n // across)
+    whole = (across * width + gap * (across - 1), rows * height + down * max(0, rows - 1))
+    at = anchor(b, whole, align)
+    return [
+        pygame.FRect(
+            at.left + (i % across) * (width + gap),
+            at.top + (i // across) * (height + down),
+            width,
+            height,
+        )
+        for i in range(n)
+    ]
 
 
 def column(
-    widgets: Iterable[Widget], centre_x: int, top: int, *, width: int, height: int, gap: int = 14
-) -> None:
-    """Stack widgets in a centred column."""
-    y = top
-    for w in widgets:
-        w.rect = pygame.Rect(centre_x - width // 2, y, width, height)
-        y += height + gap
-
-
-def grid(
-    widgets: Sequence[Widget],
-    left: int,
-    top: int,
+    box: Box,
+    count: int,
     *,
-    width: int,
-    height: int,
-    columns: int = 0,
-    gap: int = 12,
-    row_gap: int | None = None,
-) -> None:
-    """Widgets ``width`` by ``height`` from the top left corner (``left``, ``top``),
-    in rows of ``columns`` (0: all in one row), ``gap`` apart across and
-    ``row_gap`` (else ``gap``) apart down. One column stacks them."""
-    across = columns or max(1, len(widgets))
-    down = gap if row_gap is None else row_gap
-    for i, w in enumerate(widgets):
-        x = left + (i % across) * (width + gap)
-        w.rect = pygame.Rect(x, top + (i // across) * (height + down), width, height)
+    height: float,
+    width: float | None = None,
+    gap: float = 14,
+    align: str = "top",
+) -> list[pygame.FRect]:
+    """``count`` boxes stacked, ``height`` high, ``width`` wide (None: the box's),
+    centred across ``box``, against its "top", "center" or "bottom"."""
+    return grid(box, count, columns=1, height=height, width=width, gap=gap, align=align)
+
+
+def row(
+    box: Box,
+    count: int,
+    *,
+    width: float | None = None,
+    height: float | None = None,
+    gap: float = 12,
+    align: str = "center",
+) -> list[pygame.FRect]:
+    """``count`` boxes side by side, ``width`` wide (None: sharing the box's width)
+    and ``height`` high (None: the box's), centred across ``box``."""
+    h = pygame.FRect(box).height if height is None else height
+    return grid(box, count, columns=max(1, count), height=h, width=width, gap=gap, align=align)
+
+
+def place(widgets: Iterable[Widget], rects: Iterable[Box]) -> None:
+    """Give each widget its box (widgets keep whole pixels: a click is on one)."""
+    for w, r in zip(widgets, rects, strict=False):
+        w.rect = pygame.Rect(round(r.left), round(r.top), round(r.width), round(r.height))

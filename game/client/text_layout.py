@@ -1,32 +1,230 @@
-"""Text laid out to fit its box, at every window size.
+"""The one way a screen draws text: :func:`label` (one line in a box),
+:func:`block` (a paragraph wrapped to its box) and :class:`TextBlock` (a page
+that scrolls), all on pygame-ce's own wrapping (``Font.render(...,
+wraplength=)``, ``Font.align``).
 
-:class:`TextBlock` is the one way a screen shows a paragraph or a page of text:
-wrapped to the box's width at the largest size, from its own down to a floor,
-at which it all fits the box; where it does not fit even at the floor, it
-scrolls by whole lines (the wheel over it, Up and Down, Page Up and Page Down)
-and a bar at its right edge shows where the view is. It never runs under the
-screen's buttons or off the window, and :func:`theme.block` does the same for a
-line or two that must not scroll (the text shrinks, and at the floor ends in
-"...").
+Large text is never drawn smaller than Normal in the same box. A text's pixel
+size is the largest, up to its ``size`` in the player's text size
+(:func:`theme.px`), at which it fits; a fit never goes below a pixel floor that
+is the same in both text sizes (``floor`` given as a Normal size, else
+:data:`theme.FLOOR_PX`). Whatever fits Normal at some pixel size fits Large at
+that size too, so Large's choice is never the smaller. What does not fit even at
+the floor wraps (:func:`block`), scrolls (:class:`TextBlock`) or is given a
+larger box by its screen (measure it with :func:`block_height`); a single line
+is cut with "..." and shown whole under the pointer.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from . import theme
+
+Box = pygame.Rect | pygame.FRect
+#: How each line of a wrapped text is placed, by name.
+ALIGN = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER, "right": pygame.FONT_RIGHT}
+
+
+def floor_px(floor: float | None) -> int:
+    """The pixel floor of a fit: ``floor`` as Normal draws it, else the game's."""
+    return theme.FLOOR_PX if floor is None else theme.normal_px(floor)
+
+
+def fit_px(
+    msg: str, size: float, width: float, *, bold: bool = False, floor: float | None = None
+) -> int:
+    """The pixel size ``msg`` is drawn at on one line ``width`` wide: its own
+    (:func:`theme.px`) if it fits, else the largest that does, not below the floor."""
+    return _fit(msg, theme.px(size), floor_px(floor), int(width), bold)
+
+
+@lru_cache(maxsize=2048)
+def _fit(msg: str, top: int, low: int, width: int, bold: bool) -> int:
+    if top <= low or theme.face(top, bold).size(msg)[0] <= width:
+        return top
+    lo, hi = low, top  # lo is taken (the floor), hi does not fit
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if theme.face(mid, bold).size(msg)[0] <= width:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def cut(msg: str, pixels: int, width: float, bold: bool = False) -> str:
+    """``msg`` as it fits ``width`` at ``pixels``: whole, or cut and ending "..."."""
+    f = theme.face(pixels, bold)
+    if f.size(msg)[0] <= width:
+        return msg
+    while msg and f.size(msg + "...")[0] > width:
+        msg = msg[:-1]
+    return msg.rstrip() + "..."
+
+
+def label(
+    surface: pygame.Surface,
+    msg: str,
+    box: Box,
+    *,
+    size: float = 22,
+    color: theme.Color = theme.TEXT,
+    align: str = "left",
+    bold: bool = False,
+    floor: float | None = None,
+    pointer: tuple[int, int] | None = None,
+) -> pygame.Rect:
+    """One line in ``box``, centred on its height and placed by ``align`` ("left",
+    "center", "right"): at ``size``, else as large as fits the box's width and
+    height (never below the floor), then cut with "..."; a cut line shows whole in
+    a box under it while ``pointer`` is over it. Returns where the text went."""
+    p = fit_px(msg, size, box.width, bold=bold, floor=floor)
+    low = min(p, floor_px(floor))
+    while p > low and theme.face(p, bold).get_height() > box.height:
+        p -= 1  # a short box (a small window's button): the text's height fits too
+    shown = cut(msg, p, box.width, bold)
+    anchor, x = {
+        "left": ("midleft", box.left),
+        "center": ("center", box.centerx),
+        "right": ("midright", box.right),
+    }[align]
+    r = theme.text(
+        surface,
+        shown,
+        (x, box.centery),
+        pixels=p,
+        color=color,
+        anchor=anchor,
+        bold=bold,
+        box=box,
+    )
+    if shown != msg and pointer is not None:
+        tooltip(surface, msg, pygame.Rect(box), pointer)
+    return r
+
+
+def tooltip(
+    surface: pygame.Surface,
+    msg: str,
+    box: pygame.Rect,
+    pointer: tuple[int, int] | None,
+    *,
+    size: float = 18,
+) -> None:
+    """``msg`` whole, wrapped, in a box under ``box`` while the pointer is over it."""
+    if pointer is None or not box.collidepoint(pointer):
+        return
+    width = max(160, box.width)
+    tall = block_height(msg, size, width - 16)
+    tip = pygame.Rect(box.left, box.bottom + 4, width, tall + 12)
+    tip.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, theme.PANEL, tip, border_radius=8)
+    pygame.draw.rect(surface, theme.ACCENT, tip, 2, border_radius=8)
+    block(surface, msg, tip.inflate(-16, -12), size=size)
+
+
+def block_height(msg: str, size: float, width: float, *, bold: bool = False) -> int:
+    """How tall ``msg`` is wrapped to ``width`` at ``size``: what a box must give
+    it to show it whole without shrinking."""
+    return _wrapped(msg, theme.px(size), int(width), bold, "left").get_height()
+
+
+def _wrapped(msg: str, pixels: int, width: int, bold: bool, align: str) -> pygame.Surface:
+    return theme.rendered(msg, pixels, (255, 255, 255), bold, max(1, width), ALIGN[align])
+
+
+def block_px(
+    msg: str,
+    size: float,
+    width: float,
+    height: float,
+    *,
+    bold: bool = False,
+    floor: float | None = None,
+) -> int:
+    """The pixel size at which ``msg`` wrapped to ``width`` fits ``height``: its own
+    if it fits, else the largest that does, not below the floor."""
+    return _block_px(msg, theme.px(size), floor_px(floor), int(width), int(height), bold)
+
+
+@lru_cache(maxsize=1024)
+def _block_px(msg: str, top: int, low: int, width: int, height: int, bold: bool) -> int:
+    def fits(p: int) -> bool:
+        return _wrapped(msg, p, width, bold, "left").get_height() <= height
+
+    if top <= low or fits(top):
+        return top
+    lo, hi = low, top
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def block(
+    surface: pygame.Surface,
+    msg: str,
+    box: Box,
+    *,
+    size: float = 24,
+    color: theme.Color = theme.TEXT,
+    align: str = "left",
+    bold: bool = False,
+    floor: float | None = None,
+) -> pygame.Rect:
+    """``msg`` wrapped to ``box`` (pygame's wrapping; a newline starts a line),
+    each line placed by ``align``: at ``size`` if it all fits, else the largest
+    size that does, not below the floor; at the floor, the lines that fit show
+    and the rest is left out (a page that may not fit is a :class:`TextBlock`).
+    Returns the area drawn on."""
+    p = block_px(msg, size, box.width, box.height, bold=bold, floor=floor)
+    img = theme.rendered(msg, p, tuple(color), bold, max(1, int(box.width)), ALIGN[align])
+    step = theme.face(p, bold).get_linesize()
+    shown = pygame.Rect(
+        0, 0, img.get_width(), min(img.get_height(), max(1, int(box.height) // step) * step)
+    )
+    return _blit(surface, msg, img, shown, (box.left, box.top), box, p)
+
+
+def _blit(
+    surface: pygame.Surface,
+    msg: str,
+    img: pygame.Surface,
+    area: pygame.Rect,
+    at: tuple[float, float],
+    box: Box,
+    pixels: int,
+) -> pygame.Rect:
+    """Blit ``area`` of a wrapped text and record, for the layout check, where its
+    letters are (as wide as its longest line, as tall as its lines)."""
+    surface.blit(img, at, area)
+    ink = img.subsurface(area).get_bounding_rect()
+    drawn = pygame.Rect(round(at[0]) + ink.left, round(at[1]), ink.width, area.height)
+    theme.record(surface, msg, drawn, box, pixels)
+    return drawn
+
 
 #: Room kept at the right for the scroll bar when the text scrolls.
 BAR = 12
 
 
 class TextBlock:
+    """A page of text in a box: as large as fits, down to ``smallest`` (a Normal
+    size); where it does not fit even then, it scrolls by whole lines (the wheel
+    over it, Up and Down, Page Up and Page Down) and a bar at its right edge
+    shows where the view is."""
+
     def __init__(
         self,
         text: str = "",
         *,
-        size: int = 24,
-        smallest: int = 18,
+        size: float = 24,
+        smallest: float = 18,
         color: theme.Color = theme.TEXT,
         gap: int = 6,
     ) -> None:
@@ -34,10 +232,12 @@ class TextBlock:
         self.base_size = size
         self.smallest = smallest
         self.color = color
+        #: Pixels between two lines, beyond the font's own line height.
         self.gap = gap
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.size = size
-        self.lines: list[str] = []
+        self.rect = pygame.FRect(0, 0, 0, 0)
+        #: The pixel size the page is drawn at, chosen by :meth:`layout`.
+        self.pixels = theme.px(size)
+        self.count = 0  # lines of the wrapped text
         #: The first line in view, and how many fit.
         self.first = 0
         self.rows = 0
@@ -49,35 +249,42 @@ class TextBlock:
             self.first = 0
             self.layout(self.rect)
 
-    def layout(self, rect: pygame.Rect) -> None:
+    def step(self, pixels: int) -> int:
+        return theme.face(pixels).get_linesize() + self.gap
+
+    def image(self, pixels: int, width: float) -> pygame.Surface:
+        return theme.rendered(
+            self.text, pixels, tuple(self.color), False, max(1, int(width)), 0, self.gap
+        )
+
+    def layout(self, rect: Box) -> None:
         """Fit the text to ``rect``: the largest size at which it all shows, else
         the floor size, scrolling."""
-        self.rect = pygame.Rect(rect)
+        self.rect = pygame.FRect(rect)
         if rect.width <= BAR or rect.height <= 0:
-            self.lines, self.rows = [], 0
+            self.count, self.rows = 0, 0
             return
-        for size in range(self.base_size, self.smallest - 1, -1):
-            lines = theme.wrap(self.text, size, rect.width)
-            if len(lines) * self.step(size) - self.gap <= rect.height:
-                self.size, self.lines = size, lines
-                self.rows = len(lines)
+        top, low = theme.px(self.base_size), theme.normal_px(self.smallest)
+        for p in range(top, min(top, low) - 1, -1):
+            if self.image(p, rect.width).get_height() - self.gap <= rect.height:
+                self.pixels = p
+                self.count = self.rows = self.image(p, rect.width).get_height() // self.step(p)
                 self.first = 0
                 return
-        self.size = self.smallest
-        self.lines = theme.wrap(self.text, self.size, rect.width - BAR)
-        self.rows = max(1, (rect.height + self.gap) // self.step(self.size))
+        self.pixels = min(top, low)
+        self.count = self.image(self.pixels, rect.width - BAR).get_height() // self.step(
+            self.pixels
+        )
+        self.rows = max(1, int(rect.height + self.gap) // self.step(self.pixels))
         self.first = min(self.first, self.last_first)
-
-    def step(self, size: int) -> int:
-        return theme.font(size).get_linesize() + self.gap
 
     @property
     def scrolls(self) -> bool:
-        return len(self.lines) > self.rows
+        return self.count > self.rows
 
     @property
     def last_first(self) -> int:
-        return max(0, len(self.lines) - self.rows)
+        return max(0, self.count - self.rows)
 
     # -- input -------------------------------------------------------------------------
     def scroll(self, lines: int) -> bool:
@@ -111,25 +318,21 @@ class TextBlock:
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        step = self.step(self.size)
-        y = self.rect.top
-        for line in self.lines[self.first : self.first + self.rows]:
-            theme.text(
-                surface,
-                line,
-                (self.rect.left, y),
-                size=self.size,
-                color=self.color,
-                box=self.rect,
-            )
-            y += step
+        if not self.rows:
+            return
+        width = self.rect.width - (BAR if self.scrolls else 0)
+        img = self.image(self.pixels, width)
+        step = self.step(self.pixels)
+        area = pygame.Rect(0, self.first * step, img.get_width(), self.rows * step - self.gap)
+        area = area.clip(img.get_rect())
+        if area.height > 0:
+            _blit(surface, self.text, img, area, self.rect.topleft, self.rect, self.pixels)
         if self.scrolls:
-            track = pygame.Rect(self.rect.right - BAR + 4, self.rect.top, 6, self.rect.height)
+            track = pygame.FRect(self.rect.right - BAR + 4, self.rect.top, 6, self.rect.height)
             pygame.draw.rect(surface, theme.BG_LIGHT, track, border_radius=3)
-            n = len(self.lines)
             thumb = track.copy()
-            thumb.height = max(16, track.height * self.rows // n)
-            thumb.top = track.top + (track.height - thumb.height) * self.first // max(
-                1, n - self.rows
+            thumb.height = max(16, track.height * self.rows / self.count)
+            thumb.top = track.top + (track.height - thumb.height) * self.first / max(
+                1, self.count - self.rows
             )
             pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=3)

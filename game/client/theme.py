@@ -30,10 +30,15 @@ TILE_DARK = {0: RED_DARK, 1: BLUE_DARK}
 
 
 #: How much larger than normal every text is drawn (the Text size setting).
-#: Every size in the game goes through :func:`font`, so layouts that measure
-#: their text (fit, wrap, block, label, TextBlock) follow it.
+#: Every size in the game goes through :func:`px`, so layouts that measure their
+#: text (:mod:`.text_layout`) follow it.
 TEXT_SCALES = {"Normal": 1.0, "Large": 1.2}
 _now = {"scale": 1.0}
+#: Pixels of font height per unit of a text's ``size``.
+PX_PER_SIZE = 1.3
+#: The smallest pixel size any text is drawn at, whatever the text size setting:
+#: a fit may shrink a text to it, never below (see :mod:`.text_layout`).
+FLOOR_PX = 14
 
 
 def set_text_size(name: str) -> None:
@@ -41,22 +46,46 @@ def set_text_size(name: str) -> None:
     scale = TEXT_SCALES.get(name, 1.0)
     if scale != _now["scale"]:
         _now["scale"] = scale
-        font.cache_clear()
         rendered.cache_clear()
 
 
+def reset_fonts() -> None:
+    """Forget every font and drawn text: those of an earlier ``pygame.init()`` are dead."""
+    face.cache_clear()
+    rendered.cache_clear()
+
+
+def px(size: float) -> int:
+    """The pixel size a text of ``size`` is drawn at with the text size setting."""
+    return max(8, int(size * PX_PER_SIZE * _now["scale"]))
+
+
+def normal_px(size: float) -> int:
+    """The pixel size of ``size`` in Normal text, whatever the setting: the floor
+    below which Large never goes (a pixel size is the same in both settings)."""
+    return max(8, int(size * PX_PER_SIZE))
+
+
 @cache
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The game's font at ``size`` pixels (pygame's bundled sans, so every system
-    looks the same), larger with the Large text size."""
-    f = pygame.font.Font(None, max(8, int(size * 1.3 * _now["scale"])))
+def face(pixels: int, bold: bool = False) -> pygame.font.Font:
+    """The game's font at ``pixels`` high (pygame's bundled sans, so every system
+    looks the same)."""
+    f = pygame.font.Font(None, pixels)
     f.bold = bold
     return f
+
+
+def font(size: float, bold: bool = False) -> pygame.font.Font:
+    """The game's font for a text of ``size``, larger with the Large text size."""
+    return face(px(size), bold)
 
 
 #: While a layout check runs: every text drawn, where, and the box it belongs in
 #: (None: the window). See :func:`game.client.scripted.tour.text_problems`.
 drawn_texts: list[tuple[pygame.Surface, str, pygame.Rect, pygame.Rect | None]] | None = None
+#: While a layout check runs, beside :data:`drawn_texts`, entry for entry: the
+#: pixel size each text was drawn at (Large must never be below Normal).
+drawn_px: list[int] = []
 
 
 def text(
@@ -64,35 +93,74 @@ def text(
     msg: str,
     pos: tuple[float, float],
     *,
-    size: int = 24,
+    size: float = 24,
     color: Color = TEXT,
     anchor: str = "topleft",
     bold: bool = False,
-    box: pygame.Rect | None = None,
+    box: pygame.Rect | pygame.FRect | None = None,
+    pixels: int | None = None,
 ) -> pygame.Rect:
-    """Draw ``msg`` with one corner (or the centre) of its box at ``pos``.
-    ``box``: the box the text belongs in (a button's, a panel's), for the layout
-    check; it is not clipped to it."""
-    img = rendered(msg, size, tuple(color), bold)
+    """Draw ``msg`` with one corner (or the centre) of its box at ``pos``, at
+    ``size`` (or exactly ``pixels`` high, as a fit chose). ``box``: the box the
+    text belongs in (a button's, a panel's), for the layout check; it is not
+    clipped to it."""
+    p = px(size) if pixels is None else pixels
+    img = rendered(msg, p, tuple(color), bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
-    if drawn_texts is not None and msg.strip():
-        clip = surface.get_clip()
-        if clip != surface.get_rect():
-            # A scrolled list draws its edge rows cut by its clip: what shows is
-            # what counts, and it belongs in the clip.
-            shown = rect.clip(clip)
-            if shown.width and shown.height:
-                drawn_texts.append((surface, msg, shown, box.clip(clip) if box else clip))
-        else:
-            drawn_texts.append((surface, msg, rect, box))
+    record(surface, msg, rect, box, p)
     return rect
 
 
+def record(
+    surface: pygame.Surface,
+    msg: str,
+    rect: pygame.Rect,
+    box: pygame.Rect | pygame.FRect | None,
+    pixels: int,
+) -> None:
+    """Note a drawn text for the layout check, while one runs."""
+    if drawn_texts is None or not msg.strip():
+        return
+    owner = pygame.Rect(box) if box is not None else None
+    clip = surface.get_clip()
+    if clip != surface.get_rect():
+        # A scrolled list draws its edge rows cut by its clip: what shows is
+        # what counts, and it belongs in the clip.
+        shown = rect.clip(clip)
+        if shown.width and shown.height:
+            drawn_texts.append((surface, msg, shown, owner.clip(clip) if owner else clip))
+            drawn_px.append(pixels)
+    else:
+        drawn_texts.append((surface, msg, rect, owner))
+        drawn_px.append(pixels)
+
+
 @lru_cache(maxsize=1024)
-def rendered(msg: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
-    """Text as an image, kept: most of a frame's text is the same as last frame's."""
-    return font(size, bold).render(msg, True, color)
+def rendered(
+    msg: str,
+    pixels: int,
+    color: tuple[int, ...],
+    bold: bool,
+    wrap: int = 0,
+    align: int = 0,
+    gap: int = 0,
+) -> pygame.Surface:
+    """Text as an image, kept: most of a frame's text is the same as last frame's.
+    ``wrap``: pygame's own wrapping at that many pixels wide (0: one line), each
+    line placed by ``align`` (``pygame.FONT_LEFT``, ``FONT_CENTER``, ``FONT_RIGHT``)
+    and ``gap`` pixels further apart than the font's own line height."""
+    f = face(pixels, bold)
+    if not wrap:
+        return f.render(msg, True, color)
+    line = f.get_linesize()
+    f.align = align
+    f.set_linesize(line + gap)
+    try:
+        return f.render(msg, True, color, wraplength=wrap)
+    finally:
+        f.align = pygame.FONT_LEFT
+        f.set_linesize(line)
 
 
 def dialog(surface: pygame.Surface, box: pygame.Rect, shade: int) -> None:
@@ -123,10 +191,16 @@ def _dimmer(size: tuple[int, int], shade: int) -> pygame.Surface:
     return veil
 
 
+# -- Old helpers, kept until their last callers move to :mod:`.text_layout` ----------
+# (listed "to go" in the client's API notes). They follow its rule: a fit steps
+# down in pixels and stops at a floor that is the same in both text sizes.
+
+
 def fit(msg: str, size: int, width: int, bold: bool = False, smallest: int = 14) -> int:
-    """The largest text size up to ``size`` at which ``msg`` fits in ``width``."""
-    while size > smallest and font(size, bold).size(msg)[0] > width:
-        size -= 2
+    """The largest text size up to ``size`` at which ``msg`` fits in ``width``,
+    never drawn below ``smallest`` as Normal draws it."""
+    while px(size) > normal_px(smallest) and font(size, bold).size(msg)[0] > width:
+        size -= 1
     return size
 
 
@@ -157,37 +231,17 @@ def block(
     color: Color = TEXT,
     align: str = "center",
 ) -> pygame.Rect:
-    """Draw ``msg`` wrapped to ``box``: at ``size`` if it fits, else the largest
-    smaller size at which every line fits the box's height; at ``smallest`` the
-    last line that fits ends in "...". Returns the area drawn on."""
-    for s in range(size, smallest - 1, -2):
-        lines = wrap(msg, s, box.width)
-        step = font(s).get_linesize()
-        if len(lines) * step <= box.height or s <= smallest:
-            break
-    keep = max(1, box.height // step)
-    if len(lines) > keep:
-        lines = lines[:keep]
-        lines[-1] = cut(lines[-1] + " ", s, box.width)
-    drawn = pygame.Rect(box.left, box.top, 0, 0)
-    y = box.top
-    for line in lines:
-        if align == "center":
-            r = text(surface, line, (box.centerx, y), size=s, color=color, anchor="midtop", box=box)
-        else:
-            r = text(surface, line, (box.left, y), size=s, color=color, box=box)
-        drawn.union_ip(r)
-        y += step
-    return drawn
+    """:func:`.text_layout.block` with ``smallest`` as its floor."""
+    from . import text_layout  # noqa: PLC0415 (it is built on this module)
+
+    return text_layout.block(surface, msg, box, size=size, floor=smallest, color=color, align=align)
 
 
 def cut(msg: str, size: int, width: int) -> str:
     """``msg`` as it fits ``width`` at ``size``: whole, or cut and ending "..."."""
-    if font(size).size(msg)[0] <= width:
-        return msg
-    while msg and font(size).size(msg + "...")[0] > width:
-        msg = msg[:-1]
-    return msg.rstrip() + "..."
+    from . import text_layout  # noqa: PLC0415
+
+    return text_layout.cut(msg, px(size), width)
 
 
 def label(
@@ -200,22 +254,12 @@ def label(
     color: Color = TEXT,
     pointer: tuple[int, int] | None = None,
 ) -> pygame.Rect:
-    """One line in ``box``: at ``size`` if it fits, else smaller down to
-    ``smallest``, then cut with "..."; a cut line shows whole in a box under it
-    while the pointer is over it. A screen that draws more over that place
-    afterwards passes no pointer here and calls :func:`tooltip` last."""
-    s = fit(msg, size, box.width, smallest=smallest)
-    r = text(
-        surface,
-        cut(msg, s, box.width),
-        (box.left, box.centery),
-        size=s,
-        color=color,
-        anchor="midleft",
-        box=box,
+    """:func:`.text_layout.label` with ``smallest`` as its floor."""
+    from . import text_layout  # noqa: PLC0415
+
+    return text_layout.label(
+        surface, msg, box, size=size, floor=smallest, color=color, pointer=pointer
     )
-    tooltip(surface, msg, box, pointer, size=size, smallest=smallest)
-    return r
 
 
 def tooltip(
@@ -227,17 +271,10 @@ def tooltip(
     size: int = 22,
     smallest: int = 14,
 ) -> None:
-    """``msg`` whole in a box under ``box`` while the pointer is over it, where
-    :func:`label` with the same sizes had to cut it."""
-    if pointer is None or not box.collidepoint(pointer):
-        return
-    if cut(msg, fit(msg, size, box.width, smallest=smallest), box.width) == msg:
-        return  # shown whole already
-    lines = wrap(msg, smallest + 2, max(120, box.width - 16))
-    step = font(smallest + 2).get_linesize()
-    tip = pygame.Rect(box.left, box.bottom + 4, box.width, 12 + step * len(lines))
-    tip.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, PANEL, tip, border_radius=8)
-    pygame.draw.rect(surface, ACCENT, tip, 2, border_radius=8)
-    for i, line in enumerate(lines):
-        text(surface, line, (tip.left + 8, tip.top + 6 + step * i), size=smallest + 2, box=tip)
+    """``msg`` whole under ``box`` while the pointer is over it, where :func:`label`
+    with the same sizes had to cut it."""
+    from . import text_layout  # noqa: PLC0415
+
+    p = text_layout.fit_px(msg, size, box.width, floor=smallest)
+    if text_layout.cut(msg, p, box.width) != msg:
+        text_layout.tooltip(surface, msg, box, pointer, size=smallest + 2)

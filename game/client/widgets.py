@@ -1,7 +1,9 @@
 """Buttons and the other controls the menus are made of.
 
 A widget has a rectangle (set by the scene's layout), draws itself, and reacts
-to the mouse and its own shortcut key. A menu can also move a keyboard focus
+to the mouse and its own shortcut key. It is given its words in English, marked
+with ``N_``, and translates them as it draws them (a change of language shows
+on the next frame). A menu can also move a keyboard focus
 through its widgets: the focused one glows as if hovered, Enter activates it,
 and Left/Right change a choice or a slider.
 """
@@ -13,7 +15,10 @@ from typing import Protocol
 
 import pygame
 
-from . import theme
+from game.i18n import _
+
+from . import text_layout, theme
+from .layout import row as layout_row
 
 #: What a control does when used; what it returns is not used (so that
 #: ``app.scenes.pop``, which returns the scene, serves as an action too).
@@ -23,7 +28,8 @@ Action = Callable[[], object]
 class Widget(Protocol):
     rect: pygame.Rect
     focused: bool
-    #: The size its text is drawn at, which a layout may shrink from ``base_size``.
+    #: The size its text is drawn at, which a layout may choose from the window
+    #: (never from the text size setting: see :mod:`.text_layout`).
     size: int
     base_size: int
 
@@ -34,7 +40,8 @@ class Widget(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
-#: The smallest size a control's label is drawn at before the layout has failed.
+#: The smallest size a control's label is drawn at before the layout has failed,
+#: as Normal text draws it (Large's floor is the same: see :mod:`.text_layout`).
 LABEL_FLOOR = 11
 
 
@@ -110,11 +117,17 @@ class Button:
         if self.focused and self.enabled:
             focus_ring(surface, r)
         fg = theme.TEXT if self.enabled else theme.MUTED
-        # A label wider or taller than its button (a small window) is drawn smaller.
-        size = theme.fit(self.label, self.size, r.width - 6, smallest=LABEL_FLOOR)
-        while size > 10 and theme.font(size).get_height() > r.height:
-            size -= 1
-        theme.text(surface, self.label, r.center, size=size, color=fg, anchor="center", box=r)
+        # A label wider or taller than its button (a small window) is drawn
+        # smaller, down to the floor both text sizes share, then cut.
+        text_layout.label(
+            surface,
+            _(self.label),
+            self.rect.inflate(-6, 0),
+            size=self.size,
+            color=fg,
+            align="center",
+            floor=LABEL_FLOOR,
+        )
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -146,7 +159,8 @@ class Choice(Button):
         return self.options[self.index]
 
     def refresh(self) -> None:
-        self.label = f"{self.title}: {self.value}"
+        # Translated as drawn: the title and the option are each marked by the caller.
+        self.label = _("{title}: {value}").format(title=_(self.title), value=_(self.value))
 
     def step(self, by: int) -> None:
         self.index = (self.index + by) % len(self.options)
@@ -193,15 +207,18 @@ class Segments(Button):
     def value(self) -> str:
         return self.options[self.index]
 
+    def title_width(self) -> int:
+        """The title's share: room for it whole at its size (Large takes more),
+        but never more than half the control."""
+        need = theme.font(self.size + 2).size(_(self.title))[0] + 12
+        return min(self.rect.width // 2, need)
+
     def parts(self) -> list[pygame.Rect]:
         """The rectangle of each option, after the title's share."""
-        title_w = min(self.rect.width // 4, 110)
-        left = self.rect.left + title_w
-        w = (self.rect.right - left) // len(self.options)
-        return [
-            pygame.Rect(left + i * w, self.rect.top, w - 4, self.rect.height)
-            for i in range(len(self.options))
-        ]
+        left = self.rect.left + self.title_width()
+        box = pygame.Rect(left, self.rect.top, self.rect.right - left, self.rect.height)
+        cells = layout_row(box, len(self.options), gap=4)
+        return [pygame.Rect(round(r.left), r.top, round(r.width), r.height) for r in cells]
 
     def choose(self, index: int) -> None:
         self.index = index % len(self.options)
@@ -224,14 +241,10 @@ class Segments(Button):
 
     def draw(self, surface: pygame.Surface) -> None:
         edge = theme.ACCENT if self.focused else theme.CELL_EDGE
-        theme.text(
-            surface,
-            self.title,
-            (self.rect.left + 4, self.rect.centery),
-            size=self.size + 2,
-            anchor="midleft",
-            box=self.rect,
+        title = pygame.Rect(
+            self.rect.left + 4, self.rect.top, self.title_width() - 8, self.rect.height
         )
+        text_layout.label(surface, _(self.title), title, size=self.size + 2, floor=LABEL_FLOOR)
         for i, r in enumerate(self.parts()):
             chosen = i == self.index
             pygame.draw.rect(
@@ -241,14 +254,14 @@ class Segments(Button):
             if chosen and self.focused:
                 focus_ring(surface, r)  # an accent edge vanishes on the accent fill
             color = theme.BG if chosen else theme.TEXT
-            theme.text(
+            text_layout.label(
                 surface,
-                self.options[i],
-                r.center,
-                size=theme.fit(self.options[i], self.size, r.width - 4, smallest=LABEL_FLOOR),
+                _(self.options[i]),
+                r.inflate(-4, 0),
+                size=self.size,
                 color=color,
-                anchor="center",
-                box=r,
+                align="center",
+                floor=LABEL_FLOOR,
             )
 
 
@@ -271,10 +284,18 @@ class Slider:
         self.value = min(1.0, max(0.0, (x - bar.left) / max(1, bar.width)))
         self.on_change(self.value)
 
+    def text(self) -> str:
+        return _("{title}: {value}").format(
+            title=_(self.title), value=self.note or f"{round(self.value * 100)}%"
+        )
+
     def bar(self) -> pygame.Rect:
-        # Half the slider, or a third in a narrow one, so the label keeps a size
-        # that reads.
-        share = self.rect.width // 2 if self.rect.width >= 380 else self.rect.width // 3
+        # The label has the room it needs at its size (more in Large), the bar
+        # the rest, down to a quarter of the slider: the label is not shrunk to
+        # make room for the bar.
+        widest = _("{title}: {value}").format(title=_(self.title), value="100%")
+        need = theme.font(self.size).size(max(widest, self.text(), key=len))[0] + 18 + 26
+        share = max(self.rect.width // 4, min(self.rect.width // 2, self.rect.width - need))
         return pygame.Rect(self.rect.right - share, self.rect.centery - 4, share - 16, 8)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -306,17 +327,13 @@ class Slider:
         pygame.draw.rect(surface, theme.BG_LIGHT, self.rect, border_radius=10)
         edge = theme.ACCENT if self.focused else theme.CELL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
-        label = f"{self.title}: {self.note or f'{round(self.value * 100)}%'}"
-        # The label has the left half, the bar the right: smaller, never under it.
-        size = theme.fit(label, self.size, self.bar().left - self.rect.left - 26, smallest=11)
-        theme.text(
-            surface,
-            label,
-            (self.rect.left + 18, self.rect.centery),
-            size=size,
-            anchor="midleft",
-            box=self.rect,
+        room = pygame.Rect(
+            self.rect.left + 18,
+            self.rect.top,
+            self.bar().left - self.rect.left - 26,
+            self.rect.height,
         )
+        text_layout.label(surface, self.text(), room, size=self.size, floor=LABEL_FLOOR)
         bar = self.bar()
         pygame.draw.rect(surface, theme.CELL, bar, border_radius=4)
         filled = bar.copy()
@@ -405,21 +422,15 @@ class TextField:
 
     def draw(self, surface: pygame.Surface) -> None:
         title_w = min(self.rect.width // 3, 150)
-        theme.text(
-            surface,
-            self.title,
-            (self.rect.left + 4, self.rect.centery),
-            size=self.size,
-            anchor="midleft",
-            box=self.rect,
-        )
+        title = pygame.Rect(self.rect.left + 4, self.rect.top, title_w - 8, self.rect.height)
+        text_layout.label(surface, _(self.title), title, size=self.size, floor=LABEL_FLOOR)
         box = pygame.Rect(
             self.rect.left + title_w, self.rect.top, self.rect.width - title_w, self.rect.height
         )
         pygame.draw.rect(surface, theme.BG, box, border_radius=8)
         edge = theme.ACCENT if self.typing else theme.CELL_EDGE
         pygame.draw.rect(surface, edge, box, 2, border_radius=8)
-        shown = self.value or ("" if self.typing else self.hint)
+        shown = self.value or ("" if self.typing else _(self.hint) if self.hint else "")
         color = theme.TEXT if self.value else theme.MUTED
         font = theme.font(self.size)
         while shown and font.size(shown)[0] > box.width - 24:

@@ -423,8 +423,8 @@ def test_a_page_too_long_for_a_small_window_scrolls(tmp_path):
         assert body.first == 0
         while body.first < body.last_first:
             drive.key(pygame.K_DOWN)
-        assert body.lines[-1] in (line for line in body.lines[body.first :])
-        assert "Mosaic by Mark Steere" in body.lines[-1]  # the credit, reached
+        assert body.first > 0 and body.first + body.rows >= body.count  # the last line, in view
+        assert body.count > body.rows
     finally:
         app.close()
 

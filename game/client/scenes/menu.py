@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
-from ..layout import column
+from game.i18n import _
+
+from .. import text_layout, theme
+from ..layout import anchor, column, place, row
 from ..scene import Scene, Services
 from ..widgets import Widget, draw_all, press, update_all
 
+#: The smallest height of a menu's buttons in one column: shorter than this,
+#: and the menu goes into two columns of taller buttons (with larger text).
+ONE_COLUMN = 48
+
 
 class MenuScene(Scene):
+    #: The menu's name and the line under it, in English (marked with ``N_``):
+    #: translated as drawn.
     title = ""
     button_width = 420
 
     @property
     def subtitle(self) -> str:
-        """The line under the title (a menu may name it as a plain attribute)."""
+        """The line under the title, as shown (translated; a menu may name it as a
+        plain attribute, marked, and translate it in a property of its own)."""
         return ""
 
     def __init__(self, app: Services) -> None:
@@ -45,7 +54,7 @@ class MenuScene(Scene):
         if not n:
             return
         i = (-1 if by > 0 else 0) if self.focus is None else self.focus
-        for _ in range(n):
+        for _step in range(n):
             i = (i + by) % n
             if getattr(self.controls[i], "enabled", True):
                 self.set_focus(i)
@@ -93,25 +102,26 @@ class MenuScene(Scene):
         return min(190, max(120, h * 30 // 100))
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Fit the column between the header and the bottom, from 640x480 up: the
-        buttons shrink (down to 30 pixels, with their text) before they overflow,
-        and a long menu that still does not fit goes into two columns."""
+        """Fit the buttons between the header and the bottom, from 640x480 up: one
+        column while its buttons stay at least :data:`ONE_COLUMN` high, else two
+        columns of taller ones (so a larger window never has smaller buttons, nor
+        smaller text, than a smaller one), shrinking to 30 pixels before they
+        overflow. The text size follows the buttons' height, never the text
+        size setting."""
         w, h = size
         count = max(1, len(self.controls))
-        top = self.header(h)
-        room = h - top - 30
-        columns = 1 if count * 36 <= room else 2
+        room = pygame.FRect(30, self.header(h), w - 60, h - self.header(h) - 30)
+        columns = 1 if room.height / count - 14 >= ONE_COLUMN else 2
         rows = -(-count // columns)
-        gap = 14 if room >= rows * 54 else 6
-        height = max(30, min(64, room // rows - gap))
-        top += max(0, (room - rows * (height + gap)) // 2)
-        width = min(self.button_width, (w - 60 - 20 * (columns - 1)) // columns)
-        for k in range(columns):
-            centre = w // 2 if columns == 1 else w // 2 + (2 * k - 1) * (width + 20) // 2
-            part = self.controls[k * rows : (k + 1) * rows]
-            column(part, centre, top, width=width, height=height, gap=gap)
+        gap = 14 if room.height >= rows * 54 else 6
+        height = max(30, min(64, room.height // rows - gap))
+        width = min(self.button_width, (room.width - 20 * (columns - 1)) / columns)
+        whole = anchor(room, (room.width, rows * height + (rows - 1) * gap))
+        for k, part in enumerate(row(whole, columns, width=width, gap=20)):
+            items = self.controls[k * rows : (k + 1) * rows]
+            place(items, column(part, len(items), height=height, gap=gap))
         for c in self.controls:
-            c.size = max(16, min(c.base_size, height * 45 // 100))
+            c.size = max(16, min(c.base_size, int(height * 45 // 100)))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -133,22 +143,20 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         k = self.header(h) / 190
-        theme.text(
-            surface,
-            self.title,
-            (w // 2, round(60 * k)),
-            size=theme.fit(self.title, round(60 * k), w - 40, bold=True, smallest=24),
-            anchor="midtop",
-            bold=True,
+        size = round(60 * k)
+        top = pygame.Rect(20, round(60 * k), w - 40, theme.font(size, True).get_height())
+        text_layout.label(
+            surface, _(self.title), top, size=size, align="center", bold=True, floor=24
         )
         if self.subtitle:
-            size = theme.fit(self.subtitle, max(16, round(26 * k)), w - 40, smallest=11)
-            theme.text(
+            under = pygame.Rect(20, round(134 * k), w - 40, theme.font(26 * k).get_height())
+            text_layout.label(
                 surface,
                 self.subtitle,
-                (w // 2, round(134 * k)),
-                size=size,
+                under,
+                size=max(16, round(26 * k)),
                 color=theme.MUTED,
-                anchor="midtop",
+                align="center",
+                pointer=self.app.pointer,
             )
         draw_all(self.controls, surface)
