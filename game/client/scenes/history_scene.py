@@ -13,7 +13,7 @@ from game.play.match import Match, open_record
 
 from .. import text_layout as tl
 from .. import theme
-from ..layout import column, place, row, split
+from ..layout import column, grid, place, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
@@ -91,7 +91,6 @@ class HistoryScene(Scene):
         self.head, body = split(pygame.FRect(0, 0, w, h).inflate(-60, 0), 80)
         choice, body = split(body, 36, gap=14)
         place([self.filter_choice], [split(choice, min(760, w - 60), "left")[0]])
-        foot, body = split(body, 60, "bottom", gap=10)
         buttons = (
             self.open_button,
             self.analyse_button,
@@ -99,9 +98,18 @@ class HistoryScene(Scene):
             self.export_button,
             self.back_button,
         )
-        bw = min(180, (w - 60) // len(buttons) - 10)
-        buttons_box = split(split(foot, 44)[0], len(buttons) * (bw + 10) - 10, "left")[0]
-        place(buttons, row(buttons_box, len(buttons), gap=10))
+        # One row where the labels fit it (a language's long words), else two.
+        across = len(buttons)
+        bw = min(180, (w - 60) // across - 10)
+        if not all(theme.font(b.size).size(_(b.label))[0] <= bw - 12 for b in buttons):
+            across = 3
+            bw = min(240, (w - 60) // across - 10)
+        rows = -(-len(buttons) // across)
+        foot, body = split(body, rows * 44 + (rows - 1) * 8 + 16, "bottom", gap=10)
+        buttons_box = split(foot, across * (bw + 10) - 10, "left")[0]
+        place(
+            buttons, grid(buttons_box, len(buttons), columns=across, height=44, gap=10, row_gap=8)
+        )
         # The list and the results under it share the room above the buttons: the
         # list takes what its games need (three rows at least), the results the
         # rest, so a short list leaves no half-empty screen over cut results.

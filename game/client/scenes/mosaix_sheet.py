@@ -235,10 +235,15 @@ class SheetPlay(Scene):
         bh = self.y(38)
         shapes, body = split(body, 2 * bh + 6, gap=self.y(8))
         place(self.shape_buttons, grid(shapes, 7, columns=4, height=bh, gap=5, row_gap=6))
-        turns, self.below = split(body, bh, gap=gap)
-        place((self.order_button, self.turn_button), row(turns, 2, gap=10))
         for b in (*self.shape_buttons, self.order_button, self.turn_button):
             b.size = max(14, self.y(20))
+        # Order and Turn side by side where their labels fit so, else one above the
+        # other (a long word for Space in another language).
+        pair = (self.order_button, self.turn_button)
+        half = (body.width - 10) / 2
+        side_by_side = all(theme.font(b.size).size(_(b.label))[0] <= half - 12 for b in pair)
+        turns, self.below = split(body, bh if side_by_side else 2 * bh + 6, gap=gap)
+        place(pair, grid(turns, 2, columns=2 if side_by_side else 1, height=bh, gap=10, row_gap=6))
         # Over the sheet, the message; under it, its column letters.
         board = rest.inflate(-60, 0)
         self.message_box, board = split(board, self.message_height(), gap=8)
@@ -256,8 +261,12 @@ class SheetPlay(Scene):
         return min(self.y(54), (self.panel.width - 60) // 4)
 
     def formation_height(self) -> int:
-        """The room a formation takes on the panel: four cells, for one standing."""
-        return 4 * self.y(30)
+        """The room a formation takes on the panel: its shape's name over four
+        cells, for one standing."""
+        return self.shape_line() + 4 * self.y(30)
+
+    def shape_line(self) -> int:
+        return theme.font(max(12, self.y(18))).get_linesize()
 
     def message_size(self) -> int:
         return max(16, self.y(24))
@@ -318,6 +327,11 @@ class SheetPlay(Scene):
         if f is None or arranger is None or self.rolling > 0:
             return
         p = self.panel
+        # The shape's name on its own line over it: beside it, a long name was cut.
+        name = _("{shape}-shape").format(shape=SHAPE_NAMES[arranger.shape])
+        line = pygame.FRect(p.left + 14, top, p.width - 28, self.shape_line())
+        tl.label(surface, name, line, size=max(12, self.y(18)), color=theme.MUTED, align="center")
+        top = line.bottom
         cell = self.y(30)
         w = max(c[0] for c in f.cells) + 1
         h = max(c[1] for c in f.cells) + 1
@@ -326,12 +340,6 @@ class SheetPlay(Scene):
             r = pygame.FRect(at.left + x * cell, at.top + (h - 1 - y) * cell, cell, cell)
             pygame.draw.rect(surface, theme.CELL, r.inflate(-2, -2), border_radius=4)
             draw_symbol(surface, s, r)
-        name = _("{shape}-shape").format(shape=SHAPE_NAMES[arranger.shape])
-        size = max(12, self.y(18))
-        box = pygame.FRect(
-            at.right + 8, top, p.right - 14 - at.right - 8, theme.font(size).get_linesize()
-        )
-        tl.label(surface, name, box, size=size, color=theme.MUTED, align="right")
 
 
 class MosaixResultScene(ButtonScene):

@@ -301,9 +301,22 @@ class OnlineOverScene(ButtonScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         area = self.over.area()
-        whole = (min(560, area.width - 24), min(320, size[1] - 40))
+        width = min(560, area.width - 24)
+        # The buttons in a row where their labels fit it, else one above another
+        # (a language's long words), the card taller for them.
+        n = len(self.controls)
+        each = (width - 12 * (n + 1)) / n
+        one_row = all(theme.font(24).size(_(b.label))[0] <= each - 12 for b in self.controls)
+        foot = 46 + 18 if one_row else n * 46 + (n - 1) * 8 + 18
+        whole = (width, min(320 - 64 + foot, size[1] - 40))
         self.box = pygame.Rect(anchor(area, whole, "center"))
-        lay_out_row(self.box, self.controls, height=46)
+        if one_row:
+            lay_out_row(self.box, self.controls, height=46)
+            return
+        buttons = split(pygame.FRect(self.box).inflate(-40, 0), foot, "bottom")[0]
+        place(self.controls, column(split(buttons, foot - 18)[0], n, height=46, gap=8))
+        for b in self.controls:
+            b.size = 24
 
     def headline(self) -> tuple[str, theme.Color]:
         m = self.match
