@@ -371,9 +371,9 @@ class MosaixResultScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         """The card down the panel under its credit (the sheet shown stays in
         view), the buttons at its foot, the count above them."""
-        p = self.play.panel
-        top = self.play.dice_box.top
-        self.box = pygame.Rect(p.left + 8, top, p.width - 16, size[1] - 14 - top)
+        card = pygame.FRect(self.play.panel).inflate(-16, 0)
+        _heading, card = split(card, self.play.dice_box.top)
+        self.box = pygame.Rect(split(card, 14, "bottom")[1])
         height = max(34, self.play.y(44))
         n = len(self.controls)
         inner = pygame.FRect(self.box).inflate(-24, -20)
