@@ -19,6 +19,7 @@ from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
 from .match_scene import MatchScene
+from .mosaix_sheet import fits
 
 ROW = 34
 STAT_SIZE = 18  # how large a line of the results against each opponent reads
@@ -101,7 +102,7 @@ class HistoryScene(Scene):
         # One row where the labels fit it (a language's long words), else two.
         across = len(buttons)
         bw = min(180, (w - 60) // across - 10)
-        if not all(theme.font(b.size).size(_(b.label))[0] <= bw - 12 for b in buttons):
+        if not all(fits(b, bw) for b in buttons):
             across = 3
             bw = min(240, (w - 60) // across - 10)
         rows = -(-len(buttons) // across)

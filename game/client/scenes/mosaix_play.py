@@ -27,7 +27,7 @@ from game.play.mosaix_records import MosaixRecords
 
 from .. import text_layout as tl
 from .. import theme
-from ..layout import column, grid, place, row, split
+from ..layout import anchor, column, grid, place, row, split
 from ..scene import Services
 from ..sheet_view import SheetView
 from ..widgets import Button, draw_all
@@ -213,6 +213,7 @@ class MosaixMatchScene(SheetPlay):
         self.board = pygame.FRect()
         self.formation_box = pygame.FRect()
         self.scores_box = pygame.FRect()
+        self.thumb_cells: list[pygame.FRect] = []
 
     @property
     def match(self) -> Match:
@@ -281,14 +282,21 @@ class MosaixMatchScene(SheetPlay):
         place((self.ready_button, self.menu_button), (ready, split(foot, 42)[0]))
         self.formation_box, scores = split(body, self.formation_height(), gap=self.y(12))
         self.scores_box = scores
-        # Under each small sheet, its player's name and points on up to two lines.
+        # Under each small sheet, its player's name and points (as many as three
+        # digits), on as many lines as the widest takes in half the panel.
         rows = (len(self.thumbs) + 1) // 2
-        under = 2 * theme.font(THUMB_LABEL).get_linesize() + 8
+        half = (scores.width - 10) / 2
+        labels = [self.thumb_label(i, 999) for i in range(len(self.thumbs))]
+        under = max(tl.block_height(t, THUMB_LABEL, half) for t in labels) + 8
         small = min(110, scores.height // rows - under, (scores.width - 10) // 2)
         self.show_thumbs = small >= 49
-        cells = grid(scores, len(self.thumbs), columns=2, width=small, height=small + under)
-        for view, cell in zip(self.thumbs, cells, strict=True):
-            view.layout(split(cell, small)[0])
+        # Each in half the panel's width, its label as wide as that half.
+        self.thumb_cells = grid(scores, len(self.thumbs), columns=2, height=small + under, gap=10)
+        for view, cell in zip(self.thumbs, self.thumb_cells, strict=True):
+            view.layout(anchor(cell, (small, small), "top"))
+
+    def thumb_label(self, i: int, points: int) -> str:
+        return _("{player}: {points}").format(player=self.name(i), points=points)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, outline=self.match.finished)
@@ -316,8 +324,7 @@ class MosaixMatchScene(SheetPlay):
             return
         for i, view in enumerate(self.thumbs):
             view.draw(surface, self.match.sheets[i], labels=False)
-            label = f"{self.name(i)}: {self.match.sheets[i].score()}"
+            label = self.thumb_label(i, self.match.sheets[i].score())
             color = theme.ACCENT if i == self.player else theme.MUTED
-            box = pygame.FRect(view.rect.left - 5, view.rect.bottom + 6, view.rect.width + 10, 0)
-            box.height = 2 * theme.font(THUMB_LABEL).get_linesize()
+            box = split(self.thumb_cells[i], view.rect.bottom + 6 - self.thumb_cells[i].top)[1]
             tl.block(surface, label, box, size=THUMB_LABEL, color=color, align="center")

@@ -48,6 +48,14 @@ def count_color(tone: str) -> theme.Color:
     return TONE_COLOR.get(tone, theme.TEXT)
 
 
+def fits(button: Button, width: float) -> bool:
+    """Does ``button``'s label fit ``width`` at Normal's size? Large may then draw
+    it smaller than its own size, never smaller than Normal does; where it does
+    not fit, the screen gives the button more room."""
+    face = theme.face(theme.normal_px(button.size))
+    return face.size(_(button.label))[0] <= width - 12
+
+
 def mosaix_credit() -> str:
     """The credit that goes wherever Mosaix does: the names as they are, the
     sentence around them in the player's language."""
@@ -241,7 +249,7 @@ class SheetPlay(Scene):
         # other (a long word for Space in another language).
         pair = (self.order_button, self.turn_button)
         half = (body.width - 10) / 2
-        side_by_side = all(theme.font(b.size).size(_(b.label))[0] <= half - 12 for b in pair)
+        side_by_side = all(fits(b, half) for b in pair)
         turns, self.below = split(body, bh if side_by_side else 2 * bh + 6, gap=gap)
         place(pair, grid(turns, 2, columns=2 if side_by_side else 1, height=bh, gap=10, row_gap=6))
         # Over the sheet, the message; under it, its column letters.

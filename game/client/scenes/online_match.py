@@ -32,6 +32,7 @@ from .confirm import ConfirmScene
 from .game_over import Over, lay_out_row
 from .match_scene import MatchScene
 from .menu import MenuScene
+from .mosaix_sheet import fits
 
 if TYPE_CHECKING:
     from game.online.link import Link
@@ -306,7 +307,7 @@ class OnlineOverScene(ButtonScene):
         # (a language's long words), the card taller for them.
         n = len(self.controls)
         each = (width - 12 * (n + 1)) / n
-        one_row = all(theme.font(24).size(_(b.label))[0] <= each - 12 for b in self.controls)
+        one_row = all(fits(b, each) for b in self.controls)
         foot = 46 + 18 if one_row else n * 46 + (n - 1) * 8 + 18
         whole = (width, min(320 - 64 + foot, size[1] - 40))
         self.box = pygame.Rect(anchor(area, whole, "center"))
