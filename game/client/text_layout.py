@@ -188,7 +188,7 @@ def block(
     shown = pygame.Rect(
         0, 0, img.get_width(), min(img.get_height(), max(1, int(box.height) // step) * step)
     )
-    return _blit(surface, msg, img, shown, (box.left, box.top), box, p)
+    return _blit(surface, msg, img, shown, (box.left, box.top), box, p, step)
 
 
 def _blit(
@@ -199,13 +199,24 @@ def _blit(
     at: tuple[float, float],
     box: Box,
     pixels: int,
+    step: int,
 ) -> pygame.Rect:
-    """Blit ``area`` of a wrapped text and record, for the layout check, where its
-    letters are (as wide as its longest line, as tall as its lines)."""
-    surface.blit(img, at, area)
-    ink = img.subsurface(area).get_bounding_rect()
-    drawn = pygame.Rect(round(at[0]) + ink.left, round(at[1]), ink.width, area.height)
-    theme.record(surface, msg, drawn, box, pixels)
+    """Blit ``area`` of a wrapped text (lines ``step`` apart) and, while the layout
+    check runs, note where the letters of each line are."""
+    x, y = round(at[0]), round(at[1])
+    surface.blit(img, (x, y), area)
+    drawn = pygame.Rect(x, y, area.width, area.height)
+    if theme.drawn_texts is not None:
+        high = theme.face(pixels).get_height()
+        lines = []
+        for top in range(area.top, area.bottom, step):
+            line = pygame.Rect(area.left, top, area.width, min(high, area.bottom - top))
+            ink = img.subsurface(line).get_bounding_rect()
+            if ink.width:
+                lines.append(pygame.Rect(x + ink.left, y + top - area.top, ink.width, line.height))
+        if lines:
+            whole = lines[0].unionall(lines[1:])
+            theme.record(surface, msg, whole, box, pixels, lines)
     return drawn
 
 
@@ -326,7 +337,7 @@ class TextBlock:
         area = pygame.Rect(0, self.first * step, img.get_width(), self.rows * step - self.gap)
         area = area.clip(img.get_rect())
         if area.height > 0:
-            _blit(surface, self.text, img, area, self.rect.topleft, self.rect, self.pixels)
+            _blit(surface, self.text, img, area, self.rect.topleft, self.rect, self.pixels, step)
         if self.scrolls:
             track = pygame.FRect(self.rect.right - BAR + 4, self.rect.top, 6, self.rect.height)
             pygame.draw.rect(surface, theme.BG_LIGHT, track, border_radius=3)

@@ -84,8 +84,10 @@ def font(size: float, bold: bool = False) -> pygame.font.Font:
 #: (None: the window). See :func:`game.client.scripted.tour.text_problems`.
 drawn_texts: list[tuple[pygame.Surface, str, pygame.Rect, pygame.Rect | None]] | None = None
 #: While a layout check runs, beside :data:`drawn_texts`, entry for entry: the
-#: pixel size each text was drawn at (Large must never be below Normal).
+#: pixel size each text was drawn at (Large must never be below Normal), and
+#: where the letters of each of its lines are (a wrapped text has several).
 drawn_px: list[int] = []
+drawn_lines: list[list[pygame.Rect]] = []
 
 
 def text(
@@ -118,22 +120,26 @@ def record(
     rect: pygame.Rect,
     box: pygame.Rect | pygame.FRect | None,
     pixels: int,
+    lines: list[pygame.Rect] | None = None,
 ) -> None:
-    """Note a drawn text for the layout check, while one runs."""
+    """Note a drawn text for the layout check, while one runs: its whole area, and
+    (a wrapped text) the area of each line's letters."""
     if drawn_texts is None or not msg.strip():
         return
     owner = pygame.Rect(box) if box is not None else None
     clip = surface.get_clip()
+    lines = lines or [rect]
     if clip != surface.get_rect():
         # A scrolled list draws its edge rows cut by its clip: what shows is
         # what counts, and it belongs in the clip.
-        shown = rect.clip(clip)
-        if shown.width and shown.height:
-            drawn_texts.append((surface, msg, shown, owner.clip(clip) if owner else clip))
-            drawn_px.append(pixels)
-    else:
-        drawn_texts.append((surface, msg, rect, owner))
-        drawn_px.append(pixels)
+        rect, owner = rect.clip(clip), owner.clip(clip) if owner else clip
+        lines = [r.clip(clip) for r in lines]
+        lines = [r for r in lines if r.width and r.height]
+        if not (rect.width and rect.height and lines):
+            return
+    drawn_texts.append((surface, msg, rect, owner))
+    drawn_px.append(pixels)
+    drawn_lines.append(lines)
 
 
 @lru_cache(maxsize=1024)

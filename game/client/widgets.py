@@ -208,9 +208,10 @@ class Segments(Button):
         return self.options[self.index]
 
     def title_width(self) -> int:
-        """The title's share: room for it whole at its size (Large takes more),
+        """The title's share: room for it whole at its size as Normal text draws it
+        (Large fits it at that size or larger, and the options keep their room),
         but never more than half the control."""
-        need = theme.font(self.size + 2).size(_(self.title))[0] + 12
+        need = theme.face(theme.normal_px(self.size + 2)).size(_(self.title))[0] + 12
         return min(self.rect.width // 2, need)
 
     def parts(self) -> list[pygame.Rect]:

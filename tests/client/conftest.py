@@ -37,13 +37,16 @@ def drive(app):
 
 @pytest.fixture(scope="session")
 def tours(tmp_path_factory):
-    """``tours(size, text_size)``: the tour's run at that size, made on first use."""
-    runs: dict[tuple[tuple[int, int], str], TourRun] = {}
+    """``tours(size, text_size, language)``: the tour's run at that window size, text
+    size and language, made on first use."""
+    runs: dict[tuple[tuple[int, int], str, str], TourRun] = {}
 
-    def at(size: tuple[int, int], text_size: str = "Normal") -> TourRun:
-        if (size, text_size) not in runs:
-            folder = tmp_path_factory.mktemp(f"tour-{size[0]}x{size[1]}-{text_size}")
-            runs[size, text_size] = run_tour(folder, size, text_size)
-        return runs[size, text_size]
+    def at(size: tuple[int, int], text_size: str = "Normal", language: str = "en") -> TourRun:
+        if (size, text_size, language) not in runs:
+            name = f"tour-{size[0]}x{size[1]}-{text_size}-{language}"
+            runs[size, text_size, language] = run_tour(
+                tmp_path_factory.mktemp(name), size, text_size, language
+            )
+        return runs[size, text_size, language]
 
     return at

@@ -1,7 +1,7 @@
-"""The screenshot tour, run once per window and text size for the whole session and
-read by every check made of it: the layout at that size, the scenes it covers, and
-the attributes scenes make outside their constructors. One run costs seconds of
-real frames, so four checks no longer pay for four runs."""
+"""The screenshot tour, run once per window size, text size and language for the
+whole session and read by every check made of it: the layout at that size, Large
+against Normal, the scenes it covers, and the attributes scenes make outside their
+constructors. One run costs seconds of real frames, so the checks share the runs."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ import pytest
 from game import paths
 from game.client.app import App
 from game.client.scene import Scene
+from game.client.scripted.checks import Sizes
 from game.client.scripted.tour import tour
+from game.i18n import LOCALES, set_language
 
 Size = tuple[int, int]
 
@@ -29,11 +31,22 @@ class TourRun:
     problems: list[str] = field(default_factory=list)
     #: "Scene.attribute (made in method)" for each attribute made after __init__.
     late: set[str] = field(default_factory=set)
+    #: The pixel size of each text of each screen (Large against Normal).
+    sizes: Sizes = field(default_factory=dict)
 
 
-def group(size: Size, text_size: str) -> Any:
-    """The mark that keeps every check of one run on one pytest-xdist worker."""
-    return pytest.mark.xdist_group(f"tour-{size[0]}x{size[1]}-{text_size}")
+def languages() -> list[str]:
+    """English, and every language with a catalog under game/locales."""
+    if not LOCALES.is_dir():
+        return ["en"]
+    found = [d.name for d in LOCALES.iterdir() if (d / "LC_MESSAGES").is_dir()]
+    return ["en", *sorted(c for c in found if c != "en")]
+
+
+def group(size: Size, language: str = "en") -> Any:
+    """The mark that keeps every check of the runs at one window size in one
+    language (Normal and Large, compared) on one pytest-xdist worker."""
+    return pytest.mark.xdist_group(f"tour-{size[0]}x{size[1]}-{language}")
 
 
 def _in_constructor(obj: object) -> bool:
@@ -46,8 +59,9 @@ def _in_constructor(obj: object) -> bool:
     return False
 
 
-def run_tour(folder: Path, size: Size, text_size: str) -> TourRun:
-    """The whole tour in a new app of ``size`` with every new scene attribute traced."""
+def run_tour(folder: Path, size: Size, text_size: str, language: str = "en") -> TourRun:
+    """The whole tour in a new app of ``size`` speaking ``language``, with every new
+    scene attribute traced."""
     late: set[str] = set()
 
     def tracking(self: Scene, name: str, value: object) -> None:
@@ -58,15 +72,18 @@ def run_tour(folder: Path, size: Size, text_size: str) -> TourRun:
 
     data = folder / "data"
     data.mkdir(parents=True)
-    (data / "settings.json").write_text(json.dumps({"text_size": text_size}))
+    (data / "settings.json").write_text(json.dumps({"text_size": text_size, "language": language}))
     problems: list[str] = []
+    sizes: Sizes = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Scene, "__setattr__", tracking)
         pygame.init()
         app = App(size, data)
         app.puzzles.folder = paths.puzzles()
+        set_language(language)
         try:
-            shots = tour(app, folder / "shots", problems)
+            shots = tour(app, folder / "shots", problems, sizes=sizes)
         finally:
             app.close()
-    return TourRun(shots, problems, late)
+            set_language("en")
+    return TourRun(shots, problems, late, sizes)

@@ -8,11 +8,13 @@ from pathlib import Path
 import pygame
 
 from game.ai.levels import LEVELS
+from game.i18n import N_, _
 from game.play.history import describe as describe_game
 from game.play.in_progress import match_in_progress
 from game.play.match import HUMAN, PLAYERS, Match, open_record
 
-from .. import theme
+from .. import text_layout, theme
+from ..layout import column
 from ..scene import Services
 from ..widgets import Action, Button, Segments, Widget, draw_all
 from .confirm import ask_to_replace
@@ -35,27 +37,29 @@ class SetupScene(MenuScene):
     """Who plays each side and the board side, every choice in view, with what
     each level does said below."""
 
-    title = "New match"
+    title = N_("New match")
     button_width = 760
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         s = app.settings
-        self.red = Segments("Red", PLAYERS, s.red_player, lambda v: self._set("red_player", v))
-        self.blue = Segments("Blue", PLAYERS, s.blue_player, lambda v: self._set("blue_player", v))
+        self.red = Segments(N_("Red"), PLAYERS, s.red_player, lambda v: self._set("red_player", v))
+        self.blue = Segments(
+            N_("Blue"), PLAYERS, s.blue_player, lambda v: self._set("blue_player", v)
+        )
 
     def build(self) -> list[Widget]:
         s = self.app.settings
         sides = Segments(
-            "Board side", SIDES, str(s.board_side), lambda v: self._set("board_side", int(v))
+            N_("Board side"), SIDES, str(s.board_side), lambda v: self._set("board_side", int(v))
         )
         return [
             self.red,
             self.blue,
             sides,
-            Button("Start", self.start, key=pygame.K_RETURN),
-            Button("Load a saved game", lambda: self.app.scenes.push(LoadScene(self.app))),
-            Button("Back", self.back),
+            Button(N_("Start"), self.start, key=pygame.K_RETURN),
+            Button(N_("Load a saved game"), lambda: self.app.scenes.push(LoadScene(self.app))),
+            Button(N_("Back"), self.back),
         ]
 
     def _set(self, name: str, value: object) -> None:
@@ -70,37 +74,44 @@ class SetupScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         k = self.header(h) / 190
-        theme.text(
-            surface,
-            self.title,
-            (w // 2, round(40 * k)),
-            size=round(56 * k),
-            anchor="midtop",
-            bold=True,
-        )
+        size = round(56 * k)
+        head = pygame.Rect(20, round(40 * k), w - 40, theme.font(size, True).get_height())
+        text_layout.label(surface, _(self.title), head, size=size, align="center", bold=True)
         size = max(15, round(20 * k))
-        y = round(104 * k)
-        for side, who in (
-            ("Red", self.app.settings.red_player),
-            ("Blue", self.app.settings.blue_player),
+        # The two lines end above the first control, however large the text.
+        lines = pygame.FRect(30, round(104 * k), w - 60, self.controls[0].rect.top - round(104 * k))
+        for row_box, (side, who) in zip(
+            column(lines, 2, height=lines.height / 2, gap=0),
+            (
+                (N_("Red"), self.app.settings.red_player),
+                (N_("Blue"), self.app.settings.blue_player),
+            ),
+            strict=True,
         ):
-            for line in theme.wrap(f"{side}, {who}: {describe(who)}", size, w - 60)[:1]:
-                theme.text(
-                    surface, line, (w // 2, y), size=size, color=theme.MUTED, anchor="midtop"
-                )
-            y += size + 8
+            line = _("{side}, {player}: {what}").format(
+                side=_(side), player=_(who), what=describe(who)
+            )
+            text_layout.label(
+                surface,
+                line,
+                row_box,
+                size=size,
+                color=theme.MUTED,
+                align="center",
+                pointer=self.app.pointer,
+            )
         draw_all(self.controls, surface)
 
 
 def describe(player: str) -> str:
     """One line on what a player is."""
     if player == HUMAN:
-        return "a person at this screen."
-    return LEVELS[player.lower()].blurb
+        return _("a person at this screen.")
+    return _(LEVELS[player.lower()].blurb)
 
 
 class LoadScene(MenuScene):
-    title = "Saved games"
+    title = N_("Saved games")
     # A row says when, who, how long and how it stands: the window's width, not a
     # menu button's, or its text shrinks to a squint.
     button_width = 900
@@ -124,17 +135,19 @@ class LoadScene(MenuScene):
         first = self.page * self.PAGE
         shown = files[first : first + self.PAGE]
         if not files:
-            self.page_line = "No saved games yet: use Save game during a match."
+            self.page_line = _("No saved games yet: use Save game during a match.")
         elif pages == 1:
-            self.page_line = "Newest first."
+            self.page_line = _("Newest first.")
         else:
-            self.page_line = f"Newest first: {first + 1} to {first + len(shown)} of {len(files)}."
+            self.page_line = _("Newest first: {first} to {last} of {total}.").format(
+                first=first + 1, last=first + len(shown), total=len(files)
+            )
         buttons: list[Widget] = [SavedGameButton(f, partial(self.load, f)) for f in shown]
         if pages > 1:
-            newer = Button("Newer games", partial(self.turn, -1), enabled=self.page > 0)
-            older = Button("Older games", partial(self.turn, 1), enabled=self.page < pages - 1)
+            newer = Button(N_("Newer games"), partial(self.turn, -1), enabled=self.page > 0)
+            older = Button(N_("Older games"), partial(self.turn, 1), enabled=self.page < pages - 1)
             buttons += [newer, older]
-        return [*buttons, Button("Back", self.back)]
+        return [*buttons, Button(N_("Back"), self.back)]
 
     def turn(self, by: int) -> None:
         """Another page of saved games."""
@@ -154,4 +167,6 @@ class LoadScene(MenuScene):
         scene = MatchScene(self.app, match, current=False)
         self.app.scenes.replace(scene)
         if match_in_progress(self.app.data):
-            scene.say("A saved game to look through: your match in progress is kept.", seconds=6.0)
+            scene.say(
+                _("A saved game to look through: your match in progress is kept."), seconds=6.0
+            )

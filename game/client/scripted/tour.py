@@ -19,7 +19,6 @@ from game.play.lessons import LESSONS
 from game.play.match import Match
 from game.rules import Board, Turn
 
-from .. import theme
 from ..app import App
 from ..scenes.analysis_board import AnalysisBoardScene
 from ..scenes.analysis_scene import AnalysisScene
@@ -35,7 +34,7 @@ from ..scenes.settings_scene import SettingsScene
 from ..scenes.setup import SetupScene
 from ..scenes.title import TitleScene
 from ..scenes.tutorial import LessonScene, TutorialMenuScene
-from ..widgets import LABEL_FLOOR, Button, Widget
+from .checks import Sizes, layout_problems, look, sizes_of, text_problems
 from .driver import Driver, on_top
 from .online_tour import online_tour
 
@@ -81,78 +80,17 @@ def causes_pass(board: Board, turn: Turn) -> bool:
         board.pop()
 
 
-def layout_problems(app: App) -> list[str]:
-    """Controls of the top scene that stick out of the window or overlap each
-    other: what a window too small for a layout looks like."""
-    top = app.scenes.top
-    if top is None:
-        return []
-    window = app.screen.get_rect()
-    controls = [c for c in getattr(top, "controls", []) if c.rect.width and c.rect.height]
-    problems = []
-    for c in controls:
-        if not window.contains(c.rect):
-            problems.append(f"{type(top).__name__}: {label(c)!r} sticks out of the window")
-        text = getattr(c, "label", "")
-        floor = theme.font(LABEL_FLOOR).size(text)[0] if text else 0
-        if isinstance(c, Button) and text and floor > c.rect.width - 4:
-            problems.append(f"{type(top).__name__}: {text!r} is too long for its button")
-    for i, a in enumerate(controls):
-        for b in controls[i + 1 :]:
-            if a.rect.colliderect(b.rect):
-                problems.append(f"{type(top).__name__}: {label(a)!r} overlaps {label(b)!r}")
-    return problems
-
-
-def text_problems(app: App) -> list[str]:
-    """Texts of the top scene that run out of the box they belong in (a button's,
-    else the window), or lie over another text or a control."""
-    top = app.scenes.top
-    if top is None:
-        return []
-    window = app.screen.get_rect()
-    scratch = app.screen.copy()
-    theme.drawn_texts = []
-    try:
-        top.draw(scratch)
-        texts = [(m, r, b) for s, m, r, b in theme.drawn_texts if s is scratch]
-    finally:
-        theme.drawn_texts = None
-    controls = [c for c in getattr(top, "controls", []) if c.rect.width and c.rect.height]
-    name = type(top).__name__
-
-    def ink(r: pygame.Rect) -> pygame.Rect:
-        # A font's line box is taller than its letters: a line may touch the next.
-        return r.inflate(-2, -max(4, r.height // 3))
-
-    def owns(box: pygame.Rect | None, control: Widget) -> bool:
-        return box is not None and (box.contains(control.rect) or control.rect.contains(box))
-
-    problems = []
-    for msg, r, box in texts:
-        if not (box or window).contains(ink(r)):
-            where = "its box" if box is not None else "the window"
-            problems.append(f"{name}: {msg[:40]!r} runs out of {where}")
-        for c in controls:
-            if not owns(box, c) and ink(r).colliderect(c.rect):
-                problems.append(f"{name}: {msg[:40]!r} lies over {label(c)!r}")
-    for i, (m1, r1, _) in enumerate(texts):
-        for m2, r2, _ in texts[i + 1 :]:
-            if ink(r1).colliderect(ink(r2)):
-                problems.append(f"{name}: {m1[:40]!r} lies over {m2[:40]!r}")
-    return list(dict.fromkeys(problems))  # a text over a button is over its label too
-
-
-def label(control: Widget) -> str:
-    return str(getattr(control, "label", "") or getattr(control, "title", ""))
-
-
 def tour(
-    app: App, folder: Path, problems: list[str] | None = None, notes: list[str] | None = None
+    app: App,
+    folder: Path,
+    problems: list[str] | None = None,
+    notes: list[str] | None = None,
+    sizes: Sizes | None = None,
 ) -> list[Path]:
     """Every scene, saved as a PNG; with ``problems``, also what each screen's
-    layout gets wrong (see :func:`layout_problems`); with ``notes``, a line on
-    what the online part played."""
+    layout gets wrong (see :mod:`.checks`); with ``notes``, a line on what the
+    online part played; with ``sizes``, the pixel size of each text of each
+    screen (to compare a Large run with a Normal one)."""
     folder.mkdir(parents=True, exist_ok=True)
     d = Driver(app)
     shots: list[Path] = []
@@ -161,8 +99,14 @@ def tour(
         path = folder / f"{len(shots) + 1:02d}-{name}.png"
         app.screenshot(path)
         shots.append(path)
+        if problems is None and sizes is None:
+            return
+        seen = look(app)
         if problems is not None:
-            problems.extend(f"{name}: {p}" for p in layout_problems(app) + text_problems(app))
+            found = layout_problems(app) + text_problems(app, seen)
+            problems.extend(f"{name}: {p}" for p in found)
+        if sizes is not None and seen is not None:
+            sizes[f"{name}: {seen.scene}"] = sizes_of(seen)
 
     title = TitleScene(app)
     app.scenes.reset(title)
@@ -200,6 +144,18 @@ def tour(
         d.hover(scene.view.centre(refused))
         d.settle(0.1)
         shot("match-hover-hint")
+    # Keyboard play: the board cursor shown and moved, then a turn half typed.
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RIGHT)
+    d.settle(0.2)
+    shot("match-cursor")
+    d.key(pygame.K_t)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="c"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="3"))
+    d.settle(0.2)
+    shot("match-turn-box")
+    d.key(pygame.K_ESCAPE)
     app.scenes.pop()
 
     # A forced pass.

@@ -1,0 +1,185 @@
+"""What the tour checks on each screen: controls off the window or over each
+other, texts out of their box or over another text, a control or a line drawn
+through them, and (between a Normal and a Large run at one window size) a text
+drawn smaller in Large."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+import pygame
+
+from .. import theme
+from ..app import App
+from ..widgets import LABEL_FLOOR, Button, Widget
+
+#: A line segment drawn: its two ends.
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+@dataclass
+class Look:
+    """One draw of the top scene, as the checks see it."""
+
+    scene: str
+    #: Each text drawn: what, where, the box it belongs in, its pixel size.
+    texts: list[tuple[str, pygame.Rect, pygame.Rect | None, int]] = field(default_factory=list)
+    #: Each line drawn with ``pygame.draw.line``/``lines``/``aaline``/``aalines``.
+    lines: list[Segment] = field(default_factory=list)
+
+
+@contextmanager
+def recording_lines(surface: pygame.Surface, into: list[Segment]) -> Iterator[None]:
+    """While it lasts, every line pygame draws on ``surface`` is also noted in
+    ``into`` (a graph, a marker, a strike-through): what the check sees of them."""
+    kept = {n: getattr(pygame.draw, n) for n in ("line", "lines", "aaline", "aalines")}
+
+    def one(name: str) -> Callable[..., pygame.Rect]:
+        def drawn(
+            target: pygame.Surface, color: object, *args: object, **kw: object
+        ) -> pygame.Rect:
+            if target is surface:
+                if name in ("line", "aaline"):
+                    into.append((_point(args[0]), _point(args[1])))
+                else:
+                    points = [_point(p) for p in args[1]]  # type: ignore[attr-defined]
+                    if args[0]:  # closed
+                        points.append(points[0])
+                    into.extend(pairwise(points))
+            return kept[name](target, color, *args, **kw)  # type: ignore[no-any-return]
+
+        return drawn
+
+    try:
+        for name in kept:
+            setattr(pygame.draw, name, one(name))
+        yield
+    finally:
+        for name, f in kept.items():
+            setattr(pygame.draw, name, f)
+
+
+def _point(p: object) -> tuple[float, float]:
+    xy: Sequence[float] = p  # type: ignore[assignment]
+    return float(xy[0]), float(xy[1])
+
+
+def look(app: App) -> Look | None:
+    """Draw the top scene once on a copy of the window and note its texts and lines."""
+    top = app.scenes.top
+    if top is None:
+        return None
+    seen = Look(type(top).__name__)
+    scratch = app.screen.copy()
+    theme.drawn_texts, theme.drawn_px, theme.drawn_lines = [], [], []
+    try:
+        with recording_lines(scratch, seen.lines):
+            top.draw(scratch)
+        drawn = zip(theme.drawn_texts, theme.drawn_px, theme.drawn_lines, strict=True)
+        # Each line of a wrapped text is checked as a text of its own.
+        seen.texts = [
+            (m, r, b, p) for (s, m, _, b), p, lines in drawn if s is scratch for r in lines
+        ]
+    finally:
+        theme.drawn_texts, theme.drawn_px, theme.drawn_lines = None, [], []
+    return seen
+
+
+def layout_problems(app: App) -> list[str]:
+    """Controls of the top scene that stick out of the window or overlap each
+    other: what a window too small for a layout looks like."""
+    top = app.scenes.top
+    if top is None:
+        return []
+    window = app.screen.get_rect()
+    controls = [c for c in getattr(top, "controls", []) if c.rect.width and c.rect.height]
+    problems = []
+    for c in controls:
+        if not window.contains(c.rect):
+            problems.append(f"{type(top).__name__}: {label(c)!r} sticks out of the window")
+        text = getattr(c, "label", "")
+        floor = theme.face(theme.normal_px(LABEL_FLOOR)).size(text)[0] if text else 0
+        if isinstance(c, Button) and text and floor > c.rect.width - 4:
+            problems.append(f"{type(top).__name__}: {text!r} is too long for its button")
+    for i, a in enumerate(controls):
+        for b in controls[i + 1 :]:
+            if a.rect.colliderect(b.rect):
+                problems.append(f"{type(top).__name__}: {label(a)!r} overlaps {label(b)!r}")
+    return problems
+
+
+def ink(r: pygame.Rect) -> pygame.Rect:
+    """The letters of a text's box: a font's line box is taller than its letters,
+    and a line may touch the next."""
+    return r.inflate(-2, -max(4, r.height // 3))
+
+
+def text_problems(app: App, seen: Look | None = None) -> list[str]:
+    """Texts of the top scene that run out of the box they belong in (a button's,
+    else the window), or lie over another text, a control or a line drawn."""
+    seen = seen or look(app)
+    if seen is None:
+        return []
+    top = app.scenes.top
+    window = app.screen.get_rect()
+    controls = [c for c in getattr(top, "controls", []) if c.rect.width and c.rect.height]
+    name = seen.scene
+
+    def owns(box: pygame.Rect | None, control: Widget) -> bool:
+        return box is not None and (box.contains(control.rect) or control.rect.contains(box))
+
+    problems = []
+    for msg, r, box, _ in seen.texts:
+        letters = ink(r)
+        if not (box or window).contains(letters):
+            where = "its box" if box is not None else "the window"
+            problems.append(f"{name}: {msg[:40]!r} runs out of {where}")
+        for c in controls:
+            if not owns(box, c) and letters.colliderect(c.rect):
+                problems.append(f"{name}: {msg[:40]!r} lies over {label(c)!r}")
+        if any(letters.clipline(a, b) for a, b in seen.lines):
+            problems.append(f"{name}: a line is drawn through {msg[:40]!r}")
+    for i, (m1, r1, _, _) in enumerate(seen.texts):
+        for m2, r2, _, _ in seen.texts[i + 1 :]:
+            if ink(r1).colliderect(ink(r2)):
+                problems.append(f"{name}: {m1[:40]!r} lies over {m2[:40]!r}")
+    return list(dict.fromkeys(problems))  # a text over a button is over its label too
+
+
+#: Per screen of a run ("shot-name: Scene"), each text and the pixel sizes it was drawn at.
+Sizes = dict[str, dict[str, list[int]]]
+
+
+def sizes_of(seen: Look) -> dict[str, list[int]]:
+    """Each text of a screen and the pixel sizes it is drawn at (a wrapped text
+    counts once: Large may take more lines than Normal)."""
+    out: dict[str, list[int]] = {}
+    for msg, _, _, p in seen.texts:
+        out.setdefault(msg, []).append(p)
+    return {m: sorted(set(p)) if len(set(p)) == 1 else p for m, p in out.items()}
+
+
+def smaller_in_large(normal: Sizes, large: Sizes) -> list[str]:
+    """Texts a Large run drew smaller than the Normal run of the same window size
+    drew them, on the same screen: each text's sizes compared smallest first."""
+    problems = []
+    for screen, texts in large.items():
+        for msg, big in texts.items():
+            small = normal.get(screen, {}).get(msg)
+            if not small:
+                continue
+            pairs = zip(sorted(big), sorted(small), strict=False)
+            if len(big) != len(small):
+                pairs = zip([min(big)], [min(small)], strict=True)
+            for b, s in pairs:
+                if b < s:
+                    problems.append(f"{screen}: {msg[:40]!r} is {b}px in Large, {s}px in Normal")
+                    break
+    return problems
+
+
+def label(control: Widget) -> str:
+    return str(getattr(control, "label", "") or getattr(control, "title", ""))

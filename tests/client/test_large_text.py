@@ -1,0 +1,141 @@
+"""Large text done right on the screens the client's core draws (issue 44, section
+2): the real scenes, at real window sizes, in Normal and Large text."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pygame
+
+from game.client import theme
+from game.client.app import App
+from game.client.scene import Scene
+from game.client.scenes.game_over import GameOverScene, Over
+from game.client.scenes.settings_scene import SettingsScene
+from game.client.scenes.setup import SetupScene
+from game.client.scenes.title import TitleScene
+from game.client.scripted.tour import Driver, text_problems
+from game.play.match import Match
+
+
+@contextmanager
+def shown(
+    tmp_path: Path, size: tuple[int, int], text_size: str, make: Callable[[App], Scene]
+) -> Iterator[App]:
+    """An app of ``size`` in ``text_size`` text with ``make``'s scene on top, settled."""
+    data = tmp_path / f"{size[0]}x{size[1]}-{text_size}"
+    data.mkdir(parents=True)
+    (data / "settings.json").write_text(json.dumps({"text_size": text_size}))
+    pygame.init()
+    app = App(size, data)
+    try:
+        app.scenes.reset(make(app))
+        Driver(app).settle(0.6)
+        yield app
+    finally:
+        app.close()
+
+
+def texts(app: App) -> list[tuple[str, pygame.Rect]]:
+    """Each text one draw of the screen puts on it, and where."""
+    scene = app.scenes.top
+    assert scene is not None
+    scratch = app.screen.copy()
+    theme.drawn_texts = []
+    try:
+        scene.draw(scratch)
+        return [(m, r) for s, m, r, _ in theme.drawn_texts if s is scratch]
+    finally:
+        theme.drawn_texts = None
+
+
+def pixels(app: App) -> dict[str, int]:
+    """Each text on the screen and how tall its line is drawn (a line's height
+    grows with its font's size), the smallest where it is drawn twice."""
+    out: dict[str, int] = {}
+    for msg, r in texts(app):
+        out[msg] = min(r.height, out.get(msg, r.height))
+    return out
+
+
+def sizes(tmp_path, size, text_size, make) -> dict[str, int]:
+    with shown(tmp_path, size, text_size, make) as app:
+        return pixels(app)
+
+
+def test_the_title_buttons_are_not_smaller_in_a_larger_window(tmp_path):
+    """At 800x600 the title's buttons had smaller text than at 640x480, and at
+    1280x800 Large smaller than at 640x480 Large."""
+    for text_size in ("Normal", "Large"):
+        small = sizes(tmp_path, (640, 480), text_size, TitleScene)
+        for window in ((800, 600), (1024, 768), (1280, 800)):
+            large = sizes(tmp_path, window, text_size, TitleScene)
+            for label in ("Play", "Puzzles", "Settings", "Quit"):
+                assert large[label] >= small[label], (label, window, text_size)
+
+
+def test_the_title_buttons_are_not_smaller_in_large_text(tmp_path):
+    for window in ((640, 480), (800, 600), (1280, 800)):
+        normal = sizes(tmp_path, window, "Normal", TitleScene)
+        large = sizes(tmp_path, window, "Large", TitleScene)
+        for label in ("Play", "Learn to play", "Mosaix dice game", "Analysis board"):
+            assert large[label] >= normal[label], (label, window)
+
+
+def test_the_settings_slider_labels_do_not_shrink_in_large_text(tmp_path):
+    for window in ((640, 480), (1280, 800)):
+        normal = sizes(tmp_path, window, "Normal", SettingsScene)
+        large = sizes(tmp_path, window, "Large", SettingsScene)
+        sliders = [m for m in normal if m.endswith("%")]
+        assert sliders, "the settings show their sliders' values"
+        for label in sliders:
+            assert large[label] >= normal[label], (label, window)
+
+
+def board_area(app: App) -> pygame.Rect:
+    """Where a match's result goes: over the board, beside the side panel."""
+    w, h = app.size
+    return pygame.Rect(0, 0, w - min(330, w // 3), h)
+
+
+def finished(app: App) -> GameOverScene:
+    match = Match(3, "Human", "Human")
+    rng = random.Random(2)
+    while not match.board.is_game_over():
+        match.play(rng.choice(match.board.legal_turns()))
+    over = Over(
+        match,
+        area=lambda: board_area(app),
+        see_board=lambda: None,
+        analyse=lambda: None,
+        leave=lambda: None,
+        rematch=lambda: None,
+        save=lambda: (True, "Saved."),
+    )
+    return GameOverScene(app, over)
+
+
+def test_the_result_buttons_do_not_shrink_in_large_text(tmp_path):
+    for window in ((640, 480), (800, 600), (1280, 800)):
+        normal = sizes(tmp_path, window, "Normal", finished)
+        large = sizes(tmp_path, window, "Large", finished)
+        for label in ("See board", "Save game", "Rematch", "Analyse", "Menu"):
+            assert large[label] >= normal[label], (label, window)
+
+
+def test_the_board_side_label_of_a_new_match_has_room_in_large_text(tmp_path):
+    """It read "Board sid", cut by the "3" button, at 640x480 and 1280x800 Large."""
+    for window in ((640, 480), (1280, 800)):
+        for text_size in ("Normal", "Large"):
+            with shown(tmp_path, window, text_size, SetupScene) as app:
+                scene = app.scenes.top
+                assert isinstance(scene, SetupScene)
+                side = next(c for c in scene.controls if getattr(c, "title", "") == "Board side")
+                drawn = [r for m, r in texts(app) if m == "Board side"]
+                assert len(drawn) == 1, "the label is drawn whole, not cut"
+                assert drawn[0].right <= side.parts()[0].left, (window, text_size)
+                assert text_problems(app) == []

@@ -1,0 +1,80 @@
+"""The tour's text check finds a text drawn smaller in Large than in Normal and a
+line drawn through a text: each shown on a planted case that breaks the rule, and
+on one that keeps it."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import text_layout, theme
+from game.client.scene import ButtonScene
+from game.client.scripted.checks import look, sizes_of, smaller_in_large, text_problems
+
+
+class Shrinking(ButtonScene):
+    """A screen that shrinks a label in Large, as a fit stepping down from Large's
+    own size by whole text sizes with a Large floor used to, and one drawn with
+    the text mechanism beside it."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        large = theme.px(10) > theme.normal_px(10)
+        theme.text(surface, "Shrinks in Large", (20, 20), size=15 if large else 22)
+        box = pygame.Rect(20, 100, 150, 40)
+        text_layout.label(surface, "Fitted to its box in either size", box, size=24)
+
+
+def sizes(app, text_size: str) -> dict[str, dict[str, list[int]]]:
+    theme.set_text_size(text_size)
+    try:
+        seen = look(app)
+        assert seen is not None
+        return {"planted: Shrinking": sizes_of(seen)}
+    finally:
+        theme.set_text_size("Normal")
+
+
+def test_the_check_finds_a_text_drawn_smaller_in_large_than_in_normal(app):
+    app.scenes.reset(Shrinking(app))
+    normal, large = sizes(app, "Normal"), sizes(app, "Large")
+    found = smaller_in_large(normal, large)
+    assert found == [
+        "planted: Shrinking: 'Shrinks in Large' is "
+        f"{large['planted: Shrinking']['Shrinks in Large'][0]}px in Large, "
+        f"{normal['planted: Shrinking']['Shrinks in Large'][0]}px in Normal"
+    ]
+    # The label fitted by the mechanism shrank in both, and Large kept at least Normal's.
+    fitted = "Fitted to its box in either size"
+    assert large["planted: Shrinking"][fitted] >= normal["planted: Shrinking"][fitted]
+    assert normal["planted: Shrinking"][fitted][0] < theme.normal_px(24)  # it did shrink
+
+
+def test_the_check_finds_a_line_drawn_through_a_text(app):
+    class Graph(ButtonScene):
+        def draw(self, surface: pygame.Surface) -> None:
+            legend = theme.text(surface, "Red ahead", (100, 100), size=20)
+            pygame.draw.line(surface, theme.TEXT, (60, legend.centery), (400, legend.centery), 2)
+            beside = theme.text(surface, "Blue ahead", (100, 200), size=20)
+            pygame.draw.lines(
+                surface, theme.TEXT, False, [(60, beside.bottom + 6), (400, beside.bottom + 6)]
+            )
+
+    app.scenes.reset(Graph(app))
+    assert text_problems(app) == ["Graph: a line is drawn through 'Red ahead'"]
+    # The lines are drawn for real, and pygame.draw is itself again afterwards.
+    assert pygame.draw.line.__module__ == "pygame.draw"
+
+
+def test_a_wrapped_block_is_checked_line_by_line(app):
+    """A paragraph drawn by pygame's wrapping is one image; the check still sees
+    each line's letters, so a text over its second line is found."""
+
+    class Paragraph(ButtonScene):
+        def draw(self, surface: pygame.Surface) -> None:
+            box = pygame.Rect(40, 40, 220, 200)
+            drawn = text_layout.block(surface, "one two three four five six seven", box, size=24)
+            step = theme.font(24).get_linesize()
+            theme.text(surface, "Over line two", (drawn.left, drawn.top + step), size=24)
+
+    app.scenes.reset(Paragraph(app))
+    found = text_problems(app)
+    assert any("'Over line two'" in p and "one two three" in p for p in found), found
