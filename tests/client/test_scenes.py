@@ -347,9 +347,6 @@ KNOWN_IN_SCENES_BEING_MOVED: set[str] = {
     "MatchScene: 'Red has no move and passes.' is",
     "ArcadeScene: 'Blue to move: flip the most tiles' is",
     "ArcadeScene: 'Flip Rush   puzzle rated",
-    # ui-side
-    "MosaixMatchScene: 'Player 2 (AI): 0' is",
-    "MosaixMatchScene: 'Player 3 (AI): 0' is",
 }
 
 
