@@ -273,9 +273,9 @@ class MosaixMatchScene(SheetPlay):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         # The sheet again, with room under its letters for whose sheet it is.
-        self.board = pygame.FRect(self.view.rect).inflate(0, 0)
-        self.board.update(30, self.message_box.bottom + 8, self.panel.left - 60, 0)
-        self.board.height = size[1] - self.board.top - 90
+        column_ = pygame.FRect(30, 0, self.panel.left - 60, size[1])
+        _above, under_message = split(column_, self.message_box.bottom + 8)
+        self.board = split(under_message, 90, "bottom")[1]
         self.view.layout(self.board)
         ready, body = split(self.below, self.y(40), gap=self.y(12))
         foot, body = split(body, 42 + 12, "bottom", gap=10)

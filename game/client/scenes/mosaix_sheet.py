@@ -253,10 +253,9 @@ class SheetPlay(Scene):
         turns, self.below = split(body, bh if side_by_side else 2 * bh + 6, gap=gap)
         place(pair, grid(turns, 2, columns=2 if side_by_side else 1, height=bh, gap=10, row_gap=6))
         # Over the sheet, the message; under it, its column letters.
-        board = rest.inflate(-60, 0)
+        board = rest.inflate(-60, -16)
         self.message_box, board = split(board, self.message_height(), gap=8)
-        self.message_box.top = 8
-        self.view.layout(split(board, 50, "bottom")[1])
+        self.view.layout(split(board, 42, "bottom")[1])
 
     def y(self, v: float) -> int:
         """A height on the panel, as laid out for 800 pixels, at this window's size."""
@@ -277,7 +276,7 @@ class SheetPlay(Scene):
         return theme.font(max(12, self.y(18))).get_linesize()
 
     def message_size(self) -> int:
-        return max(16, self.y(24))
+        return max(18, self.y(24))
 
     def message_height(self) -> int:
         """The room over the sheet for the message: three lines at its size."""
