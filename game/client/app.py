@@ -20,6 +20,7 @@ import pygame
 
 from game import CREDIT, paths
 from game.ai.worker import AIWorker
+from game.i18n import _
 from game.play.jobs import Jobs
 from game.play.notices import Notices
 from game.play.puzzle_library import PuzzleLibrary
@@ -135,13 +136,13 @@ class App:
         try:
             save_settings(self.settings, self.data)
         except OSError as e:
-            self.toast(f"Settings could not be saved: {e.strerror or e}")
+            self.toast(_("Settings could not be saved: {reason}").format(reason=e.strerror or e))
 
     def mute(self, on: bool) -> None:
         """Sound off or on again (M, anywhere in the game)."""
         self.settings.muted = on
         self.save_settings()
-        self.toast("Sound off. M turns it on again." if on else "Sound on.", 2.0)
+        self.toast(_("Sound off. M turns it on again.") if on else _("Sound on."), 2.0)
 
     def sound(self, name: str) -> None:
         self.audio.play(name)

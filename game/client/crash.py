@@ -19,6 +19,7 @@ from pathlib import Path
 
 from game import __version__
 from game.files import write_text
+from game.i18n import _
 from game.play.in_progress import CURRENT
 from game.play.storage import data_dir
 
@@ -69,15 +70,21 @@ def tell(message: str, dialog: bool = True) -> None:
 def report(folder: Path | None, exc: BaseException) -> str:
     """Log ``exc`` in ``folder`` (the player's data folder if ``None``) and return
     the message for the player."""
-    message = "Mosaic stopped because of a bug. Your settings and progress are saved."
+    message = _("Mosaic stopped because of a bug. Your settings and progress are saved.")
     try:
         folder = folder or data_dir()
     except OSError:  # no data folder at all: the log goes where it can
         folder = Path(tempfile.gettempdir())
     if (folder / CURRENT).exists():
-        message += " So is your match: choose Continue on the title screen to go on with it."
+        message = _(
+            "Mosaic stopped because of a bug. Your settings and progress are saved. "
+            "So is your match: choose Continue on the title screen to go on with it."
+        )
     try:
         log = write_log(folder, exc)
     except OSError as e:
-        return f"{message} (The details could not be written down: {e.strerror or e}.)"
-    return f"{message} The details, for a bug report, are in {log}."
+        why = _("(The details could not be written down: {reason}.)").format(reason=e.strerror or e)
+        return f"{message} {why}"
+    return "{} {}".format(
+        message, _("The details, for a bug report, are in {log}.").format(log=log)
+    )

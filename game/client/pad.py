@@ -28,9 +28,10 @@ try:
 except ImportError:  # a pygame (or a frozen build) without SDL's controllers
     controller = None  # type: ignore[assignment]
 
+from game.i18n import N_, _
 from game.play.pad_repeat import Repeat, stick_direction
 
-from . import theme
+from . import text_layout, theme
 from .pad_focus import ButtonFocus, buttons
 from .scene import Scene
 from .scenes.menu import MenuScene
@@ -60,27 +61,28 @@ ARROWS = {
 #: stands for and, for the help, what that does. The shoulders page through a
 #: list where there is one.
 USUAL: dict[str, tuple[int, str]] = {
-    "a": (pygame.K_RETURN, "choose"),
-    "b": (pygame.K_ESCAPE, "back"),
-    "start": (pygame.K_ESCAPE, "back"),
+    "a": (pygame.K_RETURN, N_("choose")),
+    "b": (pygame.K_ESCAPE, N_("back")),
+    "start": (pygame.K_ESCAPE, N_("back")),
     "lb": (pygame.K_PAGEUP, ""),
     "rb": (pygame.K_PAGEDOWN, ""),
 }
-#: The help's rows, in order: the button's name on the pad, and its name here.
+#: The help's rows, in order: the button's name on the pad (the letters and
+#: Start and Back as printed on it), and its name here.
 HELP_ROWS = (
-    ("D-pad or stick", "move"),
+    (N_("D-pad or stick"), "move"),
     ("A", "a"),
     ("B", "b"),
     ("X", "x"),
     ("Y", "y"),
-    ("LB and RB", "shoulders"),
-    ("LT and RT", "triggers"),
+    (N_("LB and RB"), "shoulders"),
+    (N_("LT and RT"), "triggers"),
     ("Start", "start"),
     ("Back", "back"),
 )
 
 
-TELL = "Press Back to see what its buttons do here."
+TELL = N_("Press Back to see what its buttons do here.")
 
 
 def key_event(key: int, button: str) -> pygame.event.Event:
@@ -153,7 +155,7 @@ class Pads:
             return
         with contextlib.suppress(pygame.error):
             pad.quit()
-        self.say("The controller was disconnected. The keyboard and mouse still work.", 4.0)
+        self.say(_("The controller was disconnected. The keyboard and mouse still work."), 4.0)
 
     # -- input ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event, scene: Scene | None) -> list[pygame.event.Event]:
@@ -178,7 +180,9 @@ class Pads:
         if not self.told and button != "back":
             # A pad SDL opened before the game asked (or one this game did not
             # open) is first heard of here.
-            self.say(f"Playing with a controller: {TELL[0].lower()}{TELL[1:]}", 4.0)
+            self.say(
+                _("Playing with a controller: press Back to see what its buttons do here."), 4.0
+            )
             self.told = True
         if self.helping or button == "back":
             self.helping = not self.helping and button == "back"
@@ -240,59 +244,67 @@ class Pads:
         """What each button does on ``scene``, for the help: a button that does
         nothing here is left out."""
         own = dict(scene.pad_keys) if scene is not None else {}
-        words = {name: what for name, (_, what) in (USUAL | own).items()}
-        words.setdefault("move", "move")
-        words["back"] = "show or hide this help"
+        # Each screen names what its buttons do in English, marked: said here in
+        # the player's language.
+        words = {name: _(what) if what else "" for name, (_k, what) in (USUAL | own).items()}
+        words.setdefault("move", _("move"))
+        words["back"] = _("show or hide this help")
         if scene is not None and not isinstance(scene, MenuScene) and buttons(scene):
-            words["triggers"] = "go through the screen's buttons; A presses the one lit"
+            words["triggers"] = _("go through the screen's buttons; A presses the one lit")
         lb, rb = words.get("lb", ""), words.get("rb", "")
         words["shoulders"] = f"{lb} / {rb}" if lb and rb and lb != rb else lb or rb
         # Where only one shoulder does anything, the help names that one.
-        shoulders = "LB and RB" if lb and rb else "LB" if lb else "RB"
+        shoulders = _("LB and RB") if lb and rb else "LB" if lb else "RB"
         return [
-            (shoulders if name == "shoulders" else label, words[name])
+            (shoulders if name == "shoulders" else _(label), words[name])
             for label, name in HELP_ROWS
             if words.get(name)
         ]
 
     def draw_help(self, surface: pygame.Surface, scene: Scene | None) -> pygame.Rect:
         """The help over the whole screen, its panel as high as its rows; returns
-        the panel. The rows wrap before their text is made smaller."""
+        the panel. The rows wrap before their text is made smaller, and all of
+        them are drawn at one size: the largest at which they fit."""
         w, h = surface.get_size()
         box = pygame.Rect(0, 0, min(760, w - 40), h - 40)
         rows = self.rows(scene)
-        title, foot = "Controller buttons on this screen", "Any button puts this away."
-        for size in range(22, 11, -1):
-            f = theme.font(size)
-            names = max(f.size(label)[0] for label, _ in rows) + 16
-            room = box.width - 48 - names
-            wrapped = [theme.wrap(what, size, room) for _, what in rows]
-            line = f.get_linesize()
-            title_size = theme.fit(title, 26, box.width - 40, bold=True, smallest=size)
-            height = theme.font(title_size, True).get_linesize() + 12
-            height += sum(len(lines) * line + 6 for lines in wrapped) + 8 + line
-            if height <= box.height - 32 and room > 0:
-                break
-        box.height = min(box.height, height + 32)
+        title, foot = _("Controller buttons on this screen"), _("Any button puts this away.")
+        inner = box.width - 48
+
+        def names_w(p: int) -> int:
+            return max(theme.face(p).size(label)[0] for label, _w in rows) + 16
+
+        def tall(p: int) -> int:
+            line = theme.face(p).get_linesize()
+            whats = sum(
+                text_layout.block_height(what, 0, inner - names_w(p), pixels=p) + 6
+                for _n, what in rows
+            )
+            return (
+                text_layout.block_height(title, 0, inner, bold=True, pixels=p + 4)
+                + 12
+                + whats
+                + 8
+                + line
+            )
+
+        p = text_layout.largest(
+            theme.px(22),
+            theme.FLOOR_PX,
+            lambda p: inner - names_w(p) > 40 and tall(p) <= box.height - 32,
+        )
+        box.height = min(box.height, tall(p) + 32)
         box.center = (w // 2, h // 2)
         theme.dialog(surface, box, 150)
         y = box.top + 16
-        r = theme.text(
-            surface, title, (box.centerx, y), size=title_size, bold=True, anchor="midtop", box=box
-        )
+        head = pygame.Rect(box.left + 24, y, inner, box.height)
+        r = text_layout.block(surface, title, head, bold=True, align="center", pixels=p + 4)
         y = r.bottom + 12
-        for (label, _), lines in zip(rows, wrapped, strict=True):
-            theme.text(surface, label, (box.left + 24, y), size=size, color=theme.ACCENT, box=box)
-            for i, text in enumerate(lines):
-                theme.text(surface, text, (box.left + 24 + names, y + i * line), size=size, box=box)
-            y += len(lines) * line + 6
-        theme.text(
-            surface,
-            foot,
-            (box.centerx, y + 8),
-            size=size,
-            color=theme.MUTED,
-            anchor="midtop",
-            box=box,
-        )
+        left = box.left + 24 + names_w(p)
+        for label, what in rows:
+            theme.text(surface, label, (box.left + 24, y), pixels=p, color=theme.ACCENT, box=box)
+            para = pygame.Rect(left, y, box.right - 24 - left, box.bottom - y)
+            y = text_layout.block(surface, what, para, pixels=p).bottom + 6
+        end = pygame.Rect(box.left + 24, y + 2, inner, box.bottom - y - 2)
+        text_layout.block(surface, foot, end, color=theme.MUTED, align="center", pixels=p)
         return box

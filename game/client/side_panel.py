@@ -9,11 +9,12 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.play.match import Match
 from game.rules import BLUE, RED, Color
 
-from . import theme
-from .layout import grid
+from . import text_layout, theme
+from .layout import grid, place, split
 from .widgets import Action, Button, draw_all, press, update_all
 
 PANEL_WIDTH = 330
@@ -34,18 +35,18 @@ class SidePanel:
         save: Action | None = None,
         resign: Action | None = None,
         share: Action | None = None,
-        menu_label: str = "Menu",
+        menu_label: str = N_("Menu"),
     ) -> None:
         def button(label: str, action: Action | None, key: int | None = None) -> Button | None:
             return None if action is None else Button(label, action, key=key, size=24)
 
-        self.undo = button("Undo", undo, pygame.K_u)
-        self.redo = button("Redo", redo, pygame.K_r)
-        self.hint = button("Hint", hint, pygame.K_h)
-        self.take_back = button("Take back", take_back)
-        self.save = button("Save game", save)
-        self.resign = button("Resign", resign)
-        self.share = button("Share", share)
+        self.undo = button(N_("Undo"), undo, pygame.K_u)
+        self.redo = button(N_("Redo"), redo, pygame.K_r)
+        self.hint = button(N_("Hint"), hint, pygame.K_h)
+        self.take_back = button(N_("Take back"), take_back)
+        self.save = button(N_("Save game"), save)
+        self.resign = button(N_("Resign"), resign)
+        self.share = button(N_("Share"), share)
         self.menu = Button(menu_label, menu, key=pygame.K_ESCAPE, size=24)
         self.rect = pygame.Rect(0, 0, PANEL_WIDTH, 600)
         self.compact = False
@@ -79,13 +80,13 @@ class SidePanel:
         # A small window gets the compact panel: smaller text, lower boxes and
         # buttons, so the moves keep their room.
         self.compact = width < 300 or h < 620
-        bw = (width - 36) // 2
         bh, step = (34, 40) if self.compact else (44, 52)
         controls = self.controls
-        y = h - (len(controls) + 1) // 2 * step - 10
-        grid(controls, self.rect.left + 12, y, width=bw, height=bh, columns=2, row_gap=step - bh)
+        rows = (len(controls) + 1) // 2
+        strip = split(self.rect.inflate(-24, -20), rows * step - (step - bh), "bottom")[0]
+        place(controls, grid(strip, len(controls), columns=2, height=bh, row_gap=step - bh))
         for b in controls:
-            b.size = 18 if self.compact or bw < 130 else b.base_size
+            b.size = 18 if self.compact or b.rect.width < 130 else b.base_size
         return self.rect
 
     def refresh(self, match: Match) -> None:
@@ -101,7 +102,7 @@ class SidePanel:
         if self.resign is not None:
             self.resign.enabled = not match.over
             # Before the first turn a game is called off, not lost.
-            self.resign.label = "Resign" if match.board.turn_stack else "Abort"
+            self.resign.label = N_("Resign") if match.board.turn_stack else N_("Abort")
 
     def handle(self, event: pygame.event.Event, click: Callable[[], None]) -> bool:
         return press(self.controls, event, click)
@@ -122,36 +123,38 @@ class SidePanel:
         small = self.compact
         pygame.draw.rect(surface, theme.PANEL, p)
         y = 10 if small else 18
-        theme.text(
+        credit = pygame.Rect(p.left + 10, y, p.width - 20, 24 if small else 34)
+        credit.height = theme.font(16 if small else 20).get_height()
+        text_layout.label(
             surface,
-            "Mosaic by Mark Steere",
-            (p.centerx, y),
+            _("Mosaic by {designer}").format(designer="Mark Steere"),
+            credit,
             size=16 if small else 20,
             color=theme.MUTED,
-            anchor="midtop",
+            align="center",
         )
         y += 24 if small else 34
         for color in (RED, BLUE):
             y = self._side(surface, match, color, y)
         line, col = turn_line
         size = 18 if small else 24
-        # One line a little smaller before two ("Red wins, 12 tiles to" / "7."),
-        # and two smaller still before any is cut.
-        one = theme.fit(line, size, p.width - 50, smallest=size - 4)
-        if theme.font(one).size(line)[0] <= p.width - 50:
-            theme.text(surface, line, (p.left + 16, y + 6), size=one, color=col)
-            y += size + 6
-        else:
-            box = pygame.Rect(p.left + 16, y + 6, p.width - 50, 2 * (size + 6) - 6)
-            theme.block(surface, line, box, size=size, smallest=12, color=col, align="left")
-            y += 2 * (size + 6)
+        # One line where it fits, else two (a box the same in both text sizes:
+        # Large fits it at Normal's size or larger).
+        width = p.width - 50
+        two = text_layout.block_height(line, size, width) > theme.font(size).get_linesize()
+        box = pygame.Rect(p.left + 16, y + 6, width, text_layout.room(size) * (2 if two else 1))
+        text_layout.block(surface, line, box, size=size, color=col)
+        y = box.bottom + 6
         if spinning:
             spinner(surface, (p.right - 24, y - 10), clock)
-        y += 10 if small else 14
-        line_h = 18 if small else 22
-        theme.text(surface, "Moves", (p.left + 16, y), size=16 if small else 20, color=theme.MUTED)
-        y += line_h + 2
-        self.draw_moves(surface, match, y, line_h, 16 if small else 20)
+        y += 4 if small else 8
+        moves = pygame.Rect(
+            p.left + 16, y, p.width - 32, theme.font(16 if small else 20).get_height()
+        )
+        text_layout.label(surface, _("Moves"), moves, size=16 if small else 20, color=theme.MUTED)
+        y = moves.bottom + 4
+        size = 16 if small else 20
+        self.draw_moves(surface, match, y, theme.font(size).get_linesize() + 2, size)
         draw_all(self.controls, surface)
 
     def draw_moves(
@@ -171,25 +174,23 @@ class SidePanel:
         self.first_row = max(0, min(self.first_row, count - rows))
         self.rows_shown = rows
         self.move_rects = []
-        fit = 9 if size < 20 else 15  # longer turn text is cut with "..."
         number_w = theme.font(size).size("000. ")[0]
         half = (self.rect.width - 32 - number_w) // 2
         y = top
         for row in range(self.first_row, min(count, self.first_row + rows)):
-            theme.text(
-                surface, f"{row + 1:>3}.", (self.rect.left + 16, y), size=size, color=theme.MUTED
-            )
+            number = pygame.Rect(self.rect.left + 16, y, number_w, line_h)
+            text_layout.label(surface, f"{row + 1:>3}.", number, size=size, color=theme.MUTED)
             for k in range(2):
                 i = 2 * row + k
                 if i >= len(moves):
                     break
-                r = pygame.Rect(self.rect.left + 16 + number_w + k * half, y - 1, half - 4, line_h)
+                r = pygame.Rect(number.right + k * half, y - 1, half - 4, line_h)
                 if i == current:
                     pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
                     pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=4)
-                text = moves[i] if len(moves[i]) <= fit else moves[i][: fit - 2] + "..."
                 color = theme.TEXT if i < match.ply else theme.MUTED  # later moves, greyed
-                theme.text(surface, text, (r.left + 3, y), size=size, color=color)
+                # A long chain is drawn smaller, then cut: it stays in its highlight.
+                text_layout.label(surface, moves[i], r.inflate(-6, 0), size=size, color=color)
                 self.move_rects.append((i + 1, r))
             y += line_h
 
@@ -214,42 +215,37 @@ class SidePanel:
         left = box.left + 16 + 4 * r
         badge = self.badges.get(color)
         # Beside a clock the name stands alone: the disc already says the colour.
-        full = match.player(color) if badge is not None else f"{color.title}: {match.player(color)}"
-        size = 18 if small else 24
+        full = (
+            match.player(color)
+            if badge is not None
+            else _("{side}: {player}").format(side=_(color.title), player=match.player(color))
+        )
         room = box.right - 10 - left
         if badge is not None:  # the clock keeps its place; a long name gives way
             room -= theme.font(22 if small else 30, True).size(badge[0])[0] + 8
-        size = theme.fit(full, size, room, bold=True, smallest=14)
-        name, kept = full, len(full)
-        while kept > 1 and theme.font(size, True).size(name)[0] > room:
-            kept -= 1  # still too long at the smallest size: cut it, and say so
-            name = full[:kept].rstrip() + "..."
-        theme.text(surface, name, (left, box.top + (6 if small else 12)), size=size, bold=True)
-        counts = (
-            f"{plural(shown.count(color), 'tile')}   {plural(match.group_count(color), 'group')}"
+        # The name and the counts share the box's height: Large fits them at
+        # Normal's size or larger, and a long name is cut, whole under the pointer.
+        rows = pygame.Rect(left, box.top + 4, room, box.height - 8)
+        name_row, count_row = split(rows, 0.55, "top")
+        text_layout.label(surface, full, name_row, size=18 if small else 24, bold=True)
+        shown_n, groups_n = shown.count(color), match.group_count(color)
+        counts = "{}   {}".format(
+            ngettext("{n} tile", "{n} tiles", shown_n).format(n=shown_n),
+            ngettext("{n} group", "{n} groups", groups_n).format(n=groups_n),
         )
-        theme.text(
-            surface,
-            counts,
-            (left, box.top + (30 if small else 42)),
-            size=16 if small else 20,
-            color=theme.MUTED,
-        )
+        count_row.width = box.right - 10 - left
+        text_layout.label(surface, counts, count_row, size=16 if small else 20, color=theme.MUTED)
         # The clock on the name's line, large; the connection on the counts' line.
+        whole = pygame.Rect(left, rows.top, box.right - 10 - left, rows.height)
+        clock_row, note_row = split(whole, 0.55, "top")
         corner = (
-            (badge, 4 if small else 8, 22 if small else 30, True),
-            (self.notes.get(color), 30 if small else 42, 16 if small else 20, False),
+            (badge, clock_row, 22 if small else 30, True),
+            (self.notes.get(color), note_row, 16 if small else 20, False),
         )
-        for note, dy, size, bold in corner:
+        for note, place_in, size, bold in corner:
             if note is not None:
-                theme.text(
-                    surface,
-                    note[0],
-                    (box.right - 10, box.top + dy),
-                    size=size,
-                    color=note[1],
-                    anchor="topright",
-                    bold=bold,
+                text_layout.label(
+                    surface, note[0], place_in, size=size, color=note[1], align="right", bold=bold
                 )
         return box.bottom + (6 if small else 10)
 
@@ -260,7 +256,3 @@ def spinner(surface: pygame.Surface, centre: tuple[int, int], clock: float) -> N
         shade = 80 + 20 * k
         pos = (centre[0] + 10 * math.cos(a), centre[1] + 10 * math.sin(a))
         pygame.draw.circle(surface, (shade, shade, shade), pos, 3)
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"

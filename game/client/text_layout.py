@@ -16,6 +16,7 @@ is cut with "..." and shown whole under the pointer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -40,18 +41,25 @@ def fit_px(
     return _fit(msg, theme.px(size), floor_px(floor), int(width), bold)
 
 
-@lru_cache(maxsize=2048)
-def _fit(msg: str, top: int, low: int, width: int, bold: bool) -> int:
-    if top <= low or theme.face(top, bold).size(msg)[0] <= width:
-        return top
+def largest(top: int, low: int, fits: Callable[[int], bool]) -> int:
+    """The largest pixel size from ``top`` down to ``low`` for which ``fits`` holds
+    (``low`` if none does): how every fit here chooses, so a larger ``top`` (Large
+    text) never chooses smaller than a smaller one in the same room."""
+    if top <= low or fits(top):
+        return max(top, 1)
     lo, hi = low, top  # lo is taken (the floor), hi does not fit
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if theme.face(mid, bold).size(msg)[0] <= width:
+        if fits(mid):
             lo = mid
         else:
             hi = mid
     return lo
+
+
+@lru_cache(maxsize=2048)
+def _fit(msg: str, top: int, low: int, width: int, bold: bool) -> int:
+    return largest(top, low, lambda p: theme.face(p, bold).size(msg)[0] <= width)
 
 
 def cut(msg: str, pixels: int, width: float, bold: bool = False) -> str:
@@ -125,10 +133,20 @@ def tooltip(
     block(surface, msg, tip.inflate(-16, -12), size=size)
 
 
-def block_height(msg: str, size: float, width: float, *, bold: bool = False) -> int:
-    """How tall ``msg`` is wrapped to ``width`` at ``size``: what a box must give
-    it to show it whole without shrinking."""
-    return _wrapped(msg, theme.px(size), int(width), bold, "left").get_height()
+def room(size: float, bold: bool = False) -> int:
+    """How tall a box must be for a line of ``size`` in the largest text size: a
+    layout that gives every setting this room puts its boxes in the same place
+    whatever the setting, so a fit in them keeps Large at least Normal's size."""
+    largest = max(theme.TEXT_SCALES.values())
+    return theme.face(int(theme.normal_px(size) * largest), bold).get_linesize()
+
+
+def block_height(
+    msg: str, size: float, width: float, *, bold: bool = False, pixels: int | None = None
+) -> int:
+    """How tall ``msg`` is wrapped to ``width`` at ``size`` (or ``pixels``): what a
+    box must give it to show it whole without shrinking."""
+    return _wrapped(msg, pixels or theme.px(size), int(width), bold, "left").get_height()
 
 
 def _wrapped(msg: str, pixels: int, width: int, bold: bool, align: str) -> pygame.Surface:
@@ -151,19 +169,7 @@ def block_px(
 
 @lru_cache(maxsize=1024)
 def _block_px(msg: str, top: int, low: int, width: int, height: int, bold: bool) -> int:
-    def fits(p: int) -> bool:
-        return _wrapped(msg, p, width, bold, "left").get_height() <= height
-
-    if top <= low or fits(top):
-        return top
-    lo, hi = low, top
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if fits(mid):
-            lo = mid
-        else:
-            hi = mid
-    return lo
+    return largest(top, low, lambda p: _wrapped(msg, p, width, bold, "left").get_height() <= height)
 
 
 def block(
@@ -176,13 +182,15 @@ def block(
     align: str = "left",
     bold: bool = False,
     floor: float | None = None,
+    pixels: int | None = None,
 ) -> pygame.Rect:
     """``msg`` wrapped to ``box`` (pygame's wrapping; a newline starts a line),
     each line placed by ``align``: at ``size`` if it all fits, else the largest
     size that does, not below the floor; at the floor, the lines that fit show
     and the rest is left out (a page that may not fit is a :class:`TextBlock`).
+    ``pixels``: exactly that size (several texts fitted together, see :func:`largest`).
     Returns the area drawn on."""
-    p = block_px(msg, size, box.width, box.height, bold=bold, floor=floor)
+    p = pixels or block_px(msg, size, box.width, box.height, bold=bold, floor=floor)
     img = theme.rendered(msg, p, tuple(color), bold, max(1, int(box.width)), ALIGN[align])
     step = theme.face(p, bold).get_linesize()
     shown = pygame.Rect(
@@ -225,8 +233,8 @@ BAR = 12
 
 
 class TextBlock:
-    """A page of text in a box: as large as fits, down to ``smallest`` (a Normal
-    size); where it does not fit even then, it scrolls by whole lines (the wheel
+    """A page of text in a box: as large as fits, down to ``smallest`` (in the
+    player's text size); where it does not fit even then, it scrolls by whole lines (the wheel
     over it, Up and Down, Page Up and Page Down) and a bar at its right edge
     shows where the view is."""
 
@@ -275,7 +283,9 @@ class TextBlock:
         if rect.width <= BAR or rect.height <= 0:
             self.count, self.rows = 0, 0
             return
-        top, low = theme.px(self.base_size), theme.normal_px(self.smallest)
+        # The floor grows with the text size too: a page that scrolls anyway
+        # keeps Large's letters large (and never below Normal's, in the same box).
+        top, low = theme.px(self.base_size), theme.px(self.smallest)
         for p in range(top, min(top, low) - 1, -1):
             if self.image(p, rect.width).get_height() - self.gap <= rect.height:
                 self.pixels = p

@@ -198,14 +198,16 @@ def _dimmer(size: tuple[int, int], shade: int) -> pygame.Surface:
 
 
 # -- Old helpers, kept until their last callers move to :mod:`.text_layout` ----------
-# (listed "to go" in the client's API notes). They follow its rule: a fit steps
-# down in pixels and stops at a floor that is the same in both text sizes.
+# (listed "to go" in the client's API notes). fit steps down one size at a time
+# to a floor in the player's text size; block, cut, label and tooltip are the
+# new mechanism's.
 
 
 def fit(msg: str, size: int, width: int, bold: bool = False, smallest: int = 14) -> int:
     """The largest text size up to ``size`` at which ``msg`` fits in ``width``,
-    never drawn below ``smallest`` as Normal draws it."""
-    while px(size) > normal_px(smallest) and font(size, bold).size(msg)[0] > width:
+    not below ``smallest`` (both in the player's text size, so Large's floor is
+    no lower than Normal's)."""
+    while size > smallest and font(size, bold).size(msg)[0] > width:
         size -= 1
     return size
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.in_progress import match_in_progress
 
-from .. import theme
-from ..layout import grid
+from .. import text_layout, theme
+from ..layout import anchor, place, row, split
 from ..scene import ButtonScene, Services
 from ..widgets import Action, Button, draw_all
 
@@ -27,10 +28,12 @@ def ask_to_replace(app: Services, start: Action) -> None:
     app.scenes.push(
         ConfirmScene(
             app,
-            "Replace the match in progress?",
-            "A new match takes the place of the match you have in progress; "
-            "that one cannot be continued afterwards.",
-            "Replace",
+            N_("Replace the match in progress?"),
+            N_(
+                "A new match takes the place of the match you have in progress; "
+                "that one cannot be continued afterwards."
+            ),
+            N_("Replace"),
             start,
         )
     )
@@ -40,6 +43,11 @@ FOCUS_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.
 
 
 class ConfirmScene(ButtonScene):
+    """The question, the detail and the two answers are given in English (marked
+    with ``N_``, or already translated where they hold a value) and translated as
+    drawn. The keyboard focus starts on neither answer (Enter answers yes, Esc
+    no); the arrows and Tab put it on one, ringed and lit."""
+
     overlay = True
 
     def __init__(
@@ -49,12 +57,13 @@ class ConfirmScene(ButtonScene):
         detail: str,
         yes: str,
         on_yes: Action,
-        no: str = "Cancel",
+        no: str = N_("Cancel"),
         on_no: Action | None = None,
     ) -> None:
         super().__init__(app)
-        self.lines: list[str] = []
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.ask = pygame.FRect(0, 0, 0, 0)  # the question's place, and the detail's
+        self.tell = pygame.FRect(0, 0, 0, 0)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
@@ -98,33 +107,24 @@ class ConfirmScene(ButtonScene):
             self.app.scenes.pop()
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The panel as tall as its words need at their size (it grows, they do
+        not shrink), the answers side by side along its bottom."""
         w, h = size
         width = min(600, w - 40)
-        self.lines = theme.wrap(self.detail, 22, width - 48) if self.detail else []
-        height = 160 + 28 * len(self.lines) if self.lines else 140
-        self.box = pygame.Rect(0, 0, width, height)
-        self.box.center = (w // 2, h // 2)
-        bw = (width - 3 * 20) // 2
-        grid(self.controls, self.box.left + 20, self.box.bottom - 68, width=bw, height=48, gap=20)
+        inner = width - 48
+        ask_h = text_layout.block_height(_(self.question), 32, inner, bold=True)
+        tell_h = text_layout.block_height(_(self.detail), 22, inner) if self.detail else 0
+        height = min(h - 40, 24 + ask_h + 16 + tell_h + (24 if tell_h else 8) + 48 + 20)
+        self.box = pygame.Rect(anchor(pygame.Rect(0, 0, w, h), (width, height)))
+        answers, words = split(self.box.inflate(-40, -40), 48, "bottom", gap=16)
+        self.ask, self.tell = split(words.inflate(-8, 0), ask_h, "top", gap=16)
+        place(self.controls, row(answers, 2, gap=20))
 
     def draw(self, surface: pygame.Surface) -> None:
-        box = self.box
-        theme.dialog(surface, box, round(self.t * 900))
-        theme.text(
-            surface,
-            self.question,
-            (box.centerx, box.top + 24),
-            size=32,
-            anchor="midtop",
-            bold=True,
-        )
-        for i, line in enumerate(self.lines):
-            theme.text(
-                surface,
-                line,
-                (box.centerx, box.top + 72 + 28 * i),
-                size=22,
-                color=theme.MUTED,
-                anchor="midtop",
+        theme.dialog(surface, self.box, round(self.t * 900))
+        text_layout.block(surface, _(self.question), self.ask, size=32, bold=True, align="center")
+        if self.detail:
+            text_layout.block(
+                surface, _(self.detail), self.tell, size=22, color=theme.MUTED, align="center"
             )
         draw_all(self.controls, surface)

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.play.match import Match
 from game.rules import BLUE, RED
 
-from .. import theme
-from ..layout import grid
+from .. import text_layout, theme
+from ..layout import anchor, grid, place, row, split
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
 
@@ -34,7 +35,7 @@ class Over:
     analyse: Callable[[], None]
     #: Leave the game (to the menu, or an online game's lobby).
     leave: Callable[[], None]
-    leave_label: str = "Menu"
+    leave_label: str = N_("Menu")
     #: The same players again, colours swapped (a match at this screen).
     rematch: Callable[[], None] | None = None
     #: Save the game to a file: (done, what to say).
@@ -43,12 +44,17 @@ class Over:
 
 def lay_out_row(box: pygame.Rect, buttons: list[Button], height: int = 48) -> None:
     """The buttons side by side along the bottom of ``box``."""
-    n = len(buttons)
     gap = 12 if box.width >= 500 else 6  # five labels must fit the smallest window
-    width = (box.width - gap * (n + 1)) // n
-    grid(buttons, box.left + gap, box.bottom - height - 18, width=width, height=height, gap=gap)
+    strip = split(box.inflate(-2 * gap, 0), height + 18, "bottom")[0]
+    place(buttons, row(split(strip, height, "top")[0], len(buttons), gap=gap))
+    width = buttons[0].rect.width if buttons else 0
     for b in buttons:
         b.size = 24 if width >= 120 else 18 if width >= 95 else 16
+
+
+#: Narrower than this, the result's buttons go in two rows: their labels keep a
+#: size that reads rather than shrink to fit a fifth of a small window.
+ONE_ROW = 110
 
 
 class GameOverScene(ButtonScene):
@@ -67,10 +73,12 @@ class GameOverScene(ButtonScene):
         self.note = ("", theme.MUTED)  # what saving said, shown in the panel
         self.box = pygame.Rect(0, 0, 0, 0)
         buttons: list[Button | None] = [
-            Button("Rematch", over.rematch, key=pygame.K_RETURN, size=24) if over.rematch else None,
-            Button("See board", over.see_board, key=pygame.K_b, size=24),
-            Button("Analyse", over.analyse, key=pygame.K_a, size=24),
-            Button("Save game", self.save, size=24) if over.save else None,
+            Button(N_("Rematch"), over.rematch, key=pygame.K_RETURN, size=24)
+            if over.rematch
+            else None,
+            Button(N_("See board"), over.see_board, key=pygame.K_b, size=24),
+            Button(N_("Analyse"), over.analyse, key=pygame.K_a, size=24),
+            Button(N_("Save game"), self.save, size=24) if over.save else None,
             Button(over.leave_label, over.leave, key=pygame.K_ESCAPE, size=24),
         ]
         self.controls = [b for b in buttons if b is not None]
@@ -80,9 +88,48 @@ class GameOverScene(ButtonScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         area = self.over.area()
-        self.box = pygame.Rect(0, 0, min(600, area.width - 24), min(360, size[1] - 40))
-        self.box.center = area.center
-        lay_out_row(self.box, self.controls)
+        width = min(600, area.width - 24)
+        n = len(self.controls)
+        across = n if (width - 12 * (n + 1)) / n >= ONE_ROW else -(-n // 2)
+        rows = -(-n // across)
+        buttons_h = rows * 46 + (rows - 1) * 8
+        height = min(size[1] - 40, area.height - 24, max(360, 250 + buttons_h))
+        self.box = pygame.Rect(anchor(area, (width, height)))
+        strip = split(self.box.inflate(-24, -36), buttons_h, "bottom")[0]
+        place(self.controls, grid(strip, n, columns=across, height=46, row_gap=8))
+
+    def lines(self) -> list[tuple[str, float, theme.Color, bool]]:
+        """The result's lines, top to bottom: text, size, colour, bold."""
+        match = self.over.match
+        board = match.board
+        winner = match.winner()
+        if winner is None:
+            headline, color = _("Draw"), theme.ACCENT
+        else:
+            headline, color = _("{side} wins").format(side=_(winner.title)), theme.TILE[winner]
+        out = [(headline, 56 * (1 + 0.08 * max(0.0, 1 - self.t * 3)), color, True)]
+        if match.resigned is not None:
+            out.append(
+                (_("{side} resigned.").format(side=_(match.resigned.title)), 22, theme.MUTED, False)
+            )
+        for side in (RED, BLUE):
+            n = board.count(side)
+            line = ngettext("{side} ({player}): {n} tile", "{side} ({player}): {n} tiles", n)
+            out.append(
+                (
+                    line.format(side=_(side.title), player=match.player(side), n=n),
+                    28,
+                    theme.TEXT,
+                    False,
+                )
+            )
+        turns = len(board.turn_stack)
+        out.append(
+            (ngettext("{n} turn", "{n} turns", turns).format(n=turns), 22, theme.MUTED, False)
+        )
+        text, note = self.note
+        out.append((text, 20, note, False))  # its row is kept while empty: nothing moves
+        return out
 
     def save(self) -> None:
         if self.over.save is not None:
@@ -90,48 +137,20 @@ class GameOverScene(ButtonScene):
             self.note = (text, theme.GOOD if done else theme.BAD)
 
     def draw(self, surface: pygame.Surface) -> None:
-        box = self.box
-        theme.dialog(surface, box, round(self.t * 600))
-        match = self.over.match
-        board = match.board
-        winner = match.winner()
-        headline = "Draw" if winner is None else f"{winner.title} wins"
-        color = theme.ACCENT if winner is None else theme.TILE[winner]
-        scale = 1 + 0.08 * max(0.0, 1 - self.t * 3)
-        theme.text(
-            surface,
-            headline,
-            (box.centerx, box.top + 30),
-            size=round(56 * scale),
-            color=color,
-            anchor="midtop",
-            bold=True,
-        )
-        for i, side in enumerate((RED, BLUE)):
-            line = f"{side.title} ({match.player(side)}): {board.count(side)} tiles"
-            theme.text(
-                surface, line, (box.centerx, box.top + 120 + 36 * i), size=28, anchor="midtop"
-            )
-        theme.text(
-            surface,
-            f"{len(board.turn_stack)} turns",
-            (box.centerx, box.top + 200),
-            size=22,
-            color=theme.MUTED,
-            anchor="midtop",
-        )
-        if match.resigned is not None:
-            theme.text(
-                surface,
-                f"{match.resigned.title} resigned.",
-                (box.centerx, box.top + 92),
-                size=22,
-                color=theme.MUTED,
-                anchor="midtop",
-            )
-        text, color = self.note
-        if text:
-            theme.text(
-                surface, text, (box.centerx, box.top + 234), size=20, color=color, anchor="midtop"
-            )
+        theme.dialog(surface, self.box, round(self.t * 600))
+        lines = self.lines()
+        words = pygame.Rect(self.box.left + 20, self.box.top + 20, self.box.width - 40, 0)
+        words.height = min(c.rect.top for c in self.controls) - 12 - words.top
+        # Each line as tall as its text at its size, all of them squeezed alike
+        # where the panel is shorter: Large keeps at least Normal's size.
+        tall = [theme.font(s, b).get_height() for _, s, _, b in lines]
+        squeeze = min(1.0, (words.height - 6 * (len(lines) - 1)) / sum(tall))
+        top = words.top
+        for (text, s, color, bold), h in zip(lines, tall, strict=True):
+            box = pygame.Rect(words.left, top, words.width, int(h * squeeze))
+            if text:
+                text_layout.label(
+                    surface, text, box, size=s, color=color, align="center", bold=bold
+                )
+            top = box.bottom + 6
         draw_all(self.controls, surface)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules import Board, Chain
 
-from .. import theme
+from .. import text_layout, theme
 from ..board_view import BoardView
-from ..layout import grid
+from ..layout import place, row, split
 from ..scene import ButtonScene, Services, pad_buttons
 from ..text_layout import TextBlock
 from ..widgets import Button, draw_all
@@ -19,40 +20,48 @@ CHAIN_ORDER = ("c1", "c2", "d3", "d4")
 
 PAGES = [
     (
-        "The goal",
-        "Mosaic by Mark Steere is played on a board of hexagons. Red and Blue take "
-        "turns; Red goes first. A group is a set of your tiles joined edge to edge.\n"
-        "On your turn you either place one tile or flip enemy tiles, never both. If you "
-        "can do neither you pass. When neither player can move, the one with more "
-        "tiles on the board wins.",
+        N_("The goal"),
+        N_(
+            "Mosaic by Mark Steere is played on a board of hexagons. Red and Blue take "
+            "turns; Red goes first. A group is a set of your tiles joined edge to edge.\n"
+            "On your turn you either place one tile or flip enemy tiles, never both. If you "
+            "can do neither you pass. When neither player can move, the one with more "
+            "tiles on the board wins."
+        ),
         "RR1B/R2BB/3B2/RR4R/1R2BB/4B/B1BB r",
     ),
     (
-        "Placing a tile",
-        "Put a tile of your colour on an empty cell, as long as:\n"
-        "1. the cell is not touched only by your own tiles (an empty neighbourhood or "
-        "an enemy neighbour is fine), and\n"
-        "2. it touches at most one of your groups: you may not join two of your groups "
-        "by placing.\n"
-        "The dots mark where Red may place here. Hover over a cell in a match to see "
-        "whether you can place there, and why not.",
+        N_("Placing a tile"),
+        N_(
+            "Put a tile of your colour on an empty cell, as long as:\n"
+            "1. the cell is not touched only by your own tiles (an empty neighbourhood or "
+            "an enemy neighbour is fine), and\n"
+            "2. it touches at most one of your groups: you may not join two of your groups "
+            "by placing.\n"
+            "The dots mark where Red may place here. Hover over a cell in a match to see "
+            "whether you can place there, and why not."
+        ),
         "2R1/1R2B/R3BB/2B1R1R/1BB3/RR2B/1B1R r",
     ),
     (
-        "Flipping a tile",
-        "Turn one enemy tile to your colour, as long as it lowers both your number of "
-        "groups and the total number of groups on the board. In practice: flip an enemy "
-        "tile that sits between two or more of your groups and joins them.\n"
-        "Here Red can flip c2 (ringed): it joins two Red groups into one.\n"
-        "Flipping is never forced at the start of a turn: you may place instead.",
+        N_("Flipping a tile"),
+        N_(
+            "Turn one enemy tile to your colour, as long as it lowers both your number of "
+            "groups and the total number of groups on the board. In practice: flip an enemy "
+            "tile that sits between two or more of your groups and joins them.\n"
+            "Here Red can flip c2 (ringed): it joins two Red groups into one.\n"
+            "Flipping is never forced at the start of a turn: you may place instead."
+        ),
         "1RB1/1RBB1/RBRBBR/BBRRB2/1BRBBR/2RB1/1R2 r",
     ),
     (
-        "Chains",
-        "After a flip, look at the enemy tiles touching any tile you flipped this turn. "
-        "If one of them can now be flipped, you must flip one of them, and so on until "
-        "none can. The order is yours, and it matters: a different order can end with "
-        "fewer tiles. Watch Red flip four tiles in a row, starting at c1.",
+        N_("Chains"),
+        N_(
+            "After a flip, look at the enemy tiles touching any tile you flipped this turn. "
+            "If one of them can now be flipped, you must flip one of them, and so on until "
+            "none can. The order is yours, and it matters: a different order can end with "
+            "fewer tiles. Watch Red flip four tiles in a row, starting at c1."
+        ),
         CHAIN_FEN,
     ),
 ]
@@ -67,6 +76,8 @@ class HowToScene(ButtonScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.heading = pygame.FRect(0, 0, 0, 0)  # the page's number and name
+        self.under = pygame.FRect(0, 0, 0, 0)  # under the board: the chain so far
         #: The page's text: it scrolls where a small window cannot show it all.
         self.body = TextBlock(size=24, smallest=18)
         self.page = 0
@@ -75,10 +86,10 @@ class HowToScene(ButtonScene):
         self.chain: Chain | None = None
         self.step = 0
         self.controls = [
-            Button("Back", self.prev, key=pygame.K_LEFT),
-            Button("Next", self.next, key=pygame.K_RIGHT),
+            Button(N_("Back"), self.prev, key=pygame.K_LEFT),
+            Button(N_("Next"), self.next, key=pygame.K_RIGHT),
             # Named for where it leads: the lessons these pages are opened from.
-            Button("Lessons", self.app.scenes.pop, key=pygame.K_ESCAPE),
+            Button(N_("Lessons"), self.app.scenes.pop, key=pygame.K_ESCAPE),
         ]
 
     def enter(self) -> None:
@@ -93,8 +104,13 @@ class HowToScene(ButtonScene):
         self.view.speed = self.app.settings.speed
         self.t = 0.0
         self.step = 0
-        self.body.set_text(f"{PAGES[self.page][1]}\n\nMosaic by Mark Steere")
+        self.body.set_text(self.page_text())
         self.resize(self.app.size)
+
+    def page_text(self) -> str:
+        return _("{page}\n\nMosaic by {designer}").format(
+            page=_(PAGES[self.page][1]), designer="Mark Steere"
+        )
 
     def prev(self) -> None:
         self.show(self.page - 1)
@@ -103,13 +119,21 @@ class HowToScene(ButtonScene):
         self.show(self.page + 1)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The title and the page's heading across the top (room for them in Large
+        text, in every setting alike), the buttons along the bottom, and between
+        them the page's text on the left and its board on the right."""
         w, h = size
-        self.text_rect = pygame.Rect(40, 120, w // 2 - 60, h - 230)
-        self.body.layout(self.text_rect)
+        head_h = 24 + text_layout.room(44, True) + text_layout.room(30) + 8
+        head, rest = split(pygame.FRect(0, 0, w, h), head_h, "top")
+        buttons, middle = split(rest, 90, "bottom")
+        self.heading = split(head, text_layout.room(30) + 8, "bottom")[0].inflate(-80, 0)
+        words, board = split(middle.inflate(-80, -20), 0.5, "left", gap=40)
+        self.text_rect = pygame.Rect(words)
+        self.body.layout(words)
         self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.Rect(w // 2, 110, w // 2 - 40, h - 230))
-        # Three buttons 180 wide and 30 apart, the middle one centred.
-        grid(self.controls, w // 2 - 300, h - 90, width=180, height=56, gap=30)
+        self.under, board = split(board, text_layout.room(24) + 4, "bottom")
+        self.view.layout(pygame.Rect(board))
+        place(self.controls, row(split(buttons, 56, "top")[0], 3, width=180, gap=30))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.body.handle(event, self.app.pointer):
@@ -135,12 +159,13 @@ class HowToScene(ButtonScene):
         return True  # the chain page plays on in a loop
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = surface.get_size()
-        title = PAGES[self.page][0]
-        theme.text(surface, "How to play", (w // 2, 24), size=44, anchor="midtop", bold=True)
-        heading = f"{self.page + 1}/{len(PAGES)}  {title}"
-        size = theme.fit(heading, 30, w - 80)
-        theme.text(surface, heading, (40, 80), size=size, color=theme.ACCENT)
+        w, _h = surface.get_size()
+        top = pygame.Rect(20, 24, w - 40, text_layout.room(44, True))
+        text_layout.label(surface, _("How to play"), top, size=44, align="center", bold=True)
+        heading = _("{number}/{count}  {title}").format(
+            number=self.page + 1, count=len(PAGES), title=_(PAGES[self.page][0])
+        )
+        text_layout.label(surface, heading, self.heading, size=30, color=theme.ACCENT)
         self.body.draw(surface)
         chain = self.chain.cells if self.chain is not None else ()
         if self.chain is not None:
@@ -162,13 +187,12 @@ class HowToScene(ButtonScene):
         )
         if PAGES[self.page][2] == CHAIN_FEN:
             done = [CHAIN_ORDER[i] for i in range(self.step)]
-            label = "Flipped: " + (" ".join(done) if done else "(watch)")
-            theme.text(
-                surface,
-                label,
-                (self.view.rect.centerx, self.view.rect.bottom + 4),
-                size=24,
-                color=theme.ACCENT,
-                anchor="midtop",
+            label = (
+                _("Flipped: {cells}").format(cells=" ".join(done))
+                if done
+                else _("Flipped: (watch)")
             )
+            under = pygame.Rect(self.under)
+            under.top = min(under.top, self.view.rect.bottom + 4)
+            text_layout.label(surface, label, under, size=24, color=theme.ACCENT, align="center")
         draw_all(self.controls, surface)

@@ -9,7 +9,7 @@ from game.i18n import _
 from .. import text_layout, theme
 from ..layout import anchor, column, place, row
 from ..scene import Scene, Services
-from ..widgets import Widget, draw_all, press, update_all
+from ..widgets import Segments, Slider, TextField, Widget, draw_all, press, update_all
 
 #: The smallest height of a menu's buttons in one column: shorter than this,
 #: and the menu goes into two columns of taller buttons (with larger text).
@@ -21,6 +21,8 @@ class MenuScene(Scene):
     #: translated as drawn.
     title = ""
     button_width = 420
+    #: At most this many columns (a menu of wide choices keeps to one).
+    max_columns = 2
 
     @property
     def subtitle(self) -> str:
@@ -111,7 +113,10 @@ class MenuScene(Scene):
         w, h = size
         count = max(1, len(self.controls))
         room = pygame.FRect(30, self.header(h), w - 60, h - self.header(h) - 30)
-        columns = 1 if room.height / count - 14 >= ONE_COLUMN else 2
+        # A choice of options side by side, a slider or a field needs the width.
+        wide = any(isinstance(c, Segments | Slider | TextField) for c in self.controls)
+        most = 1 if wide else self.max_columns
+        columns = 1 if room.height / count - 14 >= ONE_COLUMN else most
         rows = -(-count // columns)
         gap = 14 if room.height >= rows * 54 else 6
         height = max(30, min(64, room.height // rows - gap))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules import Color
 
 from .. import theme
@@ -47,7 +48,7 @@ class Paused:
 
 class PauseScene(MenuScene):
     overlay = True
-    title = "Paused"
+    title = N_("Paused")
     button_width = 360
 
     def __init__(self, app: Services, paused: Paused) -> None:
@@ -63,18 +64,18 @@ class PauseScene(MenuScene):
     def build(self) -> list[Widget]:
         p = self.paused
         buttons = [
-            Button("Resume", self.back, key=pygame.K_ESCAPE),
-            Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
+            Button(N_("Resume"), self.back, key=pygame.K_ESCAPE),
+            Button(N_("Settings"), lambda: self.app.scenes.push(SettingsScene(self.app))),
         ]
         if p.save is not None:
-            buttons.append(Button("Save game", self.save, key=pygame.K_s))
+            buttons.append(Button(N_("Save game"), self.save, key=pygame.K_s))
         if p.analyse_game is not None:
-            buttons.append(Button("Analyse the game", p.analyse_game, key=pygame.K_g))
-        buttons.append(Button("Analyse this position", p.analyse, key=pygame.K_a))
+            buttons.append(Button(N_("Analyse the game"), p.analyse_game, key=pygame.K_g))
+        buttons.append(Button(N_("Analyse this position"), p.analyse, key=pygame.K_a))
         if not p.finished:  # a finished game offers no Resign at all
-            resign = Button("Resign", self.ask_to_resign, enabled=p.resigner is not None)
+            resign = Button(N_("Resign"), self.ask_to_resign, enabled=p.resigner is not None)
             buttons.append(resign)
-        return [*buttons, Button("Leave to the title screen", p.leave)]
+        return [*buttons, Button(N_("Leave to the title screen"), p.leave)]
 
     def save(self) -> None:
         if self.paused.save is not None:
@@ -87,9 +88,9 @@ class PauseScene(MenuScene):
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
-                f"Resign as {side.title}?",
-                "The match ends and the other side wins.",
-                "Resign",
+                _("Resign as {side}?").format(side=_(side.title)),
+                N_("The match ends and the other side wins."),
+                N_("Resign"),
                 lambda: self.resign(side),
             )
         )

@@ -39,6 +39,7 @@ class SetupScene(MenuScene):
 
     title = N_("New match")
     button_width = 760
+    max_columns = 1  # the choices need the window's width
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
@@ -115,6 +116,7 @@ class LoadScene(MenuScene):
     # A row says when, who, how long and how it stands: the window's width, not a
     # menu button's, or its text shrinks to a squint.
     button_width = 900
+    max_columns = 1
     #: Saved games to a page: every one is reached, a page at a time.
     PAGE = 8
 

@@ -7,6 +7,7 @@ import random
 import pygame
 
 from game import __version__
+from game.i18n import N_, _, ngettext
 from game.play.in_progress import CURRENT, match_in_progress
 from game.play.lessons import save as save_tutorial
 from game.play.match import open_record
@@ -14,8 +15,9 @@ from game.play.online_identity import load as load_identity
 from game.play.postal_watch import PostalWatch
 from game.rules import Board, Color, Position
 
-from .. import theme
+from .. import text_layout, theme
 from ..board_view import BoardView
+from ..layout import anchor, split
 from ..scene import Services
 from ..widgets import Button, Widget, draw_all
 from .analysis_board import AnalysisBoardScene
@@ -104,7 +106,7 @@ class Backdrop:
 
 
 class TitleScene(MenuScene):
-    title = "MOSAIC"
+    title = "MOSAIC"  # the game's name: not translated
     subtitle = "Mosaic by Mark Steere"
     button_width = 360
 
@@ -141,25 +143,29 @@ class TitleScene(MenuScene):
     def online_label(self) -> str:
         yours = self.watch.yours if self.watch is not None else 0
         if yours:
-            return f"Play online: your turn in {yours} game{'s' if yours != 1 else ''}"
-        return "Play online"
+            return ngettext(
+                "Play online: your turn in {n} game", "Play online: your turn in {n} games", yours
+            ).format(n=yours)
+        return N_("Play online")
 
     def build(self) -> list[Widget]:
         # Continue always has its place, greyed while there is nothing to
         # continue: the buttons under it stay put when a match starts.
         buttons: list[Widget] = [
-            Button("Continue", self.continue_match, key=pygame.K_c, enabled=self.has_match())
+            Button(N_("Continue"), self.continue_match, key=pygame.K_c, enabled=self.has_match())
         ]
         buttons += [
-            Button("Play", lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
+            Button(N_("Play"), lambda: self.app.scenes.push(SetupScene(self.app)), key=pygame.K_p),
             Button(self.online_label(), self.play_online),
-            Button("Puzzles", lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
-            Button("Mosaix dice game", lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
-            Button("Learn to play", self.learn, key=pygame.K_l),
-            Button("History", lambda: self.app.scenes.push(HistoryScene(self.app))),
-            Button("Analysis board", lambda: self.app.scenes.push(AnalysisBoardScene(self.app))),
-            Button("Settings", lambda: self.app.scenes.push(SettingsScene(self.app))),
-            Button("Quit", self.ask_to_quit, key=pygame.K_q),
+            Button(N_("Puzzles"), lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
+            Button(N_("Mosaix dice game"), lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
+            Button(N_("Learn to play"), self.learn, key=pygame.K_l),
+            Button(N_("History"), lambda: self.app.scenes.push(HistoryScene(self.app))),
+            Button(
+                N_("Analysis board"), lambda: self.app.scenes.push(AnalysisBoardScene(self.app))
+            ),
+            Button(N_("Settings"), lambda: self.app.scenes.push(SettingsScene(self.app))),
+            Button(N_("Quit"), self.ask_to_quit, key=pygame.K_q),
         ]
         return buttons
 
@@ -189,7 +195,7 @@ class TitleScene(MenuScene):
             save_tutorial(progress, self.app.data)
         except OSError:
             return  # without a place to remember it, better not to offer every time
-        self.app.toast("New to Mosaic? Learn to play teaches it in ten short lessons.", 8.0)
+        self.app.toast(_("New to Mosaic? Learn to play teaches it in ten short lessons."), 8.0)
 
     def enter(self) -> None:
         super().enter()
@@ -200,9 +206,9 @@ class TitleScene(MenuScene):
         self.stop_watch()
 
     def ask_to_quit(self) -> None:
-        kept = " Your match in progress is kept for next time." if self.has_match() else ""
+        kept = N_("Your match in progress is kept for next time.") if self.has_match() else ""
         self.app.scenes.push(
-            ConfirmScene(self.app, "Quit Mosaic?", kept.strip(), "Quit", self.app.quit)
+            ConfirmScene(self.app, N_("Quit Mosaic?"), kept, N_("Quit"), self.app.quit)
         )
 
     def has_match(self) -> bool:
@@ -227,9 +233,7 @@ class TitleScene(MenuScene):
         if self.watch is not None and self.watch.poll():
             label = self.online_label()
             button = next(
-                c
-                for c in self.controls
-                if isinstance(c, Button) and c.label.startswith("Play online")
+                c for c in self.controls if isinstance(c, Button) and c.action == self.play_online
             )
             if button.label != label:
                 button.label = label
@@ -240,29 +244,27 @@ class TitleScene(MenuScene):
         self.backdrop.draw(surface)
         w, h = surface.get_size()
         k = self.header(h) / 190  # the title shrinks with a short window
-        big = theme.text(
-            surface,
-            self.title,
-            (w // 2, round(30 * k)),
-            size=round(110 * k),
-            color=theme.ACCENT,
-            anchor="midtop",
-            bold=True,
+        head, rest = split(surface.get_rect(), self.header(h), "top")
+        size = round(110 * k)
+        big = anchor(head, (w - 40, theme.font(size, True).get_height()), "top", round(30 * k))
+        name = text_layout.label(
+            surface, self.title, big, size=size, color=theme.ACCENT, align="center", bold=True
         )
-        theme.text(
+        by = pygame.Rect(20, name.bottom - round(8 * k), w - 40, theme.font(30 * k).get_height())
+        text_layout.label(
             surface,
-            "by Mark Steere",
-            (w // 2, big.bottom - round(8 * k)),
+            _("by {designer}").format(designer="Mark Steere"),
+            by,
             size=max(18, round(30 * k)),
-            color=theme.TEXT,
-            anchor="midtop",
+            align="center",
         )
         draw_all(self.controls, surface)
-        theme.text(
+        foot = anchor(rest, (w - 40, theme.font(18).get_height()), "bottom", 12)
+        text_layout.label(
             surface,
-            f"Mosaic by Mark Steere. Digital edition {__version__}.",
-            (w // 2, h - 14),
+            _("Mosaic by Mark Steere. Digital edition {version}.").format(version=__version__),
+            foot,
             size=18,
             color=theme.MUTED,
-            anchor="midbottom",
+            align="center",
         )
