@@ -83,6 +83,7 @@ class OnlineScene(MenuScene):
         self.left_count = 0  # the lobby's controls on the left, before the seeks
         self.seek_top = pygame.FRect()  # the heading of the open seeks
         self.col_w = 0  # the width of each column of the lobby
+        self.status_room = 0  # the status lines' height the controls were laid out for
         self.built = -1  # the lobby's revision the controls show
         # The fields keep what was typed in them when the screen is built again.
         self.server_field = TextField(
@@ -235,18 +236,23 @@ class OnlineScene(MenuScene):
         self.lobby.choose_pace(value)
         self.rebuild()
 
+    def status_height(self, width: int) -> int:
+        """The room the status lines take at the foot of a window ``width`` wide."""
+        return sum(tl.block_height(line, STATUS_SIZE, width - 40) + 4 for line, _c in self.lines())
+
     def resize(self, size: tuple[int, int]) -> None:
-        if not (self.link is not None and self.connected):
-            super().resize(size)
-            return
-        # The lobby: the choices and actions on the left, the open seeks on the right,
-        # the status lines under both, as tall as they need.
         w, h = size
+        # The status lines under everything, as tall as they need (a server's
+        # reason may take two or three): the controls go above them.
+        self.status_room = status = self.status_height(w)
+        if not (self.link is not None and self.connected):
+            super().resize((w, h - max(0, status - 14)))
+            return
+        # The lobby: the choices and actions on the left, the open seeks on the right.
         top = self.header(h)
         left = self.controls[: self.left_count]
         postal = self.controls[self.left_count : self.left_count + self.postal_shown]
         right = self.controls[self.left_count + self.postal_shown :]
-        status = sum(tl.block_height(line, STATUS_SIZE, w - 40) + 4 for line, _c in self.lines())
         body = pygame.FRect(0, top, w, h - top - 20 - status)
         # Tight rows in a short window, never over the status lines below.
         gap = 6 if body.height // len(left) >= 40 else 3
@@ -366,6 +372,8 @@ class OnlineScene(MenuScene):
 
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
+        if self.status_height(self.app.size[0]) != self.status_room:
+            self.resize(self.app.size)  # the status grew or shrank: room for it
         if self.link is None or self.app.scenes.top is not self:
             return moving
         news = self.poll()
