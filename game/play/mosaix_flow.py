@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from game.i18n import ngettext
 from game.mosaix import Formation, Placement, Sheet
 from game.mosaix import ai as mosaix_ai
 from game.mosaix.game import SOLO_SUPER, SOLO_WIN, Match, Solo, daily_seed
@@ -29,7 +28,7 @@ from game.mosaix.sheet import SIZE
 
 from .arranger import Arranger
 from .jobs import Job
-from .mosaix_aim import Preview, anchor, new_areas, placement_at, preview_at, why_not
+from .mosaix_aim import Preview, anchor, hanging, new_areas, placement_at, preview_at, why_not
 from .mosaix_records import load as load_records
 from .mosaix_records import save as save_records
 
@@ -194,12 +193,8 @@ class SheetFlow:
 
     def hanging(self, dropped: int) -> str:
         """What a click says before it writes a formation with ``dropped`` symbols
-        over the edge: they are left out, which is never done without a word."""
-        return ngettext(
-            "{n} symbol would hang over the edge and be left out. Click to write it here.",
-            "{n} symbols would hang over the edge and be left out. Click to write it here.",
-            dropped,
-        ).format(n=dropped)
+        over the edge (see :func:`.mosaix_aim.hanging`)."""
+        return hanging(dropped, scale=False)
 
     def line(self, cell: tuple[int, int] | None) -> tuple[str, Tone]:
         """The line above the sheet with the pointer over ``cell`` (None: nowhere,
@@ -299,13 +294,7 @@ class SoloFlow(SheetFlow):
         return self.game.max_dropped
 
     def hanging(self, dropped: int) -> str:
-        return ngettext(
-            "{n} symbol would hang over the edge: it is left out and the scale loses a space. "
-            "Click to write it here.",
-            "{n} symbols would hang over the edge: they are left out and the scale loses "
-            "{n} spaces. Click to write it here.",
-            dropped,
-        ).format(n=dropped)
+        return hanging(dropped, scale=True)
 
     def write(self, p: Placement) -> list[MosaixEvent]:
         before = self.game.sheet
