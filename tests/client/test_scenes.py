@@ -274,13 +274,19 @@ def test_monkey_clicks_and_keys_across_every_scene(app, drive):
 @group((1280, 800))
 def test_the_screenshot_tour_covers_every_scene(tours):
     pygame.init()
-    shots = tours((1280, 800)).shots
+    run = tours((1280, 800))
+    shots = run.shots
     names = [p.stem.split("-", 1)[1] for p in shots]
+    # Keyboard play shows: the board cursor, then the turn box with what was typed.
+    typed = run.sizes["match-turn-box: MatchScene"]
+    assert any("c3" in text for text in typed), sorted(typed)
     for wanted in (
         "title",
         "setup",
         "match-chain",
         "match-hover-hint",
+        "match-cursor",
+        "match-turn-box",
         "match-pass",
         "game-over",
         "how-to-play",

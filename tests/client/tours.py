@@ -80,8 +80,9 @@ def run_tour(folder: Path, size: Size, text_size: str, language: str = "en") -> 
         pygame.init()
         app = App(size, data)
         app.puzzles.folder = paths.puzzles()
-        set_language(language)
         try:
+            # A catalog that fails to load falls back to English: no run in that language.
+            assert set_language(language) == language, f"no {language} catalog could be loaded"
             shots = tour(app, folder / "shots", problems, sizes=sizes)
         finally:
             app.close()

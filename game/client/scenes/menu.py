@@ -9,7 +9,7 @@ from game.i18n import _
 from .. import text_layout, theme
 from ..layout import anchor, column, place, row
 from ..scene import Scene, Services
-from ..widgets import Segments, Slider, TextField, Widget, draw_all, press, update_all
+from ..widgets import Segments, Widget, draw_all, press, update_all
 
 #: The smallest height of a menu's buttons in one column: shorter than this,
 #: and the menu goes into two columns of taller buttons (with larger text).
@@ -113,8 +113,8 @@ class MenuScene(Scene):
         w, h = size
         count = max(1, len(self.controls))
         room = pygame.FRect(30, self.header(h), w - 60, h - self.header(h) - 30)
-        # A choice of options side by side, a slider or a field needs the width.
-        wide = any(isinstance(c, Segments | Slider | TextField) for c in self.controls)
+        # A choice with every option side by side needs the width.
+        wide = any(isinstance(c, Segments) for c in self.controls)
         most = 1 if wide else self.max_columns
         columns = 1 if room.height / count - 14 >= ONE_COLUMN else most
         rows = -(-count // columns)
