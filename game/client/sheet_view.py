@@ -12,6 +12,7 @@ import pygame
 from game.mosaix.sheet import SIZE, Sheet, bit
 
 from . import theme
+from .layout import anchor
 
 SYMBOL_COLOR = {"O": (90, 200, 220), "X": (245, 160, 70), "T": (190, 130, 240)}
 POP_TIME = 0.25
@@ -20,7 +21,7 @@ POP_TIME = 0.25
 def draw_symbol(
     surface: pygame.Surface,
     symbol: str,
-    rect: pygame.Rect,
+    rect: pygame.Rect | pygame.FRect,
     color: theme.Color | None = None,
     width: int = 0,
 ) -> None:
@@ -50,11 +51,12 @@ class SheetView:
         self.pops: dict[tuple[int, int], float] = {}  # cell -> seconds since written
         self.glow: dict[int, float] = {}  # area mask -> seconds left of its light-up
 
-    def layout(self, rect: pygame.Rect) -> None:
-        self.cell = max(8, min(rect.width, rect.height) // SIZE)
+    def layout(self, box: pygame.Rect | pygame.FRect) -> None:
+        """The largest sheet of whole cells in ``box``, centred in it (cells stay
+        whole pixels: the pointer and the keys land on one)."""
+        self.cell = max(8, int(min(box.width, box.height)) // SIZE)
         side = self.cell * SIZE
-        self.rect = pygame.Rect(0, 0, side, side)
-        self.rect.center = rect.center
+        self.rect = pygame.Rect(anchor(box, (side, side), "center"))
 
     def cell_rect(self, x: int, y: int) -> pygame.Rect:
         """Column ``x`` from the left, row ``y`` from the bottom."""
@@ -107,6 +109,7 @@ class SheetView:
         *,
         preview: Sequence[tuple[int, int, str]] = (),
         preview_ok: bool = True,
+        hanging: Sequence[tuple[int, int, str]] = (),
         outline: bool = False,
         labels: bool = True,
     ) -> None:
@@ -143,6 +146,10 @@ class SheetView:
             shade.fill((*(theme.GOOD if preview_ok else theme.BAD), 70))
             surface.blit(shade, r)
             draw_symbol(surface, s, r, SYMBOL_COLOR[s] if preview_ok else theme.BAD)
+        for x, y, s in hanging:  # past the edge: faint, as they will be left out
+            r = self.cell_rect(x, y)
+            pygame.draw.rect(surface, theme.CELL_EDGE, r.inflate(-4, -4), 2, border_radius=4)
+            draw_symbol(surface, s, r, theme.MUTED)
         if labels and self.cell >= 24:
             size = max(12, self.cell // 4)
             for x in range(SIZE):

@@ -4,8 +4,9 @@ may not be written, and the areas a placement completes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from game.i18n import ngettext
 from game.mosaix import Formation, Placement, Sheet
 from game.mosaix.sheet import AREA_MIN, areas_of, spots
 
@@ -53,6 +54,27 @@ def why_not(sheet: Sheet, p: Placement | None, max_dropped: int) -> str | None:
     return None
 
 
+def hanging(dropped: int, *, scale: bool) -> str:
+    """What a click says before it writes a formation with ``dropped`` symbols over
+    the edge: they are left out (with ``scale``, the solo game's, so are as many of
+    its spaces), which is never done without a word."""
+    if scale:
+        said = ngettext(
+            "{n} symbol would hang over the edge: it is left out and the scale loses a space. "
+            "Click to write it here.",
+            "{n} symbols would hang over the edge: they are left out and the scale loses "
+            "{n} spaces. Click to write it here.",
+            dropped,
+        )
+    else:
+        said = ngettext(
+            "{n} symbol would hang over the edge and be left out. Click to write it here.",
+            "{n} symbols would hang over the edge and be left out. Click to write it here.",
+            dropped,
+        )
+    return said.format(n=dropped)
+
+
 def new_areas(before: Sheet, after: Sheet) -> list[int]:
     """Areas that reached five cells with the last placement."""
     out = []
@@ -70,3 +92,5 @@ class Preview:
     cells: list[tuple[int, int, str]]
     ok: bool
     why: str | None
+    #: The symbols that would hang over the edge (left out when written).
+    hanging: list[tuple[int, int, str]] = field(default_factory=list)

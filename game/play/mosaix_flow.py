@@ -28,7 +28,7 @@ from game.mosaix.sheet import SIZE
 
 from .arranger import Arranger
 from .jobs import Job
-from .mosaix_aim import Preview, anchor, new_areas, placement_at, preview_at, why_not
+from .mosaix_aim import Preview, anchor, hanging, new_areas, placement_at, preview_at, why_not
 from .mosaix_records import load as load_records
 from .mosaix_records import save as save_records
 
@@ -165,13 +165,13 @@ class SheetFlow:
             return None
         p = self.aimed(cell)
         x0, y0 = (p.x, p.y) if p is not None else preview_at(f, cell)
-        shown = [
-            (fx + x0, fy + y0, s)
-            for fx, fy, s in f.cells
-            if 0 <= fx + x0 < SIZE and 0 <= fy + y0 < SIZE
-        ]
+        cells = [(fx + x0, fy + y0, s) for fx, fy, s in f.cells]
+        shown = [(x, y, s) for x, y, s in cells if 0 <= x < SIZE and 0 <= y < SIZE]
         why = why_not(self.sheet(), p, self.max_dropped())
-        return Preview(shown, why is None, why)
+        # The symbols over the edge are shown there too: left out without being seen,
+        # one went missing from a player's first move.
+        hanging = [c for c in cells if c not in shown]
+        return Preview(shown, why is None, why, hanging)
 
     def pointed(self) -> None:
         """The pointer moved to another cell: what was said of the last one (a
@@ -187,15 +187,25 @@ class SheetFlow:
             return None
         if preview.why:
             return preview.why, "bad"
+        if preview.hanging:
+            return self.hanging(len(preview.hanging)), "accent"
         return "Click to write it here.", "good"
+
+    def hanging(self, dropped: int) -> str:
+        """What a click says before it writes a formation with ``dropped`` symbols
+        over the edge (see :func:`.mosaix_aim.hanging`)."""
+        return hanging(dropped, scale=False)
 
     def line(self, cell: tuple[int, int] | None) -> tuple[str, Tone]:
         """The line above the sheet with the pointer over ``cell`` (None: nowhere,
-        or the dice still rolling). A formation drawn red always says why, whatever
-        was said before; otherwise what was said last, else what a click does."""
+        or the dice still rolling). A formation drawn red always says why, and one
+        hanging over the edge what that costs, whatever was said before; otherwise
+        what was said last, else what a click does."""
         preview = self.preview(cell)
         if preview is not None and preview.why:
             return preview.why, "bad"
+        if preview is not None and preview.hanging:  # what the click costs, first
+            return self.hanging(len(preview.hanging)), "accent"
         if self.message[0]:
             return self.message
         return self.hover_text(cell) or ("", "muted")
@@ -282,6 +292,9 @@ class SoloFlow(SheetFlow):
 
     def max_dropped(self) -> int:
         return self.game.max_dropped
+
+    def hanging(self, dropped: int) -> str:
+        return hanging(dropped, scale=True)
 
     def write(self, p: Placement) -> list[MosaixEvent]:
         before = self.game.sheet

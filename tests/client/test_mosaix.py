@@ -7,7 +7,8 @@ import time
 import pygame
 
 from game.client import theme
-from game.client.scenes.mosaix_menu import RULES, MosaixMenuScene, MosaixRulesScene
+from game.client.scenes.confirm import ConfirmScene
+from game.client.scenes.mosaix_menu import MosaixMenuScene, MosaixRulesScene
 from game.client.scenes.mosaix_play import (
     MosaixMatchScene,
     MosaixResultScene,
@@ -134,7 +135,8 @@ def test_the_rules_page_credits_the_designer_and_publisher(app, drive):
     app.scenes.reset(MosaixMenuScene(app))
     drive.frames(2)
     drive.click(button(app.scenes.top, "Rules").rect.center)
-    assert isinstance(app.scenes.top, MosaixRulesScene) and CREDIT in RULES
+    assert isinstance(app.scenes.top, MosaixRulesScene)
+    assert CREDIT in words(app.scenes.top.draw, app.screen)
     drive.key(pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, MosaixMenuScene)
 
@@ -192,3 +194,32 @@ def test_lay_it_out_stands_out_while_it_is_the_next_action(app, drive):
     drive.key(pygame.K_RETURN)  # laid out: now the sheet is the next thing
     drive.frames(2)
     assert not ready.enabled and edge(ready) != theme.ACCENT
+
+
+def test_the_solo_menu_asks_before_it_leaves_the_game(app, drive):
+    app.scenes.reset(MosaixMenuScene(app))
+    scene = MosaixSoloScene(app, seed=3)
+    app.scenes.push(scene)
+    drive.settle(0.8)
+    drive.click(button(scene, "Menu").rect.center)
+    assert isinstance(app.scenes.top, ConfirmScene)
+    drive.key(pygame.K_ESCAPE)  # stay
+    assert app.scenes.top is scene
+    drive.key(pygame.K_ESCAPE)
+    drive.key(pygame.K_RETURN)  # leave
+    assert isinstance(app.scenes.top, MosaixMenuScene)
+
+
+def test_a_formation_pointed_over_the_edge_shows_and_says_what_is_left_out(app, drive):
+    scene = MosaixSoloScene(app, seed=3)
+    app.scenes.reset(scene)
+    drive.settle(0.8)
+    drive.key(pygame.K_1)  # the I-shape, lying: a1 puts its first symbol past the edge
+    drive.hover(scene.view.centre(0, 0))
+    drive.frames(2)
+    shown = words(scene.draw_message, app.screen)
+    assert "1 symbol would hang over the edge" in shown
+    past = scene.view.cell_rect(-1, 0)  # the hanging symbol is drawn there, framed
+    assert tuple(app.screen.get_at((past.left + 3, past.centery))[:3]) == theme.CELL_EDGE
+    drive.click(scene.view.centre(0, 0))
+    assert scene.game.scale == 7 and "off the edge" in scene.message[0]

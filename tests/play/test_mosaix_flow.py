@@ -208,3 +208,30 @@ def test_a_formation_drawn_red_always_says_why(tmp_path):
     flow.say("Player 1: write the formation on your sheet.", "accent")
     assert flow.line(cell_for(p)) == (why, "bad")
     assert flow.line(None) == flow.message
+
+
+def test_a_formation_hanging_over_the_edge_says_so_before_it_is_written(tmp_path):
+    """A first move pointed at a1 with the I-shape was written with a symbol over
+    the edge, the scale a space short, and nothing said so before or after."""
+    flow = SoloFlow(InlineJobs(), tmp_path, seed=3)
+    flow.start()
+    flow.pick_shape(0)  # the I-shape, lying: its anchor is its second symbol
+    preview = flow.preview((0, 0))
+    assert preview is not None and preview.ok
+    assert len(preview.cells) == 3 and [(x, y) for x, y, _ in preview.hanging] == [(-1, 0)]
+    text, tone = flow.line((0, 0))
+    assert "1 symbol would hang over the edge" in text and "scale" in text and tone == "accent"
+    # Where it all lands on the sheet, a click writes it, as before.
+    assert flow.preview((1, 0)).hanging == [] and flow.hover_text((1, 0))[1] == "good"
+    flow.click((0, 0))
+    assert flow.game.scale == 7 and "off the edge" in flow.message[0]
+
+
+def test_a_match_says_so_too():
+    flow = MatchFlow(InlineJobs(), ["Human"], seed=2)
+    flow.start()
+    flow.pick_shape(0)
+    flow.lay_out()
+    text, tone = flow.line((0, 0))
+    assert text.startswith("1 symbol would hang over the edge") and "scale" not in text
+    assert tone == "accent"

@@ -9,9 +9,11 @@ from typing import Protocol
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.online.protocol import Message
 from game.play.online_game import postal_line
 
+from .. import text_layout as tl
 from .. import theme
 from ..scene import Services
 from ..widgets import Button, Widget
@@ -40,7 +42,7 @@ PAGE = 5
 
 
 class CorrespondenceScene(MenuScene):
-    title = "Correspondence games"
+    title = N_("Correspondence games")
     button_width = 620
 
     def __init__(self, app: Services, lobby: PostalLobby) -> None:
@@ -55,10 +57,20 @@ class CorrespondenceScene(MenuScene):
     @property
     def subtitle(self) -> str:
         yours = sum(1 for g in self.games if g["yours"])
-        if not self.games:
-            return "No correspondence games in play: open a seek with days a turn."
-        turn = f"your turn in {yours}" if yours else "none awaits your turn"
-        return f"{len(self.games)} in play, {turn}. Each turn may take days."
+        n = len(self.games)
+        if not n:
+            return _("No correspondence games in play: open a seek with days a turn.")
+        if yours:
+            return ngettext(
+                "{n} in play, your turn in {yours}. Each turn may take days.",
+                "{n} in play, your turn in {yours}. Each turn may take days.",
+                n,
+            ).format(n=n, yours=yours)
+        return ngettext(
+            "{n} in play, none awaits your turn. Each turn may take days.",
+            "{n} in play, none awaits your turn. Each turn may take days.",
+            n,
+        ).format(n=n)
 
     def build(self) -> list[Widget]:
         pages = max(1, -(-len(self.games) // PAGE))
@@ -70,13 +82,15 @@ class CorrespondenceScene(MenuScene):
         if pages > 1:
             controls.append(
                 Button(
-                    f"More games (page {self.page + 1} of {pages})",
+                    _("More games (page {page} of {pages})").format(
+                        page=self.page + 1, pages=pages
+                    ),
                     self.next_page,
                     key=pygame.K_PAGEDOWN,
                     size=20,
                 )
             )
-        controls.append(Button("Back to the lobby", self.back, size=20))
+        controls.append(Button(N_("Back to the lobby"), self.back, size=20))
         return controls
 
     def next_page(self) -> None:
@@ -105,16 +119,7 @@ class CorrespondenceScene(MenuScene):
         super().draw(surface)
         if not self.games:
             w, h = surface.get_size()
-            theme.text(
-                surface,
-                "Choose Correspondence beside Play in the lobby, then seek or challenge.",
-                (w // 2, self.header(h) + 10),
-                size=theme.fit(
-                    "Choose Correspondence beside Play in the lobby, then seek or challenge.",
-                    20,
-                    w - 40,
-                    smallest=12,
-                ),
-                color=theme.MUTED,
-                anchor="midtop",
-            )
+            how = _("Choose Correspondence beside Play in the lobby, then seek or challenge.")
+            box = pygame.FRect(20, self.header(h) + 10, w - 40, 0)
+            box.height = tl.block_height(how, 20, box.width)
+            tl.block(surface, how, box, size=20, color=theme.MUTED, align="center")

@@ -7,52 +7,59 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.play.history import Entry, entries, export, statistics
 from game.play.match import Match, open_record
 
+from .. import text_layout as tl
 from .. import theme
-from ..layout import grid
+from ..layout import column, grid, place, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
 from .match_scene import MatchScene
+from .mosaix_sheet import fits
 
 ROW = 34
-STAT_LINE = 22  # a line of the results against each opponent
+STAT_SIZE = 18  # how large a line of the results against each opponent reads
 
 
 class HistoryScene(Scene):
     pad_keys = pad_buttons(
-        a=(pygame.K_RETURN, "open the game"),
-        x=(pygame.K_DELETE, "delete the game"),
-        y=(pygame.K_a, "analyse the game"),
+        a=(pygame.K_RETURN, N_("open the game")),
+        x=(pygame.K_DELETE, N_("delete the game")),
+        y=(pygame.K_a, N_("analyse the game")),
     )
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.head = pygame.FRect()
+        self.list_rect = pygame.FRect()
+        self.stats_rect = pygame.FRect()
         #: Lines of results that fit under the list.
         self.stats_room = 3
         self.selected = 0
         self.first = 0
         self.filter = "All"
-        self.open_button = Button("Open", self.open, key=pygame.K_RETURN, size=22)
-        self.analyse_button = Button("Analyse", self.analyse, key=pygame.K_a, size=22)
-        self.delete_button = Button("Delete", self.ask_to_delete, key=pygame.K_DELETE, size=22)
-        self.export_button = Button("Export all", self.export, size=22)
-        self.back_button = Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.open_button = Button(N_("Open"), self.open, key=pygame.K_RETURN, size=22)
+        self.analyse_button = Button(N_("Analyse"), self.analyse, key=pygame.K_a, size=22)
+        self.delete_button = Button(N_("Delete"), self.ask_to_delete, key=pygame.K_DELETE, size=22)
+        self.export_button = Button(N_("Export all"), self.export, size=22)
+        self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         self.reload()
 
     def reload(self) -> None:
         self.games, problems = entries(self.app.data)
         for problem in problems[:3]:
-            self.app.toast(f"A game in the history could not be read: {problem}")
+            self.app.toast(
+                _("A game in the history could not be read: {problem}").format(problem=problem)
+            )
         opponents = sorted({g.opponent for g in self.games})
         if self.filter not in opponents:
             self.filter = "All"
         self.filter_choice = Segments(
-            "Against", ["All", *opponents][:7], self.filter, self.choose_filter, size=18
+            N_("Against"), [N_("All"), *opponents][:7], self.filter, self.choose_filter, size=18
         )
         self.controls = [
             self.filter_choice,
@@ -82,16 +89,9 @@ class HistoryScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.filter_choice.rect = pygame.Rect(30, 80, min(760, w - 60), 36)
-        # The list and the results under it share the room above the buttons: the
-        # list takes what its games need (three rows at least), the results the
-        # rest, so a short list leaves no half-empty screen over cut results.
-        room = h - 130 - 80
-        wanted = len(self.stats_lines(room=None)) * STAT_LINE + 8
-        rows = max(1, len(self.shown)) * ROW
-        tall = max(min(rows, 3 * ROW), room - wanted)
-        self.list_rect = pygame.Rect(30, 130, w - 60, max(ROW, min(rows, tall)))
-        self.stats_room = max(1, (room - self.list_rect.height - 8) // STAT_LINE)
+        self.head, body = split(pygame.FRect(0, 0, w, h).inflate(-60, 0), 80)
+        choice, body = split(body, 36, gap=14)
+        place([self.filter_choice], [split(choice, min(760, w - 60), "left")[0]])
         buttons = (
             self.open_button,
             self.analyse_button,
@@ -99,8 +99,27 @@ class HistoryScene(Scene):
             self.export_button,
             self.back_button,
         )
-        bw = min(180, (w - 60) // len(buttons) - 10)
-        grid(buttons, 30, h - 60, width=bw, height=44, gap=10)
+        # One row where the labels fit it (a language's long words), else two.
+        across = len(buttons)
+        bw = min(180, (w - 60) // across - 10)
+        if not all(fits(b, bw) for b in buttons):
+            across = 3
+            bw = min(240, (w - 60) // across - 10)
+        rows = -(-len(buttons) // across)
+        foot, body = split(body, rows * 44 + (rows - 1) * 8 + 16, "bottom", gap=10)
+        buttons_box = split(foot, across * (bw + 10) - 10, "left")[0]
+        place(
+            buttons, grid(buttons_box, len(buttons), columns=across, height=44, gap=10, row_gap=8)
+        )
+        # The list and the results under it share the room above the buttons: the
+        # list takes what its games need (three rows at least), the results the
+        # rest, so a short list leaves no half-empty screen over cut results.
+        line = stat_line()
+        wanted = len(self.stats_lines(room=None)) * line + 8
+        rows = max(1, len(self.shown)) * ROW
+        tall = max(min(rows, 3 * ROW), body.height - wanted)
+        self.list_rect, self.stats_rect = split(body, max(ROW, min(rows, tall)), gap=8)
+        self.stats_room = max(1, int(self.stats_rect.height) // line)
 
     # -- actions -----------------------------------------------------------------------
     def current(self) -> Entry | None:
@@ -112,7 +131,8 @@ class HistoryScene(Scene):
         game = self.current()
         if game is None:
             return None, None
-        match, message = open_record(game.path, f"archived game {game.path.name}")
+        what = _("archived game {name}").format(name=game.path.name)
+        match, message = open_record(game.path, what)
         if message:
             self.app.toast(message)
         return game, match
@@ -134,7 +154,11 @@ class HistoryScene(Scene):
             return
         self.app.scenes.push(
             ConfirmScene(
-                self.app, "Delete this game?", game.line(), "Delete", lambda: self.delete(game)
+                self.app,
+                _("Delete this game?"),
+                game.line(),
+                N_("Delete"),
+                lambda: self.delete(game),
             )
         )
 
@@ -142,7 +166,9 @@ class HistoryScene(Scene):
         try:
             game.path.unlink()
         except OSError as e:
-            self.app.toast(f"The game could not be deleted: {e.strerror or e}")
+            self.app.toast(
+                _("The game could not be deleted: {error}").format(error=e.strerror or e)
+            )
         self.reload()
 
     def export(self) -> None:
@@ -151,9 +177,13 @@ class HistoryScene(Scene):
         try:
             path = export(self.shown, self.app.data)
         except OSError as e:
-            self.app.toast(f"The games could not be exported: {e.strerror or e}")
+            self.app.toast(
+                _("The games could not be exported: {error}").format(error=e.strerror or e)
+            )
             return
-        self.app.toast(f"{len(self.shown)} games exported to {path}", 8.0)
+        n = len(self.shown)
+        said = ngettext("{n} game exported to {path}", "{n} games exported to {path}", n)
+        self.app.toast(said.format(n=n, path=path), 8.0)
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -172,45 +202,30 @@ class HistoryScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             step = -1 if event.key == pygame.K_UP else 1
             self.selected = max(0, min(len(self.shown) - 1, self.selected + step))
-            visible = max(1, self.list_rect.height // ROW)
+            visible = max(1, int(self.list_rect.height) // ROW)
             if self.selected < self.first:
                 self.first = self.selected
             elif self.selected >= self.first + visible:
                 self.first = self.selected - visible + 1
 
-    def rows(self) -> list[tuple[int, pygame.Rect]]:
-        visible = max(1, self.list_rect.height // ROW)
-        out = []
-        for k, i in enumerate(range(self.first, min(len(self.shown), self.first + visible))):
-            out.append(
-                (
-                    i,
-                    pygame.Rect(
-                        self.list_rect.left,
-                        self.list_rect.top + k * ROW,
-                        self.list_rect.width,
-                        ROW - 4,
-                    ),
-                )
-            )
-        return out
+    def rows(self) -> list[tuple[int, pygame.FRect]]:
+        visible = max(1, int(self.list_rect.height) // ROW)
+        shown = range(self.first, min(len(self.shown), self.first + visible))
+        return list(
+            zip(shown, column(self.list_rect, len(shown), height=ROW - 4, gap=4), strict=True)
+        )
 
     def update(self, dt: float) -> bool:
         return update_all(self.controls, dt)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        w = surface.get_width()
-        theme.text(surface, "History", (w // 2, 16), size=44, anchor="midtop", bold=True)
+        title = split(self.head, 16)[1]
+        tl.label(surface, _("History"), split(title, 56)[0], size=44, bold=True, align="center")
         shown = self.shown
         if not self.games:
-            theme.text(
-                surface,
-                "No finished matches yet: they are kept here as you play.",
-                (30, 140),
-                size=22,
-                color=theme.MUTED,
-            )
+            none = _("No finished matches yet: they are kept here as you play.")
+            tl.block(surface, none, self.list_rect, size=22, color=theme.MUTED)
         for i, r in self.rows():
             game = shown[i]
             pygame.draw.rect(
@@ -219,18 +234,13 @@ class HistoryScene(Scene):
             if i == self.selected:
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
             color = {"won": theme.GOOD, "lost": theme.BAD}.get(game.outcome, theme.TEXT)
-            theme.text(
-                surface,
-                game.line(),
-                (r.left + 10, r.centery),
-                size=theme.fit(game.line(), 20, r.width - 20),
-                color=color,
-                anchor="midleft",
+            tl.label(surface, game.line(), r.inflate(-20, 0), size=20, color=color)
+        lines = self.stats_lines(self.stats_room)
+        boxes = column(self.stats_rect, len(lines), height=stat_line(), gap=0)
+        for line, box in zip(lines, boxes, strict=True):
+            tl.label(
+                surface, line, box, size=STAT_SIZE, color=theme.MUTED, pointer=self.app.pointer
             )
-        y = self.list_rect.bottom + 8
-        for line in self.stats_lines(self.stats_room):
-            theme.text(surface, line, (30, y), size=theme.fit(line, 18, w - 60), color=theme.MUTED)
-            y += STAT_LINE
         draw_all(self.controls, surface)
 
     def stats_lines(self, room: int | None = 3) -> list[str]:
@@ -238,13 +248,22 @@ class HistoryScene(Scene):
         run together read as one); what does not fit in ``room`` lines (None: no
         limit) is counted on the last."""
         stats = statistics(self.games)
+        said = _("v {opponent} on side {side}: {won} won, {drawn} drawn, {lost} lost")
         lines = [
-            f"v {opp} on side {side}: {row['won']} won, {row['drawn']} drawn, {row['lost']} lost"
-            for (opp, side), row in sorted(stats.items())
+            said.format(opponent=opp, side=side, won=r["won"], drawn=r["drawn"], lost=r["lost"])
+            for (opp, side), r in sorted(stats.items())
         ]
         if not lines:
-            return ["Your results against each AI level show here."]
+            return [_("Your results against each AI level show here.")]
         if room is not None and len(lines) > room:
             more = len(lines) - room + 1
-            lines = [*lines[: room - 1], f"and {more} more (Export has every game)"]
+            rest = ngettext(
+                "and {n} more (Export has every game)", "and {n} more (Export has every game)", more
+            )
+            lines = [*lines[: room - 1], rest.format(n=more)]
         return lines
+
+
+def stat_line() -> int:
+    """The height of a line of the results, at the text size in use."""
+    return theme.font(STAT_SIZE).get_linesize()

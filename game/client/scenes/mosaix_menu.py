@@ -8,40 +8,53 @@ from functools import partial
 
 import pygame
 
-from game.mosaix import CREDIT
+from game.i18n import N_, _
 from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN
 
-from .. import theme
+from .. import text_layout as tl
+from ..layout import anchor, place, split
 from ..scene import ButtonScene, Services
 from ..text_layout import TextBlock
 from ..widgets import Button, Segments, Widget, draw_all
 from .menu import MenuScene
 from .mosaix_play import MosaixMatchScene, MosaixSoloScene
+from .mosaix_sheet import mosaix_credit
 
-SEATS = ("Human", "AI", "Empty")
+SEATS = (N_("Human"), N_("AI"), N_("Empty"))
 
 
 class MosaixMenuScene(MenuScene):
     title = "Mosaix"
-    subtitle = CREDIT
+
+    @property
+    def subtitle(self) -> str:
+        return mosaix_credit()
 
     def build(self) -> list[Widget]:
         return [
-            Button("Solo", lambda: self.app.scenes.push(MosaixSoloScene(self.app)), key=pygame.K_s),
-            Button("Daily solo", self.daily, key=pygame.K_d),
-            Button("Match", lambda: self.app.scenes.push(MosaixSetupScene(self.app))),
-            Button("Rules", lambda: self.app.scenes.push(MosaixRulesScene(self.app))),
-            Button("Back", self.back),
+            Button(
+                N_("Solo"), lambda: self.app.scenes.push(MosaixSoloScene(self.app)), key=pygame.K_s
+            ),
+            Button(N_("Daily solo"), self.daily, key=pygame.K_d),
+            Button(N_("Match"), lambda: self.app.scenes.push(MosaixSetupScene(self.app))),
+            Button(N_("Rules"), lambda: self.app.scenes.push(MosaixRulesScene(self.app))),
+            Button(N_("Back"), self.back),
         ]
+
+    def solo(self) -> None:
+        self.app.scenes.push(MosaixSoloScene(self.app))
 
     def daily(self) -> None:
         self.app.scenes.push(MosaixSoloScene(self.app, daily=dt.date.today()))
 
 
 class MosaixSetupScene(MenuScene):
-    title = "Mosaix match"
+    title = N_("Mosaix match")
     button_width = 640
-    subtitle = "1 to 4 sheets at this screen: people, the AI, or both."
+
+    @property
+    def subtitle(self) -> str:
+        return _("1 to 4 sheets at this screen: people, the AI, or both.")
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
@@ -50,14 +63,15 @@ class MosaixSetupScene(MenuScene):
     def build(self) -> list[Widget]:
         seats = [
             Segments(
-                f"Sheet {i + 1}",
+                _("Sheet {number}").format(number=i + 1),
                 SEATS[:2] if i == 0 else SEATS,
                 self.seats[i],
                 partial(self._seat, i),
             )
             for i in range(4)
         ]
-        return [*seats, Button("Start", self.start, key=pygame.K_RETURN), Button("Back", self.back)]
+        start = Button(N_("Start"), self.start, key=pygame.K_RETURN)
+        return [*seats, start, Button(N_("Back"), self.back)]
 
     def _seat(self, i: int, value: str) -> None:
         self.seats[i] = value
@@ -67,8 +81,10 @@ class MosaixSetupScene(MenuScene):
         self.app.scenes.replace(MosaixMatchScene(self.app, kinds))
 
 
-RULES = (
-    f"{CREDIT}. Fill your 7x7 sheet with symbols to build large areas of one symbol.\n"
+#: The rules page, whole sentences with their numbers and the credit filled in
+#: as it is shown (see :func:`rules`).
+RULES = N_(
+    "{credit}. Fill your 7x7 sheet with symbols to build large areas of one symbol.\n"
     "Each round the roller rolls four dice (circle, cross, triangle) and lays them out as "
     "one of seven shapes of four, in any order. Every player writes that formation on their "
     "own sheet: turned any way but never mirrored, anywhere, every symbol on an empty cell. "
@@ -77,27 +93,35 @@ RULES = (
     "Scoring: an area is cells of one symbol joined edge to edge (the printed centre counts). "
     "Areas of fewer than 5 score nothing. For each symbol: its areas of 5 or more x the cells "
     "in them. Most points wins.\n"
-    f"Solo: you roll every time. A scale of {SCALE} spaces allows {SCALE} symbols in all to hang "
+    "Solo: you roll every time. A scale of {scale} spaces allows {scale} symbols in all to hang "
     "over the edge; then every formation must fit whole. End whenever you like; each empty "
-    f"scale space adds a point. {SOLO_WIN} points wins, {SOLO_SUPER} is really super."
+    "scale space adds a point. {win} points wins, {super} is really super."
 )
+
+
+def rules() -> str:
+    """The rules page in the player's language."""
+    return _(RULES).format(credit=mosaix_credit(), scale=SCALE, win=SOLO_WIN, super=SOLO_SUPER)
 
 
 class MosaixRulesScene(ButtonScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.controls = [Button("Back", self.app.scenes.pop, key=pygame.K_ESCAPE)]
+        self.head = pygame.FRect()
+        self.controls = [Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE)]
         #: The rules scroll where a small window cannot show them all.
-        self.body = TextBlock(RULES, size=24, smallest=18)
+        self.body = TextBlock(rules(), size=24, smallest=18)
 
     def enter(self) -> None:
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.controls[0].rect = pygame.Rect(w // 2 - 100, h - 80, 200, 54)
-        width = min(900, w - 80)
-        self.body.layout(pygame.Rect((w - width) // 2, 90, width, h - 90 - 96))
+        window = pygame.FRect(0, 0, *size)
+        head, rest = split(window, 90)
+        self.head = head
+        foot, rest = split(rest, 96, "bottom")
+        place(self.controls, [anchor(foot, (200, 54), "bottom", margin=26)])
+        self.body.layout(anchor(rest, (min(900, size[0] - 80), rest.height), "top"))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.body.handle(event, self.app.pointer):
@@ -105,7 +129,8 @@ class MosaixRulesScene(ButtonScene):
         super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = surface.get_size()
-        theme.text(surface, "Mosaix: the rules", (w // 2, 24), size=44, anchor="midtop", bold=True)
+        self.body.set_text(rules())  # a change of language shows at once
+        title = _("Mosaix: the rules")
+        tl.label(surface, title, self.head.inflate(-40, -30), size=44, bold=True, align="center")
         self.body.draw(surface)
         draw_all(self.controls, surface)

@@ -20,12 +20,14 @@ import datetime as dt
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.mosaix.game import SCALE, SOLO_WIN, Match, Solo
 from game.play.mosaix_flow import MatchFlow, MosaixEvent, SoloFlow
 from game.play.mosaix_records import MosaixRecords
 
+from .. import text_layout as tl
 from .. import theme
-from ..layout import grid
+from ..layout import anchor, column, grid, place, row, split
 from ..scene import Services
 from ..sheet_view import SheetView
 from ..widgets import Button, draw_all
@@ -33,6 +35,15 @@ from .confirm import ConfirmScene
 from .mosaix_sheet import MosaixResultScene, SheetPlay
 
 __all__ = ["MosaixMatchScene", "MosaixResultScene", "MosaixSoloScene", "SheetPlay"]
+
+#: The solo game's buttons, as a tall window shows them and as a short one does.
+SOLO_BUTTONS = (
+    (N_("Hint (H)"), N_("Hint")),
+    (N_("End game (E)"), N_("End game")),
+    (N_("Menu"), N_("Menu")),
+)
+#: How large the names under the small sheets read.
+THUMB_LABEL = 16
 
 
 class MosaixSoloScene(SheetPlay):
@@ -48,10 +59,13 @@ class MosaixSoloScene(SheetPlay):
         self.flow = SoloFlow(app.jobs, app.data, seed, day=daily)
         if self.flow.records_problem:
             app.toast(self.flow.records_problem)
-        self.hint_button = Button("Hint (H)", self.hint, key=pygame.K_h, size=22)
-        self.end_button = Button("End game (E)", self.ask_to_end, key=pygame.K_e, size=22)
-        self.menu_button = Button("Menu", self.menu, key=pygame.K_ESCAPE, size=22)
+        self.hint_button = Button(SOLO_BUTTONS[0][0], self.hint, key=pygame.K_h, size=22)
+        self.end_button = Button(SOLO_BUTTONS[1][0], self.ask_to_end, key=pygame.K_e, size=22)
+        self.menu_button = Button(SOLO_BUTTONS[2][0], self.menu, key=pygame.K_ESCAPE, size=22)
         self.controls += [self.hint_button, self.end_button, self.menu_button]
+        #: Under the panel's shapes: the formation, then the scale and the points.
+        self.formation_box = pygame.FRect()
+        self.score_box = pygame.FRect()
 
     @property
     def game(self) -> Solo:
@@ -87,10 +101,12 @@ class MosaixSoloScene(SheetPlay):
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
-                "End the game now?",
-                f"Your score would be {self.game.score}: the sheet's points and one for each "
-                "empty space of the scale.",
-                "End it",
+                _("End the game now?"),
+                _(
+                    "Your score would be {score}: the sheet's points and one for each "
+                    "empty space of the scale."
+                ).format(score=self.game.score),
+                N_("End it"),
                 self.end,
             )
         )
@@ -108,70 +124,72 @@ class MosaixSoloScene(SheetPlay):
         super().finished_with(event)
 
     def menu(self) -> None:
-        if self.flow.finished or not self.game.turns:
+        # Asked even before the first write: the roll and the formation being laid
+        # out are the game too (a daily solo's, once left, comes back the same, but
+        # a plain solo's never does).
+        if self.flow.finished:
             self.app.scenes.pop()
             return
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
-                "Leave this game?",
-                "A solo game is not kept.",
-                "Leave",
+                _("Leave this game?"),
+                _("A solo game is not kept."),
+                N_("Leave"),
                 self.app.scenes.pop,
             )
         )
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        p = self.panel
+        short = size[1] < 700  # a short window: one row of three, without their keys
         buttons = (self.hint_button, self.end_button, self.menu_button)
-        if size[1] >= 700:
-            grid(
-                buttons,
-                p.left + 12,
-                p.bottom - 160,
-                width=p.width - 24,
-                height=42,
-                columns=1,
-                row_gap=8,
-            )
-        else:  # a short window: one row of three
-            bw = (p.width - 36) // 3
-            grid(buttons, p.left + 12, p.bottom - 44, width=bw, height=36, gap=6)
-            for b in buttons:
-                b.label = b.label.split(" (")[0]
-                b.size = 18
+        for b, labels in zip(buttons, SOLO_BUTTONS, strict=True):
+            b.label = labels[short]
+            b.size = 18 if short else 22
+        if short:
+            foot, body = split(self.below, 44, "bottom")
+            place(buttons, row(split(foot, 36)[0], 3, gap=6))
+        else:
+            foot, body = split(self.below, 3 * 42 + 2 * 8 + 12, "bottom")
+            place(buttons, column(foot, 3, height=42, gap=8))
+        # Under the formation: the scale, the points now and the best.
+        self.formation_box, self.score_box = split(body, self.formation_height(), gap=self.y(12))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, outline=self.finished)
         self.draw_message(surface)
-        p = self.panel
-        pygame.draw.rect(surface, theme.PANEL, p)
-        self.draw_heading(surface, f"Mosaix {'Daily solo' if self.day else 'Solo'}")
-        self.draw_dice(surface, self.y(80))
+        pygame.draw.rect(surface, theme.PANEL, self.panel)
+        self.draw_heading(surface, _("Mosaix Daily solo") if self.day else _("Mosaix Solo"))
+        self.draw_dice(surface)
         draw_all(self.controls, surface)
-        self.draw_formation(surface, self.y(292))
-        y = self.y(420)
-        theme.text(surface, "Scale", (p.left + 14, y), size=max(14, self.y(20)), color=theme.MUTED)
-        box = min(22, (p.width - 90) // SCALE - 4)
-        for i in range(SCALE):
-            r = pygame.Rect(p.left + 70 + i * (box + 4), y - 2, box, box)
+        self.draw_formation(surface, self.formation_box.top)
+        self.draw_scale(surface)
+
+    def draw_scale(self, surface: pygame.Surface) -> None:
+        """The scale's spaces, crossed out as they are used, and the points."""
+        size = max(14, self.y(20))
+        line, rest = split(self.score_box, theme.font(size).get_linesize(), gap=self.y(8))
+        said = tl.label(surface, _("Scale"), line, size=size, color=theme.MUTED)
+        # The spaces start after the label, however wide it reads.
+        _label, spaces = split(line, said.width + 10, "left")
+        box = min(22, spaces.width / SCALE - 4, said.height)
+        spaces = split(spaces, SCALE * (box + 4) - 4, "left")[0]
+        for i, r in enumerate(row(spaces, SCALE, width=box, height=box, gap=4)):
             pygame.draw.rect(surface, theme.CELL_EDGE, r, 2, border_radius=3)
             if i >= self.game.scale:
                 pygame.draw.line(surface, theme.BAD, r.topleft, r.bottomright, 3)
-        theme.text(
-            surface,
-            f"Points now: {self.game.sheet.score()} + {self.game.scale} = {self.game.score}",
-            (p.left + 14, y + self.y(32)),
-            size=max(15, self.y(22)),
+        g = self.game
+        points = _("Points now: {sheet} + {scale} = {total}").format(
+            sheet=g.sheet.score(), scale=g.scale, total=g.score
         )
-        theme.text(
-            surface,
-            f"Best: {self.records.best}   win at {SOLO_WIN}",
-            (p.left + 14, y + self.y(60)),
-            size=max(13, self.y(18)),
-            color=theme.MUTED,
-        )
+        size = max(15, self.y(22))
+        line, rest = split(rest, theme.font(size).get_linesize(), gap=self.y(6))
+        tl.label(surface, points, line, size=size)
+        best = _("Best: {best}   win at {win}").format(best=self.records.best, win=SOLO_WIN)
+        size = max(13, self.y(18))
+        line = split(rest, theme.font(size).get_linesize())[0]
+        tl.label(surface, best, line, size=size, color=theme.MUTED)
 
 
 class MosaixMatchScene(SheetPlay):
@@ -184,11 +202,18 @@ class MosaixMatchScene(SheetPlay):
     def __init__(self, app: Services, kinds: list[str], seed: int | None = None) -> None:
         super().__init__(app)
         self.flow = MatchFlow(app.jobs, kinds, seed)
-        self.thumbs = [SheetView() for _ in kinds]
+        self.thumbs = [SheetView() for _kind in kinds]
         self.show_thumbs = True
-        self.ready_button = Button("Lay it out (Enter)", self.lay_out, key=pygame.K_RETURN, size=22)
-        self.menu_button = Button("Menu", self.menu, key=pygame.K_ESCAPE, size=22)
+        self.ready_button = Button(
+            N_("Lay it out (Enter)"), self.lay_out, key=pygame.K_RETURN, size=22
+        )
+        self.menu_button = Button(N_("Menu"), self.menu, key=pygame.K_ESCAPE, size=22)
         self.controls += [self.ready_button, self.menu_button]
+        #: Where the sheet goes; under the formation, the small sheets or the scores.
+        self.board = pygame.FRect()
+        self.formation_box = pygame.FRect()
+        self.scores_box = pygame.FRect()
+        self.thumb_cells: list[pygame.FRect] = []
 
     @property
     def match(self) -> Match:
@@ -210,7 +235,7 @@ class MosaixMatchScene(SheetPlay):
 
     def finished_with(self, event: MosaixEvent) -> None:
         # The card covers the small sheets: the large one steps through them all.
-        step = Button("Next sheet (N)", self.flow.next_sheet, key=pygame.K_n, size=24)
+        step = Button(N_("Next sheet (N)"), self.flow.next_sheet, key=pygame.K_n, size=24)
         self.app.scenes.push(MosaixResultScene(self.app, self, event.best, extra=[step]))
 
     def enter(self) -> None:
@@ -237,9 +262,9 @@ class MosaixMatchScene(SheetPlay):
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
-                "Leave this match?",
-                "A Mosaix match is not kept.",
-                "Leave",
+                _("Leave this match?"),
+                _("A Mosaix match is not kept."),
+                N_("Leave"),
                 self.app.scenes.pop,
             )
         )
@@ -247,56 +272,59 @@ class MosaixMatchScene(SheetPlay):
     # -- layout and drawing ---------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        w, h = size
-        # Room under the sheet for its letters and whose sheet it is.
-        self.view.layout(pygame.Rect(30, 80, w - self.panel.width - 60, h - 170))
-        p = self.panel
-        self.ready_button.rect = pygame.Rect(p.left + 12, self.y(286), p.width - 24, self.y(40))
-        self.menu_button.rect = pygame.Rect(p.left + 12, p.bottom - 54, p.width - 24, 42)
-        top = self.y(470)
+        # The sheet again, with room under its letters for whose sheet it is.
+        column_ = pygame.FRect(30, 0, self.panel.left - 60, size[1])
+        _above, under_message = split(column_, self.message_box.bottom + 8)
+        self.board = split(under_message, 90, "bottom")[1]
+        self.view.layout(self.board)
+        ready, body = split(self.below, self.y(40), gap=self.y(12))
+        foot, body = split(body, 42 + 12, "bottom", gap=10)
+        place((self.ready_button, self.menu_button), (ready, split(foot, 42)[0]))
+        self.formation_box, scores = split(body, self.formation_height(), gap=self.y(12))
+        self.scores_box = scores
+        # Under each small sheet, its player's name and points (as many as three
+        # digits), on as many lines as the widest takes in half the panel.
         rows = (len(self.thumbs) + 1) // 2
-        room = (self.menu_button.rect.top - 10 - top) // rows - 24
-        small = min(110, room, (p.width - 30) // 2)
+        half = (scores.width - 10) / 2
+        labels = [self.thumb_label(i, 999) for i in range(len(self.thumbs))]
+        under = max(tl.block_height(t, THUMB_LABEL, half) for t in labels) + 8
+        small = min(110, scores.height // rows - under, (scores.width - 10) // 2)
         self.show_thumbs = small >= 49
-        for i, view in enumerate(self.thumbs):
-            cell = pygame.Rect(0, 0, small, small)
-            cell.topleft = (p.left + 10 + (i % 2) * (small + 10), top + (i // 2) * (small + 24))
-            view.layout(cell)
+        # Each in half the panel's width, its label as wide as that half.
+        self.thumb_cells = grid(scores, len(self.thumbs), columns=2, height=small + under, gap=10)
+        for view, cell in zip(self.thumbs, self.thumb_cells, strict=True):
+            view.layout(anchor(cell, (small, small), "top"))
+
+    def thumb_label(self, i: int, points: int) -> str:
+        return _("{player}: {points}").format(player=self.name(i), points=points)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, outline=self.match.finished)
         self.draw_message(surface)
-        p = self.panel
-        pygame.draw.rect(surface, theme.PANEL, p)
-        self.draw_heading(surface, "Mosaix match")
-        self.draw_dice(surface, self.y(80))
+        pygame.draw.rect(surface, theme.PANEL, self.panel)
+        self.draw_heading(surface, _("Mosaix match"))
+        self.draw_dice(surface)
         draw_all(self.controls, surface)
-        self.draw_formation(surface, self.y(336))
-        theme.text(
-            surface,
-            f"Sheet shown: {self.name(self.player)}",
-            # Below the sheet's column letters, which grow with the sheet.
-            (self.view.rect.centerx, self.view.rect.bottom + 14 + max(12, self.view.cell // 4)),
-            size=20,
-            color=theme.ACCENT,
-            anchor="midtop",
-        )
+        self.draw_formation(surface, self.formation_box.top)
+        # Below the sheet's column letters, which grow with the sheet.
+        letters = theme.font(max(12, self.view.cell // 4)).get_linesize()
+        top = self.view.rect.bottom + 10 + letters
+        shown = _("Sheet shown: {player}").format(player=self.name(self.player))
+        box = pygame.FRect(self.board.left, top, self.board.width, theme.font(20).get_linesize())
+        tl.label(surface, shown, box, size=20, color=theme.ACCENT, align="center")
         if not self.show_thumbs:  # a short window: the scores as a list
-            top = self.y(470)
-            for i, sheet in enumerate(self.match.sheets):
+            lines = column(
+                self.scores_box, len(self.thumbs), height=theme.font(16).get_linesize(), gap=2
+            )
+            for i, (sheet, line) in enumerate(zip(self.match.sheets, lines, strict=True)):
                 color = theme.ACCENT if i == self.player else theme.TEXT
-                line = f"{self.name(i)}: {sheet.score()} points"
-                theme.text(surface, line, (p.left + 14, top + 20 * i), size=16, color=color)
+                said = ngettext("{player}: {n} point", "{player}: {n} points", sheet.score())
+                text = said.format(player=self.name(i), n=sheet.score())
+                tl.label(surface, text, line, size=16, color=color)
             return
         for i, view in enumerate(self.thumbs):
             view.draw(surface, self.match.sheets[i], labels=False)
-            label = f"{self.name(i)}: {self.match.sheets[i].score()}"
+            label = self.thumb_label(i, self.match.sheets[i].score())
             color = theme.ACCENT if i == self.player else theme.MUTED
-            theme.text(
-                surface,
-                label,
-                (view.rect.centerx, view.rect.bottom + 6),
-                size=theme.fit(label, 16, view.rect.width + 8, smallest=10),
-                color=color,
-                anchor="midtop",
-            )
+            box = split(self.thumb_cells[i], view.rect.bottom + 6 - self.thumb_cells[i].top)[1]
+            tl.block(surface, label, box, size=THUMB_LABEL, color=color, align="center")

@@ -12,15 +12,17 @@ from functools import partial
 
 import pygame
 
-from game.mosaix import CREDIT, Formation, Sheet
+from game.i18n import N_, _
+from game.mosaix import Formation, Sheet
 from game.mosaix.sheet import SIZE
 from game.play.arranger import SHAPE_NAMES, Arranger
 from game.play.jobs import Job
 from game.play.mosaix_flow import MosaixEvent, SheetFlow
 from game.play.sheet_keys import sheet_step
 
+from .. import text_layout as tl
 from .. import theme
-from ..layout import grid
+from ..layout import anchor, column, grid, place, row, split
 from ..scene import ButtonScene, Scene, Services, pad_buttons
 from ..sheet_view import SYMBOL_COLOR, SheetView, draw_symbol
 from ..widgets import Button, draw_all, press, update_all
@@ -46,6 +48,22 @@ def count_color(tone: str) -> theme.Color:
     return TONE_COLOR.get(tone, theme.TEXT)
 
 
+def fits(button: Button, width: float) -> bool:
+    """Does ``button``'s label fit ``width`` at Normal's size? Large may then draw
+    it smaller than its own size, never smaller than Normal does; where it does
+    not fit, the screen gives the button more room."""
+    face = theme.face(theme.normal_px(button.size))
+    return face.size(_(button.label))[0] <= width - 12
+
+
+def mosaix_credit() -> str:
+    """The credit that goes wherever Mosaix does: the names as they are, the
+    sentence around them in the player's language."""
+    return _("Mosaix by {designer}, {publisher}").format(
+        designer="Christof Tisch", publisher="Schmidt Spiele"
+    )
+
+
 SHEET_ARROWS = {
     pygame.K_LEFT: "left",
     pygame.K_RIGHT: "right",
@@ -60,11 +78,11 @@ class SheetPlay(Scene):
 
     flow: SheetFlow
     pad_keys = pad_buttons(
-        a=(pygame.K_RETURN, "lay it out, or write the formation at the cursor"),
-        x=(pygame.K_r, "turn the formation"),
-        y=(pygame.K_SPACE, "next order"),
-        b=(pygame.K_ESCAPE, "the menu"),
-        start=(pygame.K_ESCAPE, "the menu"),
+        a=(pygame.K_RETURN, N_("lay it out, or write the formation at the cursor")),
+        x=(pygame.K_r, N_("turn the formation")),
+        y=(pygame.K_SPACE, N_("next order")),
+        b=(pygame.K_ESCAPE, N_("the menu")),
+        start=(pygame.K_ESCAPE, N_("the menu")),
     )
 
     def __init__(self, app: Services) -> None:
@@ -75,12 +93,21 @@ class SheetPlay(Scene):
         self.clock = 0.0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0  # the panel's scale: laid out for 800 pixels of height
+        #: The panel's column: the title, the credit, the dice, and under the
+        #: shapes and turns, the game's own part; over the sheet, the message.
+        self.title_box = pygame.FRect()
+        self.credit_box = pygame.FRect()
+        self.dice_box = pygame.FRect()
+        self.below = pygame.FRect()
+        self.message_box = pygame.FRect()
         self.shape_buttons = [
             Button(f"{i + 1} {name}", partial(self.pick_shape, i), key=pygame.K_1 + i, size=20)
             for i, name in enumerate(SHAPE_NAMES)
         ]
-        self.order_button = Button("Order (Space)", self.next_order, key=pygame.K_SPACE, size=20)
-        self.turn_button = Button("Turn (R)", self.rotate, key=pygame.K_r, size=20)
+        self.order_button = Button(
+            N_("Order (Space)"), self.next_order, key=pygame.K_SPACE, size=20
+        )
+        self.turn_button = Button(N_("Turn (R)"), self.rotate, key=pygame.K_r, size=20)
         self.controls: list[Button] = [*self.shape_buttons, self.order_button, self.turn_button]
 
     # -- what the flow holds, as the drawing and the tests read it --------------------------
@@ -196,43 +223,77 @@ class SheetPlay(Scene):
         return update_all(self.controls, dt) or moving
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The panel as a column from the top: the title, the credit (as tall as
+        the text size makes it), the dice, the shapes, the order and the turn;
+        ``self.below`` is the rest, the game's own part. Over the sheet, the room
+        for the message."""
         w, h = size
-        panel = min(PANEL, w * 2 // 5)
-        self.panel = pygame.Rect(w - panel, 0, panel, h)
-        # The panel is laid out for 800 pixels of height and squeezed below that.
+        strip, rest = split(pygame.FRect(0, 0, w, h), min(PANEL, w * 2 // 5), "right")
+        self.panel = pygame.Rect(strip)
+        # The panel is laid out for 800 pixels of height and squeezed below that;
+        # the text sizes follow the window, never the text size setting down.
         self.k = max(0.55, min(1.0, h / 800))
-        self.view.layout(pygame.Rect(30, 80, w - panel - 60, h - 130))
-        bw = (panel - 40) // 4
+        gap = self.y(10)
+        body = strip.inflate(-24, 0)
+        self.title_box, body = split(body, gap + theme.font(self.y(28), True).get_linesize())
+        height = tl.block_height(mosaix_credit(), self.credit_size(), body.width)
+        self.credit_box, body = split(body, height, gap=gap)
+        # The dice jump as they tumble: room for it under them.
+        self.dice_box, body = split(body, self.dice_size() + self.y(6), gap=gap)
         bh = self.y(38)
-        left = self.panel.left + 12
-        grid(
-            self.shape_buttons, left, self.y(150), width=bw, height=bh, columns=4, gap=5, row_gap=6
-        )
+        shapes, body = split(body, 2 * bh + 6, gap=self.y(8))
+        place(self.shape_buttons, grid(shapes, 7, columns=4, height=bh, gap=5, row_gap=6))
         for b in (*self.shape_buttons, self.order_button, self.turn_button):
             b.size = max(14, self.y(20))
-        half = (panel - 34) // 2
-        self.order_button.rect = pygame.Rect(self.panel.left + 12, self.y(240), half, bh)
-        self.turn_button.rect = pygame.Rect(self.panel.left + 22 + half, self.y(240), half, bh)
+        # Order and Turn side by side where their labels fit so, else one above the
+        # other (a long word for Space in another language).
+        pair = (self.order_button, self.turn_button)
+        half = (body.width - 10) / 2
+        side_by_side = all(fits(b, half) for b in pair)
+        turns, self.below = split(body, bh if side_by_side else 2 * bh + 6, gap=gap)
+        place(pair, grid(turns, 2, columns=2 if side_by_side else 1, height=bh, gap=10, row_gap=6))
+        # Over the sheet, the message; under it, its column letters.
+        board = rest.inflate(-60, -16)
+        self.message_box, board = split(board, self.message_height(), gap=8)
+        self.view.layout(split(board, 42, "bottom")[1])
 
     def y(self, v: float) -> int:
         """A height on the panel, as laid out for 800 pixels, at this window's size."""
         return round(v * self.k)
 
+    def credit_size(self) -> int:
+        return max(12, self.y(16))
+
+    def dice_size(self) -> int:
+        return min(self.y(54), (self.panel.width - 60) // 4)
+
+    def formation_height(self) -> int:
+        """The room a formation takes on the panel: its shape's name over four
+        cells, for one standing."""
+        return self.shape_line() + 4 * self.y(30)
+
+    def shape_line(self) -> int:
+        return theme.font(max(12, self.y(18))).get_linesize()
+
+    def message_size(self) -> int:
+        return max(18, self.y(24))
+
+    def message_height(self) -> int:
+        """The room over the sheet for the message: three lines at its size."""
+        return 3 * theme.font(self.message_size()).get_linesize()
+
     def draw_heading(self, surface: pygame.Surface, title: str) -> None:
-        p = self.panel
-        theme.text(
-            surface, title, (p.centerx, self.y(10)), size=self.y(28), bold=True, anchor="midtop"
+        """The panel's title and, under it whole, the game's credit."""
+        box = self.title_box.move(0, self.y(10))
+        tl.label(surface, title, box, size=self.y(28), bold=True, align="center")
+        tl.block(
+            surface,
+            mosaix_credit(),
+            self.credit_box,
+            size=self.credit_size(),
+            color=theme.MUTED,
+            align="center",
         )
-        size = max(12, self.y(16))
-        for i, line in enumerate(theme.wrap(CREDIT, size, p.width - 16)[:2]):
-            theme.text(
-                surface,
-                line,
-                (p.centerx, self.y(44) + i * (size + 2)),
-                size=size,
-                color=theme.MUTED,
-                anchor="midtop",
-            )
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_sheet(self, surface: pygame.Surface, outline: bool = False) -> None:
@@ -242,55 +303,50 @@ class SheetPlay(Scene):
             self.sheet(),
             preview=preview.cells if preview else [],
             preview_ok=preview.ok if preview else True,
+            hanging=preview.hanging if preview else (),
             outline=outline,
         )
 
     def draw_message(self, surface: pygame.Surface) -> None:
         text, tone = self.flow.line(None if self.rolling > 0 else self.hover)
-        color = TONE_COLOR[tone]
-        # Above the sheet, shrinking to fit rather than cut short.
-        box = pygame.Rect(20, 8, self.panel.left - 40, max(24, self.view.rect.top - 14))
-        theme.block(surface, text, box, size=24, smallest=14, color=color)
+        size = self.message_size()
+        tl.block(surface, text, self.message_box, size=size, color=TONE_COLOR[tone], align="center")
 
-    def draw_dice(self, surface: pygame.Surface, top: int) -> None:
+    def draw_dice(self, surface: pygame.Surface) -> None:
         """The four dice, tumbling while they roll."""
-        p = self.panel
         if self.arranger is None:
             return
         rolled = self.arranger.rolled
         if self.rolling > 0:
             rng = random.Random(int(self.clock * 20))
-            rolled = "".join(rng.choice("OXT") for _ in range(4))
-        size = min(self.y(54), (p.width - 60) // 4)
-        for i, s in enumerate(rolled):
-            r = pygame.Rect(p.left + 14 + i * (size + 10), top, size, size)
+            rolled = "".join(rng.choice("OXT") for _s in range(4))
+        size = self.dice_size()
+        box = split(self.dice_box, size)[0]
+        for i, (s, r) in enumerate(zip(rolled, row(box, 4, width=size, gap=10), strict=True)):
             if self.rolling > 0:
-                r.y += round(6 * ((self.clock * 17 + i) % 2 - 1))
+                r.y += 6 * ((self.clock * 17 + i) % 2 - 1)
             pygame.draw.rect(surface, theme.TEXT, r, border_radius=8)
             draw_symbol(surface, s, r, SYMBOL_COLOR[s] if self.rolling <= 0 else theme.MUTED)
 
-    def draw_formation(self, surface: pygame.Surface, top: int) -> None:
+    def draw_formation(self, surface: pygame.Surface, top: float) -> None:
         f = self.formation()
         arranger = self.arranger
         if f is None or arranger is None or self.rolling > 0:
             return
         p = self.panel
+        # The shape's name on its own line over it: beside it, a long name was cut.
+        name = _("{shape}-shape").format(shape=SHAPE_NAMES[arranger.shape])
+        line = pygame.FRect(p.left + 14, top, p.width - 28, self.shape_line())
+        tl.label(surface, name, line, size=max(12, self.y(18)), color=theme.MUTED, align="center")
+        top = line.bottom
         cell = self.y(30)
         w = max(c[0] for c in f.cells) + 1
         h = max(c[1] for c in f.cells) + 1
-        left = p.centerx - w * cell // 2
+        at = anchor(pygame.FRect(p.left, top, p.width, h * cell), (w * cell, h * cell), "top")
         for x, y, s in f.cells:
-            r = pygame.Rect(left + x * cell, top + (h - 1 - y) * cell, cell, cell)
+            r = pygame.FRect(at.left + x * cell, at.top + (h - 1 - y) * cell, cell, cell)
             pygame.draw.rect(surface, theme.CELL, r.inflate(-2, -2), border_radius=4)
             draw_symbol(surface, s, r)
-        theme.text(
-            surface,
-            f"{SHAPE_NAMES[arranger.shape]}-shape",
-            (p.right - 14, top),
-            size=max(12, self.y(18)),
-            color=theme.MUTED,
-            anchor="topright",
-        )
 
 
 class MosaixResultScene(ButtonScene):
@@ -306,30 +362,30 @@ class MosaixResultScene(ButtonScene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.play = play
         self.best = best
-        again = Button("Play again", self.again, key=pygame.K_RETURN, size=24)
+        again = Button(N_("Play again"), self.again, key=pygame.K_RETURN, size=24)
         # ``extra``: the play's own buttons, above these (a match's next sheet).
         self.controls = [
             *(extra or []),
             again,
-            Button("Menu", self.menu, key=pygame.K_ESCAPE, size=24),
+            Button(N_("Menu"), self.menu, key=pygame.K_ESCAPE, size=24),
         ]
+        #: The card's part above its buttons, where the count is written.
+        self.count_box = pygame.FRect()
 
     def enter(self) -> None:
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        p = self.play.panel
-        self.box = pygame.Rect(p.left + 8, 66, p.width - 16, size[1] - 80)
-        box = self.box
-        grid(
-            self.controls,
-            box.left + 12,
-            box.bottom - 14 - 52 * len(self.controls),
-            width=box.width - 24,
-            height=44,
-            columns=1,
-            row_gap=8,
-        )
+        """The card down the panel under its credit (the sheet shown stays in
+        view), the buttons at its foot, the count above them."""
+        card = pygame.FRect(self.play.panel).inflate(-16, 0)
+        _heading, card = split(card, self.play.dice_box.top)
+        self.box = pygame.Rect(split(card, 14, "bottom")[1])
+        height = max(34, self.play.y(44))
+        n = len(self.controls)
+        inner = pygame.FRect(self.box).inflate(-24, -20)
+        buttons, self.count_box = split(inner, n * height + (n - 1) * 8, "bottom", gap=8)
+        place(self.controls, column(buttons, n, height=height, gap=8))
 
     def again(self) -> None:
         self.app.scenes.pop()
@@ -340,20 +396,20 @@ class MosaixResultScene(ButtonScene):
         self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        box = self.box
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=14)
-        pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=14)
-        y = box.top + 14
+        pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=14)
+        pygame.draw.rect(surface, theme.ACCENT, self.box, 3, border_radius=14)
+        box = self.count_box
         for text, size, color in self.lines():
-            # Wrapped, not cut: "7 points. A win takes 120 points." outgrows a narrow card.
-            for line in theme.wrap(text, size, box.width - 24):
-                theme.text(surface, line, (box.centerx, y), size=size, color=color, anchor="midtop")
-                y += size + 4
-            y += 6
+            # Wrapped, not cut: "Player 1 (AI): 119 points" outgrows a narrow card.
+            height = tl.block_height(text, size, box.width)
+            line, box = split(box, height, gap=6)
+            tl.block(surface, text, line, size=size, color=color, align="center")
         draw_all(self.controls, surface)
 
     def lines(self) -> list[tuple[str, int, theme.Color]]:
+        """Each line of the count, at a size that follows the window (as the panel
+        does), never the text size setting down."""
         return [
-            (line.text, PART_SIZE[line.part], count_color(line.tone))
+            (line.text, max(16, self.play.y(PART_SIZE[line.part])), count_color(line.tone))
             for line in self.play.flow.count(self.best)
         ]

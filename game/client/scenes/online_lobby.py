@@ -14,6 +14,7 @@ from functools import partial
 
 import pygame
 
+from game.i18n import N_, _
 from game.online import protocol
 from game.online.host import LocalServer, addresses
 from game.online.link import Link
@@ -33,7 +34,9 @@ from game.play.online_identity import load as load_identity
 from game.play.online_identity import normal
 from game.play.online_identity import save as save_identity
 
+from .. import text_layout as tl
 from .. import theme
+from ..layout import column, place, row, split
 from ..scene import Services
 from ..widgets import Button, Segments, TextField, Widget
 from .confirm import ConfirmScene
@@ -47,6 +50,8 @@ TIMES = ["1+0", "3+2", "5+3", "10+5", "15+10"]
 PACES = list(online_identity.PACES)
 DAYS = list(online_identity.DAYS)  # a turn
 HOST_DB = "hosted-server.db"
+#: How large the status lines under the lobby read.
+STATUS_SIZE = 20
 
 
 class OnlineScene(MenuScene):
@@ -54,7 +59,7 @@ class OnlineScene(MenuScene):
     the player's choices to it; the connection and the server hosted here are
     its own."""
 
-    title = "Play online"
+    title = N_("Play online")
     button_width = 560
 
     def __init__(self, app: Services, *, to_postal: bool = False) -> None:
@@ -70,38 +75,39 @@ class OnlineScene(MenuScene):
         self.identity = identity
         self._link: Link | None = None
         self.host: LocalServer | None = None
-        self.hosting = ""  # what a friend types in, while this computer hosts
+        self.hosting = ""  # the addresses a friend types in, while this computer hosts
         self.seek_count = 0  # the seeks listed on the right, before the games
-        self.games_top = 0
+        self.games_top = pygame.FRect()  # the heading of the games to watch
         self.postal_shown = 0  # 1 while the list's button heads the right column
         self.game_scene: OnlineMatchScene | None = None
         self.left_count = 0  # the lobby's controls on the left, before the seeks
-        self.seek_top = 0
+        self.seek_top = pygame.FRect()  # the heading of the open seeks
         self.col_w = 0  # the width of each column of the lobby
+        self.status_room = 0  # the status lines' height the controls were laid out for
         self.built = -1  # the lobby's revision the controls show
         # The fields keep what was typed in them when the screen is built again.
         self.server_field = TextField(
-            "Server",
+            N_("Server"),
             self.identity.server,
             limit=120,
             on_enter=self.connect,
             hint="ws://host:8765",
         )
         self.name_field = TextField(
-            "Your name",
+            N_("Your name"),
             self.identity.name,
             limit=protocol.NAME_LENGTH,
             allowed=lambda c: c.isalnum() or c in " _-.'",
             on_enter=self.connect,
-            hint="the name others see",
+            hint=N_("the name others see"),
         )
         self.code_field = TextField(
-            "Code",
+            N_("Code"),
             limit=protocol.CODE_LENGTH,
             allowed=lambda c: c in protocol.CODE_ALPHABET,
             upper=True,
             on_enter=self.join,
-            hint=f"{protocol.CODE_LENGTH} characters",
+            hint=_("{n} characters").format(n=protocol.CODE_LENGTH),
         )
         if to_postal and self.identity.name:
             self.connect()
@@ -148,8 +154,8 @@ class OnlineScene(MenuScene):
             return self.build_form()
         if not self.connected:
             return [
-                Button("Stop trying", self.disconnect, size=22),
-                Button("Back", self.back, size=22),
+                Button(N_("Stop trying"), self.disconnect, size=22),
+                Button(N_("Back"), self.back, size=22),
             ]
         return self.build_lobby()
 
@@ -157,39 +163,39 @@ class OnlineScene(MenuScene):
         return [
             self.server_field,
             self.name_field,
-            Button("Connect", self.connect, size=22),
-            Button("Host on this computer", self.host_here, size=22),
-            Button("Back", self.back, size=22),
+            Button(N_("Connect"), self.connect, size=22),
+            Button(N_("Host on this computer"), self.host_here, size=22),
+            Button(N_("Back"), self.back, size=22),
         ]
 
     def build_lobby(self) -> list[Widget]:
         lobby = self.lobby
         seek = (
-            Button("Cancel my seek", lobby.cancel_seek, size=22)
+            Button(N_("Cancel my seek"), lobby.cancel_seek, size=22)
             if lobby.my_seek
-            else Button("Seek a game", lobby.seek, size=22)
+            else Button(N_("Seek a game"), lobby.seek, size=22)
         )
         live = lobby.pace == "Live"
         time_row = (
-            Segments("Time", TIMES, lobby.time, lambda v: setattr(lobby, "time", v), size=18)
+            Segments(N_("Time"), TIMES, lobby.time, lambda v: setattr(lobby, "time", v), size=18)
             if live
-            else Segments("A turn", DAYS, lobby.days, lobby.choose_days, size=18)
+            else Segments(N_("A turn"), DAYS, lobby.days, lobby.choose_days, size=18)
         )
         left: list[Widget] = [
-            Segments("Side", SIDES, lobby.side, lambda v: setattr(lobby, "side", v), size=18),
-            Segments("Play", PACES, lobby.pace, self._pace, size=18),
+            Segments(N_("Side"), SIDES, lobby.side, lambda v: setattr(lobby, "side", v), size=18),
+            Segments(N_("Play"), PACES, lobby.pace, self._pace, size=18),
             time_row,
-            Segments("Game", ["Rated", "Casual"], lobby.rated, self._rated, size=18),
+            Segments(N_("Game"), [N_("Rated"), N_("Casual")], lobby.rated, self._rated, size=18),
             seek,
             (
-                Button("Cancel my challenge", lobby.cancel_challenge, size=22)
+                Button(N_("Cancel my challenge"), lobby.cancel_challenge, size=22)
                 if lobby.code
-                else Button("Challenge a friend", lobby.challenge, size=22)
+                else Button(N_("Challenge a friend"), lobby.challenge, size=22)
             ),
             self.code_field,
-            Button("Join by code", self.join, size=22),
-            Button("Leaderboard", lobby.leaderboard, size=22),
-            Button("Disconnect", self.disconnect, size=22),
+            Button(N_("Join by code"), self.join, size=22),
+            Button(N_("Leaderboard"), lobby.leaderboard, size=22),
+            Button(N_("Disconnect"), self.disconnect, size=22),
         ]
         self.left_count = len(left)
         seeks = lobby.shown_seeks()
@@ -230,38 +236,42 @@ class OnlineScene(MenuScene):
         self.lobby.choose_pace(value)
         self.rebuild()
 
+    def status_height(self, width: int) -> int:
+        """The room the status lines take at the foot of a window ``width`` wide."""
+        return sum(tl.block_height(line, STATUS_SIZE, width - 40) + 4 for line, _c in self.lines())
+
     def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        # The status lines under everything, as tall as they need (a server's
+        # reason may take two or three): the controls go above them.
+        self.status_room = status = self.status_height(w)
         if not (self.link is not None and self.connected):
-            super().resize(size)
+            super().resize((w, h - max(0, status - 14)))
             return
         # The lobby: the choices and actions on the left, the open seeks on the right.
-        w, h = size
         top = self.header(h)
         left = self.controls[: self.left_count]
         postal = self.controls[self.left_count : self.left_count + self.postal_shown]
         right = self.controls[self.left_count + self.postal_shown :]
-        room = h - top - 20 - 24 * (1 + bool(self.hosting))  # the status lines below
+        body = pygame.FRect(0, top, w, h - top - 20 - status)
         # Tight rows in a short window, never over the status lines below.
-        gap = 6 if room // len(left) >= 40 else 3
-        height = max(22, min(46, room // len(left) - gap))
-        col_w = self.col_w = min(520, (w - 60) // 2)
-        x0 = w // 2 - col_w - 10
-        for i, c in enumerate(left):
-            c.rect = pygame.Rect(x0, top + i * (height + gap), col_w, height)
+        gap = 6 if body.height // len(left) >= 40 else 3
+        height = max(22, min(46, int(body.height) // len(left) - gap))
+        self.col_w = min(520, (w - 60) // 2)
+        mine, theirs = row(body, 2, width=self.col_w, gap=20)
+        place(left, column(mine, len(left), height=height, gap=gap))
+        # The right column's rows: our correspondence games' button, the seeks under
+        # their heading, then the games to watch under theirs.
+        rows = column(theirs, len(left), height=height, gap=gap)
+        place(postal, rows)
+        rows = rows[len(postal) :]
+        self.seek_top = rows[0]
+        self.games_top = rows[min(1 + self.seek_count, len(rows) - 1)]
+        seeks = rows[1 : 1 + self.seek_count]
+        place(right, seeks + rows[2 + self.seek_count :])
+        for c in left:
             c.size = max(15, min(c.base_size, height * 45 // 100))
-        row = height + gap
-        for c in postal:
-            c.rect = pygame.Rect(w // 2 + 10, top, col_w, height)
-            c.size = max(14, min(c.base_size, height * 40 // 100))
-            top += row
-        self.seek_top = top
-        # Each list under its heading, which takes the room of one row.
-        self.games_top = top + (self.seek_count + 1) * row
-        for i, c in enumerate(right):
-            y = top + row + i * row if i < self.seek_count else self.games_top + row
-            if i >= self.seek_count:
-                y += (i - self.seek_count) * row
-            c.rect = pygame.Rect(w // 2 + 10, y, col_w, height)
+        for c in postal + right:
             c.size = max(14, min(c.base_size, height * 40 // 100))
 
     def rebuild(self) -> None:
@@ -279,7 +289,9 @@ class OnlineScene(MenuScene):
                 return
             self.identity.server = self.server_field.value.strip()
         if not protocol.NAME.check(name):
-            self.lobby.say("Choose a name of 1 to 20 letters or digits for others to see.", "bad")
+            self.lobby.say(
+                _("Choose a name of 1 to 20 letters or digits for others to see."), "bad"
+            )
             return
         self.identity.name = name
         self.keep_identity()
@@ -290,26 +302,26 @@ class OnlineScene(MenuScene):
     def host_here(self) -> None:
         """Start the server inside the game, then connect to it."""
         if not protocol.NAME.check(self.name_field.value.strip()):
-            self.lobby.say("Choose your name first: it is what your friend will see.", "bad")
+            self.lobby.say(_("Choose your name first: it is what your friend will see."), "bad")
             return
         if self.host is None:
             host = LocalServer(self.app.data / HOST_DB)
             try:
                 port = host.start()
             except OSError as e:
-                self.lobby.say(f"Could not start a server here: {e}", "bad")
+                self.lobby.say(_("Could not start a server here: {error}").format(error=e), "bad")
                 return
             self.host = host
-            where = ", ".join(f"{a}:{port}" for a in addresses()[:2])
-            # The address first: it is what a friend needs, and must never be cut.
-            self.hosting = f"Friends on your network connect to {where} (hosted here)"
+            self.hosting = ", ".join(f"{a}:{port}" for a in addresses()[:2])
         self.connect(f"ws://127.0.0.1:{self.host.port}")
 
     def keep_identity(self) -> None:
         try:
             save_identity(self.identity, self.app.data)
         except OSError as e:
-            self.app.toast(f"Could not keep your online name: {e.strerror or e}")
+            self.app.toast(
+                _("Could not keep your online name: {error}").format(error=e.strerror or e)
+            )
 
     def disconnect(self) -> None:
         if self.link is not None:
@@ -332,9 +344,9 @@ class OnlineScene(MenuScene):
             self.app.scenes.push(
                 ConfirmScene(
                     self.app,
-                    "Stop hosting?",
-                    "Leaving stops the server on this computer, and any game on it.",
-                    "Stop and leave",
+                    _("Stop hosting?"),
+                    _("Leaving stops the server on this computer, and any game on it."),
+                    N_("Stop and leave"),
                     self.app.scenes.pop,
                 )
             )
@@ -360,6 +372,8 @@ class OnlineScene(MenuScene):
 
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
+        if self.status_height(self.app.size[0]) != self.status_room:
+            self.resize(self.app.size)  # the status grew or shrank: room for it
         if self.link is None or self.app.scenes.top is not self:
             return moving
         news = self.poll()
@@ -397,27 +411,33 @@ class OnlineScene(MenuScene):
     @property
     def subtitle(self) -> str:
         if self.link is None:
-            return "Play people on a server, or host one for friends on your network."
+            return _("Play people on a server, or host one for friends on your network.")
         if not self.connected:
-            return f"Connecting to {self.url}..."
+            return _("Connecting to {url}...").format(url=self.url)
         return self.lobby.player_line()
+
+    def lines(self) -> list[tuple[str, theme.Color]]:
+        """The status lines under the lobby: where friends connect while this
+        computer hosts (the address first: it is what a friend needs), and how the
+        connection stands."""
+        text, color = self.status
+        hosting = _("Friends on your network connect to {where} (hosted here)")
+        lines = [(hosting.format(where=self.hosting) if self.hosting else "", theme.ACCENT)]
+        return [(line, c) for line, c in [*lines, (text, color)] if line]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
-        text, color = self.status
-        lines = [(self.hosting, theme.ACCENT), (text, color)]
-        lines = [(line, c) for line, c in lines if line]
-        y = h - 12 - 24 * len(lines)
-        for line, c in lines:  # each whole on its line, smaller rather than cut
-            size = theme.fit(line, 20, w - 40, smallest=12)
-            theme.text(surface, line, (w // 2, y), size=size, color=c, anchor="midtop")
-            y += 24
+        lines = self.lines()
+        heights = [tl.block_height(line, STATUS_SIZE, w - 40) for line, _c in lines]
+        whole = sum(heights) + 4 * len(lines)
+        box = pygame.FRect(20, h - 12 - whole, w - 40, whole)
+        for (line, c), tall in zip(lines, heights, strict=True):
+            here, box = split(box, tall, gap=4)
+            tl.block(surface, line, here, size=STATUS_SIZE, color=c, align="center")
         if self.connected:
-            x = w // 2 + 10
-            for head, top in (
+            for head, at in (
                 (self.lobby.seeks_heading(), self.seek_top),
                 (self.lobby.games_heading(), self.games_top),
             ):
-                size = theme.fit(head, 20, self.col_w, smallest=12)
-                theme.text(surface, head, (x, top), size=size, color=theme.MUTED)
+                tl.label(surface, head, at, size=20, color=theme.MUTED)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.play.explain import turn_summary
 from game.play.lobby import LEADERBOARD_ORDER
 from game.play.match import Event
@@ -21,7 +22,9 @@ from game.play.online_game import (
 )
 from game.rules import Board, Color
 
+from .. import text_layout as tl
 from .. import theme
+from ..layout import anchor, column, place, split
 from ..scene import ButtonScene, Scene, Services, pad_buttons
 from ..side_panel import SidePanel
 from ..widgets import Button, Widget, draw_all
@@ -29,11 +32,14 @@ from .confirm import ConfirmScene
 from .game_over import Over, lay_out_row
 from .match_scene import MatchScene
 from .menu import MenuScene
+from .mosaix_sheet import fits
 
 if TYPE_CHECKING:
     from game.online.link import Link
 
 LOW_TIME_MS = 20_000
+#: The height of a row of the leaderboard.
+ROW = 28
 #: A correspondence clock under this is shown as running low.
 LOW_DAYS_MS = 86_400_000
 
@@ -47,14 +53,14 @@ def clock_text(ms: int) -> str:
 
 
 class OnlineMatchScene(MatchScene):
-    no_takebacks = "No take-backs in a game against a person."
+    no_takebacks = N_("No take-backs in a game against a person.")
     # No take-backs and no hints against a person: X and Y do nothing here.
     pad_keys = pad_buttons(
         MatchScene.pad_keys,
-        b=(pygame.K_ESCAPE, "take back a chain, hide the cursor, or the lobby"),
+        b=(pygame.K_ESCAPE, N_("take back a chain, hide the cursor, or the lobby")),
         x=(pygame.K_u, ""),
         y=(pygame.K_h, ""),
-        start=(pygame.K_ESCAPE, "the lobby"),
+        start=(pygame.K_ESCAPE, N_("the lobby")),
     )
 
     def __init__(
@@ -81,8 +87,9 @@ class OnlineMatchScene(MatchScene):
         replay = Board(size=m.board.size)
         for text in moves[:last]:
             replay.play(text)
-        mover = m.names[replay.mover] if replay.mover != m.you else "You"
-        self.say("Last turn: " + turn_summary(mover, moves[last]), theme.TEXT, 8.0)
+        mover = m.names[replay.mover] if replay.mover != m.you else _("You")
+        summary = turn_summary(mover, moves[last])
+        self.say(_("Last turn: {summary}").format(summary=summary), theme.TEXT, 8.0)
 
     @property
     def match(self) -> OnlineMatch:
@@ -97,7 +104,7 @@ class OnlineMatchScene(MatchScene):
             resign=self.ask_to_resign,
             share=self.share,
             menu=self.to_lobby,
-            menu_label="Lobby",
+            menu_label=N_("Lobby"),
         )
 
     def share(self) -> None:
@@ -105,17 +112,18 @@ class OnlineMatchScene(MatchScene):
         url = page_address(self.link.url, self.match.id, self.link.site)
         try:
             pygame.scrap.put_text(url)
-            copied = " (copied)"
+            said = _("This game's page (copied): {url}")
         except (pygame.error, AttributeError):
-            copied = ""  # no clipboard here: the line still shows it to copy by hand
-        self.say(f"This game's page{copied}: {url}", theme.ACCENT, 15)
+            # No clipboard here: the line still shows it to copy by hand.
+            said = _("This game's page: {url}")
+        self.say(said.format(url=url), theme.ACCENT, 15)
 
     def over_scene(self) -> Scene:
         return OnlineOverScene(self.app, self.outcome())
 
     def outcome(self) -> Over:
         # No rematch or file of a game against a person: the server keeps it.
-        return replace(super().outcome(), leave_label="Lobby", rematch=None, save=None)
+        return replace(super().outcome(), leave_label=N_("Lobby"), rematch=None, save=None)
 
     # -- the player's actions -----------------------------------------------------------
     def ask_to_resign(self) -> None:
@@ -128,9 +136,11 @@ class OnlineMatchScene(MatchScene):
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
-                "Resign this game?",
-                f"{m.names[m.you.other]} wins, and a rated game counts as a loss.",
-                "Resign",
+                _("Resign this game?"),
+                _("{name} wins, and a rated game counts as a loss.").format(
+                    name=m.names[m.you.other]
+                ),
+                N_("Resign"),
                 lambda: self.online.resign(m.you),
             )
         )
@@ -143,9 +153,9 @@ class OnlineMatchScene(MatchScene):
         self.app.scenes.push(
             ConfirmScene(
                 self.app,
-                "Leave this game?",
-                "Leaving resigns it (or aborts it before the first turn).",
-                "Resign and leave",
+                _("Leave this game?"),
+                _("Leaving resigns it (or aborts it before the first turn)."),
+                N_("Resign and leave"),
                 self.resign_and_leave,
             )
         )
@@ -172,7 +182,7 @@ class OnlineMatchScene(MatchScene):
                 if msg.get("about") == "turn":
                     events += self.online.refused(msg.get("reason", ""))
                 else:
-                    self.say(msg.get("reason", "The server refused that."), theme.BAD)
+                    self.say(msg.get("reason", _("The server refused that.")), theme.BAD)
             else:
                 events += self.online.receive(msg)
         if events:
@@ -192,7 +202,7 @@ class OnlineMatchScene(MatchScene):
         other = m.you.other
         if m.days is not None or m.connected[other]:
             return {}
-        return {other: ("offline", theme.BAD)}
+        return {other: (_("offline"), theme.BAD)}
 
     def clock_label(self, color: Color) -> str:
         """A live clock's minutes and seconds; a correspondence clock's days and
@@ -215,13 +225,13 @@ class OnlineMatchScene(MatchScene):
         self.link_state = state
         if state == "offline":
             self.notices.say(
-                "status", "Connection lost. Reconnecting...", theme.BAD, 0
+                "status", _("Connection lost. Reconnecting..."), theme.BAD, 0
             )  # until it is back
         elif state == "online":
-            self.say("Connected again.", theme.GOOD)
+            self.say(_("Connected again."), theme.GOOD)
             self.online.resync()
         elif state == "closed":
-            self.notices.say("status", "The connection could not be restored.", theme.BAD, 0)
+            self.notices.say("status", _("The connection could not be restored."), theme.BAD, 0)
 
     def show(self, events: list[Event]) -> None:
         for ev in events:
@@ -237,15 +247,15 @@ class OnlineMatchScene(MatchScene):
             # when those run out, goes under the turn.
             mover = m.board.mover
             if turn_time(self.online.left(mover), m.reserve[int(mover)])[1]:
-                text += "\nThe turn's days are used up: on reserve days now"
+                text += "\n" + _("The turn's days are used up: on reserve days now")
             else:
                 red, blue = m.reserve
-                text += f"\nReserve days: red {red}, blue {blue}"
+                text += "\n" + _("Reserve days: red {red}, blue {blue}").format(red=red, blue=blue)
         n = self.online.watchers
         if n and not self.match.over:
             # On a line of its own under the turn: the counts under the names
             # leave no room beside them in a small window.
-            text += f"\n{n} watching"
+            text += "\n" + ngettext("{n} watching", "{n} watching", n).format(n=n)
         return text, color
 
     def turn_text(self) -> tuple[str, theme.Color]:
@@ -253,13 +263,14 @@ class OnlineMatchScene(MatchScene):
         if self.finished or m.over:
             return m.result_text(), theme.ACCENT
         if self.link_state != "online":
-            return "Reconnecting...", theme.BAD
+            return _("Reconnecting..."), theme.BAD
         if m.human_to_move:
-            return "Your turn", theme.TILE[m.you]
+            return _("Your turn"), theme.TILE[m.you]
         mover = m.board.mover
+        name = m.names[mover]
         if m.days is not None:  # nobody need wait at the board for a turn days away
-            return f"{m.names[mover]} to move: come back later", theme.TILE[mover]
-        return f"{m.names[mover]} to move", theme.TILE[mover]
+            return _("{name} to move: come back later").format(name=name), theme.TILE[mover]
+        return _("{name} to move").format(name=name), theme.TILE[mover]
 
     def end_sound(self) -> str:
         winner = self.match.winner()
@@ -276,8 +287,8 @@ class OnlineOverScene(ButtonScene):
         self.over = over
         self.box = pygame.Rect(0, 0, 0, 0)
         self.controls = [
-            Button("See board", over.see_board, key=pygame.K_b, size=24),
-            Button("Analyse", over.analyse, key=pygame.K_a, size=24),
+            Button(N_("See board"), over.see_board, key=pygame.K_b, size=24),
+            Button(N_("Analyse"), over.analyse, key=pygame.K_a, size=24),
             Button(over.leave_label, over.leave, key=pygame.K_ESCAPE, size=24),
         ]
 
@@ -291,22 +302,35 @@ class OnlineOverScene(ButtonScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         area = self.over.area()
-        self.box = pygame.Rect(0, 0, min(560, area.width - 24), min(320, size[1] - 40))
-        self.box.center = area.center
-        lay_out_row(self.box, self.controls, height=46)
+        width = min(560, area.width - 24)
+        # The buttons in a row where their labels fit it, else one above another
+        # (a language's long words), the card taller for them.
+        n = len(self.controls)
+        each = (width - 12 * (n + 1)) / n
+        one_row = all(fits(b, each) for b in self.controls)
+        foot = 46 + 18 if one_row else n * 46 + (n - 1) * 8 + 18
+        whole = (width, min(320 - 64 + foot, size[1] - 40))
+        self.box = pygame.Rect(anchor(area, whole, "center"))
+        if one_row:
+            lay_out_row(self.box, self.controls, height=46)
+            return
+        buttons = split(pygame.FRect(self.box).inflate(-40, 0), foot, "bottom")[0]
+        place(self.controls, column(split(buttons, foot - 18)[0], n, height=46, gap=8))
+        for b in self.controls:
+            b.size = 24
 
     def headline(self) -> tuple[str, theme.Color]:
         m = self.match
         if m.result == "aborted":
-            return "Aborted", theme.MUTED
+            return _("Aborted"), theme.MUTED
         winner = m.winner()
         if winner is None:
-            return "Draw", theme.ACCENT
+            return _("Draw"), theme.ACCENT
         return self.won(winner), theme.TILE[winner]
 
     def won(self, winner: Color) -> str:
         """The headline of a game ``winner`` won, as this screen's player sees it."""
-        return "You win" if winner == self.match.you else "You lose"
+        return _("You win") if winner == self.match.you else _("You lose")
 
     def detail(self) -> str:
         """The line under the headline: how it ended, without saying again what
@@ -324,24 +348,19 @@ class OnlineOverScene(ButtonScene):
         box = self.box
         theme.dialog(surface, box, round(self.t * 600))
         text, color = self.headline()
-        theme.text(
-            surface,
-            text,
-            (box.centerx, box.top + 24),
-            size=theme.fit(text, 52, box.width - 40, bold=True, smallest=24),
-            color=color,
-            anchor="midtop",
-            bold=True,
-        )
-        y = box.top + 90
-        for line in theme.wrap(self.detail(), 22, box.width - 40)[:2]:
-            theme.text(surface, line, (box.centerx, y), size=22, color=theme.MUTED, anchor="midtop")
-            y += 28
+        inner = pygame.FRect(box).inflate(-40, -36)
+        head, rest = split(inner, 64)
+        tl.label(surface, text, head, size=52, color=color, align="center", bold=True, floor=24)
+        # How it ended, on two lines at most, then the rating.
+        detail = self.detail()
+        tall = min(tl.block_height(detail, 22, rest.width), 2 * theme.font(22).get_linesize())
+        said, rest = split(rest, tall, gap=8)
+        tl.block(surface, detail, said, size=22, color=theme.MUTED, align="center")
         note = self.rating_line()
         if note is not None:
             text, size, tone = note
-            size = theme.fit(text, size, box.width - 40, smallest=14)
-            theme.text(surface, text, (box.centerx, y + 6), size=size, color=tone, anchor="midtop")
+            line = split(rest, tl.block_height(text, size, rest.width))[0]
+            tl.block(surface, text, line, size=size, color=tone, align="center", floor=14)
         draw_all(self.controls, surface)
 
     def rating_line(self) -> tuple[str, int, theme.Color] | None:
@@ -350,51 +369,63 @@ class OnlineOverScene(ButtonScene):
         change = m.rating_change.get(str(m.you))
         if change:
             delta = change["after"] - change["before"]
-            sign = "+" if delta >= 0 else ""
-            kind = "rating" if m.days is None else "correspondence rating"
-            rating = f"Your {kind}: {change['before']} to {change['after']} ({sign}{delta})"
+            said = (
+                _("Your rating: {before} to {after} ({change})")
+                if m.days is None
+                else _("Your correspondence rating: {before} to {after} ({change})")
+            )
+            rating = said.format(
+                before=change["before"], after=change["after"], change=f"{delta:+d}"
+            )
             return rating, 26, theme.GOOD if delta >= 0 else theme.BAD
         if not m.rated and m.result != "aborted":
-            return "A casual game: ratings stay as they were.", 20, theme.MUTED
+            return _("A casual game: ratings stay as they were."), 20, theme.MUTED
         return None
 
 
 class LeaderboardScene(MenuScene):
-    subtitle = LEADERBOARD_ORDER
-
     def __init__(self, app: Services, players: list[dict[str, Any]], pace: str = "live") -> None:
         super().__init__(app)
         self.players = players
         # Live and correspondence games are rated apart: each has its own board.
-        self.title = "Correspondence leaderboard" if pace == "correspondence" else "Leaderboard"
+        live = pace != "correspondence"
+        self.title = N_("Leaderboard") if live else N_("Correspondence leaderboard")
+
+    @property
+    def subtitle(self) -> str:
+        return _(LEADERBOARD_ORDER)
 
     def build(self) -> list[Widget]:
-        return [Button("Back", self.back, key=pygame.K_ESCAPE, size=22)]
+        return [Button(N_("Back"), self.back, key=pygame.K_ESCAPE, size=22)]
 
     def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.controls[0].rect = pygame.Rect(w // 2 - 120, h - 64, 240, 46)
+        window = pygame.FRect(0, 0, *size)
+        place(self.controls, [anchor(window, (240, 46), "bottom", margin=18)])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
         top = self.header(h)
+        table = pygame.FRect(0, top, w, h - top - 90)
         if not self.players:
-            theme.text(
-                surface,
-                "No rated games yet.",
-                (w // 2, top),
-                size=24,
-                color=theme.MUTED,
-                anchor="midtop",
+            line = split(table, theme.font(24).get_linesize())[0]
+            tl.label(
+                surface, _("No rated games yet."), line, size=24, color=theme.MUTED, align="center"
             )
             return
-        rows = max(1, (h - top - 90) // 28)
-        x = w // 2 - 260
-        for i, p in enumerate(self.players[:rows]):
-            y = top + i * 28
-            theme.text(surface, f"{i + 1:>2}.", (x, y), size=22, color=theme.MUTED)
-            theme.text(surface, p["name"], (x + 50, y), size=22)
-            theme.text(surface, f"{p['rating']}", (x + 330, y), size=22, color=theme.ACCENT)
-            games = f"{p['games']} game{'s' if p['games'] != 1 else ''}"
-            theme.text(surface, games, (x + 420, y), size=20, color=theme.MUTED)
+        # One row a player: place, name, rating, games; the name takes what is left.
+        rows = max(1, int(table.height) // ROW)
+        shown = self.players[:rows]
+        table = anchor(table, (min(560, w - 40), table.height), "top")
+        for i, (p, line) in enumerate(
+            zip(shown, column(table, len(shown), height=ROW, gap=0), strict=True)
+        ):
+            place_box, rest = split(line, 50, "left")
+            games_box, rest = split(rest, 130, "right")
+            rating_box, name_box = split(rest, 80, "right", gap=10)
+            tl.label(surface, f"{i + 1:>2}.", place_box, size=22, color=theme.MUTED)
+            tl.label(surface, p["name"], name_box, size=22)
+            tl.label(surface, f"{p['rating']}", rating_box, size=22, color=theme.ACCENT)
+            n = p["games"]
+            games = ngettext("{n} game", "{n} games", n).format(n=n)
+            tl.label(surface, games, games_box, size=20, color=theme.MUTED)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from game.i18n import N_, _
 from game.play.online_game import OnlineController, OnlineMatch
 from game.play.watching import WATCHING, WatchControl
 from game.rules import Color
@@ -30,14 +31,14 @@ class WatchScene(OnlineMatchScene):
 
     def make_panel(self) -> SidePanel:
         return SidePanel(
-            take_back=None, share=self.share, menu=self.leave_watch, menu_label="Leave"
+            take_back=None, share=self.share, menu=self.leave_watch, menu_label=N_("Leave")
         )
 
     def over_scene(self) -> Scene:
         return WatchOverScene(self.app, self.outcome())
 
     def outcome(self) -> Over:
-        return dataclasses.replace(super().outcome(), leave_label="Leave")
+        return dataclasses.replace(super().outcome(), leave_label=N_("Leave"))
 
     # -- nothing here touches the game ----------------------------------------------------
     def play(self, cells: tuple[int, ...]) -> None:
@@ -67,14 +68,14 @@ class WatchScene(OnlineMatchScene):
     def keys_text(self) -> tuple[str, ...]:
         """A watcher's keys: the moves to step through, nothing to play."""
         return (
-            "You are watching: Left and Right step through the moves; Leave goes back.",
-            "Watching: Left and Right step through the moves.",
-            "Left, Right: the moves.",
+            _("You are watching: Left and Right step through the moves; Leave goes back."),
+            _("Watching: Left and Right step through the moves."),
+            _("Left, Right: the moves."),
         )
 
     def notes(self) -> dict[Color, tuple[str, theme.Color]]:
         m = self.match
-        return {c: ("offline", theme.BAD) for c in (Color.RED, Color.BLUE) if not m.connected[c]}
+        return {c: (_("offline"), theme.BAD) for c in (Color.RED, Color.BLUE) if not m.connected[c]}
 
     def turn_line(self) -> tuple[str, theme.Color]:
         return self.turn_text()  # the count is for the players: they are the watched
@@ -84,9 +85,9 @@ class WatchScene(OnlineMatchScene):
         if self.finished or m.over:
             return m.result_text(), theme.ACCENT
         if self.link_state != "online":
-            return "Reconnecting...", theme.BAD
+            return _("Reconnecting..."), theme.BAD
         mover = m.board.mover
-        return f"Watching: {m.names[mover]} to move", theme.TILE[mover]
+        return _("Watching: {name} to move").format(name=m.names[mover]), theme.TILE[mover]
 
     def end_sound(self) -> str:
         return "win"
@@ -96,7 +97,7 @@ class WatchOverScene(OnlineOverScene):
     """The result of a watched game: who won, and that it was only watched."""
 
     def won(self, winner: Color) -> str:
-        return f"{self.match.names[winner]} wins"
+        return _("{name} wins").format(name=self.match.names[winner])
 
     def rating_line(self) -> tuple[str, int, theme.Color] | None:
-        return "You watched this game: it is not in your history.", 20, theme.MUTED
+        return _("You watched this game: it is not in your history."), 20, theme.MUTED
