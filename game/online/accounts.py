@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.i18n import N_
+
 from . import protocol
 from .limits import Limits
 from .protocol import Message, ProtocolError
@@ -42,12 +44,12 @@ class Accounts:
             if token is not None:
                 player = await self.store.player_by_token(token)
                 if player is None:
-                    raise ProtocolError("unknown token: say hello with a name to start afresh")
+                    raise ProtocolError(N_("unknown token: say hello with a name to start afresh"))
                 if name and name != player.name:
                     await self._rename(player, name)
                 return player, None
             if not name:
-                raise ProtocolError("hello: a new player needs a name")
+                raise ProtocolError(N_("hello: a new player needs a name"))
             now = self.clock()
             if self.limits.signups and self.signups.full(f"address {address}", now):
                 raise ProtocolError(

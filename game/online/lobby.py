@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import N_
+
 from . import protocol
 from .changes import ListChanges, drop_process
 from .fair import Entry, fair
@@ -235,7 +237,7 @@ class Lobby:
         if seek is None:
             seek = next((s for s in self.codes.values() if s.id == sid), None)
         if seek is None or seek.player.id != player.id:
-            raise TableError("you have no open seek or challenge with that id")
+            raise TableError(N_("you have no open seek or challenge with that id"))
         self._publish("remove", seek)
         if seek.code:
             del self.codes[seek.code]
@@ -292,7 +294,7 @@ class Lobby:
             )
             if code not in self.codes:
                 return code
-        raise TableError("the server could not make a challenge code; try again")
+        raise TableError(N_("the server could not make a challenge code; try again"))
 
     # -- pairing ------------------------------------------------------------------------
     def accept(self, player: Player, sid: str, address: str = "") -> Seek:
@@ -303,7 +305,7 @@ class Lobby:
             raise Elsewhere(self.remote[sid][0])
         seek = self.seeks.get(sid)
         if seek is None:
-            raise TableError("that seek is no longer open")
+            raise TableError(N_("that seek is no longer open"))
         self._take(seek, player, address)
         return seek
 
@@ -327,13 +329,13 @@ class Lobby:
         if seek is None:
             for k in keys:
                 self.failed_joins.add(k, now)
-            raise TableError("no open challenge has that code")
+            raise TableError(N_("no open challenge has that code"))
         self._take(seek, player, address)
         return seek
 
     def _take(self, seek: Seek, player: Player, address: str) -> None:
         if seek.player.id == player.id:
-            raise TableError("that seek is your own")
+            raise TableError(N_("that seek is your own"))
         self.room_for(player, seek.postal, address)
         self.room_for(seek.player, seek.postal, seek.address)
         self._publish("remove", seek)
