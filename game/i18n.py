@@ -7,8 +7,9 @@ A text defined once at module level is marked with ``N_`` (which only marks it
 for extraction) and translated with ``_`` where it is drawn.
 
 The catalogs are ``game/locales/<code>/LC_MESSAGES/mosaic.po``, compiled to
-``.mo`` beside them (``python -m game.i18n compile``; Babel extracts and merges,
-see the README). Standard library only, so every layer may use it.
+``.mo`` beside them with Babel, which also extracts and merges (the commands are
+in the README's "Languages" section). The game reads only the ``.mo`` files, with
+the standard library, so every layer may use this module.
 """
 
 from __future__ import annotations
