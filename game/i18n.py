@@ -44,8 +44,9 @@ _now = _Speaking()
 
 
 def _(message: str) -> str:
-    """``message`` in the player's language."""
-    return _now.catalog.gettext(message)
+    """``message`` in the player's language ("" stays "": gettext would give the
+    catalog's header for it)."""
+    return _now.catalog.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

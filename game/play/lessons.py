@@ -171,7 +171,7 @@ LESSONS: tuple[Lesson, ...] = (
         "RBBR/BRBBB/BRBRRB/BRRRRRB/BBRRRB/BBBRB/RRBB r",
         "answer",
         options=(N_("Red"), N_("Blue"), N_("A draw")),
-        done_text=N_(""),
+        done_text="",
         hidden=("Red tiles", "Blue tiles"),  # i18n: keys
     ),
 )
