@@ -23,8 +23,9 @@ from .storage import read_json, set_aside, write_json
 FILE = "online.json"
 DEFAULT_SERVER = "ws://localhost:8765"
 HOST_CHARACTERS = set(string.ascii_letters + string.digits + ".-:")
-PACES = ("Live", "Correspondence")
-DAYS = ("1 day", "3 days", "7 days")
+# Keys kept in the settings file, shown translated (the widgets translate their options).
+PACES = (N_("Live"), N_("Correspondence"))
+DAYS = (N_("1 day"), N_("3 days"), N_("7 days"))
 
 
 @dataclass
