@@ -83,6 +83,7 @@ def test_the_pseudo_language_marks_what_went_through_gettext():
     assert untranslated("«{color}: «2 groups», «3 tiles»»".replace("{color}", "«Red»")) is None
     assert untranslated("24. xf6  e5 ws://127.0.0.1:8765 Mosaic, Mark Steere") is None
     assert untranslated("«Red wins» Emma 12-7") is None
+    assert untranslated("MOSAIC") is None
     assert untranslated("Take back") == "Take back"
     assert untranslated("«Score» points") == "points"
     try:

@@ -73,5 +73,6 @@ def untranslated(text: str) -> str | None:
             break
         rest = shorter
     rest = _NOTATION.sub(" ", _URL.sub(" ", rest))
-    words = [w for w in _WORD.findall(rest) if w not in NAMES]
+    # A name may be drawn in capitals (the title's MOSAIC).
+    words = [w for w in _WORD.findall(rest) if w not in NAMES and w.capitalize() not in NAMES]
     return " ".join(words) if words else None
