@@ -20,6 +20,9 @@ from .protocol import Message, ProtocolError
 from .store import NameTaken, Player, Store
 from .throttle import Window
 
+#: Sent as it is, in English; a player's screen translates it (game/play/endings.py).
+NAME_TAKEN = N_("Another player has the name {name}: choose another.")
+
 
 @dataclass
 class Accounts:
@@ -61,7 +64,7 @@ class Accounts:
             self.signups.add(f"address {address}", now)
             return await self.store.new_player(name)
         except NameTaken:
-            raise ProtocolError(f"Another player has the name {name!r}: choose another.") from None
+            raise ProtocolError(NAME_TAKEN.format(name=repr(name))) from None
 
     async def _rename(self, player: Player, name: str) -> None:
         known = await self.store.player_by_name(name)

@@ -38,6 +38,17 @@ from .table import TableError
 from .throttle import Window
 from .transport import Conn, send
 
+# Refusals with a number, as the server sends them (English): a player's screen
+# translates them by matching these templates (game/play/endings.py).
+TOO_MANY_SEEKS = N_("you may have at most {n} open seeks; cancel one")
+ADDRESS_SEEKS = N_(
+    "your address has {n} open seeks and challenges, as many as one address may have:"
+    " wait until one closes"
+)
+TOO_MANY_POSTAL = N_("you may play at most {n} correspondence games at once")
+TOO_MANY_LIVE = N_("you may play at most {n} live games at once")
+REFUSALS = (TOO_MANY_SEEKS, ADDRESS_SEEKS, TOO_MANY_POSTAL, TOO_MANY_LIVE)
+
 
 class Elsewhere(Exception):
     """The seek or challenge is held by another process of the cluster, named here:
@@ -193,12 +204,9 @@ class Lobby:
         a player connected from ``address``."""
         held = self.held()
         if sum(s.player.id == player.id for s in held) >= self.limits.seeks:
-            raise TableError(f"you may have at most {self.limits.seeks} open seeks; cancel one")
+            raise TableError(TOO_MANY_SEEKS.format(n=self.limits.seeks))
         if sum(s.address == address for s in held) >= self.limits.address_seeks:
-            raise TableError(
-                f"your address has {self.limits.address_seeks} open seeks and challenges,"
-                " as many as one address may have: wait until one closes"
-            )
+            raise TableError(ADDRESS_SEEKS.format(n=self.limits.address_seeks))
         days = msg.get("days")
         self.room_for(player, days is not None, address)
         seek = Seek(
@@ -355,8 +363,6 @@ class Lobby:
             )
         if postal:
             if self.games_of(player.id, True) >= self.limits.postal_games:
-                raise TableError(
-                    f"you may play at most {self.limits.postal_games} correspondence games at once"
-                )
+                raise TableError(TOO_MANY_POSTAL.format(n=self.limits.postal_games))
         elif self.games_of(player.id, False) >= self.limits.games:
-            raise TableError(f"you may play at most {self.limits.games} live games at once")
+            raise TableError(TOO_MANY_LIVE.format(n=self.limits.games))

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from game.i18n import N_, _, ngettext
 from game.online.protocol import CODE_LENGTH, Message
+from game.play.endings import server_text
 
 from .match import sentence
 from .online_game import OnlineMatch, pace_text
@@ -366,7 +367,7 @@ class Lobby:
         elif kind == "error":
             # The server's English words, in the player's language when the catalog has them.
             said = msg.get("reason") or ""
-            reason = _(said) if said else _("The server refused that.")
+            reason = server_text(said) if said else _("The server refused that.")
             self.say(reason[:1].upper() + reason[1:], "bad")
         elif kind == "game" and not self.in_game:
             return self._game(msg["game"])
@@ -389,7 +390,7 @@ class Lobby:
             # too old for it: "update the game"), said as a sentence.
             reason = msg.get("reason")
             self.say(
-                sentence(_(reason))
+                sentence(server_text(reason))
                 if reason
                 else _("Gave up connecting. Check the address and try again."),
                 "bad",

@@ -20,7 +20,7 @@ from urllib.parse import quote
 
 from game.i18n import _, ngettext
 from game.online.table import NO_MOVES
-from game.play.endings import ending_text
+from game.play.endings import ending_text, server_text
 from game.rules import BLUE, RED, Color, RulesError
 
 from .match import Event, Match
@@ -377,7 +377,10 @@ class OnlineController(HistoryKeeper):
         """The server refused what we sent: take its state back."""
         self.resync()
         return [
-            Event("error", text=_("The server refused that: {reason}").format(reason=_(reason)))
+            Event(
+                "error",
+                text=_("The server refused that: {reason}").format(reason=server_text(reason)),
+            )
         ]
 
     def _turn(self, msg: dict[str, Any]) -> list[Event]:

@@ -51,3 +51,18 @@ def test_the_line_above_the_board_speaks_german_and_keeps_the_cells_name():
     assert explain(board, None, cell, your_turn=True) == ("Place a tile on b2.", "good")
     i18n.set_language("de")
     assert explain(board, None, cell, your_turn=True) == ("Setze einen Stein auf b2.", "good")
+
+
+def test_a_server_refusal_with_a_number_or_a_name_is_translated_with_it():
+    from game.play.endings import server_text
+
+    assert server_text("that game is over") == "that game is over"
+    i18n.set_language("de")
+    assert server_text("that game is over") == "diese Partie ist vorbei"
+    assert server_text("you may play at most 3 live games at once") == (
+        "du darfst höchstens 3 Live-Partien zugleich spielen"
+    )
+    assert server_text("Another player has the name 'Bob': choose another.") == (
+        "Ein anderer Spieler heißt schon 'Bob': wähle einen anderen Namen."
+    )
+    assert server_text("a refusal from a newer server") == "a refusal from a newer server"
