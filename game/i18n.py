@@ -7,8 +7,9 @@ A text defined once at module level is marked with ``N_`` (which only marks it
 for extraction) and translated with ``_`` where it is drawn.
 
 The catalogs are ``game/locales/<code>/LC_MESSAGES/mosaic.po``, compiled to
-``.mo`` beside them (``python -m game.i18n compile``; Babel extracts and merges,
-see the README). Standard library only, so every layer may use it.
+``.mo`` beside them with Babel, which also extracts and merges (the commands are
+in the README's "Languages" section). The game reads only the ``.mo`` files, with
+the standard library, so every layer may use this module.
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ _now = _Speaking()
 
 
 def _(message: str) -> str:
-    """``message`` in the player's language."""
-    return _now.catalog.gettext(message)
+    """``message`` in the player's language ("" stays "": gettext would give the
+    catalog's header for it)."""
+    return _now.catalog.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -31,3 +31,11 @@ def test_english_plurals_follow_the_number():
     i18n.set_language("en")
     assert i18n.ngettext("{n} group", "{n} groups", 1) == "{n} group"
     assert i18n.ngettext("{n} group", "{n} groups", 2) == "{n} groups"
+
+
+def test_an_empty_text_stays_empty_in_every_language():
+    # gettext("") is the catalog's header ("Project-Id-Version: ..."), which a
+    # lesson without its own closing words once asked for.
+    for code in i18n.LANGUAGES:
+        i18n.set_language(code)
+        assert i18n._("") == ""

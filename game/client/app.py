@@ -20,7 +20,7 @@ import pygame
 
 from game import CREDIT, paths
 from game.ai.worker import AIWorker
-from game.i18n import _
+from game.i18n import _, set_language
 from game.play.jobs import Jobs
 from game.play.notices import Notices
 from game.play.puzzle_library import PuzzleLibrary
@@ -66,6 +66,7 @@ class App:
         self.data = data or data_dir()
         self.data.mkdir(parents=True, exist_ok=True)
         self.settings, message = load_settings(self.data)
+        set_language(self.settings.language)  # before the first text is drawn
         try:
             pygame.display.init()
             driver = pygame.display.get_driver()

@@ -12,11 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.i18n import N_
+
 from . import protocol
 from .limits import Limits
 from .protocol import Message, ProtocolError
 from .store import NameTaken, Player, Store
 from .throttle import Window
+
+#: Sent as it is, in English; a player's screen translates it (game/play/endings.py).
+NAME_TAKEN = N_("Another player has the name {name}: choose another.")
 
 
 @dataclass
@@ -42,12 +47,12 @@ class Accounts:
             if token is not None:
                 player = await self.store.player_by_token(token)
                 if player is None:
-                    raise ProtocolError("unknown token: say hello with a name to start afresh")
+                    raise ProtocolError(N_("unknown token: say hello with a name to start afresh"))
                 if name and name != player.name:
                     await self._rename(player, name)
                 return player, None
             if not name:
-                raise ProtocolError("hello: a new player needs a name")
+                raise ProtocolError(N_("hello: a new player needs a name"))
             now = self.clock()
             if self.limits.signups and self.signups.full(f"address {address}", now):
                 raise ProtocolError(
@@ -59,7 +64,7 @@ class Accounts:
             self.signups.add(f"address {address}", now)
             return await self.store.new_player(name)
         except NameTaken:
-            raise ProtocolError(f"Another player has the name {name!r}: choose another.") from None
+            raise ProtocolError(NAME_TAKEN.format(name=repr(name))) from None
 
     async def _rename(self, player: Player, name: str) -> None:
         known = await self.store.player_by_name(name)

@@ -51,6 +51,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
+from game.i18n import N_
+
 from .channel import Channel, Parts, cut, decode, stopped
 from .gallery import listing
 from .lobby import Elsewhere, Lobby, Seek
@@ -113,7 +115,7 @@ class Solo:
         pass
 
     def forward(self, process: str, conn: Conn, player: Player, msg: Message) -> None:
-        raise TableError("that seek is no longer open")
+        raise TableError(N_("that seek is no longer open"))
 
     async def wait_for_code(self, code: str) -> None:
         pass
@@ -410,7 +412,7 @@ class Cluster:
         try:
             await self.handle(stand_in, player, msg)
         except Elsewhere:
-            send(stand_in, "error", reason="that seek is no longer open", about=msg["type"])
+            send(stand_in, "error", reason=N_("that seek is no longer open"), about=msg["type"])
         except (*REFUSALS, Unreachable) as e:
             send(stand_in, "error", reason=str(e), about=msg["type"])
         finally:

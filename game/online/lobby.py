@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import N_
+
 from . import protocol
 from .changes import ListChanges, drop_process
 from .fair import Entry, fair
@@ -35,6 +37,17 @@ from .store import Player, new_id
 from .table import TableError
 from .throttle import Window
 from .transport import Conn, send
+
+# Refusals with a number, as the server sends them (English): a player's screen
+# translates them by matching these templates (game/play/endings.py).
+TOO_MANY_SEEKS = N_("you may have at most {n} open seeks; cancel one")
+ADDRESS_SEEKS = N_(
+    "your address has {n} open seeks and challenges, as many as one address may have:"
+    " wait until one closes"
+)
+TOO_MANY_POSTAL = N_("you may play at most {n} correspondence games at once")
+TOO_MANY_LIVE = N_("you may play at most {n} live games at once")
+REFUSALS = (TOO_MANY_SEEKS, ADDRESS_SEEKS, TOO_MANY_POSTAL, TOO_MANY_LIVE)
 
 
 class Elsewhere(Exception):
@@ -191,12 +204,9 @@ class Lobby:
         a player connected from ``address``."""
         held = self.held()
         if sum(s.player.id == player.id for s in held) >= self.limits.seeks:
-            raise TableError(f"you may have at most {self.limits.seeks} open seeks; cancel one")
+            raise TableError(TOO_MANY_SEEKS.format(n=self.limits.seeks))
         if sum(s.address == address for s in held) >= self.limits.address_seeks:
-            raise TableError(
-                f"your address has {self.limits.address_seeks} open seeks and challenges,"
-                " as many as one address may have: wait until one closes"
-            )
+            raise TableError(ADDRESS_SEEKS.format(n=self.limits.address_seeks))
         days = msg.get("days")
         self.room_for(player, days is not None, address)
         seek = Seek(
@@ -235,7 +245,7 @@ class Lobby:
         if seek is None:
             seek = next((s for s in self.codes.values() if s.id == sid), None)
         if seek is None or seek.player.id != player.id:
-            raise TableError("you have no open seek or challenge with that id")
+            raise TableError(N_("you have no open seek or challenge with that id"))
         self._publish("remove", seek)
         if seek.code:
             del self.codes[seek.code]
@@ -292,7 +302,7 @@ class Lobby:
             )
             if code not in self.codes:
                 return code
-        raise TableError("the server could not make a challenge code; try again")
+        raise TableError(N_("the server could not make a challenge code; try again"))
 
     # -- pairing ------------------------------------------------------------------------
     def accept(self, player: Player, sid: str, address: str = "") -> Seek:
@@ -303,7 +313,7 @@ class Lobby:
             raise Elsewhere(self.remote[sid][0])
         seek = self.seeks.get(sid)
         if seek is None:
-            raise TableError("that seek is no longer open")
+            raise TableError(N_("that seek is no longer open"))
         self._take(seek, player, address)
         return seek
 
@@ -327,13 +337,13 @@ class Lobby:
         if seek is None:
             for k in keys:
                 self.failed_joins.add(k, now)
-            raise TableError("no open challenge has that code")
+            raise TableError(N_("no open challenge has that code"))
         self._take(seek, player, address)
         return seek
 
     def _take(self, seek: Seek, player: Player, address: str) -> None:
         if seek.player.id == player.id:
-            raise TableError("that seek is your own")
+            raise TableError(N_("that seek is your own"))
         self.room_for(player, seek.postal, address)
         self.room_for(seek.player, seek.postal, seek.address)
         self._publish("remove", seek)
@@ -353,8 +363,6 @@ class Lobby:
             )
         if postal:
             if self.games_of(player.id, True) >= self.limits.postal_games:
-                raise TableError(
-                    f"you may play at most {self.limits.postal_games} correspondence games at once"
-                )
+                raise TableError(TOO_MANY_POSTAL.format(n=self.limits.postal_games))
         elif self.games_of(player.id, False) >= self.limits.games:
-            raise TableError(f"you may play at most {self.limits.games} live games at once")
+            raise TableError(TOO_MANY_LIVE.format(n=self.limits.games))

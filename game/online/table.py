@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import N_
 from game.rules import BLUE, PASS, RED, Board, RulesError
 from game.rules.errors import clip
 
@@ -19,6 +20,30 @@ from .clock import Clock
 from .postal import PostalClock
 
 COLORS = ("red", "blue")
+
+# How a game ended, as the server records and sends it: English, with the side
+# ("red", "blue") for {player}. A player's screen shows it in their language
+# (game/play/endings.py matches the text against these and translates it).
+RESIGNED_EARLY = N_("{player} resigned before playing a turn: aborted")
+RESIGNED = N_("{player} resigned")
+ABORTED = N_("aborted")
+NO_FIRST_TURN = N_("{player} did not play a first turn")
+OUT_OF_TIME = N_("{player} ran out of time")
+NOBODY_CAME_BACK = N_("neither player came back")
+LEFT_EARLY = N_("{player} left before the first turn")
+LEFT = N_("{player} left the game")
+NO_MOVES = N_("neither player can move")
+ENDINGS = (
+    RESIGNED_EARLY,
+    RESIGNED,
+    ABORTED,
+    NO_FIRST_TURN,
+    OUT_OF_TIME,
+    NOBODY_CAME_BACK,
+    LEFT_EARLY,
+    LEFT,
+    NO_MOVES,
+)
 RECORD_FORMAT = 1  # the client's game record format (game.play.match)
 
 
@@ -84,7 +109,7 @@ class Table:
         for color, seat in enumerate(self.seats):
             if seat.player == player:
                 return color
-        raise TableError("that game is not yours")
+        raise TableError(N_("that game is not yours"))
 
     @property
     def over(self) -> bool:
@@ -113,13 +138,14 @@ class Table:
         turn out of place or against the rules; the game is then unchanged."""
         color = self.color_of(player)
         if self.over:
-            raise TableError("that game is over")
+            raise TableError(N_("that game is over"))
         if color != self.mover:
-            raise TableError("it is not your turn")
+            raise TableError(N_("it is not your turn"))
         if ply != len(self.turns):
+            # i18n: not shown (only an out-of-step client sends it, and it fetches the game)
             raise TableError(f"turn {ply} is not the next one; the game has {len(self.turns)}")
         if self.clock.left(color, now) <= 0:
-            raise TableError("your time ran out")
+            raise TableError(N_("your time ran out"))
         try:
             turn = self.board.parse_turn(text)
             self.board.check(turn)
@@ -135,7 +161,7 @@ class Table:
             self.clock.start(self.mover, now)
         self.turns.extend(played)
         if self.board.is_game_over():
-            self.end(self.board.result() or "draw", "neither player can move", now)
+            self.end(self.board.result() or "draw", NO_MOVES, now)
         return played
 
     def snapshot(self) -> Snapshot:
@@ -165,23 +191,23 @@ class Table:
     def resign(self, player: str, now: float) -> None:
         color = self.color_of(player)
         if self.over:
-            raise TableError("that game is over")
+            raise TableError(N_("that game is over"))
         if not self.turns:
-            raise TableError("no turn has been played yet: abort the game instead")
+            raise TableError(N_("no turn has been played yet: abort the game instead"))
         if self.opening:
             # As lichess: a game one side never played in rates nobody, or a
             # farmer's throwaway accounts could hand over wins by resigning at once.
-            self.end("aborted", f"{COLORS[color]} resigned before playing a turn: aborted", now)
+            self.end("aborted", RESIGNED_EARLY.format(player=COLORS[color]), now)
             return
-        self.end(COLORS[1 - color], f"{COLORS[color]} resigned", now)
+        self.end(COLORS[1 - color], RESIGNED.format(player=COLORS[color]), now)
 
     def abort(self, player: str, now: float) -> None:
         self.color_of(player)
         if self.over:
-            raise TableError("that game is over")
+            raise TableError(N_("that game is over"))
         if not self.opening:
-            raise TableError("a game can be aborted only before each side has played a turn")
-        self.end("aborted", "aborted", now)
+            raise TableError(N_("a game can be aborted only before each side has played a turn"))
+        self.end("aborted", ABORTED, now)
 
     def due(self, now: float, grace: float) -> bool:
         """End the game if a flag has fallen or an absent player's grace ran out;
@@ -191,9 +217,9 @@ class Table:
         mover = self.mover
         if self.clock.left(mover, now) <= 0:
             if self.opening:
-                self.end("aborted", f"{COLORS[mover]} did not play a first turn", now)
+                self.end("aborted", NO_FIRST_TURN.format(player=COLORS[mover]), now)
             else:
-                self.end(COLORS[1 - mover], f"{COLORS[mover]} ran out of time", now)
+                self.end(COLORS[1 - mover], OUT_OF_TIME.format(player=COLORS[mover]), now)
             return True
         if self.postal:
             return False  # players come and go over the days: only the clock ends it
@@ -203,14 +229,14 @@ class Table:
         if all(away):
             # Nobody to blame, as after a restart that neither player came back to:
             # counting it against the side listed first would rate a game nobody finished.
-            self.end("aborted", "neither player came back", now)
+            self.end("aborted", NOBODY_CAME_BACK, now)
             return True
         for color, gone in enumerate(away):
             if gone:
                 if self.opening:
-                    self.end("aborted", f"{COLORS[color]} left before the first turn", now)
+                    self.end("aborted", LEFT_EARLY.format(player=COLORS[color]), now)
                 else:
-                    self.end(COLORS[1 - color], f"{COLORS[color]} left the game", now)
+                    self.end(COLORS[1 - color], LEFT.format(player=COLORS[color]), now)
                 return True
         return False
 
@@ -270,7 +296,7 @@ class Table:
         b = self.board
         return {
             "format": RECORD_FORMAT,
-            "game": "Mosaic by Mark Steere",
+            "game": "Mosaic by Mark Steere",  # i18n: a file's words
             "side": self.side,
             "red": self.seats[0].name,
             "blue": self.seats[1].name,

@@ -43,6 +43,8 @@ from websockets.frames import CloseCode, Frame
 from websockets.http11 import Request, Response
 from websockets.server import ServerProtocol
 
+from game.i18n import N_
+
 from . import protocol
 from .limits import Limits, descriptor_room
 from .protocol import Message, ProtocolError, message
@@ -477,7 +479,7 @@ class Transport:
 
 
 def _tell_dropped(conn: Conn, count: int, kind: str) -> None:
-    send(conn, "error", reason="too many messages: slow down", about=kind, dropped=count)
+    send(conn, "error", reason=N_("too many messages: slow down"), about=kind, dropped=count)
 
 
 def _text(raw: str | bytes) -> str:

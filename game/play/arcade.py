@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from game.i18n import _, ngettext
 from game.puzzles import Pack, Puzzle
 from game.puzzles.own import PACK_ID as OWN_PACK
 
@@ -62,9 +63,9 @@ def ladder(
     ratings = [[kp[0][0] for kp in group] for group, _ in groups]
     target = pool[0][1].rating if start is None else start
     out: list[Puzzle] = []
-    for _ in range(len(pool)):
+    for _step in range(len(pool)):
         nearest = [
-            _nearest(r, target) + slack for r, (_, slack) in zip(ratings, groups, strict=True)
+            _nearest(r, target) + slack for r, (_rating, slack) in zip(ratings, groups, strict=True)
         ]
         least = min(nearest)
         best = None
@@ -118,7 +119,6 @@ class Rush:
     score: int = 0
     solved: int = 0
     mode = "rush"
-    wrong_text = "On to the next one."
     teaches = False
     can_skip = False
 
@@ -136,10 +136,16 @@ class Rush:
 
     @property
     def score_line(self) -> str:
-        return f"Score {self.score}"
+        return _("Score {score}").format(score=self.score)
+
+    @property
+    def wrong_text(self) -> str:
+        return _("On to the next one.")
 
     def summary(self) -> str:
-        return f"{self.solved} solved, best combo x{self.best_combo}"
+        return ngettext(
+            "{n} solved, best combo x{combo}", "{n} solved, best combo x{combo}", self.solved
+        ).format(n=self.solved, combo=self.best_combo)
 
     def popups(self, result: Result) -> list[tuple[str, Tone]]:
         if result.seconds < 0:
@@ -148,7 +154,7 @@ class Rush:
         if result.points:
             shown.append((f"+{result.points}", "accent"))
         if result.seconds:
-            shown.append((f"+{result.seconds:.0f} s combo", "good"))
+            shown.append((_("+{seconds} s combo").format(seconds=f"{result.seconds:.0f}"), "good"))
         return shown
 
     def next_puzzle(self, rating: float) -> Puzzle:
@@ -207,7 +213,6 @@ class Streak(Untimed):
     skipped: bool = False
     ended: bool = False
     mode = "streak"
-    wrong_text = "The run is over."
     teaches = False
     can_skip = True
 
@@ -225,10 +230,14 @@ class Streak(Untimed):
 
     @property
     def score_line(self) -> str:
-        return f"Streak {self.count}"
+        return _("Streak {n}").format(n=self.count)
+
+    @property
+    def wrong_text(self) -> str:
+        return _("The run is over.")
 
     def summary(self) -> str:
-        return f"{self.count} in a row"
+        return ngettext("{n} in a row", "{n} in a row", self.count).format(n=self.count)
 
     def next_puzzle(self, rating: float) -> Puzzle:
         return self.puzzle
@@ -278,7 +287,7 @@ class Trainer(Untimed):
     def puzzle(self) -> Puzzle:
         """The puzzle picked last (the first is picked as the run starts)."""
         if self.current is None:
-            raise ValueError("the trainer has no puzzle before its first pick")
+            raise ValueError("the trainer has no puzzle before its first pick")  # i18n: not shown
         return self.current
 
     @property
@@ -287,10 +296,12 @@ class Trainer(Untimed):
 
     @property
     def score_line(self) -> str:
-        return f"Solved {self.solved}"
+        return _("Solved {n}").format(n=self.solved)
 
     def summary(self) -> str:
-        return f"{self.solved} solved of {self.count}"
+        return ngettext("{n} solved of {total}", "{n} solved of {total}", self.count).format(
+            n=self.solved, total=self.count
+        )
 
     def skip(self) -> bool:
         return False
@@ -400,7 +411,9 @@ def start_run(
         trainer.pick(rating)
         return trainer, theme if themed else None
     if mode not in MODES:
-        raise ValueError(f"no arcade mode {mode!r}: choose one of {', '.join(MODES)}")
+        raise ValueError(  # i18n: not shown (a caller's mistake)
+            f"no arcade mode {mode!r}: choose one of {', '.join(MODES)}"
+        )
     puzzles = ladder(packs, rng, seen=seen, start=rating - START_BELOW)
     return (Rush(puzzles) if mode == "rush" else Streak(puzzles)), None
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import _
 from game.rules import Board, Chain, Geometry, RulesError, TurnKind
 
 from .match import sentence
@@ -85,7 +86,11 @@ def typed_turn(board: Board, chain: Chain | None, text: str) -> TypedTurn:
     s = "".join(text.split()).lower()
     if not s:
         place, flip = examples(board.geometry)
-        return TypedTurn(reason=f"Type a turn: a cell such as {place} to place, or {flip} to flip.")
+        return TypedTurn(
+            reason=_("Type a turn: a cell such as {place} to place, or {flip} to flip.").format(
+                place=place, flip=flip
+            )
+        )
     try:
         turn = board.parse_turn(s)
     except RulesError as e:
@@ -98,27 +103,33 @@ def typed_turn(board: Board, chain: Chain | None, text: str) -> TypedTurn:
             board.check(turn)
         except RulesError as e:
             return TypedTurn(reason=sentence(str(e)))
-        return TypedTurn(reason="A player with no turn passes by themselves; nothing to type.")
+        return TypedTurn(reason=_("A player with no turn passes by themselves; nothing to type."))
     cells = turn.cells
     if chain is not None:
         if turn.kind is TurnKind.PLACE:
             owed = chain.owed_names()
             return TypedTurn(
-                reason=f"A chain is under way: type the next flip (such as x{owed[0]}), "
-                "or press Esc to take the chain back."
+                reason=_(
+                    "A chain is under way: type the next flip (such as x{cell}), "
+                    "or press Esc to take the chain back."
+                ).format(cell=owed[0])
             )
         done = len(chain.cells)
         if cells[:done] == chain.cells:
             cells = cells[done:]
         if not cells:
-            return TypedTurn(reason="Those flips are made already: type the next one.")
+            return TypedTurn(reason=_("Those flips are made already: type the next one."))
     elif turn.kind is TurnKind.PLACE:
         if board.tile_at(cells[0]) is not None:
-            reason = board.why_not_place(cells[0]) or f"{geo.names[cells[0]]} is not empty"
+            reason = board.why_not_place(cells[0]) or _("{cell} is not empty").format(
+                cell=geo.names[cells[0]]
+            )
             return TypedTurn(reason=sentence(reason))
     elif board.tile_at(cells[0]) is None:
         # A click on an empty cell would place; a typed flip there says why not.
-        reason = board.why_not_flip(cells[0]) or f"{geo.names[cells[0]]} is empty"
+        reason = board.why_not_flip(cells[0]) or _("{cell} is empty").format(
+            cell=geo.names[cells[0]]
+        )
         return TypedTurn(reason=sentence(reason))
     trial = board.copy()
     at = chain
@@ -126,7 +137,9 @@ def typed_turn(board: Board, chain: Chain | None, text: str) -> TypedTurn:
         if i and at is None:
             ended = geo.names[cells[i - 1]]
             return TypedTurn(
-                reason=f"The turn ends with {ended}: no tile is left to flip after it."
+                reason=_("The turn ends with {cell}: no tile is left to flip after it.").format(
+                    cell=ended
+                )
             )
         try:
             done_or_chain = trial.click(cell, at)

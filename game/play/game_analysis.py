@@ -14,6 +14,7 @@ from typing import Any
 from game.ai.analysis import LABELS, VerdictData
 from game.ai.evaluate import TILE, WIN
 from game.ai.solver import margin
+from game.i18n import _, ngettext
 from game.rules import BLUE, RED, Board
 
 from .match import Match
@@ -69,7 +70,7 @@ class GameAnalysis:
         if board.is_game_over():
             self.final = float(board.count(RED) - board.count(BLUE))
         self.verdicts: list[TurnVerdict | None] = [None] * len(self.turns)
-        for i, (_, played, mover) in enumerate(self.turns):
+        for i, (_turn, played, mover) in enumerate(self.turns):
             if played == "pass":  # forced: nothing to judge
                 self.verdicts[i] = TurnVerdict(i + 1, mover, played, played, 0.0, "best", True, 0)
 
@@ -149,19 +150,27 @@ class GameAnalysis:
         return True
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
-
-
 def better_line(verdict: TurnVerdict) -> str:
     """What a flagged turn should have been, in whole tiles: a player counts
     tiles, so the engine's fraction of one is rounded, or said in words."""
     took = len(verdict.played.split("x")) - 1
     best = len(verdict.best.split("x")) - 1
-    line = f"Better: {verdict.best}" + (f" takes {best}; you took {took}" if best and took else "")
     tiles = round(verdict.loss)
-    worth = "a little more" if tiles < 1 else f"about {_count(tiles, 'tile')} more"
-    return f"{line}. It was worth {worth} by the end."
+    if tiles < 1:
+        worth = _("It was worth a little more by the end.")
+    else:
+        worth = ngettext(
+            "It was worth about {n} tile more by the end.",
+            "It was worth about {n} tiles more by the end.",
+            tiles,
+        ).format(n=tiles)
+    if best and took:
+        line = _("Better: {turn} takes {best}; you took {took}.").format(
+            turn=verdict.best, best=best, took=took
+        )
+    else:
+        line = _("Better: {turn}.").format(turn=verdict.best)
+    return _("{better} {worth}").format(better=line, worth=worth)
 
 
 def summary_line(title: str, summary: dict[str, Any]) -> str:
@@ -169,10 +178,14 @@ def summary_line(title: str, summary: dict[str, Any]) -> str:
     none of their turns judged yet it says so: "accuracy 100%" of nothing reads
     as a verdict."""
     if not summary["turns"]:
-        return f"{title}: no turns judged yet"
+        return _("{color}: no turns judged yet").format(color=_(title))
     c = summary["counts"]
-    return (
-        f"{title}: accuracy {summary['accuracy']}%, {_count(c['blunder'], 'blunder')}, "
-        f"{_count(c['mistake'], 'mistake')}, "
-        f"{_count(c['inaccuracy'], 'inaccuracy', 'inaccuracies')}"
+    return _("{color}: accuracy {accuracy}%, {blunders}, {mistakes}, {inaccuracies}").format(
+        color=_(title),
+        accuracy=summary["accuracy"],
+        blunders=ngettext("{n} blunder", "{n} blunders", c["blunder"]).format(n=c["blunder"]),
+        mistakes=ngettext("{n} mistake", "{n} mistakes", c["mistake"]).format(n=c["mistake"]),
+        inaccuracies=ngettext("{n} inaccuracy", "{n} inaccuracies", c["inaccuracy"]).format(
+            n=c["inaccuracy"]
+        ),
     )

@@ -12,6 +12,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.files import BadFile, read_json, write_new
+from game.i18n import N_, _, ngettext
+from game.online.table import NO_MOVES
+from game.play.endings import ending_text
 from game.rules import BLUE, RED
 
 from .match import HUMAN, Match
@@ -28,6 +31,10 @@ def archive(match: Match, data: Path, when: dt.datetime | None = None) -> Path:
     red, blue = board.count(RED), board.count(BLUE)
     record |= {"date": when.isoformat(timespec="seconds"), "score": {"red": red, "blue": blue}}
     return write_new(Path(data) / FOLDER, when.strftime("game-%Y%m%d-%H%M%S"), record)
+
+
+#: The person's outcome, as the list shows it (the keys stay English: the tallies use them).
+OUTCOMES = {"won": N_("won"), "lost": N_("lost"), "drawn": N_("drawn")}
 
 
 @dataclass(frozen=True)
@@ -54,14 +61,14 @@ class Entry:
         """The AI a person played, "Human" for a game between people, the two AIs,
         or the other player's name and "online"."""
         if self.you is not None:
-            return f"{self.blue if self.you == 'red' else self.red} online"
+            return _("{player} online").format(player=self.blue if self.you == "red" else self.red)
         if self.red == HUMAN and self.blue == HUMAN:
             return HUMAN
         if self.red == HUMAN:
             return self.blue
         if self.blue == HUMAN:
             return self.red
-        return f"{self.red} v {self.blue}"
+        return _("{red} v {blue}").format(red=self.red, blue=self.blue)
 
     @property
     def outcome(self) -> str:
@@ -73,30 +80,42 @@ class Entry:
         people = [c for c, who in (("red", self.red), ("blue", self.blue)) if who == HUMAN]
         if len(people) == 1:
             return "won" if self.result == people[0] else "lost"
-        return f"{self.result.title()} won"
+        return _("{color} won").format(color=_(self.result.title()))
 
     def how(self) -> str:
         """How a game ended that the board did not end, in the player's words:
         "you resigned", "Bob resigned", "Blue resigned"; "" when the board ended it."""
-        side, _, rest = self.ended.partition(" ")
+        side, _sep, rest = self.ended.partition(" ")
         if side not in ("red", "blue") or not rest:
             return ""
         player = self.red if side == "red" else self.blue
         if self.you is not None:  # online: the other player by name
-            who = "you" if side == self.you else player
-        elif player == HUMAN and (self.red == HUMAN) != (self.blue == HUMAN):
-            who = "you"  # the one person against an AI
-        else:
-            who = side.title()
-        return f"{who} {rest}"
+            you = side == self.you
+        else:  # the one person against an AI
+            you = player == HUMAN and (self.red == HUMAN) != (self.blue == HUMAN)
+        if you and rest == "resigned":
+            return _("you resigned")
+        # i18n: the record's words, matched
+        if you and rest == "ran out of time":
+            return _("you ran out of time")
+        # i18n: the record's words, matched
+        if you and rest == "left the game":
+            return _("you left the game")
+        who = player if self.you is not None else _(side.title())
+        return ending_text(self.ended, {side: who})
 
     def line(self) -> str:
         score = f"{self.red_tiles}-{self.blue_tiles}"
         how = self.how()
-        return (
-            f"{self.date[:10]}  v {self.opponent}  {self.outcome} {score}"
-            + (f" ({how})" if how else "")
-            + f"  {self.turns} turns  side {self.side}"
+        outcome = _(OUTCOMES[self.outcome]) if self.outcome in OUTCOMES else self.outcome
+        result = _("{outcome} {score} ({how})") if how else _("{outcome} {score}")
+        turns = ngettext("{n} turn", "{n} turns", self.turns).format(n=self.turns)
+        return _("{date}  v {opponent}  {result}  {turns}  side {side}").format(
+            date=self.date[:10],
+            opponent=self.opponent,
+            result=result.format(outcome=outcome, score=score, how=how),
+            turns=turns,
+            side=self.side,
         )
 
 
@@ -106,14 +125,14 @@ _T = TypeVar("_T")
 def _field(data: dict[str, Any], name: str, kind: type[_T]) -> _T:
     value = data.get(name)
     if not isinstance(value, kind):
-        raise ValueError("not an archived game")
+        raise ValueError(_("not an archived game"))
     return value
 
 
 def entry(path: Path, data: Any) -> Entry:
     """An entry from an archived record; raises :class:`ValueError` if it is not one."""
     if not isinstance(data, dict):
-        raise ValueError("not a game record")
+        raise ValueError(_("not a game record"))
     red, blue, result, date = (_field(data, k, str) for k in ("red", "blue", "result", "date"))
     score = _field(data, "score", dict)
     turns, side = _field(data, "turns", list), _field(data, "side", int)
@@ -123,7 +142,7 @@ def entry(path: Path, data: Any) -> Entry:
     you = you if you in ("red", "blue") else None
     reason = online.get("reason") if isinstance(online, dict) else None
     resigned = data.get("resigned")
-    if isinstance(reason, str) and reason != "neither player can move":
+    if isinstance(reason, str) and reason != NO_MOVES:
         ended = reason[:60]
     elif resigned in ("red", "blue"):
         ended = f"{resigned} resigned"
@@ -153,7 +172,7 @@ def entries(data: Path) -> tuple[list[Entry], list[str]]:
 def kept_aside(path: Path) -> str:
     """Move a bad record aside; the words that say where it went."""
     try:
-        return f"; it was kept as {move_aside(path).name}"
+        return _("; it was kept as {name}").format(name=move_aside(path).name)
     except OSError:
         return ""
 
@@ -164,15 +183,20 @@ def describe(path: Path) -> str:
     try:
         data = read_json(path)
         turns = len(data["turns"])
-        who = f"Red {data['red']} v Blue {data['blue']}"
+        who = _("Red {red} v Blue {blue}").format(red=data["red"], blue=data["blue"])
         result = data.get("result")
     except (BadFile, FileNotFoundError, KeyError, TypeError):
-        return f"{when}  {path.stem} (cannot be read)"
+        return _("{when}  {name} (cannot be read)").format(when=when, name=path.stem)
     if result is None:
-        state = "in progress"
+        state = _("in progress")
+    elif result == "draw":
+        state = _("a draw")
     else:
-        state = "a draw" if result == "draw" else f"{str(result).title()} won"
-    return f"{when}  {who}, {turns} turns, {state}"
+        state = _("{color} won").format(color=_(str(result).title()))
+    text = ngettext(
+        "{when}  {players}, {n} turn, {state}", "{when}  {players}, {n} turns, {state}", turns
+    )
+    return text.format(when=when, players=who, n=turns, state=state)
 
 
 def statistics(games: list[Entry]) -> dict[tuple[str, int], dict[str, int]]:
@@ -190,4 +214,5 @@ def export(games: list[Entry], data: Path, when: dt.datetime | None = None) -> P
     """All of ``games`` in one JSON file in the data folder; returns it."""
     when = when or dt.datetime.now()
     records = [json.loads(g.path.read_text(encoding="utf-8")) for g in games]
-    return write_new(Path(data), when.strftime("mosaic-games-%Y%m%d-%H%M%S"), records)
+    name = when.strftime("mosaic-games-%Y%m%d-%H%M%S")  # i18n: a file's name
+    return write_new(Path(data), name, records)

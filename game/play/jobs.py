@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.ai.worker import exit_with_parent
+from game.i18n import _
 
 if TYPE_CHECKING:  # these classes cannot be subscripted at run time
     from multiprocessing.context import SpawnProcess
@@ -69,7 +70,7 @@ class Job:
     def result(self) -> Any:
         """The value, or :class:`JobFailed` if the work raised."""
         if not self.done:
-            raise RuntimeError(f"job {self.name} is not done")
+            raise RuntimeError(f"job {self.name} is not done")  # i18n: not shown
         if self.error is not None:
             raise JobFailed(self.error)
         return self.value
@@ -150,7 +151,7 @@ class Jobs:
             if ok:
                 job.value = payload
             else:
-                job.error_type, job.error, _ = payload
+                job.error_type, job.error, _trace = payload
             job.done = True
             self._running = None
             finished.append(job)
@@ -162,7 +163,7 @@ class Jobs:
             self._failures += 1
             if self._failures >= MAX_RESTARTS:
                 job.done = True
-                job.error = "the process doing this work stopped unexpectedly"
+                job.error = _("the process doing this work stopped unexpectedly")
                 job.error_type = "ProcessDied"
                 finished.append(job)
                 self._failures = 0

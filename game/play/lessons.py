@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_, _, ngettext
 from game.puzzles.solve import analyse_flips
 from game.rules import BLUE, RED, Board, Chain, Color, RulesError, Turn
 
@@ -43,111 +44,135 @@ class Lesson:
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "groups",
-        "Groups",
-        "A group is a set of tiles of one colour joined edge to edge. A tile on its own "
-        "is a group too. The counter on the right keeps count for both players.\n"
-        "How many groups does Red have here?",
+        N_("Groups"),
+        N_(
+            "A group is a set of tiles of one colour joined edge to edge. A tile on its own "
+            "is a group too. The counter on the right keeps count for both players.\n"
+            "How many groups does Red have here?"
+        ),
         "1B2/5/4RB/5B1/6/4R/2R1 r",
         "answer",
         options=("1", "2", "3", "4"),
         goal="3",
-        done_text="Right: three Red groups. Tiles that touch are one group, whatever the shape.",
-        hidden=("Red groups",),
+        done_text=N_(
+            "Right: three Red groups. Tiles that touch are one group, whatever the shape."
+        ),
+        hidden=("Red groups",),  # i18n: keys
     ),
     Lesson(
         "place",
-        "Placing a tile",
-        "On your turn you either place one tile or flip enemy tiles. Place a Red tile now: "
-        "on an empty cell that touches an enemy tile, or touches nothing at all. The small "
-        "dots mark every cell where you may place (the legal-move markers; Settings can hide "
-        "them). After a turn a thin white outline marks the last move.",
+        N_("Placing a tile"),
+        N_(
+            "On your turn you either place one tile or flip enemy tiles. Place a Red tile now: "
+            "on an empty cell that touches an enemy tile, or touches nothing at all. The small "
+            "dots mark every cell where you may place (the legal-move markers; Settings can hide "
+            "them). After a turn a thin white outline marks the last move."
+        ),
         "1B2/5/4RB/5B1/6/4R/2R1 r",
         "place",
-        done_text="Placed. Hover over any cell in a match to see whether you may place there.",
+        done_text=N_("Placed. Hover over any cell in a match to see whether you may place there."),
     ),
     Lesson(
         "refuse-own",
-        "Where you may not place (1)",
-        "You may not place on a cell that touches only your own tiles: a new tile must touch "
-        "an enemy tile or nothing. Click a cell where Red may not place for that reason.",
+        N_("Where you may not place (1)"),
+        N_(
+            "You may not place on a cell that touches only your own tiles: a new tile must touch "
+            "an enemy tile or nothing. Click a cell where Red may not place for that reason."
+        ),
         "RRR1/B1RRB/R1R2B/BR1BRR1/3RBB/1RB2/RBB1 r",
         "refuse",
-        goal="touches only",
-        done_text="Refused, and the line above the board says why: it explains every refusal.",
+        goal="touches only",  # i18n: a key
+        done_text=N_("Refused, and the line above the board says why: it explains every refusal."),
     ),
     Lesson(
         "refuse-join",
-        "Where you may not place (2)",
-        "Placing may never join two of your groups into one: that can only happen by "
-        "flipping. Click a cell where Red may not place because it would join two Red groups.",
+        N_("Where you may not place (2)"),
+        N_(
+            "Placing may never join two of your groups into one: that can only happen by "
+            "flipping. Click a cell where Red may not place because it would join two Red groups."
+        ),
         "RRR1/B1RRB/R1R2B/BR1BRR1/3RBB/1RB2/RBB1 r",
         "refuse",
-        goal="would join",
-        done_text="Right: it touches two Red groups. Flipping is how groups join.",
+        goal="would join",  # i18n: a key
+        done_text=N_("Right: it touches two Red groups. Flipping is how groups join."),
     ),
     Lesson(
         "flip",
-        "A first flip",
-        "Instead of placing you may flip an enemy tile to your colour, if that lowers both "
-        "your number of groups and the total number of groups. In practice: an enemy tile "
-        "between two or more of your groups. A gold ring and dot mark each tile you may flip. "
-        "Watch the counter as you flip one.",
+        N_("A first flip"),
+        N_(
+            "Instead of placing you may flip an enemy tile to your colour, if that lowers both "
+            "your number of groups and the total number of groups. In practice: an enemy tile "
+            "between two or more of your groups. A gold ring and dot mark each tile you may flip. "
+            "Watch the counter as you flip one."
+        ),
         "1RRB/B1B1B/1RBR1R/RBBBB1R/RB1BRB/RBR1B/RBRR r",
         "flip",
-        done_text="Flipped: Red's groups went down, and so did the total.",
+        done_text=N_("Flipped: Red's groups went down, and so did the total."),
     ),
     Lesson(
         "forced",
-        "A forced chain",
-        "After a flip, if an enemy tile next to a tile you flipped this turn can now be "
-        "flipped, you must flip it, and so on. Pulsing gold rings mark the tiles owed next; "
-        "white rings mark what you flipped this turn. Not every flip owes another: find a "
-        "gold-ringed tile whose flip starts a chain, and follow the chain to the end: the "
-        "turn ends by itself.",
+        N_("A forced chain"),
+        N_(
+            "After a flip, if an enemy tile next to a tile you flipped this turn can now be "
+            "flipped, you must flip it, and so on. Pulsing gold rings mark the tiles owed next; "
+            "white rings mark what you flipped this turn. Not every flip owes another: find a "
+            "gold-ringed tile whose flip starts a chain, and follow the chain to the end: the "
+            "turn ends by itself."
+        ),
         "1RB1/RBB1B/BBRB1R/R1R1B1R/1R1BRB/1B1BB/RRBR r",
         "chain",
-        done_text="The whole chain, one turn. Before a chain ends, a right-click takes back "
-        "its last flip; Esc takes back the whole chain.",
+        done_text=N_(
+            "The whole chain, one turn. Before a chain ends, a right-click takes back "
+            "its last flip; Esc takes back the whole chain."
+        ),
     ),
     Lesson(
         "choice",
-        "A chain with a choice",
-        "Sometimes more than one tile is owed: you choose which to flip next, then the chain "
-        "goes on from there. Play a chain through where you get to choose.",
+        N_("A chain with a choice"),
+        N_(
+            "Sometimes more than one tile is owed: you choose which to flip next, then the chain "
+            "goes on from there. Play a chain through where you get to choose."
+        ),
         "R1R1/1BB2/BRB3/BR1R2R/1RB1R1/3BB/R1B1 r",
         "chain",
         goal="choice",
-        done_text="You chose, and the chain went on from your choice.",
+        done_text=N_("You chose, and the chain went on from your choice."),
     ),
     Lesson(
         "order",
-        "When the order matters",
-        "Which tile you flip first, and in which order you go on, can change how many tiles "
-        "you take in the end. Find the flip turn that takes the most tiles here.",
+        N_("When the order matters"),
+        N_(
+            "Which tile you flip first, and in which order you go on, can change how many tiles "
+            "you take in the end. Find the flip turn that takes the most tiles here."
+        ),
         "R1RR/BBBRR/RBRBRR/RBRBB1B/BBBB2/RB3/RRRB r",
         "most",
-        done_text="The most tiles there are. The puzzles are all about this choice.",
+        done_text=N_("The most tiles there are. The puzzles are all about this choice."),
     ),
     Lesson(
         "pass",
-        "Passing",
-        "If you can neither place nor flip, you pass: it is never a choice. In a match the "
-        "game passes for you and says so. Here the board is full, so nobody can place, and "
-        "no Red flip would lower both counts: Red has no legal turn. Pass.",
+        N_("Passing"),
+        N_(
+            "If you can neither place nor flip, you pass: it is never a choice. In a match the "
+            "game passes for you and says so. Here the board is full, so nobody can place, and "
+            "no Red flip would lower both counts: Red has no legal turn. Pass."
+        ),
         "BBBB/RRBRR/RRBRBR/BRBRBBR/RRRRRB/RRBRR/BRBR r",
         "pass",
-        done_text="Passed. Blue plays on.",
+        done_text=N_("Passed. Blue plays on."),
     ),
     Lesson(
         "end",
-        "The end and the count",
-        "The game ends when neither player can move. Most tiles on the board wins; equal "
-        "counts draw. Who has won this finished game?",
+        N_("The end and the count"),
+        N_(
+            "The game ends when neither player can move. Most tiles on the board wins; equal "
+            "counts draw. Who has won this finished game?"
+        ),
         "RBBR/BRBBB/BRBRRB/BRRRRRB/BBRRRB/BBBRB/RRBB r",
         "answer",
-        options=("Red", "Blue", "A draw"),
+        options=(N_("Red"), N_("Blue"), N_("A draw")),
         done_text="",
-        hidden=("Red tiles", "Blue tiles"),
+        hidden=("Red tiles", "Blue tiles"),  # i18n: keys
     ),
 )
 
@@ -179,21 +204,27 @@ class LessonRun(ChainOnBoard):
     def counter(self, color: Color) -> str:
         """The counter's line for ``color``, with what the lesson asks kept back."""
         shown = self.shown()
-        groups = counted(self.group_count(color), "group")
-        tiles = counted(shown.count(color), "tile")
+        n_groups, n_tiles = self.group_count(color), shown.count(color)
+        groups = ngettext("{n} group", "{n} groups", n_groups).format(n=n_groups)
+        tiles = ngettext("{n} tile", "{n} tiles", n_tiles).format(n=n_tiles)
         if not self.done:
+            # The keys of ``hidden`` stay English: "Red groups", "Blue tiles".
             if f"{color.title} groups" in self.lesson.hidden:
-                groups = "? groups"
+                groups = _("? groups")
             if f"{color.title} tiles" in self.lesson.hidden:
-                tiles = "? tiles"
-        return f"{color.title}: {groups}, {tiles}"
+                tiles = _("? tiles")
+        return _("{color}: {groups}, {tiles}").format(
+            color=_(color.title), groups=groups, tiles=tiles
+        )
 
     def keep_going(self) -> str:
         """What to do next during a chain."""
         names = [self.board.geometry.names[c] for c in self.owed()]
         if len(names) == 1:
-            return f"Keep going: flip {names[0]}, the gold-ringed tile."
-        return f"Keep going: flip one of the gold-ringed tiles, {listed(names, 'or')}."
+            return _("Keep going: flip {cell}, the gold-ringed tile.").format(cell=names[0])
+        return _("Keep going: flip one of the gold-ringed tiles, {cells}.").format(
+            cells=_("{cells} or {last}").format(cells=", ".join(names[:-1]), last=names[-1])
+        )
 
     def take_back_flip(self) -> Feedback | None:
         """Undo the last flip of an unfinished chain (None if there is none)."""
@@ -204,9 +235,10 @@ class LessonRun(ChainOnBoard):
         self.chose = offered_choice(self.chain)
         name = self.board.geometry.names[cell]
         if self.chain is None:
-            text = f"Took back {name}: nothing is flipped now. Start on any gold-ringed tile."
+            text = _("Took back {cell}: nothing is flipped now. Start on any gold-ringed tile.")
+            text = text.format(cell=name)
         else:
-            text = f"Took back {name}. {self.keep_going()}"
+            text = _("Took back {cell}. {next}").format(cell=name, next=self.keep_going())
         return Feedback("back", text, (cell,), self.board.mover)
 
     def take_back_chain(self) -> Feedback | None:
@@ -218,8 +250,11 @@ class LessonRun(ChainOnBoard):
         self.chose = False
         return Feedback(
             "back",
-            f"Took back the whole chain ({counted(len(cells), 'flip')}). "
-            "Start on any gold-ringed tile.",
+            ngettext(
+                "Took back the whole chain ({n} flip). Start on any gold-ringed tile.",
+                "Took back the whole chain ({n} flips). Start on any gold-ringed tile.",
+                len(cells),
+            ).format(n=len(cells)),
             cells,
             self.board.mover,
         )
@@ -228,7 +263,7 @@ class LessonRun(ChainOnBoard):
         """The right answer of an "answer" lesson."""
         if self.lesson.id == "end":
             winner = self.start.winner()
-            return "A draw" if winner is None else winner.title
+            return "A draw" if winner is None else winner.title  # i18n: an option's key
         return self.lesson.goal
 
     # -- tries ----------------------------------------------------------------------
@@ -236,42 +271,49 @@ class LessonRun(ChainOnBoard):
         right = self.answer_text()
         if option == right:
             self.done = True
-            text = self.lesson.done_text or self.end_text()
+            text = _(self.lesson.done_text) if self.lesson.done_text else self.end_text()
             return Feedback("done", text)
         if self.lesson.id == "groups":
             return Feedback(
-                "wrong", f"Not {option}: count again. Tiles that share an edge are one group."
+                "wrong",
+                _("Not {option}: count again. Tiles that share an edge are one group.").format(
+                    option=_(option)
+                ),
             )
-        return Feedback("wrong", f"Not {option}: count the tiles of each colour.")
+        return Feedback(
+            "wrong", _("Not {option}: count the tiles of each colour.").format(option=_(option))
+        )
 
     def end_text(self) -> str:
         b = self.start
         red, blue = b.count(RED), b.count(BLUE)
-        return f"Red has {red} tiles, Blue {blue}: the one with more tiles wins."
+        return _("Red has {red} tiles, Blue {blue}: the one with more tiles wins.").format(
+            red=red, blue=blue
+        )
 
     def pass_turn(self) -> Feedback:
         if self.lesson.task != "pass":
-            return Feedback("wrong", "Passing is only for when there is no legal turn.")
+            return Feedback("wrong", _("Passing is only for when there is no legal turn."))
         self.board.push(Turn.passing())
         self.done = True
-        return Feedback("done", self.lesson.done_text)
+        return Feedback("done", _(self.lesson.done_text))
 
     def click(self, cell: int) -> Feedback:
         lesson = self.lesson
         if self.done:
-            return Feedback("wrong", "This lesson is done: go on to the next one.")
+            return Feedback("wrong", _("This lesson is done: go on to the next one."))
         if lesson.task == "answer":
-            return Feedback("wrong", "Answer with the buttons on the right.")
+            return Feedback("wrong", _("Answer with the buttons on the right."))
         if lesson.task == "pass":
-            return Feedback("refused", "Red has no legal turn: no placement and no flip. Pass.")
+            return Feedback("refused", _("Red has no legal turn: no placement and no flip. Pass."))
         if lesson.task == "refuse":
             return self._refuse(cell)
         mover = self.board.mover
         flipping = lesson.task in ("flip", "chain", "most") and self.chain is None
         if flipping and self.board.tile_at(cell) is None:
-            return Feedback("refused", "This lesson is about flipping: click an enemy tile.")
+            return Feedback("refused", _("This lesson is about flipping: click an enemy tile."))
         if lesson.task == "place" and self.board.tile_at(cell) is not None:
-            return Feedback("refused", "This lesson is about placing: click an empty cell.")
+            return Feedback("refused", _("This lesson is about placing: click an empty cell."))
         try:
             done = self.board.click(cell, self.chain)
         except RulesError as e:
@@ -286,31 +328,44 @@ class LessonRun(ChainOnBoard):
     def _refuse(self, cell: int) -> Feedback:
         board = self.board
         name = board.geometry.names[cell]
-        mover = board.mover.title
+        mover = _(board.mover.title)
         if board.tile_at(cell) is not None:
-            return Feedback("wrong", f"{name} is not empty: look for an empty cell.")
+            return Feedback(
+                "wrong", _("{cell} is not empty: look for an empty cell.").format(cell=name)
+            )
         reasons = reasons_not_place(board, cell)
         if not reasons:
-            return Feedback("wrong", f"{mover} may place on {name}: find a cell where it may not.")
+            text = _("{color} may place on {cell}: find a cell where it may not.")
+            return Feedback("wrong", text.format(color=mover, cell=name))
         goal = self.lesson.goal
         # The lesson's own rule first, so a cell that breaks both rules reads as a right answer.
-        reasons.sort(key=lambda r: goal not in r)
-        why = sentence(reasons[0] + "".join(f", and {it(r, name)}" for r in reasons[1:]))
-        if goal in reasons[0]:
+        reasons.sort(key=lambda r: goal != r[0])
+        why = reasons[0][1]
+        for _rule, text in reasons[1:]:
+            why = _("{reason}, and {more}").format(reason=why, more=it(text, name))
+        why = sentence(why)
+        if goal == reasons[0][0]:
             self.done = True
-            return Feedback("done", f"{why} {self.lesson.done_text}")
+            return Feedback(
+                "done", _("{why} {done}").format(why=why, done=_(self.lesson.done_text))
+            )
+        # i18n: keys (the lesson's goal)
         wanted = {
-            "touches only": f"touches only {mover}'s own tiles",
-            "would join": f"would join two {mover} groups",
+            "touches only": _(
+                "{why} That is the other rule: find a cell that touches only {color}'s own tiles."
+            ),
+            "would join": _(
+                "{why} That is the other rule: find a cell that would join two {color} groups."
+            ),
         }[goal]
-        return Feedback("wrong", f"{why} That is the other rule: find a cell that {wanted}.")
+        return Feedback("wrong", wanted.format(why=why, color=mover))
 
     def _judge(self, turn: Turn, cell: int, mover: Color) -> Feedback:
         lesson = self.lesson
         cells = turn.cells
         if lesson.task == "place":
             self.done = True
-            return Feedback("done", lesson.done_text, cells, mover)
+            return Feedback("done", _(lesson.done_text), cells, mover)
         if lesson.task == "flip":
             before = self.start
             red_before, total_before = (
@@ -322,9 +377,15 @@ class LessonRun(ChainOnBoard):
                 self.board.group_count(RED) + self.board.group_count(BLUE),
             )
             self.done = True
-            text = (
-                f"Red's groups went from {red_before} to {red}, and all groups from "
-                f"{total_before} to {total}. {lesson.done_text}"
+            text = _(
+                "Red's groups went from {red_before} to {red}, and all groups from "
+                "{total_before} to {total}. {done}"
+            ).format(
+                red_before=red_before,
+                red=red,
+                total_before=total_before,
+                total=total,
+                done=_(lesson.done_text),
             )
             return Feedback("done", text, cells, mover)
         if lesson.task == "chain":
@@ -333,39 +394,55 @@ class LessonRun(ChainOnBoard):
                 self.reset()
                 return Feedback(
                     "wrong",
-                    "That flip owed nothing more, so it made no chain: "
-                    "start on another gold-ringed tile.",
+                    _(
+                        "That flip owed nothing more, so it made no chain: "
+                        "start on another gold-ringed tile."
+                    ),
                 )
             if lesson.goal == "choice" and not self.chose:
                 self.reset()
-                return Feedback("wrong", "That chain offered no choice: start somewhere else.")
+                return Feedback("wrong", _("That chain offered no choice: start somewhere else."))
             self.done = True
-            return Feedback("done", lesson.done_text, cells, mover)
+            return Feedback("done", _(lesson.done_text), cells, mover)
         best = analyse_flips(self.start).best
         if len(cells) < best:
             self.reset()
             n = len(cells)
             return Feedback(
                 "wrong",
-                f"You took {n} tile{'s' if n != 1 else ''}; the best turn takes {best}. "
-                "Try another first flip, or another order.",
+                ngettext(
+                    "You took {n} tile; the best turn takes {best}. "
+                    "Try another first flip, or another order.",
+                    "You took {n} tiles; the best turn takes {best}. "
+                    "Try another first flip, or another order.",
+                    n,
+                ).format(n=n, best=best),
             )
         self.done = True
-        return Feedback("done", lesson.done_text, cells, mover)
+        return Feedback("done", _(lesson.done_text), cells, mover)
 
 
-def reasons_not_place(board: Board, cell: int) -> list[str]:
-    """Every rule that refuses the mover a placement on the empty ``cell``. The
-    rules core names only the first, but a cell can break both rules, and a lesson
-    about either one must not call it the other."""
+def reasons_not_place(board: Board, cell: int) -> list[tuple[str, str]]:
+    """Every rule that refuses the mover a placement on the empty ``cell``, each as
+    its key ("would join", "touches only": a lesson's ``goal``) and its words in the
+    player's language. The rules core names only the first, but a cell can break
+    both rules, and a lesson about either one must not call it the other."""
     first = board.why_not_place(cell)
     if first is None:
         return []
-    reasons = [first]
     mover = board.mover
-    near = {board.tile_at(n) for n in board.geometry.neighbours[cell]}
-    if mover in near and mover.other not in near and "touches only" not in first:
-        reasons.append(f"{board.geometry.names[cell]} touches only {mover.title}'s own tiles")
+    around = board.geometry.neighbours[cell]
+    near = {board.tile_at(n) for n in around}
+    # The keys come from the board, not from the words, which are translated.
+    joins = sum(1 for g in board.groups(mover) if any(n in g for n in around)) >= 2
+    only_own = mover in near and mover.other not in near
+    # i18n: keys
+    reasons = [("would join" if joins else "touches only", first)]
+    if joins and only_own:
+        text = _("{cell} touches only {color}'s own tiles").format(
+            cell=board.geometry.names[cell], color=_(mover.title)
+        )
+        reasons.append(("touches only", text))  # i18n: a key
     return reasons
 
 
@@ -376,14 +453,6 @@ def offered_choice(chain: Chain | None) -> bool:
             return True
         chain = chain.take_back()
     return False
-
-
-def counted(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def listed(names: list[str], last: str = "and") -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
 
 
 # -- progress -------------------------------------------------------------------------
@@ -402,18 +471,20 @@ class TutorialProgress:
 
 def parse(data: Any) -> TutorialProgress:
     if not isinstance(data, dict):
-        raise ValueError("not a JSON object")
+        raise ValueError("not a JSON object")  # i18n: a file's words
     done, offered = data.get("done", []), data.get("offered", False)
     known = {lesson.id for lesson in LESSONS}
     if not isinstance(done, list) or not all(isinstance(d, str) for d in done):
+        # i18n: a file's words
         raise ValueError("'done' must be a list of lessons")
     if not isinstance(offered, bool):
+        # i18n: a file's words
         raise ValueError("'offered' must be true or false")
     return TutorialProgress({d for d in done if d in known}, offered)
 
 
 def load(directory: Path) -> tuple[TutorialProgress, str | None]:
-    return load_document(Path(directory) / FILE, "tutorial progress", parse, TutorialProgress)
+    return load_document(Path(directory) / FILE, N_("tutorial progress"), parse, TutorialProgress)
 
 
 def save(progress: TutorialProgress, directory: Path) -> None:

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.i18n import N_, _, ngettext
 from game.online.protocol import CODE_LENGTH, Message
+from game.play.endings import server_text
 
 from .match import sentence
 from .online_game import OnlineMatch, pace_text
@@ -22,7 +24,7 @@ from .online_identity import Identity
 
 #: How the leaderboard is ordered, in a player's words: by rating less twice its
 #: deviation, so a rating from a handful of games does not top the board.
-LEADERBOARD_ORDER = "Surest first: a rating from few games ranks lower."
+LEADERBOARD_ORDER = N_("Surest first: a rating from few games ranks lower.")
 
 #: How a status line is coloured: "muted", "good", "bad" or "accent".
 Tone = str
@@ -156,7 +158,7 @@ class Lobby:
     def attach(self, line: LobbyLine, url: str) -> None:
         """A new line to ``url``, not online until it says so."""
         self.line, self.url, self.online = line, url, False
-        self.say(f"Connecting to {url}...")
+        self.say(_("Connecting to {url}...").format(url=url))
         self.changed()
 
     def detach(self) -> None:
@@ -210,7 +212,7 @@ class Lobby:
     # -- the actions ------------------------------------------------------------------
     def _send(self, kind: str, **fields: Any) -> bool:
         if self.line is None:
-            self.say("Not connected: connect to a server first.", "bad")
+            self.say(_("Not connected: connect to a server first."), "bad")
             return False
         self.line.send(kind, **fields)
         return True
@@ -219,9 +221,9 @@ class Lobby:
         if not self._send("seek", **self.fields()):
             return
         if self.pace == "Live":
-            self.say("Looking for an opponent...")
+            self.say(_("Looking for an opponent..."))
         else:
-            self.say("Your seek stays open while you are away; the game starts when accepted.")
+            self.say(_("Your seek stays open while you are away; the game starts when accepted."))
 
     def cancel_seek(self) -> None:
         if self.my_seek:
@@ -237,8 +239,10 @@ class Lobby:
     def join(self, code: str) -> None:
         if len(code) != CODE_LENGTH:
             self.say(
-                f"A code has {CODE_LENGTH} characters, with no 0, 1, I, L or O:"
-                " type the one your friend sees.",
+                _(
+                    "A code has {n} characters, with no 0, 1, I, L or O:"
+                    " type the one your friend sees."
+                ).format(n=CODE_LENGTH),
                 "bad",
             )
             return
@@ -270,34 +274,47 @@ class Lobby:
 
     def seeks_heading(self) -> str:
         if self.shown_seeks():
-            return "Open seeks: click one to play"
+            return _("Open seeks: click one to play")
         if self.my_seek:
-            return "Your seek is open: waiting for someone"
-        return "No open seeks: open one"
+            return _("Your seek is open: waiting for someone")
+        return _("No open seeks: open one")
 
     def games_heading(self) -> str:
-        return "Games in play: click one to watch" if self.games else "No games in play"
+        return _("Games in play: click one to watch") if self.games else _("No games in play")
 
     def postal_label(self) -> str:
         yours = sum(1 for g in self.postal if g["yours"])
         n = len(self.postal)
         if n == 1:
-            return "Your correspondence game: " + ("your turn" if yours else "their turn")
+            return (
+                _("Your correspondence game: your turn")
+                if yours
+                else _("Your correspondence game: their turn")
+            )
         if yours:
-            return f"Correspondence: your turn in {yours} of {n} games"
-        return f"Correspondence: {n} games, none awaiting you"
+            return ngettext(
+                "Correspondence: your turn in {yours} of {n} game",
+                "Correspondence: your turn in {yours} of {n} games",
+                n,
+            ).format(yours=yours, n=n)
+        return ngettext(
+            "Correspondence: {n} game, none awaiting you",
+            "Correspondence: {n} games, none awaiting you",
+            n,
+        ).format(n=n)
 
     def player_line(self) -> str:
         """Who we are here: "Emma, rated 1500, on ws://host:8765"."""
         p = self.line.player if self.line is not None else {}
         if self.pace == "Live":
-            rated = f"rated {shown_rating(p.get('rating', 1500), p.get('provisional'))}"
+            rating = shown_rating(p.get("rating", 1500), p.get("provisional"))
+            text = _("{name}, rated {rating}, on {url}")
         else:  # rated apart from live play
             rating = shown_rating(
                 p.get("correspondence_rating", 1500), p.get("correspondence_provisional")
             )
-            rated = f"rated {rating} by correspondence"
-        return f"{p.get('name', '')}, {rated}, on {self.url}"
+            text = _("{name}, rated {rating} by correspondence, on {url}")
+        return text.format(name=p.get("name", ""), rating=rating, url=self.url)
 
     # -- the server's messages --------------------------------------------------------
     def apply(self, msg: Message) -> Opening | None:
@@ -327,19 +344,19 @@ class Lobby:
             return OpenWatch(msg["game"], msg["watchers"])
         elif kind == "seeking":
             self.my_seek = msg["seek"]["id"]
-            self.say("Your seek is in the lobby. The game starts when someone accepts.")
+            self.say(_("Your seek is in the lobby. The game starts when someone accepts."))
             self.changed()
         elif kind == "cancelled":
             if msg["seek"] == self.challenge_id:
                 self.code = ""
-                self.say("Challenge cancelled.")
+                self.say(_("Challenge cancelled."))
             else:
                 self.my_seek = None
-                self.say("Seek cancelled.")
+                self.say(_("Seek cancelled."))
             self.changed()
         elif kind == "challenge":
             self.code, self.challenge_id = msg["code"], msg["seek"]
-            self.say(f"Give your friend this code: {self.code}", "accent")
+            self.say(_("Give your friend this code: {code}").format(code=self.code), "accent")
             self.changed()
         elif kind == "leaderboard":
             return ShowLeaderboard(msg["players"], msg.get("pace", "live"))
@@ -348,7 +365,9 @@ class Lobby:
         elif kind == "over":
             self._postal_over(msg)
         elif kind == "error":
-            reason = msg.get("reason") or "The server refused that."
+            # The server's English words, in the player's language when the catalog has them.
+            said = msg.get("reason") or ""
+            reason = server_text(said) if said else _("The server refused that.")
             self.say(reason[:1].upper() + reason[1:], "bad")
         elif kind == "game" and not self.in_game:
             return self._game(msg["game"])
@@ -358,19 +377,22 @@ class Lobby:
         state = msg["state"]
         self.online = state == "online"
         if state == "online":
-            self.say(f"Connected as {self.line.name if self.line else ''}.", "good")
+            self.say(
+                _("Connected as {name}.").format(name=self.line.name if self.line else ""),
+                "good",
+            )
             self.refresh()
         elif state == "offline":
-            self.say("No connection to the server. Trying again...", "bad")
+            self.say(_("No connection to the server. Trying again..."), "bad")
             self.my_seek, self.code = None, ""
         elif state == "closed":
             # The server's own words when it refused the hello (a taken name, a game
             # too old for it: "update the game"), said as a sentence.
             reason = msg.get("reason")
             self.say(
-                sentence(reason)
+                sentence(server_text(reason))
                 if reason
-                else "Gave up connecting. Check the address and try again.",
+                else _("Gave up connecting. Check the address and try again."),
                 "bad",
             )
             self.line = None
@@ -411,12 +433,19 @@ class Lobby:
             return
         you = ("red", "blue")[game["you"]]
         result = msg.get("result")
-        how = "a draw" if result == "draw" else "aborted" if result == "aborted" else None
-        if how is None:
-            how = "you won" if result == you else "you lost"
-        text = f"Your correspondence game against {game['opponent']} is over: {how}."
+        if result == "draw":
+            text = _("Your correspondence game against {opponent} is over: a draw.")
+        elif result == "aborted":
+            text = _("Your correspondence game against {opponent} is over: aborted.")
+        elif result == you:
+            text = _("Your correspondence game against {opponent} is over: you won.")
+        else:
+            text = _("Your correspondence game against {opponent} is over: you lost.")
+        text = text.format(opponent=game["opponent"])
         change = (msg.get("ratings") or {}).get(you)
         if change:
             self.line.player["correspondence_rating"] = change["after"]
-            text += f" Correspondence rating {change['before']} to {change['after']}."
+            text = _("{said} Correspondence rating {before} to {after}.").format(
+                said=text, before=change["before"], after=change["after"]
+            )
         self.say(text, "accent")

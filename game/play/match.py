@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
+from game.i18n import _, ngettext
 from game.rules import BLUE, PASS, RED, Board, Chain, Color, RulesError, Turn
 from game.rules.errors import clip
 
@@ -48,7 +49,9 @@ class Match(ChainOnBoard):
     def __init__(self, side: int = 5, red: str = HUMAN, blue: str = "Club") -> None:
         for who in (red, blue):
             if who not in PLAYERS:
-                raise ValueError(f"unknown player {who!r}; choose from {', '.join(PLAYERS)}")
+                raise ValueError(  # i18n: not shown (a caller's mistake)
+                    f"unknown player {who!r}; choose from {', '.join(PLAYERS)}"
+                )
         self.board = Board(size=side)
         self.players = {RED: red, BLUE: blue}
         self.redo_stack: list[Turn] = []
@@ -122,7 +125,7 @@ class Match(ChainOnBoard):
         """A human clicked ``cell``: place, start a flip chain, or continue one."""
         mover = self.board.mover
         if not self.human_to_move:
-            return [Event("refused", (cell,), mover, "Wait for your turn.")]
+            return [Event("refused", (cell,), mover, _("Wait for your turn."))]
         try:
             done = self.board.click(cell, self.chain)
         except RulesError as e:
@@ -153,7 +156,8 @@ class Match(ChainOnBoard):
         while self.board.must_pass():
             who = self.board.mover
             self.board.push(PASS)
-            events.append(Event("pass", (), who, f"{who.title} has no move and passes."))
+            text = _("{color} has no move and passes.").format(color=_(who.title))
+            events.append(Event("pass", (), who, text))
         if self.over:
             events.append(Event("over", (), self.winner(), self.result_text()))
         return events
@@ -260,20 +264,24 @@ class Match(ChainOnBoard):
 
     def result_text(self) -> str:
         if self.resigned is not None and self.resigned_here:
-            return f"{self.resigned.title} resigned: {self.resigned.other.title} wins."
+            return _("{color} resigned: {winner} wins.").format(
+                color=_(self.resigned.title), winner=_(self.resigned.other.title)
+            )
         b = self.board
         red, blue = b.count(RED), b.count(BLUE)
         winner = b.winner()
         if winner is None:
-            return f"A draw, {red} tiles each."
-        return f"{winner.title} wins, {max(red, blue)} tiles to {min(red, blue)}."
+            return ngettext("A draw, {n} tile each.", "A draw, {n} tiles each.", red).format(n=red)
+        return _("{player} wins, {n} tiles to {other}.").format(
+            player=_(winner.title), n=max(red, blue), other=min(red, blue)
+        )
 
     # -- records ------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """The game as JSON: board side, players, turns in notation, result."""
         return {
             "format": RECORD_FORMAT,
-            "game": "Mosaic by Mark Steere",
+            "game": "Mosaic by Mark Steere",  # i18n: a file's words
             "side": self.board.size,
             "red": self.players[RED],
             "blue": self.players[BLUE],
@@ -290,15 +298,15 @@ class Match(ChainOnBoard):
     def from_record(cls, data: Any) -> Match:
         """Replay a record; raises :class:`RecordError` naming the field or turn at fault."""
         if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
+            raise RecordError(_("a game record must be a JSON object"))
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"field 'format' must be {RECORD_FORMAT}")
+            raise RecordError(_("field 'format' must be {n}").format(n=RECORD_FORMAT))
         side = data.get("side")
         if not isinstance(side, int) or isinstance(side, bool) or not 2 <= side <= 12:
-            raise RecordError("field 'side' must be a board side from 2 to 12")
+            raise RecordError(_("field 'side' must be a board side from 2 to 12"))
         turns = data.get("turns")
         if not isinstance(turns, list) or not all(isinstance(t, str) for t in turns):
-            raise RecordError("field 'turns' must be a list of turns in notation")
+            raise RecordError(_("field 'turns' must be a list of turns in notation"))
         players, notes = [], []
         online = isinstance(data.get("online"), dict)
         for color in (RED, BLUE):
@@ -307,8 +315,12 @@ class Match(ChainOnBoard):
                 who = HUMAN  # an online game's names are people's: both are replayed by hand
             if not isinstance(who, str) or who not in PLAYERS:
                 # A level renamed in a later version must not cost the game itself.
-                shown = clip(who) if isinstance(who, str) else "not a name"
-                notes.append(f"{color.title} was {shown}, a player this version does not know")
+                shown = clip(who) if isinstance(who, str) else _("not a name")
+                notes.append(
+                    _("{color} was {player}, a player this version does not know").format(
+                        color=_(color.title), player=shown
+                    )
+                )
                 who = HUMAN
             players.append(who)
         match = cls(side, *players)
@@ -317,15 +329,21 @@ class Match(ChainOnBoard):
             try:
                 match.board.play(text)
             except RulesError as e:
-                raise RecordError(f"turn {number} ({clip(text, quote=False)}): {e}") from None
+                raise RecordError(
+                    _("turn {number} ({turn}): {reason}").format(
+                        number=number, turn=clip(text, quote=False), reason=e
+                    )
+                ) from None
         resigned = data.get("resigned")
         if resigned is not None:
             if resigned not in ("red", "blue"):
-                raise RecordError("field 'resigned' must be red or blue")
+                raise RecordError(_("field 'resigned' must be red or blue"))
             match.resign(RED if resigned == "red" else BLUE)
         at = data.get("at", len(turns))
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(turns):
-            raise RecordError(f"field 'at' must be a turn number from 0 to {len(turns)}")
+            raise RecordError(
+                _("field 'at' must be a turn number from 0 to {n}").format(n=len(turns))
+            )
         match.goto(at)
         return match
 
@@ -336,13 +354,15 @@ def open_record(path: Path, what: str) -> tuple[Match | None, str | None]:
     to be forgiven in a good one."""
     data, message = read_json(path, what)
     if data is None:
-        return None, message or f"Your {what} is not there any more."
+        return None, message or _("Your {what} is not there any more.").format(what=_(what))
     try:
         match = Match.from_record(data)
     except RecordError as e:
         return None, set_aside(path, what, str(e))
     if match.notes:
-        return match, f"In your {what}: " + "; ".join(match.notes) + "; Human plays instead."
+        return match, _("In your {what}: {notes}; Human plays instead.").format(
+            what=_(what), notes="; ".join(match.notes)
+        )
     return match, None
 
 

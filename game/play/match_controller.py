@@ -17,6 +17,7 @@ from typing import Protocol
 
 from game.ai.levels import LONG_SECONDS, level
 from game.ai.ponder import worth_pondering
+from game.i18n import _
 from game.rules import Color
 
 from .history import archive
@@ -70,7 +71,9 @@ class HistoryKeeper:
         try:
             self.archive_path = archive(self.match, self.data)
         except OSError as e:
-            return f"The finished game could not be kept in the history: {e.strerror or e}"
+            return _("The finished game could not be kept in the history: {reason}").format(
+                reason=e.strerror or e
+            )
         self.archived = True
         return None
 
@@ -190,9 +193,9 @@ class MatchController(HistoryKeeper):
         ``hint`` event from :meth:`poll`. Returns what to tell the player."""
         m = self.match
         if not m.human_to_move or m.chain is not None:
-            return "Hints are for the start of your turn."
+            return _("Hints are for the start of your turn.")
         self.hint_request = self.ai.request(m.board.mfen(), level=HINT_LEVEL, seconds=HINT_SECONDS)
-        return f"Asking {HINT_LEVEL} for a hint..."
+        return _("Asking {level} for a hint...").format(level=HINT_LEVEL)
 
     # -- the AI -----------------------------------------------------------------------------
     @property
@@ -227,14 +230,17 @@ class MatchController(HistoryKeeper):
                 if answer.mfen != m.board.mfen():
                     continue  # the board moved on (an undo raced the answer)
                 if answer.error or answer.turn is None:
-                    events.append(Event("error", text=f"The AI failed ({answer.error})."))
+                    text = _("The AI failed ({reason}).").format(reason=answer.error)
+                    events.append(Event("error", text=text))
                     continue
                 events += self._kept(m.play(m.board.parse_turn(answer.turn)))
             elif answer.id == self.hint_request:
                 self.hint_request = None
                 if answer.turn and m.human_to_move and answer.mfen == m.board.mfen():
                     self.hint = m.board.parse_turn(answer.turn).cells
-                    text = f"{HINT_LEVEL} would play {answer.turn}."
+                    text = _("{level} would play {turn}.").format(
+                        level=HINT_LEVEL, turn=answer.turn
+                    )
                     events.append(Event("hint", self.hint, text=text))
         return events
 
@@ -308,7 +314,7 @@ class MatchController(HistoryKeeper):
             else:
                 write_json(path, self.match.record())
         except OSError as e:
-            return f"Could not keep the match: {e.strerror or e}"
+            return _("Could not keep the match: {reason}").format(reason=e.strerror or e)
         return None
 
     def save_game(self) -> tuple[bool, str]:
@@ -318,8 +324,8 @@ class MatchController(HistoryKeeper):
                 self.data / "games", time.strftime("mosaic-%Y%m%d-%H%M%S"), self.match.record()
             )
         except OSError as e:
-            return False, f"Could not save: {e.strerror or e}"
-        return True, f"Saved as {path.name}."
+            return False, _("Could not save: {reason}").format(reason=e.strerror or e)
+        return True, _("Saved as {name}.").format(name=path.name)
 
 
 def replacing(resigner: Color | None = None) -> tuple[str, str, str]:
@@ -328,16 +334,20 @@ def replacing(resigner: Color | None = None) -> tuple[str, str, str]:
     given) by resigning it, which ends it rather than plays on."""
     if resigner is None:
         return (
-            "Replace the match in progress?",
-            "Playing on in this saved game makes it your match in progress, in place "
-            "of the one you have now. To keep that one, choose Keep it and use "
-            "Continue on the title screen.",
-            "Replace",
+            _("Replace the match in progress?"),
+            _(
+                "Playing on in this saved game makes it your match in progress, in place "
+                "of the one you have now. To keep that one, choose Keep it and use "
+                "Continue on the title screen."
+            ),
+            _("Replace"),
         )
     return (
-        "Give up your match in progress?",
-        f"Resigning ends this saved game: {resigner.other.title} wins and it goes in "
-        "your history. Only one match is kept, so your match in progress is given up "
-        "for it. To keep that one, choose Keep it.",
-        "Resign",
+        _("Give up your match in progress?"),
+        _(
+            "Resigning ends this saved game: {winner} wins and it goes in "
+            "your history. Only one match is kept, so your match in progress is given up "
+            "for it. To keep that one, choose Keep it."
+        ).format(winner=_(resigner.other.title)),
+        _("Resign"),
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.i18n import ngettext
+from game.i18n import _, ngettext
 from game.mosaix import Formation, Placement, Sheet
 from game.mosaix.sheet import AREA_MIN, areas_of, spots
 
@@ -42,15 +42,17 @@ def placement_at(formation: Formation, x: int, y: int) -> Placement | None:
 def why_not(sheet: Sheet, p: Placement | None, max_dropped: int) -> str | None:
     """Why ``p`` may not be written (``None`` if it may)."""
     if p is None:
-        return "Point at the sheet: at least one symbol must land on it."
+        return _("Point at the sheet: at least one symbol must land on it.")
     if p.bits & sheet.filled:
-        return "A symbol would land on a cell that is already written."
+        return _("A symbol would land on a cell that is already written.")
     if p.dropped > max_dropped:
         if max_dropped == 0:
-            return "The scale is used up: every symbol must land on the sheet."
-        return (
-            f"Only {max_dropped} symbol{'s' if max_dropped > 1 else ''} may hang over the edge now."
-        )
+            return _("The scale is used up: every symbol must land on the sheet.")
+        return ngettext(
+            "Only {n} symbol may hang over the edge now.",
+            "Only {n} symbols may hang over the edge now.",
+            max_dropped,
+        ).format(n=max_dropped)
     return None
 
 

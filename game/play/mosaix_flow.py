@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from game.i18n import N_, _, ngettext
 from game.mosaix import Formation, Placement, Sheet
 from game.mosaix import ai as mosaix_ai
 from game.mosaix.game import SOLO_SUPER, SOLO_WIN, Match, Solo, daily_seed
@@ -57,7 +58,7 @@ class MosaixEvent:
 
 
 #: Each symbol's name in the count.
-SYMBOL_NAMES = {"O": "Circles", "X": "Crosses", "T": "Triangles"}
+SYMBOL_NAMES = {"O": N_("Circles"), "X": N_("Crosses"), "T": N_("Triangles")}
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,10 @@ def verdict(total: int) -> tuple[str, Tone]:
     """What a solo score earns: a win from :data:`SOLO_WIN` points, more from
     :data:`SOLO_SUPER`; below, what would have won."""
     if total >= SOLO_SUPER:
-        return "Really super!", "good"
+        return _("Really super!"), "good"
     if total >= SOLO_WIN:
-        return "Won!", "good"
-    return f"{SOLO_WIN} to win", "accent"
+        return _("Won!"), "good"
+    return _("{n} to win").format(n=SOLO_WIN), "accent"
 
 
 class SheetFlow:
@@ -149,7 +150,7 @@ class SheetFlow:
             return anchored
         ax, ay = anchor(f)
         best: tuple[int, Placement] | None = None
-        for fx, fy, _ in f.cells:
+        for fx, fy, _symbol in f.cells:
             p = placement_at(f, cell[0] - fx, cell[1] - fy)
             if p is None or why_not(sheet, p, most) is not None:
                 continue
@@ -189,7 +190,7 @@ class SheetFlow:
             return preview.why, "bad"
         if preview.hanging:
             return self.hanging(len(preview.hanging)), "accent"
-        return "Click to write it here.", "good"
+        return _("Click to write it here."), "good"
 
     def hanging(self, dropped: int) -> str:
         """What a click says before it writes a formation with ``dropped`` symbols
@@ -255,7 +256,7 @@ class SheetFlow:
             return []
         self.thinking = None
         if job.error is not None:
-            self.say(f"The AI could not play: {job.error}.", "bad")
+            self.say(_("The AI could not play: {reason}.").format(reason=job.error), "bad")
             return []
         return self._then(job.value)
 
@@ -282,7 +283,7 @@ class SoloFlow(SheetFlow):
 
     def start(self) -> list[MosaixEvent]:
         self.say(
-            "Pick a shape and an order for the dice, point at the sheet, click to write.",
+            _("Pick a shape and an order for the dice, point at the sheet, click to write."),
             "accent",
         )
         return self.new_roll(self.game.rolled)
@@ -301,12 +302,16 @@ class SoloFlow(SheetFlow):
         self.game.play(p)
         events = [self._written(before, self.game.sheet, p, 0)]
         if p.dropped:
-            off = f"{p.dropped} symbol{'s' if p.dropped > 1 else ''} off the edge"
-            self.say(f"Written, {off}: the scale has {self.game.scale} left.", "good")
+            text = ngettext(
+                "Written, {n} symbol off the edge: the scale has {left} left.",
+                "Written, {n} symbols off the edge: the scale has {left} left.",
+                p.dropped,
+            )
+            self.say(text.format(n=p.dropped, left=self.game.scale), "good")
         else:
             # The panel counts the points (the sheet's and the scale's): a sheet-only
             # figure here read as a contradiction of it.
-            self.say("Written.", "good")
+            self.say(_("Written."), "good")
         if self.game.over:
             events += self.finish()
         else:
@@ -319,17 +324,17 @@ class SoloFlow(SheetFlow):
         if self.finished or self.thinking is not None:
             return
         game = self.game
-        self.say("Thinking...")
+        self.say(_("Thinking..."))
 
         def shown(p: Placement | None) -> list[MosaixEvent]:
             if p is None:
-                self.say("Nothing fits any more.", "bad")
+                self.say(_("Nothing fits any more."), "bad")
                 return []
             if self.arranger is not None:
                 self.arranger.show(p.formation)
             ax, ay = anchor(p.formation)
             show((p.x + ax, p.y + ay))
-            self.say("Try it here: the preview shows where.", "good")
+            self.say(_("Try it here: the preview shows where."), "good")
             return []
 
         args = (game.sheet, game.rolled, random.Random(len(game.turns)), game.scale)
@@ -345,17 +350,23 @@ class SoloFlow(SheetFlow):
     def count(self, best: bool) -> list[CountLine]:
         """The count: each symbol's areas, the scale, the total and its verdict;
         ``best``: the score is a new best."""
-        out = [CountLine("The count", "title", "text")]
+        out = [CountLine(_("The count"), "title", "text")]
         for s, (k, n) in self.game.sheet.breakdown().items():
-            out.append(CountLine(f"{SYMBOL_NAMES[s]}: {k} x {n} = {k * n}", "line", s))
-        out.append(CountLine(f"Scale: {self.game.scale}", "line", "text"))
+            text = _("{symbols}: {k} x {n} = {points}").format(
+                symbols=_(SYMBOL_NAMES[s]), k=k, n=n, points=k * n
+            )
+            out.append(CountLine(text, "line", s))
+        out.append(CountLine(_("Scale: {n}").format(n=self.game.scale), "line", "text"))
         said, tone = verdict(self.game.score)
         # The verdict on its own line, under the points it speaks of: "7 points.
         # 120 wins" on one line read as a count of wins.
-        out.append(CountLine(f"{self.game.score} points", "total", tone))
+        score = self.game.score
+        out.append(
+            CountLine(ngettext("{n} point", "{n} points", score).format(n=score), "total", tone)
+        )
         out.append(CountLine(said, "line", tone))
         if best:
-            out.append(CountLine("A new best score", "note", "accent"))
+            out.append(CountLine(_("A new best score"), "note", "accent"))
         return out
 
     def finish(self) -> list[MosaixEvent]:
@@ -365,7 +376,12 @@ class SoloFlow(SheetFlow):
         try:
             save_records(self.records, self.data)
         except OSError as e:
-            self.say(f"Your Mosaix results could not be saved: {e.strerror or e}", "bad")
+            self.say(
+                _("Your Mosaix results could not be saved: {reason}").format(
+                    reason=e.strerror or e
+                ),
+                "bad",
+            )
         return [MosaixEvent("finished", best=best)]
 
 
@@ -381,15 +397,19 @@ class MatchFlow(SheetFlow):
         self.player = self.match.roller  # whose sheet is shown large
 
     def name(self, i: int) -> str:
-        return f"Player {i + 1}" + (" (AI)" if self.kinds[i] == "AI" else "")
+        text = _("Player {n} (AI)") if self.kinds[i] == "AI" else _("Player {n}")
+        return text.format(n=i + 1)
 
     def count(self, best: bool = False) -> list[CountLine]:
         """Who won, then every player's points (a match keeps no bests)."""
         names = [self.name(i) for i in self.match.winners()]
-        head = f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}"
+        head = ngettext("{players} wins", "{players} win", len(names)).format(
+            players=_(" and ").join(names)
+        )
         out = [CountLine(head, "winner", "good")]
         for i, score in enumerate(self.match.scores()):
-            out.append(CountLine(f"{self.name(i)}: {score} points", "line", "text"))
+            text = ngettext("{player}: {n} point", "{player}: {n} points", score)
+            out.append(CountLine(text.format(player=self.name(i), n=score), "line", "text"))
         return out
 
     def sheet(self) -> Sheet:
@@ -405,12 +425,14 @@ class MatchFlow(SheetFlow):
         if self.kinds[m.roller] == "AI":
             me = m.roller
             others = [s for i, s in enumerate(m.sheets) if i != me]
-            self.say(f"{self.name(me)} rolls and lays out a formation...")
+            self.say(_("{player} rolls and lays out a formation...").format(player=self.name(me)))
             args = (m.sheets[me], others, m.rolled, random.Random(m.rounds))
             self.think(mosaix_ai.arrange, args, self.arranged)
         else:
             self.say(
-                f"{self.name(m.roller)} rolls: pick a shape and an order, then lay it out.",
+                _("{player} rolls: pick a shape and an order, then lay it out.").format(
+                    player=self.name(m.roller)
+                ),
                 "accent",
             )
         return events
@@ -465,7 +487,10 @@ class MatchFlow(SheetFlow):
             self.finished = True
             self.player = m.winners()[0]  # the sheet shown large: a winner's
             names = [self.name(i) for i in m.winners()]
-            self.say(f"The match is over: {' and '.join(names)} won.", "good")
+            self.say(
+                _("The match is over: {players} won.").format(players=_(" and ").join(names)),
+                "good",
+            )
             return [MosaixEvent("finished")]
         if m.formation is None:  # the round is over: the next roller rolls
             return self.start_round()
@@ -477,7 +502,12 @@ class MatchFlow(SheetFlow):
             args = (sheet, formation, random.Random(m.rounds + who))
             self.think(mosaix_ai.place, args, self.ai_wrote)
         else:
-            self.say(f"{self.name(self.player)}: write the formation on your sheet.", "accent")
+            self.say(
+                _("{player}: write the formation on your sheet.").format(
+                    player=self.name(self.player)
+                ),
+                "accent",
+            )
         return []
 
     def next_sheet(self) -> None:

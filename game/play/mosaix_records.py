@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_
+
 from .storage import load_document, write_json
 
 FILE = "mosaix.json"
@@ -39,21 +41,25 @@ def _whole(v: Any, top: int = 10**6) -> bool:
 def parse(data: Any) -> MosaixRecords:
     """Records from their JSON; raises :class:`ValueError` naming the field at fault."""
     if not isinstance(data, dict):
+        # i18n: a file's words
         raise ValueError("not a JSON object")
     best, games, daily = data.get("best", 0), data.get("games", 0), data.get("daily", {})
     if not _whole(best, 1000):
+        # i18n: a file's words
         raise ValueError("'best' must be a score from 0 to 1000")
     if not _whole(games):
+        # i18n: a file's words
         raise ValueError("'games' must be a whole number")
     if not isinstance(daily, dict) or not all(
         isinstance(k, str) and len(k) == 10 and _whole(v, 1000) for k, v in daily.items()
     ):
+        # i18n: a file's words
         raise ValueError("'daily' must map dates to scores")
     return MosaixRecords(best, games, dict(daily))
 
 
 def load(directory: Path) -> tuple[MosaixRecords, str | None]:
-    return load_document(Path(directory) / FILE, "Mosaix results", parse, MosaixRecords)
+    return load_document(Path(directory) / FILE, N_("Mosaix results"), parse, MosaixRecords)
 
 
 def save(records: MosaixRecords, directory: Path) -> None:

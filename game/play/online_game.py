@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import quote
 
+from game.i18n import _, ngettext
+from game.online.table import NO_MOVES
+from game.play.endings import ending_text, server_text
 from game.rules import BLUE, RED, Color, RulesError
 
 from .match import Event, Match
@@ -78,17 +81,17 @@ def days_left(ms: int, short: bool = False) -> str:
     d, h, m = minutes // 1440, minutes // 60 % 24, minutes % 60
     if short:
         if d:
-            return f"{d}d {h}h" if h else f"{d}d"
-        return f"{h}h {m}m" if h else f"{m}m"
-
-    def n(k: int, unit: str) -> str:
-        return f"{k} {unit}{'s' if k != 1 else ''}"
-
+            return (_("{d}d {h}h") if h else _("{d}d")).format(d=d, h=h)
+        return (_("{h}h {m}m") if h else _("{m}m")).format(h=h, m=m)
+    days = ngettext("{n} day", "{n} days", d).format(n=d)
+    hours = ngettext("{n} hour", "{n} hours", h).format(n=h)
+    minutes_ = ngettext("{n} minute", "{n} minutes", m).format(n=m)
+    # Two units side by side, each counted in its own form.
     if d:
-        return n(d, "day") + (f" {n(h, 'hour')}" if h else "")
+        return _("{first} {second}").format(first=days, second=hours) if h else days
     if h:
-        return n(h, "hour") + (f" {n(m, 'minute')}" if m else "")
-    return n(m, "minute")
+        return _("{first} {second}").format(first=hours, second=minutes_) if m else hours
+    return minutes_
 
 
 DAY_MS = 86_400_000
@@ -107,10 +110,25 @@ def turn_time(left_ms: int, reserve_days: int) -> tuple[int, bool]:
 
 def postal_line(game: dict[str, Any]) -> str:
     """A correspondence game as its player's list shows it."""
-    whose = "Your turn" if game["yours"] else f"{game['opponent']}'s turn"
     ms, reserve = turn_time(game["left"], game.get("reserve", 0))
-    left = f"{days_left(ms)} left" + (" on reserve days" if reserve else "")
-    return f"{whose}, {left}: v {game['opponent']} ({game['rating']}), side {game['side']}"
+    if game["yours"]:
+        text = (
+            _("Your turn, {left} left on reserve days: v {opponent} ({rating}), side {side}")
+            if reserve
+            else _("Your turn, {left} left: v {opponent} ({rating}), side {side}")
+        )
+    else:
+        text = (
+            _(
+                "{opponent}'s turn, {left} left on reserve days: "
+                "v {opponent} ({rating}), side {side}"
+            )
+            if reserve
+            else _("{opponent}'s turn, {left} left: v {opponent} ({rating}), side {side}")
+        )
+    return text.format(
+        left=days_left(ms), opponent=game["opponent"], rating=game["rating"], side=game["side"]
+    )
 
 
 class Line(Protocol):
@@ -177,21 +195,24 @@ class OnlineMatch(Match):
 
     def result_text(self) -> str:
         if self.result == "aborted":
-            return "The game was aborted."
+            return _("The game was aborted.")
         winner = self.winner()
-        if self.result is None or self.reason == "neither player can move":
+        if self.result is None or self.reason == NO_MOVES:
             if not self.board.is_game_over():
                 return super().result_text()
             red, blue = self.board.count(RED), self.board.count(BLUE)
             if winner is None:
-                return f"A draw, {red} tiles each."
-            return f"{self.names[winner]} wins, {max(red, blue)} tiles to {min(red, blue)}."
-        head = "A draw" if winner is None else f"{self.names[winner]} wins"
-        reason = self.reason
-        for color in COLORS:  # the server names sides; the players here have names
-            if reason.startswith(f"{color} "):
-                reason = self.names[color] + reason[len(str(color)) :]
-        return f"{head}: {reason}."
+                return ngettext("A draw, {n} tile each.", "A draw, {n} tiles each.", red).format(
+                    n=red
+                )
+            return _("{player} wins, {n} tiles to {other}.").format(
+                player=self.names[winner], n=max(red, blue), other=min(red, blue)
+            )
+        # The server names sides; the players here have names.
+        reason = ending_text(self.reason, {str(c): self.names[c] for c in COLORS})
+        if winner is None:
+            return _("A draw: {reason}.").format(reason=reason)
+        return _("{player} wins: {reason}.").format(player=self.names[winner], reason=reason)
 
     def players_text(self) -> str:
         return f"Red: {self.names[RED]}, Blue: {self.names[BLUE]}"
@@ -333,7 +354,9 @@ class OnlineController(HistoryKeeper):
             if color == m.you and not m.watching:
                 return []
             name = m.names[color]
-            text = f"{name} is back." if msg["connected"] else f"{name} lost the connection."
+            text = (
+                _("{player} is back.") if msg["connected"] else _("{player} lost the connection.")
+            ).format(player=name)
             return [Event("presence", (), color, text)]
         if kind == "over":
             self._to_end()
@@ -353,7 +376,12 @@ class OnlineController(HistoryKeeper):
     def refused(self, reason: str) -> list[Event]:
         """The server refused what we sent: take its state back."""
         self.resync()
-        return [Event("error", text=f"The server refused that: {reason}")]
+        return [
+            Event(
+                "error",
+                text=_("The server refused that: {reason}").format(reason=server_text(reason)),
+            )
+        ]
 
     def _turn(self, msg: dict[str, Any]) -> list[Event]:
         m = self.match
@@ -376,7 +404,7 @@ class OnlineController(HistoryKeeper):
             events = m.play(turn)
         except RulesError:
             self.resync()
-            return [Event("error", text="The game here went out of step; fetching it again.")]
+            return [Event("error", text=_("The game here went out of step; fetching it again."))]
         self.set_clocks(msg["clocks"], None if m.over else int(m.board.mover))
         # "over" comes from the server, with the reason and the ratings.
         return self._kept([e for e in events if e.kind != "over"])

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from game.i18n import N_, _
 from game.online.protocol import NAME, TOKEN
 from game.rules.errors import clip
 
@@ -22,8 +23,9 @@ from .storage import read_json, set_aside, write_json
 FILE = "online.json"
 DEFAULT_SERVER = "ws://localhost:8765"
 HOST_CHARACTERS = set(string.ascii_letters + string.digits + ".-:")
-PACES = ("Live", "Correspondence")
-DAYS = ("1 day", "3 days", "7 days")
+# Keys kept in the settings file, shown translated (the widgets translate their options).
+PACES = (N_("Live"), N_("Correspondence"))
+DAYS = (N_("1 day"), N_("3 days"), N_("7 days"))
 
 
 @dataclass
@@ -49,30 +51,34 @@ def normal(address: str) -> str:
     :class:`ValueError` saying what is wrong."""
     text = address.strip()
     if not text:
-        raise ValueError("Type the server's address, such as 192.168.1.5:8765.")
+        raise ValueError(_("Type the server's address, such as 192.168.1.5:8765."))
     if "://" not in text:
         text = "ws://" + text
     parts = urlsplit(text)
     if parts.scheme not in ("ws", "wss"):
-        raise ValueError("A server address starts with ws:// or wss://, or with no scheme.")
+        raise ValueError(_("A server address starts with ws:// or wss://, or with no scheme."))
     host = parts.hostname or ""
     if not host or not set(host) <= HOST_CHARACTERS:
-        raise ValueError(f"{clip(address.strip())} is not an address: try one like 192.168.1.5.")
+        raise ValueError(
+            _("{address} is not an address: try one like 192.168.1.5.").format(
+                address=clip(address.strip())
+            )
+        )
     try:
         port = parts.port
     except ValueError:
-        raise ValueError("The port after the colon must be a number from 1 to 65535.") from None
+        raise ValueError(_("The port after the colon must be a number from 1 to 65535.")) from None
     if port is None:
         port = 443 if parts.scheme == "wss" else 8765
     if not 0 < port < 65536:
-        raise ValueError("The port after the colon must be a number from 1 to 65535.")
+        raise ValueError(_("The port after the colon must be a number from 1 to 65535."))
     shown = f"[{host}]" if ":" in host else host
     return f"{parts.scheme}://{shown}:{port}{parts.path.rstrip('/')}"
 
 
 def load(directory: Path) -> tuple[Identity, str | None]:
     path = directory / FILE
-    data, message = read_json(path, "online settings")
+    data, message = read_json(path, N_("online settings"))
     if data is None:
         return Identity(), message
     ok = (
@@ -83,7 +89,9 @@ def load(directory: Path) -> tuple[Identity, str | None]:
         and isinstance(data.get("postal", []), list)
     )
     if not ok:
-        return Identity(), set_aside(path, "online settings", "not the shape they should have")
+        return Identity(), set_aside(
+            path, N_("online settings"), _("not the shape they should have")
+        )
     tokens = {
         k: v for k, v in data.get("tokens", {}).items() if isinstance(k, str) and TOKEN.check(v)
     }

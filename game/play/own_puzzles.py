@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.i18n import _
 from game.puzzles.own import NotAPuzzle, save_own_puzzle
 from game.rules import Board
 
@@ -15,7 +16,7 @@ def save_as_puzzle(board: Board, data: Path) -> tuple[bool, str]:
     try:
         puzzle = save_own_puzzle(board, data)
     except NotAPuzzle as e:
-        return False, f"Not saved as a puzzle: {e}."
+        return False, _("Not saved as a puzzle: {reason}.").format(reason=e)
     except OSError as e:
-        return False, f"The puzzle could not be saved: {e.strerror or e}"
-    return True, f"Saved to My puzzles: {puzzle.banner}."
+        return False, _("The puzzle could not be saved: {reason}").format(reason=e.strerror or e)
+    return True, _("Saved to My puzzles: {goal}.").format(goal=puzzle.banner)

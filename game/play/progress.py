@@ -10,6 +10,7 @@ from typing import Any
 
 from game.files import finite
 from game.glicko import Rating
+from game.i18n import N_
 from game.puzzles import Puzzle
 from game.puzzles.own import PACK_ID as OWN_PACK
 
@@ -81,23 +82,27 @@ class Progress:
 
 
 def load(directory: Path) -> tuple[Progress, str | None]:
-    return load_document(Path(directory) / FILE, "puzzle progress", parse, Progress)
+    return load_document(Path(directory) / FILE, N_("puzzle progress"), parse, Progress)
 
 
 def parse(data: Any) -> Progress:
     """Progress from its JSON; raises :class:`ValueError` naming the field at fault."""
     if not isinstance(data, dict):
+        # i18n: a file's words
         raise ValueError("not a JSON object")
     stars = data.get("stars")
     if not isinstance(stars, dict) or not all(
         isinstance(k, str) and _whole(v) and 1 <= v <= MAX_STARS for k, v in stars.items()
     ):
+        # i18n: a file's words
         raise ValueError("'stars' must map puzzles to 1..3")
     tried = data.get("tried", [])
     if not isinstance(tried, list) or not all(isinstance(t, str) for t in tried):
+        # i18n: a file's words
         raise ValueError("'tried' must be a list of puzzles")
     raw = data.get("rating", {})
     if not isinstance(raw, dict) or not all(finite(raw.get(k, 1)) for k in RATING_FIELDS):
+        # i18n: a file's words
         raise ValueError("'rating' must hold finite numbers")
     rating = Rating(**{k: float(raw[k]) for k in RATING_FIELDS if k in raw}) if raw else START
     if not (
@@ -105,12 +110,14 @@ def parse(data: Any) -> Progress:
         and 0 < rating.rd <= 350
         and 0 < rating.volatility < 1
     ):
+        # i18n: a file's words
         raise ValueError("'rating' is out of range")
     best, daily = data.get("best", {}), data.get("daily", {})
     for name, table in (("best", best), ("daily", daily)):
         if not isinstance(table, dict) or not all(
             isinstance(k, str) and _whole(v) and 0 <= v < 10**9 for k, v in table.items()
         ):
+            # i18n: a file's words
             raise ValueError(f"'{name}' must map names to whole numbers")
     return Progress(dict(stars), set(tried), rating, dict(best), dict(daily))
 

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from game.i18n import _
 from game.puzzles import Pack, Problem, load_pack, load_packs
 from game.puzzles.own import FILE, packs_folder
 
@@ -35,6 +36,7 @@ class PuzzleLibrary:
     def preload(self) -> threading.Thread:
         """Read the packs in a background thread (progress is read on first use,
         in the game's thread, since it may tell the player something)."""
+        # i18n: a thread's name
         thread = threading.Thread(target=self._read_packs, name="puzzle packs", daemon=True)
         thread.start()
         return thread
@@ -90,4 +92,6 @@ class PuzzleLibrary:
         try:
             save_progress(self.progress, self.data)
         except OSError as e:
-            self._tell(f"Puzzle progress could not be saved: {e.strerror or e}")
+            self._tell(
+                _("Puzzle progress could not be saved: {reason}").format(reason=e.strerror or e)
+            )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_, _
 from game.puzzles import Puzzle, same_answer
 from game.rules import Board, Chain, Color, RulesError, Turn
 
@@ -17,7 +18,7 @@ from .chain_on_board import ChainOnBoard
 from .match import sentence
 from .progress import MAX_STARS
 
-FLIP_FIRST = "This puzzle is about flipping: start on an enemy tile."
+FLIP_FIRST = N_("This puzzle is about flipping: start on an enemy tile.")
 
 
 @dataclass(frozen=True)
@@ -67,9 +68,7 @@ class PuzzleSession(ChainOnBoard):
     def click(self, cell: int) -> Outcome:
         mover = self.board.mover
         if self.puzzle.goal == "most" and self.chain is None and self.board.tile_at(cell) is None:
-            return Outcome(
-                "refused", cell, mover, "This puzzle is about flipping: start on an enemy tile."
-            )
+            return Outcome("refused", cell, mover, _(FLIP_FIRST))
         try:
             done = self.board.click(cell, self.chain)
         except RulesError as e:
@@ -118,4 +117,8 @@ class PuzzleSession(ChainOnBoard):
 def heading_line(title: str, puzzle: Puzzle, side: int) -> str:
     """The line under a puzzle's goal. Its rating is the puzzle's, said so: a bare
     "rating 850" over an arcade run reads as the player's own."""
-    return f"{title}   puzzle rated {puzzle.rating}   side {side}".strip()
+    return (
+        _("{title}   puzzle rated {rating}   side {side}")
+        .format(title=title, rating=puzzle.rating, side=side)
+        .strip()
+    )

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from game.files import finite
+from game.i18n import LANGUAGES, N_, _
 from game.rules.errors import clip
 
 from .match import PLAYERS
 from .storage import data_dir, read_json, set_aside, write_json
 
 FILE = "settings.json"
-TEXT_SIZES = ("Normal", "Large")
+TEXT_SIZES = (N_("Normal"), N_("Large"))
 SIDES = range(3, 9)
 
 
@@ -52,6 +53,9 @@ class Settings:
     board_side: int = 5
     red_player: str = "Human"
     blue_player: str = "Club"
+    #: The language the game speaks (a code of game.i18n.LANGUAGES); "" follows the
+    #: system's language.
+    language: str = ""
 
     def clamp(self) -> Settings:
         self.volume = min(1.0, max(0.0, float(self.volume)))
@@ -66,23 +70,36 @@ def check(name: str, value: Any) -> Any:
     default = getattr(Settings, name)
     if isinstance(default, bool):
         if not isinstance(value, bool):
+            # i18n: a file's words
             raise ValueError(f"{name} should be true or false")
         return value
     if isinstance(default, float):
         if not finite(value):
+            # i18n: a file's words
             raise ValueError(f"{name} should be float")
         return float(value)
     if isinstance(default, int):
         if not finite(value) or value != int(value):
+            # i18n: a file's words
             raise ValueError(f"{name} should be a whole number")
         if int(value) not in SIDES:
+            # i18n: a file's words
             raise ValueError(f"{name} should be from {SIDES[0]} to {SIDES[-1]}")
         return int(value)
     if not isinstance(value, str):
+        # i18n: a file's words
         raise ValueError(f"{name} should be text")
     if name.endswith("_player") and value not in PLAYERS:
+        # i18n: a file's words
         raise ValueError(f"{name} {clip(value, 20)} is not a player this version knows")
+    if name == "language" and value and value not in LANGUAGES:
+        raise ValueError(
+            _(
+                "language {code} is not one the game speaks ({codes}, or empty for the system's)"
+            ).format(code=clip(value, 20), codes=", ".join(LANGUAGES))
+        )
     if name == "text_size" and value not in TEXT_SIZES:
+        # i18n: a file's words
         raise ValueError(f"text_size should be {' or '.join(TEXT_SIZES)}")
     return value
 
@@ -91,11 +108,11 @@ def load(directory: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings, or the defaults; the message is for the player if the
     file was bad, or had bad values, and had to be moved aside."""
     path = (directory or data_dir()) / FILE
-    data, message = read_json(path, "settings")
+    data, message = read_json(path, N_("settings"))
     if data is None:
         return Settings(), message
     if not isinstance(data, dict):
-        return Settings(), set_aside(path, "settings", "not a JSON object")
+        return Settings(), set_aside(path, N_("settings"), _("not a JSON object"))
     known = {f.name for f in fields(Settings)}
     values: dict[str, Any] = {}
     wrong: list[str] = []
@@ -110,7 +127,8 @@ def load(directory: Path | None = None) -> tuple[Settings, str | None]:
     if not wrong:
         return settings, None
     note = "; ".join(wrong[:3]) + ("; ..." if len(wrong) > 3 else "")
-    message = set_aside(path, "settings", f"{note}; the defaults are used for those")
+    note = _("{problems}; the defaults are used for those").format(problems=note)
+    message = set_aside(path, N_("settings"), note)
     with contextlib.suppress(OSError):  # the settings in use hold; a later change writes them
         save(settings, path.parent)
     return settings, message

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from game.files import BadFile, write_json, write_new, write_text
 from game.files import move_aside as _move_aside
 from game.files import read_json as _read_json
+from game.i18n import _
 
 APP = "mosaic-steere"
 
@@ -32,6 +33,7 @@ def data_dir() -> Path:
     elif sys.platform == "win32":
         path = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming")) / APP
     elif sys.platform == "darwin":
+        # i18n: a folder's name
         path = Path.home() / "Library" / "Application Support" / APP
     else:
         base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
@@ -81,5 +83,9 @@ def set_aside(path: Path, what: str, reason: str) -> str:
     try:
         kept = move_aside(path)
     except OSError:
-        return f"Your {what} could not be read ({reason}); defaults are used."
-    return f"Your {what} could not be read ({reason}); the file was kept as {kept.name}."
+        return _("Your {what} could not be read ({reason}); defaults are used.").format(
+            what=_(what), reason=reason
+        )
+    return _("Your {what} could not be read ({reason}); the file was kept as {name}.").format(
+        what=_(what), reason=reason, name=kept.name
+    )

@@ -18,12 +18,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_, _
 from game.rules import Color
 
 from .match import Event
 from .online_game import Line, OnlineController, OnlineMatch
 
-WATCHING = "You are watching: the board is the players' to play."
+WATCHING = N_("You are watching: the board is the players' to play.")
 
 
 class WatchControl(OnlineController):
@@ -34,14 +35,14 @@ class WatchControl(OnlineController):
         line: Line,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        assert match.watching, "a spectator's game has no side of its own"
+        assert match.watching, "a spectator's game has no side of its own"  # i18n: not shown
         super().__init__(match, data, line, clock)
 
     def wants_change(self, cell: int) -> bool:
         return False
 
     def click(self, cell: int) -> list[Event]:
-        return [Event("refused", text=WATCHING)]
+        return [Event("refused", text=_(WATCHING))]
 
     def resign(self, side: Color) -> list[Event]:
         return []

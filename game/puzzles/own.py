@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.ai.solver import margin
+from game.i18n import _
 from game.rules import Board
 
 from .grade import Features, rate
@@ -23,7 +24,7 @@ from .themes import from_features
 
 PACK_ID = "mine"
 FILE = "mine.json"
-TITLE = "My puzzles"
+TITLE = "My puzzles"  # i18n: shown through Pack.shown_title (pack_words.py)
 DESCRIPTION = "Positions you set up on the analysis board, proved by the solver."
 
 
@@ -38,9 +39,13 @@ def packs_folder(data: Path) -> Path:
 def puzzle_from(board: Board, number: int) -> Puzzle:
     """The position as a proved puzzle, or :class:`NotAPuzzle` saying why not."""
     if board.is_game_over():
-        raise NotAPuzzle("the game is over in this position")
+        raise NotAPuzzle(_("the game is over in this position"))
     if not board.legal_first_flips():
-        raise NotAPuzzle(f"{board.mover.title} has no flip here, so there is no chain to find")
+        raise NotAPuzzle(
+            _("{color} has no flip here, so there is no chain to find").format(
+                color=_(board.mover.title)
+            )
+        )
     got = win_candidate(board)
     if got is not None:
         turn, feats, score = got
@@ -49,8 +54,10 @@ def puzzle_from(board: Board, number: int) -> Puzzle:
         got2 = most_candidate(board)
         if got2 is None:
             raise NotAPuzzle(
-                "no single chain stands out here: several take the most tiles, "
-                "or any start and order would do"
+                _(
+                    "no single chain stands out here: several take the most tiles, "
+                    "or any start and order would do"
+                )
             )
         turn, feats = got2
         goal, best, runner_up, won_by = "most", len(turn.cells), feats["runner_up"], None
@@ -62,7 +69,7 @@ def puzzle_from(board: Board, number: int) -> Puzzle:
         solution=board.notation(turn),
         rating=rate(goal, f),
         themes=from_features(goal, f),
-        source="set up on the analysis board",
+        source="set up on the analysis board",  # i18n: a file's words
         best=best,
         runner_up=runner_up,
         margin=won_by,
@@ -71,7 +78,7 @@ def puzzle_from(board: Board, number: int) -> Puzzle:
     try:
         prove(puzzle)
     except FieldError as e:
-        raise NotAPuzzle(f"the solver could not prove it ({e})") from None
+        raise NotAPuzzle(_("the solver could not prove it ({reason})").format(reason=e)) from None
     return puzzle
 
 
@@ -84,11 +91,13 @@ def save_own_puzzle(board: Board, data: Path) -> Puzzle:
     if path.exists():
         pack, problems = load_pack(path, prove=False)
         if pack is None or problems:
-            why = problems[0].reason if problems else "it could not be read"
-            raise NotAPuzzle(f"your pack {path} needs fixing first: {why}")
+            why = problems[0].reason if problems else _("it could not be read")
+            raise NotAPuzzle(
+                _("your pack {path} needs fixing first: {reason}").format(path=path, reason=why)
+            )
         puzzles = pack.puzzles
     if any(p.fen == board.mfen() for p in puzzles):
-        raise NotAPuzzle("this position is in your pack already")
+        raise NotAPuzzle(_("this position is in your pack already"))
     numbers = [int(p.id.split("-")[-1]) for p in puzzles if p.id.split("-")[-1].isdigit()]
     puzzle = puzzle_from(board, max(numbers, default=0) + 1)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import write_text
+from game.i18n import _
 from game.rules.errors import clip
 
 FORMAT = 1
@@ -56,10 +57,12 @@ class Puzzle:
     @property
     def banner(self) -> str:
         """The goal in a player's words, e.g. "Red to move: flip the most tiles"."""
-        who = "Red" if self.fen.rstrip().endswith("r") else "Blue"
+        red = self.fen.rstrip().endswith("r")
         if self.goal == "win":
-            return f"{who} to move and win"
-        return f"{who} to move: flip the most tiles"
+            return _("Red to move and win") if red else _("Blue to move and win")
+        return (
+            _("Red to move: flip the most tiles") if red else _("Blue to move: flip the most tiles")
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id}
@@ -87,6 +90,17 @@ class Pack:
     title: str
     description: str
     puzzles: tuple[Puzzle, ...]
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the player's language (a shipped pack's is in the catalogs:
+        game/puzzles/pack_words.py; a pack from elsewhere shows its own words)."""
+        return _(self.title)
+
+    @property
+    def shown_description(self) -> str:
+        """The description in the player's language (as :attr:`shown_title`)."""
+        return _(self.description)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from game.i18n import N_, _
 from game.rules import Board
 
 from .grade import Features, features
@@ -19,20 +20,23 @@ from .solve import analyse_flips
 
 #: Each theme's name on screen, in the order the browser offers them.
 THEME_NAMES = {
-    "endgame": "Endgame",
-    "order-matters": "Order matters",
-    "greedy-trap": "Greedy trap",
-    "one-way-in": "One way in",
-    "long-chain": "Long chain",
-    "less-is-more": "Less is more",
-    "full-board": "Full board",
-    "quiet-placement": "Quiet placement",
+    "endgame": N_("Endgame"),
+    "order-matters": N_("Order matters"),
+    "greedy-trap": N_("Greedy trap"),
+    "one-way-in": N_("One way in"),
+    "long-chain": N_("Long chain"),
+    "less-is-more": N_("Less is more"),
+    "full-board": N_("Full board"),
+    "quiet-placement": N_("Quiet placement"),
 }
 
 
 def theme_name(key: str) -> str:
-    """A theme as a player reads it (one this version does not know, tidied)."""
-    return THEME_NAMES.get(key, key.replace("-", " ").capitalize())
+    """A theme as a player reads it, in their language (one this version does not
+    know, tidied)."""
+    if key in THEME_NAMES:
+        return _(THEME_NAMES[key])
+    return key.replace("-", " ").capitalize()
 
 
 def in_order(themes: set[str]) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from game.i18n import N_
+
 
 class Color(IntEnum):
     """Red moves first. The value indexes per-colour arrays (``tiles[Color.BLUE]``)."""
@@ -24,7 +26,8 @@ class Color(IntEnum):
     @property
     def title(self) -> str:
         """``"Red"`` or ``"Blue"``, for messages."""
-        return "Red" if self is RED else "Blue"
+        # English here; a message translates it where shown: _(color.title).
+        return N_("Red") if self is RED else N_("Blue")
 
     def __str__(self) -> str:
         return self.name.lower()

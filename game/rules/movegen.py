@@ -26,6 +26,8 @@ earlier one) and splits only the enemy groups it took tiles from.
 
 from __future__ import annotations
 
+from game.i18n import _
+
 from .color import Color
 from .geometry import Geometry
 
@@ -57,7 +59,7 @@ def groups_of(tiles: int, w: int) -> Groups:
 def touch(groups: Groups) -> tuple[int, int]:
     """``(once, twice)``: cells within reach of at least one / at least two groups."""
     once = twice = 0
-    for _, d in groups:
+    for _g, d in groups:
         twice |= once & d
         once |= d
     return once, twice
@@ -65,7 +67,7 @@ def touch(groups: Groups) -> tuple[int, int]:
 
 def reach_of(groups: Groups) -> int:
     out = 0
-    for _, d in groups:
+    for _g, d in groups:
         out |= d
     return out
 
@@ -80,17 +82,17 @@ def placements(geo: Geometry, me: int, op: int, gm: Groups, go: Groups) -> int:
 def flip_ok(geo: Geometry, t: int, gm: Groups, go: Groups) -> bool:
     """Is flipping the enemy tile on bit ``t`` legal (rule check only: ``t`` must be enemy)?"""
     k = 0
-    for _, d in gm:
+    for _g, d in gm:
         if d & t:
             k += 1
     if k < 2:
         return False
-    for g, _ in go:
+    for g, _d in go:
         if g & t:
             rest = g ^ t
             break
     else:  # pragma: no cover - t is always in some enemy group
-        raise AssertionError("flip_ok called on a cell that holds no enemy tile")
+        raise AssertionError("flip_ok called on a cell that holds no enemy tile")  # i18n: not shown
     b = t.bit_length() - 1
     pending = geo.nbr_mask[b] & rest
     if geo.ring_runs[b][pending] < k:
@@ -304,25 +306,27 @@ def why_not_place(
     name = geo.names[cell]
     bit = 1 << geo.bit_of[cell]
     if (me | op) & bit:
-        return f"{name} is not empty"
-    touching = sum(1 for _, d in gm if d & bit)
+        return _("{cell} is not empty").format(cell=name)
+    touching = sum(1 for _g, d in gm if d & bit)
     if touching >= 2:
-        return f"{name} would join {touching} of {mover.title}'s groups into one"
+        return _("{cell} would join {count} of {color}'s groups into one").format(
+            cell=name, count=touching, color=_(mover.title)
+        )
     if touching and not reach_of(go) & bit:
-        return f"{name} touches only {mover.title}'s own tiles"
+        return _("{cell} touches only {color}'s own tiles").format(cell=name, color=_(mover.title))
     return None
 
 
 def flip_effect(geo: Geometry, t: int, gm: Groups, go: Groups) -> tuple[int, int]:
     """``(k, j)`` for flipping the enemy tile on bit ``t``: the mover groups it
     touches, and the pieces its own group falls into without it."""
-    k = sum(1 for _, d in gm if d & t)
+    k = sum(1 for _g, d in gm if d & t)
     g = next(g for g, _ in go if g & t)
     rest = g ^ t
     pending = geo.nbr_mask[t.bit_length() - 1] & rest
     j = 0
     while pending:
-        comp, _ = fill(pending & -pending, rest, geo.stride)
+        comp, _seen = fill(pending & -pending, rest, geo.stride)
         pending &= ~comp
         j += 1
     return k, j
@@ -335,26 +339,37 @@ def why_not_flip(
     may): as the first flip of a turn when ``s`` is empty, otherwise as the next
     flip of a chain that has flipped the tiles ``s``."""
     name = geo.names[cell]
-    enemy = mover.other.title
+    enemy, own = _(mover.other.title), _(mover.title)
     bit = 1 << geo.bit_of[cell]
     if s & bit:
-        return f"{name} was already flipped this turn"
+        return _("{cell} was already flipped this turn").format(cell=name)
     if me & bit:
-        return f"{name} is {mover.title}'s own tile; only {enemy} tiles can be flipped"
+        return _("{cell} is {color}'s own tile; only {enemy} tiles can be flipped").format(
+            cell=name, color=own, enemy=enemy
+        )
     if not op & bit:
-        return f"{name} is empty; only {enemy} tiles can be flipped"
+        return _("{cell} is empty; only {enemy} tiles can be flipped").format(
+            cell=name, enemy=enemy
+        )
     if s and not geo.dilate(s) & bit:
-        return f"{name} is not next to a tile flipped earlier in this turn"
+        return _("{cell} is not next to a tile flipped earlier in this turn").format(cell=name)
     if flip_ok(geo, bit, gm, go):
         return None
     k, j = flip_effect(geo, bit, gm, go)
     if k < 2:
-        touches = "none" if k == 0 else "only one"
-        return (
-            f"flipping {name} would not reduce {mover.title}'s groups "
-            f"(it must touch two or more of them; it touches {touches})"
+        text = (
+            _(
+                "flipping {cell} would not reduce {color}'s groups "
+                "(it must touch two or more of them; it touches none)"
+            )
+            if k == 0
+            else _(
+                "flipping {cell} would not reduce {color}'s groups "
+                "(it must touch two or more of them; it touches only one)"
+            )
         )
-    return (
-        f"flipping {name} would not reduce the total number of groups "
-        f"({mover.title} loses {k - 1}, {enemy} gains {j - 1})"
-    )
+        return text.format(cell=name, color=own)
+    return _(
+        "flipping {cell} would not reduce the total number of groups "
+        "({color} loses {lost}, {enemy} gains {gained})"
+    ).format(cell=name, color=own, enemy=enemy, lost=k - 1, gained=j - 1)

@@ -5,3 +5,26 @@ from game.play.settings import Settings
 
 def test_legal_markers_are_on_for_new_players():
     assert Settings().legal_markers
+
+
+def test_the_language_is_kept_and_empty_means_the_systems(tmp_path):
+    import json
+
+    from game.play.settings import load, save
+
+    assert Settings().language == ""
+    save(Settings(language="de"), tmp_path)
+    assert load(tmp_path) == (Settings(language="de"), None)
+    assert json.loads((tmp_path / "settings.json").read_text())["language"] == "de"
+
+
+def test_an_unknown_language_falls_back_with_a_message_naming_it(tmp_path):
+    import json
+
+    from game.play.settings import load
+
+    (tmp_path / "settings.json").write_text(json.dumps({"language": "xx", "volume": 0.3}))
+    settings, message = load(tmp_path)
+    assert settings.language == "" and settings.volume == 0.3
+    assert message is not None
+    assert "language 'xx' is not one the game speaks (en, de, fr, es, it" in message

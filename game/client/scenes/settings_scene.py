@@ -1,8 +1,12 @@
 """Settings: volume, board markers, colour-blind marks, coordinates, the AI thinking on
-the player's turn, fullscreen, animation speed."""
+the player's turn, fullscreen, animation speed, text size and language.
+
+Captions are given in English, marked ``N_``: the widgets translate what they draw
+(/work/notes/ui-api.md), so a change of language shows on the next frame."""
 
 from __future__ import annotations
 
+from game.i18n import LANGUAGES, N_, set_language
 from game.play.settings import TEXT_SIZES
 
 from .. import theme
@@ -10,13 +14,17 @@ from ..scene import Services
 from ..widgets import Button, Choice, Slider, Widget
 from .menu import MenuScene
 
-SPEEDS = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0}
-ON_OFF = ("Off", "On")
-MASTER = ("Quick", "Long")
+SPEEDS = {N_("Slow"): 0.5, N_("Normal"): 1.0, N_("Fast"): 2.0}
+ON_OFF = (N_("Off"), N_("On"))
+MASTER = (N_("Quick"), N_("Long"))
+# Each language named in its own words (never translated: a player who cannot read
+# the current language must still find theirs); "System" follows the computer's.
+SYSTEM = N_("System")
+LANGUAGE_CHOICES = {SYSTEM: "", **{name: code for code, name in LANGUAGES.items()}}
 
 
 class SettingsScene(MenuScene):
-    title = "Settings"
+    title = N_("Settings")
 
     def header(self, h: int) -> int:
         # A little less title than other menus, so that at 640x480 the settings
@@ -26,25 +34,27 @@ class SettingsScene(MenuScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         on = ON_OFF[app.settings.fullscreen]
-        self.fullscreen = Choice("Fullscreen (F11)", ON_OFF, on, self._fullscreen)
-        self.volume = Slider("Game sounds", app.settings.volume, self._volume)
+        self.fullscreen = Choice(N_("Fullscreen (F11)"), ON_OFF, on, self._fullscreen)
+        self.volume = Slider(N_("Game sounds"), app.settings.volume, self._volume)
 
     def build(self) -> list[Widget]:
         s = self.app.settings
         speed = next((k for k, v in SPEEDS.items() if v == s.speed), "Normal")
+        language = LANGUAGES.get(s.language, SYSTEM)
         self.volume.value = s.volume
         return [
             self.volume,
-            Slider("Button clicks", s.click_volume, self._clicks),
-            Choice("Legal-move markers", ON_OFF, ON_OFF[s.legal_markers], self._markers),
-            Choice("Colour-blind shapes", ON_OFF, ON_OFF[s.colour_blind], self._shapes),
-            Choice("Coordinates", ON_OFF, ON_OFF[s.coordinates], self._coordinates),
-            Choice("AI thinks on your turn", ON_OFF, ON_OFF[s.ponder], self._ponder),
-            Choice("Master thinks", MASTER, MASTER[s.master_long], self._master),
+            Slider(N_("Button clicks"), s.click_volume, self._clicks),
+            Choice(N_("Legal-move markers"), ON_OFF, ON_OFF[s.legal_markers], self._markers),
+            Choice(N_("Colour-blind shapes"), ON_OFF, ON_OFF[s.colour_blind], self._shapes),
+            Choice(N_("Coordinates"), ON_OFF, ON_OFF[s.coordinates], self._coordinates),
+            Choice(N_("AI thinks on your turn"), ON_OFF, ON_OFF[s.ponder], self._ponder),
+            Choice(N_("Master thinks"), MASTER, MASTER[s.master_long], self._master),
             self.fullscreen,
-            Choice("Animation", list(SPEEDS), speed, self._speed),
-            Choice("Text size", list(TEXT_SIZES), s.text_size, self._text_size),
-            Button("Back", self.back),
+            Choice(N_("Animation"), list(SPEEDS), speed, self._speed),
+            Choice(N_("Text size"), list(TEXT_SIZES), s.text_size, self._text_size),
+            Choice(N_("Language"), list(LANGUAGE_CHOICES), language, self._language),
+            Button(N_("Back"), self.back),
         ]
 
     def _volume(self, value: float) -> None:
@@ -85,6 +95,18 @@ class SettingsScene(MenuScene):
         theme.set_text_size(value)
         self.resize(self.app.size)  # every label measured again; the scenes below on return
 
+    def _language(self, value: str) -> None:
+        self.app.settings.language = LANGUAGE_CHOICES[value]
+        self.app.save_settings()
+        set_language(self.app.settings.language)
+        # Every caption is translated as drawn; the menu is built and measured again
+        # for the new words' widths (the scenes below measure theirs on return).
+        focus = self.focus
+        self.controls = self.build()
+        if focus is not None:
+            self.set_focus(min(focus, len(self.controls) - 1))
+        self.resize(self.app.size)
+
     def _speed(self, value: str) -> None:
         self.app.settings.speed = SPEEDS[value]
         self.app.save_settings()
@@ -96,7 +118,7 @@ class SettingsScene(MenuScene):
             fullscreen.index = int(self.app.settings.fullscreen)
             fullscreen.refresh()
             moving = True
-        note = "off (M)" if self.app.settings.muted else ""  # and M the sound
+        note = N_("off (M)") if self.app.settings.muted else ""  # and M the sound
         if self.volume.note != note:
             self.volume.note = note
             moving = True

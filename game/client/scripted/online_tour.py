@@ -183,9 +183,9 @@ def _correspondence(
     wait_for(d.frames, lambda: bool(lobby.postal) and lobby.postal[0]["yours"], "the list")
     d.settle(0.3)
     shot("online-lobby-correspondence")
-    button = next(
-        c for c in lobby.controls if getattr(c, "label", "").startswith("Your correspondence game")
-    )
+    # The label is the lobby's own line, in the language spoken: match it whole.
+    said = lobby.lobby.postal_label()
+    button = next(c for c in lobby.controls if getattr(c, "label", "") == said)
     d.click(button.rect.center)
     wait_for(d.frames, lambda: isinstance(app.scenes.top, CorrespondenceScene), "the list's screen")
     d.settle(0.3)

@@ -1,6 +1,7 @@
 """``mosaic --smoke-test``: prove a build works, without a screen.
 
-Visits every scene (the screenshot tour, into a temporary folder), loads every
+Visits every scene in every language (the screenshot tour, into a temporary folder,
+once per language, each spoken from its catalog in the build), loads every
 puzzle pack, loads Master's side-3 strategy, solves a 16-cell ending with the
 compiled ending solver (which a frozen build must have), checks the compiled
 search against the Python one (the same), gets one AI turn
@@ -21,6 +22,7 @@ from game.ai import side3
 from game.ai.endgame import COMPILED, Endgame
 from game.ai.search import check_compiled
 from game.ai.worker import AIWorker
+from game.i18n import LANGUAGES, _, set_language
 from game.mosaix import ai as mosaix_ai
 from game.mosaix.game import Solo
 from game.play.jobs import Jobs
@@ -37,12 +39,18 @@ def smoke_test(data: Path | None = None) -> int:
     step = "starting"
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            step = "opening the window"
-            app = App((1280, 800), data or Path(tmp) / "data")
-            step = "visiting every scene"
             notes: list[str] = []
-            shots = tour(app, Path(tmp) / "shots", notes=notes)
-            lines.append(f"scenes: {len(shots)} screens drawn")
+            drawn: list[str] = []
+            for code, name in LANGUAGES.items():
+                step = f"opening the window for {name}"
+                # The tour ends by closing the window: each language has its own.
+                app = App((1280, 800), (data or Path(tmp) / "data") / code)
+                step = f"visiting every scene in {name}"
+                spoken(code)
+                shots = tour(app, Path(tmp) / "shots" / code, notes=notes if not drawn else None)
+                drawn.append(f"{len(shots)} {code}")
+            set_language(app.settings.language)
+            lines.append(f"scenes: every screen drawn in each language ({', '.join(drawn)})")
             lines += notes
             step = "loading the puzzle packs"
             packs, problems = load_packs(app.puzzles.folder, prove=False)
@@ -89,6 +97,18 @@ def smoke_test(data: Path | None = None) -> int:
         print(line)
     print(f"smoke test passed in {time.perf_counter() - t0:.1f} s")
     return 0
+
+
+#: A text every catalog translates: the proof that a language speaks from its own.
+PROBE = "Wait for your turn."
+
+
+def spoken(code: str) -> None:
+    """Speak ``code``, or fail saying its catalog is missing from this build."""
+    if set_language(code) != code:
+        raise RuntimeError(f"the {LANGUAGES[code]} catalog is missing from this build")
+    if code != "en" and _(PROBE) == PROBE:
+        raise RuntimeError(f"the {LANGUAGES[code]} catalog does not translate {PROBE!r}")
 
 
 #: A side-5 ending with 16 empty cells that Blue, to move, wins by 5 tiles

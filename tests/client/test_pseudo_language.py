@@ -1,0 +1,94 @@
+"""The tour in a pseudo-language: a text drawn without its « » was never translated.
+
+Every marked text is "translated" to itself between « and » (tests/i18n/pseudo.py)
+and the whole screenshot tour is played; each text the screens draw must come
+through gettext, but for names, notation, numbers and addresses. This catches what
+the source scan (test_marked.py) cannot: a word built at run time, a text from a
+data file, a caption passed on without ``_()``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.client import theme
+from game.client.app import App
+from game.client.scripted.tour import tour
+from tests.i18n.pseudo import speak_pseudo, untranslated
+
+#: Screens of the tour that still draw texts their owners are marking in this round
+#: (/work/notes/client4.md); each owner removes theirs as they finish. At the end
+#: this set is empty. (The names are the tour's screenshot names.)
+KNOWN_UNTRANSLATED = {
+    "title", "quit-question", "setup", "match-chain", "match-hover-hint", "match-cursor",
+    "match-turn-box", "match-pass", "game-over", "analysis", "review", "history",
+    "analysis-board", "tutorial", "tutorial-lesson", "how-to-play", "how-to-play-chain",
+    "settings", "puzzles", "puzzles-theme", "puzzle", "flip-rush-card", "flip-rush",
+    "run-summary", "mosaix-menu", "mosaix-solo", "mosaix-count", "mosaix-match",
+    "mosaix-rules", "online-connect", "online-lobby", "online-match", "online-result",
+    "online-correspondence-match", "online-lobby-correspondence", "online-correspondence-list",
+}  # fmt: skip
+
+
+def drawn_by_screen(tmp_path: Path) -> dict[str, set[str]]:
+    """Every text the tour draws, by the screenshot it leads up to."""
+    import pygame
+
+    pygame.init()
+    app = App((1280, 800), tmp_path / "data")
+    texts: dict[str, set[str]] = defaultdict(set)
+    shoot = app.screenshot
+
+    def screenshot(path: Path) -> None:
+        shoot(path)
+        name = path.stem.split("-", 1)[1]
+        texts[name] |= {msg for _s, msg, _r, _b in theme.drawn_texts or []}
+        theme.drawn_texts = []
+
+    app.screenshot = screenshot  # type: ignore[method-assign]
+    speak_pseudo()
+    theme.drawn_texts = []
+    try:
+        tour(app, tmp_path / "shots")
+    finally:
+        theme.drawn_texts = None
+        i18n.set_language("en")
+        pygame.quit()
+    return texts
+
+
+@pytest.mark.slow
+def test_every_text_the_tour_draws_is_translated(tmp_path):
+    screens = drawn_by_screen(tmp_path)
+    assert len(screens) > 30  # the tour ran
+    wrong = {
+        name: sorted({f"{t!r} ({u})" for t in texts if (u := untranslated(t))})
+        for name, texts in screens.items()
+    }
+    unknown = {k: v for k, v in wrong.items() if v and k not in KNOWN_UNTRANSLATED}
+    assert not unknown, "drawn without gettext:\n" + "\n".join(
+        f"{name}: {', '.join(v)}" for name, v in unknown.items()
+    )
+    done = sorted(k for k in KNOWN_UNTRANSLATED if k in screens and not wrong[k])
+    assert not done, f"translated in full now: remove from KNOWN_UNTRANSLATED: {done}"
+
+
+def test_the_pseudo_language_marks_what_went_through_gettext():
+    assert untranslated("«Place» «a» «tile» «on» «b2.»") is None
+    assert untranslated("«Place» «a» «tile»") is None  # a wrapped text's first line
+    assert untranslated("«{color}: «2 groups», «3 tiles»»".replace("{color}", "«Red»")) is None
+    assert untranslated("24. xf6  e5 ws://127.0.0.1:8765 Mosaic, Mark Steere") is None
+    assert untranslated("«Red wins» Emma 12-7") is None
+    assert untranslated("MOSAIC") is None
+    assert untranslated("Take back") == "Take back"
+    assert untranslated("«Score» points") == "points"
+    try:
+        speak_pseudo()
+        assert i18n._("Wait for your turn.") == "«Wait» «for» «your» «turn.»"
+        assert i18n.ngettext("{n} tile", "{n} tiles", 2) == "«{n}» «tiles»"
+    finally:
+        i18n.set_language("en")
