@@ -7,7 +7,7 @@ import time
 import pygame
 import pytest
 
-from game.client import theme
+from game.client import text_layout, theme
 from game.client.app import App
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
@@ -201,7 +201,7 @@ def test_a_saved_game_loads_and_a_bad_one_is_refused(app, drive):
     drive.click(button(app.scenes.top, "Load").rect.center)
     # Each row's text at a size that reads, with the room of a wide window.
     row = saved_button(app.scenes.top, saved.stem)
-    assert theme.fit(row.label, row.size, row.rect.width - 6) >= 18
+    assert text_layout.fit_px(row.label, row.size, row.rect.width - 6) >= theme.normal_px(18)
     drive.click(saved_button(app.scenes.top, "mosaic-99999999-bad").rect.center)
     assert "JSON object" in app.toasts[-1][0]
     drive.click(saved_button(app.scenes.top, saved.stem).rect.center)
