@@ -342,6 +342,7 @@ RUNS = [
     for size in (SIZES if language == "en" else LANGUAGE_SIZES)
 ]
 
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "text_size", "language"),
