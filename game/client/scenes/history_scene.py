@@ -198,19 +198,24 @@ class HistoryScene(Scene):
                     self.selected = i
                     return
         elif event.type == pygame.MOUSEWHEEL:
-            self.first = max(0, min(len(self.shown) - 1, self.first - event.y))
+            # No further than the oldest game at the bottom: the list stays full.
+            last = max(0, len(self.shown) - self.visible())
+            self.first = max(0, min(last, self.first - event.y))
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             step = -1 if event.key == pygame.K_UP else 1
             self.selected = max(0, min(len(self.shown) - 1, self.selected + step))
-            visible = max(1, int(self.list_rect.height) // ROW)
+            visible = self.visible()
             if self.selected < self.first:
                 self.first = self.selected
             elif self.selected >= self.first + visible:
                 self.first = self.selected - visible + 1
 
+    def visible(self) -> int:
+        """How many games the list has room for."""
+        return max(1, int(self.list_rect.height) // ROW)
+
     def rows(self) -> list[tuple[int, pygame.FRect]]:
-        visible = max(1, int(self.list_rect.height) // ROW)
-        shown = range(self.first, min(len(self.shown), self.first + visible))
+        shown = range(self.first, min(len(self.shown), self.first + self.visible()))
         return list(
             zip(shown, column(self.list_rect, len(shown), height=ROW - 4, gap=4), strict=True)
         )
