@@ -145,6 +145,9 @@ def test_every_archived_game_is_reached_by_scrolling(app, drive):
     assert len(games) == 25
     visible = len(history.rows())
     assert 3 <= visible < 25  # the test needs a list longer than the screen
+    # The list says there are more than it shows.
+    said = f"Games 1 to {visible} of 25: scroll for the others"
+    assert said in {m for m, _r in drawn(history.draw, app.screen)}
     # The arrow keys go down the whole list, the rows following the selection.
     seen = set()
     for _ in range(30):

@@ -37,6 +37,8 @@ class HistoryScene(Scene):
         self.head = pygame.FRect()
         self.list_rect = pygame.FRect()
         self.stats_rect = pygame.FRect()
+        #: Where the list says which of its games are in view, when not all are.
+        self.more_rect = pygame.FRect()
         #: Lines of results that fit under the list.
         self.stats_room = 3
         self.selected = 0
@@ -119,6 +121,16 @@ class HistoryScene(Scene):
         rows = max(1, len(self.shown)) * ROW
         tall = max(min(rows, 3 * ROW), body.height - wanted)
         self.list_rect, self.stats_rect = split(body, max(ROW, min(rows, tall)), gap=8)
+        self.more_rect = pygame.FRect()
+        if len(self.shown) > self.visible():
+            # Games past the room are there to scroll to: the line under the list says
+            # so, in what the rows leave of the list's box, else above the results.
+            rows_end = self.list_rect.top + self.visible() * ROW
+            if self.list_rect.bottom - rows_end >= line:
+                self.more_rect = pygame.FRect(self.list_rect)
+                self.more_rect.top, self.more_rect.height = rows_end, line
+            else:
+                self.more_rect, self.stats_rect = split(self.stats_rect, line, gap=4)
         self.stats_room = max(1, int(self.stats_rect.height) // line)
 
     # -- actions -----------------------------------------------------------------------
@@ -240,6 +252,17 @@ class HistoryScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
             color = {"won": theme.GOOD, "lost": theme.BAD}.get(game.outcome, theme.TEXT)
             tl.label(surface, game.line(), r.inflate(-20, 0), size=20, color=color)
+        if self.more_rect:
+            first = self.first + 1
+            last = min(len(shown), self.first + self.visible())
+            said = _("Games {first} to {last} of {total}: scroll for the others")
+            tl.label(
+                surface,
+                said.format(first=first, last=last, total=len(shown)),
+                self.more_rect,
+                size=STAT_SIZE,
+                align="right",
+            )
         lines = self.stats_lines(self.stats_room)
         boxes = column(self.stats_rect, len(lines), height=stat_line(), gap=0)
         for line, box in zip(lines, boxes, strict=True):
