@@ -73,6 +73,7 @@ class App:
             if driver in HEADLESS and os.environ.get("SDL_VIDEODRIVER") != driver:
                 # SDL falls back to a window nobody can see rather than failing.
                 pygame.display.quit()
+                # i18n: not shown (the console's words, beside SDL's own: game/__main__.py)
                 raise NoDisplay("no screen was found")
             pygame.font.init()
             theme.reset_fonts()

@@ -52,7 +52,7 @@ def libraries() -> str:
         sdl = ".".join(map(str, pygame.get_sdl_version()))
         return f"pygame-ce {pygame.version.ver}, SDL {sdl}"
     except Exception as e:  # a crash log is written even when pygame itself is broken
-        return f"pygame-ce could not be loaded: {e}"
+        return f"pygame-ce could not be loaded: {e}"  # i18n: not shown (the crash log)
 
 
 def tell(message: str, dialog: bool = True) -> None:

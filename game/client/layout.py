@@ -13,15 +13,20 @@ Text sizes are not decided here: see :mod:`.text_layout`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, overload
+from collections.abc import Iterable
+from typing import Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from .widgets import Widget
-
 Box = pygame.Rect | pygame.FRect
+
+
+class Placed(Protocol):
+    """What :func:`place` needs of a widget: only its rectangle (so this module
+    does not depend on the widgets it places)."""
+
+    rect: pygame.Rect
+
 
 #: Where :func:`anchor` puts a box, by name: (across, down), 0 left/top, 0.5 the
 #: middle, 1 right/bottom.
@@ -79,7 +84,6 @@ def split(
     )
 
 
-@overload
 def grid(
     box: Box,
     count: int,
@@ -90,60 +94,17 @@ def grid(
     gap: float = 12,
     row_gap: float | None = None,
     align: str = "top",
-) -> list[pygame.FRect]: ...
-@overload
-def grid(
-    box: Sequence[Widget],
-    count: float,
-    top: float,
-    *,
-    width: float,
-    height: float,
-    columns: int = 0,
-    gap: float = 12,
-    row_gap: float | None = None,
-) -> None: ...
-def grid(
-    box: Box | Sequence[Widget],
-    count: float,
-    top: float | None = None,
-    *,
-    columns: int = 0,
-    height: float,
-    width: float | None = None,
-    gap: float = 12,
-    row_gap: float | None = None,
-    align: str = "top",
-) -> list[pygame.FRect] | None:
+) -> list[pygame.FRect]:
     """``count`` boxes in rows of ``columns``, ``height`` high and ``width`` wide
     (None: the columns share the box's width), ``gap`` apart across and
     ``row_gap`` (else ``gap``) down; the whole centred across ``box`` and placed
-    against its "top", "center" or "bottom".
-
-    The old form, ``grid(widgets, left, top, width=, height=, columns=)``, sets
-    the widgets' rectangles from a top left corner (to go: use :func:`place`)."""
+    against its "top", "center" or "bottom"."""
     down = gap if row_gap is None else row_gap
-    if not isinstance(box, pygame.Rect | pygame.FRect):
-        across = columns or max(1, len(box))
-        assert width is not None and top is not None
-        corner = pygame.FRect(count, top, across * (width + gap), 0)
-        cells = [
-            pygame.FRect(
-                corner.left + (i % across) * (width + gap),
-                corner.top + (i // across) * (height + down),
-                width,
-                height,
-            )
-            for i in range(len(box))
-        ]
-        place(box, cells)
-        return None
-    n = int(count)
     b = pygame.FRect(box)
-    across = max(1, min(columns or n, n))
+    across = max(1, min(columns or count, count))
     if width is None:
         width = (b.width - gap * (across - 1)) / across
-    rows = -(-n // across)
+    rows = -(-count // across)
     whole = (across * width + gap * (across - 1), rows * height + down * max(0, rows - 1))
     at = anchor(b, whole, align)
     return [
@@ -153,7 +114,7 @@ def grid(
             width,
             height,
         )
-        for i in range(n)
+        for i in range(count)
     ]
 
 
@@ -186,7 +147,7 @@ def row(
     return grid(box, count, columns=max(1, count), height=h, width=width, gap=gap, align=align)
 
 
-def place(widgets: Iterable[Widget], rects: Iterable[Box]) -> None:
+def place(widgets: Iterable[Placed], rects: Iterable[Box]) -> None:
     """Give each widget its box (widgets keep whole pixels: a click is on one)."""
     for w, r in zip(widgets, rects, strict=False):
         w.rect = pygame.Rect(round(r.left), round(r.top), round(r.width), round(r.height))

@@ -77,7 +77,18 @@ def time_control(text: str) -> tuple[int, int]:
 
 def game_line(game: Message) -> str:
     """A game in play as the lobby lists it: "Ann v Bob, side 5, 3+2"."""
-    return f"{game['red']} v {game['blue']}, side {game['side']}, {game['time']}"
+    return _("{red} v {blue}, side {side}, {time}").format(
+        red=game["red"], blue=game["blue"], side=game["side"], time=time_words(game["time"])
+    )
+
+
+def time_words(time: str) -> str:
+    """The server's time control in the player's language: its "3 days" said
+    again here ("5+3" and "30s+0" read the same in every language)."""
+    count, _space, unit = time.partition(" ")
+    if unit in ("day", "days") and count.isdigit():
+        return ngettext("{n} day", "{n} days", int(count)).format(n=int(count))
+    return time
 
 
 def shown_rating(rating: object, provisional: object = False) -> str:
@@ -88,7 +99,7 @@ def shown_rating(rating: object, provisional: object = False) -> str:
 
 def seek_line(seek: Message) -> str:
     """An open seek as the lobby lists it: "Bob (1500)  side 5  5+3  rated"."""
-    kind = "rated" if seek["rated"] else "casual"
+    kind = _("rated") if seek["rated"] else _("casual")
     if "days" in seek:
         pace = pace_text(0, 0, seek["days"])
     else:
@@ -96,7 +107,9 @@ def seek_line(seek: Message) -> str:
         pace = f"{minutes:g}" if minutes >= 1 else f"{seek['base']}s"
         pace += f"+{seek['inc']}"
     rating = shown_rating(seek["rating"], seek.get("provisional"))
-    return f"{seek['name']} ({rating})  side {seek['side']}  {pace}  {kind}"
+    return _("{name} ({rating})  side {side}  {pace}  {kind}").format(
+        name=seek["name"], rating=rating, side=seek["side"], pace=pace, kind=kind
+    )
 
 
 def _merged(have: list[Message], msg: Message) -> list[Message]:

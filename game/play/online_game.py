@@ -60,7 +60,7 @@ def pace_text(base: int, inc: int, days: int | None) -> str:
     ('5+3', '30s+0', '1 day a turn')
     """
     if days is not None:
-        return f"{days} day{'s' if days != 1 else ''} a turn"
+        return ngettext("{n} day a turn", "{n} days a turn", days).format(n=days)
     return f"{base // 60}+{inc}" if base % 60 == 0 else f"{base}s+{inc}"
 
 

@@ -134,3 +134,29 @@ def test_the_results_against_each_opponent_use_the_room_there_is(app, drive):
     # Drawn above the buttons, not over them, and the list still shows every game.
     assert max(r.bottom for _, r in drawn_lines) <= history.back_button.rect.top
     assert history.list_rect.height >= ROW * len(history.shown)
+
+
+def test_every_archived_game_is_reached_by_scrolling(app, drive):
+    archive_resigned(app, ["Beginner", "Casual", "Club", "Expert", "Master"] * 5)
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    games = [g.line() for g in history.shown]
+    assert len(games) == 25
+    visible = len(history.rows())
+    assert 3 <= visible < 25  # the test needs a list longer than the screen
+    # The list says there are more than it shows.
+    said = f"Games 1 to {visible} of 25: scroll for the others"
+    assert said in {m for m, _r in drawn(history.draw, app.screen)}
+    # The arrow keys go down the whole list, the rows following the selection.
+    seen = set()
+    for _ in range(30):
+        seen |= {m for m, _r in drawn(history.draw, app.screen) if m in games}
+        drive.key(pygame.K_DOWN)
+    assert history.selected == 24 and seen == set(games)
+    # The wheel brings the oldest game into view and stops there, the list full.
+    history.selected = history.first = 0
+    for _ in range(30):
+        history.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    rows = [m for m, _r in drawn(history.draw, app.screen) if m in games]
+    assert rows[-1] == games[-1] and len(rows) == visible

@@ -7,7 +7,7 @@ import time
 import pygame
 import pytest
 
-from game.client import theme
+from game.client import text_layout, theme
 from game.client.app import App
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
@@ -201,7 +201,7 @@ def test_a_saved_game_loads_and_a_bad_one_is_refused(app, drive):
     drive.click(button(app.scenes.top, "Load").rect.center)
     # Each row's text at a size that reads, with the room of a wide window.
     row = saved_button(app.scenes.top, saved.stem)
-    assert theme.fit(row.label, row.size, row.rect.width - 6) >= 18
+    assert text_layout.fit_px(row.label, row.size, row.rect.width - 6) >= theme.normal_px(18)
     drive.click(saved_button(app.scenes.top, "mosaic-99999999-bad").rect.center)
     assert "JSON object" in app.toasts[-1][0]
     drive.click(saved_button(app.scenes.top, saved.stem).rect.center)
@@ -342,16 +342,6 @@ RUNS = [
     for size in (SIZES if language == "en" else LANGUAGE_SIZES)
 ]
 
-#: What the checks find today in screens being moved onto the one text mechanism
-#: by their owners (ui-play: the match, analysis, puzzle and arcade screens;
-#: ui-side: Mosaix, online, history). A problem containing one of these is let
-#: through; each owner removes their entries as they fix them. Empty at the end.
-KNOWN_IN_SCENES_BEING_MOVED: set[str] = set()
-
-
-def unexpected(problems: list[str]) -> list[str]:
-    return [p for p in problems if not any(k in p for k in KNOWN_IN_SCENES_BEING_MOVED)]
-
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
@@ -371,8 +361,7 @@ def test_every_screen_of_the_tour_lays_out_cleanly(tours, size, text_size, langu
     control or a line drawn."""
     run = tours(size, text_size, language)
     assert len(run.shots) >= 19
-    found = unexpected(run.problems)
-    assert not found, "\n".join(found)
+    assert not run.problems, "\n".join(run.problems)
 
 
 @pytest.mark.slow
@@ -390,7 +379,7 @@ def test_no_text_of_the_tour_is_smaller_in_large_than_in_normal(tours, size, lan
 
     normal, large = tours(size, "Normal", language), tours(size, "Large", language)
     assert len(large.sizes) >= 19
-    found = unexpected(smaller_in_large(normal.sizes, large.sizes))
+    found = smaller_in_large(normal.sizes, large.sizes)
     assert not found, "\n".join(found)
 
 

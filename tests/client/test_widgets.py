@@ -123,18 +123,18 @@ def test_a_focused_slider_moves_with_the_arrow_keys(app, drive):
 
 
 def test_a_label_shrinks_then_cuts_and_shows_whole_under_the_pointer(app):
-    from game.client import theme
+    from game.client import text_layout, theme
 
     surface = pygame.Surface((400, 300))
     box = pygame.Rect(10, 10, 200, 30)
     long = "A pack description far longer than the room a small window gives it."
     theme.drawn_texts = []
     try:
-        theme.label(surface, "Short", box, size=22)
-        theme.label(surface, long, box, size=22, smallest=14)
+        text_layout.label(surface, "Short", box, size=22)
+        text_layout.label(surface, long, box, size=22, floor=14)
         plain = [m for _, m, _, _ in theme.drawn_texts]
         theme.drawn_texts = []
-        theme.label(surface, long, box, size=22, smallest=14, pointer=box.center)
+        text_layout.label(surface, long, box, size=22, floor=14, pointer=box.center)
         hovered = [m for _, m, _, _ in theme.drawn_texts]
     finally:
         theme.drawn_texts = None

@@ -140,11 +140,23 @@ def scan_source(source: str, path: str) -> list[Unmarked]:
     return found
 
 
+#: Words that are the same in every language, so never marked: the names of the
+#: designers and publisher, and the credit line the designer asks for word for word
+#: ("Mosaic by Mark Steere", game.CREDIT; a translated sentence may stand around a
+#: name, as "by {designer}" does, but the name and the credit itself stay).
+NAMES = frozenset({"Mark Steere", "Christof Tisch", "Schmidt Spiele", "Mosaic by Mark Steere"})
+#: A position written in MFEN (rows of R, B and counts of empty cells, "/" between
+#: rows, then the side to move): a file's words, read by the program, not a player.
+MFEN = re.compile(r"^[RB0-9]+(?:/[RB0-9]+)+ [rb](?: \S+)*$")
+
+
 def _looks_technical(text: str) -> bool:
     """Format strings, paths, SQL and the like that happen to hold two words."""
     stripped = text.strip()
     return (
-        stripped.startswith(("%", "/", "--", "SELECT", "INSERT", "UPDATE", "CREATE", "DELETE"))
+        stripped in NAMES
+        or bool(MFEN.match(stripped))
+        or stripped.startswith(("%", "/", "--", "SELECT", "INSERT", "UPDATE", "CREATE", "DELETE"))
         or "://" in stripped
         or stripped.isupper()
     )

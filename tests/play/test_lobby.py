@@ -254,3 +254,17 @@ def test_a_provisional_rating_is_shown_with_a_question_mark(lobby):
     assert lobby.player_line() == f"Emma, rated 1500?, on {URL}"
     lobby.choose_pace("Correspondence")  # that rating is settled: no mark
     assert lobby.player_line() == f"Emma, rated 1620 by correspondence, on {URL}"
+
+
+def test_the_lobby_lines_go_through_gettext():
+    from game import i18n
+    from tests.i18n.pseudo import speak_pseudo, untranslated
+
+    speak_pseudo()
+    try:
+        lines = [seek_line(seek("a")), seek_line(seek("a", days=3))]
+        lines.append(game_line({**game("g1"), "time": "3 days"}))
+    finally:
+        i18n.set_language("en")
+    assert [untranslated(line) for line in lines] == [None, None, None]
+    assert game_line({**game("g1"), "time": "1 day"}) == "Ann v Bob, side 5, 1 day"

@@ -60,10 +60,10 @@ NARROWEST = 150
 
 class GameOverScene(ButtonScene):
     pad_keys = pad_buttons(
-        a=(pygame.K_RETURN, "rematch"),
-        x=(pygame.K_b, "see the board"),
-        y=(pygame.K_a, "analyse the game"),
-        b=(pygame.K_ESCAPE, "leave"),
+        a=(pygame.K_RETURN, N_("rematch")),
+        x=(pygame.K_b, N_("see the board")),
+        y=(pygame.K_a, N_("analyse the game")),
+        b=(pygame.K_ESCAPE, N_("leave")),
     )
 
     overlay = True

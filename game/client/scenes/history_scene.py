@@ -37,6 +37,8 @@ class HistoryScene(Scene):
         self.head = pygame.FRect()
         self.list_rect = pygame.FRect()
         self.stats_rect = pygame.FRect()
+        #: Where the list says which of its games are in view, when not all are.
+        self.more_rect = pygame.FRect()
         #: Lines of results that fit under the list.
         self.stats_room = 3
         self.selected = 0
@@ -119,6 +121,16 @@ class HistoryScene(Scene):
         rows = max(1, len(self.shown)) * ROW
         tall = max(min(rows, 3 * ROW), body.height - wanted)
         self.list_rect, self.stats_rect = split(body, max(ROW, min(rows, tall)), gap=8)
+        self.more_rect = pygame.FRect()
+        if len(self.shown) > self.visible():
+            # Games past the room are there to scroll to: the line under the list says
+            # so, in what the rows leave of the list's box, else above the results.
+            rows_end = self.list_rect.top + self.visible() * ROW
+            if self.list_rect.bottom - rows_end >= line:
+                self.more_rect = pygame.FRect(self.list_rect)
+                self.more_rect.top, self.more_rect.height = rows_end, line
+            else:
+                self.more_rect, self.stats_rect = split(self.stats_rect, line, gap=4)
         self.stats_room = max(1, int(self.stats_rect.height) // line)
 
     # -- actions -----------------------------------------------------------------------
@@ -198,19 +210,24 @@ class HistoryScene(Scene):
                     self.selected = i
                     return
         elif event.type == pygame.MOUSEWHEEL:
-            self.first = max(0, min(len(self.shown) - 1, self.first - event.y))
+            # No further than the oldest game at the bottom: the list stays full.
+            last = max(0, len(self.shown) - self.visible())
+            self.first = max(0, min(last, self.first - event.y))
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             step = -1 if event.key == pygame.K_UP else 1
             self.selected = max(0, min(len(self.shown) - 1, self.selected + step))
-            visible = max(1, int(self.list_rect.height) // ROW)
+            visible = self.visible()
             if self.selected < self.first:
                 self.first = self.selected
             elif self.selected >= self.first + visible:
                 self.first = self.selected - visible + 1
 
+    def visible(self) -> int:
+        """How many games the list has room for."""
+        return max(1, int(self.list_rect.height) // ROW)
+
     def rows(self) -> list[tuple[int, pygame.FRect]]:
-        visible = max(1, int(self.list_rect.height) // ROW)
-        shown = range(self.first, min(len(self.shown), self.first + visible))
+        shown = range(self.first, min(len(self.shown), self.first + self.visible()))
         return list(
             zip(shown, column(self.list_rect, len(shown), height=ROW - 4, gap=4), strict=True)
         )
@@ -235,6 +252,17 @@ class HistoryScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
             color = {"won": theme.GOOD, "lost": theme.BAD}.get(game.outcome, theme.TEXT)
             tl.label(surface, game.line(), r.inflate(-20, 0), size=20, color=color)
+        if self.more_rect:
+            first = self.first + 1
+            last = min(len(shown), self.first + self.visible())
+            said = _("Games {first} to {last} of {total}: scroll for the others")
+            tl.label(
+                surface,
+                said.format(first=first, last=last, total=len(shown)),
+                self.more_rect,
+                size=STAT_SIZE,
+                align="right",
+            )
         lines = self.stats_lines(self.stats_room)
         boxes = column(self.stats_rect, len(lines), height=stat_line(), gap=0)
         for line, box in zip(lines, boxes, strict=True):

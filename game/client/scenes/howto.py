@@ -69,8 +69,8 @@ PAGES = [
 
 class HowToScene(ButtonScene):
     pad_keys = pad_buttons(
-        lb=(pygame.K_LEFT, "previous page"),
-        rb=(pygame.K_RIGHT, "next page"),
+        lb=(pygame.K_LEFT, N_("previous page")),
+        rb=(pygame.K_RIGHT, N_("next page")),
     )
 
     def __init__(self, app: Services) -> None:

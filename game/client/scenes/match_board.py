@@ -218,8 +218,8 @@ class MatchBoard(Scene):
         if self.pondering and match.human_to_move:
             other = match.player(mover.other)
             text = _("{side} to move. {player} is thinking too.")
-            return text.format(side=mover.title, player=other), theme.TILE[mover]
-        return _("{side} to move").format(side=mover.title), theme.TILE[mover]
+            return text.format(side=_(mover.title), player=other), theme.TILE[mover]
+        return _("{side} to move").format(side=_(mover.title)), theme.TILE[mover]
 
     def targets(self) -> frozenset[int]:
         """The cells a click can act on now, worked out once per board state."""

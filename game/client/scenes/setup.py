@@ -157,7 +157,7 @@ class LoadScene(MenuScene):
         self.enter()
 
     def load(self, path: Path) -> None:
-        match, message = open_record(path, f"saved game {path.name}")
+        match, message = open_record(path, _("saved game {name}").format(name=path.name))
         if message:
             self.app.toast(message)
         if match is None:

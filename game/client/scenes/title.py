@@ -215,7 +215,7 @@ class TitleScene(MenuScene):
         return match_in_progress(self.app.data)
 
     def continue_match(self) -> None:
-        match, message = open_record(self.app.data / CURRENT, "match in progress")
+        match, message = open_record(self.app.data / CURRENT, N_("match in progress"))
         if message:
             self.app.toast(message)
         if match is None:

@@ -46,10 +46,10 @@ class WatchScene(OnlineMatchScene):
             self.show(self.online.click(cells[0]))
 
     def play_typed(self, text: str) -> None:
-        self.say(WATCHING, theme.BAD)
+        self.say(_(WATCHING), theme.BAD)
 
     def ask_to_resign(self) -> None:
-        self.say(WATCHING, theme.BAD)
+        self.say(_(WATCHING), theme.BAD)
 
     def to_lobby(self) -> None:
         self.leave_watch()

@@ -57,8 +57,11 @@ def played_past(scene: OnlineMatchScene, plies: int) -> Callable[[], bool]:
 
 
 def labelled(controls: list[Widget], start: str) -> Widget | None:
-    """The control whose label starts with ``start``, if any."""
-    return next((c for c in controls if str(getattr(c, "label", "")).startswith(start)), None)
+    """The control whose label starts with ``start``, if any (after the marks the
+    pseudo-language puts round each translated word)."""
+    return next(
+        (c for c in controls if str(getattr(c, "label", "")).lstrip("«").startswith(start)), None
+    )
 
 
 def online_tour(app: App, d: Driver, shot: Callable[[str], None]) -> str:
