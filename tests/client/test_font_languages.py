@@ -30,6 +30,8 @@ def missing(text: str, bold: bool) -> list[str]:
 @pytest.fixture(autouse=True)
 def fonts():
     pygame.font.init()
+    # A font kept from before another test quit pygame is no longer usable.
+    theme.reset_fonts()
     yield
 
 
