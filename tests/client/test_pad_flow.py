@@ -8,10 +8,15 @@ from __future__ import annotations
 import random
 
 from game.client.scenes.game_over import GameOverScene
+from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.pause import PauseScene
+from game.client.scenes.title import TitleScene
+from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
 from game.play.match import Match
 
-from .test_pad import DPAD, A, cursor_to
+from .test_pad import DPAD, START, A, B, cursor_to, focus_on
+from .test_scenes import start_match
 
 
 def finished_match_scene(app, drive) -> MatchScene:
@@ -47,3 +52,43 @@ def test_the_d_pad_lights_the_result_buttons_and_a_presses_the_lit_one(app, driv
     drive.pad(A)  # See board, not Rematch
     assert app.scenes.top is scene
     assert scene.match.board.is_game_over()
+
+
+def test_start_in_a_lesson_opens_its_pause_menu_and_b_closes_it(app, drive):
+    app.scenes.reset(TitleScene(app))
+    app.scenes.push(TutorialMenuScene(app))
+    lesson = LessonScene(app, 1)
+    app.scenes.push(lesson)
+    drive.frames(2)
+    drive.pad(START)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    assert "Resign" not in [b.label for b in pause.controls]
+    drive.pad(B)
+    assert app.scenes.top is lesson
+    drive.pad(START)
+    focus_on(drive, app.scenes.top, "Leave to the title screen")
+    drive.pad(A)
+    assert isinstance(app.scenes.top, TitleScene)
+
+
+def test_leave_to_the_title_screen_from_a_history_review_goes_to_the_title(app, drive):
+    played = start_match(app, drive, side=3)
+    rng = random.Random(4)
+    while not played.match.board.is_game_over():
+        for cell in rng.choice(played.match.board.legal_turns()).cells:
+            drive.click_cell(cell)
+        drive.frames(2)
+    drive.settle(1.0)
+    title = TitleScene(app)
+    app.scenes.reset(title)
+    history = HistoryScene(app)
+    app.scenes.push(history)
+    drive.frames(2)
+    drive.click(history.open_button.rect.center)
+    review = app.scenes.top
+    assert isinstance(review, MatchScene) and not review.current
+    drive.pad(START)
+    focus_on(drive, app.scenes.top, "Leave to the title screen")
+    drive.pad(A)
+    assert app.scenes.top is title

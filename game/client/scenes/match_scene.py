@@ -381,11 +381,14 @@ class MatchScene(MatchBoard):
         self.cancel_ai()
 
     def leave_match(self) -> None:
-        """Leave for the screen below: the AI stops and the match in progress is kept."""
+        """Leave for the title screen, as the pause menu says, even from a game
+        opened over another screen (History's review): the AI stops and the
+        match in progress is kept."""
         problem = self.control.leave()
         if problem:
             self.app.toast(problem)
         self.app.scenes.close(self)
+        self.app.scenes.to_bottom()
 
     def cancel_ai(self) -> None:
         if self.thinker is not None:
