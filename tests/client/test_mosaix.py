@@ -206,7 +206,7 @@ def test_the_solo_menu_asks_before_it_leaves_the_game(app, drive):
     drive.key(pygame.K_ESCAPE)  # stay
     assert app.scenes.top is scene
     drive.key(pygame.K_ESCAPE)
-    drive.key(pygame.K_RETURN)  # leave
+    drive.key(pygame.K_y)  # leave
     assert isinstance(app.scenes.top, MosaixMenuScene)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.match_scene import MatchScene
@@ -70,6 +71,35 @@ def test_start_in_a_lesson_opens_its_pause_menu_and_b_closes_it(app, drive):
     focus_on(drive, app.scenes.top, "Leave to the title screen")
     drive.pad(A)
     assert isinstance(app.scenes.top, TitleScene)
+
+
+def test_a_twice_in_the_quit_dialog_keeps_the_game_running(app, drive):
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    focus_on(drive, app.scenes.top, "Quit")
+    drive.pad(A)
+    dialog = app.scenes.top
+    assert isinstance(dialog, ConfirmScene)
+    assert dialog.no_button.focused and not dialog.yes_button.focused
+    drive.pad(A)
+    assert app.running and isinstance(app.scenes.top, TitleScene)
+    drive.pad(A)  # the title's focus is still on Quit: the dialog again
+    drive.pad(DPAD["left"])  # to Quit, on purpose
+    drive.pad(A)
+    assert not app.running
+
+
+def test_every_confirm_dialog_in_a_match_starts_on_its_safe_answer(app, drive):
+    scene = start_match(app, drive, side=3)
+    for cell in scene.match.board.legal_turns()[0].cells:
+        drive.click_cell(cell)
+    drive.pad(START)
+    focus_on(drive, app.scenes.top, "Resign")
+    drive.pad(A)
+    dialog = app.scenes.top
+    assert isinstance(dialog, ConfirmScene) and dialog.no_button.focused
+    drive.pad(A)
+    assert not scene.match.finished
 
 
 def test_leave_to_the_title_screen_from_a_history_review_goes_to_the_title(app, drive):
