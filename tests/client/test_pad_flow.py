@@ -122,3 +122,19 @@ def test_leave_to_the_title_screen_from_a_history_review_goes_to_the_title(app, 
     focus_on(drive, app.scenes.top, "Leave to the title screen")
     drive.pad(A)
     assert app.scenes.top is title
+
+
+def test_the_ai_reply_stays_on_the_status_line_until_the_cursor_moves(app, drive):
+    scene = start_match(app, drive, side=3, red="Human", blue="Beginner")
+    for cell in scene.match.board.legal_turns()[0].cells:
+        cursor_to(drive, scene, cell)
+        drive.pad(A)
+    for _ in range(40):
+        if scene.match.human_to_move:
+            break
+        drive.settle(0.5)
+    assert scene.match.human_to_move and scene.match.ply == 2
+    drive.settle(10.0)  # a slow reader, long after the reply came
+    assert scene.status[0].startswith("Blue "), scene.status[0]
+    drive.pad(DPAD["up"])
+    assert scene.status[0] == ""  # now the cursor's cell has its say
