@@ -12,6 +12,7 @@ from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.pause import PauseScene
+from game.client.scenes.puzzle_scene import PuzzleScene
 from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
 from game.play.match import Match
@@ -138,3 +139,37 @@ def test_the_ai_reply_stays_on_the_status_line_until_the_cursor_moves(app, drive
     assert scene.status[0].startswith("Blue "), scene.status[0]
     drive.pad(DPAD["up"])
     assert scene.status[0] == ""  # now the cursor's cell has its say
+
+
+def down_goes_down_left(drive, scene) -> None:
+    """From the cursor's first cell and cells left and right of it, the d-pad's
+    Down lands on the screen below and to the left (where that cell exists)."""
+    view = scene.view
+    for across in ("left", "right", None):
+        if scene.input.cursor is not None:
+            drive.pad(B)  # hide the cursor: it shows again in the middle
+        drive.pad(A)
+        assert scene.input.cursor is not None
+        if across is not None:
+            drive.pad(DPAD[across])
+            drive.pad(DPAD[across])
+        start = scene.input.cursor
+        drive.pad(DPAD["down"])
+        moved = scene.input.cursor
+        (x0, y0), (x1, y1) = view.centre(start), view.centre(moved)
+        below = [c for c in view.geo.neighbours[start] if view.centre(c)[1] > y0]
+        if len(below) == 2:
+            assert y1 > y0 and x1 < x0, (view.geo.names[start], view.geo.names[moved])
+
+
+def test_down_goes_the_same_way_on_every_board_and_side(app, drive, packs):
+    for side in (3, 4, 5, 6, 8):
+        scene = MatchScene(app, Match(side, "Human", "Human"))
+        app.scenes.reset(scene)
+        drive.frames(2)
+        down_goes_down_left(drive, scene)
+    for puzzle in app.puzzles.packs[0].puzzles[:4]:
+        scene = PuzzleScene(app, puzzle)
+        app.scenes.reset(scene)
+        drive.frames(2)
+        down_goes_down_left(drive, scene)
