@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.history_scene import HistoryScene
@@ -173,3 +175,25 @@ def test_down_goes_the_same_way_on_every_board_and_side(app, drive, packs):
         app.scenes.reset(scene)
         drive.frames(2)
         down_goes_down_left(drive, scene)
+
+
+def test_the_back_banner_shows_when_the_stick_or_a_trigger_is_first_used(app, drive):
+    for axis in (pygame.CONTROLLER_AXIS_LEFTY, pygame.CONTROLLER_AXIS_TRIGGERRIGHT):
+        app.pads.told = False
+        app.notices.clear("toast")
+        app.scenes.reset(TitleScene(app))
+        drive.frames(2)
+        drive.tilt(axis, 32767)
+        drive.tilt(axis, 0)
+        assert any(text.startswith("Playing with a controller") for text, _ in app.toasts)
+
+
+def test_the_keys_line_under_the_pause_menu_names_the_controller_s_buttons(app, drive):
+    scene = MatchScene(app, Match(3, "Human", "Human"))
+    app.scenes.reset(scene)
+    drive.frames(2)
+    assert scene.keys_text()[0].startswith("Keys:")  # nothing used yet: the keyboard's
+    drive.pad(START)
+    assert isinstance(app.scenes.top, PauseScene)
+    drawn = scene.keys_text()
+    assert "Back" in drawn[0] and not drawn[0].startswith("Keys:"), drawn

@@ -340,6 +340,8 @@ class MatchScene(MatchBoard):
         self.app.scenes.push(PauseScene(self.app, self.paused()))
 
     def open_menu(self) -> bool:
+        # Start is a controller's: the keys line left under the menu names its buttons.
+        self.input.by_pad = True
         self.menu()  # an online game's leads to the lobby
         return True
 
