@@ -32,7 +32,7 @@ from game.i18n import N_, _
 from game.play.pad_repeat import Repeat, stick_direction
 
 from . import text_layout, theme
-from .pad_focus import ButtonFocus, buttons
+from .pad_focus import PULLED, ButtonFocus, buttons
 from .scene import Scene
 from .scenes.menu import MenuScene
 
@@ -174,16 +174,23 @@ class Pads:
             return self.tilted(getattr(event, "axis", -1), getattr(event, "value", 0), scene)
         return []
 
-    def pressed(self, button: str, scene: Scene | None) -> list[pygame.event.Event]:
-        if not button:
-            return []
-        if not self.told and button != "back":
-            # A pad SDL opened before the game asked (or one this game did not
-            # open) is first heard of here.
+    def first_use(self, button: str) -> None:
+        """Tell the player, on a controller's first use, that Back shows its
+        buttons: a pad SDL opened before the game asked (or one this game did not
+        open) is first heard of here, by a button, the stick or a trigger. Back
+        itself shows them: it needs no telling."""
+        if self.told:
+            return
+        self.told = True
+        if button != "back":
             self.say(
                 _("Playing with a controller: press Back to see what its buttons do here."), 4.0
             )
-            self.told = True
+
+    def pressed(self, button: str, scene: Scene | None) -> list[pygame.event.Event]:
+        if not button:
+            return []
+        self.first_use(button)
         if self.helping or button == "back":
             self.helping = not self.helping and button == "back"
             return []
@@ -201,6 +208,8 @@ class Pads:
     def tilted(self, axis: int, value: int, scene: Scene | None) -> list[pygame.event.Event]:
         x, y = self.stick
         tilt = max(-1.0, min(1.0, value / 32767))
+        if abs(tilt) >= PULLED:  # a pad at rest drifts a little: that is no use yet
+            self.first_use("stick")
         if axis == pygame.CONTROLLER_AXIS_LEFTX:
             x = tilt
         elif axis == pygame.CONTROLLER_AXIS_LEFTY:

@@ -167,6 +167,12 @@ class SceneStack:
             self.pop_to(scene)
             self.pop()
 
+    def to_bottom(self) -> None:
+        """Pop every scene but the first: back to the screen the game opened on
+        (the title screen)."""
+        if self.scenes:
+            self.pop_to(self.scenes[0])
+
     def replace(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop().leave()

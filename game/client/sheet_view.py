@@ -147,11 +147,11 @@ class SheetView:
             surface.blit(shade, r)
             draw_symbol(surface, s, r, SYMBOL_COLOR[s] if preview_ok else theme.BAD)
         for x, y, s in hanging:  # past the edge: faint, as they will be left out
-            r = self.cell_rect(x, y)
+            r = self.hanging_rect(x, y, labels)
             pygame.draw.rect(surface, theme.CELL_EDGE, r.inflate(-4, -4), 2, border_radius=4)
             draw_symbol(surface, s, r, theme.MUTED)
         if labels and self.cell >= 24:
-            size = max(12, self.cell // 4)
+            size = self.label_size()
             for x in range(SIZE):
                 theme.text(
                     surface,
@@ -170,6 +170,29 @@ class SheetView:
                     color=theme.MUTED,
                     anchor="midright",
                 )
+
+    def label_size(self) -> int:
+        return max(12, self.cell // 4)
+
+    def hanging_rect(self, x: int, y: int, labels: bool = True) -> pygame.Rect:
+        """Where a symbol past the edge is drawn: its cell off the sheet, made
+        smaller where the row numbers (left) or the column letters (below) are,
+        so that it never hides one of them."""
+        r = self.cell_rect(x, y)
+        if not labels or self.cell < 24:
+            return r
+        face = theme.font(self.label_size())
+        if x < 0:  # the numbers end 8 pixels left of the sheet
+            r.width = min(
+                r.width,
+                self.rect.left - 8 - max(face.size(str(n))[0] for n in range(1, 8)) - 6 - r.left,
+            )
+        if y < 0:  # the letters start 6 pixels under it
+            top = self.rect.bottom + 6 + face.get_linesize() + 4
+            r.height, r.top = r.bottom - max(r.top, top), max(r.top, top)
+        square = pygame.Rect(0, 0, max(0, min(r.width, r.height)), max(0, min(r.width, r.height)))
+        square.center = r.center  # square again, in what is left of its cell
+        return square
 
     def _outline(self, surface: pygame.Surface, area: int, color: theme.Color, width: int) -> None:
         """The outer edge of an area: each cell's sides that face out of it."""

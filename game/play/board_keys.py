@@ -6,8 +6,9 @@ The arrows keep to hex neighbours. Left and Right go along the row. Up and Down
 go to the row above or below, to whichever of the (one or two) neighbours there
 lies nearer the column the cursor set out from, so holding Up climbs a straight
 line in a zig-zag rather than drifting to one side; when both lie as near, the
-one nearer the board's middle, then the left one. Left and Right set the column
-again. At an edge the cursor stays where it is.
+left one, on every board and on each side of its middle, so that Down first goes
+down-left wherever the cursor is. Left and Right set the column again. At an
+edge the cursor stays where it is.
 
 A typed turn is played as the clicks on its cells, in order, so the screens
 animate it and send it on (to a server) as they do clicks. It is first tried on
@@ -65,7 +66,7 @@ def step(geo: Geometry, cell: int, direction: str, column: int) -> tuple[int, in
     near = [c for c in geo.neighbours[cell] if geo.coord(c)[1] == r + dr]
     if not near:
         return cell, column
-    near.sort(key=lambda c: (abs(column_of(geo, c) - column), abs(column_of(geo, c)), c))
+    near.sort(key=lambda c: (abs(column_of(geo, c) - column), column_of(geo, c)))
     return near[0], column
 
 

@@ -3,14 +3,21 @@ banner over it and the app's toasts.
 
 Each message sits in a named slot: :meth:`Notices.say` replaces what a slot
 shows, :meth:`Notices.add` queues another (toasts stack). A message lasts a
-number of seconds, or until it is replaced (``seconds=0``). No pygame here: a
-colour is whatever the caller draws with.
+number of seconds, or until it is replaced (``seconds=0``), or until the
+player moves on (:data:`UNTIL_MOVED`). No pygame here: a colour is whatever the
+caller draws with.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
+
+#: ``seconds`` for a message that never goes by itself, yet is :meth:`Notices.passing`:
+#: it stays until the player moves the pointer or the cursor (what was just played,
+#: which a slow reader must still find after the AI's reply).
+UNTIL_MOVED = math.inf
 
 
 @dataclass

@@ -120,7 +120,7 @@ def test_a_new_match_and_a_rematch_ask_before_replacing_the_match(app, drive):
     assert isinstance(app.scenes.top, SetupScene)
     assert (app.data / CURRENT).read_text() == saved
     drive.click(button(app.scenes.top, "Start").rect.center)
-    drive.key(pygame.K_RETURN)  # Replace
+    drive.key(pygame.K_y)  # Replace (Enter: the focused Cancel)
     assert isinstance(app.scenes.top, MatchScene) and app.scenes.top.current
 
     # Rematch from a reviewed game while another match is in progress asks too.
@@ -160,7 +160,7 @@ def test_quitting_from_the_title_asks_first(app, drive):
     drive.key(pygame.K_ESCAPE)  # no
     assert isinstance(app.scenes.top, TitleScene) and app.running
     drive.click(button(app.scenes.top, "Quit").rect.center)
-    drive.key(pygame.K_RETURN)  # yes
+    drive.key(pygame.K_y)  # yes
     assert not app.running
 
 

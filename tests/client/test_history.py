@@ -86,7 +86,7 @@ def test_a_game_opens_for_review_and_can_be_deleted_and_exported(app, drive):
     assert app.scenes.top is history
     drive.click(history.delete_button.rect.center)
     assert isinstance(app.scenes.top, ConfirmScene)
-    drive.key(pygame.K_RETURN)
+    drive.key(pygame.K_y)  # Enter would answer the focused Cancel
     assert len(entries(app.data)[0]) == 1 and len(history.shown) == 1
 
 

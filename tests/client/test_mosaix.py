@@ -21,7 +21,7 @@ from game.play.arranger import Arranger
 from game.play.mosaix_flow import anchor
 from game.play.mosaix_records import load as load_records
 
-from .drawn import words
+from .drawn import drawn, words
 from .test_scenes import button
 
 
@@ -206,7 +206,7 @@ def test_the_solo_menu_asks_before_it_leaves_the_game(app, drive):
     drive.key(pygame.K_ESCAPE)  # stay
     assert app.scenes.top is scene
     drive.key(pygame.K_ESCAPE)
-    drive.key(pygame.K_RETURN)  # leave
+    drive.key(pygame.K_y)  # leave
     assert isinstance(app.scenes.top, MosaixMenuScene)
 
 
@@ -219,7 +219,46 @@ def test_a_formation_pointed_over_the_edge_shows_and_says_what_is_left_out(app, 
     drive.frames(2)
     shown = words(scene.draw_message, app.screen)
     assert "1 symbol would hang over the edge" in shown
-    past = scene.view.cell_rect(-1, 0)  # the hanging symbol is drawn there, framed
+    past = scene.view.hanging_rect(-1, 0)  # the hanging symbol is drawn there, framed
     assert tuple(app.screen.get_at((past.left + 3, past.centery))[:3]) == theme.CELL_EDGE
+    assert past.right < scene.view.rect.left - 8 - 6  # clear of the row numbers
     drive.click(scene.view.centre(0, 0))
     assert scene.game.scale == 7 and "off the edge" in scene.message[0]
+
+
+def label_pixels(app, scene, label: str) -> tuple[pygame.Rect, bytes]:
+    """The label drawn by the sheet, where, and the pixels there once drawn."""
+    surface = app.screen.copy()
+    surface.fill(theme.BG)
+    where = dict(drawn(scene.draw_sheet, surface))[label]
+    return where, pygame.image.tobytes(surface.subsurface(where), "RGB")
+
+
+def test_a_symbol_past_the_edge_never_hides_a_row_number_or_column_letter(app, drive):
+    scene = MosaixSoloScene(app, seed=3)
+    app.scenes.reset(scene)
+    drive.settle(0.8)
+    drive.key(pygame.K_1)  # the I-shape, lying: its first symbol hangs left of the sheet
+    plain = {label: label_pixels(app, scene, label) for label in ("4", "c")}
+    drive.hover(scene.view.centre(0, 3))
+    drive.frames(2)
+    assert [(x, y) for x, y, _s in scene.flow.preview(scene.hover).hanging] == [(-1, 3)]
+    assert label_pixels(app, scene, "4") == plain["4"]  # the 4 as if nothing hung there
+    drive.key(pygame.K_r)  # standing: it hangs under the sheet, over the letters' row
+    drive.hover(scene.view.centre(2, 0))
+    drive.frames(2)
+    below = [(x, y) for x, y, _s in scene.flow.preview(scene.hover).hanging]
+    assert below and all(x == 2 and y < 0 for x, y in below)
+    assert label_pixels(app, scene, "c") == plain["c"]
+
+
+def test_the_solo_subtitle_is_readable_and_clear_of_the_title(app, drive):
+    scene = MosaixSoloScene(app, seed=3)
+    app.scenes.reset(scene)
+    drive.settle(0.8)
+    (title, top), (credit, under) = drawn(
+        lambda s: scene.draw_heading(s, "Mosaix Solo"), app.screen
+    )[:2]
+    assert title == "Mosaix Solo" and credit.startswith("Mosaix by")
+    assert under.top >= top.bottom + 4
+    assert under.height >= 15  # at 1280x800, near the panel's other small lines

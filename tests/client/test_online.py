@@ -17,6 +17,7 @@ from game.online.link import Link
 from game.play.history import entries
 from game.play.online_identity import load as load_identity
 
+from .drawn import drawn
 from .test_scenes import button
 
 
@@ -477,3 +478,20 @@ def test_an_old_game_is_told_to_update_in_the_servers_words(app, drive, tmp_path
         look(app, drive, "refused-hello")  # whole, at 640x480 as at 1280x800
     finally:
         host.stop()
+
+
+def test_a_name_left_out_is_said_by_its_field_and_nothing_moves(app, drive):
+    scene = OnlineScene(app)
+    app.scenes.reset(scene)
+    drive.frames(2)
+    before = [c.rect.copy() for c in scene.controls]
+    drive.click(button(scene, "Connect").rect.center)
+    assert scene.link is None  # no name: no connection tried
+    assert [c.rect for c in scene.controls] == before  # the form stays where it was
+    said = [(m, r) for m, r in drawn(scene.draw, app.screen) if m.startswith("Choose a name")]
+    assert said, "the name's rule is not shown"
+    field = scene.name_field.rect
+    for _m, r in said:
+        assert field.bottom <= r.top <= field.bottom + 40  # under its field, not far below
+        assert r.height >= 19  # larger than the foot's status lines (17 pixels)
+        assert not any(r.colliderect(c.rect) for c in scene.controls)

@@ -158,7 +158,7 @@ def test_the_result_panel_knows_its_game_and_callbacks_not_the_screen_under_it(a
     assert pause.subtitle == "Red: Ann, Blue: Bob"
     assert "Save game" not in [b.label for b in pause.controls]
     drive.click(next(b for b in pause.controls if b.label == "Resign").rect.center)
-    drive.key(pygame.K_RETURN)  # yes, resign
+    drive.key(pygame.K_y)  # yes, resign
     assert resigned == [RED] and app.scenes.top is panel
 
 

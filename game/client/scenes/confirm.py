@@ -1,7 +1,9 @@
 """A question over the current scene before anything that cannot be undone:
 replacing the match in progress, quitting.
 
-Enter or Y answers yes, Esc or N answers no; so do the two buttons. The scene
+Y answers yes, Esc or N answers no; so do the two buttons, and Enter answers
+the one the focus is on: at first the safe one, so that Enter (a controller's
+A) pressed twice never quits the game or throws a match away. The scene
 pops itself and then runs the chosen action, so the action may push, pop or
 replace scenes as if the question had never been there.
 """
@@ -45,8 +47,8 @@ FOCUS_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.
 class ConfirmScene(ButtonScene):
     """The question, the detail and the two answers are given in English (marked
     with ``N_``, or already translated where they hold a value) and translated as
-    drawn. The keyboard focus starts on neither answer (Enter answers yes, Esc
-    no); the arrows and Tab put it on one, ringed and lit."""
+    drawn. The keyboard focus starts on the safe answer, no (Esc answers no, Y
+    yes); the arrows and Tab move it to the other, ringed and lit."""
 
     overlay = True
 
@@ -71,6 +73,7 @@ class ConfirmScene(ButtonScene):
         self.yes_button = Button(yes, self.yes, key=pygame.K_RETURN, size=24)
         self.no_button = Button(no, self.no, key=pygame.K_ESCAPE, size=24)
         self.controls = [self.yes_button, self.no_button]
+        self.no_button.focused = True
 
     def enter(self) -> None:
         self.resize(self.app.size)

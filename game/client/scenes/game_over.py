@@ -17,6 +17,7 @@ from game.play.match import Match
 from game.rules import BLUE, RED
 
 from .. import text_layout, theme
+from ..focus_row import FocusRow
 from ..layout import anchor, grid, place, row, split
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
@@ -83,6 +84,13 @@ class GameOverScene(ButtonScene):
             Button(over.leave_label, over.leave, key=pygame.K_ESCAPE, size=24),
         ]
         self.controls = [b for b in buttons if b is not None]
+        # The d-pad (or the arrows) lights a button and A (Enter) presses it;
+        # until one is lit, Enter is Rematch's own key.
+        self.focus = FocusRow(self.controls)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if not self.focus.handle(event, self.app.click):
+            super().handle(event)
 
     def enter(self) -> None:
         self.resize(self.app.size)

@@ -12,7 +12,7 @@ from game.i18n import _, ngettext
 from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
 from game.play.explain import explain, turn_summary
 from game.play.match import Event, Match
-from game.play.notices import Notices
+from game.play.notices import UNTIL_MOVED, Notices
 
 from .. import text_layout as tl
 from .. import theme
@@ -124,7 +124,7 @@ class MatchBoard(Scene):
             elif ev.kind == "turn" and ev.color is not None:
                 # Say what was played: the line must not read the tile now under the
                 # pointer as a refusal of the click just made.
-                self.say(turn_summary(ev.color.title, ev.text), theme.TEXT)
+                self.say(turn_summary(ev.color.title, ev.text), theme.TEXT, UNTIL_MOVED)
             elif ev.kind == "pass":
                 self.notices.say("banner", ev.text, theme.ACCENT, 2.5)
                 self.pending.append((self.clock + delay, "pass"))

@@ -340,6 +340,8 @@ class MatchScene(MatchBoard):
         self.app.scenes.push(PauseScene(self.app, self.paused()))
 
     def open_menu(self) -> bool:
+        # Start is a controller's: the keys line left under the menu names its buttons.
+        self.input.by_pad = True
         self.menu()  # an online game's leads to the lobby
         return True
 
@@ -381,11 +383,14 @@ class MatchScene(MatchBoard):
         self.cancel_ai()
 
     def leave_match(self) -> None:
-        """Leave for the screen below: the AI stops and the match in progress is kept."""
+        """Leave for the title screen, as the pause menu says, even from a game
+        opened over another screen (History's review): the AI stops and the
+        match in progress is kept."""
         problem = self.control.leave()
         if problem:
             self.app.toast(problem)
         self.app.scenes.close(self)
+        self.app.scenes.to_bottom()
 
     def cancel_ai(self) -> None:
         if self.thinker is not None:

@@ -235,9 +235,13 @@ class SheetPlay(Scene):
         self.k = max(0.55, min(1.0, h / 800))
         gap = self.y(10)
         body = strip.inflate(-24, 0)
-        self.title_box, body = split(body, gap + theme.font(self.y(28), True).get_linesize())
-        height = tl.block_height(mosaix_credit(), self.credit_size(), body.width)
-        self.credit_box, body = split(body, height, gap=gap)
+        # The title is drawn a gap down its box (see draw_heading): a gap more keeps
+        # the credit under it clear of it.
+        self.title_box, body = split(body, 2 * gap + theme.font(self.y(28), True).get_linesize())
+        # The credit may use the panel's margins: one line at a readable size.
+        height = tl.block_height(mosaix_credit(), self.credit_size(), body.width + 16)
+        credit, body = split(body, height, gap=gap)
+        self.credit_box = credit.inflate(16, 0)
         # The dice jump as they tumble: room for it under them.
         self.dice_box, body = split(body, self.dice_size() + self.y(6), gap=gap)
         bh = self.y(38)
@@ -262,7 +266,7 @@ class SheetPlay(Scene):
         return round(v * self.k)
 
     def credit_size(self) -> int:
-        return max(12, self.y(16))
+        return max(13, self.y(18))
 
     def dice_size(self) -> int:
         return min(self.y(54), (self.panel.width - 60) // 4)
@@ -285,6 +289,7 @@ class SheetPlay(Scene):
     def draw_heading(self, surface: pygame.Surface, title: str) -> None:
         """The panel's title and, under it whole, the game's credit."""
         box = self.title_box.move(0, self.y(10))
+        box.height = theme.font(self.y(28), True).get_linesize()  # a gap under it, then the credit
         tl.label(surface, title, box, size=self.y(28), bold=True, align="center")
         tl.block(
             surface,

@@ -52,6 +52,9 @@ DAYS = list(online_identity.DAYS)  # a turn
 HOST_DB = "hosted-server.db"
 #: How large the status lines under the lobby read.
 STATUS_SIZE = 20
+#: What a name must be, said under the name field when it is not.
+NAME_RULE = N_("Choose a name of 1 to 20 letters or digits for others to see.")
+NOTE_SIZE = 22  # as large as the form's own words
 
 
 class OnlineScene(MenuScene):
@@ -65,6 +68,9 @@ class OnlineScene(MenuScene):
     def __init__(self, app: Services, *, to_postal: bool = False) -> None:
         """``to_postal``: connect at once to the last server and open the list of
         correspondence games (the title screen's way in when it is your turn)."""
+        #: What is wrong with the name typed, said under its field; and where.
+        self.name_note = ""
+        self.note_box = pygame.Rect(0, 0, 0, 0)
         super().__init__(app)
         identity, message = load_identity(app.data)
         if message:
@@ -225,6 +231,8 @@ class OnlineScene(MenuScene):
         typing = next((f for f in fields if f.typing), None)
         keyed = event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
         if typing is not None and keyed and getattr(event, "key", None) != pygame.K_TAB:
+            if typing is self.name_field:
+                self.name_note = ""  # a new name: the old one's fault no longer holds
             typing.handle(event)
             return
         super().handle(event)
@@ -245,7 +253,10 @@ class OnlineScene(MenuScene):
         # The status lines under everything, as tall as they need (a server's
         # reason may take two or three): the controls go above them.
         self.status_room = status = self.status_height(w)
-        if not (self.link is not None and self.connected):
+        if self.link is None:
+            self.resize_form(w, h, status)
+            return
+        if not self.connected:
             super().resize((w, h - max(0, status - 14)))
             return
         # The lobby: the choices and actions on the left, the open seeks on the right.
@@ -274,6 +285,19 @@ class OnlineScene(MenuScene):
         for c in postal + right:
             c.size = max(14, min(c.base_size, height * 40 // 100))
 
+    def resize_form(self, w: int, h: int, status: int) -> None:
+        """The form, with room kept under the name field for what is wrong with
+        the name: the message shows by its field, and nothing moves when it does.
+        A status line of one line fits the foot as it is."""
+        width = min(self.button_width, w - 60)  # the field's, as the menu lays it out
+        note = tl.block_height(_(NAME_RULE), NOTE_SIZE, width) + 4
+        super().resize((w, h - max(0, status - 30) - note))
+        below = self.controls[self.controls.index(self.name_field) + 1 :]
+        field = self.name_field.rect
+        self.note_box = pygame.Rect(field.left, field.bottom + 6, field.width, note)
+        for c in below:
+            c.rect.y += note
+
     def rebuild(self) -> None:
         self.enter()
 
@@ -289,10 +313,9 @@ class OnlineScene(MenuScene):
                 return
             self.identity.server = self.server_field.value.strip()
         if not protocol.NAME.check(name):
-            self.lobby.say(
-                _("Choose a name of 1 to 20 letters or digits for others to see."), "bad"
-            )
+            self.name_note = _(NAME_RULE)
             return
+        self.name_note = ""
         self.identity.name = name
         self.keep_identity()
         self._link = Link(url, name, self.identity.token(url)).start()
@@ -427,6 +450,8 @@ class OnlineScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.link is None and self.name_note:
+            tl.block(surface, self.name_note, self.note_box, size=NOTE_SIZE, color=theme.BAD)
         w, h = surface.get_size()
         lines = self.lines()
         heights = [tl.block_height(line, STATUS_SIZE, w - 40) for line, _c in lines]

@@ -22,8 +22,10 @@ from ..focus_row import FocusRow
 from ..layout import grid, place, row, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Widget, draw_all, press, update_all
+from .analysis_board import AnalysisBoardScene
 from .howto import HowToScene
 from .menu import MenuScene
+from .pause import Paused, PauseScene
 
 #: The lesson panel's text sizes, in a large window and in a small one.
 SIZES = {"number": (18, 15), "title": (28, 22), "body": (20, 18)}
@@ -88,6 +90,7 @@ class LessonScene(Scene):
         x=(pygame.K_r, N_("start the lesson again")),
         y=(pygame.K_p, N_("pass, where the lesson asks it")),
         rb=(pygame.K_RETURN, N_("next lesson, once this one is done")),
+        start=(pygame.K_ESCAPE, N_("the menu")),
     )
 
     def __init__(self, app: Services, index: int) -> None:
@@ -177,6 +180,21 @@ class LessonScene(Scene):
     def line(size: int, bold: bool = False) -> int:
         """The height of one line of text at ``size``."""
         return theme.font(size, bold).get_linesize()
+
+    def open_menu(self) -> bool:
+        """Start: the pause menu, as in a match (Esc and B still take a chain
+        back, or leave for the lessons)."""
+        paused = Paused(
+            status=lambda: _(self.lesson.title),
+            analyse=lambda: self.app.scenes.push(
+                AnalysisBoardScene(self.app, self.run.board.position())
+            ),
+            leave=self.app.scenes.to_bottom,
+            resign=lambda _side: None,
+            finished=True,  # a lesson has nobody to resign for: no Resign button
+        )
+        self.app.scenes.push(PauseScene(self.app, paused))
+        return True
 
     # -- tries -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
