@@ -146,9 +146,12 @@ class Choice(Button):
         value: str,
         on_change: Callable[[str], None],
         size: int = 26,
+        shown: Callable[[str], str] = _,
     ) -> None:
         super().__init__("", self.next, size=size)
         self.title = title
+        #: How an option is drawn: translated, unless the options are names.
+        self.shown = shown
         self.options = list(options)
         self.index = self.options.index(value) if value in self.options else 0
         self.on_change = on_change
@@ -160,7 +163,7 @@ class Choice(Button):
 
     def refresh(self) -> None:
         # Translated as drawn: the title and the option are each marked by the caller.
-        self.label = _("{title}: {value}").format(title=_(self.title), value=_(self.value))
+        self.label = _("{title}: {value}").format(title=_(self.title), value=self.shown(self.value))
 
     def step(self, by: int) -> None:
         self.index = (self.index + by) % len(self.options)
@@ -196,9 +199,12 @@ class Segments(Button):
         value: str,
         on_change: Callable[[str], None],
         size: int = 20,
+        shown: Callable[[str], str] = _,
     ) -> None:
         super().__init__(title, lambda: None, size=size)
         self.title = title
+        #: How an option is drawn: translated, unless the options are names.
+        self.shown = shown
         self.options = list(options)
         self.index = self.options.index(value) if value in self.options else 0
         self.on_change = on_change
@@ -257,7 +263,7 @@ class Segments(Button):
             color = theme.BG if chosen else theme.TEXT
             text_layout.label(
                 surface,
-                _(self.options[i]),
+                self.shown(self.options[i]),
                 r.inflate(-4, 0),
                 size=self.size,
                 color=color,
