@@ -1,7 +1,8 @@
 """The one way a screen draws text: :func:`label` (one line in a box),
 :func:`block` (a paragraph wrapped to its box) and :class:`TextBlock` (a page
-that scrolls), all on pygame-ce's own wrapping (``Font.render(...,
-wraplength=)``, ``Font.align``).
+that scrolls), all through ``Font.render(..., wraplength=)`` and ``Font.align``
+of the game's font (:mod:`.glyphs`: letters at their own advances, wrapped at
+spaces only).
 
 Large text is never drawn smaller than Normal in the same box. A text's pixel
 size is the largest, up to its ``size`` in the player's text size
