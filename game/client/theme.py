@@ -69,7 +69,7 @@ def normal_px(size: float) -> int:
 
 
 @cache
-def face(pixels: int, bold: bool = False) -> pygame.font.Font:
+def face(pixels: int, bold: bool = False) -> Face:
     """The game's font at ``pixels`` high (pygame's bundled sans, so every system
     looks the same)."""
     f = Face(None, pixels)  # even letter spacing, wrapped at spaces (glyphs.py)
