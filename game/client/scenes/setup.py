@@ -43,21 +43,13 @@ class SetupScene(MenuScene):
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        s = app.settings
-        self.red = Segments(
-            N_("Red"),
-            PLAYERS,
-            s.red_player,
-            lambda v: self._set("red_player", v),
-            shown=player_name,
-        )
-        self.blue = Segments(
-            N_("Blue"),
-            PLAYERS,
-            s.blue_player,
-            lambda v: self._set("blue_player", v),
-            shown=player_name,
-        )
+        self.red = self.seat(N_("Red"), "red_player")
+        self.blue = self.seat(N_("Blue"), "blue_player")
+
+    def seat(self, side: str, setting: str) -> Segments:
+        """Who plays ``side``: a person or an AI level, each level by its name."""
+        chosen = getattr(self.app.settings, setting)
+        return Segments(side, PLAYERS, chosen, lambda v: self._set(setting, v), shown=player_name)
 
     def build(self) -> list[Widget]:
         s = self.app.settings
