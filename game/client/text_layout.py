@@ -114,6 +114,33 @@ def label(
     return r
 
 
+#: Room kept between a control's label and the control's left and right edges.
+LABEL_PAD = 8
+
+
+def button_label(
+    surface: pygame.Surface,
+    msg: str,
+    rect: Box,
+    size: float,
+    color: theme.Color,
+    floor: float | None = None,
+) -> None:
+    """A control's label, ``LABEL_PAD`` in from its sides: on one line at ``size``
+    if it fits; else on two lines if that keeps it larger than one line would
+    (a label breaks before it shrinks); else smaller, down to the floor, then cut."""
+    box = pygame.Rect(rect).inflate(-2 * LABEL_PAD, -4)
+    one = fit_px(msg, size, box.width, floor=floor)
+    if " " in msg and one < theme.px(size):
+        two = block_px(msg, size, box.width, box.height, floor=floor)
+        if two > one and len(theme.face(two).wrap(msg, box.width)) <= 2:
+            tall = block_height(msg, size, box.width, pixels=two)
+            at = pygame.Rect(box.left, box.centery - tall // 2, box.width, tall)
+            block(surface, msg, at, color=color, align="center", pixels=two)
+            return
+    label(surface, msg, box, size=size, color=color, align="center", floor=floor)
+
+
 def tooltip(
     surface: pygame.Surface,
     msg: str,

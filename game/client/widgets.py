@@ -40,9 +40,6 @@ class Widget(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
-#: Room kept between a label's letters and its button's left and right edges.
-LABEL_PAD = 8
-
 #: The smallest size a control's label is drawn at before the layout has failed,
 #: as Normal text draws it (Large's floor is the same: see :mod:`.text_layout`).
 LABEL_FLOOR = 11
@@ -120,27 +117,7 @@ class Button:
         if self.focused and self.enabled:
             focus_ring(surface, r)
         fg = theme.TEXT if self.enabled else theme.MUTED
-        draw_label(surface, _(self.label), self.rect, self.size, fg)
-
-
-def draw_label(
-    surface: pygame.Surface, msg: str, rect: pygame.Rect, size: float, color: theme.Color
-) -> None:
-    """A control's label, ``LABEL_PAD`` in from its sides: on one line at ``size``
-    if it fits; else on two lines if that keeps it larger than one line would
-    (a label breaks before it shrinks); else smaller, down to the floor both text
-    sizes share, then cut."""
-    box = rect.inflate(-2 * LABEL_PAD, -4)
-    one = text_layout.fit_px(msg, size, box.width, floor=LABEL_FLOOR)
-    if " " in msg and one < theme.px(size):
-        two = text_layout.block_px(msg, size, box.width, box.height, floor=LABEL_FLOOR)
-        lines = len(theme.face(two).wrap(msg, int(box.width)))
-        if two > one and lines <= 2:
-            tall = text_layout.block_height(msg, size, box.width, pixels=two)
-            at = pygame.Rect(box.left, box.centery - tall // 2, box.width, tall)
-            text_layout.block(surface, msg, at, color=color, align="center", pixels=two)
-            return
-    text_layout.label(surface, msg, box, size=size, color=color, align="center", floor=LABEL_FLOOR)
+        text_layout.button_label(surface, _(self.label), self.rect, self.size, fg, LABEL_FLOOR)
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -277,7 +254,7 @@ class Segments(Button):
             text_layout.label(
                 surface,
                 self.shown(self.options[i]),
-                r.inflate(-LABEL_PAD, 0),
+                r.inflate(-text_layout.LABEL_PAD, 0),
                 size=self.size,
                 color=color,
                 align="center",

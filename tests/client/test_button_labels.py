@@ -9,7 +9,8 @@ import pygame
 from game import i18n
 from game.client import theme
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
-from game.client.widgets import LABEL_PAD, Button
+from game.client.text_layout import LABEL_PAD
+from game.client.widgets import Button
 
 
 def drawn(button: Button, surface: pygame.Surface) -> list[tuple[str, pygame.Rect, int, int]]:
