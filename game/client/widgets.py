@@ -68,6 +68,9 @@ class Button:
         #: The screen's next action: drawn to stand out (enabled buttons on a panel
         #: otherwise look much like disabled ones).
         self.primary = False
+        #: The label size the button's row shares (set as the row is drawn): a
+        #: label draws no larger, so no label of a row looks shrunk beside the others.
+        self.shared_px: int | None = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -117,7 +120,9 @@ class Button:
         if self.focused and self.enabled:
             focus_ring(surface, r)
         fg = theme.TEXT if self.enabled else theme.MUTED
-        text_layout.button_label(surface, _(self.label), self.rect, self.size, fg, LABEL_FLOOR)
+        text_layout.button_label(
+            surface, _(self.label), self.rect, self.size, fg, LABEL_FLOOR, self.shared_px
+        )
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -481,5 +486,11 @@ def update_all(widgets: Iterable[Widget], dt: float) -> bool:
 
 
 def draw_all(widgets: Iterable[Widget], surface: pygame.Surface) -> None:
-    for w in widgets:
+    """Draw ``widgets``; the buttons among them of one text size and height (a
+    row, a column, a menu) share one label size: the smallest any of them needs."""
+    drawn = list(widgets)
+    text_layout.share_label_size(
+        [w for w in drawn if isinstance(w, Button) and type(w).draw is Button.draw], LABEL_FLOOR
+    )
+    for w in drawn:
         w.draw(surface)

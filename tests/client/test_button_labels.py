@@ -56,3 +56,20 @@ def test_the_puzzles_pack_line_keeps_clear_of_the_theme_button(app, drive):
         assert scene.theme_button.rect.left - scene.pack_line.right >= 24
     finally:
         i18n.set_language("en")
+
+
+def test_the_buttons_of_a_row_share_one_label_size(app):
+    from game.client.widgets import draw_all
+
+    short = Button("Rätsel", lambda: None, size=20)
+    long = Button("Zurücknehmen", lambda: None, size=20)
+    for i, b in enumerate((short, long)):
+        b.rect = pygame.Rect(10 + 110 * i, 10, 100, 40)
+    theme.drawn_texts, theme.drawn_px, theme.drawn_lines = [], [], []
+    try:
+        draw_all([short, long], app.screen)
+        sizes = dict(zip((m for _s, m, _r, _b in theme.drawn_texts), theme.drawn_px, strict=True))
+    finally:
+        theme.drawn_texts = None
+    assert sizes["Zurücknehmen"] < theme.px(20)  # the long one had to shrink...
+    assert sizes["Rätsel"] == sizes["Zurücknehmen"]  # ...and its row with it
