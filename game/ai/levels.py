@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.i18n import N_
 from game.rules import Board, Turn
 
 from . import side3
@@ -88,7 +89,7 @@ LEVELS: dict[str, Level] = {
             blunder=0.2,
             solve=False,
             weights=CLASSIC,
-            blurb="Sees only its own turn, and often misses the best flip.",
+            blurb=N_("Sees only its own turn, and often misses the best flip."),
         ),
         Level(
             "Casual",
@@ -97,7 +98,7 @@ LEVELS: dict[str, Level] = {
             temperature=40,
             solve=False,
             weights=CLASSIC,
-            blurb="Plays sensible turns without looking at your reply.",
+            blurb=N_("Plays sensible turns without looking at your reply."),
         ),
         Level(
             "Club",
@@ -105,14 +106,14 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             temperature=12,
             weights=CLASSIC,
-            blurb="Looks at your best reply before it commits.",
+            blurb=N_("Looks at your best reply before it commits."),
         ),
         Level(
             "Expert",
             1.0,
             max_depth=3,
             vary=True,
-            blurb="Reads three turns ahead and plays small endings exactly.",
+            blurb=N_("Reads three turns ahead and plays small endings exactly."),
         ),
         Level(
             "Master",
@@ -134,7 +135,7 @@ LEVELS: dict[str, Level] = {
             exact_from=9,
             exact_from_compiled=16,
             perfect_side3=True,
-            blurb="The strongest play the engine reaches in a second or less.",
+            blurb=N_("The strongest play the engine reaches in a second or less."),
         ),
     )
 }

@@ -263,17 +263,19 @@ class App:
 
     def draw(self) -> None:
         self.screen.fill(theme.BG)
-        for scene in self.scenes.visible():
-            scene.draw(self.screen)
+        toasts = self.notices.all("toast")
+        texts = self.draw_scenes(bool(toasts))
         w = self.size[0]
         y = 12
-        for notice in self.notices.all("toast"):
+        for notice in toasts:
             message, left = notice.text, notice.left
             width = min(900, w - 80)
             box = pygame.Rect(
                 0, y, min(940, w - 40), text_layout.block_height(message, 22, width) + 14
             )
             box.centerx = w // 2
+            box.top = free_top(box, texts, self.size[1])
+            texts.append(box)  # the next banner keeps clear of this one
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((*theme.PANEL, round(235 * min(1.0, left * 3))))
             self.screen.blit(panel, box)
@@ -281,10 +283,27 @@ class App:
             text = pygame.Rect(0, box.top + 7, width, box.height - 14)
             text.centerx = box.centerx
             text_layout.block(self.screen, message, text, size=22, align="center")
-            h = box.height
-            y += h + 8
+            y = box.bottom + 8
         if self.pads.helping:
             self.pads.draw_help(self.screen, self.scenes.top)
+
+    def draw_scenes(self, watch: bool) -> list[pygame.Rect]:
+        """Draw the scenes, bottom first; with ``watch``, return where their texts
+        went (a banner is placed where it covers none of them)."""
+        checking = theme.drawn_texts is not None  # the layout check keeps its own list
+        if watch and not checking:
+            theme.drawn_texts = []
+        start = len(theme.drawn_texts) if theme.drawn_texts is not None else 0
+        kept = len(theme.drawn_px), len(theme.drawn_lines)
+        try:
+            for scene in self.scenes.visible():
+                scene.draw(self.screen)
+            found = theme.drawn_texts[start:] if watch and theme.drawn_texts else []
+            return [pygame.Rect(r) for _s, _m, r, _b in found]
+        finally:
+            if watch and not checking:
+                theme.drawn_texts = None
+                del theme.drawn_px[kept[0] :], theme.drawn_lines[kept[1] :]
 
     def close(self) -> None:
         """Leave every scene (once each), stop the AI's and the jobs' processes and
@@ -317,3 +336,20 @@ def icon(size: int = 64) -> pygame.Surface:
         pygame.draw.polygon(surf, theme.TILE_DARK[color], hex_points(cx, cy, r))
         pygame.draw.polygon(surf, theme.TILE[color], hex_points(cx, cy, r * 0.8))
     return surf
+
+
+def free_top(box: pygame.Rect, texts: list[pygame.Rect], height: int) -> int:
+    """The top for ``box`` (a banner) in a window ``height`` tall at which it
+    covers none of ``texts``, the nearest below its own top first (a banner
+    belongs near the top), then above; where every place covers some text, the
+    one that covers the least of it."""
+    start, tall = int(box.top), int(box.height)
+    best, least = start, -1
+    for top in [*range(start, height - tall + 1, 2), *range(start, -1, -2)]:
+        moved = box.move(0, top - start)
+        covered = sum(moved.clip(t).width * moved.clip(t).height for t in texts)
+        if covered == 0:
+            return int(top)
+        if least < 0 or covered < least:
+            best, least = int(top), covered
+    return best

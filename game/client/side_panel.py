@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import N_, _, ngettext
-from game.play.match import Match
+from game.i18n import N_, _, ngettext, pgettext
+from game.play.match import Match, player_name
 from game.rules import BLUE, RED, Color
 
 from . import text_layout, theme
@@ -164,7 +164,7 @@ class SidePanel:
         the one that led to the position shown marked;
         the list scrolls (the wheel) and keeps that move in view. Each move is a
         place to click: the board goes back (or on) to just after it."""
-        moves = match.all_moves()
+        moves = [shown_move(m) for m in match.all_moves()]
         face = theme.font(size)
         line_h = max(line_h, face.get_linesize())
         number_w = face.size("000... ")[0]
@@ -228,9 +228,11 @@ class SidePanel:
         badge = self.badges.get(color)
         # Beside a clock the name stands alone: the disc already says the colour.
         full = (
-            match.player(color)
+            player_name(match.player(color))
             if badge is not None
-            else _("{side}: {player}").format(side=_(color.title), player=match.player(color))
+            else _("{side}: {player}").format(
+                side=_(color.title), player=player_name(match.player(color))
+            )
         )
         room = box.right - 10 - left
         if badge is not None:  # the clock keeps its place; a long name gives way
@@ -268,3 +270,9 @@ def spinner(surface: pygame.Surface, centre: tuple[int, int], clock: float) -> N
         shade = 80 + 20 * k
         pos = (centre[0] + 10 * math.cos(a), centre[1] + 10 * math.sin(a))
         pygame.draw.circle(surface, (shade, shade, shade), pos, 3)
+
+
+def shown_move(notation: str) -> str:
+    """A move as the move list shows it: cells in notation, the same in every
+    language (GLOSSARY.md); a pass in the player's words, being no cell."""
+    return pgettext("move list", "pass") if notation == "pass" else notation

@@ -6,6 +6,8 @@ from functools import cache, lru_cache
 
 import pygame
 
+from .glyphs import Face
+
 #: An opaque colour as the palette gives it: red, green, blue.
 Color = tuple[int, int, int]
 
@@ -67,10 +69,10 @@ def normal_px(size: float) -> int:
 
 
 @cache
-def face(pixels: int, bold: bool = False) -> pygame.font.Font:
+def face(pixels: int, bold: bool = False) -> Face:
     """The game's font at ``pixels`` high (pygame's bundled sans, so every system
     looks the same)."""
-    f = pygame.font.Font(None, pixels)
+    f = Face(None, pixels)  # even letter spacing, wrapped at spaces (glyphs.py)
     f.bold = bold
     return f
 

@@ -68,6 +68,9 @@ class Button:
         #: The screen's next action: drawn to stand out (enabled buttons on a panel
         #: otherwise look much like disabled ones).
         self.primary = False
+        #: The label size the button's row shares (set as the row is drawn): a
+        #: label draws no larger, so no label of a row looks shrunk beside the others.
+        self.shared_px: int | None = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -117,16 +120,8 @@ class Button:
         if self.focused and self.enabled:
             focus_ring(surface, r)
         fg = theme.TEXT if self.enabled else theme.MUTED
-        # A label wider or taller than its button (a small window) is drawn
-        # smaller, down to the floor both text sizes share, then cut.
-        text_layout.label(
-            surface,
-            _(self.label),
-            self.rect.inflate(-6, 0),
-            size=self.size,
-            color=fg,
-            align="center",
-            floor=LABEL_FLOOR,
+        text_layout.button_label(
+            surface, _(self.label), self.rect, self.size, fg, LABEL_FLOOR, self.shared_px
         )
 
 
@@ -146,9 +141,12 @@ class Choice(Button):
         value: str,
         on_change: Callable[[str], None],
         size: int = 26,
+        shown: Callable[[str], str] = _,
     ) -> None:
         super().__init__("", self.next, size=size)
         self.title = title
+        #: How an option is drawn: translated, unless the options are names.
+        self.shown = shown
         self.options = list(options)
         self.index = self.options.index(value) if value in self.options else 0
         self.on_change = on_change
@@ -160,7 +158,7 @@ class Choice(Button):
 
     def refresh(self) -> None:
         # Translated as drawn: the title and the option are each marked by the caller.
-        self.label = _("{title}: {value}").format(title=_(self.title), value=_(self.value))
+        self.label = _("{title}: {value}").format(title=_(self.title), value=self.shown(self.value))
 
     def step(self, by: int) -> None:
         self.index = (self.index + by) % len(self.options)
@@ -196,9 +194,12 @@ class Segments(Button):
         value: str,
         on_change: Callable[[str], None],
         size: int = 20,
+        shown: Callable[[str], str] = _,
     ) -> None:
         super().__init__(title, lambda: None, size=size)
         self.title = title
+        #: How an option is drawn: translated, unless the options are names.
+        self.shown = shown
         self.options = list(options)
         self.index = self.options.index(value) if value in self.options else 0
         self.on_change = on_change
@@ -257,8 +258,8 @@ class Segments(Button):
             color = theme.BG if chosen else theme.TEXT
             text_layout.label(
                 surface,
-                _(self.options[i]),
-                r.inflate(-4, 0),
+                self.shown(self.options[i]),
+                r.inflate(-text_layout.LABEL_PAD, 0),
                 size=self.size,
                 color=color,
                 align="center",
@@ -485,5 +486,11 @@ def update_all(widgets: Iterable[Widget], dt: float) -> bool:
 
 
 def draw_all(widgets: Iterable[Widget], surface: pygame.Surface) -> None:
-    for w in widgets:
+    """Draw ``widgets``; the buttons among them of one text size and height (a
+    row, a column, a menu) share one label size: the smallest any of them needs."""
+    drawn = list(widgets)
+    text_layout.share_label_size(
+        [w for w in drawn if isinstance(w, Button) and type(w).draw is Button.draw], LABEL_FLOOR
+    )
+    for w in drawn:
         w.draw(surface)

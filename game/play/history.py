@@ -17,7 +17,7 @@ from game.online.table import NO_MOVES
 from game.play.endings import ending_text
 from game.rules import BLUE, RED
 
-from .match import HUMAN, Match
+from .match import HUMAN, Match, player_name
 from .storage import move_aside
 
 FOLDER = "history"
@@ -112,7 +112,7 @@ class Entry:
         turns = ngettext("{n} turn", "{n} turns", self.turns).format(n=self.turns)
         return _("{date}  v {opponent}  {result}  {turns}  side {side}").format(
             date=self.date[:10],
-            opponent=self.opponent,
+            opponent=player_name(self.opponent),
             result=result.format(outcome=outcome, score=score, how=how),
             turns=turns,
             side=self.side,

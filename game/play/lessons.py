@@ -70,7 +70,9 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         "1B2/5/4RB/5B1/6/4R/2R1 r",
         "place",
-        done_text=N_("Placed. Hover over any cell in a match to see whether you may place there."),
+        done_text=N_(
+            "Placed. In a match, point the mouse at any cell to see whether you may place there."
+        ),
     ),
     Lesson(
         "refuse-own",

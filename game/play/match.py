@@ -22,6 +22,15 @@ from .storage import read_json, set_aside
 
 HUMAN = "Human"
 PLAYERS = (HUMAN, *(lvl.name for lvl in LEVELS.values()))
+
+
+def player_name(player: str) -> str:
+    """``player`` (an entry of :data:`PLAYERS`, or a person's name) as a screen
+    shows it: "Human" in the player's language; an AI level's name and a
+    person's name as they are (names are never translated, GLOSSARY.md)."""
+    return _(HUMAN) if player == HUMAN else player
+
+
 RECORD_FORMAT = 1
 
 

@@ -71,10 +71,18 @@ def test_the_pseudo_language_marks_what_went_through_gettext():
     assert untranslated("MOSAIC") is None
     assert untranslated("Take back") == "Take back"
     assert untranslated("«Score» points") == "points"
+    # "Human" is a word, not a name; a pass is a word, not notation; a value put
+    # into a sentence shows bare unless it came through gettext itself.
+    assert untranslated("«Red:» Human") == "Human"
+    assert untranslated("18. pass") == "pass"
+    assert untranslated("«Blue,» Club") is None
+    assert untranslated("«Give» «your» «friend» «this» «code:» M8F5APY2A8") is None
     try:
         speak_pseudo()
         assert i18n._("Wait for your turn.") == "«Wait» «for» «your» «turn.»"
-        assert i18n.ngettext("{n} tile", "{n} tiles", 2) == "«{n}» «tiles»"
+        assert i18n.ngettext("{n} tile", "{n} tiles", 2) == "{n} «tiles»"
+        said = i18n._("{side}, {player}: {what}").format(side="Blue", player="Club", what="x y")
+        assert untranslated(said) == "Blue"  # the placeholders' values bring their own marks
     finally:
         i18n.set_language("en")
 
@@ -90,4 +98,26 @@ def test_the_match_says_whose_turn_in_the_players_language(app):
     finally:
         i18n.set_language("en")
     # The side's name came through gettext too, inside the sentence's own marks.
-    assert line == "««Red»» «to» «move»"
+    assert line == "«Red» «to» «move»"
+
+
+def test_settings_say_every_control_in_the_language_just_chosen(app, drive, monkeypatch):
+    """A control the menu keeps across a change of language (Fullscreen) must
+    change its words too: the play-test saw "Fullscreen (F11): Off" in German."""
+    from game.client.scenes import settings_scene
+
+    app.scenes.reset(settings_scene.SettingsScene(app))
+    drive.frames(2)
+    monkeypatch.setattr(settings_scene, "set_language", lambda code: speak_pseudo())
+    try:
+        app.scenes.top._language("Deutsch")
+        drive.frames(1)
+        theme.drawn_texts = []
+        app.scenes.top.draw(app.screen)
+        texts = {msg for _s, msg, _r, _b in theme.drawn_texts}
+    finally:
+        theme.drawn_texts = None
+        i18n.set_language("en")
+    assert texts
+    wrong = sorted(t for t in texts if untranslated(t))
+    assert not wrong, wrong

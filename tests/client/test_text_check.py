@@ -78,3 +78,29 @@ def test_a_wrapped_block_is_checked_line_by_line(app):
     app.scenes.reset(Paragraph(app))
     found = text_problems(app)
     assert any("'Over line two'" in p and "one two three" in p for p in found), found
+
+
+def test_the_check_finds_a_label_touching_its_buttons_edge(app):
+    from game.client.widgets import Button
+
+    class Tight(ButtonScene):
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.tight = Button("Stellung analysieren", lambda: None, size=20)
+            self.roomy = Button("Menü", lambda: None, size=20)
+            self.controls = [self.tight, self.roomy]
+
+        def draw(self, surface: pygame.Surface) -> None:
+            need = theme.face(theme.px(20)).size("Stellung analysieren")[0]
+            self.tight.rect = pygame.Rect(20, 20, need + 2, 40)
+            self.roomy.rect = pygame.Rect(20, 100, 200, 40)
+            for control in self.controls:  # as a screen that drew labels edge to edge did
+                pygame.draw.rect(surface, theme.BG_LIGHT, control.rect)
+                text_layout.label(
+                    surface, control.label, control.rect.inflate(-2, 0), size=20, align="center"
+                )
+
+    app.scenes.reset(Tight(app))
+    found = text_problems(app)
+    assert "Tight: 'Stellung analysieren' touches the edge of 'Stellung analysieren'" in found
+    assert not [p for p in found if "Menü" in p]

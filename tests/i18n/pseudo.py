@@ -16,21 +16,26 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from game import i18n
-from game.play.match import PLAYERS
+from game.play.match import HUMAN, PLAYERS
 from tests.i18n.catalogs import marked
 
 OPEN, CLOSE = "«", "»"
 #: Words that are never translated: the game's and its makers' names, the AI
-#: levels, the tour's players.
+#: levels, the test players, the languages. "Human" is not among them: it is a word, said in
+#: the player's language (a name list that took it in let "Rot: Human" through).
 NAMES = frozenset(
     {"Mosaic", "Mosaix", "Mark", "Steere", "Christof", "Tisch", "Schmidt", "Spiele"}
-    | set(PLAYERS)
-    | {"Emma", "Bob"}
+    | {name for name in PLAYERS if name != HUMAN}
+    | {"Emma", "Bob", "Ann"}
+    | set(i18n.LANGUAGES.values())  # each language named in its own words
 )
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 _URL = re.compile(r"\S+://\S+")
-#: Notation: cells (e5), turns (xd4xe5, pass) and positions (MFEN, with its slashes).
-_NOTATION = re.compile(r"\b(?:x?[a-l]\d{1,2})+\b|\bpass\b|\S*/\S*")
+#: A code to type or give a friend (M8F5APY2A8): capitals and digits, at least one of each.
+_CODE = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6,}\b")
+#: Notation: cells (e5), turns (xd4xe5) and positions (MFEN, with its slashes). A
+#: pass is not notation: the move list says it in the player's words.
+_NOTATION = re.compile(r"\b(?:x?[a-l]\d{1,2})+\b|\S*/\S*")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -52,15 +57,27 @@ def pseudo_catalog() -> gettext.GNUTranslations:
     return gettext.GNUTranslations(buffer)
 
 
+#: A word that is only a placeholder (and its punctuation): what fills it must
+#: bring its own marks, so a value passed in untranslated ("Human", a level's
+#: description) shows bare instead of hiding inside the sentence's marks.
+_PLACEHOLDER = re.compile(r"\W*\{\w*\}\W*")
+
+
 def pseudo(text: str) -> str:
-    """``text`` with each word between « and »."""
-    return re.sub(r"\S+", lambda m: OPEN + m.group() + CLOSE, text)
+    """``text`` with each word between « and », but for bare placeholders."""
+    return re.sub(
+        r"\S+",
+        lambda m: m.group() if _PLACEHOLDER.fullmatch(m.group()) else OPEN + m.group() + CLOSE,
+        text,
+    )
 
 
 def speak_pseudo() -> None:
     """Speak the pseudo-language until :func:`game.i18n.set_language` is called."""
     i18n._now.catalog = pseudo_catalog()
-    i18n._now.code = "en"
+    # Not "en": the English-only turns of phrase (explain.it) would draw words no
+    # catalog holds; the pseudo-locale's usual code.
+    i18n._now.code = "qps"
 
 
 def untranslated(text: str) -> str | None:
@@ -72,7 +89,7 @@ def untranslated(text: str) -> str | None:
         if shorter == rest:
             break
         rest = shorter
-    rest = _NOTATION.sub(" ", _URL.sub(" ", rest))
+    rest = _NOTATION.sub(" ", _CODE.sub(" ", _URL.sub(" ", rest)))
     # A name may be drawn in capitals (the title's MOSAIC).
     words = [w for w in _WORD.findall(rest) if w not in NAMES and w.capitalize() not in NAMES]
     return " ".join(words) if words else None

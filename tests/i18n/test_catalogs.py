@@ -51,7 +51,10 @@ def test_each_catalog_has_an_entry_for_every_marked_text(code, texts):
 def key(message: Message) -> tuple[object, str | None]:
     """A message's id (a plural's as a tuple: .mo and .po readers differ) and context."""
     mid = message.id
-    return (tuple(mid) if isinstance(mid, list | tuple) else mid), message.context
+    context = message.context
+    if isinstance(context, bytes):  # Babel's .mo reader leaves a context undecoded
+        context = context.decode()
+    return (tuple(mid) if isinstance(mid, list | tuple) else mid), context
 
 
 def text(message: Message) -> object:

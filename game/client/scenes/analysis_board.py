@@ -110,7 +110,7 @@ class AnalysisBoardScene(Scene):
         if board.is_game_over():
             text = _("The game is over here: Red {red} tiles, Blue {blue}.")
             return text.format(red=len(self.red), blue=len(self.blue)), theme.MUTED
-        side = self.mover.title
+        side = _(self.mover.title)
         if board.must_pass():
             return _("{side} has no legal turn here and must pass.").format(side=side), theme.ACCENT
         n = len(board.legal_turns())
@@ -330,7 +330,7 @@ class AnalysisBoardScene(Scene):
             self.note = (reason, theme.BAD)
             self.app.sound("refuse")
             return
-        mover = self.mover.title
+        mover = _(self.mover.title)
         self.set_position(board.position())
         played = _("{side} played {turn}.").format(side=mover, turn=board.notation(turn))
         self.note = (played, theme.TEXT)
@@ -396,7 +396,7 @@ class AnalysisBoardScene(Scene):
                 said = _("Best turn: {turn} (even)").format(turn=turn)
             else:
                 said = _("Best turn: {turn} ({side} {tiles} tiles)").format(
-                    turn=turn, side=self.mover.title, tiles=f"{tiles:+.1f}"
+                    turn=turn, side=_(self.mover.title), tiles=f"{tiles:+.1f}"
                 )
             lines.append((said, theme.GOOD))
         lines.append((self.mfen(), theme.MUTED))

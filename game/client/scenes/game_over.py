@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play.match import Match
+from game.play.match import Match, player_name
 from game.rules import BLUE, RED
 
 from .. import text_layout, theme
@@ -129,7 +129,7 @@ class GameOverScene(ButtonScene):
             line = ngettext("{side} ({player}): {n} tile", "{side} ({player}): {n} tiles", n)
             out.append(
                 (
-                    line.format(side=_(side.title), player=match.player(side), n=n),
+                    line.format(side=_(side.title), player=player_name(match.player(side)), n=n),
                     28,
                     theme.TEXT,
                     False,

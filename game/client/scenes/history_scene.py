@@ -9,7 +9,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.play.history import Entry, entries, export, statistics
-from game.play.match import Match, open_record
+from game.play.match import Match, open_record, player_name
 
 from .. import text_layout as tl
 from .. import theme
@@ -61,7 +61,12 @@ class HistoryScene(Scene):
         if self.filter not in opponents:
             self.filter = "All"
         self.filter_choice = Segments(
-            N_("Against"), [N_("All"), *opponents][:7], self.filter, self.choose_filter, size=18
+            N_("Against"),
+            [N_("All"), *opponents][:7],
+            self.filter,
+            self.choose_filter,
+            size=18,
+            shown=lambda v: _(v) if v == "All" else player_name(v),
         )
         self.controls = [
             self.filter_choice,

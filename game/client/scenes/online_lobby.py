@@ -14,7 +14,7 @@ from functools import partial
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 from game.online import protocol
 from game.online.host import LocalServer, addresses
 from game.online.link import Link
@@ -191,7 +191,14 @@ class OnlineScene(MenuScene):
             Segments(N_("Side"), SIDES, lobby.side, lambda v: setattr(lobby, "side", v), size=18),
             Segments(N_("Play"), PACES, lobby.pace, self._pace, size=18),
             time_row,
-            Segments(N_("Game"), [N_("Rated"), N_("Casual")], lobby.rated, self._rated, size=18),
+            Segments(
+                N_("Game"),
+                ["Rated", "Casual"],
+                lobby.rated,
+                self._rated,
+                size=18,
+                shown=rated_shown,
+            ),
             seek,
             (
                 Button(N_("Cancel my challenge"), lobby.cancel_challenge, size=22)
@@ -466,3 +473,11 @@ class OnlineScene(MenuScene):
                 (self.lobby.games_heading(), self.games_top),
             ):
                 tl.label(surface, head, at, size=20, color=theme.MUTED)
+
+
+def rated_shown(value: str) -> str:
+    """The lobby's Rated/Casual choice in the player's language: "Casual" here is
+    an unrated game, not the AI level of that name (which is never translated)."""
+    if value == "Rated":
+        return pgettext("online game", "Rated")
+    return pgettext("online game", "Casual")

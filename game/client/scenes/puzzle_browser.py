@@ -134,7 +134,8 @@ class PuzzleBrowserScene(Scene):
         gx = self.left.right + (16 if compact else 30)
         tw, th = (170, 30) if compact else (230, 36)
         self.theme_button.rect = pygame.Rect(w - 20 - tw, top, tw, th)
-        self.pack_line = pygame.Rect(gx, top, self.theme_button.rect.left - 12 - gx, 0)
+        # A clear gap before the button: the line's last word must not seem to run into it.
+        self.pack_line = pygame.Rect(gx, top, self.theme_button.rect.left - 28 - gx, 0)
         self.pack_line.height = tl.block_height(
             self.pack_words(), self.sized("pack"), self.pack_line.width
         )

@@ -102,6 +102,7 @@ class SettingsScene(MenuScene):
         # Every caption is translated as drawn; the menu is built and measured again
         # for the new words' widths (the scenes below measure theirs on return).
         focus = self.focus
+        self.fullscreen.refresh()  # kept across builds: its label was in the old words
         self.controls = self.build()
         if focus is not None:
             self.set_focus(min(focus, len(self.controls) - 1))

@@ -11,7 +11,7 @@ from game.ai.levels import LEVELS
 from game.i18n import N_, _
 from game.play.history import describe as describe_game
 from game.play.in_progress import match_in_progress
-from game.play.match import HUMAN, PLAYERS, Match, open_record
+from game.play.match import HUMAN, PLAYERS, Match, open_record, player_name
 
 from .. import text_layout, theme
 from ..layout import column
@@ -43,11 +43,13 @@ class SetupScene(MenuScene):
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        s = app.settings
-        self.red = Segments(N_("Red"), PLAYERS, s.red_player, lambda v: self._set("red_player", v))
-        self.blue = Segments(
-            N_("Blue"), PLAYERS, s.blue_player, lambda v: self._set("blue_player", v)
-        )
+        self.red = self.seat(N_("Red"), "red_player")
+        self.blue = self.seat(N_("Blue"), "blue_player")
+
+    def seat(self, side: str, setting: str) -> Segments:
+        """Who plays ``side``: a person or an AI level, each level by its name."""
+        chosen = getattr(self.app.settings, setting)
+        return Segments(side, PLAYERS, chosen, lambda v: self._set(setting, v), shown=player_name)
 
     def build(self) -> list[Widget]:
         s = self.app.settings
@@ -90,7 +92,7 @@ class SetupScene(MenuScene):
             strict=True,
         ):
             line = _("{side}, {player}: {what}").format(
-                side=_(side), player=_(who), what=describe(who)
+                side=_(side), player=player_name(who), what=describe(who)
             )
             text_layout.label(
                 surface,

@@ -117,9 +117,14 @@ def ink(r: pygame.Rect) -> pygame.Rect:
     return r.inflate(-2, -max(4, r.height // 3))
 
 
+#: The least room between a control's label and the control's left or right edge.
+EDGE_ROOM = 3
+
+
 def text_problems(app: App, seen: Look | None = None) -> list[str]:
     """Texts of the top scene that run out of the box they belong in (a button's,
-    else the window), or lie over another text, a control or a line drawn."""
+    else the window), touch their control's edge, or lie over another text, a
+    control or a line drawn."""
     seen = seen or look(app)
     if seen is None:
         return []
@@ -138,6 +143,10 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
             where = "its box" if box is not None else "the window"
             problems.append(f"{name}: {msg[:40]!r} runs out of {where}")
         for c in controls:
+            if box is not None and c.rect.contains(box):
+                room = min(letters.left - c.rect.left, c.rect.right - letters.right)
+                if room < EDGE_ROOM:
+                    problems.append(f"{name}: {msg[:40]!r} touches the edge of {label(c)!r}")
             if not owns(box, c) and letters.colliderect(c.rect):
                 problems.append(f"{name}: {msg[:40]!r} lies over {label(c)!r}")
         if any(letters.clipline(a, b) for a, b in seen.lines):

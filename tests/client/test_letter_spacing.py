@@ -1,0 +1,61 @@
+"""The play-test's odd letter gaps ("Verlau f", "Deut sch", "Échell e", "but
+tons"): every text is drawn through :func:`theme.face`, whose letters must sit at
+even spacing at every size, and whose wrapping must never split a word."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client import theme
+
+WORDS = ("Verlauf", "Deutsch", "Échelle", "buttons", "Zurücknehmen", "Mosaix-Würfelspiel")
+
+
+def widest_gap(img: pygame.Surface) -> int:
+    """The widest run of blank columns between a text's first and last ink."""
+    ink = (pygame.surfarray.array_alpha(img) > 40).any(1)
+    cols = [i for i, c in enumerate(ink) if c]
+    best = run = 0
+    for c in ink[cols[0] : cols[-1] + 1]:
+        run = 0 if c else run + 1
+        best = max(best, run)
+    return best
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.init()
+    theme.reset_fonts()
+    yield
+    theme.reset_fonts()
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_no_word_has_a_gap_wider_than_its_letters_own(bold):
+    split = []
+    for pixels in range(theme.FLOOR_PX, 60):
+        face = theme.face(pixels, bold)
+        own = widest_gap(face.render("ll", True, theme.TEXT))  # two letters' own spacing
+        for word in WORDS:
+            gap = widest_gap(face.render(word, True, theme.TEXT))
+            if gap > own + 1:
+                split.append(f"{word!r} at {pixels} px: a gap of {gap} px, letters {own} px")
+    assert not split, "\n".join(split)
+
+
+def test_a_measured_line_is_as_wide_as_drawn():
+    for pixels in (18, 26, 31, 37):
+        face = theme.face(pixels, True)
+        for word in WORDS:
+            assert face.render(word, True, theme.TEXT).get_width() == face.size(word)[0]
+
+
+def test_wrapping_breaks_at_spaces_only():
+    face = theme.face(31)
+    narrow = face.size("Zurück")[0]  # narrower than the word
+    lines = face.wrap("Zurücknehmen und Neu beginnen", narrow)
+    assert "".join(lines).replace(" ", "") == "ZurücknehmenundNeubeginnen"
+    assert lines[0] == "Zurücknehmen"  # too long for a line: alone on it, whole
+    img = theme.rendered("Zurücknehmen und Neu beginnen", 31, theme.TEXT, False, narrow)
+    assert img.get_height() == len(lines) * face.get_linesize()
