@@ -55,6 +55,15 @@
 #define POOL 65536 /* turns held at once along the search's path */
 #define CHECK_EVERY 1023
 
+#if defined(__GNUC__) || defined(__clang__)
+#define prefetch(p) __builtin_prefetch(p)
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h>
+#define prefetch(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#else
+#define prefetch(p) ((void)(p))
+#endif
+
 typedef struct {
     u64 me, op, best; /* best: the mover's cells after the best turn found, 0 for none */
     int16_t lo, hi;
@@ -382,10 +391,24 @@ static int search(Solver *s, u64 me, u64 op, int alpha, int beta) {
     int n = s->top - base;
     Kid *kids = &s->pool[base];
     int by_replies = pc(empty) >= 2;
+    /* A placement leaves the opponent's groups as they are: what they touch is
+     * worked out once for all placements, as the Python solver does. */
+    u64 op_once = 0, op_twice = 0;
+    if (by_replies) touch(&go, &op_once, &op_twice);
     for (int i = 0; i < n; i++) {
-        kids[i].idx = i;
-        kids[i].replies = by_replies ? replies_of(s, kids[i].me, kids[i].op) : 0;
-        kids[i].hist = hist_get(s, CODE(me, &kids[i]));
+        Kid *k = &kids[i];
+        k->idx = i;
+        /* The look-up below (enhanced transposition cutoff) reads every turn's
+         * bucket: a cache miss each in a table of megabytes, so fetch them now. */
+        prefetch(bucket(s, k->op, k->me));
+        if (!by_replies)
+            k->replies = 0;
+        else if (k->flip)
+            k->replies = replies_of(s, k->me, k->op);
+        else
+            k->replies = pc(s->full & ~(k->me | k->op) & ~op_twice & (~op_once | near(s, k->me))) +
+                         pc(k->me & op_twice);
+        k->hist = hist_get(s, CODE(me, k));
     }
     qsort(kids, (size_t)n, sizeof(Kid), cmp_kids);
     if (first)
