@@ -88,14 +88,17 @@ def judge(
     *,
     endgame: Endgame | None = None,
     stop: Callable[[], bool] | None = None,
+    depth: int | None = None,
 ) -> Verdict:
     """The verdict on playing ``turn`` in ``board``'s position. Raises
     :class:`IllegalTurnError` if the turn is not legal there.
 
     The exact values get ``seconds``, and if they do not settle it the search gets
-    as long again. ``endgame`` is a solver whose table of proved results is kept
-    between judgements (the turns of one game share much of their endings);
-    ``stop`` ends the judgement early (its answer is then the evaluation's)."""
+    as long again, to ``depth`` at most (by default :data:`JUDGE_DEPTH` where the
+    compiled search serves, else as deep as the time allows). ``endgame`` is a
+    solver whose table of proved results is kept between judgements (the turns
+    of one game share much of their endings); ``stop`` ends the judgement early
+    (its answer is then the evaluation's)."""
     board = board.copy()
     board.check(turn)
     turns = board.legal_turns()
@@ -105,7 +108,9 @@ def judge(
     exact = exact_verdict(board, played, seconds, endgame or Endgame(), stop)
     if exact is not None:
         return exact
-    budget = Budget(seconds=seconds, stop=stop, max_depth=JUDGE_DEPTH if serves(board) else 64)
+    if depth is None:
+        depth = JUDGE_DEPTH if serves(board) else 64
+    budget = Budget(seconds=seconds, stop=stop, max_depth=depth)
     searched = Searcher().search(board, budget, solve=False, all_scores=True)
     assert searched.turn is not None  # the board has two turns or more
     scores = searched.scores or {searched.turn: searched.score}
