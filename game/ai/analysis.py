@@ -30,6 +30,7 @@ from game.rules import Board, Turn
 
 from . import side3
 from .endgame import Endgame, Limits, OutOfBudget
+from .endgame_fast import WORD_CELLS
 from .evaluate import TILE, WIN, exact_score
 from .fastsearch import serves
 from .search import Budget, Searcher, empty_cells
@@ -123,8 +124,9 @@ def judge(
 
 def exact_empties(board: Board, eg: Endgame) -> int:
     """The most empty cells of an ending on ``board`` that the judge tries to
-    settle with ``eg``: further with the compiled solver, where it serves."""
-    return EXACT_EMPTIES_COMPILED if eg.compiled_for(board) else EXACT_EMPTIES
+    settle with ``eg``: further with the compiled solver on side 5 and smaller."""
+    one_word = board.geometry.cells <= WORD_CELLS  # sides 6 to 8 settle far less
+    return EXACT_EMPTIES_COMPILED if eg.compiled_for(board) and one_word else EXACT_EMPTIES
 
 
 def exact_verdict(

@@ -140,6 +140,8 @@ def map_bits(tables: list[list[int]], x: int) -> int:
 
 #: The most cells the compiled solver takes: four 64-bit words, side 8's 169 and more.
 COMPILED_MAX_CELLS = 256
+#: The most it holds in one word (side 5): the fastest, and the one it was made for.
+WORD_CELLS = 64
 
 
 def compiled_for(board: Board) -> bool:

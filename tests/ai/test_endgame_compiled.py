@@ -17,9 +17,10 @@ import time
 import pytest
 
 from game.ai import endgame_fast as endgame_module
-from game.ai.analysis import judge
+from game.ai.analysis import EXACT_EMPTIES, judge
+from game.ai.analysis import exact_empties as judge_reach
 from game.ai.endgame import COMPILED, Endgame, OutOfBudget, compiled_for
-from game.ai.levels import LEVELS
+from game.ai.levels import LEVELS, WIDE_REACH
 from game.ai.search import empty_cells
 from game.rules import Board
 
@@ -381,8 +382,11 @@ def test_a_check_that_reenters_its_own_handle_gets_runtime_error():
 
 def test_master_tries_exact_endings_from_16_empty_cells_where_it_serves():
     master = LEVELS["master"]
-    for side in range(4, 9):  # every side, since the solver takes four words a board
-        assert master.exact_reach(Board(size=side)) == 16
+    assert master.exact_reach(Board(size=5)) == 16
+    # Four words a board: the compiled solver serves sides 6 to 8, nearer.
+    for side in range(6, 9):
+        assert master.exact_reach(Board(size=side)) == WIDE_REACH == 10
+        assert judge_reach(Board(size=side), Endgame()) == EXACT_EMPTIES
     assert LEVELS["expert"].exact_reach(Board(size=5)) == 0
 
 
