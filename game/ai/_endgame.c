@@ -316,27 +316,11 @@ static PyObject *py_probe(PyObject *Py_UNUSED(self), PyObject *args) {
     int value, stopped, overflow;
     u64 nodes;
     if (h->one) {
-        Solver_1 *s = h->one;
-        s->nodes = 0;
-        s->limit = limit;
-        s->stopped = s->overflow = 0;
-        s->top = 0;
-        B_1 m, o;
-        memcpy(m.w, me, sizeof m.w);
-        memcpy(o.w, op, sizeof o.w);
-        value = search_1(s, m, o, a, b);
-        nodes = s->nodes, stopped = s->stopped, overflow = s->overflow;
+        value = probe_1(h->one, me, op, limit, a, b);
+        nodes = h->one->nodes, stopped = h->one->stopped, overflow = h->one->overflow;
     } else {
-        Solver_4 *s = h->four;
-        s->nodes = 0;
-        s->limit = limit;
-        s->stopped = s->overflow = 0;
-        s->top = 0;
-        B_4 m, o;
-        memcpy(m.w, me, sizeof m.w);
-        memcpy(o.w, op, sizeof o.w);
-        value = search_4(s, m, o, a, b);
-        nodes = s->nodes, stopped = s->stopped, overflow = s->overflow;
+        value = probe_4(h->four, me, op, limit, a, b);
+        nodes = h->four->nodes, stopped = h->four->stopped, overflow = h->four->overflow;
     }
     caller_end(caller);
     h->busy = 0;
@@ -358,17 +342,11 @@ static PyObject *py_lookup(PyObject *Py_UNUSED(self), PyObject *args) {
     int lo, hi;
     const u64 *best;
     if (h->one) {
-        B_1 m, o;
-        memcpy(m.w, me, sizeof m.w);
-        memcpy(o.w, op, sizeof o.w);
-        Entry_1 *e = find_1(h->one, m, o);
+        Entry_1 *e = entry_1(h->one, me, op);
         if (!e) Py_RETURN_NONE;
         lo = e->lo, hi = e->hi, best = e->best.w;
     } else {
-        B_4 m, o;
-        memcpy(m.w, me, sizeof m.w);
-        memcpy(o.w, op, sizeof o.w);
-        Entry_4 *e = find_4(h->four, m, o);
+        Entry_4 *e = entry_4(h->four, me, op);
         if (!e) Py_RETURN_NONE;
         lo = e->lo, hi = e->hi, best = e->best.w;
     }

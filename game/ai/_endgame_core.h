@@ -524,6 +524,27 @@ static void F(init)(Solver *s, int cells) {
         }
 }
 
+/* One probe from words (BW of them each): its value, and the counters say how
+ * it ended (nodes, stopped, overflow). */
+static int F(probe)(Solver *s, const u64 *me, const u64 *op, u64 limit, int alpha, int beta) {
+    s->nodes = 0;
+    s->limit = limit;
+    s->stopped = s->overflow = 0;
+    s->top = 0;
+    B m, o;
+    memcpy(m.w, me, sizeof m.w);
+    memcpy(o.w, op, sizeof o.w);
+    return F(search)(s, m, o, alpha, beta);
+}
+
+/* The table's entry for a position given as words, or NULL. */
+static Entry *F(entry)(const Solver *s, const u64 *me, const u64 *op) {
+    B m, o;
+    memcpy(m.w, me, sizeof m.w);
+    memcpy(o.w, op, sizeof o.w);
+    return F(find)(s, m, o);
+}
+
 #undef Entry
 #undef Kid
 #undef Groups
