@@ -4,8 +4,9 @@
  * empty cells needs about two million, so Master could only settle it exactly
  * on the player's time. This module restates the solver in C for boards of
  * every side the game offers, with cells as bits in the Geometry's cell order:
- * one 64-bit word up to 64 cells (side 5 and smaller), four beyond (sides 6 to
- * 8, up to 256 cells); the search itself is _endgame_core.h, once for each. It searches the positions the Python solver searches,
+ * one 64-bit word up to 64 cells (side 5 and smaller), two up to 128 (sides 6
+ * and 7), four up to 256 (side 8); the search itself is _endgame_core.h, built
+ * once for each width. It searches the positions the Python solver searches,
  * in the same order (tests/ai/test_endgame_compiled.py checks the counts; they
  * differ only where a full bucket of the table below gives up an entry), so everything docs/ai-endings.md says of the algorithm holds here:
  * fail-soft null-window alpha-beta over whole turns, a table of proved bounds
@@ -67,9 +68,29 @@
 #define prefetch(p) ((void)(p))
 #endif
 
-/* The search for one word (up to 64 cells), then for four (up to 256). */
+/* What each board width offers the Python side: a solver behind a void pointer,
+ * positions as words (as many as the width, lowest first). */
+typedef struct {
+    int words;
+    void *(*make)(const u64 (*nbr)[4], int cells, int bits);
+    void (*destroy)(void *s);
+    void (*forget)(void *s);
+    int (*on_board)(const void *s, const u64 *me, const u64 *op);
+    Caller *(*caller)(void *s);
+    int (*probe)(void *s, const u64 *me, const u64 *op, u64 limit, int alpha, int beta, u64 *nodes,
+                 int *stopped, int *overflow);
+    int (*lookup)(const void *s, const u64 *me, const u64 *op, int *lo, int *hi, u64 *best);
+} Ops;
+
+/* The search for one word (up to 64 cells: side 5 and smaller), two (128: sides
+ * 6 and 7) and four (256: side 8). */
 #define BW 1
 #define F(name) name##_1
+#include "_endgame_core.h"
+#undef F
+#undef BW
+#define BW 2
+#define F(name) name##_2
 #include "_endgame_core.h"
 #undef F
 #undef BW
@@ -83,11 +104,10 @@
 
 #define CAPSULE "game.ai._endgame.Solver"
 
-/* A handle: the solver of its width (one of the two), and whether it searches. */
+/* A handle: the solver, the width it was made for, and whether it searches. */
 typedef struct {
-    int words; /* 1 or 4 */
-    Solver_1 *one;
-    Solver_4 *four;
+    const Ops *ops;
+    void *solver;
     /* A probe is under way. Set and read only while holding the interpreter, so
      * no lock is needed: the search's state (pool, seen sets, counters) is one
      * per handle, and two searches at once would tear it apart. */
@@ -97,10 +117,7 @@ typedef struct {
 static void handle_free(PyObject *capsule) {
     Handle *h = PyCapsule_GetPointer(capsule, CAPSULE);
     if (!h) return;
-    if (h->one) free(h->one->tt);
-    if (h->four) free(h->four->tt);
-    free(h->one);
-    free(h->four);
+    h->ops->destroy(h->solver);
     free(h);
 }
 
@@ -237,35 +254,16 @@ static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
     Py_DECREF(seq);
     Handle *h = calloc(1, sizeof(Handle));
     if (!h) return PyErr_NoMemory();
-    h->words = cells <= 64 ? 1 : 4;
-    int ok;
-    if (h->words == 1) {
-        Solver_1 *s = h->one = calloc(1, sizeof(Solver_1));
-        ok = s != NULL;
-        if (ok) {
-            for (int c = 0; c < cells; c++) s->nbr[c].w[0] = nbr[c][0];
-            init_1(s, (int)cells);
-            s->tt_mask = (1ull << bits) - 1;
-            ok = (s->tt = calloc((size_t)1 << bits, sizeof(Entry_1))) != NULL;
-        }
-    } else {
-        Solver_4 *s = h->four = calloc(1, sizeof(Solver_4));
-        ok = s != NULL;
-        if (ok) {
-            for (int c = 0; c < cells; c++) memcpy(s->nbr[c].w, nbr[c], sizeof nbr[c]);
-            init_4(s, (int)cells);
-            s->tt_mask = (1ull << bits) - 1;
-            ok = (s->tt = calloc((size_t)1 << bits, sizeof(Entry_4))) != NULL;
-        }
-    }
-    PyObject *capsule = ok ? PyCapsule_New(h, CAPSULE, handle_free) : NULL;
-    if (!capsule) {
-        if (h->one) free(h->one->tt);
-        if (h->four) free(h->four->tt);
-        free(h->one);
-        free(h->four);
+    h->ops = cells <= 64 ? &ops_1 : cells <= 128 ? &ops_2 : &ops_4;
+    h->solver = h->ops->make((const u64(*)[4])nbr, (int)cells, bits);
+    if (!h->solver) {
         free(h);
-        if (!ok) return PyErr_NoMemory();
+        return PyErr_NoMemory();
+    }
+    PyObject *capsule = PyCapsule_New(h, CAPSULE, handle_free);
+    if (!capsule) {
+        h->ops->destroy(h->solver);
+        free(h);
     }
     return capsule;
 }
@@ -275,27 +273,18 @@ static PyObject *py_clear(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
     Handle *h = idle_handle(capsule);
     if (!h) return NULL;
-    if (h->one) {
-        memset(h->one->tt, 0, (size_t)(h->one->tt_mask + 1) * sizeof(Entry_1));
-        memset(h->one->hist_val, 0, sizeof h->one->hist_val);
-        h->one->hist_used = 0;
-    } else {
-        memset(h->four->tt, 0, (size_t)(h->four->tt_mask + 1) * sizeof(Entry_4));
-        memset(h->four->hist_val, 0, sizeof h->four->hist_val);
-        h->four->hist_used = 0;
-    }
+    h->ops->forget(h->solver);
     Py_RETURN_NONE;
 }
 
 /* The position (me, op) as words of the handle's width, on its board. */
 static int position_args(Handle *h, PyObject *me_arg, PyObject *op_arg, u64 *me, u64 *op) {
-    if (!words_arg(me_arg, "me", me, h->words) || !words_arg(op_arg, "op", op, h->words)) return 0;
-    const u64 *full = h->one ? h->one->full.w : h->four->full.w;
-    for (int i = 0; i < h->words; i++)
-        if ((me[i] & ~full[i]) || (op[i] & ~full[i]) || (me[i] & op[i])) {
-            PyErr_SetString(PyExc_ValueError, "not a position on this board");
-            return 0;
-        }
+    int n = h->ops->words;
+    if (!words_arg(me_arg, "me", me, n) || !words_arg(op_arg, "op", op, n)) return 0;
+    if (!h->ops->on_board(h->solver, me, op)) {
+        PyErr_SetString(PyExc_ValueError, "not a position on this board");
+        return 0;
+    }
     return 1;
 }
 
@@ -310,18 +299,12 @@ static PyObject *py_probe(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!h || !position_args(h, me_arg, op_arg, me, op) || !window_args(alpha_arg, beta_arg, &a, &b) ||
         !words_arg(limit_arg, "node_limit", &limit, 1))
         return NULL;
-    Caller *caller = h->one ? &h->one->caller : &h->four->caller;
+    Caller *caller = h->ops->caller(h->solver);
     if (!caller_begin(caller, check)) return NULL;
     h->busy = 1;
-    int value, stopped, overflow;
+    int stopped, overflow;
     u64 nodes;
-    if (h->one) {
-        value = probe_1(h->one, me, op, limit, a, b);
-        nodes = h->one->nodes, stopped = h->one->stopped, overflow = h->one->overflow;
-    } else {
-        value = probe_4(h->four, me, op, limit, a, b);
-        nodes = h->four->nodes, stopped = h->four->stopped, overflow = h->four->overflow;
-    }
+    int value = h->ops->probe(h->solver, me, op, limit, a, b, &nodes, &stopped, &overflow);
     caller_end(caller);
     h->busy = 0;
     if (PyErr_Occurred()) return NULL; /* check raised: pass it on */
@@ -340,17 +323,9 @@ static PyObject *py_lookup(PyObject *Py_UNUSED(self), PyObject *args) {
     u64 me[4] = {0}, op[4] = {0};
     if (!h || !position_args(h, me_arg, op_arg, me, op)) return NULL;
     int lo, hi;
-    const u64 *best;
-    if (h->one) {
-        Entry_1 *e = entry_1(h->one, me, op);
-        if (!e) Py_RETURN_NONE;
-        lo = e->lo, hi = e->hi, best = e->best.w;
-    } else {
-        Entry_4 *e = entry_4(h->four, me, op);
-        if (!e) Py_RETURN_NONE;
-        lo = e->lo, hi = e->hi, best = e->best.w;
-    }
-    PyObject *b = words_int(best, h->words);
+    u64 best[4] = {0};
+    if (!h->ops->lookup(h->solver, me, op, &lo, &hi, best)) Py_RETURN_NONE;
+    PyObject *b = words_int(best, h->ops->words);
     if (!b) return NULL;
     return Py_BuildValue("iiN", lo, hi, b);
 }

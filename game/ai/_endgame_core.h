@@ -524,9 +524,51 @@ static void F(init)(Solver *s, int cells) {
         }
 }
 
-/* One probe from words (BW of them each): its value, and the counters say how
- * it ended (nodes, stopped, overflow). */
-static int F(probe)(Solver *s, const u64 *me, const u64 *op, u64 limit, int alpha, int beta) {
+/* -- the width's side of the Python interface (see Ops in _endgame.c) ------ */
+
+/* A solver for `cells` cells (at most 64 * BW) with each cell's neighbours as
+ * four words, and a table of 2**bits entries; NULL when out of memory. */
+static void *F(make)(const u64 (*nbr)[4], int cells, int bits) {
+    Solver *s = calloc(1, sizeof(Solver));
+    if (!s) return NULL;
+    for (int c = 0; c < cells; c++) memcpy(s->nbr[c].w, nbr[c], sizeof s->nbr[c].w);
+    F(init)(s, cells);
+    s->tt_mask = (1ull << bits) - 1;
+    s->tt = calloc((size_t)1 << bits, sizeof(Entry));
+    if (!s->tt) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void F(destroy)(void *p) {
+    Solver *s = p;
+    free(s->tt);
+    free(s);
+}
+
+static void F(forget)(void *p) {
+    Solver *s = p;
+    memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof(Entry));
+    memset(s->hist_val, 0, sizeof s->hist_val);
+    s->hist_used = 0;
+}
+
+/* Is (me, op), BW words each, a position on this board? */
+static int F(on_board)(const void *p, const u64 *me, const u64 *op) {
+    const Solver *s = p;
+    for (int i = 0; i < BW; i++)
+        if ((me[i] & ~s->full.w[i]) || (op[i] & ~s->full.w[i]) || (me[i] & op[i])) return 0;
+    return 1;
+}
+
+static Caller *F(caller_of)(void *p) { return &((Solver *)p)->caller; }
+
+/* One probe from words: its value; how it ended goes to nodes, stopped, overflow. */
+static int F(probe)(void *p, const u64 *me, const u64 *op, u64 limit, int alpha, int beta,
+                    u64 *nodes, int *stopped, int *overflow) {
+    Solver *s = p;
     s->nodes = 0;
     s->limit = limit;
     s->stopped = s->overflow = 0;
@@ -534,16 +576,24 @@ static int F(probe)(Solver *s, const u64 *me, const u64 *op, u64 limit, int alph
     B m, o;
     memcpy(m.w, me, sizeof m.w);
     memcpy(o.w, op, sizeof o.w);
-    return F(search)(s, m, o, alpha, beta);
+    int value = F(search)(s, m, o, alpha, beta);
+    *nodes = s->nodes, *stopped = s->stopped, *overflow = s->overflow;
+    return value;
 }
 
-/* The table's entry for a position given as words, or NULL. */
-static Entry *F(entry)(const Solver *s, const u64 *me, const u64 *op) {
+/* The table's bounds and best turn (BW words) for a position, if it holds them. */
+static int F(lookup)(const void *p, const u64 *me, const u64 *op, int *lo, int *hi, u64 *best) {
     B m, o;
     memcpy(m.w, me, sizeof m.w);
     memcpy(o.w, op, sizeof o.w);
-    return F(find)(s, m, o);
+    const Entry *e = F(find)(p, m, o);
+    if (!e) return 0;
+    *lo = e->lo, *hi = e->hi;
+    memcpy(best, e->best.w, sizeof e->best.w);
+    return 1;
 }
+
+static const Ops F(ops) = {BW, F(make), F(destroy), F(forget), F(on_board), F(caller_of), F(probe), F(lookup)};
 
 #undef Entry
 #undef Kid

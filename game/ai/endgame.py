@@ -27,9 +27,9 @@ have mirror images) several times over at the price of a slower key.
 
 The same search also exists compiled (``game/ai/_endgame.c``), about thirty
 times faster, for boards of every side (a 64-bit word a board up to side 5,
-four words beyond) without ``symmetric``: it searches the positions this one
-does, in the same order (a full bucket of its fixed-size table may cost it one
-in ten thousand more).
+two or four words beyond) without ``symmetric``: it searches the positions
+this one does, in the same order (a full bucket of its fixed-size table may
+cost it one in ten thousand more).
 :class:`Endgame` uses it wherever it was built (see :data:`COMPILED`) and falls
 back on the Python search elsewhere; both tables hold only proved bounds, so a
 solve may move from one to the other without harm.

@@ -27,7 +27,7 @@ from .search import Budget, Searcher
 
 REFERENCE_CELLS = 61  # the side-5 board the budgets are set for
 #: Master's exact reach on the bigger boards (sides 6 to 8), where the compiled
-#: solver takes four words: endings of random games there settled in 0.05 to
+#: solver takes two or four words: endings of random games there settled in 0.05 to
 #: 0.8 s of CPU at 10 empty cells (7 of 9; 3.7 s at most), about half of them
 #: within Master's share of its turn at 11, and none in 5 s from 13, where on
 #: side 5 16-cell endings settle in 1 to 2 s. The Python solver's reach was 9.

@@ -208,7 +208,7 @@ def test_it_serves_every_side_but_not_symmetric_tables():
         assert compiled_for(Board(size=side))
     eg = Endgame()
     eg.solve(ending(1, 6, 5))
-    assert eg.compiled  # side 6 has 91 cells: four words a board
+    assert eg.compiled  # side 6 has 91 cells: two words a board
     eg.solve(ending(1, 5, 5))
     assert eg.compiled
     assert not Endgame(symmetric=True).compiled
@@ -383,7 +383,7 @@ def test_a_check_that_reenters_its_own_handle_gets_runtime_error():
 def test_master_tries_exact_endings_from_16_empty_cells_where_it_serves():
     master = LEVELS["master"]
     assert master.exact_reach(Board(size=5)) == 16
-    # Four words a board: the compiled solver serves sides 6 to 8, nearer.
+    # Two or four words a board: the compiled solver serves sides 6 to 8, nearer.
     for side in range(6, 9):
         assert master.exact_reach(Board(size=side)) == WIDE_REACH == 10
         assert judge_reach(Board(size=side), Endgame()) == EXACT_EMPTIES
