@@ -12,7 +12,7 @@ setup(
         Extension(
             "game.ai._endgame",
             ["game/ai/_endgame.c"],
-            depends=["game/ai/_bits.h", "game/ai/_caller.h"],
+            depends=["game/ai/_bits.h", "game/ai/_caller.h", "game/ai/_endgame_core.h"],
             optional=True,
         ),
         Extension(

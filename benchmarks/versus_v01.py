@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.matches import opening, points, score_line
 from benchmarks.v01 import ROOT, V01, unpack
-from game.rules import PASS, RED, Board
+from game.rules import BLUE, PASS, RED, Board
 
 GOAL = 0.70
 
@@ -68,7 +68,9 @@ class Engine:
 
 
 def play(start: str, new_is_red: bool, old_tree: Path, movetime: float, seed: int) -> float:
-    """The current Master's points from one game: 1 a win, 0.5 a draw, 0 a loss."""
+    """The current Master's points from one game: 1 a win, 0.5 a draw, 0 a loss.
+    Each game's result is printed as it ends, so a run cut short still tells
+    what it reached."""
     new = Engine(ROOT, movetime, seed)
     old = Engine(old_tree, movetime, seed)
     try:
@@ -83,7 +85,13 @@ def play(start: str, new_is_red: bool, old_tree: Path, movetime: float, seed: in
     finally:
         new.close()
         old.close()
-    return points(board, new_is_red)
+    got = points(board, new_is_red)
+    print(
+        f"opening {seed}, current Master {'Red' if new_is_red else 'Blue'}: {got:g} "
+        f"({board.count(RED)}-{board.count(BLUE)})",
+        flush=True,
+    )
+    return got
 
 
 def main() -> int:

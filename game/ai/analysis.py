@@ -30,6 +30,7 @@ from game.rules import Board, Turn
 
 from . import side3
 from .endgame import Endgame, Limits, OutOfBudget
+from .endgame_fast import WORD_CELLS
 from .evaluate import TILE, WIN, exact_score
 from .fastsearch import serves
 from .search import Budget, Searcher, empty_cells
@@ -88,14 +89,17 @@ def judge(
     *,
     endgame: Endgame | None = None,
     stop: Callable[[], bool] | None = None,
+    depth: int | None = None,
 ) -> Verdict:
     """The verdict on playing ``turn`` in ``board``'s position. Raises
     :class:`IllegalTurnError` if the turn is not legal there.
 
     The exact values get ``seconds``, and if they do not settle it the search gets
-    as long again. ``endgame`` is a solver whose table of proved results is kept
-    between judgements (the turns of one game share much of their endings);
-    ``stop`` ends the judgement early (its answer is then the evaluation's)."""
+    as long again, to ``depth`` at most (by default :data:`JUDGE_DEPTH` where the
+    compiled search serves, else as deep as the time allows). ``endgame`` is a
+    solver whose table of proved results is kept between judgements (the turns
+    of one game share much of their endings); ``stop`` ends the judgement early
+    (its answer is then the evaluation's)."""
     board = board.copy()
     board.check(turn)
     turns = board.legal_turns()
@@ -105,7 +109,9 @@ def judge(
     exact = exact_verdict(board, played, seconds, endgame or Endgame(), stop)
     if exact is not None:
         return exact
-    budget = Budget(seconds=seconds, stop=stop, max_depth=JUDGE_DEPTH if serves(board) else 64)
+    if depth is None:
+        depth = JUDGE_DEPTH if serves(board) else 64
+    budget = Budget(seconds=seconds, stop=stop, max_depth=depth)
     searched = Searcher().search(board, budget, solve=False, all_scores=True)
     assert searched.turn is not None  # the board has two turns or more
     scores = searched.scores or {searched.turn: searched.score}
@@ -118,8 +124,9 @@ def judge(
 
 def exact_empties(board: Board, eg: Endgame) -> int:
     """The most empty cells of an ending on ``board`` that the judge tries to
-    settle with ``eg``: further with the compiled solver, where it serves."""
-    return EXACT_EMPTIES_COMPILED if eg.compiled_for(board) else EXACT_EMPTIES
+    settle with ``eg``: further with the compiled solver on side 5 and smaller."""
+    one_word = board.geometry.cells <= WORD_CELLS  # sides 6 to 8 settle far less
+    return EXACT_EMPTIES_COMPILED if eg.compiled_for(board) and one_word else EXACT_EMPTIES
 
 
 def exact_verdict(

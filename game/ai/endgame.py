@@ -26,9 +26,10 @@ With ``symmetric`` the table is keyed by the position's class under the board's
 have mirror images) several times over at the price of a slower key.
 
 The same search also exists compiled (``game/ai/_endgame.c``), about thirty
-times faster, for boards of up to 64 cells (side 5 and smaller) without
-``symmetric``: it searches the positions this one does, in the same order (a
-full bucket of its fixed-size table may cost it one in ten thousand more).
+times faster, for boards of every side (a 64-bit word a board up to side 5,
+two or four words beyond) without ``symmetric``: it searches the positions
+this one does, in the same order (a full bucket of its fixed-size table may
+cost it one in ten thousand more).
 :class:`Endgame` uses it wherever it was built (see :data:`COMPILED`) and falls
 back on the Python search elsewhere; both tables hold only proved bounds, so a
 solve may move from one to the other without harm.
@@ -170,7 +171,7 @@ class Endgame:
                 self.history.clear()
                 self._fast = None
             self._geo = geo
-            if self._fast is None and self._use_compiled and geo.cells <= 64:
+            if self._fast is None and self._use_compiled and compiled_for(board):
                 self._fast = Fast(geo, self.table_limit)
             # Flip turns are stored as their set of flipped tiles plus this tag bit,
             # placements as their one bit: distinct within a position and across.

@@ -138,6 +138,13 @@ def map_bits(tables: list[list[int]], x: int) -> int:
     return out
 
 
+#: The most cells the compiled solver takes: four 64-bit words, side 8's 169 and more.
+COMPILED_MAX_CELLS = 256
+#: The most it holds in one word (side 5): the fastest, and the one it was made for.
+WORD_CELLS = 64
+
+
 def compiled_for(board: Board) -> bool:
-    """Does the compiled solver serve ``board``'s size (when not ``symmetric``)?"""
-    return COMPILED and board.geometry.cells <= 64
+    """Does the compiled solver serve ``board``'s size (when not ``symmetric``)?
+    Every side the game offers: one word a board up to side 5, four beyond."""
+    return COMPILED and board.geometry.cells <= COMPILED_MAX_CELLS

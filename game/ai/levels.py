@@ -22,10 +22,17 @@ from game.rules import Board, Turn
 
 from . import side3
 from .endgame import compiled_for
+from .endgame_fast import WORD_CELLS
 from .evaluate import CLASSIC, DEFAULT, Weights
 from .search import Budget, Searcher
 
 REFERENCE_CELLS = 61  # the side-5 board the budgets are set for
+#: Master's exact reach on the bigger boards (sides 6 to 8), where the compiled
+#: solver takes two or four words: endings of random games there settled in 0.05 to
+#: 0.8 s of CPU at 10 empty cells (7 of 9; 3.7 s at most), about half of them
+#: within Master's share of its turn at 11, and none in 5 s from 13, where on
+#: side 5 16-cell endings settle in 1 to 2 s. The Python solver's reach was 9.
+WIDE_REACH = 10
 #: Master's time a turn before the compiled search, growing with the board: what
 #: "Master thinks: long" gives it (``choose_turn(..., seconds=LONG_SECONDS)``).
 LONG_SECONDS = 1.85
@@ -50,9 +57,10 @@ class Level:
     #: solver (:mod:`.endgame`) for part of the budget; 0 leaves exact play to
     #: the search's own small solve (:data:`.search.SOLVE_EMPTIES`).
     exact_from: int = 0
-    #: The same where the compiled ending solver serves the board (built, and
-    #: side 5 or smaller): about thirty times faster, it proves far bigger endings
-    #: in the same part of the budget. 0: as ``exact_from``.
+    #: The same where the compiled ending solver serves the board (where it was
+    #: built): about thirty times faster, it proves far bigger endings in the
+    #: same part of the budget. 0: as ``exact_from``. On sides 6 to 8 at most
+    #: :data:`WIDE_REACH`.
     exact_from_compiled: int = 0
     #: Play side 3 from the shipped perfect strategy (:mod:`.side3`) where it
     #: holds the position; only with exact endings on (``exact_from`` > 0).
@@ -65,6 +73,8 @@ class Level:
     def exact_reach(self, board: Board) -> int:
         """The most empty cells at which this level tries the exact solver on ``board``."""
         if self.exact_from_compiled and compiled_for(board):
+            if board.geometry.cells > WORD_CELLS:
+                return min(self.exact_from_compiled, WIDE_REACH)
             return self.exact_from_compiled
         return self.exact_from
 

@@ -26,7 +26,10 @@ from .match import Event, Match
 from .storage import write_json, write_new
 
 HINT_LEVEL = "Master"
-HINT_SECONDS = 1.0
+#: The compiled search reaches deeper in this than the Python search did in the
+#: second a hint once took (``benchmarks/answer_speed.py``), and a hint should
+#: come at once: under 0.3 s on side 5.
+HINT_SECONDS = 0.2
 
 
 class Answer(Protocol):

@@ -9,8 +9,9 @@ import pytest
 from game.ai import side3
 from game.ai.analysis import judge
 from game.ai.endgame import Endgame
+from game.ai.evaluate import TILE
 from game.ai.levels import LEVELS, choose_turn
-from game.ai.search import empty_cells
+from game.ai.search import Budget, Searcher, empty_cells
 from game.rules import Board
 
 from .brute import memo_margin
@@ -101,3 +102,16 @@ def test_a_side3_game_against_master_is_judged_exactly_at_once():
                 assert margins[v.best] == max(margins.values()), board.mfen()
                 checked += 1
     assert checked >= 8
+
+
+def test_the_judge_searches_to_the_depth_asked():
+    """A verdict from the search gives the played turn's shortfall at the depth
+    asked: at one turn deep, the one-turn scores of the same search."""
+    board = ending(random.Random(7), 5, 40)
+    found = Searcher().search(board, Budget(seconds=30, max_depth=1), solve=False, all_scores=True)
+    assert found.scores is not None
+    top = max(found.scores.values())
+    for turn in board.legal_turns()[:6]:
+        v = judge(board, turn, seconds=30, depth=1)
+        assert not v.exact
+        assert v.loss == pytest.approx((top - found.scores[turn]) / TILE)

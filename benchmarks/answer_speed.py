@@ -1,0 +1,158 @@
+"""How long a player waits for a hint, and for the analysis board's answer, on side 5.
+
+    python benchmarks/answer_speed.py [--positions 24] [--side 5]
+                                      [--board-seconds 2.0] [--hint-seconds S]
+
+A hint asks the worker for Master's turn at ``HINT_SECONDS``
+(game/play/match_controller.py); the analysis board asks it to judge the
+position's first legal turn (a judgement also gives the best turn and the
+position's score) at ``--board-seconds``: game/client/scenes/analysis_board.py
+passes 2.0 today, which lets a try at an exact ending run 2 s; 0.12 answers in
+time (the judge's exact try and its search get 0.12 s each at most). Each wait
+is the wall time from the request to the 60-a-second poll that sees the answer,
+through ``game.ai.worker.AIWorker`` as the client asks. The positions: seeded
+games of random turns, stopped at every stage from the empty board to the last
+empty cells.
+
+The baseline in the same run: the same requests before the compiled search,
+that is a worker with ``MOSAIC_NO_COMPILED=1`` (the Python search and solver),
+the hint's old 1.0 s and the analysis board's 2.0 s, in a process of its own
+(the variable is read at import). Beside each, the mean depth the hint's search
+reaches (0 when it settles the position exactly). Goal (issue 43): both answers
+under 0.3 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.master_wait import stats
+from game.ai.levels import LEVELS
+from game.ai.search import Budget, Searcher
+from game.ai.worker import AIWorker, Answer
+from game.play.match_controller import HINT_LEVEL, HINT_SECONDS
+from game.rules import Board
+
+FRAME = 1 / 60
+GOAL = 0.3
+#: The hint's seconds before the compiled search, and the analysis board's.
+HINT_BEFORE = 1.0
+BOARD_BEFORE = 2.0
+
+
+def positions(side: int, count: int) -> list[str]:
+    """``count`` positions from seeded random games, spread over the stages of a game."""
+    out: list[str] = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        board = Board(size=side)
+        line = []
+        while not board.is_game_over():
+            line.append(board.mfen())
+            board.push(rng.choice(board.legal_turns()))
+        # Six stages a game: from the empty board's first turns to the ending.
+        for k in range(6):
+            mfen = line[min(len(line) - 1, k * len(line) // 6 + seed % 3)]
+            if len(Board(mfen).legal_turns()) > 1:
+                out.append(mfen)
+        seed += 1
+    return out[:count]
+
+
+def waited(worker: AIWorker, ask: Callable[[], object]) -> float:
+    t0 = time.perf_counter()
+    ask()
+    answers: list[Answer] = []
+    while not answers:
+        time.sleep(FRAME)
+        answers = worker.poll()
+    if answers[0].error:
+        raise SystemExit(f"the worker failed: {answers[0].error}")
+    return time.perf_counter() - t0
+
+
+def hint_depth(mfen: str, seconds: float) -> int:
+    board = Board(mfen)
+    master = LEVELS[HINT_LEVEL.lower()]
+    found = Searcher().search(
+        board,
+        Budget(seconds=master.budget(board, seconds)),
+        ties=True,
+        exact_from=master.exact_reach(board),
+    )
+    return 0 if found.exact else found.depth
+
+
+def measure(mfens: list[str], hint_seconds: float, board_seconds: float) -> dict[str, list[float]]:
+    hints, boards = [], []
+    with AIWorker() as worker:
+        worker.request(mfens[0], HINT_LEVEL, seconds=0.05)  # start it
+        worker.wait(30)
+        for mfen in mfens:
+            board = Board(mfen)
+            first = board.notation(board.legal_turns()[0])
+            hints.append(waited(worker, partial(worker.request, mfen, HINT_LEVEL, hint_seconds)))
+            boards.append(waited(worker, partial(worker.judge, mfen, first, board_seconds)))
+    depths = [float(hint_depth(m, hint_seconds)) for m in mfens]
+    return {"hint": hints, "board": boards, "depth": depths}
+
+
+def line(name: str, times: list[float]) -> str:
+    mean, p95, worst = stats(times)
+    over = sum(t >= GOAL for t in times)
+    return (
+        f"{name:<34} mean {mean:.3f} s  p95 {p95:.3f} s  max {worst:.3f} s  "
+        f"over {GOAL} s: {over} of {len(times)}"
+    )
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--positions", type=int, default=24)
+    ap.add_argument("--side", type=int, default=5)
+    ap.add_argument("--board-seconds", type=float, default=BOARD_BEFORE)
+    ap.add_argument("--hint-seconds", type=float, default=HINT_SECONDS)
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # the baseline's run
+    args = ap.parse_args()
+    mfens = positions(args.side, args.positions)
+    now = measure(mfens, args.hint_seconds, args.board_seconds)
+    if args.json:
+        print(json.dumps(now))
+        return 0
+    env = dict(os.environ, MOSAIC_NO_COMPILED="1")
+    command = [sys.executable, __file__, "--json", "--positions", str(args.positions)]
+    command += ["--side", str(args.side), "--board-seconds", str(BOARD_BEFORE)]
+    command += ["--hint-seconds", str(HINT_BEFORE)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    before = json.loads(done.stdout.splitlines()[-1])
+    print(f"side {args.side}, {len(mfens)} positions of random games, through the worker")
+    for name, got, hint, board in (
+        ("now (compiled)", now, args.hint_seconds, args.board_seconds),
+        ("before (Python)", before, HINT_BEFORE, BOARD_BEFORE),
+    ):
+        print(f"{name}: hint's search mean depth {statistics.mean(got['depth']):.1f}")
+        print(line(f"  hint ({HINT_LEVEL}, {hint:g} s)", got["hint"]))
+        print(line(f"  analysis board ({board:g} s)", got["board"]))
+    for name in ("hint", "board"):
+        worst = max(now[name])
+        print(
+            f"goal {name} under {GOAL} s: {'meets' if worst < GOAL else 'MISSES'} ({worst:.3f} s)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
