@@ -15,7 +15,7 @@ from game.rules import BLUE, RED, Color
 
 from . import text_layout, theme
 from .layout import grid, place, split
-from .widgets import Action, Button, draw_all, press, update_all
+from .widgets import LABEL_FLOOR, Action, Button, draw_all, press, update_all
 
 PANEL_WIDTH = 330
 
@@ -80,14 +80,42 @@ class SidePanel:
         # A small window gets the compact panel: smaller text, lower boxes and
         # buttons, so the moves keep their room.
         self.compact = width < 300 or h < 620
-        bh, step = (34, 40) if self.compact else (44, 52)
-        controls = self.controls
-        rows = (len(controls) + 1) // 2
-        strip = split(self.rect.inflate(-24, -20), rows * step - (step - bh), "bottom")[0]
-        place(controls, grid(strip, len(controls), columns=2, height=bh, row_gap=step - bh))
-        for b in controls:
-            b.size = 18 if self.compact or b.rect.width < 130 else b.base_size
+        for b in self.controls:
+            b.size = 18 if self.compact else b.base_size
+        place_rows(self.button_rows(), self.rect.inflate(-24, -20), gap=6 if self.compact else 8)
         return self.rect
+
+    def small_px(self) -> int:
+        """The pixel size of the panel's small text ("Moves", the move list): no
+        button's label is drawn smaller."""
+        return theme.px(16 if self.compact else 20)
+
+    def button_rows(self) -> list[tuple[list[Button], int]]:
+        """The buttons in rows, with each row's height: two a row where both
+        labels fit half the panel at :meth:`small_px`, else one a row (on two
+        lines where one is not enough), in order as far as the pairs allow."""
+        want = self.small_px()
+        width = self.rect.width - 24
+        one = max(34 if self.compact else 44, theme.face(want).get_height() + 10)
+        two = 2 * theme.face(want).get_linesize() + 10
+
+        def fits(b: Button, w: float, h: int) -> bool:
+            box = pygame.Rect(0, 0, int(w), h)
+            return text_layout.button_label_px(_(b.label), box, b.size, LABEL_FLOOR) >= want
+
+        rows: list[tuple[list[Button], int]] = []
+        waiting: Button | None = None
+        for b in self.controls:
+            if fits(b, (width - BUTTON_GAP) / 2, one):
+                if waiting is None:
+                    waiting = b
+                    rows.append(([b], one))  # the pair's row, kept in its place
+                else:
+                    next(r for r in rows if r[0] == [waiting])[0].append(b)
+                    waiting = None
+            else:
+                rows.append(([b], one if fits(b, width, one) else two))
+        return rows
 
     def refresh(self, match: Match) -> None:
         """Buttons that can do nothing now look it."""
@@ -173,7 +201,7 @@ class SidePanel:
         # each given the whole width (a long chain is not cut).
         pairs = all(face.size(m)[0] <= half - 10 for m in moves)
         per_row = 2 if pairs else 1
-        rows = max(1, (self.controls[0].rect.top - top - 8) // line_h)
+        rows = max(1, (min(c.rect.top for c in self.controls) - top - 8) // line_h)
         count = (len(moves) + 1) // 2 if pairs else len(moves)
         current = match.ply - 1  # the move just played on the board shown
         if current >= 0 and match.ply != self._shown_ply:
@@ -262,6 +290,22 @@ class SidePanel:
                     surface, note[0], place_in, size=size, color=note[1], align="right", bold=bold
                 )
         return box.bottom + (6 if small else 10)
+
+
+#: Pixels between two buttons of a row.
+BUTTON_GAP = 10
+
+
+def place_rows(rows: list[tuple[list[Button], int]], box: pygame.Rect, gap: int) -> None:
+    """Rows of buttons, each as tall as said, their buttons sharing its width,
+    stacked ``gap`` apart against the bottom of ``box``."""
+    y = box.bottom - sum(h for _, h in rows) - gap * (len(rows) - 1)
+    for buttons, height in rows:
+        strip = pygame.Rect(box.left, y, box.width, height)
+        place(
+            buttons, grid(strip, len(buttons), columns=len(buttons), height=height, gap=BUTTON_GAP)
+        )
+        y += height + gap
 
 
 def spinner(surface: pygame.Surface, centre: tuple[int, int], clock: float) -> None:
