@@ -14,8 +14,9 @@ from game.play.match import Match, player_name
 from game.rules import BLUE, RED, Color
 
 from . import text_layout, theme
-from .layout import grid, place, split
-from .widgets import LABEL_FLOOR, Action, Button, draw_all, press, update_all
+from .button_rows import Rows, label_rows, place_rows
+from .layout import split
+from .widgets import Action, Button, draw_all, press, update_all
 
 PANEL_WIDTH = 330
 
@@ -90,32 +91,10 @@ class SidePanel:
         button's label is drawn smaller."""
         return theme.px(16 if self.compact else 20)
 
-    def button_rows(self) -> list[tuple[list[Button], int]]:
-        """The buttons in rows, with each row's height: two a row where both
-        labels fit half the panel at :meth:`small_px`, else one a row (on two
-        lines where one is not enough), in order as far as the pairs allow."""
-        want = self.small_px()
-        width = self.rect.width - 24
-        one = max(34 if self.compact else 44, theme.face(want).get_height() + 10)
-        two = 2 * theme.face(want).get_linesize() + 10
-
-        def fits(b: Button, w: float, h: int) -> bool:
-            box = pygame.Rect(0, 0, int(w), h)
-            return text_layout.button_label_px(_(b.label), box, b.size, LABEL_FLOOR) >= want
-
-        rows: list[tuple[list[Button], int]] = []
-        waiting: Button | None = None
-        for b in self.controls:
-            if fits(b, (width - BUTTON_GAP) / 2, one):
-                if waiting is None:
-                    waiting = b
-                    rows.append(([b], one))  # the pair's row, kept in its place
-                else:
-                    next(r for r in rows if r[0] == [waiting])[0].append(b)
-                    waiting = None
-            else:
-                rows.append(([b], one if fits(b, width, one) else two))
-        return rows
+    def button_rows(self) -> Rows:
+        """Two a row where both labels fit at :meth:`small_px`, else one."""
+        least = 34 if self.compact else 44
+        return label_rows(self.controls, self.rect.width - 24, self.small_px(), least)
 
     def refresh(self, match: Match) -> None:
         """Buttons that can do nothing now look it."""
@@ -290,22 +269,6 @@ class SidePanel:
                     surface, note[0], place_in, size=size, color=note[1], align="right", bold=bold
                 )
         return box.bottom + (6 if small else 10)
-
-
-#: Pixels between two buttons of a row.
-BUTTON_GAP = 10
-
-
-def place_rows(rows: list[tuple[list[Button], int]], box: pygame.Rect, gap: int) -> None:
-    """Rows of buttons, each as tall as said, their buttons sharing its width,
-    stacked ``gap`` apart against the bottom of ``box``."""
-    y = box.bottom - sum(h for _, h in rows) - gap * (len(rows) - 1)
-    for buttons, height in rows:
-        strip = pygame.Rect(box.left, y, box.width, height)
-        place(
-            buttons, grid(strip, len(buttons), columns=len(buttons), height=height, gap=BUTTON_GAP)
-        )
-        y += height + gap
 
 
 def spinner(surface: pygame.Surface, centre: tuple[int, int], clock: float) -> None:
