@@ -14,7 +14,8 @@ from game.play.match import Match, player_name
 from game.rules import BLUE, RED, Color
 
 from . import text_layout, theme
-from .layout import grid, place, split
+from .button_rows import Rows, label_rows, place_rows
+from .layout import split
 from .widgets import Action, Button, draw_all, press, update_all
 
 PANEL_WIDTH = 330
@@ -80,14 +81,20 @@ class SidePanel:
         # A small window gets the compact panel: smaller text, lower boxes and
         # buttons, so the moves keep their room.
         self.compact = width < 300 or h < 620
-        bh, step = (34, 40) if self.compact else (44, 52)
-        controls = self.controls
-        rows = (len(controls) + 1) // 2
-        strip = split(self.rect.inflate(-24, -20), rows * step - (step - bh), "bottom")[0]
-        place(controls, grid(strip, len(controls), columns=2, height=bh, row_gap=step - bh))
-        for b in controls:
-            b.size = 18 if self.compact or b.rect.width < 130 else b.base_size
+        for b in self.controls:
+            b.size = 18 if self.compact else b.base_size
+        place_rows(self.button_rows(), self.rect.inflate(-24, -20), gap=6 if self.compact else 8)
         return self.rect
+
+    def small_px(self) -> int:
+        """The pixel size of the panel's small text ("Moves", the move list): no
+        button's label is drawn smaller."""
+        return theme.px(16 if self.compact else 20)
+
+    def button_rows(self) -> Rows:
+        """Two a row where both labels fit at :meth:`small_px`, else one."""
+        least = 34 if self.compact else 44
+        return label_rows(self.controls, self.rect.width - 24, self.small_px(), least)
 
     def refresh(self, match: Match) -> None:
         """Buttons that can do nothing now look it."""
@@ -173,7 +180,7 @@ class SidePanel:
         # each given the whole width (a long chain is not cut).
         pairs = all(face.size(m)[0] <= half - 10 for m in moves)
         per_row = 2 if pairs else 1
-        rows = max(1, (self.controls[0].rect.top - top - 8) // line_h)
+        rows = max(1, (min(c.rect.top for c in self.controls) - top - 8) // line_h)
         count = (len(moves) + 1) // 2 if pairs else len(moves)
         current = match.ply - 1  # the move just played on the board shown
         if current >= 0 and match.ply != self._shown_ply:

@@ -92,10 +92,7 @@ def label(
     "center", "right"): at ``size``, else as large as fits the box's width and
     height (never below the floor), then cut with "..."; a cut line shows whole in
     a box under it while ``pointer`` is over it. Returns where the text went."""
-    p = fit_px(msg, size, box.width, bold=bold, floor=floor)
-    low = min(p, floor_px(floor))
-    while p > low and theme.face(p, bold).get_height() > box.height:
-        p -= 1  # a short box (a small window's button): the text's height fits too
+    p = label_px(msg, box, size, bold=bold, floor=floor)
     shown = cut(msg, p, box.width, bold)
     anchor, x = {
         "left": ("midleft", box.left),
@@ -115,6 +112,34 @@ def label(
     if shown != msg and pointer is not None:
         tooltip(surface, msg, pygame.Rect(box), pointer)
     return r
+
+
+def label_px(
+    msg: str, box: Box, size: float, *, bold: bool = False, floor: float | None = None
+) -> int:
+    """The pixel size :func:`label` draws ``msg`` at in ``box``."""
+    p = fit_px(msg, size, box.width, bold=bold, floor=floor)
+    low = min(p, floor_px(floor))
+    while p > low and theme.face(p, bold).get_height() > box.height:
+        p -= 1  # a short box (a small window's button): the text's height fits too
+    return p
+
+
+def shared_labels(
+    surface: pygame.Surface,
+    lines: Sequence[tuple[str, Box, theme.Color]],
+    size: float,
+    floor: float | None = None,
+) -> None:
+    """Labels of one row (a choice's options), each centred in its box, all at
+    the size the tightest of them fits: one size a row, none looking shrunk."""
+    pixels = min((label_px(m, b, size, floor=floor) for m, b, _c in lines), default=0)
+    for msg, box, color in lines:
+        if pixels < label_px(msg, box, size, floor=floor):
+            centre = (box.centerx, box.centery)
+            theme.text(surface, msg, centre, pixels=pixels, color=color, anchor="center", box=box)
+        else:
+            label(surface, msg, box, size=size, color=color, align="center", floor=floor)
 
 
 #: Room kept between a control's label and the control's left and right edges.

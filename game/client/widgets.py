@@ -247,6 +247,7 @@ class Segments(Button):
             self.rect.left + 4, self.rect.top, self.title_width() - 8, self.rect.height
         )
         text_layout.label(surface, _(self.title), title, size=self.size + 2, floor=LABEL_FLOOR)
+        lines = []
         for i, r in enumerate(self.parts()):
             chosen = i == self.index
             pygame.draw.rect(
@@ -256,15 +257,9 @@ class Segments(Button):
             if chosen and self.focused:
                 focus_ring(surface, r)  # an accent edge vanishes on the accent fill
             color = theme.BG if chosen else theme.TEXT
-            text_layout.label(
-                surface,
-                self.shown(self.options[i]),
-                r.inflate(-text_layout.LABEL_PAD, 0),
-                size=self.size,
-                color=color,
-                align="center",
-                floor=LABEL_FLOOR,
-            )
+            box = r.inflate(-text_layout.LABEL_PAD, 0)
+            lines.append((self.shown(self.options[i]), box, color))
+        text_layout.shared_labels(surface, lines, self.size, LABEL_FLOOR)
 
 
 class Slider:

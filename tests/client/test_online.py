@@ -297,7 +297,7 @@ def look(app, drive, name: str) -> None:
 
     from game.client.scripted.tour import layout_problems, text_problems
 
-    app.notices.clear("toast")  # the first start's pointer to the tutorial
+    app.notices.clear("toast")  # a notice of an earlier screen
     for w, h in ((640, 480), (1280, 800)):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
         drive.frames(2)

@@ -104,3 +104,54 @@ def test_the_check_finds_a_label_touching_its_buttons_edge(app):
     found = text_problems(app)
     assert "Tight: 'Stellung analysieren' touches the edge of 'Stellung analysieren'" in found
     assert not [p for p in found if "Menü" in p]
+
+
+def test_the_check_finds_a_label_cut_by_its_buttons_bottom_edge(app):
+    """Mosaix solo's "Spiel beenden" went to two lines in a button one line high:
+    "beender", its second line cut by the button's bottom."""
+    from game.client.widgets import Button
+
+    class Cut(ButtonScene):
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.cut = Button("Spiel beenden", lambda: None, size=22)
+            self.whole = Button("Menü", lambda: None, size=22)
+            self.controls = [self.cut, self.whole]
+
+        def draw(self, surface: pygame.Surface) -> None:
+            step = theme.face(theme.px(22)).get_linesize()
+            self.cut.rect = pygame.Rect(20, 20, 120, 36)
+            self.whole.rect = pygame.Rect(20, 100, 200, 36)
+            # Two lines from the button's middle down, as the clipped label was.
+            at = pygame.Rect(30, self.cut.rect.centery - step // 2, 100, 2 * step)
+            text_layout.block(surface, "Spiel beenden", at, size=22, align="center")
+            text_layout.button_label(surface, "Menü", self.whole.rect, 22, theme.TEXT)
+
+    app.scenes.reset(Cut(app))
+    found = text_problems(app)
+    assert "Cut: 'Spiel beenden' is cut by the edge of its control" in found, found
+    assert not [p for p in found if "Menü" in p]
+
+
+def test_the_check_finds_a_label_too_small_to_read(app):
+    """A button's label drawn at 10 px (the match panel's at 640x480 in Large
+    German text): too small to read at any window size."""
+    from game.client.widgets import Button
+
+    class Tiny(ButtonScene):
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.tiny = Button("Zurücknehmen", lambda: None, size=8)
+            self.readable = Button("Menü", lambda: None, size=18)
+            self.controls = [self.tiny, self.readable]
+
+        def draw(self, surface: pygame.Surface) -> None:
+            self.tiny.rect = pygame.Rect(20, 20, 200, 40)
+            self.readable.rect = pygame.Rect(20, 100, 200, 40)
+            for b in self.controls:
+                b.draw(surface)
+
+    app.scenes.reset(Tiny(app))
+    found = text_problems(app)
+    px = theme.px(8)
+    assert found == [f"Tiny: 'Zurücknehmen' is drawn at {px}px, too small to read"], found

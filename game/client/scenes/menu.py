@@ -23,6 +23,8 @@ class MenuScene(Scene):
     button_width = 420
     #: At most this many columns (a menu of wide choices keeps to one).
     max_columns = 2
+    #: Pixels kept under the header, over the buttons, for a line of the menu's own.
+    note_room = 0
 
     @property
     def subtitle(self) -> str:
@@ -112,7 +114,8 @@ class MenuScene(Scene):
         size setting."""
         w, h = size
         count = max(1, len(self.controls))
-        room = pygame.FRect(30, self.header(h), w - 60, h - self.header(h) - 30)
+        top = self.header(h) + self.note_room
+        room = pygame.FRect(30, top, w - 60, h - top - 30)
         # A choice with every option side by side needs the width.
         wide = any(isinstance(c, Segments) for c in self.controls)
         most = 1 if wide else self.max_columns

@@ -27,6 +27,7 @@ from game.play.mosaix_records import MosaixRecords
 
 from .. import text_layout as tl
 from .. import theme
+from ..button_rows import height_of, label_rows, place_rows
 from ..layout import anchor, column, grid, place, row, split
 from ..scene import Services
 from ..sheet_view import SheetView
@@ -147,9 +148,10 @@ class MosaixSoloScene(SheetPlay):
         for b, labels in zip(buttons, SOLO_BUTTONS, strict=True):
             b.label = labels[short]
             b.size = 18 if short else 22
-        if short:
-            foot, body = split(self.below, 44, "bottom")
-            place(buttons, row(split(foot, 36)[0], 3, gap=6))
+        if short:  # two a row, or one, where three a row would shrink the labels
+            rows = label_rows(buttons, self.below.width, theme.px(self.small_size()), 36)
+            foot, body = split(self.below, height_of(rows, 6) + 8, "bottom")
+            place_rows(rows, split(foot, height_of(rows, 6))[0], 6)
         else:
             foot, body = split(self.below, 3 * 42 + 2 * 8 + 12, "bottom")
             place(buttons, column(foot, 3, height=42, gap=8))
@@ -187,7 +189,7 @@ class MosaixSoloScene(SheetPlay):
         line, rest = split(rest, theme.font(size).get_linesize(), gap=self.y(6))
         tl.label(surface, points, line, size=size)
         best = _("Best: {best}   win at {win}").format(best=self.records.best, win=SOLO_WIN)
-        size = max(13, self.y(18))
+        size = self.small_size()
         line = split(rest, theme.font(size).get_linesize())[0]
         tl.label(surface, best, line, size=size, color=theme.MUTED)
 

@@ -277,7 +277,12 @@ class SheetPlay(Scene):
         return self.shape_line() + 4 * self.y(30)
 
     def shape_line(self) -> int:
-        return theme.font(max(12, self.y(18))).get_linesize()
+        return theme.font(self.small_size()).get_linesize()
+
+    def small_size(self) -> int:
+        """The size of the panel's small text (a shape's name, the record): no
+        button's label is drawn smaller."""
+        return max(15, self.y(18))
 
     def message_size(self) -> int:
         return max(18, self.y(24))
@@ -342,7 +347,7 @@ class SheetPlay(Scene):
         # The shape's name on its own line over it: beside it, a long name was cut.
         name = _("{shape}-shape").format(shape=SHAPE_NAMES[arranger.shape])
         line = pygame.FRect(p.left + 14, top, p.width - 28, self.shape_line())
-        tl.label(surface, name, line, size=max(12, self.y(18)), color=theme.MUTED, align="center")
+        tl.label(surface, name, line, size=self.small_size(), color=theme.MUTED, align="center")
         top = line.bottom
         cell = self.y(30)
         w = max(c[0] for c in f.cells) + 1

@@ -33,6 +33,8 @@ from .tutorial import TutorialMenuScene, tutorial_progress
 
 #: Seconds between two changes of the title's backdrop.
 CHANGE_EVERY = 8.0
+#: The size of the first start's note over the buttons.
+NOTE_SIZE = 18
 #: Seconds before the title asks a server again whose turn it is, after an answer.
 ASK_AGAIN = 60.0
 
@@ -117,6 +119,10 @@ class TitleScene(MenuScene):
         #: Asks the server of the player's correspondence games whose turn it is.
         self.watch: PostalWatch | None = None
         self.asked = -ASK_AGAIN  # when, on self.t's scale
+        #: The first start's pointer to the tutorial, a line of the title's own
+        #: (over the buttons, with Learn to play lit): empty once it was shown.
+        self.note = ""
+        self.note_room = 0  # the note's height over the buttons, set as laid out
 
     def start_watch(self) -> None:
         """Where the player has correspondence games, ask (in the background) in
@@ -159,7 +165,7 @@ class TitleScene(MenuScene):
             Button(self.online_label(), self.play_online),
             Button(N_("Puzzles"), lambda: self.app.scenes.push(PuzzleBrowserScene(self.app))),
             Button(N_("Mosaix dice game"), lambda: self.app.scenes.push(MosaixMenuScene(self.app))),
-            Button(N_("Learn to play"), self.learn, key=pygame.K_l),
+            self.learn_button(),
             Button(N_("History"), lambda: self.app.scenes.push(HistoryScene(self.app))),
             Button(
                 N_("Analysis board"), lambda: self.app.scenes.push(AnalysisBoardScene(self.app))
@@ -168,6 +174,11 @@ class TitleScene(MenuScene):
             Button(N_("Quit"), self.ask_to_quit, key=pygame.K_q),
         ]
         return buttons
+
+    def learn_button(self) -> Button:
+        learn = Button(N_("Learn to play"), self.learn, key=pygame.K_l)
+        learn.primary = bool(self.note)
+        return learn
 
     def back(self) -> None:
         self.ask_to_quit()
@@ -183,6 +194,7 @@ class TitleScene(MenuScene):
         self.app.scenes.push(OnlineScene(self.app, to_postal=yours))
 
     def learn(self) -> None:
+        self.note = ""  # found: the buttons take their room back on the way back
         self.app.scenes.push(TutorialMenuScene(self.app))
 
     def offer_tutorial(self) -> None:
@@ -195,11 +207,11 @@ class TitleScene(MenuScene):
             save_tutorial(progress, self.app.data)
         except OSError:
             return  # without a place to remember it, better not to offer every time
-        self.app.toast(_("New to Mosaic? Learn to play teaches it in ten short lessons."), 8.0)
+        self.note = N_("New to Mosaic? Learn to play teaches it in ten short lessons.")
 
     def enter(self) -> None:
-        super().enter()
         self.offer_tutorial()
+        super().enter()
         self.start_watch()
 
     def leave(self) -> None:
@@ -223,7 +235,19 @@ class TitleScene(MenuScene):
             return
         self.app.scenes.push(MatchScene(self.app, match))
 
+    def note_box(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the first start's note goes: under the header, over the buttons,
+        as tall as it is wrapped to the window (in Large, so both sizes place the
+        buttons alike)."""
+        w, h = size
+        if not self.note:
+            return pygame.Rect(30, self.header(h), w - 60, 0)
+        pixels = round(theme.normal_px(NOTE_SIZE) * max(theme.TEXT_SCALES.values()))
+        tall = text_layout.block_height(_(self.note), NOTE_SIZE, w - 60, pixels=pixels)
+        return pygame.Rect(30, self.header(h), w - 60, min(tall, h // 8) + 6)
+
     def resize(self, size: tuple[int, int]) -> None:
+        self.note_room = self.note_box(size).height
         super().resize(size)
         self.backdrop.layout(size)
 
@@ -258,6 +282,15 @@ class TitleScene(MenuScene):
             size=max(18, round(30 * k)),
             align="center",
         )
+        if self.note:
+            text_layout.block(
+                surface,
+                _(self.note),
+                self.note_box((w, h)),
+                size=NOTE_SIZE,
+                color=theme.ACCENT,
+                align="center",
+            )
         draw_all(self.controls, surface)
         foot = anchor(rest, (w - 40, theme.font(18).get_height()), "bottom", 12)
         text_layout.label(

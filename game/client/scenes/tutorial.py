@@ -18,8 +18,9 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardInput
 from ..board_view import BoardView
+from ..button_rows import height_of, label_rows, place_rows
 from ..focus_row import FocusRow
-from ..layout import grid, place, row, split
+from ..layout import place, row, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Widget, draw_all, press, update_all
 from .analysis_board import AnalysisBoardScene
@@ -146,17 +147,21 @@ class LessonScene(Scene):
         # Every lesson has the same buttons in the same places, and nothing moves
         # when a lesson is done, so a quick second click on "Next lesson" lands on
         # the next lesson's (not yet enabled) "Next lesson", never on another button.
-        feet = split(inner, 2 * step + 8, "bottom")[0]
         bottom = [self.retry_button, self.next_button, self.back_button]
-        place(bottom, grid(feet, 3, columns=2, height=bh, row_gap=step - bh, gap=12))
-        actions = pygame.FRect(inner.left, feet.top - step - 6, inner.width, bh)
+        for b in (*bottom, *self.actions):
+            b.size = 18 if compact else 22
+        # Their labels no smaller than the lesson's number over the text: one a
+        # row, or on two lines, where two a row would shrink them.
+        rows = label_rows(bottom, inner.width, theme.px(self.sized("number")), bh)
+        feet = pygame.FRect(inner.left, inner.top, inner.width, inner.height - 14)
+        place_rows(rows, feet, step - bh)
+        feet_top = feet.bottom - height_of(rows, step - bh)
+        actions = pygame.FRect(inner.left, feet_top - step, inner.width, bh)
         n = len(self.actions)
         if n == 1:  # one action stands at the left, over "Start again"
             place(self.actions, [split(actions, (inner.width - 12) / 2, "left")[0]])
         else:
             place(self.actions, row(actions, n, gap=8, align="top"))
-        for b in (*bottom, *self.actions):
-            b.size = 18 if compact else 22
         # The text, then the counter, above the buttons.
         top = min(c.rect.top for c in self.controls) - 10
         text = inner.inflate(-8, 0)

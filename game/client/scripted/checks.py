@@ -12,6 +12,8 @@ from itertools import pairwise
 
 import pygame
 
+from game.i18n import _ as translated
+
 from .. import theme
 from ..app import App
 from ..widgets import LABEL_FLOOR, Button, Widget
@@ -88,6 +90,13 @@ def look(app: App) -> Look | None:
     return seen
 
 
+def controls_of(top: object) -> list[Widget]:
+    """The scene's controls, and its side panel's (a match keeps its buttons there)."""
+    panel = getattr(top, "panel", None)
+    found = [*getattr(top, "controls", []), *getattr(panel, "controls", [])]
+    return [c for c in found if c.rect.width and c.rect.height]
+
+
 def layout_problems(app: App) -> list[str]:
     """Controls of the top scene that stick out of the window or overlap each
     other: what a window too small for a layout looks like."""
@@ -95,7 +104,7 @@ def layout_problems(app: App) -> list[str]:
     if top is None:
         return []
     window = app.screen.get_rect()
-    controls = [c for c in getattr(top, "controls", []) if c.rect.width and c.rect.height]
+    controls = controls_of(top)
     problems = []
     for c in controls:
         if not window.contains(c.rect):
@@ -119,6 +128,8 @@ def ink(r: pygame.Rect) -> pygame.Rect:
 
 #: The least room between a control's label and the control's left or right edge.
 EDGE_ROOM = 3
+#: The smallest pixel size a control's label is readable at, whatever the window.
+READABLE_PX = 13
 
 
 def text_problems(app: App, seen: Look | None = None) -> list[str]:
@@ -130,14 +141,14 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
         return []
     top = app.scenes.top
     window = app.screen.get_rect()
-    controls = [c for c in getattr(top, "controls", []) if c.rect.width and c.rect.height]
+    controls = controls_of(top)
     name = seen.scene
 
     def owns(box: pygame.Rect | None, control: Widget) -> bool:
         return box is not None and (box.contains(control.rect) or control.rect.contains(box))
 
     problems = []
-    for msg, r, box, _ in seen.texts:
+    for msg, r, box, pixels in seen.texts:
         letters = ink(r)
         if not (box or window).contains(letters):
             where = "its box" if box is not None else "the window"
@@ -147,7 +158,14 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
                 room = min(letters.left - c.rect.left, c.rect.right - letters.right)
                 if room < EDGE_ROOM:
                     problems.append(f"{name}: {msg[:40]!r} touches the edge of {label(c)!r}")
-            if not owns(box, c) and letters.colliderect(c.rect):
+            labelled = box is not None and c.rect.contains(box)
+            if msg == translated(label(c)) and letters.colliderect(c.rect):
+                labelled = True
+                if not c.rect.contains(letters):
+                    problems.append(f"{name}: {msg[:40]!r} is cut by the edge of its control")
+            if labelled and pixels < READABLE_PX:
+                problems.append(f"{name}: {msg[:40]!r} is drawn at {pixels}px, too small to read")
+            if not owns(box, c) and letters.colliderect(c.rect) and msg != translated(label(c)):
                 problems.append(f"{name}: {msg[:40]!r} lies over {label(c)!r}")
         if any(letters.clipline(a, b) for a, b in seen.lines):
             problems.append(f"{name}: a line is drawn through {msg[:40]!r}")

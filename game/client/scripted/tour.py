@@ -145,7 +145,7 @@ def tour(
         d.settle(0.1)
         shot("match-hover-hint")
     # Keyboard play: the board cursor shown and moved, then a turn half typed
-    # (the first start's note put away: the turn box opens where it shows).
+    # (any notice put away: the turn box opens where it shows).
     app.notices.clear("toast")
     d.key(pygame.K_DOWN)
     d.key(pygame.K_DOWN)

@@ -1,0 +1,45 @@
+"""New match at 640x480 in Large German text drew "Beginner" smaller than the
+other options of its row ("Mensch", "Casual", ...): a choice's options share one
+size, the one the tightest of them fits."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.client.app import App
+from game.client.scenes.setup import SetupScene
+from game.client.scripted.checks import look, text_problems
+from game.client.scripted.tour import Driver
+from game.client.widgets import Segments
+from game.i18n import set_language
+
+from .tours import languages
+
+
+@pytest.mark.parametrize("language", languages())
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_a_choices_options_are_drawn_at_one_size(tmp_path, language, text_size):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": text_size, "language": language}))
+    pygame.init()
+    app = App((640, 480), data)
+    try:
+        assert set_language(language) == language
+        app.scenes.reset(SetupScene(app))
+        Driver(app).settle(0.3)
+        seen = look(app)
+        assert seen is not None
+        rows = [c for c in app.scenes.top.controls if isinstance(c, Segments)]
+        assert rows
+        for choice in rows:
+            parts = choice.parts()
+            sizes = {p for _m, r, _b, p in seen.texts if any(x.contains(r) for x in parts)}
+            assert len(sizes) == 1, (choice.title, sizes)
+        assert text_problems(app, seen) == []
+    finally:
+        app.close()
+        set_language("en")
