@@ -103,3 +103,13 @@ def test_the_test_commands_parallel_pytest_still_fails_on_a_failing_test(tmp_pat
     done = pytest_on_planted("-n", "1", "-p", "tests.conftest", "-v")
     ran = re.findall(r"^\[gw0\] \[ *\d+%\] (?:PASSED|FAILED) \S*::(test_\w+)", done.stdout, re.M)
     assert ran == ["test_broken", "test_fine"], done.stdout[-2000:]
+
+
+def test_no_module_of_the_game_is_over_500_lines():
+    # Small modules with one job each: a module past 500 lines is doing two.
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in (ROOT / "game").rglob("*.py")
+        if (n := len(p.read_text().splitlines())) > 500
+    }
+    assert not long, f"split these modules: {long}"

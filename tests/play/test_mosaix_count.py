@@ -2,7 +2,8 @@
 thresholds, and the lines each kind of game counts in."""
 
 from game.mosaix.game import SOLO_SUPER, SOLO_WIN
-from game.play.mosaix_flow import CountLine, MatchFlow, SoloFlow, verdict
+from game.play.mosaix_flow import CountLine, SoloFlow, verdict
+from game.play.mosaix_match import MatchFlow
 
 
 class NoJobs:

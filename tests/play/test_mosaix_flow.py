@@ -5,7 +5,8 @@ import random
 
 from game.mosaix import ai as mosaix_ai
 from game.play.jobs import Job
-from game.play.mosaix_flow import MatchFlow, SoloFlow, anchor, preview_at, why_not
+from game.play.mosaix_flow import SoloFlow, anchor, preview_at, why_not
+from game.play.mosaix_match import MatchFlow
 from game.play.mosaix_records import load as load_records
 
 

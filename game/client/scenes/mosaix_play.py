@@ -22,7 +22,8 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.mosaix.game import SCALE, SOLO_WIN, Match, Solo
-from game.play.mosaix_flow import MatchFlow, MosaixEvent, SoloFlow
+from game.play.mosaix_flow import MosaixEvent, SoloFlow
+from game.play.mosaix_match import MatchFlow
 from game.play.mosaix_records import MosaixRecords
 
 from .. import text_layout as tl
