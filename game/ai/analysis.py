@@ -33,7 +33,8 @@ from .endgame import Endgame, Limits, OutOfBudget
 from .endgame_fast import WORD_CELLS
 from .evaluate import TILE, WIN, exact_score
 from .fastsearch import serves
-from .search import Budget, Searcher, empty_cells
+from .search import INF, Budget, Searcher, empty_cells
+from .search import OutOfBudget as SearchOutOfBudget
 
 #: The labels, from the best turn to the worst.
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -44,9 +45,10 @@ EXACT_EMPTIES = 12
 #: The same with the compiled solver, which proves 16-cell endings in 1 to 2 s.
 EXACT_EMPTIES_COMPILED = 16
 #: The depth the compiled search judges to: the Python search reached 3 to 5 in
-#: the analysis screen's 0.8 s on side 5, the compiled one reaches 5 in a tenth
-#: of a second on average (``benchmarks/analysis.py``), so a game's analysis
-#: takes seconds where it took most of a minute, and judges as deep.
+#: the analysis screen's 0.8 s on side 5, the compiled one reaches 5 in 0.02 to
+#: 0.08 s (``benchmarks/analysis.py``), so a game's analysis takes seconds where
+#: it took most of a minute, and judges as deep. Depth 6 costs four times as
+#: much and its labels agreed no better with a judge searching 7 to 11 deep.
 JUDGE_DEPTH = 5
 
 
@@ -90,13 +92,15 @@ def judge(
     endgame: Endgame | None = None,
     stop: Callable[[], bool] | None = None,
     depth: int | None = None,
+    exact_seconds: float | None = None,
 ) -> Verdict:
     """The verdict on playing ``turn`` in ``board``'s position. Raises
     :class:`IllegalTurnError` if the turn is not legal there.
 
-    The exact values get ``seconds``, and if they do not settle it the search gets
-    as long again, to ``depth`` at most (by default :data:`JUDGE_DEPTH` where the
-    compiled search serves, else as deep as the time allows). ``endgame`` is a
+    The exact values get ``exact_seconds`` (by default ``seconds``), and if they
+    do not settle it the search gets ``seconds``, to ``depth`` at most (by
+    default :data:`JUDGE_DEPTH` where the compiled search serves, else as deep as
+    the time allows). ``endgame`` is a
     solver whose table of proved results is kept between judgements (the turns
     of one game share much of their endings); ``stop`` ends the judgement early
     (its answer is then the evaluation's)."""
@@ -106,20 +110,57 @@ def judge(
     played = next(t for t in turns if t.outcome() == turn.outcome())
     if len(turns) == 1:
         return Verdict(played, 0.0, "best", True, 0, 0)
-    exact = exact_verdict(board, played, seconds, endgame or Endgame(), stop)
+    tries = seconds if exact_seconds is None else exact_seconds
+    exact = exact_verdict(board, played, tries, endgame or Endgame(), stop)
     if exact is not None:
         return exact
     if depth is None:
         depth = JUDGE_DEPTH if serves(board) else 64
-    budget = Budget(seconds=seconds, stop=stop, max_depth=depth)
-    searched = Searcher().search(board, budget, solve=False, all_scores=True)
-    assert searched.turn is not None  # the board has two turns or more
-    scores = searched.scores or {searched.turn: searched.score}
-    best = max(scores, key=lambda t: scores[t])
-    got = scores.get(played, scores[best] if played == best else min(scores.values()))
-    top = scores[best]
+    best, top, got = compared(board, played, Budget(seconds=seconds, stop=stop, max_depth=depth))
     loss = max(0.0, (top - got) / TILE)
     return Verdict(best, loss, label_for(loss), False, got, top)
+
+
+def compared(
+    board: Board, played: Turn, budget: Budget, searcher: Searcher | None = None
+) -> tuple[Turn, int, int]:
+    """The engine's best turn and its score, and the score of ``played`` (one of
+    ``board``'s two or more legal turns), from the deepest search that finished
+    both within ``budget``.
+
+    Each depth searches for the best turn by alpha-beta, which only shows the
+    other turns to be worse, then the played turn with a full window of its
+    own unless it ties the best: the scores a search of every turn with a full
+    window would give, at a tenth of its cost or less, so the judge reads two or
+    three turns deeper in the same time. ``searcher`` (a new one by default)
+    does the searching."""
+    searcher = searcher or Searcher()
+    searcher.budget = budget
+    found: tuple[Turn, int, int] | None = None
+    for depth in range(1, budget.max_depth + 1):
+        try:
+            best, top, scores = searcher.root(board, depth, False, ties=True)
+            assert best is not None  # the board has turns
+            if scores.get(played) == top:
+                got = top
+            else:
+                board.push(played)
+                try:
+                    got = -searcher.negamax(board, depth - 1, -INF, INF, False)
+                finally:
+                    board.pop()
+        except SearchOutOfBudget:
+            break
+        found = best, top, got
+        if abs(top) >= WIN:
+            break  # a forced result: deeper will not change it
+        if budget.deadline is not None and budget.clock() > (
+            budget.start + 0.45 * (budget.deadline - budget.start)
+        ):
+            break  # the next depth would not finish in time
+    if found is None:  # not even one turn deep in time: one more, whatever it takes
+        return compared(board, played, Budget(max_depth=1), searcher)
+    return found
 
 
 def exact_empties(board: Board, eg: Endgame) -> int:

@@ -36,13 +36,13 @@ import queue
 import random
 import threading
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.rules import Board, RulesError
 
 from .analysis import VerdictData, judge
 from .levels import choose_turn, level
+from .messages import Answer, Judging, Reply, Request
 from .ponder import PONDER_SECONDS, ponder
 from .search import Searcher
 
@@ -54,23 +54,6 @@ if TYPE_CHECKING:  # these classes cannot be subscripted at run time
     #: The request the process should work on (0: none), shared with it.
     Latest = Synchronized[int]
 
-
-@dataclass(frozen=True)
-class Answer:
-    id: int
-    mfen: str
-    turn: str | None = None  # turn text, None with an error
-    error: str | None = None
-    #: For a judgement (:meth:`AIWorker.judge`): loss, label, exact and the scores.
-    verdict: VerdictData | None = None
-
-
-#: A request to the process: its id, its kind ("turn", "judge" or "ponder"), the
-#: position, the level, the seconds, and the turn played for a judgement.
-Request = tuple[int, str, str, str, float | None, str | None]
-#: An answer from it: the request's id and position, the turn text, the error and the
-#: verdict (the fields of :class:`Answer`).
-Reply = tuple[int, str, str | None, str | None, VerdictData | None]
 
 #: Deaths in a row after which the worker stops restarting its process.
 MAX_RESTARTS = 4
@@ -141,16 +124,18 @@ def _answer(
     answers: Queue[Reply], latest: Latest, searcher: Searcher, rng: random.Random, msg: Request
 ) -> None:
     """Answer one request, unless a newer one has superseded it by then."""
-    rid, _, mfen, level_name, seconds, played = msg
+    rid, _, mfen, level_name, seconds, judging = msg
     try:
         board = Board(mfen)
-        if played is not None:  # a judgement of the turn played here
+        if judging is not None:  # a judgement of the turn played here
             v = judge(
                 board,
-                board.parse_turn(played),
+                board.parse_turn(judging.played),
                 seconds=seconds or 1.0,
                 endgame=searcher.endgame,
                 stop=lambda: latest.value != rid,
+                depth=judging.depth,
+                exact_seconds=judging.exact_seconds,
             )
             data: VerdictData = {
                 "loss": v.loss,
@@ -199,11 +184,21 @@ class AILine:
         Returns its id."""
         return self._worker._ask(self, "turn", mfen, level, seconds, played=None)
 
-    def judge(self, mfen: str, played: str, seconds: float = 1.0) -> int:
+    def judge(
+        self,
+        mfen: str,
+        played: str,
+        seconds: float = 1.0,
+        *,
+        exact_seconds: float | None = None,
+        depth: int | None = None,
+    ) -> int:
         """Ask how good the turn ``played`` is in ``mfen`` (see
-        :func:`game.ai.analysis.judge`): the answer's ``turn`` is the best turn and
-        its ``verdict`` the rest. Replaces this line's earlier request. Returns its id."""
-        return self._worker._ask(self, "judge", mfen, "", seconds, played=played)
+        :func:`game.ai.analysis.judge`, which takes ``exact_seconds`` and
+        ``depth``): the answer's ``turn`` is the best turn and its ``verdict`` the
+        rest. Replaces this line's earlier request. Returns its id."""
+        judging = Judging(played, exact_seconds, depth)
+        return self._worker._ask(self, "judge", mfen, "", seconds, played=judging)
 
     def ponder(self, mfen: str) -> bool:
         """Think on the player's time about the ending ``mfen``, the position the
@@ -313,9 +308,17 @@ class AIWorker:
         """:meth:`AILine.request` on the worker's own line."""
         return self._own.request(mfen, level, seconds)
 
-    def judge(self, mfen: str, played: str, seconds: float = 1.0) -> int:
+    def judge(
+        self,
+        mfen: str,
+        played: str,
+        seconds: float = 1.0,
+        *,
+        exact_seconds: float | None = None,
+        depth: int | None = None,
+    ) -> int:
         """:meth:`AILine.judge` on the worker's own line."""
-        return self._own.judge(mfen, played, seconds)
+        return self._own.judge(mfen, played, seconds, exact_seconds=exact_seconds, depth=depth)
 
     def ponder(self, mfen: str) -> bool:
         """:meth:`AILine.ponder` on the worker's own line."""
@@ -344,7 +347,7 @@ class AIWorker:
         level: str,
         seconds: float | None,
         *,
-        played: str | None,
+        played: Judging | None,
     ) -> int:
         self._next_id += 1
         rid = self._next_id

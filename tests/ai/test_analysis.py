@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.ai import side3
-from game.ai.analysis import judge
+from game.ai.analysis import compared, judge
 from game.ai.endgame import Endgame
 from game.ai.evaluate import TILE
 from game.ai.levels import LEVELS, choose_turn
@@ -115,3 +115,30 @@ def test_the_judge_searches_to_the_depth_asked():
         v = judge(board, turn, seconds=30, depth=1)
         assert not v.exact
         assert v.loss == pytest.approx((top - found.scores[turn]) / TILE)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_judge_scores_the_played_turn_as_a_search_of_every_turn_would(compiled):
+    """The judge searches for the best turn, then the played one on its own:
+    the same best score and the same played score as one search giving every
+    turn its full-window score, depth for depth, from the opening to the
+    ending, on sides 4 to 6."""
+    rng = random.Random(11)
+    checked = 0
+    for side, empty in ((4, 30), (4, 16), (5, 50), (5, 30), (5, 18), (6, 70), (6, 40)):
+        board = ending(rng, side, empty)
+        turns = board.legal_turns()
+        for depth in (1, 2, 3, 4):
+            every = Searcher(compiled=compiled).search(
+                board, Budget(max_depth=depth), solve=False, all_scores=True
+            )
+            assert every.depth == depth
+            top = max(every.scores.values())
+            for turn in rng.sample(turns, min(4, len(turns))):
+                searcher = Searcher(compiled=compiled)
+                best, best_score, got = compared(board, turn, Budget(max_depth=depth), searcher)
+                assert best_score == top, (board.mfen(), depth)
+                assert every.scores[best] == top
+                assert got == every.scores[turn], (board.mfen(), board.notation(turn), depth)
+                checked += 1
+    assert checked >= 100
