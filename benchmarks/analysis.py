@@ -7,19 +7,21 @@ how many of its turns it settles exactly.
 
 Plays a seeded game on the given side: random turns (the first finished game of
 ``--turns`` to ``--turns`` + 9 turns, so its ending is in it), or with
-``--players master`` Master against Casual (Master as Red with an even seed,
-as Blue with an odd one). Then it analyses every turn the way the client does,
-through the AI worker process at the analysis screen's seconds per turn, timing
-it on the wall clock. The baselines in the same run: the same analysis in this
-process, without the worker; and the judge before it took exact values from the
-ending solver and the side-3 strategy (commit 21816e4, taken from this
-repository's history with ``git archive``), through its ``python -m game.ai
-analyse`` at the same seconds per turn. Every turn both settle exactly must get
-the same loss. And the judge the labels are held against: the same analysis
-in this process at ``--judge-seconds`` a turn (3 s): once searching as deep
-as the analysis (:data:`~game.ai.analysis.JUDGE_DEPTH`), so that only the
-exact values get more time, then as deep as the time allows, the judge the
-goal holds the labels against.
+``--players master`` Master against Casual (Master as Red with an even seed, as
+Blue with an odd one). Then it analyses every turn the way the client does
+(``game.play.game_analysis``: the middle game at the analysis screen's seconds
+a turn, then the ending from its last turn back within the ending's budget),
+through the AI worker process, timing it on the wall clock. The baselines in
+the same run: the same analysis in this process, without the worker; and the
+judge before it took exact values from the ending solver and the side-3
+strategy (commit 21816e4, taken from this repository's history with ``git
+archive``), through its ``python -m game.ai analyse`` at the same seconds per
+turn. Every turn both settle exactly must get the same loss. And the judge the
+labels are held against: the same analysis in this process at
+``--judge-seconds`` a turn (3 s, and the ending's budget grown in step): once
+searching as deep as the analysis (:data:`~game.ai.analysis.JUDGE_DEPTH`), so
+that only the exact values get more time, then as deep as the time allows, the
+judge the goal holds the labels against.
 
 Goals (issue 43), on the 70-turn side-5 game of the defaults: under 10 s
 through the worker, exact for at least its last 20 turns, and the same label as
@@ -41,11 +43,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.v01 import unpack
-from game.ai.analysis import judge
+from game.ai.analysis import Verdict, VerdictData, judge
 from game.ai.endgame import Endgame
 from game.ai.levels import LEVELS, choose_turn
 from game.ai.worker import AIWorker
-from game.play.game_analysis import SECONDS, GameAnalysis
+from game.play.game_analysis import ENDING_SECONDS, SECONDS, GameAnalysis
 from game.play.match import Match
 from game.rules import Board
 
@@ -95,46 +97,72 @@ def a_game(side: int, turns: int, seed: int) -> Match:
 
 def through_worker(match: Match, seconds: float) -> tuple[GameAnalysis, float]:
     analysis = GameAnalysis(match)
+    analysis.seconds = seconds
     worker = AIWorker()
     t0 = time.perf_counter()
     try:
-        while (nxt := analysis.next_turn()) is not None:
-            index, mfen, played = nxt
-            rid = worker.judge(mfen, played, seconds)
-            (answer,) = worker.wait(60 + 10 * seconds)
-            if answer.id != rid or answer.verdict is None:
-                raise SystemExit(f"turn {index + 1}: {answer.error}")
-            analysis.record(index, answer.turn, answer.verdict)
+        while (ask := analysis.next_turn()) is not None:
+            rid = worker.judge(ask.mfen, ask.played, ask.seconds, exact_seconds=ask.exact_seconds)
+            (answer,) = worker.wait(60 + 10 * max(ask.seconds, ask.exact_seconds))
+            if answer.id != rid or answer.verdict is None or answer.turn is None:
+                raise SystemExit(f"turn {ask.at + 1}: {answer.error}")
+            analysis.record(ask.at, answer.turn, answer.verdict)
     finally:
         worker.close()
     return analysis, time.perf_counter() - t0
 
 
+def verdict_data(v: Verdict) -> VerdictData:
+    return {
+        "loss": v.loss,
+        "label": v.label,
+        "exact": v.exact,
+        "best_score": v.best_score,
+        "played_score": v.played_score,
+    }
+
+
 def in_process(match: Match, seconds: float) -> float:
     analysis = GameAnalysis(match)
+    analysis.seconds = seconds
     endgame = Endgame(table_limit=500_000)  # as the worker keeps one
     t0 = time.perf_counter()
-    for mfen, played, _ in analysis.turns:
-        if played != "pass":
-            board = Board(mfen)
-            judge(board, board.parse_turn(played), seconds=seconds, endgame=endgame)
+    while (ask := analysis.next_turn()) is not None:
+        board = Board(ask.mfen)
+        v = judge(
+            board,
+            board.parse_turn(ask.played),
+            seconds=ask.seconds,
+            endgame=endgame,
+            exact_seconds=ask.exact_seconds,
+        )
+        analysis.record(ask.at, board.notation(v.best), verdict_data(v))
     return time.perf_counter() - t0
 
 
 def slow_labels(match: Match, seconds: float, depth: int | None) -> tuple[list[str | None], float]:
-    """Each turn's label from the judge at ``seconds`` a turn (None for passes),
-    searching to ``depth`` (None: as the analysis does), and the time it took."""
+    """Each turn's label from the same analysis at ``seconds`` a turn (None for
+    passes), its ending's budget grown in step, searching to ``depth`` (None: as
+    the analysis does), and the time it took."""
+    analysis = GameAnalysis(match)
+    analysis.seconds = seconds
+    analysis.ending_seconds = ENDING_SECONDS * seconds / SECONDS
     endgame = Endgame(table_limit=500_000)
-    labels: list[str | None] = []
     t0 = time.perf_counter()
-    for mfen, played, _ in GameAnalysis(match).turns:
-        if played == "pass":
-            labels.append(None)
-            continue
-        board = Board(mfen)
-        v = judge(board, board.parse_turn(played), seconds=seconds, endgame=endgame, depth=depth)
-        labels.append(v.label)
-    return labels, time.perf_counter() - t0
+    while (ask := analysis.next_turn()) is not None:
+        board = Board(ask.mfen)
+        v = judge(
+            board,
+            board.parse_turn(ask.played),
+            seconds=ask.seconds,
+            endgame=endgame,
+            depth=depth,
+            exact_seconds=ask.exact_seconds,
+        )
+        analysis.record(ask.at, board.notation(v.best), verdict_data(v))
+    took = time.perf_counter() - t0
+    labels = [None if v is None or v.played == "pass" else v.label for v in analysis.verdicts]
+    return labels, took
 
 
 def agreement(analysis: GameAnalysis, labels: list[str | None]) -> tuple[float, str]:

@@ -8,19 +8,43 @@ it can be kept with the game record and open instantly next time.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from game.ai.analysis import LABELS, VerdictData
+from game.ai.analysis import EXACT_EMPTIES_COMPILED, LABELS, VerdictData
 from game.ai.evaluate import TILE, WIN
+from game.ai.search import empty_cells
 from game.ai.solver import margin
 from game.i18n import _, ngettext
 from game.rules import BLUE, RED, Board
 
 from .match import Match
 
-#: Seconds the engine spends on each turn at most (the exact solver may settle one sooner).
+#: Seconds the engine spends on a turn of the middle game at most (its search
+#: stops at a depth, most often far sooner).
 SECONDS = 0.8
+#: Seconds the exact solver may spend on the game's ending as a whole. Its
+#: turns are judged after the rest, from the last one back, each with what is
+#: left: an ending of 15 empty cells may take 1 to 4 s to settle, and a turn
+#: that cannot settle in time leaves the earlier (bigger) endings a short try.
+ENDING_SECONDS = 6.0
+#: A turn's try at an exact value once an ending later in the game failed.
+SHORT_TRY = 0.1
+
+
+class Ask(NamedTuple):
+    """A turn to judge, and how: the judge's ``seconds`` and ``exact_seconds``
+    (:func:`game.ai.analysis.judge`)."""
+
+    at: int  # the turn's index in the game, from 0
+    mfen: str  # the position before the turn
+    played: str
+    seconds: float
+    exact_seconds: float
+
+
 #: How far the graph and the bar go each way, in tiles.
 CLAMP = 15.0
 
@@ -53,17 +77,23 @@ class TurnVerdict:
 
 
 class GameAnalysis:
-    def __init__(self, match: Match) -> None:
+    """``clock`` times the ending's judgements against :attr:`ending_seconds`."""
+
+    def __init__(self, match: Match, clock: Callable[[], float] = time.monotonic) -> None:
         board = Board(match.board.root)
         line = list(match.board.turn_stack) + match.redo_stack[::-1]
         #: (position before the turn, the turn as played, who played it), per turn.
         self.turns: list[tuple[str, str, str]] = []
         #: The turns that were the only legal one (passes too): they are not judged.
         self.forced: set[int] = set()
+        #: The turns of the ending (few enough empty cells for an exact try).
+        self.ending: set[int] = set()
         for i, turn in enumerate(line):
             self.turns.append((board.mfen(), board.notation(turn), str(board.mover)))
             if len(board.legal_turns()) == 1:
                 self.forced.add(i)
+            if empty_cells(board) <= EXACT_EMPTIES_COMPILED:
+                self.ending.add(i)
             board.push(turn)
         #: Red's final margin in tiles, when the game is over (the graph's last point).
         self.final: float | None = None
@@ -74,15 +104,37 @@ class GameAnalysis:
             if played == "pass":  # forced: nothing to judge
                 self.verdicts[i] = TurnVerdict(i + 1, mover, played, played, 0.0, "best", True, 0)
 
+        self.seconds = SECONDS
+        self.ending_seconds = ENDING_SECONDS
+        self._clock = clock
+        self._spent = 0.0  # on the ending so far
+        self._asked: dict[int, float] = {}  # when each ending turn was handed out
+        self._failed = False  # an ending turn did not settle in time
+
     # -- running -------------------------------------------------------------------
-    def next_turn(self) -> tuple[int, str, str] | None:
-        """The next turn to judge: (index, position, turn played), or None when done."""
-        for i, v in enumerate(self.verdicts):
-            if v is None:
-                return i, self.turns[i][0], self.turns[i][1]
-        return None
+    def next_turn(self) -> Ask | None:
+        """The next turn to judge, or None when done. The middle game goes first,
+        in order, then the ending from its last turn back, so each exact solve
+        starts from the proved values of the turns after it and the last turns
+        of the game are the ones settled exactly."""
+        middle = [i for i, v in enumerate(self.verdicts) if v is None and i not in self.ending]
+        ending = [i for i, v in enumerate(self.verdicts) if v is None and i in self.ending]
+        if middle:
+            i = middle[0]
+            return Ask(i, self.turns[i][0], self.turns[i][1], self.seconds, self.seconds)
+        if not ending:
+            return None
+        i = ending[-1]
+        left = self.ending_seconds - self._spent
+        tries = min(self.seconds, SHORT_TRY) if self._failed else max(self.seconds, left)
+        self._asked[i] = self._clock()
+        return Ask(i, self.turns[i][0], self.turns[i][1], self.seconds, tries)
 
     def record(self, index: int, best: str, data: VerdictData) -> None:
+        asked = self._asked.pop(index, None)
+        if asked is not None:
+            self._spent += self._clock() - asked
+            self._failed = self._failed or not data["exact"]
         _, played, mover = self.turns[index]
         self.verdicts[index] = TurnVerdict(
             index + 1,

@@ -14,6 +14,7 @@ from game.client.scenes.analysis_scene import AnalysisScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.title import TitleScene
 from game.files import read_json
+from game.play import game_analysis
 from game.play.history import entries
 from game.rules import BLUE, RED, Board
 
@@ -31,7 +32,8 @@ def run_until_done(drive, scene, limit=240.0):
 
 
 def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
-    monkeypatch.setattr(analysis_scene, "SECONDS", 0.3)
+    monkeypatch.setattr(game_analysis, "SECONDS", 0.3)
+    monkeypatch.setattr(game_analysis, "ENDING_SECONDS", 0.3)
     played = finish_hot_seat(app, drive, side=3, seed=4)
     plies = played.match.plies
     drive.click(button(app.scenes.top, "Analyse").rect.center)
@@ -88,7 +90,8 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
 
 
 def test_a_kept_analysis_that_does_not_fit_is_done_again(app, drive, monkeypatch):
-    monkeypatch.setattr(analysis_scene, "SECONDS", 0.2)
+    monkeypatch.setattr(game_analysis, "SECONDS", 0.2)
+    monkeypatch.setattr(game_analysis, "ENDING_SECONDS", 0.2)
     finish_hot_seat(app, drive, side=3, seed=2)
     games, _ = entries(app.data)
     path = games[0].path
@@ -104,7 +107,8 @@ def test_the_analysis_numbers_turns_as_the_match_does_and_says_who_is_up(app, dr
     the bar and the graph say which side is up; the wheel scrolls the list."""
     from game.client.scenes.analysis_scene import move_number
 
-    monkeypatch.setattr(analysis_scene, "SECONDS", 0.05)
+    monkeypatch.setattr(game_analysis, "SECONDS", 0.05)
+    monkeypatch.setattr(game_analysis, "ENDING_SECONDS", 0.05)
     finish_hot_seat(app, drive, side=4, seed=2)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
     drive.frames(2)

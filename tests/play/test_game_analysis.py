@@ -17,12 +17,11 @@ def test_the_curve_runs_level_through_best_turns_and_passes_to_the_result():
         match.play(match.board.parse_turn(text))
     assert match.over and match.board.count(RED) == 7 and match.board.count(BLUE) == 12
     analysis = GameAnalysis(match)
-    while (nxt := analysis.next_turn()) is not None:
-        index, mfen, played = nxt
-        board = Board(mfen)
-        v = judge(board, board.parse_turn(played), seconds=5.0)
-        assert v.exact, f"turn {index + 1}"
-        analysis.record(index, board.notation(v.best), {**v.__dict__, "best": None})
+    while (ask := analysis.next_turn()) is not None:
+        board = Board(ask.mfen)
+        v = judge(board, board.parse_turn(ask.played), seconds=5.0)
+        assert v.exact, f"turn {ask.at + 1}"
+        analysis.record(ask.at, board.notation(v.best), {**v.__dict__, "best": None})
     curve = analysis.curve()
     assert len(curve) == match.plies + 1 and curve[-1] == -5.0
     passes = [i for i, t in enumerate(analysis.turns) if t[1] == "pass"]
@@ -51,3 +50,49 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     counts = {"blunder": 1, "mistake": 0, "inaccuracy": 2}
     some = {"counts": counts, "accuracy": 80, "turns": 5}
     assert summary_line("Red", some) == ("Red: accuracy 80%, 1 blunder, 0 mistakes, 2 inaccuracies")
+
+
+def test_the_ending_is_judged_last_from_its_last_turn_back_within_its_budget():
+    """The middle game in order, then the ending backwards; each ending turn may
+    try for exact values as long as the ending's budget has left (at least the
+    turn's own seconds), and once one does not settle, the earlier ones get a
+    short try only."""
+    import random
+
+    from game.ai.search import empty_cells
+    from game.play.game_analysis import ENDING_SECONDS, SECONDS, SHORT_TRY, GameAnalysis
+    from game.play.match import Match
+
+    rng = random.Random(3)
+    match = Match(4, "Human", "Human")
+    while not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    now = [0.0]
+    analysis = GameAnalysis(match, clock=lambda: now[0])
+    judged = [i for i, t in enumerate(analysis.turns) if t[1] != "pass"]
+    ending = [i for i in judged if i in analysis.ending]
+    assert len(ending) > 4 and all(
+        empty_cells(Board(analysis.turns[i][0])) <= 16 for i in ending
+    ), "the ending is the turns with 16 empty cells or fewer"
+    asked = []
+    spent = {ending[-1]: 2.5, ending[-2]: 3.0, ending[-3]: 3.0}  # seconds each takes
+    while (ask := analysis.next_turn()) is not None:
+        asked.append(ask)
+        now[0] += spent.get(ask.at, 0.01)
+        data = {
+            "loss": 0.0,
+            "label": "best",
+            "exact": ask.at != ending[-3],  # the third from last does not settle
+            "best_score": 0,
+            "played_score": 0,
+        }
+        analysis.record(ask.at, ask.played, data)
+    middle = [i for i in judged if i not in ending]
+    assert [a.at for a in asked] == middle + ending[::-1]
+    by_turn = {a.at: a for a in asked}
+    assert all(by_turn[i].exact_seconds == SECONDS for i in middle)
+    assert by_turn[ending[-1]].exact_seconds == ENDING_SECONDS
+    assert by_turn[ending[-2]].exact_seconds == ENDING_SECONDS - 2.5
+    assert by_turn[ending[-3]].exact_seconds == SECONDS  # 0.5 s left: its own 0.8 s
+    assert all(by_turn[i].exact_seconds == SHORT_TRY for i in ending[:-3])
+    assert all(a.seconds == SECONDS for a in asked) and analysis.done

@@ -14,7 +14,6 @@ from game.files import BadFile, read_json, write_json
 from game.i18n import N_, _
 from game.play.game_analysis import (
     CLAMP,
-    SECONDS,
     GameAnalysis,
     TurnVerdict,
     better_line,
@@ -88,8 +87,6 @@ class AnalysisScene(Scene):
         self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         self.controls = [self.back_button]
         self.t = 0.0
-        #: Seconds the engine spends on each turn (the screenshot tour hurries it).
-        self.seconds = SECONDS
 
     def _load_kept(self) -> bool:
         if self.record_path is None:
@@ -136,12 +133,13 @@ class AnalysisScene(Scene):
         if self.request == STOPPED:
             return moving
         if self.request is None:
-            nxt = self.analysis.next_turn()
-            if nxt is not None:
-                index, mfen, played = nxt
-                self.request = self.ai.judge(mfen, played, self.seconds)
-                self.asking = index
-            return moving or nxt is not None
+            ask = self.analysis.next_turn()
+            if ask is not None:
+                self.request = self.ai.judge(
+                    ask.mfen, ask.played, ask.seconds, exact_seconds=ask.exact_seconds
+                )
+                self.asking = ask.at
+            return moving or ask is not None
         for answer in self.ai.poll():
             if answer.id != self.request:
                 continue

@@ -180,7 +180,7 @@ def tour(
     d.key(pygame.K_a)
     analysis = app.scenes.top
     if isinstance(analysis, AnalysisScene):
-        analysis.seconds = 0.1
+        analysis.analysis.seconds = analysis.analysis.ending_seconds = 0.1
         deadline = time.monotonic() + 60
         while not analysis.analysis.done and time.monotonic() < deadline:
             d.frames(1)
@@ -214,7 +214,7 @@ def tour(
     d.key(pygame.K_v)
     board_scene.ask_engine()
     deadline = time.monotonic() + 30
-    while board_scene.request is not None and time.monotonic() < deadline:
+    while board_scene.look.request is not None and time.monotonic() < deadline:
         d.frames(1)
         time.sleep(0.01)
     d.settle(0.1)
