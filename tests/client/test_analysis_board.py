@@ -83,16 +83,17 @@ def test_the_engine_and_the_chain_preview(app, drive):
     assert scene.preview
     drive.key(pygame.K_e)
     start = time.monotonic()
-    while scene.request is not None:
+    while scene.look.request is not None:
         assert time.monotonic() - start < 60
         drive.frames(1)
         time.sleep(0.01)
-    mfen, best, _ = scene.engine
-    assert mfen == board.mfen() and board.parse_turn(best) in board.legal_turns()
+    look = scene.look.look
+    assert look is not None and (look.deep or look.exact)
+    assert look.mfen == board.mfen() and board.parse_turn(look.turn) in board.legal_turns()
     # Painting a cell makes the engine's answer stale.
     empty = next(c for c in range(board.geometry.cells) if board.tile_at(c) is None)
     drive.click_cell(empty)
-    assert scene.engine is None
+    assert scene.look.look is None and scene.look.request is None
 
 
 def test_analyse_this_position_from_a_match(app, drive):
@@ -172,7 +173,7 @@ def test_the_ai_still_moves_after_the_analysis_board_used_its_worker(app, drive)
     study = app.scenes.top
     drive.key(pygame.K_e)  # the board's question takes the worker over
     start = time.monotonic()
-    while study.request is not None:
+    while study.look.request is not None:
         assert time.monotonic() - start < 60
         drive.frames(1)
         time.sleep(0.01)

@@ -14,8 +14,8 @@ import pygame
 from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
 from game.play.chain_on_board import chain_preview
+from game.play.engine_look import EngineLook
 from game.play.explain import describe
-from game.play.game_analysis import score_in_tiles
 from game.play.jobs import Job
 from game.play.match import sentence
 from game.play.own_puzzles import save_as_puzzle
@@ -33,8 +33,6 @@ SIDES = [str(n) for n in range(3, 9)]
 BRUSHES = [N_("Red"), N_("Blue"), N_("Empty")]
 #: The sides to move, as the Turn choice names them (the choices translate them).
 MOVERS = [N_("Red"), N_("Blue")]
-#: Seconds the engine thinks about a position.
-SECONDS = 2.0
 
 
 class AnalysisBoardScene(Scene):
@@ -47,7 +45,6 @@ class AnalysisBoardScene(Scene):
 
     def __init__(self, app: Services, position: Position | None = None) -> None:
         super().__init__(app)
-        self.asked = ""  # the position the engine was last asked about
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.text_top = 0.0
         #: This screen's own line to the AI's process.
@@ -59,8 +56,8 @@ class AnalysisBoardScene(Scene):
         self.mover = position.mover
         self.brush = "Red"
         self.preview = False
-        self.request: int | None = None
-        self.engine: tuple[str, str, float] | None = None  # (for MFEN, best turn, tiles)
+        #: The engine's quick answer, then its deeper one.
+        self.look = EngineLook(self.ai)
         self.view = BoardView(self.side)
         #: The keyboard: a cursor to paint with, and a box to play a turn in.
         self.input = BoardInput(self.view)
@@ -131,10 +128,7 @@ class AnalysisBoardScene(Scene):
 
     def changed(self) -> None:
         """The position changed: the engine's answer no longer applies."""
-        if self.request is not None:
-            self.ai.cancel()
-            self.request = None
-        self.engine = None
+        self.look.drop()
 
     # -- controls -------------------------------------------------------------------
     def choose_brush(self, value: str) -> None:
@@ -209,9 +203,7 @@ class AnalysisBoardScene(Scene):
         if not turns or board.is_game_over():
             self.app.toast(_("There is no turn to look for here."))
             return
-        # A judgement of any turn also gives the best turn and its score.
-        self.request = self.ai.judge(board.mfen(), board.notation(turns[0]), SECONDS)
-        self.asked = board.mfen()
+        self.look.ask(board.mfen(), board.notation(turns[0]))
 
     # -- the scene ------------------------------------------------------------------------
     def enter(self) -> None:
@@ -221,8 +213,7 @@ class AnalysisBoardScene(Scene):
         self.resize(self.app.size)
 
     def leave(self) -> None:
-        if self.request is not None:
-            self.ai.cancel()
+        self.look.drop()
 
     def resize(self, size: tuple[int, int]) -> None:
         """The board with the line under it at the left; the panel at the right:
@@ -266,20 +257,10 @@ class AnalysisBoardScene(Scene):
                 self.app.puzzles.reload()
             self.app.toast(message, 6.0)
             moving = True
-        if self.request is None:
-            return moving
-        for answer in self.ai.poll():
-            if answer.id != self.request:
-                continue
-            self.request = None
-            if answer.error or answer.verdict is None:
-                self.app.toast(
-                    _("The engine could not answer: {problem}").format(problem=answer.error)
-                )
-                return True
-            tiles = score_in_tiles(answer.verdict["best_score"])
-            self.engine = (self.asked, answer.turn or "", tiles)
-        return True
+        changed, error = self.look.poll()
+        if error is not None:
+            self.app.toast(_("The engine could not answer: {problem}").format(problem=error))
+        return moving or changed
 
     def handle(self, event: pygame.event.Event) -> None:
         action = self.input.keys(event)
@@ -350,9 +331,10 @@ class AnalysisBoardScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board()
         best: tuple[int, ...] = ()
-        if self.engine is not None and self.engine[0] == board.mfen() and self.engine[1]:
+        look = self.look.answer_for(board.mfen())
+        if look is not None and look.turn:
             try:
-                best = board.parse_turn(self.engine[1]).cells
+                best = board.parse_turn(look.turn).cells
             except RulesError:
                 best = ()
         self.view.draw(
@@ -388,17 +370,21 @@ class AnalysisBoardScene(Scene):
         lines: list[tuple[str, theme.Color]] = [(status, color)]
         if self.saving is not None:
             lines.append((_("The solver is proving the puzzle..."), theme.MUTED))
-        if self.request is not None:
+        look = self.look.answer_for(board.mfen())
+        if self.look.thinking:
             lines.append((_("The engine is thinking..."), theme.MUTED))
-        elif self.engine is not None and self.engine[0] == board.mfen():
-            _for, turn, tiles = self.engine
-            if abs(tiles) < 0.05:
-                said = _("Best turn: {turn} (even)").format(turn=turn)
+        elif look is not None:
+            if abs(look.tiles) < 0.05:
+                said = _("Best turn: {turn} (even)").format(turn=look.turn)
             else:
                 said = _("Best turn: {turn} ({side} {tiles} tiles)").format(
-                    turn=turn, side=_(self.mover.title), tiles=f"{tiles:+.1f}"
+                    turn=look.turn, side=_(self.mover.title), tiles=f"{look.tiles:+.1f}"
                 )
             lines.append((said, theme.GOOD))
+            if look.exact:
+                lines.append((_("The exact solver proved it."), theme.MUTED))
+            elif self.look.deepening:
+                lines.append((_("The engine is looking deeper..."), theme.MUTED))
         lines.append((self.mfen(), theme.MUTED))
         if self.preview:
             lines.append((_("Numbers: tiles the best chain from that flip takes."), theme.MUTED))

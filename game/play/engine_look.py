@@ -1,0 +1,125 @@
+"""The engine's look at a position on the analysis board, without pygame: a
+quick answer at once, then a deeper one in its place.
+
+A player who asks for the best turn should see one within a glance (under
+0.3 s on side 5, ``benchmarks/answer_speed.py``), but a harder position, an
+ending the exact solver can settle with a little more time for instance,
+deserves the longer look too. So the board asks twice: the quick answer shows
+as soon as it comes, and the deeper one replaces it unless the quick one was
+exact already. A change to the position drops both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.ai.analysis import VerdictData
+from game.i18n import _
+
+from .game_analysis import score_in_tiles
+
+#: The quick look: the judge's exact try and its search get this much each.
+QUICK_SECONDS = 0.12
+#: The deeper look that follows it, searching as deep as its time allows
+#: (the quick one stops at the judge's own depth).
+DEEP_SECONDS = 2.0
+DEEP_DEPTH = 64
+
+
+class Answer(Protocol):
+    """A judgement from the AI (:class:`game.ai.worker.Answer`), read only."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def turn(self) -> str | None: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def verdict(self) -> VerdictData | None: ...
+
+
+class Line(Protocol):
+    """What a look needs of its line to the AI (:class:`game.ai.worker.AILine`)."""
+
+    def judge(
+        self, mfen: str, played: str, seconds: float = ..., *, depth: int | None = ...
+    ) -> int: ...
+    # A sequence: the worker's own answer class stands in for the protocol's.
+    def poll(self) -> Sequence[Answer]: ...
+    def cancel(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Look:
+    """The engine's answer about one position."""
+
+    mfen: str
+    turn: str  # the best turn, in notation
+    tiles: float  # the mover's margin in tiles: exact, or the evaluation
+    exact: bool  # the solver proved it
+    deep: bool  # from the deeper look
+
+
+class EngineLook:
+    def __init__(self, line: Line) -> None:
+        self.line = line
+        #: The latest answer for the position asked about (``None``: none yet).
+        self.look: Look | None = None
+        self.request: int | None = None
+        self._asked: tuple[str, str] = ("", "")
+
+    @property
+    def thinking(self) -> bool:
+        """Asked, and no answer yet."""
+        return self.request is not None and self.look is None
+
+    @property
+    def deepening(self) -> bool:
+        """The quick answer is in and the deeper one is on its way."""
+        return self.request is not None and self.look is not None
+
+    def ask(self, mfen: str, turn: str) -> None:
+        """Look at ``mfen``; ``turn`` is any of its legal turns (a judgement of
+        it gives the best turn and the position's score too)."""
+        self.drop()
+        self._asked = (mfen, turn)
+        self.request = self.line.judge(mfen, turn, QUICK_SECONDS)
+
+    def drop(self) -> None:
+        """Forget the answer, and the question if it is still out."""
+        if self.request is not None:
+            self.line.cancel()
+            self.request = None
+        self.look = None
+
+    def answer_for(self, mfen: str) -> Look | None:
+        return self.look if self.look is not None and self.look.mfen == mfen else None
+
+    def poll(self) -> tuple[bool, str | None]:
+        """Take what the AI answered: (anything changed, the AI's error if it
+        failed). After the quick answer, asks for the deeper one."""
+        if self.request is None:
+            return False, None
+        for answer in self.line.poll():
+            if answer.id != self.request:
+                continue
+            self.request = None
+            if answer.error or answer.verdict is None:
+                return True, answer.error or _("its answer was empty")
+            deep = self.look is not None
+            verdict = answer.verdict
+            mfen, turn = self._asked
+            self.look = Look(
+                mfen,
+                answer.turn or "",
+                score_in_tiles(verdict["best_score"]),
+                verdict["exact"],
+                deep,
+            )
+            if not deep and not verdict["exact"]:
+                self.request = self.line.judge(mfen, turn, DEEP_SECONDS, depth=DEEP_DEPTH)
+            return True, None
+        return False, None
