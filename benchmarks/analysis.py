@@ -3,7 +3,7 @@ how many of its turns it settles exactly.
 
     python benchmarks/analysis.py [--turns 60] [--side 5] [--seed 0] [--seconds S]
                                   [--players random|master] [--judge-seconds 3]
-                                  [--skip-before]
+                                  [--skip-before] [--skip-judge]
 
 Plays a seeded game on the given side: random turns (the first finished game of
 ``--turns`` to ``--turns`` + 9 turns, so its ending is in it), or with
@@ -217,6 +217,7 @@ def main() -> None:
     ap.add_argument("--players", choices=["random", "master"], default="random")
     ap.add_argument("--judge-seconds", type=float, default=3.0)
     ap.add_argument("--skip-before", action="store_true", help=f"no run of the judge at {BEFORE}")
+    ap.add_argument("--skip-judge", action="store_true", help="no labels from the slower judge")
     args = ap.parse_args()
     if args.players == "master":
         match = master_game(args.side, args.seed)
@@ -241,7 +242,10 @@ def main() -> None:
     base = in_process(match, args.seconds)
     print(f"in this process: {base:.1f} s (worker overhead {wall - base:+.1f} s)")
     agree = 0.0
-    for depth, how in ((None, "as deep as here"), (64, "as deep as the time allows")):
+    judges = (
+        () if args.skip_judge else ((None, "as deep as here"), (64, "as deep as the time allows"))
+    )
+    for depth, how in judges:
         slow, took = slow_labels(match, args.judge_seconds, depth)
         agree, diffs = agreement(analysis, slow)
         print(
@@ -272,11 +276,13 @@ def main() -> None:
             f"  settled by both: {len(both)}, same loss: {len(both) - len(differ)}"
             + (f"; DIFFERENT at turns {differ}" if differ else "")
         )
-    for goal, met, got in (
+    goals = [
         (f"under {GOAL:.0f} s through the worker", wall < GOAL, f"{wall:.1f} s"),
         (f"the last {EXACT_GOAL} turns exact", tail >= EXACT_GOAL, f"the last {tail}"),
-        (f"labels agree on {AGREE_GOAL:.0%}", agree >= AGREE_GOAL, f"{agree:.1%}"),
-    ):
+    ]
+    if judges:
+        goals.append((f"labels agree on {AGREE_GOAL:.0%}", agree >= AGREE_GOAL, f"{agree:.1%}"))
+    for goal, met, got in goals:
         print(f"goal {goal}: {'meets' if met else 'MISSES'} ({got})")
 
 
