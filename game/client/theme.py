@@ -165,7 +165,7 @@ def rendered(
     f.align = align
     f.set_linesize(line + gap)
     try:
-        return f.render(msg, True, color, wraplength=wrap)
+        return f.render(broken(msg, f, wrap), True, color, wraplength=wrap)
     finally:
         f.align = pygame.FONT_LEFT
         f.set_linesize(line)
@@ -197,3 +197,27 @@ def _dimmer(size: tuple[int, int], shade: int) -> pygame.Surface:
         veil.fill((0, 0, 0, shade))
     _veils[size] = (veil, shade)
     return veil
+
+
+def broken(msg: str, f: pygame.font.Font, wrap: int) -> str:
+    """``msg`` with each word wider than ``wrap`` pixels broken over lines, after
+    a "/" where it can be (a position's MFEN has no spaces): pygame wraps at
+    spaces only, and what overflows a line is cut off, unseen."""
+    lines = []
+    for line in msg.split("\n"):
+        words = []
+        for word in line.split(" "):
+            if f.size(word)[0] <= wrap:
+                words.append(word)
+                continue
+            pieces, rest = [], ""
+            for ch in word:
+                if rest and f.size(rest + ch)[0] > wrap:
+                    at = rest.rfind("/") + 1
+                    at = at if 0 < at < len(rest) else len(rest)
+                    pieces.append(rest[:at])
+                    rest = rest[at:]
+                rest += ch
+            words.append("\n".join([*pieces, rest]))
+        lines.append(" ".join(words))
+    return "\n".join(lines)

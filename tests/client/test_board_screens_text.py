@@ -175,3 +175,21 @@ def test_a_long_turn_in_the_move_list_stays_in_its_highlight(tmp_path):
             shown = [r for m, r in texts if m == written]
             assert shown, (text_size, written, [m for m, _ in texts])
             assert highlight.contains(ink(shown[0])), (text_size, highlight, shown[0])
+
+
+def test_a_word_wider_than_its_box_breaks_over_lines_whole(tmp_path):
+    """pygame wraps at spaces only and cuts off what overflows a line unseen: the
+    analysis board's MFEN at 640x480 lost "RR/BBBR" that way. A word too wide
+    breaks over lines, after a "/" where it can, and every letter is drawn."""
+    with opened(tmp_path, "Large"):
+        mfen = "BBBR/BRRBB/1BRRRB/BBRRRBB/1BRRBR/1BRRR/BBBR r"
+        face = theme.face(22, False)
+        width = 200
+        broken = theme.broken(mfen, face, width)
+        lines = broken.split("\n")
+        assert len(lines) > 1 and "".join(lines) == mfen
+        assert all(face.size(line)[0] <= width for line in lines)
+        assert all(line.endswith("/") for line in lines[:-1])
+        image = theme.rendered(mfen, 22, (255, 255, 255), False, width)
+        assert image.get_height() >= len(lines) * face.get_linesize()
+        assert theme.broken("a few short words", face, width) == "a few short words"
