@@ -152,6 +152,11 @@ class GameAnalysis:
         return all(v is not None for v in self.verdicts)
 
     @property
+    def settling(self) -> bool:
+        """Is the turn being judged an ending the exact solver is trying to settle?"""
+        return bool(self._asked) and not self._failed
+
+    @property
     def progress(self) -> float:
         if not self.verdicts:
             return 1.0
@@ -168,6 +173,21 @@ class GameAnalysis:
         for i in sorted(self.forced, reverse=True):
             points[i] = points[i + 1]
         return points
+
+    def runs(self) -> list[list[tuple[int, float]]]:
+        """The curve's judged points, as (index, value), in runs of neighbours: the
+        ending is judged from the back, and a line drawn over the turns not judged
+        yet would show a curve nobody worked out."""
+        runs: list[list[tuple[int, float]]] = []
+        last = -2
+        for i, v in enumerate(self.curve()):
+            if v is None:
+                continue
+            if i != last + 1:
+                runs.append([])
+            runs[-1].append((i, v))
+            last = i
+        return runs
 
     def summary(self, color: str) -> dict[str, Any]:
         """One player's turns by label, and an accuracy: the share of their judged

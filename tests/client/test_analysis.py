@@ -139,3 +139,27 @@ def test_the_analysis_numbers_turns_as_the_match_does_and_says_who_is_up(app, dr
     assert scene.first_in_view() > first
     drive.key(pygame.K_HOME)
     assert scene.first_in_view() == 0
+
+
+def test_a_click_on_a_flagged_turns_dot_shows_that_turn(app, drive):
+    """Each flagged turn's dot sits where a click shows that turn, not the one
+    before it."""
+    played = finish_hot_seat(app, drive, side=3, seed=4)
+    scene = AnalysisScene(app, played.match)
+    app.scenes.push(scene)
+    for at, (_, turn, _) in enumerate(scene.analysis.turns):
+        label = "mistake" if at == 4 else "best"
+        data = {"loss": 3.0 if at == 4 else 0.0, "label": label, "exact": False}
+        scene.analysis.record(at, turn, {**data, "best_score": 0, "played_score": 0})
+    drive.frames(2)
+    flagged = [v for v in scene.analysis.verdicts if v.flagged]
+    assert [v.ply for v in flagged] == [5]
+    n = len(scene.analysis.turns)
+    x = scene.plot.left + scene.plot.width * 5 / n
+    assert (
+        app.screen.get_at((round(x), scene.graph.bottom - 6))[:3]
+        == analysis_scene.LABEL_COLOR["mistake"]
+    )
+    drive.click((round(x), scene.graph.bottom - 6))
+    assert scene.ply == 5
+    assert "mistake" in words(scene.draw, app.screen)

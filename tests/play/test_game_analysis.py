@@ -96,3 +96,22 @@ def test_the_ending_is_judged_last_from_its_last_turn_back_within_its_budget():
     assert by_turn[ending[-3]].exact_seconds == SECONDS  # 0.5 s left: its own 0.8 s
     assert all(by_turn[i].exact_seconds == SHORT_TRY for i in ending[:-3])
     assert all(a.seconds == SECONDS for a in asked) and analysis.done
+
+
+def test_the_curve_is_drawn_in_runs_of_judged_turns():
+    """The ending is judged from the back: the turns not judged yet break the
+    curve rather than being bridged by a line nobody worked out."""
+    from game.play.game_analysis import GameAnalysis
+    from game.play.match import Match
+
+    match = Match(3, "Human", "Human")
+    for text in ("c3", "c5", "a1", "e3", "c1", "a3"):
+        match.play(match.board.parse_turn(text))
+    analysis = GameAnalysis(match)
+    data = {"loss": 0.0, "label": "best", "exact": False, "played_score": 0}
+    for at in (0, 1, 4):
+        analysis.record(at, "c3", {**data, "best_score": 100 * at})
+    assert analysis.runs() == [[(0, 0.0), (1, -1.0)], [(4, 4.0)]]
+    for at in (2, 3, 5):
+        analysis.record(at, "c3", {**data, "best_score": 0})
+    assert [len(run) for run in analysis.runs()] == [6]  # the game is not over: no final point

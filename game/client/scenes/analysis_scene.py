@@ -270,20 +270,20 @@ class AnalysisScene(Scene):
         g, plot = self.graph, self.plot
         pygame.draw.rect(surface, theme.BG_LIGHT, g, border_radius=6)
         pygame.draw.line(surface, theme.CELL_EDGE, (g.left, g.centery), (plot.right, g.centery))
-        curve = self.analysis.curve()
-        n = max(1, len(curve) - 1)  # the last point is the position after the last turn
-        points = []
-        for i, v in enumerate(curve):
-            if v is None:
-                continue
-            points.append(
+        n = max(1, len(self.analysis.turns))  # a point before each turn, and one after the last
+        for run in self.analysis.runs():
+            points = [
                 (plot.left + plot.width * i / n, plot.centery - plot.height / 2 * v / CLAMP)
-            )
-        if len(points) > 1:
-            pygame.draw.lines(surface, theme.TEXT, False, points, 2)
+                for i, v in run
+            ]
+            if len(points) > 1:
+                pygame.draw.lines(surface, theme.TEXT, False, points, 2)
+            else:
+                pygame.draw.circle(surface, theme.TEXT, points[0], 2)
         for verdict in self.analysis.verdicts:
             if verdict is not None and verdict.flagged:
-                x = plot.left + plot.width * (verdict.ply - 1) / n
+                # Where a click shows the turn: the position after it.
+                x = plot.left + plot.width * verdict.ply / n
                 pygame.draw.circle(surface, LABEL_COLOR[verdict.label], (x, g.bottom - 6), 4)
         x = plot.left + plot.width * self.ply / n
         pygame.draw.line(surface, theme.ACCENT, (x, g.top), (x, g.bottom), 2)
@@ -306,9 +306,16 @@ class AnalysisScene(Scene):
         y = 52.0
         if not self.analysis.done:
             # In the panel, not over the board: how far the engine has got.
-            progress = _("Analysing... {percent}").format(percent=f"{self.analysis.progress:.0%}")
-            theme.text(surface, progress, (p.left + 16, y), size=18, color=theme.MUTED)
-            y += 24
+            # The ending's exact solves take most of the time: say why it waits.
+            if self.analysis.settling:
+                progress = _("Solving the ending... {percent}")
+            else:
+                progress = _("Analysing... {percent}")
+            progress = progress.format(percent=f"{self.analysis.progress:.0%}")
+            box = pygame.FRect(p.left + 16, y, p.width - 32, 0)
+            box.height = tl.block_height(progress, 18, box.width)
+            tl.block(surface, progress, box, size=18, color=theme.MUTED)
+            y = box.bottom + 6
         width = p.width - 32
         said: list[tuple[str, theme.Color]] = []
         if verdict is not None:
