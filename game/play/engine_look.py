@@ -61,6 +61,8 @@ class Look:
     tiles: float  # the mover's margin in tiles: exact, or the evaluation
     exact: bool  # the solver proved it
     deep: bool  # from the deeper look
+    #: The quick look's best turn, when the deeper look found another.
+    changed_from: str | None = None
 
 
 class EngineLook:
@@ -109,16 +111,19 @@ class EngineLook:
             self.request = None
             if answer.error or answer.verdict is None:
                 return True, answer.error or _("its answer was empty")
-            deep = self.look is not None
+            quick = self.look
             verdict = answer.verdict
             mfen, turn = self._asked
+            best = answer.turn or ""
             self.look = Look(
                 mfen,
-                answer.turn or "",
+                best,
                 score_in_tiles(verdict["best_score"]),
                 verdict["exact"],
-                deep,
+                deep=quick is not None,
+                changed_from=quick.turn if quick is not None and quick.turn != best else None,
             )
+            deep = quick is not None
             if not deep and not verdict["exact"]:
                 self.request = self.line.judge(mfen, turn, DEEP_SECONDS, depth=DEEP_DEPTH)
             return True, None

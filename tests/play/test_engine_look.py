@@ -63,6 +63,7 @@ def test_the_quick_answer_shows_then_the_deeper_one_replaces_it() -> None:
     assert look.poll() == (True, None)
     deep = look.answer_for(MFEN)
     assert deep is not None and deep.turn == "b2" and deep.deep and deep.tiles == -1.0
+    assert deep.changed_from == "a3" and quick.changed_from is None
     assert look.request is None and not look.deepening and len(line.asked) == 2
 
 

@@ -385,6 +385,9 @@ class AnalysisBoardScene(Scene):
                 lines.append((_("The exact solver proved it."), theme.MUTED))
             elif self.look.deepening:
                 lines.append((_("The engine is looking deeper..."), theme.MUTED))
+            if look.changed_from:
+                said = _("A deeper look changed it from {turn}.").format(turn=look.changed_from)
+                lines.append((said, theme.MUTED))
         lines.append((self.mfen(), theme.MUTED))
         if self.preview:
             lines.append((_("Numbers: tiles the best chain from that flip takes."), theme.MUTED))
