@@ -10,6 +10,7 @@ from game.client.scenes.analysis_board import AnalysisBoardScene, chain_preview
 from game.client.scenes.title import TitleScene
 from game.rules import BLUE, RED, Board, Position
 
+from .drawn import words
 from .test_scenes import button, start_match
 
 
@@ -208,3 +209,38 @@ def test_the_chain_preview_numbers_every_first_flip(app, drive):
         return max((longest(chain.flip(n)) for n in owed), default=len(chain.cells))
 
     assert preview == {c: longest(board.start_chain(c)) for c in board.legal_first_flips()}
+
+
+def test_the_engines_answer_and_its_state_show_first_in_the_smallest_window(tmp_path):
+    """At 640x480 in Large German text the panel has room for a few lines: the
+    engine's answer and whether it is still looking deeper come before the
+    position's status, the MFEN and the keys, which give way."""
+    import json
+
+    from game import i18n
+    from game.client.app import App
+    from game.play.engine_look import Look
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": "de"}))
+    pygame.init()
+    app = App((640, 480), data)
+    try:
+        board = Board(size=5)
+        for k in (0, 8, 30, 45):
+            board.push(board.legal_turns()[k])
+        scene = AnalysisBoardScene(app, board.position())
+        app.scenes.push(scene)
+        scene.look.look = Look(board.mfen(), "c3", 1.1, exact=False, deep=False)
+        scene.look.request = 10**6  # the deeper look is on its way
+        shown = words(scene.draw, app.screen)
+        assert "Bester Zug: c3" in shown and "Die Engine schaut tiefer..." in shown
+        scene.look.look = Look(board.mfen(), "d2", 0.1, False, True, changed_from="c3")
+        scene.look.request = None
+        shown = words(scene.draw, app.screen)
+        assert "Ein tieferer Blick änderte ihn, vorher c3." in shown
+        scene.look.request = None
+    finally:
+        app.close()
+        i18n.set_language("en")

@@ -366,8 +366,9 @@ class AnalysisBoardScene(Scene):
         title = pygame.FRect(p.left + 14, 8, p.width - 28, 44)
         tl.label(surface, _("Analysis board"), title, size=28, bold=True)
         draw_all(self.controls, surface)
-        status, color = self.status()
-        lines: list[tuple[str, theme.Color]] = [(status, color)]
+        # The engine's lines first: with little room (640x480, Large text) the
+        # answer the player asked for, and whether it is final, matter most.
+        lines: list[tuple[str, theme.Color]] = []
         if self.saving is not None:
             lines.append((_("The solver is proving the puzzle..."), theme.MUTED))
         look = self.look.answer_for(board.mfen())
@@ -388,6 +389,7 @@ class AnalysisBoardScene(Scene):
             if look.changed_from:
                 said = _("A deeper look changed it from {turn}.").format(turn=look.changed_from)
                 lines.append((said, theme.MUTED))
+        lines.append(self.status())
         lines.append((self.mfen(), theme.MUTED))
         if self.preview:
             lines.append((_("Numbers: tiles the best chain from that flip takes."), theme.MUTED))
