@@ -122,32 +122,10 @@ def verdict_data(v: Verdict) -> VerdictData:
     }
 
 
-def in_process(match: Match, seconds: float) -> float:
-    analysis = GameAnalysis(match)
-    analysis.seconds = seconds
+def here(analysis: GameAnalysis, depth: int | None = None) -> float:
+    """Run ``analysis`` in this process as the worker would, searching to ``depth``
+    (None: as the analysis does); the seconds it took."""
     endgame = Endgame(table_limit=500_000)  # as the worker keeps one
-    t0 = time.perf_counter()
-    while (ask := analysis.next_turn()) is not None:
-        board = Board(ask.mfen)
-        v = judge(
-            board,
-            board.parse_turn(ask.played),
-            seconds=ask.seconds,
-            endgame=endgame,
-            exact_seconds=ask.exact_seconds,
-        )
-        analysis.record(ask.at, board.notation(v.best), verdict_data(v))
-    return time.perf_counter() - t0
-
-
-def slow_labels(match: Match, seconds: float, depth: int | None) -> tuple[list[str | None], float]:
-    """Each turn's label from the same analysis at ``seconds`` a turn (None for
-    passes), its ending's budget grown in step, searching to ``depth`` (None: as
-    the analysis does), and the time it took."""
-    analysis = GameAnalysis(match)
-    analysis.seconds = seconds
-    analysis.ending_seconds = ENDING_SECONDS * seconds / SECONDS
-    endgame = Endgame(table_limit=500_000)
     t0 = time.perf_counter()
     while (ask := analysis.next_turn()) is not None:
         board = Board(ask.mfen)
@@ -160,7 +138,23 @@ def slow_labels(match: Match, seconds: float, depth: int | None) -> tuple[list[s
             exact_seconds=ask.exact_seconds,
         )
         analysis.record(ask.at, board.notation(v.best), verdict_data(v))
-    took = time.perf_counter() - t0
+    return time.perf_counter() - t0
+
+
+def in_process(match: Match, seconds: float) -> float:
+    analysis = GameAnalysis(match)
+    analysis.seconds = seconds
+    return here(analysis)
+
+
+def slow_labels(match: Match, seconds: float, depth: int | None) -> tuple[list[str | None], float]:
+    """Each turn's label from the same analysis at ``seconds`` a turn (None for
+    passes), its ending's budget grown in step, searching to ``depth`` (None: as
+    the analysis does), and the time it took."""
+    analysis = GameAnalysis(match)
+    analysis.seconds = seconds
+    analysis.ending_seconds = ENDING_SECONDS * seconds / SECONDS
+    took = here(analysis, depth)
     labels = [None if v is None or v.played == "pass" else v.label for v in analysis.verdicts]
     return labels, took
 

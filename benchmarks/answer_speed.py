@@ -40,8 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.master_wait import stats
 from game.ai.levels import LEVELS
+from game.ai.messages import Answer
 from game.ai.search import Budget, Searcher
-from game.ai.worker import AIWorker, Answer
+from game.ai.worker import AIWorker
 from game.play.engine_look import DEEP_SECONDS, QUICK_SECONDS, EngineLook
 from game.play.match_controller import HINT_LEVEL, HINT_SECONDS
 from game.rules import Board

@@ -4,6 +4,7 @@ requests, and answers."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from .analysis import VerdictData
 
@@ -16,6 +17,13 @@ class Answer:
     error: str | None = None
     #: For a judgement (:meth:`AIWorker.judge`): loss, label, exact and the scores.
     verdict: VerdictData | None = None
+
+
+class JudgeTerms(TypedDict, total=False):
+    """A judgement's terms a caller may set: see :class:`Judging`."""
+
+    exact_seconds: float | None
+    depth: int | None
 
 
 @dataclass(frozen=True)

@@ -36,13 +36,13 @@ import queue
 import random
 import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from game.rules import Board, RulesError
 
 from .analysis import VerdictData, judge
 from .levels import choose_turn, level
-from .messages import Answer, Judging, Reply, Request
+from .messages import Answer, JudgeTerms, Judging, Reply, Request
 from .ponder import PONDER_SECONDS, ponder
 from .search import Searcher
 
@@ -185,19 +185,13 @@ class AILine:
         return self._worker._ask(self, "turn", mfen, level, seconds, played=None)
 
     def judge(
-        self,
-        mfen: str,
-        played: str,
-        seconds: float = 1.0,
-        *,
-        exact_seconds: float | None = None,
-        depth: int | None = None,
+        self, mfen: str, played: str, seconds: float = 1.0, **terms: Unpack[JudgeTerms]
     ) -> int:
         """Ask how good the turn ``played`` is in ``mfen`` (see
-        :func:`game.ai.analysis.judge`, which takes ``exact_seconds`` and
-        ``depth``): the answer's ``turn`` is the best turn and its ``verdict`` the
-        rest. Replaces this line's earlier request. Returns its id."""
-        judging = Judging(played, exact_seconds, depth)
+        :func:`game.ai.analysis.judge`, which takes the ``exact_seconds`` and
+        ``depth`` of ``terms``): the answer's ``turn`` is the best turn and its
+        ``verdict`` the rest. Replaces this line's earlier request. Returns its id."""
+        judging = Judging(played, terms.get("exact_seconds"), terms.get("depth"))
         return self._worker._ask(self, "judge", mfen, "", seconds, played=judging)
 
     def ponder(self, mfen: str) -> bool:
@@ -309,16 +303,10 @@ class AIWorker:
         return self._own.request(mfen, level, seconds)
 
     def judge(
-        self,
-        mfen: str,
-        played: str,
-        seconds: float = 1.0,
-        *,
-        exact_seconds: float | None = None,
-        depth: int | None = None,
+        self, mfen: str, played: str, seconds: float = 1.0, **terms: Unpack[JudgeTerms]
     ) -> int:
         """:meth:`AILine.judge` on the worker's own line."""
-        return self._own.judge(mfen, played, seconds, exact_seconds=exact_seconds, depth=depth)
+        return self._own.judge(mfen, played, seconds, **terms)
 
     def ponder(self, mfen: str) -> bool:
         """:meth:`AILine.ponder` on the worker's own line."""
