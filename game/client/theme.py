@@ -200,24 +200,24 @@ def _dimmer(size: tuple[int, int], shade: int) -> pygame.Surface:
 
 
 def broken(msg: str, f: pygame.font.Font, wrap: int) -> str:
-    """``msg`` with each word wider than ``wrap`` pixels broken over lines, after
-    a "/" where it can be (a position's MFEN has no spaces): pygame wraps at
-    spaces only, and what overflows a line is cut off, unseen."""
+    """``msg`` with each word wider than ``wrap`` pixels and made of parts joined
+    by "/" (a position's MFEN, which has no spaces) broken over lines after a
+    "/": pygame wraps at spaces only, and what overflows a line is cut off,
+    unseen. Any other word stays whole on a line of its own, as a word should."""
     lines = []
     for line in msg.split("\n"):
         words = []
         for word in line.split(" "):
-            if f.size(word)[0] <= wrap:
+            if "/" not in word or f.size(word)[0] <= wrap:
                 words.append(word)
                 continue
-            pieces, rest = [], ""
-            for ch in word:
-                if rest and f.size(rest + ch)[0] > wrap:
-                    at = rest.rfind("/") + 1
-                    at = at if 0 < at < len(rest) else len(rest)
-                    pieces.append(rest[:at])
-                    rest = rest[at:]
-                rest += ch
-            words.append("\n".join([*pieces, rest]))
+            pieces = [""]
+            parts = word.split("/")
+            for i, part in enumerate(parts):
+                piece = part + "/" if i < len(parts) - 1 else part
+                if pieces[-1] and f.size(pieces[-1] + piece)[0] > wrap:
+                    pieces.append("")
+                pieces[-1] += piece
+            words.append("\n".join(pieces))
         lines.append(" ".join(words))
     return "\n".join(lines)

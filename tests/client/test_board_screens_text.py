@@ -177,10 +177,10 @@ def test_a_long_turn_in_the_move_list_stays_in_its_highlight(tmp_path):
             assert highlight.contains(ink(shown[0])), (text_size, highlight, shown[0])
 
 
-def test_a_word_wider_than_its_box_breaks_over_lines_whole(tmp_path):
+def test_an_mfen_wider_than_its_box_breaks_over_lines_whole(tmp_path):
     """pygame wraps at spaces only and cuts off what overflows a line unseen: the
-    analysis board's MFEN at 640x480 lost "RR/BBBR" that way. A word too wide
-    breaks over lines, after a "/" where it can, and every letter is drawn."""
+    analysis board's MFEN at 640x480 lost "RR/BBBR" that way. An MFEN too wide
+    breaks over lines after a "/", and every letter is drawn."""
     with opened(tmp_path, "Large"):
         mfen = "BBBR/BRRBB/1BRRRB/BBRRRBB/1BRRBR/1BRRR/BBBR r"
         face = theme.face(22, False)
