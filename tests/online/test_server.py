@@ -180,9 +180,13 @@ def test_the_bot_plays_a_whole_game_against_a_person(tmp_path):
             ann = Session(url, "Ann")
             await ann.connect()
             await ann.send("lobby")
-            seeks = []
+            # The bot opens its seek when its own lobby answer comes: before Ann's
+            # whole list or after it, as a change ("seeks", added).
+            seeks: list = []
             while not seeks:
-                seeks = (await ann.expect("lobby"))["seeks"]
+                msg = await ann.recv(10)
+                if msg["type"] in ("lobby", "seeks"):
+                    seeks = msg["seeks" if msg["type"] == "lobby" else "added"]
             assert seeks[0]["name"] == "Beginner bot"
             await ann.send("accept", seek=seeks[0]["id"])
             game = (await ann.expect("game"))["game"]
