@@ -16,6 +16,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from game import i18n
+from game.online.protocol import CODE_ALPHABET, CODE_LENGTH
 from game.play.match import HUMAN, PLAYERS
 from tests.i18n.catalogs import marked
 
@@ -31,8 +32,12 @@ NAMES = frozenset(
 )
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 _URL = re.compile(r"\S+://\S+")
-#: A code to type or give a friend (M8F5APY2A8): capitals and digits, at least one of each.
-_CODE = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6,}\b")
+#: A code to type or give a friend (M8F5APY2A8): capitals and digits, or any
+#: challenge code (drawn at random from its alphabet, one in twenty or so has no
+#: digit at all: MWTHXMTVJF).
+_CODE = re.compile(
+    rf"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{{6,}}\b|\b[{CODE_ALPHABET}]{{{CODE_LENGTH}}}\b"
+)
 #: Notation: cells (e5), turns (xd4xe5) and positions (MFEN, with its slashes). A
 #: pass is not notation: the move list says it in the player's words.
 _NOTATION = re.compile(r"\b(?:x?[a-l]\d{1,2})+\b|\S*/\S*")
