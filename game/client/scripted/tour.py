@@ -214,7 +214,8 @@ def tour(
     d.key(pygame.K_v)
     board_scene.ask_engine()
     deadline = time.monotonic() + 30
-    while board_scene.look.request is not None and time.monotonic() < deadline:
+    # The quick answer, shown with "looking deeper": the deeper one takes seconds.
+    while board_scene.look.thinking and time.monotonic() < deadline:
         d.frames(1)
         time.sleep(0.01)
     d.settle(0.1)
