@@ -123,8 +123,7 @@ class EngineLook:
                 deep=quick is not None,
                 changed_from=quick.turn if quick is not None and quick.turn != best else None,
             )
-            deep = quick is not None
-            if not deep and not verdict["exact"]:
+            if quick is None and not verdict["exact"]:
                 self.request = self.line.judge(mfen, turn, DEEP_SECONDS, depth=DEEP_DEPTH)
             return True, None
         return False, None
