@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.ai.analysis import VerdictData
-from game.i18n import _
+from game.i18n import _, ngettext
+from game.rules import Color
 
 from .game_analysis import score_in_tiles
 
@@ -63,6 +64,39 @@ class Look:
     deep: bool  # from the deeper look
     #: The quick look's best turn, when the deeper look found another.
     changed_from: str | None = None
+
+
+def said(look: Look, mover: Color) -> str:
+    """What the analysis board says of ``look`` in a position ``mover`` is to
+    move in: the best turn, and who it leaves ahead and by how much, named
+    rather than signed, since a bare "+1.0" does not say for whom. A proved
+    margin is the final result; an evaluation is an estimate."""
+    ahead = mover if look.tiles > 0 else mover.other
+    tiles = abs(look.tiles)
+    if look.exact:
+        n = round(tiles)
+        if n == 0:
+            return _("Best turn: {turn} (a draw with best play)").format(turn=look.turn)
+        text = ngettext(
+            "Best turn: {turn} ({side} wins by {n} tile)",
+            "Best turn: {turn} ({side} wins by {n} tiles)",
+            n,
+        )
+        return text.format(turn=look.turn, side=_(ahead.title), n=n)
+    if tiles < 0.05:
+        return _("Best turn: {turn} (even)").format(turn=look.turn)
+    # In whole tiles, as the game's analysis says a turn's cost: a player
+    # counts tiles, and the evaluation's tenths are not that precise.
+    n = round(tiles)
+    if n < 1:
+        text = _("Best turn: {turn} ({side} a little ahead)")
+    else:
+        text = ngettext(
+            "Best turn: {turn} ({side} ahead by about {n} tile)",
+            "Best turn: {turn} ({side} ahead by about {n} tiles)",
+            n,
+        )
+    return text.format(turn=look.turn, side=_(ahead.title), n=n)
 
 
 class EngineLook:

@@ -4,7 +4,15 @@ deeper one in its place (issue 43), driven with a stand-in line to the AI."""
 from dataclasses import dataclass, field
 
 from game.ai.analysis import VerdictData
-from game.play.engine_look import DEEP_DEPTH, DEEP_SECONDS, QUICK_SECONDS, EngineLook
+from game.play.engine_look import (
+    DEEP_DEPTH,
+    DEEP_SECONDS,
+    QUICK_SECONDS,
+    EngineLook,
+    Look,
+    said,
+)
+from game.rules import BLUE, RED
 
 MFEN = "RR1/4/5/4/BB1 r"
 
@@ -108,3 +116,18 @@ def test_the_ais_error_is_passed_on() -> None:
     line.inbox = [Reply(1, None, "the position is broken")]
     assert look.poll() == (True, "the position is broken")
     assert look.look is None and look.request is None
+
+
+def test_the_answer_names_who_is_ahead_and_whether_it_is_proved():
+    def look(tiles: float, exact: bool) -> Look:
+        return Look(MFEN, "c3", tiles, exact, deep=False)
+
+    assert said(look(1.04, False), RED) == "Best turn: c3 (Red ahead by about 1 tile)"
+    # The mover's margin below zero: the other side leads.
+    assert said(look(-2.6, False), RED) == "Best turn: c3 (Blue ahead by about 3 tiles)"
+    assert said(look(-2.6, False), BLUE) == "Best turn: c3 (Red ahead by about 3 tiles)"
+    assert said(look(0.3, False), BLUE) == "Best turn: c3 (Blue a little ahead)"
+    assert said(look(0.02, False), BLUE) == "Best turn: c3 (even)"
+    assert said(look(3.0, True), BLUE) == "Best turn: c3 (Blue wins by 3 tiles)"
+    assert said(look(-1.0, True), BLUE) == "Best turn: c3 (Red wins by 1 tile)"
+    assert said(look(0.0, True), RED) == "Best turn: c3 (a draw with best play)"

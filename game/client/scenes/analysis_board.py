@@ -14,7 +14,7 @@ import pygame
 from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
 from game.play.chain_on_board import chain_preview
-from game.play.engine_look import EngineLook
+from game.play.engine_look import EngineLook, said
 from game.play.explain import describe
 from game.play.jobs import Job
 from game.play.match import sentence
@@ -375,20 +375,14 @@ class AnalysisBoardScene(Scene):
         if self.look.thinking:
             lines.append((_("The engine is thinking..."), theme.MUTED))
         elif look is not None:
-            if abs(look.tiles) < 0.05:
-                said = _("Best turn: {turn} (even)").format(turn=look.turn)
-            else:
-                said = _("Best turn: {turn} ({side} {tiles} tiles)").format(
-                    turn=look.turn, side=_(self.mover.title), tiles=f"{look.tiles:+.1f}"
-                )
-            lines.append((said, theme.GOOD))
+            lines.append((said(look, self.mover), theme.GOOD))
             if look.exact:
                 lines.append((_("The exact solver proved it."), theme.MUTED))
             elif self.look.deepening:
                 lines.append((_("The engine is looking deeper..."), theme.MUTED))
             if look.changed_from:
-                said = _("A deeper look changed it from {turn}.").format(turn=look.changed_from)
-                lines.append((said, theme.MUTED))
+                changed = _("A deeper look changed it from {turn}.")
+                lines.append((changed.format(turn=look.changed_from), theme.MUTED))
         lines.append(self.status())
         lines.append((self.mfen(), theme.MUTED))
         if self.preview:
