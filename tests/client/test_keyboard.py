@@ -86,6 +86,13 @@ def test_a_whole_match_played_from_the_keyboard(app, drive):
     assert typed and by_cursor
     assert isinstance(app.scenes.top, GameOverScene)
     assert board.count(RED) + board.count(BLUE) > 0
+    # The result panel takes the keys: the board's line of keys is not shown
+    # beside it, and comes back once the panel is put away to see the board.
+    surface = pygame.Surface(app.size)
+    assert not any(keys in words(scene.draw, surface) for keys in scene.keys_text())
+    drive.key(pygame.K_b)
+    assert app.scenes.top is scene
+    assert any(keys in words(scene.draw, surface) for keys in scene.keys_text())
 
 
 def test_a_chain_taken_back_with_esc_and_played_again_with_enter(app, drive):

@@ -240,7 +240,10 @@ class MatchBoard(Scene):
         return text, theme.TONES[tone]
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        self.input.draw_help(surface, self.keys_box, *self.keys_text())
+        # Once the game is over its result panel takes the keys: the board's
+        # would be a promise the panel does not keep.
+        if not self.finished:
+            self.input.draw_help(surface, self.keys_box, *self.keys_text())
         if self.input.typing:
             self.input.box.draw(surface)
             return
