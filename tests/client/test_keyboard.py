@@ -93,6 +93,13 @@ def test_a_whole_match_played_from_the_keyboard(app, drive):
     drive.key(pygame.K_b)
     assert app.scenes.top is scene
     assert any(keys in words(scene.draw, surface) for keys in scene.keys_text())
+    # At the last position no turn is left to type: the line offers the moves.
+    assert not any("type a turn" in keys for keys in scene.keys_text())
+    assert "The game is over" in words(scene.draw, surface)
+    # Undo in a finished game looks back, the end still ahead: it says so.
+    drive.key(pygame.K_u)
+    assert scene.status[0] == "Back one turn. Redo goes forward again."
+    assert any("type a turn" in keys for keys in scene.keys_text())
 
 
 def test_a_chain_taken_back_with_esc_and_played_again_with_enter(app, drive):

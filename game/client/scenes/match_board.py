@@ -259,6 +259,12 @@ class MatchBoard(Scene):
         """The line of keys under the board, longest first: until the cursor shows,
         Left and Right are the moves'."""
         texts = self.input.help_text()
+        if self.match.over and not self.input.typing and not self.input.by_pad:
+            # The last position: no turn is left to play, only the game to look back on.
+            return (
+                _("The game is over: Left and Right step through the moves."),
+                _("Game over. Left, Right: the moves."),
+            )
         if self.input.cursor is None and not self.input.typing and not self.input.by_pad:
             return (
                 _("{keys} Left and Right step through the moves.").format(keys=texts[0]),

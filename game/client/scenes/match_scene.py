@@ -293,7 +293,10 @@ class MatchScene(MatchBoard):
             self.say(_(self.no_takebacks))
         elif self.takebacks.undo():
             self.finished = False
-            self.say(_("Took back."), theme.MUTED)
+            if self.match.finished:  # the end is still ahead: this is looking back
+                self.say(_("Back one turn. Redo goes forward again."), theme.MUTED)
+            else:
+                self.say(_("Took back."), theme.MUTED)
         else:
             self.say(_("Nothing to take back."))
 
@@ -301,7 +304,7 @@ class MatchScene(MatchBoard):
         if self.takebacks is None:
             self.say(_(self.no_takebacks))
         elif self.takebacks.redo():
-            self.say("")  # "Took back." no longer holds
+            self.say("")  # what Undo said no longer holds
             if self.match.over:
                 self.finish()
         else:
