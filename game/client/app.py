@@ -33,6 +33,7 @@ from .audio import Audio
 from .board_view import hex_points
 from .crash import HEADLESS
 from .pad import Pads
+from .pointer import covered
 from .scene import Scene, SceneStack
 
 DEFAULT_SIZE = (1280, 800)
@@ -205,8 +206,10 @@ class App:
         self.jobs.poll()
         self.time += dt
         moving = False
-        for scene in self.scenes.visible():
-            moving = bool(scene.update(dt)) or moving
+        visible = self.scenes.visible()
+        for scene in visible:
+            with covered(scene is not visible[-1]):
+                moving = bool(scene.update(dt)) or moving
         moving = self.notices.update(dt) or moving
         #: Something on screen moves: the loop keeps drawing frames.
         self.moving = moving

@@ -17,7 +17,7 @@ import pygame
 
 from game.i18n import _
 
-from . import text_layout, theme
+from . import pointer, text_layout, theme
 from .layout import row as layout_row
 
 #: What a control does when used; what it returns is not used (so that
@@ -100,7 +100,8 @@ class Button:
 
     def update(self, dt: float) -> bool:
         """Ease the glow towards hovered or not; True while it is still moving."""
-        hovered = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        mine = not pointer.is_covered()  # an overlay above takes the clicks
+        hovered = self.enabled and mine and self.rect.collidepoint(pygame.mouse.get_pos())
         target = 1.0 if hovered or (self.focused and self.enabled) else 0.0
         if abs(target - self.glow) < 0.01:
             self.glow = target

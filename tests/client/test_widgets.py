@@ -185,3 +185,18 @@ def test_the_keyboard_focus_shows_on_an_option_already_chosen(app, drive):
     red = setup.controls[setup.focus]
     assert isinstance(red, Segments)
     assert ring_shows(app, red.parts()[red.index])
+
+
+def test_a_button_under_an_overlay_does_not_light_up_under_the_pointer(app, drive):
+    scene = start_match(app, drive)
+    menu = scene.panel.menu
+    # The pointer on the side panel's Menu button: it lights up...
+    pygame.mouse.set_pos(menu.rect.center)
+    drive.frames(20)
+    assert menu.glow > 0.9
+    # ...but not with a panel over the screen that takes the clicks.
+    scene.menu()  # the pause menu, over the match
+    assert app.scenes.top is not scene and app.scenes.top.overlay
+    pygame.mouse.set_pos(menu.rect.center)
+    drive.frames(20)
+    assert menu.glow < 0.1
