@@ -222,13 +222,32 @@ class GameAnalysis:
         return True
 
 
+def thrown_away(verdict: TurnVerdict) -> str:
+    """What a proved turn gave away of the result ("" if it kept it): a turn that
+    throws a won game away is a blunder whatever the tiles, and says why."""
+    if not verdict.exact:
+        return ""
+    best = margin(verdict.best_score)
+    played = best - round(verdict.loss)
+    if best > 0 and played == 0:
+        return _("It turned a won game into a draw.")
+    if best > 0 > played:
+        return _("It turned a won game into a lost one.")
+    if best == 0 > played:
+        return _("It turned a drawn game into a lost one.")
+    return ""
+
+
 def better_line(verdict: TurnVerdict) -> str:
     """What a flagged turn should have been, in whole tiles: a player counts
     tiles, so the engine's fraction of one is rounded, or said in words."""
     took = len(verdict.played.split("x")) - 1
     best = len(verdict.best.split("x")) - 1
     tiles = round(verdict.loss)
-    if tiles < 1:
+    lost = thrown_away(verdict)
+    if lost:
+        worth = lost
+    elif tiles < 1:
         worth = _("It was worth a little more by the end.")
     else:
         worth = ngettext(

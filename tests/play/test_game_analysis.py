@@ -45,6 +45,19 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     assert better_line(v(2.3)) == "Better: xd7xd6. It was worth about 2 tiles more by the end."
     assert better_line(v(1.0)).endswith("about 1 tile more by the end.")
     assert "a little more" in better_line(v(0.4))
+    # A proved turn that throws the result away says so, not its tiles: a loss
+    # of 4 may be a mistake, or a blunder that gave the game away.
+    from game.ai.evaluate import exact_score
+
+    def proved(best_margin: int, loss: int) -> str:
+        verdict = TurnVerdict(5, "red", "d5", "e1", loss, "blunder", True, exact_score(best_margin))
+        return better_line(verdict)
+
+    assert proved(3, 3).endswith("It turned a won game into a draw.")
+    assert proved(3, 4).endswith("It turned a won game into a lost one.")
+    assert proved(0, 2).endswith("It turned a drawn game into a lost one.")
+    assert proved(7, 4).endswith("It was worth about 4 tiles more by the end.")
+    assert proved(-1, 2).endswith("It was worth about 2 tiles more by the end.")
     nothing = {"counts": {}, "accuracy": 100, "turns": 0}
     assert summary_line("Blue", nothing) == "Blue: no turns judged yet"
     counts = {"blunder": 1, "mistake": 0, "inaccuracy": 2}
