@@ -299,8 +299,10 @@ class App:
         start = len(theme.drawn_texts) if theme.drawn_texts is not None else 0
         kept = len(theme.drawn_px), len(theme.drawn_lines)
         try:
-            for scene in self.scenes.visible():
-                scene.draw(self.screen)
+            visible = self.scenes.visible()
+            for scene in visible:
+                with covered(scene is not visible[-1]):
+                    scene.draw(self.screen)
             found = theme.drawn_texts[start:] if watch and theme.drawn_texts else []
             return [pygame.Rect(r) for _s, _m, r, _b in found]
         finally:

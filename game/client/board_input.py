@@ -24,6 +24,7 @@ from game.play.board_keys import column_of, examples, middle, step
 from . import text_layout as tl
 from . import theme
 from .board_view import BoardView
+from .pointer import is_covered
 from .scene import pad_buttons
 from .widgets import TextField
 
@@ -325,7 +326,10 @@ class BoardInput:
     ) -> None:
         """One line of keys in ``rect``: the first of ``texts`` (longest first) that
         fits whole at its size; else the shortest, made smaller if need be, never
-        over its edges."""
+        over its edges. Under an overlay (the pause menu), which takes the
+        keys, it draws none."""
+        if is_covered():
+            return
         for text in texts:
             if theme.font(18).size(text)[0] <= rect.width:
                 tl.label(surface, text, rect, size=18, color=theme.MUTED)

@@ -1,7 +1,8 @@
 """Whose the pointer is: the top scene's. A scene drawn under an overlay (a
 result panel, the pause menu) still updates, so that it animates behind it, but
-the overlay takes the clicks, so nothing beneath it may light up under the
-pointer as if a click would reach it."""
+the overlay takes the clicks and the keys, so nothing beneath it may light up
+under the pointer as if a click would reach it, nor offer keys it would not
+answer."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from contextlib import contextmanager
 
 
 class _State:
-    under = False  # a scene under an overlay is updating
+    under = False  # a scene under an overlay is updating or drawing
 
 
 @contextmanager
 def covered(under: bool) -> Iterator[None]:
-    """Update a scene's widgets knowing whether it lies ``under`` an overlay."""
+    """Update or draw a scene knowing whether it lies ``under`` an overlay."""
     was, _State.under = _State.under, under
     try:
         yield
@@ -24,5 +25,5 @@ def covered(under: bool) -> Iterator[None]:
 
 
 def is_covered() -> bool:
-    """The scene updating now lies under an overlay."""
+    """The scene updating or drawing now lies under an overlay."""
     return _State.under

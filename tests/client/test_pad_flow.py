@@ -19,6 +19,7 @@ from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
 from game.play.match import Match
 
+from .drawn import words
 from .test_pad import DPAD, START, A, B, cursor_to, focus_on
 from .test_scenes import start_match
 
@@ -188,12 +189,19 @@ def test_the_back_banner_shows_when_the_stick_or_a_trigger_is_first_used(app, dr
         assert any(text.startswith("Playing with a controller") for text, _ in app.toasts)
 
 
-def test_the_keys_line_under_the_pause_menu_names_the_controller_s_buttons(app, drive):
+def test_the_pause_menu_hides_the_keys_line_and_leaves_it_naming_the_controller(app, drive):
     scene = MatchScene(app, Match(3, "Human", "Human"))
     app.scenes.reset(scene)
     drive.frames(2)
     assert scene.keys_text()[0].startswith("Keys:")  # nothing used yet: the keyboard's
+    assert scene.keys_text()[0] in words(lambda s: app.draw_scenes(False), app.screen)
     drive.pad(START)
     assert isinstance(app.scenes.top, PauseScene)
+    # The menu takes the keys: none of the board's peek out below it.
+    shown = words(lambda s: app.draw_scenes(False), app.screen)
+    assert not any(text in shown for text in scene.keys_text()), shown
+    drive.pad(B)
+    assert app.scenes.top is scene
     drawn = scene.keys_text()
     assert "Back" in drawn[0] and not drawn[0].startswith("Keys:"), drawn
+    assert any(text in words(lambda s: app.draw_scenes(False), app.screen) for text in drawn)
