@@ -33,7 +33,7 @@ from .audio import Audio
 from .board_view import hex_points
 from .crash import HEADLESS
 from .pad import Pads
-from .pointer import covered
+from .pointer import covered, keys_pressed, pointer_used
 from .scene import Scene, SceneStack
 
 DEFAULT_SIZE = (1280, 800)
@@ -68,6 +68,7 @@ class App:
         self.data.mkdir(parents=True, exist_ok=True)
         self.settings, message = load_settings(self.data)
         set_language(self.settings.language)  # before the first text is drawn
+        pointer_used()  # a new window: no key has been pressed in it yet
         try:
             pygame.display.init()
             driver = pygame.display.get_driver()
@@ -227,6 +228,9 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
+            pointer_used()
+        elif event.type == pygame.KEYDOWN:
+            keys_pressed()
         elif event.type == pygame.WINDOWLEAVE:
             self.pointer = None
         if event.type == pygame.QUIT:

@@ -2,7 +2,8 @@
 result panel, the pause menu) still updates, so that it animates behind it, but
 the overlay takes the clicks and the keys, so nothing beneath it may light up
 under the pointer as if a click would reach it, nor offer keys it would not
-answer."""
+answer. And once the keys move the focus, the pointer left resting on another
+widget lights nothing until it moves again: one highlight, the keyboard's."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from contextlib import contextmanager
 
 class _State:
     under = False  # a scene under an overlay is updating or drawing
+    keys_lead = False  # a key was pressed since the pointer last moved or clicked
 
 
 @contextmanager
@@ -27,3 +29,19 @@ def covered(under: bool) -> Iterator[None]:
 def is_covered() -> bool:
     """The scene updating or drawing now lies under an overlay."""
     return _State.under
+
+
+def keys_pressed() -> None:
+    """A key (or a controller's button, as its key) was pressed."""
+    _State.keys_lead = True
+
+
+def pointer_used() -> None:
+    """The pointer moved or clicked: it lights what it is over again."""
+    _State.keys_lead = False
+
+
+def lights() -> bool:
+    """Whether a widget under the pointer lights up now: the scene is the top
+    one, and the pointer, not the keys, was used last."""
+    return not _State.under and not _State.keys_lead

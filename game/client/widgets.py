@@ -100,8 +100,9 @@ class Button:
 
     def update(self, dt: float) -> bool:
         """Ease the glow towards hovered or not; True while it is still moving."""
-        mine = not pointer.is_covered()  # an overlay above takes the clicks
-        hovered = self.enabled and mine and self.rect.collidepoint(pygame.mouse.get_pos())
+        hovered = (
+            self.enabled and pointer.lights() and self.rect.collidepoint(pygame.mouse.get_pos())
+        )
         target = 1.0 if hovered or (self.focused and self.enabled) else 0.0
         if abs(target - self.glow) < 0.01:
             self.glow = target

@@ -5,6 +5,7 @@ import pygame
 from game.client import theme
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.settings_scene import SettingsScene
+from game.client.scenes.title import TitleScene
 from game.client.widgets import Button, Slider, press
 
 from .test_scenes import start_match
@@ -200,3 +201,23 @@ def test_a_button_under_an_overlay_does_not_light_up_under_the_pointer(app, driv
     pygame.mouse.set_pos(menu.rect.center)
     drive.frames(20)
     assert menu.glow < 0.1
+
+
+def test_the_keys_take_the_highlight_from_a_resting_pointer_until_it_moves(app, drive):
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    buttons = [w for w in app.scenes.top.controls if isinstance(w, Button)]
+    rest_on = buttons[-1]
+    drive.move(rest_on.rect.center)
+    pygame.mouse.set_pos(rest_on.rect.center)
+    drive.frames(20)
+    assert rest_on.glow > 0.9
+    drive.key(pygame.K_DOWN)  # the keyboard focus comes to a button
+    drive.frames(20)
+    lit = [b for b in buttons if b.glow > 0.5]
+    focused = [b for b in buttons if b.focused]
+    assert len(focused) == 1 and rest_on not in focused
+    assert lit == focused, [b.label for b in lit]
+    drive.move((rest_on.rect.centerx + 1, rest_on.rect.centery))
+    drive.frames(20)
+    assert [b for b in buttons if b.glow > 0.5] == [rest_on]  # the mouse took over
