@@ -289,13 +289,24 @@ class BoardInput:
             return self.pad_help(paints)
         if self.cursor is not None and paints:
             return (
-                _("Arrows move the cursor, Enter paints its cell, Esc hides it. T types a turn."),
-                _("Arrows: move. Enter: paint. Esc: hide. T: type a turn."),
+                _(
+                    "Arrows move the cursor, Enter paints its cell, Esc hides it. "
+                    "T types a turn, E asks for the best one."
+                ),
+                _("Arrows: move. Enter: paint. Esc: hide. T: type a turn. E: best turn."),
             )
         if self.cursor is not None:
             return (
                 _("Arrows move the cursor, Enter plays its cell, Esc hides it. T types a turn."),
                 _("Arrows: move. Enter: play. Esc: hide. T: type a turn."),
+            )
+        if paints:
+            return (
+                _(
+                    "Keys: Up, Down or Tab shows a board cursor; T types a turn; "
+                    "E asks for the best one."
+                ),
+                _("Up or Down: board cursor. T: type a turn. E: best turn."),
             )
         return (
             _("Keys: Up, Down or Tab shows a board cursor; T types a turn."),

@@ -82,6 +82,12 @@ def test_the_engine_and_the_chain_preview(app, drive):
     assert all(board.tile_at(c) == board.mover.other for c in preview)
     drive.key(pygame.K_v)
     assert scene.preview
+    # The line of keys offers E, which asks the engine, with the cursor or without.
+    assert "E asks for the best one" in words(scene.draw, app.screen)
+    drive.key(pygame.K_TAB)
+    assert scene.input.cursor is not None
+    assert "E asks for the best one" in words(scene.draw, app.screen)
+    drive.key(pygame.K_ESCAPE)
     drive.key(pygame.K_e)
     start = time.monotonic()
     while scene.look.request is not None:
