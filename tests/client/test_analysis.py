@@ -18,6 +18,7 @@ from game.play import game_analysis
 from game.play.history import entries
 from game.rules import BLUE, RED, Board
 
+from .drawn import drawn as drawn_texts
 from .drawn import words
 from .test_history import finish_hot_seat
 from .test_scenes import button
@@ -163,3 +164,27 @@ def test_a_click_on_a_flagged_turns_dot_shows_that_turn(app, drive):
     drive.click((round(x), scene.graph.bottom - 6))
     assert scene.ply == 5
     assert "mistake" in words(scene.draw, app.screen)
+
+
+def test_the_keys_that_go_through_the_game_are_named_under_the_graph_and_work(app, drive):
+    played = finish_hot_seat(app, drive, side=3, seed=4)
+    scene = AnalysisScene(app, played.match)
+    app.scenes.push(scene)
+    drive.frames(2)
+    line = "Left and Right step through the moves; Home and End go to the first and the last."
+    drawn = dict(drawn_texts(scene.draw, app.screen))
+    assert line in drawn and scene.keys_box.contains(drawn[line])
+    assert not drawn[line].colliderect(scene.graph)
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    assert scene.ply == 2
+    drive.key(pygame.K_END)
+    assert scene.ply == len(scene.analysis.turns)
+    drive.key(pygame.K_HOME)
+    assert scene.ply == 0
+    # The smallest window says it shorter, whole.
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+    drive.frames(2)
+    drawn = dict(drawn_texts(scene.draw, app.screen))
+    short = [t for t in drawn if t.startswith("Left, Right: the moves")]
+    assert short and scene.keys_box.contains(drawn[short[0]])

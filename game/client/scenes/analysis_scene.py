@@ -67,6 +67,7 @@ class AnalysisScene(Scene):
         #: column at the right, so no line runs through its words.
         self.plot = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
+        self.keys_box = pygame.Rect(0, 0, 0, 0)
         self.asking: int | None = None  # the turn the engine is judging
         self.rows: list[tuple[int, pygame.Rect]] = []
         #: The first turn in the list's view, once the wheel has moved it; None
@@ -114,9 +115,11 @@ class AnalysisScene(Scene):
         window = pygame.FRect(0, 0, w, h)
         panel, rest = split(window, min(360, w // 3), "right")
         self.panel = pygame.Rect(panel)
-        graph = split(rest.inflate(-40, -40), 100, "bottom")[0]
-        graph.left, graph.width = 40, rest.width - 60
-        self.graph = pygame.Rect(graph)
+        # The graph along the foot, and under it a line of the keys that go
+        # through the game.
+        keys, above = split(pygame.FRect(40, 0, rest.width - 60, h - 4), 26, "bottom")
+        graph = split(above, 100, "bottom", gap=2)[0]
+        self.graph, self.keys_box = pygame.Rect(graph), pygame.Rect(keys)
         self.bar = pygame.Rect(8, 60, 18, h - 200)
         legend = max(theme.font(14).size(_(words))[0] for words in LEGEND) + 12
         self.plot = self.graph.inflate(0, -8)
@@ -245,6 +248,13 @@ class AnalysisScene(Scene):
         )
         self.draw_bar(surface)
         self.draw_graph(surface)
+        self.input.draw_help(
+            surface,
+            self.keys_box,
+            _("Left and Right step through the moves; Home and End go to the first and the last."),
+            _("Left, Right: the moves. Home, End: the first, the last."),
+            _("Left, Right: the moves."),
+        )
         self.draw_panel(surface, verdict)
         draw_all(self.controls, surface)
 
