@@ -2,6 +2,7 @@
 through its worker, the window keeps drawing, flagged turns show the better turn,
 and the analysis is kept with the record so it opens instantly from the history."""
 
+import random
 import re
 import time
 
@@ -16,11 +17,13 @@ from game.client.scenes.title import TitleScene
 from game.files import read_json
 from game.play import game_analysis
 from game.play.history import entries
+from game.play.match import Match
 from game.rules import BLUE, RED, Board
 
 from .drawn import drawn as drawn_texts
 from .drawn import words
 from .test_history import finish_hot_seat
+from .test_large_text import shown, texts
 from .test_scenes import button
 
 
@@ -188,3 +191,36 @@ def test_the_keys_that_go_through_the_game_are_named_under_the_graph_and_work(ap
     drawn = dict(drawn_texts(scene.draw, app.screen))
     short = [t for t in drawn if t.startswith("Left, Right: the moves")]
     assert short and scene.keys_box.contains(drawn[short[0]])
+
+
+def test_a_pass_in_the_list_is_whole_beside_an_inaccuracy_in_the_smallest_window(tmp_path):
+    """At 640x480 in Large text the verdicts' column once took the room of
+    "inaccuracy" whatever was in view, and cut each pass to "pa..."."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        board, line = Board(size=3), []
+        while not board.is_game_over():
+            line.append(rng.choice(board.legal_turns()))
+            board.push(line[-1])
+        if any(t.is_pass for t in line):
+            break
+    match = Match(3, "Human", "Human")
+    for turn in line:
+        if not turn.is_pass:  # the match plays forced passes itself
+            match.play(turn)
+
+    def make(app):
+        scene = AnalysisScene(app, match)
+        for at, (_, turn, _) in enumerate(scene.analysis.turns):
+            label = "best" if turn == "pass" else "inaccuracy"
+            data = {"loss": 0.0 if turn == "pass" else 1.5, "label": label, "exact": False}
+            scene.analysis.record(at, turn, {**data, "best_score": 0, "played_score": 0})
+        scene.go(next(i for i, (_, t, _) in enumerate(scene.analysis.turns) if t == "pass") + 1)
+        return scene
+
+    with shown(tmp_path, (640, 480), "Large", make) as app:
+        scene = app.scenes.top
+        drawn = texts(app)
+        in_view = [m for m, r in drawn if scene.panel.contains(r)]
+        assert "pass" in in_view and "inaccuracy" in in_view, in_view
+        assert not any(m.startswith("pa") and m != "pass" for m in in_view), in_view

@@ -28,6 +28,7 @@ from ..board_input import BoardInput
 from ..board_view import BoardView
 from ..layout import anchor, place, split
 from ..scene import Scene, Services, pad_buttons
+from ..side_panel import shown_move
 from ..widgets import Button, draw_all, press, update_all
 
 #: The mouse's events that may zoom or move the board.
@@ -366,15 +367,24 @@ class AnalysisScene(Scene):
         # where a long chain does not fit (never smaller: the header above shows
         # the turn chosen whole).
         number_w = face.size("00...")[0]
-        verdict_w = max(face.size(_(label))[0] for label in LABELS)
         line_h = face.get_linesize() + 4
         rows = self.list_rows = max(1, int((self.back_button.rect.top - top - 8) // line_h))
         n = len(self.analysis.verdicts)
         first = self.first_in_view()
+        # The verdicts' column as wide as the widest in view, but never more than
+        # leaves the turns in view whole (up to half the row): in a narrow panel
+        # "inaccuracy" would cut a pass to "pa...". A verdict short of room is
+        # drawn smaller instead.
+        view = range(first, min(n, first + rows))
+        shown = [v.label for v in self.analysis.verdicts[first : first + rows] if v is not None]
+        verdict_w = max((face.size(_(label))[0] for label in shown), default=face.size("...")[0])
+        row_w = self.panel.width - 24 - 8 - number_w - 6
+        moves = [shown_move(self.analysis.turns[i][1]) for i in view]
+        turns_w = max((face.size(move)[0] for move in moves), default=0)
+        verdict_w = max(min(verdict_w, row_w - 6 - min(turns_w, row_w // 2)), row_w // 3)
         y = top
-        for i in range(first, min(n, first + rows)):
+        for i, played in zip(view, moves, strict=True):
             v = self.analysis.verdicts[i]
-            played = self.analysis.turns[i][1]
             label = v.label if v is not None else "..."
             tone = LABEL_COLOR.get(label, theme.MUTED)
             label = _(label) if v is not None else label
@@ -386,6 +396,6 @@ class AnalysisScene(Scene):
             tl.label(surface, move_number(i + 1), number, size=18, color=theme.MUTED,
                      align="right", floor=18)  # fmt: skip
             tl.label(surface, played, turn, size=18, floor=18)
-            tl.label(surface, label, verdict, size=18, color=tone, align="right", floor=18)
+            tl.label(surface, label, verdict, size=18, color=tone, align="right", floor=12)
             self.rows.append((i + 1, pygame.Rect(r)))
             y += line_h
