@@ -11,6 +11,7 @@ from game.client.scenes.title import TitleScene
 from game.rules import BLUE, RED, Board, Position
 
 from .drawn import words
+from .test_large_text import shown, texts
 from .test_scenes import button, start_match
 
 
@@ -250,3 +251,14 @@ def test_the_engines_answer_and_its_state_show_first_in_the_smallest_window(tmp_
     finally:
         app.close()
         i18n.set_language("en")
+
+
+def test_the_smallest_window_offers_e_before_any_answer(tmp_path):
+    """At 640x480 in Large text the long line of keys had no room and the panel
+    dropped it, so E was never offered: a shorter wording takes its place."""
+    with shown(tmp_path, (640, 480), "Large", AnalysisBoardScene) as app:
+        scene = app.scenes.top
+        offered = [m for m, r in texts(app) if "E: best turn" in m or "E asks" in m]
+        assert offered and scene.panel.contains(
+            next(r for m, r in texts(app) if m == offered[0])
+        ), offered

@@ -368,36 +368,41 @@ class AnalysisBoardScene(Scene):
         draw_all(self.controls, surface)
         # The engine's lines first: with little room (640x480, Large text) the
         # answer the player asked for, and whether it is final, matter most.
-        lines: list[tuple[str, theme.Color]] = []
+        lines: list[tuple[tuple[str, ...], theme.Color]] = []
         if self.saving is not None:
-            lines.append((_("The solver is proving the puzzle..."), theme.MUTED))
+            lines.append(((_("The solver is proving the puzzle..."),), theme.MUTED))
         look = self.look.answer_for(board.mfen())
         if self.look.thinking:
-            lines.append((_("The engine is thinking..."), theme.MUTED))
+            lines.append(((_("The engine is thinking..."),), theme.MUTED))
         elif look is not None:
-            lines.append((said(look, self.mover), theme.GOOD))
+            lines.append(((said(look, self.mover),), theme.GOOD))
             if look.exact:
-                lines.append((_("The exact solver proved it."), theme.MUTED))
+                lines.append(((_("The exact solver proved it."),), theme.MUTED))
             elif self.look.deepening:
-                lines.append((_("The engine is looking deeper..."), theme.MUTED))
+                lines.append(((_("The engine is looking deeper..."),), theme.MUTED))
             if look.changed_from:
                 changed = _("A deeper look changed it from {turn}.")
-                lines.append((changed.format(turn=look.changed_from), theme.MUTED))
-        lines.append(self.status())
-        lines.append((self.mfen(), theme.MUTED))
+                lines.append(((changed.format(turn=look.changed_from),), theme.MUTED))
+        text, tone = self.status()
+        lines.append(((text,), tone))
         if self.preview:
-            lines.append((_("Numbers: tiles the best chain from that flip takes."), theme.MUTED))
-        lines.append((self.input.help_text(paints=True)[0], theme.MUTED))
+            lines.append(((_("Numbers: tiles the best chain from that flip takes."),), theme.MUTED))
+        # The keys before the MFEN, which the Copy button gives whole anyway:
+        # the shortest wording where the longest has no room.
+        lines.append((self.input.help_text(paints=True), theme.MUTED))
+        lines.append(((self.mfen(),), theme.MUTED))
         # Each line whole or not at all, above the Back button (an MFEN has no
         # spaces: it breaks where the width does).
         area = pygame.FRect(p.left + 14, self.text_top, p.width - 28, 0)
         area.height = self.back_button.rect.top - 4 - area.top
-        for msg, c in lines:
+        for wordings, c in lines:
+            fits = [m for m in wordings if tl.block_height(m, 18, area.width) <= area.height]
+            if not fits:
+                break
+            msg = fits[0]
             box = pygame.FRect(
                 area.left, area.top, area.width, tl.block_height(msg, 18, area.width)
             )
-            if box.bottom > area.bottom:
-                break
             tl.block(surface, msg, box, size=18, color=c)
             area.top = box.bottom + 4
             area.height = self.back_button.rect.top - 4 - area.top
