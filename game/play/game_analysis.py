@@ -229,12 +229,13 @@ def thrown_away(verdict: TurnVerdict) -> str:
         return ""
     best = margin(verdict.best_score)
     played = best - round(verdict.loss)
+    # The turn by name: after "Better: e1." an "it" would read as e1.
     if best > 0 and played == 0:
-        return _("It turned a won game into a draw.")
+        return _("{turn} turned a won game into a draw.").format(turn=verdict.played)
     if best > 0 > played:
-        return _("It turned a won game into a lost one.")
+        return _("{turn} turned a won game into a lost one.").format(turn=verdict.played)
     if best == 0 > played:
-        return _("It turned a drawn game into a lost one.")
+        return _("{turn} turned a drawn game into a lost one.").format(turn=verdict.played)
     return ""
 
 

@@ -53,9 +53,10 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
         verdict = TurnVerdict(5, "red", "d5", "e1", loss, "blunder", True, exact_score(best_margin))
         return better_line(verdict)
 
-    assert proved(3, 3).endswith("It turned a won game into a draw.")
-    assert proved(3, 4).endswith("It turned a won game into a lost one.")
-    assert proved(0, 2).endswith("It turned a drawn game into a lost one.")
+    # By name: after "Better: e1." an "It" read as e1, the turn not played.
+    assert proved(3, 3) == "Better: e1. d5 turned a won game into a draw."
+    assert proved(3, 4).endswith(" d5 turned a won game into a lost one.")
+    assert proved(0, 2).endswith(" d5 turned a drawn game into a lost one.")
     assert proved(7, 4).endswith("It was worth about 4 tiles more by the end.")
     assert proved(-1, 2).endswith("It was worth about 2 tiles more by the end.")
     nothing = {"counts": {}, "accuracy": 100, "turns": 0}
