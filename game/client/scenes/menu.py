@@ -57,12 +57,26 @@ class MenuScene(Scene):
         n = len(self.controls)
         if not n:
             return
-        i = (-1 if by > 0 else 0) if self.focus is None else self.focus
+        i = self.focus
+        if i is None:  # the keys take over: from the widget the pointer is on, if any
+            i = self.pointed()
+        if i is None:
+            i = -1 if by > 0 else 0
         for _step in range(n):
             i = (i + by) % n
             if getattr(self.controls[i], "enabled", True):
                 self.set_focus(i)
                 return
+
+    def pointed(self) -> int | None:
+        """The usable widget under the pointer, if any."""
+        at = self.app.pointer
+        if at is None:
+            return None
+        for i, w in enumerate(self.controls):
+            if getattr(w, "enabled", True) and w.rect.collidepoint(at):
+                return i
+        return None
 
     def handle_focus_key(self, key: int, mod: int) -> bool:
         if key in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
