@@ -94,6 +94,9 @@ class SheetFlow:
         #: The line for the player, and how it reads.
         self.message: tuple[str, Tone] = ("", "muted")
         self.finished = False
+        #: The pointer still rests where the last formation was written: the next
+        #: one shows once it moves, not drawn red over what was just written.
+        self.written_here = False
 
     # -- the roll and the formation -------------------------------------------------------
     def new_roll(self, rolled: str) -> list[MosaixEvent]:
@@ -162,7 +165,7 @@ class SheetFlow:
     def preview(self, cell: tuple[int, int] | None) -> Preview | None:
         """What pointing at ``cell`` shows, or None when nothing is to be written."""
         f = self.formation()
-        if f is None or cell is None or not self.may_write():
+        if f is None or cell is None or not self.may_write() or self.written_here:
             return None
         p = self.aimed(cell)
         x0, y0 = (p.x, p.y) if p is not None else preview_at(f, cell)
@@ -177,6 +180,7 @@ class SheetFlow:
     def pointed(self) -> None:
         """The pointer moved to another cell: what was said of the last one (a
         refusal, a placement written) gives way to what the new cell says."""
+        self.written_here = False
         if self.message[1] in ("bad", "good") and self.thinking is None and not self.finished:
             self.message = ("", "muted")
 
@@ -221,7 +225,9 @@ class SheetFlow:
         if why or p is None:
             self.say(why or "", "bad")
             return why or ""
-        return self.write(p)
+        events = self.write(p)
+        self.written_here = True
+        return events
 
     def write(self, p: Placement) -> list[MosaixEvent]:
         """Write ``p`` on the sheet being played (the game's own rules)."""
@@ -333,6 +339,7 @@ class SoloFlow(SheetFlow):
             if self.arranger is not None:
                 self.arranger.show(p.formation)
             ax, ay = anchor(p.formation)
+            self.written_here = False  # the hint's place shows wherever the pointer is
             show((p.x + ax, p.y + ay))
             self.say(_("Try it here: the preview shows where."), "good")
             return []

@@ -17,9 +17,11 @@ from game.client.scenes.mosaix_play import (
 from game.client.scenes.title import TitleScene
 from game.mosaix import CREDIT
 from game.mosaix import ai as mosaix_ai
+from game.mosaix.sheet import SIZE
 from game.play.arranger import Arranger
 from game.play.mosaix_flow import anchor
 from game.play.mosaix_records import load as load_records
+from game.play.sheet_keys import sheet_step
 
 from .drawn import drawn, words
 from .test_scenes import button
@@ -79,7 +81,7 @@ def test_a_refused_placement_says_why_and_writes_nothing(app, drive):
     assert scene.game.turns == [] and "already written" in scene.message[0]
 
 
-def test_the_formation_after_a_write_says_why_it_is_red(app, drive):
+def test_the_formation_after_a_write_waits_for_the_pointer_then_says_why_it_is_red(app, drive):
     scene = MosaixSoloScene(app, seed=21)
     app.scenes.reset(scene)
     drive.settle(0.7)
@@ -89,6 +91,14 @@ def test_the_formation_after_a_write_says_why_it_is_red(app, drive):
     click_placement(drive, scene, p)
     assert len(game.turns) == 1
     drive.settle(0.8)  # the next roll lands under a pointer still on what was written
+    # Not drawn red over it beside a refusal: a good write looked like a mistake.
+    assert scene.flow.preview(scene.hover) is None
+    shown = words(scene.draw_message, app.screen)
+    assert "Written." in shown and "already written" not in shown
+    # The pointer moves off and back: now the formation shows, red, and says why.
+    at = scene.hover
+    drive.move(scene.view.centre(*sheet_step(at, "left" if at[0] else "right", SIZE)))
+    drive.move(scene.view.centre(*at))
     preview = scene.flow.preview(scene.hover)
     assert preview is not None and not preview.ok
     shown = words(scene.draw_message, app.screen)

@@ -201,8 +201,14 @@ def test_a_formation_drawn_red_always_says_why(tmp_path):
     flow.arranger.show(p.formation)
     flow.click(cell_for(p))
     assert flow.message == ("Written.", "good")
-    # The pointer has not moved; the next formation, on the cell just written,
-    # is drawn red: the line says why, never the old "Written.".
+    # The pointer has not moved: the next formation waits for it to, rather than
+    # lie red over what was just written beside a refusal, a write that looked
+    # like a mistake to a newcomer.
+    assert flow.preview(cell_for(p)) is None
+    assert flow.line(cell_for(p)) == ("Written.", "good")
+    # Moved (here, back to the same cell), it is drawn red: the line says why,
+    # never the old "Written.".
+    flow.pointed()
     why = flow.preview(cell_for(p)).why
     assert why and flow.line(cell_for(p)) == (why, "bad")
     # Whatever else was said last (a match's "write the formation" line).
