@@ -10,6 +10,8 @@ from game.puzzles.solve import analyse_flips
 from game.rules import Board, Turn
 from tests.helpers import CHAIN
 
+from .drawn import drawn
+
 
 def open_first(app, drive) -> PuzzleScene:
     app.scenes.reset(PuzzleBrowserScene(app))
@@ -258,3 +260,25 @@ def test_the_players_own_puzzles_do_not_move_their_puzzle_rating(app, drive, pac
     drive.frames(2)
     click_turn(drive, app.scenes.top, "xc1xc2xd3xd4")
     assert progress.rating.rating > START.rating
+
+
+def test_a_card_under_the_pointer_or_the_keys_is_said_in_words_without_moving_the_grid(
+    app, drive, packs
+):
+    app.scenes.reset(PuzzleBrowserScene(app))
+    drive.frames(2)
+    browser = app.scenes.top
+    pack = browser.packs[browser.selected]
+    grid, said = browser.grid.copy(), browser.pack_words()
+    assert not said.startswith("Puzzle")  # nothing pointed at: the pack's own words
+    drive.move(browser.cells[1].center)
+    p = pack.puzzles[browser.visible[1]]
+    words = browser.pack_words()
+    assert words.startswith(f"Puzzle 2, rated {p.rating}: ") and "Your stars: 0 of 3." in words
+    assert words in " ".join(m for m, _ in drawn(browser.draw, app.screen))
+    browser.resize(app.size)
+    assert browser.grid == grid  # the line keeps room for a card's words all along
+    drive.move((2, 2))  # off the grid: the pack's words again
+    assert browser.pack_words() == said
+    drive.key(pygame.K_RIGHT)  # the keys choose a card too
+    assert browser.pack_words().startswith("Puzzle 1, rated")

@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.play.progress import MAX_STARS
+from game.play.puzzle_card import card_words
 from game.puzzles import Pack
 from game.puzzles.themes import in_order, theme_name
 
@@ -136,12 +137,12 @@ class PuzzleBrowserScene(Scene):
         self.theme_button.rect = pygame.Rect(w - 20 - tw, top, tw, th)
         # A clear gap before the button: the line's last word must not seem to run into it.
         self.pack_line = pygame.Rect(gx, top, self.theme_button.rect.left - 28 - gx, 0)
-        self.pack_line.height = tl.block_height(
-            self.pack_words(), self.sized("pack"), self.pack_line.width
-        )
+        self.pack_line.height = self.line_room(self.pack_line.width)
         below = max(self.pack_line.bottom, self.theme_button.rect.bottom) + 8
-        self.grid = pygame.Rect(gx, below, w - gx - 20, bottom - below)
         cw, ch = self.cell_size()
+        # Whole rows of cards: one cut by the grid's foot would cut its words.
+        whole = max(1, (bottom - below + GAP) // (ch + GAP))
+        self.grid = pygame.Rect(gx, below, w - gx - 20, whole * (ch + GAP) - GAP)
         cols = max(1, (self.grid.width + GAP) // (cw + GAP))
         count = len(self.visible)
         across = pygame.FRect(self.grid.left, self.grid.top, cols * (cw + GAP) - GAP, 0)
@@ -195,8 +196,17 @@ class PuzzleBrowserScene(Scene):
         return about.format(rating=f"{rating.rating:.0f}") + "\n" + bests
 
     def pack_words(self) -> str:
-        """The line over the grid: the pack's description, or how many of its
-        puzzles the theme lets through."""
+        """The line over the grid: the card under the pointer or the keys in words
+        (a card says only "830", "most" and its stars), else :meth:`pack_said`."""
+        if self.packs and self.hover is not None and self.hover < len(self.visible):
+            pack = self.packs[self.selected]
+            p = pack.puzzles[self.visible[self.hover]]
+            got = self.app.puzzles.progress.solved(pack.id, p.id)
+            return card_words(self.visible[self.hover] + 1, p.rating, p.goal, got)
+        return self.pack_said()
+
+    def pack_said(self) -> str:
+        """The pack's description, or how many of its puzzles the theme lets through."""
         if not self.packs:
             return ""
         pack = self.packs[self.selected]
@@ -205,6 +215,13 @@ class PuzzleBrowserScene(Scene):
                 shown=len(self.visible), total=len(pack.puzzles)
             )
         return _(pack.description) if pack.description else ""
+
+    def line_room(self, width: int) -> int:
+        """The height the line over the grid keeps, whatever it says: the pack's
+        words, or the longest a card could say, so the grid does not jump."""
+        longest = card_words(999, 9999, "most", MAX_STARS)
+        size = self.sized("pack")
+        return max(tl.block_height(t, size, width) for t in (self.pack_said(), longest))
 
     @staticmethod
     def themes(pack: Pack) -> list[str]:
