@@ -224,3 +224,5 @@ def test_a_pass_in_the_list_is_whole_beside_an_inaccuracy_in_the_smallest_window
         in_view = [m for m, r in drawn if scene.panel.contains(r)]
         assert "pass" in in_view and "inaccuracy" in in_view, in_view
         assert not any(m.startswith("pa") and m != "pass" for m in in_view), in_view
+        # A forced pass had no choice: it is not called "best".
+        assert "forced" in in_view and any(m.endswith("pass: forced") for m in in_view)

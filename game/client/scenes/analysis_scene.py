@@ -48,6 +48,13 @@ LABEL_COLOR = {
 }
 
 
+def verdict_shown(verdict: TurnVerdict) -> tuple[str, theme.Color]:
+    """A verdict's word and colour: a forced pass, which had no choice, is not "best"."""
+    if verdict.played == "pass":
+        return _("forced"), theme.MUTED
+    return _(verdict.label), LABEL_COLOR[verdict.label]
+
+
 def move_number(ply: int) -> str:
     """The number a turn has in the match's move list, a pair of turns a row:
     "3." for the first turn of row 3, "3..." for the second."""
@@ -330,14 +337,15 @@ class AnalysisScene(Scene):
         width = p.width - 32
         said: list[tuple[str, theme.Color]] = []
         if verdict is not None:
+            word, tone = verdict_shown(verdict)
             said.append(
                 (
                     _("{number} {turn}: {verdict}").format(
                         number=move_number(verdict.ply),
-                        turn=verdict.played,
-                        verdict=_(verdict.label),
+                        turn=shown_move(verdict.played),
+                        verdict=word,
                     ),
-                    LABEL_COLOR[verdict.label],
+                    tone,
                 )
             )
             if verdict.flagged:
@@ -376,8 +384,8 @@ class AnalysisScene(Scene):
         # "inaccuracy" would cut a pass to "pa...". A verdict short of room is
         # drawn smaller instead.
         view = range(first, min(n, first + rows))
-        shown = [v.label for v in self.analysis.verdicts[first : first + rows] if v is not None]
-        verdict_w = max((face.size(_(label))[0] for label in shown), default=face.size("...")[0])
+        shown = [verdict_shown(v)[0] for v in self.analysis.verdicts[first : first + rows] if v]
+        verdict_w = max((face.size(word)[0] for word in shown), default=face.size("...")[0])
         row_w = self.panel.width - 24 - 8 - number_w - 6
         moves = [shown_move(self.analysis.turns[i][1]) for i in view]
         turns_w = max((face.size(move)[0] for move in moves), default=0)
@@ -385,9 +393,7 @@ class AnalysisScene(Scene):
         y = top
         for i, played in zip(view, moves, strict=True):
             v = self.analysis.verdicts[i]
-            label = v.label if v is not None else "..."
-            tone = LABEL_COLOR.get(label, theme.MUTED)
-            label = _(label) if v is not None else label
+            label, tone = verdict_shown(v) if v is not None else ("...", theme.MUTED)
             r = pygame.FRect(p.left + 12, y, p.width - 24, line_h - 2)
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
