@@ -114,11 +114,13 @@ class Button:
         r = self.rect.inflate(int(6 * self.glow), int(4 * self.glow))
         base = theme.BG_LIGHT if self.enabled else theme.PANEL
         lit = self.primary and self.enabled
-        tint = max(0.25 * self.glow, 0.2 if lit else 0.0)
+        # The next action stands out by a thicker edge alone: a fill like the
+        # pointer's would look like a second button under it.
+        tint = 0.25 * self.glow
         color = tuple(int(b + (a - b) * tint) for a, b in zip(theme.ACCENT, base, strict=True))
         pygame.draw.rect(surface, color, r, border_radius=10)
         edge = theme.ACCENT if self.glow > 0.5 or lit else theme.CELL_EDGE
-        pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
+        pygame.draw.rect(surface, edge, r, width=3 if lit else 2, border_radius=10)
         if self.focused and self.enabled:
             focus_ring(surface, r)
         fg = theme.TEXT if self.enabled else theme.MUTED

@@ -221,3 +221,24 @@ def test_the_keys_take_the_highlight_from_a_resting_pointer_until_it_moves(app, 
     drive.move((rest_on.rect.centerx + 1, rest_on.rect.centery))
     drive.frames(20)
     assert [b for b in buttons if b.glow > 0.5] == [rest_on]  # the mouse took over
+
+
+def test_the_next_action_stands_out_by_its_edge_not_a_fill_like_the_pointer_s(app, drive):
+    """A primary button once had the pointer's tinted fill: a newcomer saw two
+    buttons lit at once."""
+    surface = pygame.Surface((300, 200))
+    plain, primary, pointed = (Button(name, lambda: None) for name in ("a", "b", "c"))
+    primary.primary = True
+    pointed.glow = 1.0
+    for i, b in enumerate((plain, primary, pointed)):
+        b.rect = pygame.Rect(10, 10 + 60 * i, 200, 50)
+        b.draw(surface)
+
+    def fill(b):
+        return surface.get_at((b.rect.left + 12, b.rect.centery))[:3]
+
+    def edge(b):
+        return surface.get_at((b.rect.left + 1, b.rect.centery))[:3]
+
+    assert fill(primary) == fill(plain) != fill(pointed)
+    assert edge(primary) == theme.ACCENT[:3] != edge(plain)
