@@ -382,3 +382,19 @@ def sentence(text: str) -> str:
     starts_with_cell = len(text) > 1 and text[0].islower() and text[1].isdigit()
     first = text[:1] if starts_with_cell else text[:1].upper()
     return first + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def turns_said(turns: int, first: Color) -> str:
+    """How many turns the game took, and each side's share: the move list numbers
+    its rows, a turn of each, so "48 turns" alone read as twice its last row."""
+    if turns < 2:
+        return ngettext("{n} turn", "{n} turns", turns).format(n=turns)
+    if turns % 2 == 0:
+        return _("{n} turns, {each} each").format(n=turns, each=turns // 2)
+    return _("{n} turns: {more} by {first}, {fewer} by {second}").format(
+        n=turns,
+        more=turns // 2 + 1,
+        first=_(first.title),
+        fewer=turns // 2,
+        second=_(first.other.title),
+    )

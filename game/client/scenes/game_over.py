@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play.match import Match, player_name
-from game.rules import BLUE, RED, Color
+from game.play.match import Match, player_name, turns_said
+from game.rules import BLUE, RED
 
 from .. import text_layout, theme
 from ..focus_row import FocusRow
@@ -163,19 +163,3 @@ class GameOverScene(ButtonScene):
                 )
             top = box.bottom + 6
         draw_all(self.controls, surface)
-
-
-def turns_said(turns: int, first: Color) -> str:
-    """How many turns the game took, and each side's share: the move list numbers
-    its rows, a turn of each, so "48 turns" alone read as twice its last row."""
-    if turns < 2:
-        return ngettext("{n} turn", "{n} turns", turns).format(n=turns)
-    if turns % 2 == 0:
-        return _("{n} turns, {each} each").format(n=turns, each=turns // 2)
-    return _("{n} turns: {more} by {first}, {fewer} by {second}").format(
-        n=turns,
-        more=turns // 2 + 1,
-        first=_(first.title),
-        fewer=turns // 2,
-        second=_(first.other.title),
-    )

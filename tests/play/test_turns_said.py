@@ -1,7 +1,7 @@
 """The result panel's count of turns, said so that it squares with the move
 list, whose rows hold a turn of each side."""
 
-from game.client.scenes.game_over import turns_said
+from game.play.match import turns_said
 from game.rules import BLUE, RED
 
 
