@@ -1,5 +1,5 @@
 """The window as pygame-ce's Window keeps it: its smallest size, fullscreen and
-back."""
+back; its title and the title screen's version."""
 
 import pygame
 
@@ -25,3 +25,17 @@ def test_fullscreen_and_back_to_the_window_as_it_was(app, drive):
     assert app.settings.fullscreen and app.size == app.window.size
     drive.key(pygame.K_F11)
     assert not app.settings.fullscreen and app.size == (900, 700)
+
+
+def test_the_window_bears_the_credit_and_the_title_the_version(app, drive):
+    from game import CREDIT, __version__
+    from game.client.scenes.title import TitleScene
+
+    from .drawn import words
+
+    assert app.window.title == CREDIT == "Mosaic by Mark Steere"
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    assert f"Mosaic by Mark Steere. Digital edition {__version__}." in words(
+        app.scenes.top.draw, app.screen
+    )
