@@ -227,3 +227,15 @@ def test_pyinstaller_keeps_the_manifests_settings():
     root = ET.fromstring(written)
     assert root.findtext(f".//{SETTINGS % ('2016', 'dpiAwareness')}") == "PerMonitorV2"
     assert root.findtext(f".//{SETTINGS % ('2016', 'longPathAware')}") == "true"
+
+
+def test_a_release_page_says_what_its_changelog_entry_says(capsys):
+    notes = bundle.release_notes(changelog(), "0.1.0")
+    assert notes.startswith("The first release.") and "### Added" in notes
+    assert "## [" not in notes and "1,276 puzzles" not in notes  # 1.0.0's, not 0.1.0's
+    assert bundle.main([f"v{game.__version__}"]) == 0
+    assert capsys.readouterr().out == bundle.release_notes(changelog(), game.__version__)
+    with pytest.raises(SystemExit, match="not this game's version"):
+        bundle.main(["v0.0.9"])
+    with pytest.raises(SystemExit, match=r"no entry '## \[9.9.9\]"):
+        bundle.release_notes(changelog(), "9.9.9")

@@ -1,5 +1,8 @@
 """What build.spec gives the executables besides the code: the version they report,
-the Windows version resource and manifest, the icons, the macOS bundle's plist.
+the Windows version resource and manifest, the icons, the macOS bundle's plist;
+and the release's notes, from CHANGELOG.md:
+
+    python -m tools.bundle v1.0.0 > notes.md
 
 Everything here is plain text or files written from the game's own version and
 art, so the tests check it on Linux (tests/test_release.py) without PyInstaller,
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -156,7 +160,7 @@ def make_icons(png: Path, into: Path) -> tuple[Path, Path]:
     """``Mosaic.ico`` (Windows) and ``Mosaic.icns`` (macOS) in ``into``, each size
     scaled down from ``png`` (the game's drawing, assets/icon.png, 1024 pixels)
     with a filter that keeps the small ones sharp."""
-    from PIL import Image  # the build extra's: reading the version needs no Pillow
+    from PIL import Image  # the build extra's: the release notes need no Pillow
 
     into.mkdir(parents=True, exist_ok=True)
     with Image.open(png) as opened:
@@ -173,3 +177,36 @@ def make_icons(png: Path, into: Path) -> tuple[Path, Path]:
     icns = into / "Mosaic.icns"
     art.save(icns, format="ICNS", append_images=[scaled(s) for s in ICNS_SIZES[:-1]])
     return ico, icns
+
+
+def release_notes(changelog: str, version: str) -> str:
+    """CHANGELOG.md's entry for ``version``, without its heading."""
+    heading = re.compile(rf"^## \[{re.escape(version)}\] - \d{{4}}-\d{{2}}-\d{{2}}$", re.M)
+    found = heading.search(changelog)
+    if not found:
+        raise SystemExit(f"CHANGELOG.md has no entry '## [{version}] - YYYY-MM-DD'")
+    rest = changelog[found.end() :]
+    following = re.search(r"^## ", rest, re.M)
+    return rest[: following.start() if following else None].strip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The notes of the release a tag makes, once the tag is checked against the
+    game's version: a tag v1.0.1 on a game that says 1.0.0 makes no release."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        raise SystemExit("usage: python -m tools.bundle vX.Y.Z")
+    root = Path(__file__).resolve().parent.parent
+    version = game_version(root)
+    if args[0] != f"v{version}":
+        raise SystemExit(
+            f"the tag {args[0]} is not this game's version: game/__init__.py says {version}, "
+            f"so its tag is v{version}"
+        )
+    changelog = (root / "CHANGELOG.md").read_text(encoding="utf-8")
+    sys.stdout.write(release_notes(changelog, version))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
