@@ -8,6 +8,7 @@ the icon, the version resource, the manifest, the bundle's plist.
 
 from __future__ import annotations
 
+import plistlib
 import re
 import subprocess
 import sys
@@ -148,6 +149,8 @@ def test_the_mac_app_gets_its_version_and_icon_in_its_bundle(tmp_path, monkeypat
     plist = app["info_plist"]
     assert plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == game.__version__
     assert plist["NSHighResolutionCapable"] is True
+    # PyInstaller writes it with plistlib, as macOS reads it: the same entries back.
+    assert plistlib.loads(plistlib.dumps(plist)) == plist
     assert app["icon"] == built["EXE"].kwargs["icon"] == str(tmp_path / "Mosaic.icns")
     with Image.open(app["icon"]) as icns:
         assert icns.format == "ICNS"
