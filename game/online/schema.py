@@ -38,6 +38,10 @@ CREATE TABLE IF NOT EXISTS names (
     key TEXT PRIMARY KEY,
     player TEXT NOT NULL REFERENCES players(id)
 );
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 #: Columns added since the first schema, as (table, column, type): a database
