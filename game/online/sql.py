@@ -32,6 +32,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
+from . import quiet  # noqa: F401  (asyncpg's log in one line an event)
+
 Row = Sequence[Any]
 
 

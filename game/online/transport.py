@@ -48,6 +48,7 @@ from game.i18n import N_
 from . import protocol
 from .limits import Limits, descriptor_room
 from .protocol import Message, ProtocolError, message
+from .quiet import WEBSOCKETS_LOG
 from .sql import Unreachable
 from .store import Player
 from .table import TableError
@@ -168,23 +169,6 @@ def counting_frames(limits: Limits) -> type[ServerConnection]:
             super().connection_lost(exc)
 
     return Counted
-
-
-class _HandshakeInOneLine(logging.Filter):
-    """websockets before 17 logs a traceback for every connection that closes
-    before its handshake (a port scan, a health check, a client that gave up, a
-    server out of descriptors): one line says as much."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and record.msg == "opening handshake failed":
-            record.msg, record.args = "opening handshake failed: %r", (record.exc_info[1],)
-            record.exc_info = record.exc_text = None
-        return True
-
-
-#: The websockets library's log, as ``websockets.server`` but for that.
-WEBSOCKETS_LOG = logging.getLogger("mosaic.websockets")
-WEBSOCKETS_LOG.addFilter(_HandshakeInOneLine())
 
 
 #: What asyncio says when ``accept()`` fails for want of descriptors or memory.
