@@ -60,7 +60,7 @@ from .pages import A_DAY, ASK_AGAIN, POLICY, Page, Pages, shell
 from .store import Store as AsyncStore
 from .table import Table
 from .tally import Tally
-from .throttle import Buckets, address
+from .throttle import Buckets, address, entries
 
 log = logging.getLogger("mosaic.server")
 
@@ -139,12 +139,14 @@ class Web:
     # -- the answers --------------------------------------------------------------------
     async def respond(self, conn: ServerConnection, request: Request) -> Response | None:
         """The answer to a plain HTTP request, or ``None`` for the WebSocket handshake."""
+        # The address's budget first: nothing before it may fail (no header is
+        # read but through entries(), which a header sent twice cannot upset).
         who, now = address(conn), self.clock()
         wait = self.requests.take(who, now)
         if wait > 0:
             return self._too_many(conn, wait)
-        if request.headers.get("Upgrade", "").lower() == "websocket":
-            return None
+        if "websocket" in (e.lower() for e in entries(request, "Upgrade")):
+            return None  # the library checks the rest (one Upgrade, its key) and says 400
         try:
             return await self._answer(conn, request, who, now)
         except Exception as e:
@@ -170,7 +172,7 @@ class Web:
             response.headers["Allow"] = "GET, HEAD"
             return response
         target = canonical(request.path)
-        asked = {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}
+        asked = set(entries(request, "If-None-Match"))
         path = target.split("?", 1)[0]
         if path in HEALTH_PATHS:
             # For the proxy or the supervisor, asked every few seconds: never kept.

@@ -6,12 +6,99 @@ server goes on serving everyone else."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 
 import pytest
+from websockets.asyncio.client import connect
 
+from game.online.limits import Limits
+from game.online.protocol import VERSION, request
 from game.online.sql import PostgresDatabase, Unreachable
 from tests.helpers import run
+
+from .serving import serving
+
+
+async def hello(url: str, name: str, **headers: str) -> dict:
+    async with connect(url, additional_headers=headers) as ws:
+        await ws.send(request("hello", v=VERSION, name=name))
+        return json.loads(await asyncio.wait_for(ws.recv(), 5))
+
+
+async def raw(port: int, lines: list[str]) -> tuple[int, bytes]:
+    """Sends a request of these lines as they are (headers twice included);
+    returns the status and the whole answer."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+    await writer.drain()
+    answer = await asyncio.wait_for(reader.read(1 << 20), 5)
+    writer.close()
+    status = int(answer.split(b" ", 2)[1]) if answer.startswith(b"HTTP/1.1 ") else -1
+    return status, answer
+
+
+HANDSHAKE = [
+    "Upgrade: websocket",
+    "Connection: Upgrade",
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+    "Sec-WebSocket-Version: 13",
+]
+
+#: Each header the server (or the handshake under it) reads, sent twice, and
+#: the answers allowed: a clean one, never a 500.
+TWICE = {
+    "X-Forwarded-For": (["X-Forwarded-For: 192.0.2.1", "X-Forwarded-For: 192.0.2.2"], {200}),
+    "If-None-Match": (['If-None-Match: "a"', 'If-None-Match: "b"'], {200}),
+    "Upgrade": (["Upgrade: websocket", *HANDSHAKE], {400, 426}),
+    "Connection": (["Connection: Upgrade", *HANDSHAKE], {101, 400}),
+    "Sec-WebSocket-Key": (["Sec-WebSocket-Key: eHh4eHh4eHh4eHh4eHh4eA==", *HANDSHAKE], {400}),
+    "Sec-WebSocket-Version": (["Sec-WebSocket-Version: 13", *HANDSHAKE], {101, 400}),
+    "Host": (["Host: other.example"], {200}),
+}
+
+
+@pytest.mark.parametrize("header", sorted(TWICE))
+def test_a_header_sent_twice_gets_a_clean_answer_and_one_line_at_most(tmp_path, caplog, header):
+    lines, allowed = TWICE[header]
+    caplog.set_level(logging.INFO)
+
+    async def go():
+        async with serving(tmp_path / "s.db") as (_, url):
+            port = int(url.rsplit(":", 1)[1])
+            caplog.clear()
+            status, answer = await raw(port, ["GET /leaderboard HTTP/1.1", "Host: x", *lines])
+            await asyncio.sleep(0.2)  # the handshake's log line, if any
+            return status, answer
+
+    status, answer = run(go())
+    assert status in allowed, answer[:300]
+    # Above the library's line a connection (INFO), what an operator reads.
+    said = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(said) <= 1, [r.getMessage() for r in said]
+    assert not any(r.exc_info or r.stack_info for r in caplog.records)
+    assert "Traceback" not in caplog.text
+
+
+def test_a_doubled_forwarded_for_still_spends_the_addresses_budget(tmp_path):
+    """The budget is taken before anything that could fail: a request with its
+    X-Forwarded-For twice counts against the last address, the proxy's."""
+    limits = Limits(sweep=0.02, http_requests=0.01, http_requests_burst=5)
+
+    async def go():
+        async with serving(tmp_path / "s.db", limits) as (_, url):
+            port = int(url.rsplit(":", 1)[1])
+            doubled = ["X-Forwarded-For: 192.0.2.1", "X-Forwarded-For: 203.0.113.9"]
+            statuses = [
+                (await raw(port, ["GET /robots.txt HTTP/1.1", "Host: x", *doubled]))[0]
+                for _ in range(8)
+            ]
+            other = await raw(port, ["GET /robots.txt HTTP/1.1", "Host: x", doubled[0]])
+            return statuses, other[0]
+
+    statuses, other = run(go())
+    assert statuses[:5] == [200] * 5 and set(statuses[5:]) == {429}, statuses
+    assert other == 200  # the first entry alone is another address: its own budget
 
 
 def test_a_database_restart_logs_one_line_an_error_and_no_traceback(dsn, postgres, caplog):
