@@ -29,6 +29,9 @@ class Limits:
     frames: float = 100.0
     frame_burst: float = 200.0
     connections: int = 4000  # fewer if the descriptor limit is lower: see descriptor_room
+    # Connections from one address to one process: a school or a café shares an
+    # address, so far more than one player needs; one address alone does not fill it.
+    address_connections: int = 100
     # File descriptors kept back from connections, for the store, the log, and a
     # socket to accept a connection with and refuse it (1013).
     reserve: int = 64

@@ -5,7 +5,8 @@ starts nothing afresh.
 :class:`Window` counts events in a sliding window (failed joins by code);
 :class:`Buckets` is a token bucket per key (plain HTTP requests). Both forget
 keys that have gone quiet and keep at most ``most`` of them, so a flood of new
-addresses costs bounded memory. :func:`address` says who a connection is, and
+addresses costs bounded memory. :class:`Open` counts what is open per key (the
+connections of an address). :func:`address` says who a connection is, and
 :class:`Drops` tells a connection of the messages it sent too fast.
 
 A header is read with :func:`entries`, never by ``headers[name]``: that raises
@@ -78,6 +79,27 @@ class Buckets:
             # costs a flood from that many addresses nothing it could not have had.
             self._kept.popitem(last=False)
         return wait
+
+
+@dataclass
+class Open:
+    """How many of something each key has open (connections per address)."""
+
+    most: int
+    _open: dict[str, int] = field(default_factory=dict)
+
+    def take(self, key: str) -> bool:
+        """One more for ``key``, unless it has its ``most`` open already."""
+        have = self._open.get(key, 0)
+        if have >= self.most:
+            return False
+        self._open[key] = have + 1
+        return True
+
+    def give_back(self, key: str) -> None:
+        have = self._open.pop(key, 0) - 1
+        if have > 0:
+            self._open[key] = have
 
 
 def entries(request: Request | None, name: str) -> list[str]:

@@ -2,7 +2,8 @@
 say, and who hears what the server says.
 
 :class:`Transport` runs each connection (the ``websockets`` library under it):
-a full server refuses it with code 1013; it must say hello within
+a full server refuses it with code 1013, as does one that has
+:attr:`~.limits.Limits.address_connections` from its address; it must say hello within
 :attr:`~.limits.Limits.hello` seconds and is closed after
 :attr:`~.limits.Limits.idle` silent ones; a token bucket lets it send
 :attr:`~.limits.Limits.rate` messages a second, :attr:`~.limits.Limits.burst` at
@@ -53,7 +54,7 @@ from .sql import Unreachable
 from .store import Player
 from .table import TableError
 from .tally import Tally
-from .throttle import Drops, address
+from .throttle import Drops, Open, address
 
 log = logging.getLogger("mosaic.server")
 
@@ -345,6 +346,11 @@ class Transport:
     room: int = 0
     #: Counts the refusals, for the operator (:mod:`.metrics`).
     tally: Tally = field(default_factory=Tally)
+    #: The connections open from each address (:attr:`Limits.address_connections`).
+    per_address: Open = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.per_address = Open(self.limits.address_connections)
 
     @contextlib.asynccontextmanager
     async def serve(
@@ -383,6 +389,12 @@ class Transport:
             self.tally.refuse("full")
             await ws.close(1013, "the server is full; try again later")
             return
+        here = address(ws)
+        if not self.per_address.take(here):
+            self.tally.refuse("full")
+            most = self.limits.address_connections
+            await ws.close(1013, f"your address has {most} connections open here, the most")
+            return
         conn = Conn(ws, tokens=self.limits.burst, refilled=self.clock())
         self.connections.add(conn)
         try:
@@ -390,6 +402,7 @@ class Transport:
         except ConnectionClosed:
             pass
         finally:
+            self.per_address.give_back(here)
             self.connections.remove(conn)
             self.gone(conn)
 

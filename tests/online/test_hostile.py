@@ -18,12 +18,42 @@ from game.online.sql import PostgresDatabase, Unreachable
 from tests.helpers import run
 
 from .serving import serving
+from .test_abuse import closed_with
 
 
 async def hello(url: str, name: str, **headers: str) -> dict:
     async with connect(url, additional_headers=headers) as ws:
         await ws.send(request("hello", v=VERSION, name=name))
         return json.loads(await asyncio.wait_for(ws.recv(), 5))
+
+
+def test_one_address_cannot_take_every_connection(tmp_path):
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02, address_connections=3)) as (
+            server,
+            url,
+        ):
+            crowd = [await connect(url) for _ in range(3)]  # 127.0.0.1, three times
+            try:
+                one_more = await connect(url)
+                assert await closed_with(one_more) == 1013
+                assert "your address has 3 connections" in one_more.close_reason
+                # Another address (as a proxy on this computer says) is served.
+                welcome = await hello(url, "Ann", **{"X-Forwarded-For": "198.51.100.7"})
+                assert welcome["type"] == "welcome"
+                assert server.transport.tally.refusals["full"] == 1
+            finally:
+                await crowd.pop().close()
+            # One closed, one more may come.
+            for _ in range(50):
+                if server.transport.per_address._open.get("127.0.0.1") == 2:
+                    break
+                await asyncio.sleep(0.02)
+            assert (await hello(url, "Bob"))["type"] == "welcome"
+            for ws in crowd:
+                await ws.close()
+
+    run(go())
 
 
 async def raw(port: int, lines: list[str]) -> tuple[int, bytes]:
