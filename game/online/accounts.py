@@ -18,6 +18,7 @@ from . import protocol
 from .limits import Limits
 from .protocol import Message, ProtocolError
 from .store import NameTaken, Player, Store
+from .strikes import Strikes
 from .throttle import Window
 
 #: Sent as it is, in English; a player's screen translates it (game/play/endings.py).
@@ -31,6 +32,8 @@ class Accounts:
     clock: Callable[[], float]
     #: New players by the address they came from (no limit if ``signups`` is 0).
     signups: Window = field(init=False)
+    #: The same for the whole cluster (:mod:`.strikes`), in a cluster.
+    shared: Strikes | None = None
 
     def __post_init__(self) -> None:
         self.signups = Window(self.limits.signups, self.limits.signup_window)
@@ -53,15 +56,18 @@ class Accounts:
                 return player, None
             if not name:
                 raise ProtocolError(N_("hello: a new player needs a name"))
-            now = self.clock()
-            if self.limits.signups and self.signups.full(f"address {address}", now):
+            now, key = self.clock(), f"address {address}"
+            shared = self.shared is not None and await self.shared.full([key])
+            if self.limits.signups and (shared or self.signups.full(key, now)):
                 raise ProtocolError(
                     f"Too many new players from your address (at most {self.limits.signups}"
                     f" in {self.limits.signup_window / 3600:g} hours): play under a name"
                     " you already have, or try again later."
                 )
             # Counted before the store is asked: hellos sent at once all wait on it.
-            self.signups.add(f"address {address}", now)
+            self.signups.add(key, now)
+            if self.shared is not None:
+                await self.shared.add([key])
             return await self.store.new_player(name)
         except NameTaken:
             raise ProtocolError(NAME_TAKEN.format(name=repr(name))) from None

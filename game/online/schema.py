@@ -38,6 +38,10 @@ CREATE TABLE IF NOT EXISTS names (
     key TEXT PRIMARY KEY,
     player TEXT NOT NULL REFERENCES players(id)
 );
+CREATE TABLE IF NOT EXISTS strikes (
+    key TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -77,6 +81,7 @@ INDEXES = (
     NAME_KEY_INDEX + ";\n"
     "CREATE INDEX IF NOT EXISTS games_red ON games(red);\n"
     "CREATE INDEX IF NOT EXISTS games_blue ON games(blue);\n"
+    "CREATE INDEX IF NOT EXISTS strikes_key ON strikes(key, at);\n"
     "CREATE INDEX IF NOT EXISTS games_red_done ON games(red, ended, id)"
     " WHERE result IS NOT NULL;\n"
     "CREATE INDEX IF NOT EXISTS games_blue_done ON games(blue, ended, id)"

@@ -34,10 +34,11 @@ from .accounts import Accounts
 from .cluster import GAME_MESSAGES, Cluster, Solo
 from .gallery import Gallery
 from .limits import Limits
-from .lobby import Elsewhere, Lobby
+from .lobby import Elsewhere, Lobby, WrongCode, join_keys
 from .protocol import Message, ProtocolError
 from .rounds import Moved, Rounds
 from .store import Player, Store
+from .strikes import Strikes
 from .table import Table, TableError
 from .transport import Conn, Connections, Transport, send, where
 from .web import Web
@@ -71,6 +72,9 @@ class Server:
     #: This process's part in a cluster of servers on one PostgreSQL (see
     #: :mod:`.cluster`); on its own, a :class:`~.cluster.Solo` that shares nothing.
     cluster: Cluster | Solo = field(init=False)
+    #: Wrong challenge codes counted for the whole cluster (:mod:`.strikes`);
+    #: ``None`` on its own, where the lobby's count is the whole count.
+    shared_joins: Strikes | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.connections = Connections()
@@ -93,6 +97,10 @@ class Server:
 
     def join_cluster(self, dsn: str) -> Cluster:
         """Play as one server with the others on this PostgreSQL (from :meth:`run`)."""
+        lim, db = self.limits, self.store.db
+        self.shared_joins = Strikes(db, "join", lim.join_failures, lim.join_window)
+        if lim.signups:
+            self.accounts.shared = Strikes(db, "signup", lim.signups, lim.signup_window)
         self.cluster = Cluster(
             dsn, self.store, rounds=self.rounds, lobby=self.lobby,
             connections=self.connections, handle=self.handle,
@@ -220,7 +228,15 @@ class Server:
         code = msg["code"]
         await self.cluster.wait_for_code(code)
         here = where(conn)
-        await self.rounds.start(self.lobby.join(player, code, here, self.clock()), player, here)
+        keys, shared = join_keys(player, here), self.shared_joins
+        barred = shared is not None and await shared.full(keys)
+        try:
+            seek = self.lobby.join(player, code, here, self.clock(), barred)
+        except WrongCode:
+            if shared is not None:  # counted for the whole cluster
+                await shared.add(keys)
+            raise
+        await self.rounds.start(seek, player, here)
 
     # -- spectators ----------------------------------------------------------------
     async def _list_games(self, conn: Conn, player: Player, msg: Message) -> None:
