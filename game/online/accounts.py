@@ -17,6 +17,7 @@ from game.i18n import N_
 from . import protocol
 from .limits import Limits
 from .protocol import Message, ProtocolError
+from .sql import Unreachable
 from .store import NameTaken, Player, Store
 from .strikes import Strikes
 from .throttle import Window
@@ -68,7 +69,11 @@ class Accounts:
             self.signups.add(key, now)
             if self.shared is not None:
                 await self.shared.add([key])
-            return await self.store.new_player(name)
+            try:
+                return await self.store.new_player(name)
+            except Unreachable:  # the server's failure: it costs the address nothing
+                self.signups.forget(key)
+                raise
         except NameTaken:
             raise ProtocolError(NAME_TAKEN.format(name=repr(name))) from None
 

@@ -53,6 +53,12 @@ class Window:
         while len(self._seen) > self.most:
             self._seen.popitem(last=False)
 
+    def forget(self, key: str) -> None:
+        """Takes back the last event of ``key`` (one that turned out not to happen)."""
+        times = self._seen.get(key)
+        if times:
+            times.pop()
+
 
 @dataclass
 class Buckets:

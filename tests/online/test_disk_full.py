@@ -2,8 +2,8 @@
 player's: a turn gets "the server could not save that turn; try again in a
 moment" and costs nothing (more refusals than close a connection for bad
 messages leave it open), a hello is closed with 1013 (try again later), never
-1011, ``/ready`` says 503 from the failed write until a write succeeds, and no
-announced turn is lost.
+1011, and takes none of its address's sign-ups, ``/ready`` says 503 from the
+failed write until a write succeeds, and no announced turn is lost.
 
 The first test fills a real filesystem: a tmpfs of the test's own, mounted in
 a mount namespace of its own (``unshare -m``, as root: CI runs as root). The
@@ -88,6 +88,7 @@ async def scenario(
     await mover.send("turn", game=game["id"], ply=ply, turn=turn)
     await f.follow(sessions[0])
     assert await ready(port) == 200  # a write succeeded
+    # The third of the address's 3 sign-ups: the refused hello took none.
     assert (await new_player(url, "Cy"))[0] == "welcome"
     # Nothing announced is lost: every turn told is a turn kept.
     assert await stored_turns(game["id"]) == len(f.board.turn_stack) == ply + 1
@@ -105,7 +106,7 @@ def test_a_full_filesystem_costs_the_player_nothing_and_loses_nothing(tmp_path):
         proc = subprocess.Popen(
             ["unshare", "-m", "--", "sh", "-c", 'mount -t tmpfs -o size=2m tmpfs "$0" && exec "$@"',
              str(disk), sys.executable, "-m", "game.online", "--port", "0",
-             "--db", str(disk / "s.db"), "--signups", "0"],
+             "--db", str(disk / "s.db"), "--signups", "3"],
             stdout=subprocess.PIPE, stderr=err, text=True, cwd=ROOT,
             env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(ROOT)},
         )  # fmt: skip
@@ -152,7 +153,7 @@ def test_a_failed_commit_costs_the_player_nothing_and_loses_nothing(tmp_path, mo
         raise sqlite3.OperationalError("database or disk is full")
 
     async def go():
-        async with serving(tmp_path / "s.db") as (server, url):
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02, signups=3)) as (server, url):
 
             async def stored_turns(gid: str) -> int:
                 return len((await server.store.game_row(gid))["turns"])
