@@ -311,6 +311,17 @@ class Rounds:
             self.tell_player(seat.player, "game", game=state)
         self.tell_postal(table)
 
+    def begin(self, table: Table, **extra: Any) -> None:
+        """A game already stored (a tournament's pairing): played here from now,
+        each player told, with ``extra`` in their ``game``."""
+        now = self.now(table)
+        table.start(now)
+        self._add(table)
+        self.gallery.changed()
+        self.listed(table)
+        for color, seat in enumerate(table.seats):
+            self.tell_player(seat.player, "game", game=table.state(now) | {"you": color, **extra})
+
     def own(self, player: Player, gid: str) -> Table:
         """The game in play that ``player`` sits at, or a refusal."""
         table = self.tables.get(gid)

@@ -4,6 +4,8 @@ the indexes the queries of :mod:`.store` are written for."""
 
 from __future__ import annotations
 
+from .tournament_schema import TOURNAMENT_COLUMNS, TOURNAMENT_INDEXES, TOURNAMENT_TABLES
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
     id TEXT PRIMARY KEY,
@@ -54,7 +56,7 @@ CREATE TABLE IF NOT EXISTS settings (
 #: ``red_ms``/``blue_ms`` and when the running turn began in ``since``
 #: (wall-clock seconds); its ratings are apart from live play's (``p*`` on the
 #: player; ``NULL`` until the first correspondence game: the starting rating).
-ADDED_COLUMNS = (
+ADDED_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("players", "name_key", "TEXT"),
     ("games", "days", "INTEGER"),
     ("games", "since", "DOUBLE PRECISION"),
@@ -87,3 +89,7 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS games_blue_done ON games(blue, ended, id)"
     " WHERE result IS NOT NULL;\n"
 )
+
+SCHEMA += TOURNAMENT_TABLES
+ADDED_COLUMNS += TOURNAMENT_COLUMNS
+INDEXES += TOURNAMENT_INDEXES

@@ -40,6 +40,7 @@ from .rounds import Moved, Rounds
 from .store import Player, Store
 from .strikes import Strikes
 from .table import Table, TableError
+from .tournaments import Tournaments
 from .transport import Conn, Connections, Transport, send, where
 from .web import Web
 
@@ -68,6 +69,7 @@ class Server:
     gallery: Gallery = field(init=False)
     web: Web = field(init=False)
     handlers: dict[str, Handler] = field(init=False)
+    tournaments: Tournaments = field(init=False)
     accounts: Accounts = field(init=False)
     #: This process's part in a cluster of servers on one PostgreSQL (see
     #: :mod:`.cluster`); on its own, a :class:`~.cluster.Solo` that shares nothing.
@@ -91,6 +93,7 @@ class Server:
             self.store, self.rounds.tables.values, self.clock, self.limits,
             find=self.rounds.tables.get, now=self.rounds.now, tally=self.transport.tally,
         )  # fmt: skip
+        self.tournaments = Tournaments(self.store, self.rounds, self.connections, self.wall)
         self.handlers = self._handlers()
         self.accounts = Accounts(self.store, self.limits, self.clock)
         self.cluster = Solo(self.store, self.rounds)
@@ -129,6 +132,7 @@ class Server:
     def _gone(self, conn: Conn) -> None:
         self.lobby.leave(conn)
         self.gallery.leave(conn)
+        self.tournaments.leave(conn)
         self.cluster.closed(conn)
         if (player := conn.player) is None:
             return  # it never said hello
@@ -139,6 +143,7 @@ class Server:
         if self.connections.online(player.id):
             return  # connected to another process of the cluster
         self.rounds.away(player.id)
+        self.tournaments.away(player.id)
 
     # -- messages ---------------------------------------------------------------
     def _handlers(self) -> dict[str, Handler]:
@@ -162,6 +167,7 @@ class Server:
             "games": self._list_games,
             "watch": self._watch,
             "unwatch": self._unwatch,
+            **self.tournaments.handlers(),
         }
 
     async def handle(self, conn: Conn, player: Player, msg: Message) -> None:
@@ -285,6 +291,7 @@ class Server:
         await self.cluster.start()
         resumed = await self.cluster.resume()
         sweeper = asyncio.create_task(self._sweeper())
+        director = asyncio.create_task(self.tournaments.direct())
         try:
             async with self.transport.serve(
                 host, port, self.web.respond, self.web.finish
@@ -296,4 +303,5 @@ class Server:
                 await asyncio.Future()
         finally:
             sweeper.cancel()
+            director.cancel()
             await self.cluster.stop()

@@ -6,7 +6,8 @@ Two kinds, as lichess runs them (docs/online-server.md, "Tournaments"):
 - **Arena**: a fixed time, each player paired again as soon as their game ends.
   A win is 2 points, a draw 1, a loss 0. After two wins in a row a player is
   *on fire*: each game counts double (a win 4, a draw 2) until one is not won.
-  Only games finished before the time runs out count. Ties go to more wins,
+  Only games finished before the time runs out count (those still in play
+  then are played out for nothing). Ties go to more wins,
   then the higher rating.
 - **Swiss**: a fixed number of rounds, each player paired once a round by score
   (:mod:`.tournament_pairing`). A win is 1 point, a draw ½, a bye 1. Ties go to
@@ -124,16 +125,12 @@ def _ranked(rows: Iterable[Row], key: Any) -> list[Row]:
     return out
 
 
-def arena_standings(
-    entrants: Sequence[Entrant], games: Iterable[Played], ends: float | None = None
-) -> list[Row]:
-    """The arena's table: games finished after ``ends`` (wall-clock) do not count."""
+def arena_standings(entrants: Sequence[Entrant], games: Iterable[Played]) -> list[Row]:
+    """The arena's table. A player's games never overlap (they are paired only
+    between games), so the order they began in is the order they ended in."""
     rows = _rows(entrants)
     order = {e.id: e.order for e in entrants}
-    done = sorted(
-        (g for g in games if g.counts and (ends is None or (g.ended or 0.0) <= ends)),
-        key=lambda g: (g.ended or 0.0, g.started, g.id),
-    )
+    done = sorted((g for g in games if g.counts), key=lambda g: (g.started, g.id))
     streak: dict[str, int] = {}
     for g in done:
         for pid in (g.red, g.blue):
@@ -203,8 +200,7 @@ def standings(
     entrants: Sequence[Entrant],
     games: Sequence[Played],
     byes: Sequence[tuple[int, str]] = (),
-    ends: float | None = None,
 ) -> list[Row]:
     if kind == ARENA:
-        return arena_standings(entrants, games, ends)
+        return arena_standings(entrants, games)
     return swiss_standings(entrants, games, byes)

@@ -32,11 +32,11 @@ def entrants(*names: str) -> list[Entrant]:
 
 def test_arena_doubles_points_after_two_wins_until_a_game_is_not_won():
     games = [
-        Played("g1", "ann", "bob", "red", ended=1),
-        Played("g2", "cat", "ann", "blue", ended=2),
-        Played("g3", "ann", "bob", "red", ended=3),  # on fire: 4
-        Played("g4", "ann", "cat", "draw", ended=4),  # on fire: a draw is 2, and ends it
-        Played("g5", "ann", "bob", "red", ended=5),  # 2 again
+        Played("g1", "ann", "bob", "red", ended=1, started=1),
+        Played("g2", "cat", "ann", "blue", ended=2, started=2),
+        Played("g3", "ann", "bob", "red", ended=3, started=3),  # on fire: 4
+        Played("g4", "ann", "cat", "draw", ended=4, started=4),  # on fire: a draw is 2, and ends it
+        Played("g5", "ann", "bob", "red", ended=5, started=5),  # 2 again
     ]
     rows = {r.id: r for r in arena_standings(entrants("ann", "bob", "cat"), games)}
     assert rows["ann"].sheet == ["2", "2", "4", "2", "2"]
@@ -45,23 +45,22 @@ def test_arena_doubles_points_after_two_wins_until_a_game_is_not_won():
     assert [r.rank for r in arena_standings(entrants("ann", "bob", "cat"), games)] == [1, 2, 3]
 
 
-def test_arena_counts_no_game_finished_after_the_end_nor_an_aborted_or_unfinished_one():
+def test_arena_counts_no_aborted_or_unfinished_game():
     games = [
-        Played("g1", "ann", "bob", "red", ended=1),
-        Played("g2", "ann", "bob", "red", ended=3),
-        Played("g3", "ann", "bob", "aborted", ended=2),
+        Played("g1", "ann", "bob", "red", ended=1, started=1),
+        Played("g3", "ann", "bob", "aborted", ended=2, started=2),
         Played("g4", "ann", "bob", None),
     ]
-    rows = {r.id: r for r in arena_standings(entrants("ann", "bob"), games, ends=2.5)}
+    rows = {r.id: r for r in arena_standings(entrants("ann", "bob"), games)}
     assert rows["ann"].points == 2 and rows["ann"].games == 1
 
 
 def test_arena_ranks_on_fire_streaks_and_ties_by_wins_then_rating():
     games = [
-        Played("g1", "bob", "cat", "red", ended=1),
-        Played("g2", "bob", "dan", "red", ended=2),
-        Played("g3", "ann", "cat", "draw", ended=3),
-        Played("g4", "ann", "dan", "draw", ended=4),
+        Played("g1", "bob", "cat", "red", ended=1, started=1),
+        Played("g2", "bob", "dan", "red", ended=2, started=2),
+        Played("g3", "ann", "cat", "draw", ended=3, started=3),
+        Played("g4", "ann", "dan", "draw", ended=4, started=4),
     ]
     rows = arena_standings(entrants("ann", "bob", "cat", "dan"), games)
     assert [r.id for r in rows] == ["bob", "ann", "cat", "dan"]
