@@ -33,6 +33,7 @@ beside its writes (:attr:`.store.Store.beside`), so no page holds up a turn.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -50,7 +51,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from . import history, ranks
+from . import history, ranks, tournament_pages
 from .assets import AT_ROOT, STATIC
 from .gallery import listing
 from .health import PATHS as HEALTH_PATHS
@@ -61,6 +62,7 @@ from .store import Store as AsyncStore
 from .table import Table
 from .tally import Tally
 from .throttle import Buckets, address, entries
+from .tournament_store import TournamentStore
 
 log = logging.getLogger("mosaic.server")
 
@@ -129,6 +131,9 @@ class Web:
         self.now = now or (lambda t: time.time() if t.postal else clock())
         self.limits = limits
         self.pages = Pages(self)
+        tournaments = TournamentStore(store.beside.db) if store is not None else None
+        if tournaments is not None:
+            self.pages.more = functools.partial(tournament_pages.route, tournaments)
         #: Every request, the WebSocket handshake's and a 304 too.
         self.requests = Buckets(limits.http_requests, limits.http_requests_burst)
         #: Every answer with a body, but for the site's files.

@@ -17,7 +17,7 @@ from game.online.tournaments import view
 
 from .serving import start_process
 from .test_cluster import run_then_stop
-from .tourney_checks import all_heard, check_swiss, until_over
+from .tourney_checks import all_heard, check_swiss, page_standings, standings_shown, until_over
 from .tourney_players import Scripted
 
 
@@ -59,7 +59,11 @@ def test_a_swiss_on_two_processes_outlives_a_database_restart(dsn, postgres):
                 (p.name, p.errors) for p in players if p.errors
             ] + [snap.byes, [g.round for g in snap.games]]
             # Both processes' players heard the final standings, the same.
-            await all_heard(players, view(snap, time.time()))
+            final = view(snap, time.time())
+            await all_heard(players, final)
+            # Both processes' web pages show that table.
+            for url in (url_a, url_b):
+                assert (await page_standings(url, tid))[0] == standings_shown(final)
         finally:
             for p in players:
                 await p.stop()

@@ -15,8 +15,15 @@ from game.online.tournament_rules import ARENA, SWISS
 from game.online.tournament_store import Tournament, TournamentStore
 from game.online.tournaments import view
 
-from .serving import serving
-from .tourney_checks import all_heard, check_arena, check_swiss, until_over
+from .serving import ask_now, serving
+from .tourney_checks import (
+    all_heard,
+    check_arena,
+    check_swiss,
+    page_standings,
+    standings_shown,
+    until_over,
+)
 from .tourney_players import Scripted
 
 LIMITS = Limits(sweep=0.02, signups=0)
@@ -55,6 +62,14 @@ def test_a_16_player_swiss_runs_to_its_end_with_no_repeat(tmp_path):
             assert len(snap.games) == 4 * 8 and not snap.byes
             assert final["status"] == "over" and final["winner"] == snap.tournament.winner
             assert all(not p.errors for p in players), [p.errors for p in players]
+            # The web page shows the same table, and the winner.
+            shown, text = await page_standings(url, snap.tournament.id)
+            assert shown == standings_shown(final) and len(shown) == 16
+            assert f'Winner: <a href="/players/{final["winner"].replace(" ", "%20")}"' in text
+            listing = (
+                await asyncio.to_thread(ask_now, int(url.rsplit(":", 1)[1]), "/tournaments")
+            ).text
+            assert "Friday Swiss" in listing and "Over" in listing
 
     run(go())
 
@@ -70,6 +85,7 @@ def test_a_16_player_arena_pairs_players_as_they_finish_and_counts_streaks(tmp_p
             snap, final, _ = await play_through(server, url, t)
             check_arena(snap)
             rows = final["standings"]
+            assert (await page_standings(url, snap.tournament.id))[0] == standings_shown(final)
             assert sum(r["games"] for r in rows) >= 16
             # The points are the streak rule's: 2 a win, 4 on fire.
             assert all(set(r["sheet"].split()) <= {"0", "2", "4"} for r in rows)

@@ -4,14 +4,18 @@ the pairing rules, and that every player heard the same standings."""
 from __future__ import annotations
 
 import asyncio
+import html
 import itertools
+import re
 import time
 from collections import Counter
 
 from game.online.store import Store
-from game.online.tournament_rules import ARENA
+from game.online.tournament_rules import ARENA, half
 from game.online.tournament_store import Snapshot, TournamentStore
 from game.online.tournaments import view
+
+from .serving import ask_now
 
 #: Slack on "nobody idle longer than a game": the director looks every 0.05 s,
 #: and a loaded machine may hold a look up a little.
@@ -83,3 +87,21 @@ def check_arena(snap: Snapshot) -> float:
     standings = view(snap, time.time())["standings"]
     assert t.winner == standings[0]["name"]
     return worst
+
+
+async def page_standings(url: str, tid: str) -> tuple[list[tuple[str, str]], str]:
+    """The standings on a tournament's web page, as (name, points) rows, and
+    the page's text."""
+    port = int(url.rsplit(":", 1)[1])
+    answer = await asyncio.to_thread(ask_now, port, f"/tournaments/{tid}")
+    assert answer.status == 200, answer
+    table = answer.text.split('<table class="leaders standings">', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r'<tr><td class="n">\d+</td><td><a href="[^"]*">([^<]*)</a>.*?'
+                      r'<td class="n">([^<]*)</td>', table)  # fmt: skip
+    return [(html.unescape(n), p) for n, p in rows], answer.text
+
+
+def standings_shown(final: dict) -> list[tuple[str, str]]:
+    """The final standings as the page writes them."""
+    points = (lambda x: str(int(x))) if final["kind"] == ARENA else half
+    return [(r["name"], points(r["points"])) for r in final["standings"]]
