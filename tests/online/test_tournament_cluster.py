@@ -1,6 +1,7 @@
-"""A 16-player Swiss on two server processes sharing one PostgreSQL, which
-restarts in the middle: made by the operator's command, played to its end,
-the same standings heard on both processes."""
+"""A 16-player Swiss (14 scripted players, 2 bots) on two server processes
+sharing one PostgreSQL, which restarts in the middle: made by the operator's
+command, played to its end, the same standings heard on both processes and
+shown on both processes' web pages."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from game.online.tournaments import view
 from .serving import start_process
 from .test_cluster import run_then_stop
 from .tourney_checks import all_heard, check_swiss, page_standings, standings_shown, until_over
-from .tourney_players import Scripted
+from .tourney_players import Bots, Scripted
 
 
 def make_tournament(dsn: str) -> str:
@@ -41,12 +42,15 @@ def test_a_swiss_on_two_processes_outlives_a_database_restart(dsn, postgres):
     async def go():
         tid = make_tournament(dsn)
         players = [
-            Scripted(url_a if i % 2 else url_b, f"Player {i}", tid, seed=i) for i in range(16)
+            Scripted(url_a if i % 2 else url_b, f"Player {i}", tid, seed=i) for i in range(14)
         ]
+        bots = Bots()
         store = await Store.open(dsn)
         try:
             for p in players:
                 await p.start()
+            await bots.start(url_a, tid, 1)
+            await bots.start(url_b, tid, 1, first=1)
             db = TournamentStore(store.db)
             while (t := await db.get(tid)) is not None and t.round < 2:
                 await asyncio.sleep(0.1)
@@ -67,6 +71,7 @@ def test_a_swiss_on_two_processes_outlives_a_database_restart(dsn, postgres):
         finally:
             for p in players:
                 await p.stop()
+            await bots.stop()
             await store.close()
 
     run_then_stop(go(), 240, a, b)

@@ -24,7 +24,7 @@ from .tourney_checks import (
     standings_shown,
     until_over,
 )
-from .tourney_players import Scripted
+from .tourney_players import Bots, Scripted
 
 LIMITS = Limits(sweep=0.02, signups=0)
 
@@ -37,19 +37,24 @@ def swiss(starts: float, rounds: int = 4, **kw) -> Tournament:
     return Tournament("", "Friday Swiss", SWISS, 3, 60, 0, False, starts, rounds=rounds, **kw)
 
 
-async def play_through(server, url, t: Tournament, n: int = 16):
+async def play_through(server, url, t: Tournament, n: int = 16, bots: int = 0):
+    """``n`` players through the tournament, the last ``bots`` of them the
+    server's own bot (game/online/bot.py) at its quickest level."""
     server.tournaments.every = 0.05
     t = await server.tournaments.db.create(t)
-    players = [Scripted(url, f"Player {i}", t.id, seed=i) for i in range(n)]
+    players = [Scripted(url, f"Player {i}", t.id, seed=i) for i in range(n - bots)]
+    robots = Bots()
     try:
         for p in players:
             await p.start()
+        await robots.start(url, t.id, bots)
         snap = await until_over(server.store, t.id)
         final = view(snap, time.time())
         await all_heard(players, final)
     finally:
         for p in players:
             await p.stop()
+        await robots.stop()
     return snap, final, players
 
 
@@ -57,8 +62,12 @@ def test_a_16_player_swiss_runs_to_its_end_with_no_repeat(tmp_path):
     async def go():
         async with serving(tmp_path / "s.db", LIMITS) as (server, url):
             t = swiss(time.time() + 0.5, provisional=16)
-            snap, final, players = await play_through(server, url, t)
+            snap, final, players = await play_through(server, url, t, bots=2)
             check_swiss(snap)
+            # The bots joined and played every round.
+            bots = {e.id for e in snap.entrants if e.name.startswith("Beginner bot")}
+            assert len(bots) == 2
+            assert sum(1 for g in snap.games for p in (g.red, g.blue) if p in bots) == 8
             assert len(snap.games) == 4 * 8 and not snap.byes
             assert final["status"] == "over" and final["winner"] == snap.tournament.winner
             assert all(not p.errors for p in players), [p.errors for p in players]

@@ -11,6 +11,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai.levels import level
+from game.online.bot import Bot
 from game.online.session import OnlineError, Session
 from game.rules import Board
 
@@ -111,3 +113,25 @@ class Scripted:
         await self.session.send(
             "turn", game=gid, ply=len(board.turn_stack), turn=board.notation(turn)
         )
+
+
+class Bots:
+    """The server's own bot (game/online/bot.py) at its quickest level, a few of
+    them, each in the tournament on its own connection."""
+
+    def __init__(self) -> None:
+        self.running: list[tuple[Session, asyncio.Task[None]]] = []
+
+    async def start(self, url: str, tid: str, count: int, first: int = 0) -> None:
+        for i in range(first, first + count):
+            session = Session(url, f"Beginner bot {i}")
+            await session.connect()
+            bot = Bot(session, level("Beginner"), tournament=tid, rng=random.Random(i))
+            self.running.append((session, asyncio.create_task(bot.play())))
+
+    async def stop(self) -> None:
+        for session, task in self.running:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, OnlineError):
+                await task
+            await session.close()
