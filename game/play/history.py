@@ -55,6 +55,8 @@ class Entry:
     #: How it ended when the board did not end it: "red resigned", "blue ran out
     #: of time" (the side's colour first, as the record keeps it); else "".
     ended: str = ""
+    #: The player's rating before and after a rated online game, else None.
+    rating: tuple[int, int] | None = None
 
     @property
     def opponent(self) -> str:
@@ -109,11 +111,15 @@ class Entry:
         how = self.how()
         outcome = _(OUTCOMES[self.outcome]) if self.outcome in OUTCOMES else self.outcome
         result = _("{outcome} {score} ({how})") if how else _("{outcome} {score}")
+        result = result.format(outcome=outcome, score=score, how=how)
+        if self.rating is not None:
+            change = self.rating[1] - self.rating[0]
+            result = _("{result}, rating {change}").format(result=result, change=f"{change:+d}")
         turns = ngettext("{n} turn", "{n} turns", self.turns).format(n=self.turns)
         return _("{date}  v {opponent}  {result}  {turns}  side {side}").format(
             date=self.date[:10],
             opponent=player_name(self.opponent),
-            result=result.format(outcome=outcome, score=score, how=how),
+            result=result,
             turns=turns,
             side=self.side,
         )
@@ -148,7 +154,21 @@ def entry(path: Path, data: Any) -> Entry:
         ended = f"{resigned} resigned"
     else:
         ended = ""
-    return Entry(path, red, blue, side, result, red_tiles, blue_tiles, len(turns), date, you, ended)
+    shown = (red, blue, side, result, red_tiles, blue_tiles, len(turns), date, you, ended)
+    return Entry(path, *shown, rating_change(online, you))
+
+
+def rating_change(online: Any, you: str | None) -> tuple[int, int] | None:
+    """The player's rating before and after, from an online record's ``ratings``
+    (``{"red": {"before": 1500, "after": 1516}, ...}``); None if it has none."""
+    ratings = online.get("ratings") if isinstance(online, dict) and you else None
+    mine = ratings.get(you) if isinstance(ratings, dict) else None
+    if not isinstance(mine, dict):
+        return None
+    before, after = mine.get("before"), mine.get("after")
+    if isinstance(before, bool) or isinstance(after, bool):
+        return None
+    return (before, after) if isinstance(before, int) and isinstance(after, int) else None
 
 
 def entries(data: Path) -> tuple[list[Entry], list[str]]:

@@ -71,6 +71,10 @@ class Match(ChainOnBoard):
         self.notes: list[str] = []
         #: The side that resigned, if one did (the match is then over).
         self.resigned: Color | None = None
+        #: An online game's record replayed here: the people's names, played by hand
+        #: (:attr:`players` says Human), and its ``online`` part, kept as it came.
+        self.people: dict[Color, str] = {}
+        self.online: dict[str, Any] | None = None
 
     # -- who plays ----------------------------------------------------------
     @property
@@ -113,7 +117,9 @@ class Match(ChainOnBoard):
         return [Event("over", (), self.winner(), self.result_text())]
 
     def player(self, color: Color) -> str:
-        return self.players[color]
+        """Who plays ``color``, as the screens name them: a person of an online
+        game by name, else an entry of :data:`PLAYERS`."""
+        return self.people.get(color) or self.players[color]
 
     def is_human(self, color: Color) -> bool:
         return self.players[color] == HUMAN
@@ -269,7 +275,9 @@ class Match(ChainOnBoard):
 
     def players_text(self) -> str:
         """Who plays: "Red: Human, Blue: Club"."""
-        return f"Red: {self.players[RED]}, Blue: {self.players[BLUE]}"
+        return _("Red: {red}, Blue: {blue}").format(
+            red=player_name(self.player(RED)), blue=player_name(self.player(BLUE))
+        )
 
     def result_text(self) -> str:
         if self.resigned is not None and self.resigned_here:
@@ -292,8 +300,8 @@ class Match(ChainOnBoard):
             "format": RECORD_FORMAT,
             "game": "Mosaic by Mark Steere",  # i18n: a file's words
             "side": self.board.size,
-            "red": self.players[RED],
-            "blue": self.players[BLUE],
+            "red": self.player(RED),
+            "blue": self.player(BLUE),
             # The whole game, turns taken back and not yet replaced included, so that
             # looking back through it never costs its end.
             "turns": self.all_moves(),
@@ -301,6 +309,7 @@ class Match(ChainOnBoard):
             **({"resigned": str(self.resigned)} if self.resigned is not None else {}),
             # The position shown, when it is not the end: after an undo, or looking back.
             **({"at": self.ply} if self.ply < self.plies else {}),
+            **({"online": self.online} if self.online is not None else {}),
         }
 
     @classmethod
@@ -316,12 +325,15 @@ class Match(ChainOnBoard):
         turns = data.get("turns")
         if not isinstance(turns, list) or not all(isinstance(t, str) for t in turns):
             raise RecordError(_("field 'turns' must be a list of turns in notation"))
-        players, notes = [], []
-        online = isinstance(data.get("online"), dict)
+        players, notes, people = [], [], {}
+        online = data.get("online")
         for color in (RED, BLUE):
             who = data.get(str(color), HUMAN)
-            if online and isinstance(who, str):
-                who = HUMAN  # an online game's names are people's: both are replayed by hand
+            if isinstance(online, dict) and isinstance(who, str):
+                # An online game's names are people's: both are replayed by hand,
+                # and named as they played.
+                people[color] = who[:40]
+                who = HUMAN
             if not isinstance(who, str) or who not in PLAYERS:
                 # A level renamed in a later version must not cost the game itself.
                 shown = clip(who) if isinstance(who, str) else _("not a name")
@@ -334,6 +346,8 @@ class Match(ChainOnBoard):
             players.append(who)
         match = cls(side, *players)
         match.notes = notes
+        if isinstance(online, dict):
+            match.people, match.online = people, online
         for number, text in enumerate(turns, 1):
             try:
                 match.board.play(text)

@@ -8,8 +8,9 @@ import random
 from pathlib import Path
 
 from game.play.history import entries
+from game.play.match import Match
 from game.play.online_game import OnlineController, OnlineMatch
-from game.rules import RED, Board
+from game.rules import BLUE, RED, Board
 
 from .test_control import Sent, online_state
 
@@ -70,3 +71,45 @@ def test_a_record_that_cannot_be_read_is_set_aside_once(tmp_path: Path) -> None:
     assert "not an archived game" in problems[0] and "kept as" in problems[0]
     assert [p.name.split(".corrupt-")[0] for p in folder.iterdir()] == ["game-20261125-120000.json"]
     assert entries(tmp_path) == ([], [])  # told once, not on every visit
+
+
+def test_a_rated_online_game_reopens_with_its_players_and_its_rating(tmp_path: Path) -> None:
+    """Issue 54: History's row showed no rating change, and Open (and the pause
+    menu's line) said "Red: Human, Blue: Human" though the record names them."""
+    from game.play.match import open_record
+
+    turns = game_red_ends()
+    match = OnlineMatch(online_state(turns))
+    match.rated = True
+    control = OnlineController(match, tmp_path, Sent())
+    ratings = {"red": {"before": 1500, "after": 1516}, "blue": {"before": 1500, "after": 1484}}
+    winner = match.board.winner()
+    result = "draw" if winner is None else str(winner)
+    over = {"type": "over", "game": "g1", "result": result, "reason": "", "ratings": ratings}
+    control.receive(over)
+    games, problems = entries(tmp_path)
+    assert problems == [] and len(games) == 1
+    assert "rating +16" in games[0].line()  # Ann played Red
+
+    opened, message = open_record(games[0].path, "archived game")
+    assert opened is not None and message is None
+    assert opened.player(RED) == "Ann" and opened.player(BLUE) == "Bob"
+    assert opened.players_text() == "Red: Ann, Blue: Bob"
+    # Both are played by hand at this screen: neither is an AI to ask.
+    assert opened.is_human(RED) and opened.is_human(BLUE) and opened.ai_to_move is None
+    # Kept again (a saved copy), it is still the online game it was.
+    again = Match.from_record(opened.record())
+    assert again.player(BLUE) == "Bob" and again.online == opened.online
+    assert again.online is not None and again.online["ratings"] == ratings
+
+
+def test_an_archived_record_with_bad_ratings_lists_without_one(tmp_path: Path) -> None:
+    from game.play.history import rating_change
+
+    assert rating_change({"ratings": {"red": {"before": 1500, "after": 1516}}}, "red") == (
+        1500,
+        1516,
+    )
+    assert rating_change({"ratings": {"red": {"before": "x", "after": 1}}}, "red") is None
+    assert rating_change({"ratings": [1]}, "red") is None
+    assert rating_change({"ratings": {"red": {"before": 1, "after": 2}}}, None) is None
