@@ -53,11 +53,20 @@ class PuzzleSession(ChainOnBoard):
         """Back to the puzzle's position (after a wrong answer, or to try again)."""
         self.board = self.start.copy()
         self.chain: Chain | None = None
+        #: A wrong answer stands on the board until it is set back.
+        self.missed = False
 
     # -- what is on the board ----------------------------------------------------------
     @property
     def finished(self) -> bool:
         return self.solved or self.revealed
+
+    @property
+    def judged(self) -> bool:
+        """Does the board show an answer judged: right, shown, or a miss not yet
+        set back? Its verdict is the line's word until the player acts: moving
+        the cursor (the stick, the keys) must not wipe it."""
+        return self.finished or self.missed
 
     @property
     def stars(self) -> int:
@@ -90,6 +99,7 @@ class PuzzleSession(ChainOnBoard):
         if same_answer(turn, self.solution):
             self.solved = True
             return Outcome("right", cell, mover, got=got, first_try=first_try, turn=turn)
+        self.missed = True
         return Outcome("wrong", cell, mover, got=got, first_try=first_try, turn=turn)
 
     def hint(self) -> str:

@@ -438,3 +438,28 @@ def test_a_whole_mosaix_solo_game_with_a_controller(app, drive):
         turns += 1
     drive.settle(0.5)
     assert isinstance(app.scenes.top, MosaixResultScene) and turns >= 8
+
+
+def test_a_puzzles_verdict_stays_when_the_stick_moves_the_cursor(app, drive, packs):
+    """Issue 54: "Right! 3 stars." vanished as soon as the stick moved the cursor,
+    and a miss's words went before the board was set back."""
+    puzzle = app.puzzles.packs[0].puzzles[0]
+    scene = PuzzleScene(app, puzzle)
+    app.scenes.push(scene)
+    drive.frames(2)
+    cells = Board(puzzle.fen).parse_turn(puzzle.solution).cells
+    cursor_to(drive, scene, cells[0])
+    drive.pad(A)
+    drive.pad(X)  # a miss first would cost a star: start again instead
+    for cell in cells:
+        cursor_to(drive, scene, cell)
+        drive.pad(A)
+    drive.settle(1.0)
+    assert scene.solved and scene.message[0] == "Right! 3 stars."
+    where = scene.input.cursor
+    for tilt in (32767, -32768):  # one way, or the other at the board's edge
+        if scene.input.cursor == where:
+            drive.tilt(pygame.CONTROLLER_AXIS_LEFTX, tilt)
+            drive.tilt(pygame.CONTROLLER_AXIS_LEFTX, 0)
+    assert scene.input.cursor != where  # the stick did move it
+    assert scene.message[0] == "Right! 3 stars."

@@ -96,3 +96,25 @@ def test_giving_up_plays_the_answer_out_from_the_start_and_a_retry_clears_it():
     assert session.board.mfen() == solved.mfen() and session.chain is None
     session.retry()
     assert not session.finished and session.board.mfen() == CHAIN
+
+
+def test_a_judged_answer_holds_the_line_until_the_player_acts():
+    """Issue 54: "Right! 3 stars." went as soon as the stick moved the cursor. The
+    session says when the board shows a verdict: right, shown, or a miss until the
+    board is set back; a chain on its way or a fresh board is not one."""
+    session = PuzzleSession(PUZZLE)
+    assert not session.judged
+    cells = Board(CHAIN).parse_turn(CHAIN_ANSWER).cells
+    session.click(cells[0])
+    assert not session.judged  # a chain under way: the line speaks of the cells
+    session.take_back_flip()
+    assert play(session, "xc2xd3xd4")[-1] == "wrong"
+    assert session.judged  # the miss stands on the board, and its words with it
+    session.reset()
+    assert not session.judged
+    assert play(session, CHAIN_ANSWER)[-1] == "right"
+    assert session.judged
+    session.retry()
+    assert not session.judged
+    session.reveal()
+    assert session.judged

@@ -205,7 +205,9 @@ class PuzzleScene(Scene):
             self.click(action.cell)
         elif action.kind == "turn":
             self.play_typed(action.text)
-        elif action.kind == "cursor" and self.message[1] != theme.ACCENT:
+        elif (
+            action.kind == "cursor" and self.message[1] != theme.ACCENT and not self.session.judged
+        ):
             self.say("")  # the line speaks of the cursor's cell (a chain's call stays)
 
     def take_back_chain(self) -> None:
