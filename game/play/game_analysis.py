@@ -229,7 +229,7 @@ def thrown_away(verdict: TurnVerdict) -> str:
         return ""
     best = margin(verdict.best_score)
     played = best - round(verdict.loss)
-    # The turn by name: after "Better: e1." an "it" would read as e1.
+    # The turn by name: after "Better: e1 —" an "it" would read as e1.
     if best > 0 and played == 0:
         return _("{turn} turned a won game into a draw.").format(turn=verdict.played)
     if best > 0 > played:
@@ -249,20 +249,21 @@ def better_line(verdict: TurnVerdict) -> str:
     if lost:
         worth = lost
     elif tiles < 1:
-        worth = _("It was worth a little more by the end.")
+        worth = _("it was worth a little more by the end.")
     else:
         worth = ngettext(
-            "It was worth about {n} tile more by the end.",
-            "It was worth about {n} tiles more by the end.",
+            "it was worth about {n} tile more by the end.",
+            "it was worth about {n} tiles more by the end.",
             tiles,
         ).format(n=tiles)
     if best and took:
-        line = _("Better: {turn} takes {best}; you took {took}.").format(
+        line = _("Better: {turn} takes {best}; you took {took}").format(
             turn=verdict.best, best=best, took=took
         )
     else:
-        line = _("Better: {turn}.").format(turn=verdict.best)
-    return _("{better} {worth}").format(better=line, worth=worth)
+        line = _("Better: {turn}").format(turn=verdict.best)
+    # A dash, not a full stop: "Better: a1. c4 turned..." read "a1." as a move number.
+    return _("{better} — {worth}").format(better=line, worth=worth)
 
 
 def summary_line(title: str, summary: dict[str, Any]) -> str:

@@ -1,5 +1,7 @@
 """A finished game's analysis on its own: the curve drawn from the verdicts."""
 
+import pytest
+
 from game.rules import BLUE, RED, Board
 
 
@@ -42,7 +44,7 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     def v(loss):
         return TurnVerdict(5, "red", "d5", "xd7xd6", loss, "mistake", False, 0)
 
-    assert better_line(v(2.3)) == "Better: xd7xd6. It was worth about 2 tiles more by the end."
+    assert better_line(v(2.3)) == "Better: xd7xd6 — it was worth about 2 tiles more by the end."
     assert better_line(v(1.0)).endswith("about 1 tile more by the end.")
     assert "a little more" in better_line(v(0.4))
     # A proved turn that throws the result away says so, not its tiles: a loss
@@ -53,12 +55,16 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
         verdict = TurnVerdict(5, "red", "d5", "e1", loss, "blunder", True, exact_score(best_margin))
         return better_line(verdict)
 
-    # By name: after "Better: e1." an "It" read as e1, the turn not played.
-    assert proved(3, 3) == "Better: e1. d5 turned a won game into a draw."
+    # By name: after "Better: e1" an "it" read as e1, the turn not played.
+    assert proved(3, 3) == "Better: e1 — d5 turned a won game into a draw."
     assert proved(3, 4).endswith(" d5 turned a won game into a lost one.")
     assert proved(0, 2).endswith(" d5 turned a drawn game into a lost one.")
-    assert proved(7, 4).endswith("It was worth about 4 tiles more by the end.")
-    assert proved(-1, 2).endswith("It was worth about 2 tiles more by the end.")
+    assert proved(7, 4).endswith("it was worth about 4 tiles more by the end.")
+    assert proved(-1, 2).endswith("it was worth about 2 tiles more by the end.")
+    took = TurnVerdict(5, "red", "xd7", "xd7xd6", 4, "blunder", True, exact_score(3))
+    assert better_line(took) == (
+        "Better: xd7xd6 takes 2; you took 1 — xd7 turned a won game into a lost one."
+    )
     nothing = {"counts": {}, "accuracy": 100, "turns": 0}
     assert summary_line("Blue", nothing) == "Blue: no turns judged yet"
     counts = {"blunder": 1, "mistake": 0, "inaccuracy": 2}
@@ -129,3 +135,26 @@ def test_the_curve_is_drawn_in_runs_of_judged_turns():
     for at in (2, 3, 5):
         analysis.record(at, "c3", {**data, "best_score": 0})
     assert [len(run) for run in analysis.runs()] == [6]  # the game is not over: no final point
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_no_turn_ends_a_sentence_of_the_better_line(language):
+    """Issue 54: "Better: a1. c4 turned a won game into a lost one." read "a1." as a
+    move number. In every language, no turn's name is followed by a full stop."""
+    from game import i18n
+    from game.ai.evaluate import exact_score
+    from game.play.game_analysis import TurnVerdict, better_line
+
+    verdicts = [
+        TurnVerdict(5, "red", played, best, loss, "blunder", exact, exact_score(margin))
+        for played, best in (("c4", "a1"), ("xd7", "xd7xd6"))
+        for loss, exact, margin in ((4, True, 3), (3, True, 3), (2, True, 0), (2.3, False, 0))
+    ]
+    i18n.set_language(language)
+    try:
+        lines = [better_line(v) for v in verdicts]
+    finally:
+        i18n.set_language("en")
+    for line, v in zip(lines, verdicts, strict=True):
+        for turn in (v.played, v.best):
+            assert f"{turn}." not in line, line
