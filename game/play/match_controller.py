@@ -181,8 +181,13 @@ class MatchController(HistoryKeeper):
         self.current = True
 
     def leave(self) -> str | None:
-        """The match screen closes: the AI stops and the match is kept."""
+        """The match screen closes: the AI stops and the match is kept. A saved game
+        left unfinished with no other match in progress becomes the match in
+        progress, so that Continue comes back to it (it replaces nothing); an online
+        game looked back over is the server's, never one to continue here."""
         self.cancel_ai()
+        if self.match.online is None and not self.match.finished:
+            self.may_change()
         return self.autosave()
 
     def take_back_chain(self) -> tuple[int, ...]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
-from game.play.in_progress import match_in_progress
+from game.play.in_progress import CURRENT, match_in_progress
 from game.play.match import HUMAN, Match
 from game.play.match_controller import MatchController
 
@@ -43,3 +44,32 @@ def test_playing_on_from_an_earlier_position_keeps_the_match(tmp_path: Path) -> 
     control.play_on_from_here()
     control.leave()
     assert match_in_progress(tmp_path)
+
+
+def test_a_saved_game_left_unfinished_is_continued_when_nothing_else_is(tmp_path: Path) -> None:
+    """Issue 54: leaving a loaded saved game without moving left Continue greyed."""
+    saved = Match(3, HUMAN, "Club")
+    saved.play(saved.board.legal_turns()[0])
+    looked = MatchController(Match.from_record(saved.record()), tmp_path, NoAI(), current=False)
+    looked.leave()
+    assert match_in_progress(tmp_path)
+    kept = Match.from_record(json.loads((tmp_path / CURRENT).read_text(encoding="utf-8")))
+    assert kept.all_moves() == saved.all_moves() and kept.players == saved.players
+
+
+def test_a_saved_game_left_leaves_the_match_in_progress_alone(tmp_path: Path) -> None:
+    ongoing = MatchController(Match(3, HUMAN, HUMAN), tmp_path, NoAI())
+    ongoing.click(ongoing.match.board.legal_placements()[0])
+    before = (tmp_path / CURRENT).read_text(encoding="utf-8")
+    other = Match(3, HUMAN, "Club")
+    other.play(other.board.legal_turns()[-1])
+    MatchController(other, tmp_path, NoAI(), current=False).leave()
+    assert (tmp_path / CURRENT).read_text(encoding="utf-8") == before
+
+
+def test_an_online_game_looked_back_over_is_never_continued(tmp_path: Path) -> None:
+    record = Match(3, HUMAN, HUMAN).record() | {"turns": ["a1"], "online": {"id": "g1"}}
+    record |= {"red": "Ann", "blue": "Bob", "result": "blue"}  # Ann's time ran out
+    looked = MatchController(Match.from_record(record), tmp_path, NoAI(), current=False)
+    looked.leave()
+    assert not match_in_progress(tmp_path)
