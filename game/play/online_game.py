@@ -217,6 +217,15 @@ class OnlineMatch(Match):
     def players_text(self) -> str:
         return f"Red: {self.names[RED]}, Blue: {self.names[BLUE]}"
 
+    def reserve_text(self) -> str:
+        """Each player's reserve days of a correspondence game, by name, Red's first."""
+        return _("Reserve days: {red} {red_days}, {blue} {blue_days}").format(
+            red=self.names[RED],
+            red_days=self.reserve[0],
+            blue=self.names[BLUE],
+            blue_days=self.reserve[1],
+        )
+
     def record(self) -> dict[str, Any]:
         data = super().record()
         data["red"], data["blue"] = self.names[RED], self.names[BLUE]

@@ -148,7 +148,8 @@ def test_a_correspondence_game_across_restarts_of_the_server_and_the_game(app, d
             names = scene.match.names
             late = {scene.match.you.other: RESERVE[1] - 1, scene.match.you: RESERVE[1]}
             assert scene.turn_line()[0].split("\n")[1] == (
-                f"Reserve days: red {late[Color.RED]}, blue {late[Color.BLUE]}"
+                f"Reserve days: {names[Color.RED]} {late[Color.RED]}, "
+                f"{names[Color.BLUE]} {late[Color.BLUE]}"
             )
             # The clocks show the turn's own day; the reserve is under the turn.
             assert scene.panel.badges[scene.match.you][0] in ("1d", "23h 59m")

@@ -115,3 +115,9 @@ def test_an_online_game_stops_its_clocks_where_they_stood_when_it_ends(tmp_path)
     assert control.left(BLUE) == 246_000  # 4:06, not back to 4:15
     now[0] += 30.0
     assert control.left(BLUE) == 246_000 and control.running is None
+
+
+def test_a_correspondence_game_names_its_players_reserve_days():
+    """Issue 54: "Reserve days: red 10, blue 10" named colours, in lower case."""
+    state = online_state() | {"days": 1, "reserve": [10, 9]}
+    assert OnlineMatch(state).reserve_text() == "Reserve days: Ann 10, Bob 9"

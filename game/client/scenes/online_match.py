@@ -249,8 +249,7 @@ class OnlineMatchScene(MatchScene):
             if turn_time(self.online.left(mover), m.reserve[int(mover)])[1]:
                 text += "\n" + _("The turn's days are used up: on reserve days now")
             else:
-                red, blue = m.reserve
-                text += "\n" + _("Reserve days: red {red}, blue {blue}").format(red=red, blue=blue)
+                text += "\n" + m.reserve_text()
         n = self.online.watchers
         if n and not self.match.over:
             # On a line of its own under the turn: the counts under the names
