@@ -158,15 +158,22 @@ class Bot:
         elif kind == "error":
             log.warning("server said: %s", msg.get("reason"))
             if msg.get("about") == "turn":
-                # A turn the server did not take (it could not save it, say): think again.
-                for g in self.games.values():
-                    g.answered = -1
+                # A turn the server did not take (it could not save it, or the game
+                # moved on without us): the error names no game, so each game is
+                # asked for again and played on from the server's board. Thinking
+                # again from our own would send once more a turn whose echo may be
+                # on its way, out of turn.
+                for g in list(self.games.values()):
+                    await self.session.send("state", game=g.id)
         self._think()
 
     def _think(self) -> None:
         """Start a thought for every game that waits for the bot and has none."""
         for g in list(self.games.values()):
+            # A pass owed is the server's to play (its message follows the turn that
+            # forced it): one sent here would come after it, out of turn.
             waiting = int(g.board.mover) == g.color and not g.board.is_game_over()
+            waiting = waiting and not g.board.must_pass()
             if waiting and not g.thinking and g.answered != len(g.turns):
                 g.thinking = True
                 self.tasks.add(task := asyncio.create_task(self._move(g)))

@@ -184,3 +184,83 @@ def test_a_game_sent_again_while_a_thought_runs_gets_a_searcher_of_its_own():
     first.thinking = False
     bot._game({**state, "turns": ["a1", "e1"]})  # no thought now: the tables go on
     assert bot.games["g1"].searcher is second.searcher
+
+
+def test_the_bot_never_sends_the_pass_the_server_plays_for_it():
+    """Issue 54: the bot logged "server said: it is not your turn" around a pass.
+    When the opponent's turn leaves the bot no turn, the server plays the bot's
+    pass itself and says so in a second message; a bot that read the first alone
+    saw itself to move, chose the pass at once and sent it, too late."""
+
+    class Quiet:
+        player: ClassVar = {"name": "Beginner bot"}
+
+        def __init__(self) -> None:
+            self.sent: list[tuple[str, dict[str, Any]]] = []
+
+        async def send(self, kind: str, **fields: Any) -> None:
+            self.sent.append((kind, fields))
+
+    board = Board(size=3)
+    for text in BEFORE:
+        board.play(text)
+    red = board.notation(board.legal_turns()[0])  # each leaves Blue no turn
+    board.play(red)
+    assert board.must_pass()
+
+    async def go() -> Quiet:
+        server = Quiet()
+        bot = Bot(server, level("Beginner"), side=3, base=60, inc=0)  # type: ignore[arg-type]
+        state = {
+            "id": "g1", "you": 1, "side": 3, "turns": list(BEFORE),
+            "clocks": [60_000, 60_000], "inc": 0, "result": None,
+        }  # fmt: skip
+        await bot.on({"type": "game", "game": state})
+        ply = len(BEFORE)
+        await bot.on({"type": "turn", "game": "g1", "ply": ply, "turn": red, "clocks": [1, 1]})
+        for _ in range(50):  # the pass's message is slow to come: any thought ends first
+            await asyncio.sleep(0.01)
+            if bot.tasks:
+                await asyncio.wait(bot.tasks)
+        assert [k for k, _ in server.sent if k == "turn"] == []
+        turn = {"type": "turn", "game": "g1", "ply": ply + 1, "turn": "pass", "clocks": [1, 1]}
+        await bot.on(turn)
+        assert int(bot.games["g1"].board.mover) == 0 and not bot.tasks  # Red's turn again
+        return server
+
+    assert [k for k, _ in asyncio.run(go()).sent if k == "turn"] == []
+
+
+def test_a_refused_turn_asks_for_the_games_again_rather_than_playing_twice():
+    """An error about a turn names no game: the bot once thought again in every
+    game, and sent a second turn where its first was still on its way (the server
+    then said "it is not your turn"). It asks the server for each game instead."""
+
+    class Quiet:
+        player: ClassVar = {"name": "Beginner bot"}
+
+        def __init__(self) -> None:
+            self.sent: list[tuple[str, dict[str, Any]]] = []
+
+        async def send(self, kind: str, **fields: Any) -> None:
+            self.sent.append((kind, fields))
+
+    async def go() -> Quiet:
+        server = Quiet()
+        bot = Bot(server, level("Beginner"), side=3, base=60, inc=0)  # type: ignore[arg-type]
+        state = {
+            "id": "g1", "you": 0, "side": 3, "turns": [],
+            "clocks": [60_000, 60_000], "inc": 0, "result": None,
+        }  # fmt: skip
+        await bot.on({"type": "game", "game": state})
+        await asyncio.wait(bot.tasks)
+        assert [k for k, _ in server.sent] == ["turn", "seek"]  # its echo not come yet
+        await bot.on({"type": "error", "reason": "it is not your turn", "about": "turn"})
+        await asyncio.sleep(0.1)
+        if bot.tasks:
+            await asyncio.wait(bot.tasks)
+        return server
+
+    sent = asyncio.run(go()).sent
+    assert [k for k, _ in sent] == ["turn", "seek", "state"]
+    assert sent[-1][1] == {"game": "g1"}
