@@ -9,9 +9,7 @@ back says what happened and whether the lesson is done.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
 
 from game.i18n import N_, _, ngettext
 from game.puzzles.solve import analyse_flips
@@ -20,7 +18,6 @@ from game.rules import BLUE, RED, Board, Chain, Color, RulesError, Turn
 from .chain_on_board import ChainOnBoard
 from .explain import it
 from .match import sentence
-from .storage import load_document, write_json
 
 
 @dataclass(frozen=True)
@@ -196,12 +193,25 @@ class LessonRun(ChainOnBoard):
         self.lesson = lesson
         self.start = Board(lesson.fen)
         self.done = False
+        #: Done once on this visit: starting it again keeps "Next lesson" offered.
+        self.passed = False
         self.reset()
 
     def reset(self) -> None:
         self.board = self.start.copy()
         self.chain: Chain | None = None
         self.chose = False  # a chain in this try offered a choice
+
+    def again(self) -> None:
+        """Start the lesson over, for another go at its task."""
+        self.passed = self.passed or self.done
+        self.done = False
+        self.reset()
+
+    @property
+    def may_go_on(self) -> bool:
+        """Is the next lesson offered: this one done now, or earlier on this visit?"""
+        return self.done or self.passed
 
     def counter(self, color: Color) -> str:
         """The counter's line for ``color``, with what the lesson asks kept back."""
@@ -455,39 +465,3 @@ def offered_choice(chain: Chain | None) -> bool:
             return True
         chain = chain.take_back()
     return False
-
-
-# -- progress -------------------------------------------------------------------------
-FILE = "tutorial.json"
-
-
-@dataclass
-class TutorialProgress:
-    done: set[str] = field(default_factory=set)
-    #: The title screen has offered the tutorial once.
-    offered: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {"format": 1, "done": sorted(self.done), "offered": self.offered}
-
-
-def parse(data: Any) -> TutorialProgress:
-    if not isinstance(data, dict):
-        raise ValueError("not a JSON object")  # i18n: a file's words
-    done, offered = data.get("done", []), data.get("offered", False)
-    known = {lesson.id for lesson in LESSONS}
-    if not isinstance(done, list) or not all(isinstance(d, str) for d in done):
-        # i18n: a file's words
-        raise ValueError("'done' must be a list of lessons")
-    if not isinstance(offered, bool):
-        # i18n: a file's words
-        raise ValueError("'offered' must be true or false")
-    return TutorialProgress({d for d in done if d in known}, offered)
-
-
-def load(directory: Path) -> tuple[TutorialProgress, str | None]:
-    return load_document(Path(directory) / FILE, N_("tutorial progress"), parse, TutorialProgress)
-
-
-def save(progress: TutorialProgress, directory: Path) -> None:
-    write_json(Path(directory) / FILE, progress.to_json())

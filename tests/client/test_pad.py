@@ -24,9 +24,10 @@ from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
 from game.mosaix import ai as mosaix_ai
 from game.play.arranger import Arranger
-from game.play.lessons import LESSONS, load
+from game.play.lessons import LESSONS
 from game.play.match import Match
 from game.play.mosaix_flow import anchor
+from game.play.tutorial_progress import load
 from game.rules import Board
 
 from .test_keyboard import way_to

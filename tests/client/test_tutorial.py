@@ -8,7 +8,8 @@ from game.client import theme
 from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
 from game.play.explain import explain
-from game.play.lessons import LESSONS, load
+from game.play.lessons import LESSONS
+from game.play.tutorial_progress import load
 from game.puzzles.solve import analyse_flips
 from game.rules import BLUE, RED, Board
 
@@ -308,3 +309,20 @@ def test_the_rules_pages_button_says_where_it_leads(app, drive):
     assert "Menu" not in labels
     drive.click(button(app.scenes.top, "Lessons").rect.center)
     assert isinstance(app.scenes.top, TutorialMenuScene)
+
+
+def test_start_again_keeps_next_lesson_and_the_list_says_done_once(app, drive):
+    """Issue 54: "Next lesson" was greyed again after "Start again", and the list
+    said "1. ...  (done)" with two spaces."""
+    scene = LessonScene(app, 0)
+    app.scenes.reset(TutorialMenuScene(app))
+    app.scenes.push(scene)
+    drive.frames(1)
+    solve(drive, scene)
+    assert scene.run.done and scene.next_button.enabled
+    drive.click(scene.retry_button.rect.center)
+    assert not scene.run.done and scene.next_button.enabled
+    drive.click(scene.back_button.rect.center)
+    drive.frames(1)
+    first = app.scenes.top.controls[0].label
+    assert first.endswith(" (done)") and "  " not in first

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from game.play.lessons import LESSONS, Feedback, LessonRun, TutorialProgress, load, save
+from game.play.lessons import LESSONS, Feedback, LessonRun
+from game.play.tutorial_progress import TutorialProgress, load, save
 from game.rules import BLUE, RED
 
 LESSON = {lesson.id: lesson for lesson in LESSONS}
@@ -164,3 +165,35 @@ def test_every_lesson_can_be_done(lesson):
             if said.kind == "done":
                 break
     assert r.done
+
+
+def test_starting_a_done_lesson_again_keeps_the_next_one_offered():
+    """Issue 54: "Next lesson" was greyed again after "Start again"."""
+    run = LessonRun(LESSONS[0])
+    assert not run.may_go_on
+    fb = run.answer(run.answer_text())
+    assert fb.kind == "done" and run.may_go_on
+    run.again()
+    assert not run.done and run.may_go_on  # the task is open again, Next still offered
+    assert run.answer(run.answer_text()).kind == "done"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_the_list_of_lessons_has_one_space_between_its_words(language):
+    """Issue 54: "1. Groups  (done)" had two."""
+    from game import i18n
+    from game.play.tutorial_progress import list_line
+
+    i18n.set_language(language)
+    try:
+        lines = [
+            list_line(i + 1, lesson, done)
+            for i, lesson in enumerate(LESSONS)
+            for done in (False, True)
+        ]
+    finally:
+        i18n.set_language("en")
+    assert all("  " not in line for line in lines), lines
+    assert list_line(1, LESSONS[0], True).startswith("1. ") and list_line(
+        1, LESSONS[0], True
+    ) != list_line(1, LESSONS[0], False)

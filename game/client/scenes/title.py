@@ -9,10 +9,10 @@ import pygame
 from game import __version__
 from game.i18n import N_, _, ngettext
 from game.play.in_progress import CURRENT, match_in_progress
-from game.play.lessons import save as save_tutorial
 from game.play.match import open_record
 from game.play.online_identity import load as load_identity
 from game.play.postal_watch import PostalWatch
+from game.play.tutorial_progress import save as save_tutorial
 from game.rules import Board, Color, Position
 
 from .. import text_layout, theme

@@ -9,9 +9,10 @@ from functools import partial
 import pygame
 
 from game.i18n import N_, _
-from game.play.lessons import LESSONS, Feedback, LessonRun, TutorialProgress
-from game.play.lessons import load as load_tutorial
-from game.play.lessons import save as save_tutorial
+from game.play.lessons import LESSONS, Feedback, LessonRun
+from game.play.tutorial_progress import TutorialProgress, list_line
+from game.play.tutorial_progress import load as load_tutorial
+from game.play.tutorial_progress import save as save_tutorial
 from game.rules import BLUE, RED
 
 from .. import text_layout as tl
@@ -67,13 +68,7 @@ class TutorialMenuScene(MenuScene):
         done = tutorial_progress(self.app).done
         lessons = [
             Button(
-                (
-                    _("{number}. {lesson}  (done)")
-                    if lesson.id in done
-                    else _("{number}. {lesson}")
-                ).format(number=i + 1, lesson=_(lesson.title)),
-                partial(self.open_lesson, i),
-                size=22,
+                list_line(i + 1, lesson, lesson.id in done), partial(self.open_lesson, i), size=22
             )
             for i, lesson in enumerate(LESSONS)
         ]
@@ -272,8 +267,8 @@ class LessonScene(Scene):
                 )
 
     def retry(self) -> None:
-        self.run = LessonRun(self.lesson)
-        self.next_button.enabled = False
+        self.run.again()
+        self.next_button.enabled = self.run.may_go_on
         for b in self.actions:
             b.enabled = True
         self.say("")
