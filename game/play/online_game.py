@@ -214,9 +214,6 @@ class OnlineMatch(Match):
             return _("A draw: {reason}.").format(reason=reason)
         return _("{player} wins: {reason}.").format(player=self.names[winner], reason=reason)
 
-    def players_text(self) -> str:
-        return f"Red: {self.names[RED]}, Blue: {self.names[BLUE]}"
-
     def reserve_text(self) -> str:
         """Each player's reserve days of a correspondence game, by name, Red's first."""
         return _("Reserve days: {red} {red_days}, {blue} {blue_days}").format(

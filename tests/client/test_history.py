@@ -160,3 +160,36 @@ def test_every_archived_game_is_reached_by_scrolling(app, drive):
         history.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     rows = [m for m, _r in drawn(history.draw, app.screen) if m in games]
     assert rows[-1] == games[-1] and len(rows) == visible
+
+
+def test_an_online_win_keeps_its_players_and_its_rating_change(app, drive):
+    """Issue 54: History's row showed no rating change, and Open and the pause
+    menu said "Red: Human / Blue: Human" though the record names both players."""
+    from game.client.scenes.pause import PauseScene
+    from game.client.scripted.checks import text_problems
+    from game.play.online_game import OnlineController, OnlineMatch
+    from game.rules import BLUE, RED
+    from tests.play.test_control import Sent, online_state
+    from tests.play.test_online_history import game_red_ends
+
+    match = OnlineMatch(online_state(game_red_ends()))
+    ratings = {"red": {"before": 1500, "after": 1516}, "blue": {"before": 1500, "after": 1484}}
+    winner = match.board.winner()
+    result = "draw" if winner is None else str(winner)
+    over = {"type": "over", "game": "g1", "result": result, "reason": "", "ratings": ratings}
+    OnlineController(match, app.data, Sent()).receive(over)
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+    drive.frames(2)
+    assert app.size == (640, 480)
+    row = [text for text, _ in drawn(history.draw, app.screen) if "Bob online" in text]
+    assert row and "rating +16" in row[0]
+    assert text_problems(app) == []
+    drive.click(history.open_button.rect.center)
+    review = app.scenes.top
+    assert isinstance(review, MatchScene)
+    assert (review.match.player(RED), review.match.player(BLUE)) == ("Ann", "Bob")
+    drive.key(pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene) and pause.subtitle == "Red: Ann, Blue: Bob"
