@@ -229,7 +229,7 @@ GAME_JS = r"""
             + score.blue + ".";
           document.getElementById("status").textContent = won + said + tally;
         } else {
-          const reserve = data.reserve ? " Reserve days: red " + data.reserve[0] + ", blue "
+          const reserve = data.reserve ? " Reserve days: Red " + data.reserve[0] + ", Blue "
             + data.reserve[1] + "." : "";
           document.getElementById("status").textContent = "In play: "
             + COLORS[data.turns.length % 2] + " to move." + reserve;

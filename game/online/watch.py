@@ -178,7 +178,7 @@ def game_body(
             # As in the client: the clocks show the turn's own days, the
             # reserve for when those run out goes under the turn.
             red, blue = online["reserve"]
-            status += f" Reserve days: red {int(red)}, blue {int(blue)}."
+            status += f" Reserve days: Red {int(red)}, Blue {int(blue)}."
     else:
         status = outcome_text(result, online.get("reason", ""), record.get("score"))
         mover = ply % 2 if ply < last else -1

@@ -321,7 +321,9 @@ def test_the_pages_fit_a_phone_and_a_desktop(tmp_path):
                     # The turn's own days (3, less the moments played), as the client
                     # shows them; the reserve under the turn.
                     assert await tab.eval(text.format("clock-0")) == "2d 23h"
-                    assert "Reserve days: red 10, blue 10." in await tab.eval(text.format("status"))
+                    # Sides named as the line names the one to move (issue 54).
+                    status = await tab.eval(text.format("status"))
+                    assert "Reserve days: Red 10, Blue 10." in status, status
                     await tab.open(f"{base}/games/{done['id']}")
                     if shots:
                         await tab.screenshot(Path(shots) / f"web-game-over-{width}.png", None)
