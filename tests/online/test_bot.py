@@ -134,8 +134,10 @@ def test_a_thought_stops_when_its_game_ends():
             self.sent = (kind, fields)
 
     async def go():
-        # Master given a minute and a half a turn, and the clock to afford it.
-        slow = replace(level("Master"), seconds=90.0)
+        # Master given a minute and a half a turn, and the clock to afford it, with
+        # no cap: capped at its own 0.85 s, the thought was sometimes over before
+        # the half-second wait below ended.
+        slow = replace(level("Master"), seconds=90.0, max_seconds=None)
         bot = Bot(Quiet(), slow)  # type: ignore[arg-type]
         state = {
             "id": "g1",
