@@ -108,7 +108,18 @@ def test_every_build_compiles_the_solver_and_has_no_console_window(tmp_path, mon
         assert built["EXE"].kwargs["console"] is False
         assert built["EXE"].kwargs["name"] == "Mosaic"
         shipped = {target for _, target in built["Analysis"].kwargs["datas"]}
-        assert {"assets", "puzzles", "game/ai"} <= shipped
+        assert {"assets", "puzzles", "game/ai", "game/online/templates"} <= shipped
+
+
+def test_the_web_pages_templates_ship_with_the_package_and_the_executable(tmp_path, monkeypatch):
+    """The server runs inside the game: its templates go wherever its code goes."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["game.online"]
+    templates = ROOT / "game" / "online" / "templates"
+    shipped = {p for pattern in patterns for p in (ROOT / "game" / "online").glob(pattern)}
+    assert shipped == set(templates.iterdir()) and shipped
+    spec = run_spec("linux", tmp_path, monkeypatch)["Analysis"].kwargs["datas"]
+    assert (str(templates), "game/online/templates") in spec
 
 
 def test_windows_gets_the_icon_the_version_resource_and_the_manifest(tmp_path, monkeypatch):

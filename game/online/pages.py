@@ -10,10 +10,11 @@
 Every page is whole without scripts: the board of any turn is drawn on the
 server (``/games/<id>?ply=12``) and the steps are links. The one script, served
 from ``/static/game.js`` by this server and no other, steps without reloading,
-answers the keys and polls the game's record while it is in play. Nothing a
-player typed (a name) reaches a page unescaped, and every page forbids scripts,
-styles and frames from anywhere else (``Content-Security-Policy``), so the
-pages are safe behind a public address.
+answers the keys and polls the game's record while it is in play. Each page
+is a template (:mod:`.markup`) that escapes every value it is given, so nothing
+a player typed (a name) reaches a page as markup; and every page forbids
+scripts, styles and frames from anywhere else (``Content-Security-Policy``), so
+the pages are safe behind a public address.
 """
 
 from __future__ import annotations
@@ -23,16 +24,16 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
-from urllib.parse import parse_qs, quote, unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from game.rules import RulesError
 
-from .assets import AT_ROOT, STATIC, link
-from .markup import esc
+from .assets import AT_ROOT, STATIC
+from .markup import SITE, render
 from .ranks import RANKED_DAYS, RANKED_GAMES
-from .watch import game_body, positions
+from .watch import game_page, positions
 
-TITLE = "Mosaic by Mark Steere"
+TITLE = SITE
 
 #: Only this server's own script and style sheet; no frames, no forms, no plugins.
 POLICY = (
@@ -82,27 +83,17 @@ class Source(Protocol):
     async def games_in_play(self, start: int, count: int) -> tuple[list[dict[str, Any]], int]: ...
 
 
-def shell(title: str, body: str, *, script: bool = False) -> str:
-    tail = f'<script src="{link("game.js")}"></script>' if script else ""
-    return (
-        "<!doctype html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{esc(title)}</title>"
-        f'<link rel="stylesheet" href="{link("site.css")}">'
-        f'<link rel="icon" href="{link("favicon.svg")}" type="image/svg+xml"></head><body>'
-        f'<header><a href="/">{esc(TITLE)}</a> <nav><a href="/leaderboard">Leaderboard</a>'
-        ' <a href="/tournaments">Tournaments</a></nav></header>'
-        f"<main>{body}</main>{tail}</body></html>\n"
+def message(status: int, title: str, text: str = "", *, heading: str = "") -> Page:
+    """A page that says what went wrong: ``title`` as its heading too, unless
+    ``heading`` says more; a 404 shows the way back."""
+    body = render(
+        "message.html",
+        title=title,
+        heading=heading or title,
+        text=text,
+        way_back=status == 404,
     )
-
-
-def player_link(name: str) -> str:
-    return f'<a href="/players/{quote(name, safe="")}">{esc(name)}</a>'
-
-
-#: What a "?" after a rating means, on a player's page.
-PROVISIONAL = ": provisional, until it settles with more rated games"
+    return Page(status, body)
 
 
 # -- the pages -------------------------------------------------------------------------
@@ -149,122 +140,63 @@ class Pages:
         return self.not_found("There is no page at this address.")
 
     def not_found(self, what: str) -> Page:
-        body = (
-            f"<h1>Not found</h1><p>{esc(what)}</p>"
-            '<p><a href="/">The games in play</a> · <a href="/leaderboard">The leaderboard</a></p>'
-        )
-        return Page(404, shell("Not found", body))
+        return message(404, "Not found", what)
 
     def bad_request(self, what: str) -> Page:
-        return Page(400, shell("Bad request", f"<h1>Bad request</h1><p>{esc(what)}</p>"))
+        return message(400, "Bad request", what)
 
     async def index(self, number: int = 1) -> Page:
         start = (number - 1) * GAMES_A_PAGE
         games, total = await self.source.games_in_play(start, GAMES_A_PAGE)
-        rows = "".join(
-            f'<li><a href="/games/{esc(g["id"])}">{esc(g["red"])} against {esc(g["blue"])}</a>'
-            f" (side {int(g['side'])}, {esc(g['time'])}, {int(g['turns'])} turns)</li>"
-            for g in games
+        last = min(total, start + GAMES_A_PAGE)
+        body = render(
+            "index.html",
+            title=TITLE,
+            games=games,
+            total=total,
+            start=start,
+            number=number,
+            newer=number > 1,
+            older=start + GAMES_A_PAGE < total,
+            shown=f"{start + 1} to {last} of {total}" if start < total else f"{total} in all",
+            top=(await self.source.leaderboard_rows())[:5],
         )
-        playing = (
-            f'<ol start="{start + 1}">{rows}</ol>'
-            if rows
-            else "<p>No game is being played just now.</p>"
-            if total == 0
-            else "<p>No games on this page.</p>"
-        )
-        pages = []
-        if number > 1:
-            pages.append(f'<a href="/?page={number - 1}">&lsaquo; Newer</a>')
-        if start + GAMES_A_PAGE < total:
-            pages.append(f'<a href="/?page={number + 1}">Older &rsaquo;</a>')
-        if pages:
-            last = min(total, start + GAMES_A_PAGE)
-            shown = f"{start + 1} to {last} of {total}" if start < total else f"{total} in all"
-            playing += f'<p class="steps">{" ".join(pages)} <span class="about">{shown}</span></p>'
-        top = self._leaders((await self.source.leaderboard_rows())[:5])
-        body = (
-            f"<h1>{esc(TITLE)}</h1><h2>Games in play</h2>{playing}"
-            f'<h2>Best rated</h2>{top}<p><a href="/leaderboard">The whole leaderboard</a></p>'
-        )
-        return Page(200, shell(TITLE, body))
-
-    def _leaders(self, rows: list[dict[str, Any]]) -> str:
-        if not rows:
-            return "<p>Nobody has played a rated game yet.</p>"
-        lines = "".join(
-            f'<tr><td class="n">{i}</td><td>{player_link(r["name"])}</td>'
-            f'<td class="n">{int(r["rating"])}</td><td class="n dev">{int(r["rd"])}</td>'
-            f'<td class="n">{int(r["games"])}</td></tr>'
-            for i, r in enumerate(rows, 1)
-        )
-        # On a phone the deviation gives way (the style sheet hides it) so that
-        # the games played keep their column.
-        return (
-            '<table class="leaders"><thead><tr><th class="n">#</th><th>Player</th>'
-            '<th class="n">Rating</th><th class="n dev">Deviation</th><th class="n">Games</th>'
-            f"</tr></thead><tbody>{lines}</tbody></table>"
-        )
+        return Page(200, body)
 
     async def leaderboard(self) -> Page:
-        body = (
-            "<h1>Leaderboard</h1><p>Rated players, ordered by their rating less twice its "
-            "deviation, so that a lucky newcomer does not top it. Listed are those with "
-            f"{RANKED_GAMES} rated games, the last within {RANKED_DAYS} days, and a rating "
-            "that has settled (a new one shows a “?” until it does).</p>"
-            + self._leaders(await self.source.leaderboard_rows())
+        body = render(
+            "leaderboard.html",
+            title="Leaderboard",
+            games=RANKED_GAMES,
+            days=RANKED_DAYS,
+            rows=await self.source.leaderboard_rows(),
         )
-        return Page(200, shell("Leaderboard", body))
+        return Page(200, body)
 
     async def player(self, name: str, number: int = 1) -> Page:
         data = await self.source.player_summary(name, number)
         if data is None:
             return self.not_found(f"No player is called {name}.")
-        games = data["games"]
-        where = f"/players/{quote(data['name'], safe='')}"
-        rows = "".join(
-            f'<tr><td><a href="/games/{esc(g["id"])}">{esc(g["date"])}</a></td>'
-            f"<td>{player_link(g['opponent'])}</td><td>{esc(g['outcome'])}</td>"
-            f"<td>{esc(g['rating'])}</td></tr>"
-            for g in games
-        )
-        table = (
-            "<table><thead><tr><th>Date</th><th>Against</th><th>Result</th><th>Rating after</th>"
-            f"</tr></thead><tbody>{rows}</tbody></table>"
-            if rows
-            else "<p>No finished games yet.</p>"
-            if number == 1
-            else f'<p>No games on this page. <a href="{where}">The newest</a></p>'
-        )
-        steps = []
-        if number > 1 and rows:
-            steps.append(f'<a href="{where}?page={number - 1}">&lsaquo; Newer</a>')
-        if data.get("older"):
-            steps.append(f'<a href="{where}?page={number + 1}">Older &rsaquo;</a>')
-        if steps:
-            table += (
-                f'<p class="steps">{" ".join(steps)} <span class="about">page {number}</span></p>'
-            )
-        rated = int(data["rated"])
         rating = str(data.get("shown", round(data["rating"])))
-        settling = PROVISIONAL if rating.endswith("?") else ""
-        postal = ""
+        postal = None
         if data.get("postal_games"):
-            n = int(data["postal_games"])
-            postal = (
-                "<p>By correspondence (rated apart):"
-                f" {esc(data.get('postal_shown', round(data['postal_rating'])))},"
-                f" {n} rated game{'s' if n != 1 else ''}.</p>"
-            )
-        body = (
-            f"<h1>{esc(data['name'])}</h1>"
-            f"<p>Rating {esc(rating)} (deviation {round(data['rd'])}{settling}), "
-            f"{rated} rated game{'s' if rated != 1 else ''}.</p>"
-            + postal
-            + rating_graph(data["history"])
-            + f"<h2>{'Recent games' if number == 1 else 'Earlier games'}</h2>{table}"
+            shown = data.get("postal_shown", round(data["postal_rating"]))
+            postal = {"shown": shown, "games": int(data["postal_games"])}
+        body = render(
+            "player.html",
+            title=data["name"],
+            name=data["name"],
+            rating=rating,
+            rd=round(data["rd"]),
+            settling=rating.endswith("?"),
+            rated=int(data["rated"]),
+            postal=postal,
+            graph=rating_graph(data["history"]),
+            number=number,
+            games=data["games"],
+            older=bool(data.get("older")),
         )
-        return Page(200, shell(data["name"], body))
+        return Page(200, body)
 
     async def game(self, gid: str, ply_text: str) -> Page:
         got = await self._game_data(gid)
@@ -278,11 +210,9 @@ class Pages:
             ply = min(last, int(ply_text))
         else:
             return self.bad_request(f"?ply= takes a turn number, from 0 to {last}.")
-        body = game_body(gid, record, tiles, cells, ply)
+        body = game_page(gid, record, tiles, cells, ply)
         cache = ASK_AGAIN if record.get("result") is None else A_DAY
-        return Page(
-            200, shell(f"{record['red']} against {record['blue']}", body, script=True), cache=cache
-        )
+        return Page(200, body, cache=cache)
 
     async def _game_data(self, gid: str) -> GameData | None:
         if gid in self._finished:
@@ -311,10 +241,11 @@ def page_number(query: str) -> int | None:
     return int(text)
 
 
-def rating_graph(history: list[float]) -> str:
-    """The rating after each rated game, as a line (drawn on the server)."""
+def rating_graph(history: list[float]) -> dict[str, Any] | None:
+    """The rating after each rated game, as a line drawn on the server: the
+    drawing's size, its points, and the figures its caption gives."""
     if len(history) < 2:
-        return ""
+        return None
     w, h, pad = 600.0, 160.0, 10.0
     lo, hi = min(history), max(history)
     span = max(hi - lo, 1.0)
@@ -323,9 +254,12 @@ def rating_graph(history: list[float]) -> str:
         f"{h - pad - (h - 2 * pad) * (v - lo) / span:.1f}"
         for i, v in enumerate(history)
     )
-    return (
-        f'<figure><svg class="graph" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
-        f'aria-label="rating after each rated game"><polyline points="{points}"/></svg>'
-        f"<figcaption>Rating after each rated game: from {round(history[0])} to "
-        f"{round(history[-1])} (lowest {round(lo)}, highest {round(hi)}).</figcaption></figure>"
-    )
+    return {
+        "width": f"{w:.0f}",
+        "height": f"{h:.0f}",
+        "points": points,
+        "first": round(history[0]),
+        "last": round(history[-1]),
+        "lowest": round(lo),
+        "highest": round(hi),
+    }

@@ -3,9 +3,10 @@ client draws it (row letters at both ends of each row, each empty cell's
 number at its foot), both players with their ratings, tiles and clocks, whose
 turn it is, and the turns in pairs, numbered as in the client's move list.
 
-Everything here is drawn on the server, so the page is whole without its
-script; the script (``assets.GAME_JS``) steps through the turns and follows
-the game while it is in play.
+Everything here is worked out on the server and drawn by ``game.html`` (the
+board by ``board.html``), so the page is whole without its script; the script
+(``assets.GAME_JS``) steps through the turns and follows the game while it is
+in play.
 """
 
 from __future__ import annotations
@@ -16,48 +17,50 @@ from typing import Any
 from game.rules import Board
 from game.rules.geometry import geometry
 
-from .markup import esc, script_json
+from .markup import render
 
 SQRT3 = math.sqrt(3)
 COLORS = ("Red", "Blue")
-CURRENT = ' aria-current="step"'
 DAY_MS = 86_400_000
 #: The cell's radius in the drawing's units.
 R = 20.0
 
 
-def board_svg(side: int, tiles: str, last: list[int]) -> str:
+def board(side: int, tiles: str, last: list[int]) -> dict[str, Any]:
     """The board with ``tiles`` (``R``, ``B`` or ``.`` for each cell) and the
-    cells of the last turn outlined; each cell is ``<polygon id="c<n>">``."""
+    cells of the last turn outlined, as ``board.html`` draws it: its view box,
+    each cell's class, corners and centre, and each row's letter at both ends."""
     geo = geometry(side)
     centres = [(R * SQRT3 * (int(q) + int(r) / 2), R * 1.5 * int(r)) for q, r in geo.coords]
     # A letter's room at each end of the rows, as the client keeps it.
     width = R * SQRT3 * (2 * side - 1) + 2 * R * 1.35 + 8
     height = R * (3 * side - 1) + 4
-    cls = {"R": "red filled", "B": "blue filled", ".": "empty"}
-    out = []
+    css = {"R": "red filled", "B": "blue filled", ".": "empty"}
+    cells = []
     for i, (cx, cy) in enumerate(centres):
         points = " ".join(
             f"{cx + R * 0.96 * math.cos(math.radians(60 * k - 30)):.1f},"
             f"{cy + R * 0.96 * math.sin(math.radians(60 * k - 30)):.1f}"
             for k in range(6)
         )
-        mark = " last" if i in last else ""
-        name = geo.names[i]
-        out.append(
-            f'<polygon id="c{i}" class="{cls[tiles[i]]}{mark}" points="{points}">'
-            f"<title>{name}</title></polygon>"
-            f'<text x="{cx:.1f}" y="{cy + R * 0.55:.1f}">{name[1:]}</text>'
+        cells.append(
+            {
+                "css": css[tiles[i]] + (" last" if i in last else ""),
+                "points": points,
+                "name": geo.names[i],
+                "x": f"{cx:.1f}",
+                "y": f"{cy + R * 0.55:.1f}",
+            }
         )
+    rows = []
     for row, (start, length) in enumerate(zip(geo.row_starts, geo.row_lengths, strict=True)):
-        letter = chr(ord("a") + row)
         for cell, end in ((start, -1), (start + length - 1, 1)):
             cx, cy = centres[cell]
-            out.append(
-                f'<text class="row" x="{cx + end * R * 1.35:.1f}" y="{cy:.1f}">{letter}</text>'
+            rows.append(
+                {"letter": chr(ord("a") + row), "x": f"{cx + end * R * 1.35:.1f}", "y": f"{cy:.1f}"}
             )
     box = f"{-width / 2:.1f} {-height / 2:.1f} {width:.1f} {height:.1f}"
-    return f'<svg id="board" viewBox="{box}" role="img" aria-label="the board">{"".join(out)}</svg>'
+    return {"box": box, "cells": cells, "rows": rows}
 
 
 def positions(side: int, turns: list[str]) -> tuple[list[str], list[list[int]]]:
@@ -102,16 +105,16 @@ def tiles_text(n: int) -> str:
 
 
 def outcome_text(result: str | None, reason: str, score: dict[str, int] | None = None) -> str:
-    """How the game stands, in words (escaped)."""
+    """How the game stands, in words."""
     if result is None:
         return "In play: this page follows it as it goes."
     if result == "aborted":
         return "Aborted: nobody was rated."
     tally = f" {tiles_text(score['red'])} to {score['blue']}." if score else ""
     if result == "draw":
-        return esc((f"A draw: {reason}." if reason else "A draw.") + tally)
+        return (f"A draw: {reason}." if reason else "A draw.") + tally
     won = f"{result.capitalize()} won"
-    return esc((f"{won}: {reason}." if reason else f"{won}.") + tally)
+    return (f"{won}: {reason}." if reason else f"{won}.") + tally
 
 
 def game_facts(record: dict[str, Any]) -> str:
@@ -123,10 +126,9 @@ def game_facts(record: dict[str, Any]) -> str:
     return ", ".join(p for p in parts if p)
 
 
-def seat(record: dict[str, Any], color: int, tiles: str, to_move: bool) -> str:
+def seat(record: dict[str, Any], color: int, tiles: str, to_move: bool) -> dict[str, Any]:
     """One player's strip: name, rating (and its change once rated), tiles, clock."""
     online = record.get("online", {})
-    name = record["red" if color == 0 else "blue"]
     players = online.get("players") or [{}, {}]
     rating = players[color].get("rating")
     shown = "" if rating is None else str(int(rating))
@@ -139,33 +141,21 @@ def seat(record: dict[str, Any], color: int, tiles: str, to_move: bool) -> str:
     clocks = online.get("clocks")
     reserve = online.get("reserve")
     clock = clock_text(int(clocks[color]), reserve[color] if reserve else None) if clocks else ""
-    count = tiles.count("R" if color == 0 else "B")
-    css = COLORS[color].lower()
-    return (
-        f'<div class="seat{" to-move" if to_move else ""}" id="seat-{color}">'
-        f'<span class="who {css}-name">{esc(name)}</span>'
-        f'<span class="rating">{esc(shown)}</span>'
-        f'<span class="tiles" id="tiles-{color}">{tiles_text(count)}</span>'
-        f'<span class="clock" id="clock-{color}">{esc(clock)}</span></div>'
-    )
+    return {
+        "color": color,
+        "to_move": to_move,
+        "css": COLORS[color].lower(),
+        "name": record["red" if color == 0 else "blue"],
+        "rating": shown,
+        "tiles": tiles_text(tiles.count("R" if color == 0 else "B")),
+        "clock": clock,
+    }
 
 
-def move_list(turns: list[str], ply: int) -> str:
-    """The turns a pair a row, red's then blue's; the row's number is the list's."""
-    rows = []
-    for first in range(0, len(turns), 2):
-        links = " ".join(
-            f'<a href="?ply={i + 1}"{CURRENT if i + 1 == ply else ""}>{esc(turns[i])}</a>'
-            for i in range(first, min(first + 2, len(turns)))
-        )
-        rows.append(f"<li>{links}</li>")
-    return f'<ol id="moves">{"".join(rows)}</ol>'
-
-
-def game_body(
+def game_view(
     gid: str, record: dict[str, Any], tiles: list[str], cells: list[list[int]], ply: int
-) -> str:
-    """The game page's ``<main>``, at turn ``ply`` (already within the game)."""
+) -> dict[str, Any]:
+    """What ``game.html`` shows of the game at turn ``ply`` (already within the game)."""
     last = len(tiles) - 1
     online = record.get("online", {})
     result = record.get("result")
@@ -195,25 +185,25 @@ def game_body(
         "running": online.get("running"),
         "reserve": online.get("reserve"),
     }
-    steps = "".join(
-        f'<a class="step" id="{k}" href="?ply={p}">{label}</a>'
-        for k, p, label in (
-            ("first", 0, "&laquo; First"),
-            ("prev", max(0, ply - 1), "&lsaquo; Back"),
-            ("next", min(last, ply + 1), "Next &rsaquo;"),
-            ("last", last, "Last &raquo;"),
-        )
-    )
-    seats = "".join(seat(record, c, tiles[ply], c == mover) for c in (0, 1))
-    return (
-        f'<h1><span class="red-name">{esc(record["red"])}</span> against '
-        f'<span class="blue-name">{esc(record["blue"])}</span></h1>'
-        f'<p class="about">{esc(game_facts(record))}</p>'
-        f'<div class="game"><div class="board">{seats}'
-        f'<p id="status">{status}</p>'
-        f"{board_svg(record['side'], tiles[ply], cells[ply])}"
-        f'<p id="where">Turn {ply} of {last}</p><p class="steps">{steps}</p>'
-        '<p class="keys">Keys: Left and Right step, Home and End go to the ends.</p>'
-        f'</div><div class="side"><h2>Turns</h2>{move_list(turns, ply)}</div></div>'
-        f'<script type="application/json" id="game-data">{script_json(data)}</script>'
+    return {
+        "red": record["red"],
+        "blue": record["blue"],
+        "facts": game_facts(record),
+        "seats": [seat(record, c, tiles[ply], c == mover) for c in (0, 1)],
+        "status": status,
+        "board": board(record["side"], tiles[ply], cells[ply]),
+        "ply": ply,
+        "last": last,
+        "turns": [{"ply": i + 1, "text": text} for i, text in enumerate(turns)],
+        "data": data,
+    }
+
+
+def game_page(
+    gid: str, record: dict[str, Any], tiles: list[str], cells: list[list[int]], ply: int
+) -> str:
+    """The game's page at turn ``ply``, with the script that steps and follows it."""
+    title = f"{record['red']} against {record['blue']}"
+    return render(
+        "game.html", title=title, script=True, **game_view(gid, record, tiles, cells, ply)
     )

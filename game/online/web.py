@@ -57,7 +57,7 @@ from .gallery import listing
 from .health import PATHS as HEALTH_PATHS
 from .health import Health
 from .limits import Limits
-from .pages import A_DAY, ASK_AGAIN, POLICY, Page, Pages, shell
+from .pages import A_DAY, ASK_AGAIN, POLICY, Page, Pages, message
 from .store import Store as AsyncStore
 from .table import Table
 from .tally import Tally
@@ -157,7 +157,7 @@ class Web:
         except Exception as e:
             # A bug of ours must cost this answer, and one line of the log.
             log.error("while answering %s %.200s: %r", request.method, request.path, e)
-            page = Page(500, shell("Server error", "<h1>Something went wrong here</h1>"))
+            page = message(500, "Server error", heading="Something went wrong here")
             return self._response(request, page, etag_of(page.body.encode()))
 
     @staticmethod
@@ -172,7 +172,7 @@ class Web:
         self, conn: ServerConnection, request: Request, who: str, now: float
     ) -> Response:
         if request.method not in ("GET", "HEAD"):
-            page = Page(405, shell("Not allowed", "<h1>Only GET and HEAD are answered here</h1>"))
+            page = message(405, "Not allowed", heading="Only GET and HEAD are answered here")
             response = self._response(request, page, etag_of(page.body.encode()))
             response.headers["Allow"] = "GET, HEAD"
             return response

@@ -278,7 +278,7 @@ def table_rows(text: str, first: str) -> dict[str, str]:
 def test_the_web_face_doc_says_what_the_code_does():
     web = doc_section("The web face")
     code = "".join((ONLINE / f"{m}.py").read_text() for m in ("web", "pages", "health"))
-    written = {int(c) for c in re.findall(r"Page\((\d{3})", code)}
+    written = {int(c) for c in re.findall(r"(?:Page|message)\((\d{3})", code)}
     written |= {s.value for s in HTTPStatus if f"HTTPStatus.{s.name}" in code}
     documented = {int(c) for k in table_rows(web, "Status") for c in k.split(",")}
     assert documented == written | LIBRARY_STATUSES, (documented, written)

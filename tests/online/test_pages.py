@@ -22,7 +22,7 @@ from game.online.server import Limits
 from game.online.session import Session
 from game.online.sql import Step
 from game.online.table import Seat, Table
-from game.online.watch import clock_text, game_body, positions
+from game.online.watch import clock_text, game_page, positions
 from game.online.web import Web
 from game.rules import Board
 from tests.helpers import run
@@ -351,7 +351,7 @@ def test_a_game_page_draws_the_board_the_players_and_the_turns_as_the_client_doe
         },
     }
     tiles, cells = positions(3, record["turns"])
-    body = game_body("g1", record, tiles, cells, 3)
+    body = game_page("g1", record, tiles, cells, 3)
     geo = Board(size=3).geometry
     # Row letters at both ends of each row; each empty cell's number at its foot.
     rows = re.findall(r'<text class="row"[^>]*>([a-z])</text>', body)
@@ -376,7 +376,7 @@ def test_a_game_page_draws_the_board_the_players_and_the_turns_as_the_client_doe
             "blue": {"before": 1433, "after": 1420},
         },
     }
-    body = game_body("g1", record, tiles, cells, 3)
+    body = game_page("g1", record, tiles, cells, 3)
     assert "Red won: blue resigned. 3 tiles to 0." in body
     assert "1612 +18" in body and "1433 −13" in body
     assert "to-move" not in body
