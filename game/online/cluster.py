@@ -54,10 +54,10 @@ from typing import Any, cast
 from game.i18n import N_
 
 from .channel import Channel, Parts, cut, decode, stopped
-from .gallery import listing
+from .in_play import InPlay
 from .lobby import Elsewhere, Lobby, Seek
 from .protocol import Message
-from .rounds import Rounds
+from .spectators import listing
 from .sql import Unreachable, pg_connection
 from .store import Player, Store, new_id
 from .table import Table, TableError
@@ -83,9 +83,9 @@ class Solo:
 
     me: str | None = None
 
-    def __init__(self, store: Store, rounds: Rounds) -> None:
+    def __init__(self, store: Store, in_play: InPlay) -> None:
         self.store = store
-        self.rounds = rounds
+        self.in_play = in_play
 
     async def start(self) -> None:
         pass
@@ -96,7 +96,7 @@ class Solo:
     async def resume(self) -> int:
         """Put back every unfinished game from the store; returns how many."""
         stored = await self.store.open_games()
-        self.rounds.put_back(stored)
+        self.in_play.put_back(stored)
         return len(stored)
 
     def here(self, pid: str) -> None:
@@ -129,7 +129,7 @@ class Cluster:
         dsn: str,
         store: Store,
         *,
-        rounds: Rounds,
+        in_play: InPlay,
         lobby: Lobby,
         connections: Connections,
         handle: Handle,
@@ -137,12 +137,12 @@ class Cluster:
     ) -> None:
         self.dsn = dsn
         self.store = store
-        self.rounds = rounds
+        self.in_play = in_play
         self.lobby = lobby
-        self.gallery = rounds.gallery
+        self.spectators = in_play.spectators
         self.connections = connections
         self.handle = handle
-        self.limits = rounds.limits
+        self.limits = in_play.limits
         self.me = me or new_id()
         #: Every other process heard from (or named as a game's host).
         self.peers: set[str] = set()
@@ -156,7 +156,7 @@ class Cluster:
         #: Stand-ins for other processes' connections, by (process, key).
         self.stand_ins: dict[tuple[str, str], Conn] = {}
         #: The same stand-ins' keys, so that what a game tells its watchers goes
-        #: to each process once (:meth:`.gallery.Gallery.tell`).
+        #: to each process once (:meth:`.spectators.Spectators.tell`).
         self.stand_in_keys: dict[Conn, tuple[str, str]] = {}
         self.channel = Channel(dsn, self.lock_name(), self._heard, self._rejoined)
         self._parts = Parts()
@@ -165,13 +165,13 @@ class Cluster:
         #: many looks in a row found each free.
         self._watch: Any = None
         self._free: dict[str, int] = {}
-        rounds.host = self.me
-        rounds.listed = self.listed
-        rounds.unlisted = self.unlisted
+        in_play.host = self.me
+        in_play.listed = self.listed
+        in_play.unlisted = self.unlisted
         connections.relay = lambda pids, text: self.publish("*", "tell", pids=pids, text=text)
         lobby.published = self._seek_changed
-        self.gallery.remote_of = self.stand_in_keys.get
-        self.gallery.relay = lambda to, conns, text: self.publish(
+        self.spectators.remote_of = self.stand_in_keys.get
+        self.spectators.relay = lambda to, conns, text: self.publish(
             to, "replies", conns=conns, text=text
         )
 
@@ -198,10 +198,10 @@ class Cluster:
             except Exception as e:  # away again: tried once more in a moment
                 log.error("could not read which games are still ours: %s", e)
                 await asyncio.sleep(1.0)
-        for table in list(self.rounds.tables.values()):
+        for table in list(self.in_play.tables.values()):
             if owned.get(table.id) != table.epoch:
-                async with self.rounds.lock(table.id):
-                    self.rounds.let_go(table)
+                async with self.in_play.lock(table.id):
+                    self.in_play.let_go(table)
         self.owners.clear()
         self.publish("*", "hello")
         self._announce("*")
@@ -217,7 +217,7 @@ class Cluster:
             }
             for s in self.lobby.held()
         ]
-        games = [listing(t) for t in self.rounds.tables.values()]
+        games = [listing(t) for t in self.in_play.tables.values()]
         players = self.connections.players_here()
         self.publish(to, "all", seeks=seeks, games=games, players=players)
 
@@ -281,7 +281,7 @@ class Cluster:
 
     async def owner(self, gid: str) -> str | None:
         """The process that plays this unfinished game, if any."""
-        if gid in self.rounds.tables:
+        if gid in self.in_play.tables:
             return self.me
         if gid in self.owners:
             return self.owners[gid]
@@ -330,7 +330,7 @@ class Cluster:
             self._replace(origin, note)
         elif kind == "here":
             was_online = self.connections.came_elsewhere(note["pid"], origin)
-            self.rounds.came_elsewhere(note["pid"], was_online)
+            self.in_play.came_elsewhere(note["pid"], was_online)
         elif kind == "gone":
             self._left(origin, note["pid"])
         elif kind == "seek":
@@ -341,18 +341,18 @@ class Cluster:
             stand_in = self.stand_ins.pop((origin, note["conn"]), None)
             if stand_in is not None:
                 self.stand_in_keys.pop(stand_in, None)
-                self.gallery.leave(stand_in)
+                self.spectators.leave(stand_in)
         elif kind == "adopted":
             for gid in note["games"]:
                 self.owners[gid] = origin
-                table = self.rounds.tables.get(gid)
+                table = self.in_play.tables.get(gid)
                 if table is not None:  # this process was thought dead: its copy goes
-                    async with self.rounds.lock(gid):
-                        self.rounds.let_go(table)
+                    async with self.in_play.lock(gid):
+                        self.in_play.let_go(table)
         elif kind == "listed":
-            self.gallery.add_remote(origin, note["game"])
+            self.spectators.add_remote(origin, note["game"])
         elif kind == "unlisted":
-            self.gallery.remove_remote(note["game"])
+            self.spectators.remove_remote(note["game"])
 
     def _replace(self, origin: str, note: dict[str, Any]) -> None:
         """All another process holds: what we knew of it goes, this comes. Its
@@ -363,18 +363,18 @@ class Cluster:
             self.lobby.add_remote(
                 origin, seek["seek"], seek["code"], seek["listing"], seek.get("address", "")
             )
-        self.gallery.forget(origin)
+        self.spectators.forget(origin)
         for entry in note["games"]:
-            self.gallery.add_remote(origin, entry)
+            self.spectators.add_remote(origin, entry)
         players = set(note["players"])
         for pid in set(self.connections.held_by(origin)) - players:
             self._left(origin, pid)
         for pid in players:
-            self.rounds.came_elsewhere(pid, self.connections.came_elsewhere(pid, origin))
+            self.in_play.came_elsewhere(pid, self.connections.came_elsewhere(pid, origin))
 
     def _left(self, origin: str, pid: str) -> None:
         if self.connections.left_elsewhere(pid, origin):
-            self.rounds.away(pid)
+            self.in_play.away(pid)
 
     # -- the lobby --------------------------------------------------------------------------
     def _seek_changed(self, what: str, seek: Seek, to: str = "*") -> None:
@@ -473,7 +473,7 @@ class Cluster:
             self._left(process, pid)
         self.lobby.forget(process)
         self._parts.forget(process)
-        self.gallery.forget(process)  # its games come back as their new process lists them
+        self.spectators.forget(process)  # its games come back as their new process lists them
         return await self.adopt(process)
 
     async def adopt(self, process: str | None) -> int:
@@ -482,7 +482,7 @@ class Cluster:
         stored = await self.store.adopt(process, self.me)
         if not stored:
             return 0
-        self.rounds.put_back(stored)  # which lists them
+        self.in_play.put_back(stored)  # which lists them
         ids = [g.id for g in stored]
         for gid in ids:
             self.owners.pop(gid, None)

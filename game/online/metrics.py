@@ -60,7 +60,7 @@ class ServerCollector(Collector):
             "players connected (said hello)",
             value=len(server.connections.players_here()),
         )
-        tables = list(server.rounds.tables.values())
+        tables = list(server.in_play.tables.values())
         games = GaugeMetricFamily("mosaic_games_in_play", "games in play", labels=["pace"])
         for pace, postal in (("live", False), ("correspondence", True)):
             games.add_metric([pace], sum(1 for t in tables if not t.over and t.postal == postal))

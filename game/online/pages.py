@@ -29,9 +29,9 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from game.rules import RulesError
 
 from .assets import AT_ROOT, STATIC
+from .game_page import game_page, positions
 from .markup import SITE, render
 from .ranks import RANKED_DAYS, RANKED_GAMES
-from .watch import game_page, positions
 
 TITLE = SITE
 

@@ -11,9 +11,9 @@ client sends, the worst it gets is an error message or a closed connection.
 
 Each part has a module of its own, as lila splits its lobby, its rounds and
 its socket layer: :mod:`.transport` (connections and their limits),
-:mod:`.lobby` (seeks and challenge codes), :mod:`.rounds` (the games in play,
+:mod:`.lobby` (seeks and challenge codes), :mod:`.in_play` (the games in play,
 stored as they are played in :mod:`.store`, and put back after a restart),
-:mod:`.finisher` (a game's end), :mod:`.gallery` (spectators), :mod:`.web`
+:mod:`.finisher` (a game's end), :mod:`.spectators` (who watches), :mod:`.web`
 (plain HTTP) and :mod:`.cluster` (other processes on the same PostgreSQL; a
 server on its own has a :class:`~.cluster.Solo` that shares nothing).
 :class:`Server` wires them together, says hello, and routes each message type
@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from . import protocol, ranks
 from .accounts import Accounts
 from .cluster import GAME_MESSAGES, Cluster, Solo
-from .gallery import Gallery
+from .in_play import InPlay, Moved
 from .limits import Limits
 from .lobby import Elsewhere, Lobby, WrongCode, join_keys
 from .protocol import Message, ProtocolError
-from .rounds import Moved, Rounds
+from .spectators import Spectators
 from .store import Player, Store
 from .strikes import Strikes
 from .table import Table, TableError
@@ -64,9 +64,9 @@ class Server:
 
     connections: Connections = field(init=False)
     transport: Transport = field(init=False)
-    rounds: Rounds = field(init=False)
+    in_play: InPlay = field(init=False)
     lobby: Lobby = field(init=False)
-    gallery: Gallery = field(init=False)
+    spectators: Spectators = field(init=False)
     web: Web = field(init=False)
     handlers: dict[str, Handler] = field(init=False)
     tournaments: Tournaments = field(init=False)
@@ -83,20 +83,20 @@ class Server:
         self.transport = Transport(
             self.limits, self.clock, self.connections, self._hello, self.dispatch, self._gone
         )
-        self.rounds = Rounds(
+        self.in_play = InPlay(
             self.store, self.limits, self.connections, self.clock, self.wall, self.rng
         )
-        self.gallery = self.rounds.gallery
-        self.gallery.address = where
-        self.lobby = Lobby(self.limits, self.rounds.games_of, self.rounds.postal_from)
+        self.spectators = self.in_play.spectators
+        self.spectators.address = where
+        self.lobby = Lobby(self.limits, self.in_play.games_of, self.in_play.postal_from)
         self.web = Web(
-            self.store, self.rounds.tables.values, self.clock, self.limits,
-            find=self.rounds.tables.get, now=self.rounds.now, tally=self.transport.tally,
+            self.store, self.in_play.tables.values, self.clock, self.limits,
+            find=self.in_play.tables.get, now=self.in_play.now, tally=self.transport.tally,
         )  # fmt: skip
-        self.tournaments = Tournaments(self.store, self.rounds, self.connections, self.wall)
+        self.tournaments = Tournaments(self.store, self.in_play, self.connections, self.wall)
         self.handlers = self._handlers()
         self.accounts = Accounts(self.store, self.limits, self.clock)
-        self.cluster = Solo(self.store, self.rounds)
+        self.cluster = Solo(self.store, self.in_play)
 
     def join_cluster(self, dsn: str) -> Cluster:
         """Play as one server with the others on this PostgreSQL (from :meth:`run`)."""
@@ -105,7 +105,7 @@ class Server:
         if lim.signups:
             self.accounts.shared = Strikes(db, "signup", lim.signups, lim.signup_window)
         self.cluster = Cluster(
-            dsn, self.store, rounds=self.rounds, lobby=self.lobby,
+            dsn, self.store, in_play=self.in_play, lobby=self.lobby,
             connections=self.connections, handle=self.handle,
         )  # fmt: skip
         return self.cluster
@@ -123,15 +123,15 @@ class Server:
             **({"token": fresh} if fresh else {}),
             **({"site": self.public} if self.public else {}),
         )
-        self.rounds.arrived(conn, player.id)
+        self.in_play.arrived(conn, player.id)
         self.lobby.back(player.id)
-        postal = await self.rounds.postal_games(player.id)
+        postal = await self.in_play.postal_games(player.id)
         if postal:  # none is the same as an empty list, and saves every hello a message
             send(conn, "correspondence", games=postal)
 
     def _gone(self, conn: Conn) -> None:
         self.lobby.leave(conn)
-        self.gallery.leave(conn)
+        self.spectators.leave(conn)
         self.tournaments.leave(conn)
         self.cluster.closed(conn)
         if (player := conn.player) is None:
@@ -142,7 +142,7 @@ class Server:
         self.lobby.drop(player.id, self.clock())
         if self.connections.online(player.id):
             return  # connected to another process of the cluster
-        self.rounds.away(player.id)
+        self.in_play.away(player.id)
         self.tournaments.away(player.id)
 
     # -- messages ---------------------------------------------------------------
@@ -180,7 +180,7 @@ class Server:
         player = conn.player
         assert player is not None  # the transport passes nothing on before the hello
         kind, gid = msg["type"], msg.get("game")
-        if kind in GAME_MESSAGES and isinstance(gid, str) and gid not in self.rounds.tables:
+        if kind in GAME_MESSAGES and isinstance(gid, str) and gid not in self.in_play.tables:
             owner = await self.cluster.owner(gid)
             if owner is not None and owner != self.cluster.me:
                 self.cluster.forward(owner, conn, player, msg)  # it answers the connection
@@ -205,7 +205,7 @@ class Server:
         send(conn, "leaderboard", players=players, pace=pace)
 
     async def _correspondence(self, conn: Conn, player: Player, msg: Message) -> None:
-        send(conn, "correspondence", games=await self.rounds.postal_games(player.id))
+        send(conn, "correspondence", games=await self.in_play.postal_games(player.id))
 
     async def _record(self, conn: Conn, player: Player, msg: Message) -> None:
         record = await self.web.record(msg["game"])
@@ -228,7 +228,7 @@ class Server:
 
     async def _accept(self, conn: Conn, player: Player, msg: Message) -> None:
         here = where(conn)
-        await self.rounds.start(self.lobby.accept(player, msg["seek"], here), player, here)
+        await self.in_play.start(self.lobby.accept(player, msg["seek"], here), player, here)
 
     async def _join(self, conn: Conn, player: Player, msg: Message) -> None:
         code = msg["code"]
@@ -242,43 +242,43 @@ class Server:
             if shared is not None:  # counted for the whole cluster
                 await shared.add(keys)
             raise
-        await self.rounds.start(seek, player, here)
+        await self.in_play.start(seek, player, here)
 
     # -- spectators ----------------------------------------------------------------
     async def _list_games(self, conn: Conn, player: Player, msg: Message) -> None:
-        self.gallery.listen(conn)
+        self.spectators.listen(conn)
 
     async def _watch(self, conn: Conn, player: Player, msg: Message) -> None:
-        table = self.rounds.tables.get(msg["game"])
+        table = self.in_play.tables.get(msg["game"])
         if table is None or table.over:
             raise TableError("no game with that id is in play")
         if any(s.player == player.id for s in table.seats):
             raise TableError("you play in that game: you cannot watch it")
-        self.gallery.watch(conn, table, self.rounds.now(table))
+        self.spectators.watch(conn, table, self.in_play.now(table))
 
     async def _unwatch(self, conn: Conn, player: Player, msg: Message) -> None:
-        self.gallery.unwatch(conn, msg["game"])
+        self.spectators.unwatch(conn, msg["game"])
 
     # -- the games in play ------------------------------------------------------
     async def _turn(self, conn: Conn, player: Player, msg: Message) -> None:
-        await self.rounds.turn(player, msg["game"], msg["ply"], msg["turn"])
+        await self.in_play.turn(player, msg["game"], msg["ply"], msg["turn"])
         self.transport.tally.turns += 1
 
     async def _state(self, conn: Conn, player: Player, msg: Message) -> None:
-        table = self.rounds.own(player, msg["game"])
-        state = table.state(self.rounds.now(table)) | {"you": table.color_of(player.id)}
+        table = self.in_play.own(player, msg["game"])
+        state = table.state(self.in_play.now(table)) | {"you": table.color_of(player.id)}
         send(conn, "game", game=state)
 
     async def _resign(self, conn: Conn, player: Player, msg: Message) -> None:
-        await self.rounds.give_up(player, msg["game"], Table.resign)
+        await self.in_play.give_up(player, msg["game"], Table.resign)
 
     async def _abort(self, conn: Conn, player: Player, msg: Message) -> None:
-        await self.rounds.give_up(player, msg["game"], Table.abort)
+        await self.in_play.give_up(player, msg["game"], Table.abort)
 
     # -- start and stop -----------------------------------------------------------
     async def sweep(self) -> None:
         """One look at every game's flags and absences, and at the lobby's codes."""
-        await self.rounds.sweep()
+        await self.in_play.sweep()
         self.lobby.expire(self.clock())
 
     async def _sweeper(self) -> None:

@@ -27,9 +27,9 @@ from typing import Any
 
 from game.i18n import N_
 
+from .in_play import InPlay
 from .protocol import Message
 from .ranks import provisional as provisional_rating
-from .rounds import Rounds
 from .sql import Fenced
 from .store import Player, Store, StoredGame, new_id
 from .table import Seat, Table, TableError
@@ -130,7 +130,7 @@ def personal(snap: Snapshot, pid: str) -> dict[str, Any]:
 @dataclass
 class Tournaments:
     store: Store
-    rounds: Rounds
+    in_play: InPlay
     connections: Connections
     wall: Callable[[], float] = time.time
     #: Seconds between the director's looks.
@@ -312,18 +312,18 @@ class Tournaments:
                 Seat(b.id, b.name, b.rating, provisional=b.provisional),
             )
             table = Table(new_id(), t.side, t.base, t.inc, t.rated, seats, created=time.time())
-            kept = table.clock.kept(self.rounds.clock())
+            kept = table.clock.kept(self.in_play.clock())
             tables.append(table)
             stored.append(StoredGame(
                 table.id, t.side, t.base, t.inc, t.rated, (a.id, b.id), (a.name, b.name),
                 (a.rating, b.rating), (kept[0], kept[1]), [], table.created,
-                host=self.rounds.host,
+                host=self.in_play.host,
             ))  # fmt: skip
         await self.db.pair(t, stored, byes or [], next_round)
         for table in tables:
             for seat in table.seats:
                 seat.connected = self.connections.online(seat.player)
-            self.rounds.begin(table, tournament=t.id)
+            self.in_play.begin(table, tournament=t.id)
 
     # -- telling the watchers ----------------------------------------------------------
     async def tell(self, tid: str, snap: Snapshot | None = None) -> None:

@@ -53,11 +53,11 @@ from websockets.http11 import Request, Response
 
 from . import history, ranks, tournament_pages
 from .assets import AT_ROOT, STATIC
-from .gallery import listing
 from .health import PATHS as HEALTH_PATHS
 from .health import Health
 from .limits import Limits
 from .pages import A_DAY, ASK_AGAIN, POLICY, Page, Pages, message
+from .spectators import listing
 from .store import Store as AsyncStore
 from .table import Table
 from .tally import Tally

@@ -74,7 +74,7 @@ def test_a_200_game_correspondence_list_with_cjk_names_is_relayed(dsn):
         limits = Limits(postal_games=500, sweep=0.05)
         async with two_servers(dsn, limits) as (servers, urls):
             a, _b = servers
-            assert len(a.rounds.tables) == 200  # A started first and took them all
+            assert len(a.in_play.tables) == 200  # A started first and took them all
             you = Session(urls[1], token=ann_token)
             await you.connect()
             assert len((await you.expect("correspondence"))["games"]) == 200
@@ -127,14 +127,14 @@ def test_a_process_thought_dead_lets_its_games_go_and_passes_their_turns_on(dsn)
         async with two_servers(dsn, Limits(sweep=0.05)) as ((a, b), (url_a, url_b)):
             sessions, game, _ = await seek_across(url_a, url_b)
             gid = game["id"]
-            assert gid in a.rounds.tables  # Ann's seek, on A: A plays it
+            assert gid in a.in_play.tables  # Ann's seek, on A: A plays it
             followers = {c: Follower(Board(size=4)) for c in (0, 1)}
             await play(sessions, followers, gid, 1, random.Random(5))
             assert await b.cluster.adopt(a.cluster.me) == 1
-            while gid in a.rounds.tables:  # A hears it, and lets its copy go
+            while gid in a.in_play.tables:  # A hears it, and lets its copy go
                 await asyncio.sleep(0.02)
             await play(sessions, followers, gid, 3, random.Random(6))
-            assert gid in b.rounds.tables and gid not in a.rounds.tables
+            assert gid in b.in_play.tables and gid not in a.in_play.tables
             row = await a.store.game_row(gid)
             assert row["turns"] == texts(followers[0].board)
 
@@ -170,7 +170,7 @@ def test_a_turn_passed_on_while_the_hosts_channel_was_down_is_played_once_it_is_
                 await followers[color].follow(sessions[color], timeout=10)
             assert turn in texts(followers[0].board)
             assert (await a.store.game_row(gid))["turns"] == texts(followers[1].board)
-            assert gid in a.rounds.tables, "A kept its game: its lock was back in time"
+            assert gid in a.in_play.tables, "A kept its game: its lock was back in time"
 
     run(go())
 

@@ -76,7 +76,7 @@ def test_a_correspondence_game_outlives_absences_and_a_server_restart(tmp_path):
             await blue.close()
             clock.now += 10 * LIMITS.grace
             await server.sweep()
-            assert gid in server.rounds.tables, "a correspondence game is not lost by leaving"
+            assert gid in server.in_play.tables, "a correspondence game is not lost by leaving"
             wall.now += 1.5 * DAY
             blue = Session(url, token=token)
             await blue.connect()
@@ -85,13 +85,13 @@ def test_a_correspondence_game_outlives_absences_and_a_server_restart(tmp_path):
             assert [(g["id"], g["yours"], g["opponent"]) for g in listed] == [(gid, True, red_name)]
             sessions[1] = blue
             await _turn(sessions, board, gid)  # half a day late: a day of reserve
-            state = server.rounds.tables[gid].state(wall.now)
+            state = server.in_play.tables[gid].state(wall.now)
             assert state["reserve"] == [RESERVE[1], RESERVE[1] - 1]
             red_token = sessions[0].token
         # The server restarts two days later: Red's day and one of its reserve are gone.
         wall.now += 2 * DAY
         async with serving(db, LIMITS, clock, wall) as (server, url):
-            assert gid in server.rounds.tables
+            assert gid in server.in_play.tables
             red = Session(url, token=red_token)
             await red.connect()
             listed = (await red.expect("correspondence"))["games"]
@@ -136,7 +136,7 @@ def test_a_turn_whose_time_ran_out_while_the_server_was_down_gets_an_hour(tmp_pa
             await _turn(sessions, board, game["id"])
         wall.now += 30 * DAY  # down for a month
         async with serving(db, LIMITS, clock, wall) as (server, url):
-            table = server.rounds.tables[game["id"]]
+            table = server.in_play.tables[game["id"]]
             assert table.clock.left(1, wall.now) == LIMITS.postal_resume * 1000
             await server.sweep()
             assert not table.over

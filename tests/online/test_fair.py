@@ -9,10 +9,10 @@ import json
 import pytest
 
 from game.glicko import Rating
-from game.online.gallery import Gallery
 from game.online.limits import Limits
 from game.online.lobby import Lobby
 from game.online.session import Refused, Session
+from game.online.spectators import Spectators
 from game.online.store import Player
 from game.online.table import Seat, Table, TableError
 from game.online.transport import Conn
@@ -109,8 +109,8 @@ def test_correspondence_games_of_a_few_accounts_do_not_hide_new_live_games():
         a, b = sorted({f"Farm{i % 4}", f"Farm{(i + 1) % 4}"})
         tables[f"c{i:03}"] = table(f"c{i:03}", a, b, float(i), 3)
     tables["live1"] = table("live1", "Ann", "Bob", 50.0, None)
-    gallery = Gallery(Limits(), tables, lambda *a, **k: None)
-    listed = gallery.view()
+    spectators = Spectators(Limits(), tables, lambda *a, **k: None)
+    listed = spectators.view()
     assert listed[0]["id"] == "live1"
     shown = [g["red"] for g in listed] + [g["blue"] for g in listed]
     assert max(shown.count(f"Farm{i}") for i in range(4)) <= Limits().listed_player_games
@@ -136,14 +136,14 @@ def test_one_address_plays_only_so_many_correspondence_games(tmp_path):
             await pairs[2][0].send("challenge", side=5, days=3, rated=False)
             with pytest.raises(Refused, match="your address has 2 correspondence games"):
                 await pairs[2][0].expect("challenge")
-            assert server.rounds.postal_from("127.0.0.1") == 2
+            assert server.in_play.postal_from("127.0.0.1") == 2
             # A game that ends frees its place.
-            gid = next(iter(server.rounds.tables))
-            await server.rounds.give_up(
-                (await server.store.player_by_name(server.rounds.tables[gid].seats[0].name)),
+            gid = next(iter(server.in_play.tables))
+            await server.in_play.give_up(
+                (await server.store.player_by_name(server.in_play.tables[gid].seats[0].name)),
                 gid,
                 Table.abort,
             )
-            assert server.rounds.postal_from("127.0.0.1") == 1
+            assert server.in_play.postal_from("127.0.0.1") == 1
 
     run(go())

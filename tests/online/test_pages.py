@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from game.online.assets import link
+from game.online.game_page import clock_text, game_page, positions
 from game.online.pages import POLICY, Pages
 from game.online.server import Limits
 from game.online.session import Session
 from game.online.sql import Step
 from game.online.table import Seat, Table
-from game.online.watch import clock_text, game_page, positions
 from game.online.web import Web
 from game.rules import Board
 from tests.helpers import run

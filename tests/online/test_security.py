@@ -58,8 +58,8 @@ def test_nobody_acts_in_a_game_that_is_not_theirs(tmp_path):
             await sessions[1].send("turn", game=gid, ply=0, turn="d4")
             with pytest.raises(OnlineError, match="not your turn"):
                 await sessions[1].expect("turn")
-            assert server.rounds.tables[gid].turns == []
-            assert server.rounds.tables[gid].result is None
+            assert server.in_play.tables[gid].turns == []
+            assert server.in_play.tables[gid].result is None
 
     run(go())
 
@@ -73,7 +73,7 @@ def test_a_watcher_can_send_nothing_that_touches_the_game(tmp_path):
             await eve.connect()
             await eve.send("watch", game=gid)
             await eve.expect("watching")
-            table = server.rounds.tables[gid]
+            table = server.in_play.tables[gid]
             before = table.snapshot()
             for kind, fields in [
                 ("turn", {"game": gid, "ply": 0, "turn": "d4"}),
@@ -84,9 +84,9 @@ def test_a_watcher_can_send_nothing_that_touches_the_game(tmp_path):
                 await eve.send(kind, **fields)
                 with pytest.raises(OnlineError, match="not yours"):
                     await eve.expect("game", timeout=5)
-            assert server.rounds.tables[gid] is table and table.snapshot() == before
+            assert server.in_play.tables[gid] is table and table.snapshot() == before
             assert table.turns == [] and table.result is None
-            assert server.gallery.count(gid) == 1
+            assert server.spectators.count(gid) == 1
 
     run(go())
 
@@ -160,7 +160,7 @@ def test_hostile_messages_get_errors_and_never_crash_the_server(tmp_path):
                 assert answer["type"] == "error" and rule in answer["reason"], answer
             await red.ws.send(b"\xff\xfe binary")
             assert "text frame" in (await red.recv(5))["reason"]
-            assert server.rounds.tables[gid].turns == []
+            assert server.in_play.tables[gid].turns == []
             f = await play_random(sessions, game, seed=2)
             assert f.over is not None
 

@@ -58,7 +58,7 @@ def test_a_rated_game_by_challenge_code_rates_both_and_is_kept(tmp_path):
             await sessions[1].send("leaderboard")
             board = (await sessions[1].expect("leaderboard"))["players"]
             assert board == []  # one game leaves both ratings provisional: unranked
-            assert server.rounds.tables == {}
+            assert server.in_play.tables == {}
 
     run(go())
 
@@ -223,7 +223,7 @@ def test_a_turn_the_store_cannot_keep_is_refused_and_taken_back(tmp_path):
     async def go():
         async with serving(tmp_path / "s.db") as (server, url):
             sessions, game = await pair(url, base=600)
-            table = server.rounds.tables[game["id"]]
+            table = server.in_play.tables[game["id"]]
             keep = server.store.add_turns
 
             async def full_disk(*args):
@@ -270,7 +270,7 @@ def test_after_a_restart_a_game_nobody_came_back_to_is_aborted_unrated(tmp_path)
             sessions, game = await pair(url, base=600)
             await play_random(sessions, game, seed=7, turns=4)
         async with serving(tmp_path / "s.db", limits, clock) as (server, url):
-            assert game["id"] in server.rounds.tables
+            assert game["id"] in server.in_play.tables
             clock.now += 31
             for _ in range(100):
                 row = await server.store.game_row(game["id"])

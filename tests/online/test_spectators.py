@@ -79,7 +79,7 @@ def test_a_turn_reaches_another_processs_watchers_in_one_message(dsn):
         async with two_servers(dsn, limits) as ((a, _), (url_a, url_b)):
             sessions, game, _ = await seek_across(url_a, url_b)
             gid = game["id"]
-            assert gid in a.rounds.tables
+            assert gid in a.in_play.tables
             watchers = [Session(url_b, f"Cat {i}") for i in range(10)]
             for w in watchers:
                 await w.connect()

@@ -54,8 +54,8 @@ def test_a_watcher_sees_turns_clocks_and_the_end_and_the_players_see_the_count(t
                     if not board.must_pass():
                         break
             assert over["result"] == board.result() and over["game"] == gid
-            assert gid not in server.gallery.watchers
-            assert server.gallery.watching == {}
+            assert gid not in server.spectators.watchers
+            assert server.spectators.watching == {}
 
     run(go())
 
@@ -76,7 +76,7 @@ def test_the_count_drops_on_unwatch_and_when_the_watcher_hangs_up(tmp_path):
             assert await count_seen(sessions[0]) == 1
             await dan.close()
             assert await count_seen(sessions[0]) == 0
-            assert server.gallery.count(gid) == 0 and server.gallery.watching == {}
+            assert server.spectators.count(gid) == 0 and server.spectators.watching == {}
             # A turn now goes to nobody but the players.
             board = Board(size=game["side"])
             first = board.notation(board.legal_turns()[0])

@@ -46,7 +46,7 @@ def listing(t: Table) -> dict[str, Any]:
 
 
 @dataclass
-class Gallery:
+class Spectators:
     limits: Limits
     #: The server's games in play by id, in the order they started.
     tables: dict[str, Table]

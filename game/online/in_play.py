@@ -1,6 +1,8 @@
-"""The games in play, as lila's round module keeps them: their tables and locks,
-starting a game, its turns, a resignation or abort, its end, putting stored games
-back after a restart, and the sweep of flags and absences.
+"""The games in play on this process, as lila's round module keeps them: their
+tables (:mod:`.table`, one game's state and rules) and locks, starting a game,
+its turns, a resignation or abort, its end, putting stored games back after a
+restart, and the sweep of flags and absences. Who watches them is
+:mod:`.spectators`; a game's page is :mod:`.game_page`.
 
 Every turn is committed to the store before anyone hears of it; the turns of
 one game are applied one at a time under that game's lock, though each waits
@@ -22,11 +24,11 @@ from typing import Any
 
 from .deadlines import Deadlines
 from .finisher import Finisher
-from .gallery import Gallery
 from .limits import Limits
 from .lobby import Seek
 from .postal import PostalClock
 from .ranks import provisional
+from .spectators import Spectators
 from .sql import Fenced, Unsaved
 from .store import Player, Store, StoredGame, new_id
 from .table import Seat, Table, TableError
@@ -45,7 +47,7 @@ class Moved(TableError):
 
 
 @dataclass
-class Rounds:
+class InPlay:
     store: Store
     limits: Limits
     connections: Connections
@@ -72,14 +74,14 @@ class Rounds:
     from_address: dict[str, set[str]] = field(default_factory=dict)
     #: One lock a game in play: its turns, its end and its sweep run one at a time.
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    gallery: Gallery = field(init=False)
+    spectators: Spectators = field(init=False)
     finisher: Finisher = field(init=False)
     #: Tasks started and not awaited (a list read back from the store), kept so
     #: that they are not collected half-way.
     chores: set[asyncio.Task[None]] = field(init=False, default_factory=set)
 
     def __post_init__(self) -> None:
-        self.gallery = Gallery(self.limits, self.tables, self.tell_seats)
+        self.spectators = Spectators(self.limits, self.tables, self.tell_seats)
         self.finisher = Finisher(self.store, self.connections, self.now)
 
     def lock(self, gid: str) -> asyncio.Lock:
@@ -135,7 +137,7 @@ class Rounds:
     def tell_table(self, table: Table, kind: str, **fields: Any) -> None:
         """Tell the players, and whoever watches the game."""
         self.tell_seats(table, kind, **fields)
-        self.gallery.tell(table.id, kind, **fields)
+        self.spectators.tell(table.id, kind, **fields)
 
     def tell_postal(self, table: Table) -> None:
         """A correspondence game changed: each player hears their list again,
@@ -216,7 +218,7 @@ class Rounds:
             if collecting:
                 gc.enable()
         if stored:
-            self.gallery.changed()
+            self.spectators.changed()
 
     def _put_back(self, stored: list[StoredGame]) -> None:
         for g in stored:
@@ -304,7 +306,7 @@ class Rounds:
         if table.postal:
             for where in {seek.address, address} - {""}:
                 self.from_address.setdefault(where, set()).add(table.id)
-        self.gallery.changed()
+        self.spectators.changed()
         self.listed(table)
         for color, seat in enumerate(table.seats):
             state = table.state(now) | {"you": color, "seek": seek.id}
@@ -317,7 +319,7 @@ class Rounds:
         now = self.now(table)
         table.start(now)
         self._add(table)
-        self.gallery.changed()
+        self.spectators.changed()
         self.listed(table)
         for color, seat in enumerate(table.seats):
             self.tell_player(seat.player, "game", game=table.state(now) | {"you": color, **extra})
@@ -387,9 +389,9 @@ class Rounds:
         except Fenced:
             self.let_go(table)
             raise Moved(table.id) from None
-        self.gallery.tell(table.id, "over", **self.finisher.announcement(table))
+        self.spectators.tell(table.id, "over", **self.finisher.announcement(table))
         self._remove(table)
-        self.gallery.ended(table.id)
+        self.spectators.ended(table.id)
         self.unlisted(table.id)
         self.tell_postal(table)
 
@@ -398,7 +400,7 @@ class Rounds:
         lists it, and tells its players)."""
         if self.tables.get(table.id) is table:
             self._remove(table)
-            self.gallery.ended(table.id)
+            self.spectators.ended(table.id)
             log.warning("game %s is now played by another server process", table.id)
 
 
