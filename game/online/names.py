@@ -25,8 +25,6 @@ import unicodedata
 from functools import cache
 
 from .lookalikes import ENTRY, PAIR, TABLE
-from .lookalikes import VERSION as UNICODE
-from .sql import Database, Step
 
 
 @cache
@@ -60,47 +58,3 @@ def skeleton(name: str) -> str:
             break
         text = read
     return text
-
-
-#: Which skeleton the keys of a store were made with (:func:`rekey_names`).
-KEYS = f"uts39-{UNICODE}"
-
-
-async def keep_old_names(db: Database) -> None:
-    """Fill the table of names kept (see :meth:`.store.Store.rename`) in a
-    database made before it: each player keeps their name, by its old key
-    (case folded) and by its skeleton, the first to have taken it first."""
-    if await db.fetch("SELECT 1 FROM names LIMIT 1"):
-        return
-    rows = await db.fetch(
-        "SELECT id, name, name_key FROM players WHERE name_key IS NOT NULL ORDER BY created"
-    )
-    keep = "INSERT INTO names (key, player) VALUES (?,?) ON CONFLICT (key) DO NOTHING"
-    keys = tuple((k, pid) for pid, name, old in rows for k in dict.fromkeys((old, skeleton(name))))
-    if keys:
-        await db.write([Step(keep, many=keys)])
-
-
-async def rekey_names(db: Database) -> None:
-    """Key every player's name by this version's skeleton, once (a store made
-    before it keyed names by a shorter table): each keeps their name, the first
-    to have taken it first, and every key they had stays theirs."""
-    rows = await db.fetch("SELECT value FROM settings WHERE key='names'")
-    if rows and rows[0][0] == KEYS:
-        return
-    players = await db.fetch("SELECT id, name FROM players ORDER BY created")
-    keep = "INSERT INTO names (key, player) VALUES (?,?) ON CONFLICT (key) DO NOTHING"
-    steps = [Step("UPDATE players SET name_key=NULL")]
-    steps += [
-        Step(
-            "UPDATE players SET name_key=? WHERE id=?"
-            " AND NOT EXISTS (SELECT 1 FROM players WHERE name_key=?)",
-            (skeleton(name), pid, skeleton(name)),
-        )
-        for pid, name in players
-    ]
-    if players:
-        steps.append(Step(keep, many=tuple((skeleton(name), pid) for pid, name in players)))
-    steps.append(Step("DELETE FROM settings WHERE key='names'"))
-    steps.append(Step("INSERT INTO settings (key, value) VALUES ('names', ?)", (KEYS,)))
-    await db.write(steps)

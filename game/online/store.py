@@ -29,7 +29,7 @@ from typing import Any
 
 from game.glicko import Rating
 
-from .names import keep_old_names, rekey_names
+from .migrations import migrate
 from .protocol import name_key
 from .ranks import provisional
 from .schema import ADDED_COLUMNS, INDEXES, SCHEMA
@@ -165,27 +165,7 @@ class Store:
 
     async def setup(self) -> None:
         await self.db.setup(SCHEMA, ADDED_COLUMNS, INDEXES)
-        await self._key_names()
-        await keep_old_names(self.db)
-        await rekey_names(self.db)
-
-    async def _key_names(self) -> None:
-        """Give the players kept before names had keys theirs (see
-        :data:`.schema.NAME_KEY_INDEX`)."""
-        rows = await self.db.fetch(
-            "SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created"
-        )
-        if rows:
-            await self.db.write(
-                [
-                    Step(
-                        "UPDATE players SET name_key=? WHERE id=?"
-                        " AND NOT EXISTS (SELECT 1 FROM players WHERE name_key=?)",
-                        (name_key(name), pid, name_key(name)),
-                    )
-                    for pid, name in rows
-                ]
-            )
+        await migrate(self.db)
 
     async def close(self) -> None:
         await self.db.close()
