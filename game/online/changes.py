@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .connections import Conn, deliver
 from .protocol import message
-from .transport import Conn, deliver
 
 
 def drop_process(held: dict[str, tuple[str, Any]], process: str) -> bool:

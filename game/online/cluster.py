@@ -54,6 +54,7 @@ from typing import Any, cast
 from game.i18n import N_
 
 from .channel import Channel, Parts, cut, decode, stopped
+from .connections import Conn, Connections, deliver, send
 from .in_play import InPlay
 from .lobby import Elsewhere, Lobby, Seek
 from .protocol import Message
@@ -62,7 +63,7 @@ from .sql import Unreachable, pg_connection
 from .store import Player, Store, new_id
 from .table import Table, TableError
 from .throttle import address
-from .transport import REFUSALS, Conn, Connections, deliver, send
+from .transport import REFUSALS
 
 log = logging.getLogger("mosaic.cluster")
 

@@ -18,9 +18,9 @@ from typing import Any
 
 from game.glicko import Rating
 
+from .connections import Connections
 from .store import Store
 from .table import COLORS, Table
-from .transport import Connections
 
 #: Red's score for each result that rates; Blue's is one less it.
 SCORES = {"red": 1.0, "blue": 0.0, "draw": 0.5}

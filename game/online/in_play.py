@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .connections import Conn, Connections, send
 from .deadlines import Deadlines
 from .finisher import Finisher
 from .limits import Limits
@@ -32,7 +33,6 @@ from .spectators import Spectators
 from .sql import Fenced, Unsaved
 from .store import Player, Store, StoredGame, new_id
 from .table import Seat, Table, TableError
-from .transport import Conn, Connections, send
 
 log = logging.getLogger("mosaic.server")
 

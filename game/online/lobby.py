@@ -29,6 +29,7 @@ from game.i18n import N_
 
 from . import protocol
 from .changes import ListChanges, drop_process
+from .connections import Conn, send
 from .fair import Entry, fair
 from .limits import Limits
 from .protocol import Message
@@ -36,7 +37,6 @@ from .ranks import provisional
 from .store import Player, new_id
 from .table import TableError
 from .throttle import Window
-from .transport import Conn, send
 
 # Refusals with a number, as the server sends them (English): a player's screen
 # translates them by matching these templates (game/play/endings.py).

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from . import protocol, ranks
 from .accounts import Accounts
 from .cluster import GAME_MESSAGES, Cluster, Solo
+from .connections import Conn, Connections, send, where
 from .in_play import InPlay, Moved
 from .limits import Limits
 from .lobby import Elsewhere, Lobby, WrongCode, join_keys
@@ -41,7 +42,7 @@ from .store import Player, Store
 from .strikes import Strikes
 from .table import Table, TableError
 from .tournaments import Tournaments
-from .transport import Conn, Connections, Transport, send, where
+from .transport import Transport
 from .web import Web
 
 log = logging.getLogger("mosaic.server")

@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .changes import ListChanges, drop_process
+from .connections import Conn, deliver, send
 from .fair import fair
 from .limits import Limits
 from .protocol import message
 from .table import Table, TableError
-from .transport import Conn, deliver, send
 
 
 def listing(t: Table) -> dict[str, Any]:

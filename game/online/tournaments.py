@@ -27,6 +27,7 @@ from typing import Any
 
 from game.i18n import N_
 
+from .connections import Conn, Connections, send
 from .in_play import InPlay
 from .protocol import Message
 from .ranks import provisional as provisional_rating
@@ -36,7 +37,6 @@ from .table import Seat, Table, TableError
 from .tournament_pairing import arena_pairs, colours, histories, swiss_pairs
 from .tournament_rules import ARENA, Row, standings, swiss_scores
 from .tournament_store import Snapshot, Tournament, TournamentStore
-from .transport import Conn, Connections, send
 
 log = logging.getLogger("mosaic.tournaments")
 

@@ -22,7 +22,7 @@ every few seconds with a count, not as a traceback each.
 
 The transport knows nothing of games or seeks: it hands a checked hello to
 ``greet``, every later message to ``receive``, and a closed connection to
-``gone``. :class:`Connections` knows which connections are whose, so the rest
+``gone``. :mod:`.connections` knows which connections are whose, so the rest
 of the server can tell a player something on every connection they have open.
 """
 
@@ -33,12 +33,12 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.server import Server as WebSocketServer
-from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode, Frame
 from websockets.http11 import Request, Response
@@ -47,14 +47,14 @@ from websockets.server import ServerProtocol
 from game.i18n import N_
 
 from . import protocol
+from .connections import Conn, Connections, send
 from .limits import Limits, descriptor_room
 from .protocol import Message, ProtocolError, message
 from .quiet import WEBSOCKETS_LOG
 from .sql import Unreachable
-from .store import Player
 from .table import TableError
 from .tally import Tally
-from .throttle import Drops, Open, address
+from .throttle import Open, address
 
 log = logging.getLogger("mosaic.server")
 
@@ -65,40 +65,6 @@ REFUSALS = (ProtocolError, TableError)
 HttpHandler = Callable[[ServerConnection, Request], Awaitable[Response | None]]
 #: Adds to every HTTP answer, the handshake's too, before it is sent.
 Finisher = Callable[[ServerConnection, Request, Response], None]
-
-
-@dataclass(eq=False)  # one per connection, kept in sets by identity
-class Conn:
-    ws: ServerConnection
-    #: Set once the hello is answered; only then does ``receive`` see a message.
-    player: Player | None = None
-    tokens: float = 0.0
-    refilled: float = 0.0
-    dropped: int = 0
-    errors: int = 0
-    drops: Drops = field(default_factory=Drops)
-    #: For a connection held by another server process of a cluster
-    #: (:mod:`.cluster`): how to pass a message on to it, and its address.
-    remote: Callable[[str], None] | None = None
-    remote_address: str = ""
-
-
-def where(conn: Conn) -> str:
-    """The address of a player's connection, here or, for one another process
-    of a cluster passed on, as that process saw it."""
-    return conn.remote_address or address(conn.ws)
-
-
-def deliver(conns: Iterable[Conn], text: str) -> None:
-    """Send ``text`` to these connections without waiting, each where it is held."""
-    here = []
-    for c in conns:
-        if c.remote is not None:
-            c.remote(text)
-        else:
-            here.append(c.ws)
-    if here:
-        broadcast(here, text)
 
 
 @dataclass
@@ -235,98 +201,6 @@ class AcceptFailures:
                 self.failed, self.last, self.descriptors,
             )  # fmt: skip
             self.failed = 0
-
-
-def send(conn: Conn, kind: str, **fields: Any) -> None:
-    """Queue a message without waiting: a slow reader never holds up the loop."""
-    deliver([conn], message(kind, **fields))
-
-
-@dataclass
-class Connections:
-    """Every open connection, and each player's among them (a player may have several)."""
-
-    all: set[Conn] = field(default_factory=set)
-    _of: dict[str, set[Conn]] = field(default_factory=dict)
-    #: Players connected to other processes of a cluster, with those processes.
-    elsewhere: dict[str, set[str]] = field(default_factory=dict)
-    #: Passes a message for players held elsewhere on to the cluster (pids, text).
-    relay: Callable[[list[str], str], None] | None = None
-
-    def __len__(self) -> int:
-        return len(self.all)
-
-    def add(self, conn: Conn) -> None:
-        self.all.add(conn)
-
-    def identify(self, conn: Conn, player: Player) -> None:
-        """``conn`` said hello as ``player``."""
-        conn.player = player
-        self._of.setdefault(player.id, set()).add(conn)
-
-    def remove(self, conn: Conn) -> None:
-        self.all.discard(conn)
-        if conn.player is None:
-            return
-        mine = self._of.get(conn.player.id, set())
-        mine.discard(conn)
-        if not mine:
-            self._of.pop(conn.player.id, None)
-
-    def online(self, pid: str) -> bool:
-        """Whether the player has a connection open (here, or to another process
-        of the cluster)."""
-        return pid in self._of or pid in self.elsewhere
-
-    def came_elsewhere(self, pid: str, process: str) -> bool:
-        """The player connected to another process; returns whether they were
-        online already."""
-        was = self.online(pid)
-        self.elsewhere.setdefault(pid, set()).add(process)
-        return was
-
-    def left_elsewhere(self, pid: str, process: str) -> bool:
-        """The player left another process; returns whether that took their last
-        connection anywhere."""
-        held = self.elsewhere.get(pid)
-        if held is None or process not in held:
-            return False
-        held.discard(process)
-        if held:
-            return False
-        del self.elsewhere[pid]
-        return not self.online(pid)
-
-    def held_by(self, process: str) -> list[str]:
-        """The players connected to another process, as far as this one knows."""
-        return [pid for pid, held in self.elsewhere.items() if process in held]
-
-    def players_here(self) -> list[str]:
-        """The players with a connection open to this process."""
-        return list(self._of)
-
-    def here(self, pid: str) -> bool:
-        """Whether the player has a connection open to this process."""
-        return pid in self._of
-
-    def of(self, pid: str) -> Collection[Conn]:
-        return self._of.get(pid, ())
-
-    def tell(self, pids: Iterable[str], kind: str, **fields: Any) -> None:
-        """Send to every connection of these players, without waiting, here and
-        in the other processes of a cluster."""
-        pids = list(pids)
-        text = message(kind, **fields)
-        self.tell_here(pids, text)
-        away = [pid for pid in pids if pid in self.elsewhere]
-        if away and self.relay is not None:
-            self.relay(away, text)
-
-    def tell_here(self, pids: Iterable[str], text: str) -> None:
-        """Send ``text`` to these players' connections to this process."""
-        conns = [c for pid in pids for c in self._of.get(pid, ())]
-        if conns:
-            deliver(conns, text)
 
 
 @dataclass

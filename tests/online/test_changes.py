@@ -9,7 +9,7 @@ from game.online.changes import ListChanges
 
 
 class Listener:
-    """A connection as :func:`.transport.deliver` sees one: it keeps what it gets."""
+    """A connection as :func:`.connections.deliver` sees one: it keeps what it gets."""
 
     def __init__(self) -> None:
         self.got: list[dict] = []

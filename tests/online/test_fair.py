@@ -9,20 +9,20 @@ import json
 import pytest
 
 from game.glicko import Rating
+from game.online.connections import Conn
 from game.online.limits import Limits
 from game.online.lobby import Lobby
 from game.online.session import Refused, Session
 from game.online.spectators import Spectators
 from game.online.store import Player
 from game.online.table import Seat, Table, TableError
-from game.online.transport import Conn
 from tests.helpers import run
 
 from .serving import serving
 
 
 def conn() -> Conn:
-    """A connection as :func:`.transport.deliver` sees one: it keeps what it gets."""
+    """A connection as :func:`.connections.deliver` sees one: it keeps what it gets."""
     got: list[dict] = []
     c = Conn(ws=None, remote=lambda text: got.append(json.loads(text)))  # type: ignore[arg-type]
     c.got = got  # type: ignore[attr-defined]

@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 import time
 
+from game.online.connections import Connections
 from game.online.in_play import InPlay
 from game.online.limits import Limits
 from game.online.postal import DAY
 from game.online.store import Store, StoredGame
 from game.online.table import Table
-from game.online.transport import Connections
 
 from .serving import FakeTime
 
