@@ -30,10 +30,11 @@ beside the database it already has:
   and each answers with its own, so every lobby and list agree again; its
   players hear each live game's whole state, turns relayed meanwhile included.
   A process judges others only once its channel has been up for
-  :data:`SETTLE` seconds, so a peer has time to take its lock back after an
-  outage. If it takes a peer's games all the same, each game's ``epoch`` in the
-  store fences the old copy: its next write is refused, it lets the game go and
-  passes the message on to the new process, so two copies never both advance.
+  :data:`.watchdog.SETTLE` seconds (:mod:`.watchdog`), so a peer has time to
+  take its lock back after an outage. If it takes a peer's games all the same,
+  each game's ``epoch`` in the store fences the old copy: its next write is
+  refused, it lets the game go and passes the message on to the new process,
+  so two copies never both advance.
   A move passed on to another process is sent again if that process says
   hello before it says the move is done.
 
@@ -47,7 +48,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
@@ -59,17 +59,15 @@ from .in_play import InPlay
 from .lobby import Elsewhere, Lobby, Seek
 from .protocol import Message
 from .spectators import listing
-from .sql import Unreachable, pg_connection
+from .sql import Unreachable
 from .store import Player, Store, new_id
 from .table import Table, TableError
 from .throttle import address
 from .transport import REFUSALS
+from .watchdog import Watchdog, lock_name
 
 log = logging.getLogger("mosaic.cluster")
 
-#: Seconds a process's channel must have been up again, after an outage, before
-#: it judges others dead (a peer's backoff waits at most 5 s between tries).
-SETTLE = 10.0
 #: Client messages that change a game: sent again if they may have been lost.
 MOVES = frozenset({"turn", "resign", "abort"})
 #: Client messages about one game, passed to the process that plays it.
@@ -159,13 +157,12 @@ class Cluster:
         #: The same stand-ins' keys, so that what a game tells its watchers goes
         #: to each process once (:meth:`.spectators.Spectators.tell`).
         self.stand_in_keys: dict[Conn, tuple[str, str]] = {}
-        self.channel = Channel(dsn, self.lock_name(), self._heard, self._rejoined)
+        self.channel = Channel(dsn, lock_name(self.me), self._heard, self._rejoined)
+        self.watchdog = Watchdog(
+            dsn, store, self.channel, self.limits, self.me, self.peers, self._buried
+        )
         self._parts = Parts()
         self._tasks: list[asyncio.Task[None]] = []
-        #: A connection of its own for trying the other processes' locks, and how
-        #: many looks in a row found each free.
-        self._watch: Any = None
-        self._free: dict[str, int] = {}
         in_play.host = self.me
         in_play.listed = self.listed
         in_play.unlisted = self.unlisted
@@ -179,15 +176,15 @@ class Cluster:
     # -- start and stop ----------------------------------------------------------
     async def start(self) -> None:
         await self.channel.start()
-        self._watch = await pg_connection(self.dsn)
-        self._tasks = [asyncio.create_task(self._watchdog())]
+        await self.watchdog.start()
+        self._tasks = [asyncio.create_task(self.watchdog.run())]
         self.publish("*", "hello")
         self._announce("*")
 
     async def stop(self) -> None:
         await stopped(self._tasks, ())
         await self.channel.stop()
-        await stopped((), (self._watch,))
+        await self.watchdog.stop()
 
     async def _rejoined(self) -> None:
         """The channel is back after the database was away: let go of the games
@@ -226,11 +223,8 @@ class Cluster:
         """At start: the games of no process, and of any process that has died."""
         n = await self.adopt(None)
         for process in await self.store.game_hosts() - {self.me}:
-            n += await self._if_dead(process)
+            n += await self.watchdog.if_dead(process)
         return n
-
-    def lock_name(self, process: str | None = None) -> str:
-        return f"mosaic-server {process or self.me}"
 
     # -- the server's hooks --------------------------------------------------------
     def listed(self, table: Table, to: str = "*") -> None:
@@ -426,46 +420,7 @@ class Cluster:
 
         return reply
 
-    # -- processes that die --------------------------------------------------------------------
-    async def _watchdog(self) -> None:
-        while True:
-            await asyncio.sleep(self.limits.cluster_check)
-            await self.channel.check()
-            up = self.channel.up_since
-            if up is None or time.monotonic() - up < SETTLE:
-                continue  # this process may be the one cut off: it judges nobody
-            try:
-                if self._watch is None or self._watch.is_closed():
-                    self._watch = await pg_connection(self.dsn)
-                await self.look_for_the_dead()
-            except Exception as e:  # the database is away: the next look tries again
-                log.error("could not check the other server processes: %s", e)
-
-    async def look_for_the_dead(self) -> None:
-        """Take over the games of any process whose lock was free at two looks in
-        a row: it has died (a process whose channel dropped a moment has its
-        lock back by the second)."""
-        hosts = await self.store.game_hosts()
-        for process in sorted(self.peers | hosts - {self.me}):
-            if process != self.me:
-                await self._if_dead(process, looks=2)
-
-    async def _if_dead(self, process: str, looks: int = 1) -> int:
-        """Take over the process's games if its lock has been free at ``looks``
-        looks in a row; returns how many."""
-        name = self.lock_name(process)
-        if not await self._watch.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", name):
-            self._free.pop(process, None)
-            return 0
-        try:
-            self._free[process] = self._free.get(process, 0) + 1
-            if self._free[process] < looks:
-                return 0
-            del self._free[process]
-            return await self._buried(process)
-        finally:
-            await self._watch.execute("SELECT pg_advisory_unlock(hashtext($1))", name)
-
+    # -- processes that die (:mod:`.watchdog` finds them) -----------------------------------
     async def _buried(self, process: str) -> int:
         log.warning("server process %s is gone: taking over its games", process)
         self.peers.discard(process)
