@@ -40,8 +40,9 @@ class Event:
 
     kind: ``place``, ``flip`` (one tile of a chain), ``turn`` (a turn completed),
     ``pass``, ``over``, ``refused`` (a click that broke a rule; ``text`` says which),
-    and from the controller ``hint`` (the cells of the turn suggested) and
-    ``error`` (something failed; ``text`` says what).
+    from the controller ``hint`` (the cells of the turn suggested) and
+    ``error`` (something failed; ``text`` says what), and from an online game's
+    line ``link`` (``text``: "online", "offline" or "closed").
     """
 
     kind: str
