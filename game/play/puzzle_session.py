@@ -60,6 +60,12 @@ class PuzzleSession(ChainOnBoard):
         return self.solved or self.revealed
 
     @property
+    def first_try(self) -> bool:
+        """An answer now would be the first try, which a rating counts: nothing
+        judged yet, and no hint taken."""
+        return self.tries == 0 and not self.hint_used
+
+    @property
     def stars(self) -> int:
         """Stars the answer earns: one less for a hint, one less after a miss."""
         return max(1, MAX_STARS - self.hint_used - min(1, max(0, self.tries - 1)))
@@ -84,7 +90,7 @@ class PuzzleSession(ChainOnBoard):
             self.chain = self.chain.take_back()
 
     def judge(self, turn: Turn, cell: int, mover: Color) -> Outcome:
-        first_try = self.tries == 0 and not self.hint_used
+        first_try = self.first_try
         self.tries += 1
         got = len(turn.cells) if turn.is_flip else 0
         if same_answer(turn, self.solution):

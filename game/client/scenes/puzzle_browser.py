@@ -10,6 +10,7 @@ import pygame
 from game.i18n import N_, _
 from game.play.progress import MAX_STARS
 from game.play.puzzle_card import card_words
+from game.play.puzzle_score import Answer, count_answer, settling
 from game.puzzles import Pack
 from game.puzzles.themes import in_order, theme_name
 
@@ -180,7 +181,7 @@ class PuzzleBrowserScene(Scene):
         """The player's puzzle rating and bests, over the lists."""
         progress = self.app.puzzles.progress
         rating = progress.rating
-        if rating.rd > 110:
+        if settling(rating):
             about = _(
                 "Your puzzle rating: {rating} (still settling). Puzzles rated near it are ones "
                 "you solve about half the time on the first try."
@@ -366,10 +367,8 @@ class PuzzleBrowserScene(Scene):
         order = order if order is not None else list(range(len(pack.puzzles)))
 
         def result(right: bool, first_try: bool) -> None:
-            if first_try:
-                self.app.puzzles.progress.first_try(pack.id, puzzle, right)
-            if right:
-                self.app.puzzles.progress.record(pack.id, puzzle.id, scene.stars)
+            answer = Answer(right, first_try, scene.stars)
+            count_answer(self.app.puzzles.progress, pack.id, puzzle, answer)
             self.app.puzzles.save()
 
         def next_puzzle() -> None:

@@ -322,7 +322,7 @@ class PuzzleScene(Scene):
     def reveal(self) -> None:
         if self.solved:
             return
-        first_try = self.session.tries == 0 and not self.session.hint_used
+        first_try = self.session.first_try
         self.reveal_queue = self.session.reveal()
         self.reset_in = 0.0
         self.reveal_timer = 0.3
