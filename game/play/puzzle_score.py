@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from enum import Enum, auto
 
 from game.glicko import Rating
 from game.puzzles import Pack, Puzzle
@@ -67,7 +68,14 @@ def count_answer(
 #: after a solve (its news is the rating's change) and after a miss, with the
 #: answer played out on the board first. The other runs go on by themselves: soon
 #: after a solve, later after a miss (it stays on the board a while).
-WAIT, SHOW_ANSWER, ON_SOON, ON_LATER = "wait", "show answer", "on soon", "on later"
+class Then(Enum):
+    WAIT = auto()
+    SHOW_ANSWER = auto()
+    ON_SOON = auto()
+    ON_LATER = auto()
+
+
+WAIT, SHOW_ANSWER, ON_SOON, ON_LATER = Then
 
 
 @dataclass(frozen=True)
@@ -77,7 +85,7 @@ class RunAnswer:
 
     popups: list[tuple[str, Tone]]
     rating: tuple[float, float] | None
-    then: str
+    then: Then
 
 
 def run_answer(

@@ -73,6 +73,12 @@ def test_a_first_try_moves_the_rating_once_and_a_solve_keeps_its_best_stars():
     assert again == (moved[1], moved[1]) and progress.solved("pack", "p1") == 3
 
 
+def test_a_puzzle_tried_or_solved_is_seen():
+    progress = Progress(stars={"one/a": 2}, tried={"one/b"})
+    count_answer(progress, "two", PUZZLE, Answer(False, True, 0))
+    assert progress.seen == {"one/a", "one/b", "two/p1"}
+
+
 def test_the_daily_puzzle_keeps_its_days_best_result():
     progress = Progress()
     day = dt.date(2026, 3, 4)
