@@ -31,6 +31,13 @@ def player_name(player: str) -> str:
     return _(HUMAN) if player == HUMAN else player
 
 
+def player_blurb(player: str) -> str:
+    """One line on what ``player`` (an entry of :data:`PLAYERS`) is."""
+    if player == HUMAN:
+        return _("a person at this screen.")
+    return _(LEVELS[player.lower()].blurb)
+
+
 RECORD_FORMAT = 1
 
 

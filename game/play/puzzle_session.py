@@ -18,6 +18,8 @@ from .chain_on_board import ChainOnBoard
 from .match import sentence
 from .progress import MAX_STARS
 
+__all__ = ["FLIP_FIRST", "Outcome", "Puzzle", "PuzzleSession", "heading_line"]
+
 FLIP_FIRST = N_("This puzzle is about flipping: start on an enemy tile.")
 
 

@@ -18,7 +18,16 @@ from .progress import MAX_STARS, Progress
 from .puzzle_card import card_words
 from .puzzle_score import settling
 
-__all__ = ["ALL_THEMES", "Pack", "PuzzleShelf", "Shelved", "after", "puzzle_title", "themes"]
+__all__ = [
+    "ALL_THEMES",
+    "Pack",
+    "PuzzleShelf",
+    "Shelved",
+    "after",
+    "puzzle_title",
+    "theme_name",
+    "themes",
+]
 
 #: The theme button's words while no theme filters the grid.
 ALL_THEMES = N_("Theme: All")

@@ -21,7 +21,7 @@ from game.play.puzzle_score import (
     run_answer,
     settling,
 )
-from game.puzzles.themes import theme_name
+from game.play.puzzle_shelf import theme_name
 
 from .. import text_layout as tl
 from .. import theme
@@ -57,7 +57,7 @@ class ArcadeScene(PuzzleScene):
             mode,
             app.puzzles.packs,
             random.Random(seed),
-            seen=progress.tried | set(progress.stars),
+            seen=progress.seen,
             rating=progress.rating.rating,
             theme=theme,
         )
