@@ -14,6 +14,7 @@ The app is the :class:`~.scene.Services` that scenes use, and nothing more.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pygame
@@ -62,6 +63,16 @@ class NoDisplay(RuntimeError):
     """There is no screen to open a window on."""
 
 
+def ask_for_sharp_pixels() -> None:
+    """On Windows, draw at the screen's own pixels: a program that does not say so
+    is stretched by Windows on a display scaled to 125%, 150% or 200%, and blurs.
+    The executable's manifest says the same (tools/bundle.py); this hint covers a
+    game started from a Python install, whose python.exe says nothing of it. SDL
+    reads it when the display starts; one already set (by a player) is kept."""
+    if sys.platform == "win32":
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, data: Path | None = None) -> None:
         self.data = data or data_dir()
@@ -69,6 +80,7 @@ class App:
         self.settings, message = load_settings(self.data)
         set_language(self.settings.language)  # before the first text is drawn
         pointer_used()  # a new window: no key has been pressed in it yet
+        ask_for_sharp_pixels()
         try:
             pygame.display.init()
             driver = pygame.display.get_driver()

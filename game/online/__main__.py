@@ -41,6 +41,12 @@ def main(argv: list[str] | None = None) -> int:
         help="new players an address may make an hour (0: no limit)",
     )
     ap.add_argument(
+        "--address-connections",
+        type=int,
+        default=Limits.address_connections,
+        help="connections one address may have open to this process (a school shares one)",
+    )
+    ap.add_argument(
         "--durable", action="store_true", help="sync every commit to disk (survives power loss)"
     )
     ap.add_argument(
@@ -78,7 +84,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     async def serve_with(store: Store) -> None:
-        limits = Limits(grace=args.grace, signups=args.signups)
+        limits = Limits(
+            grace=args.grace,
+            signups=args.signups,
+            address_connections=max(1, args.address_connections),
+        )
         server = Server(store, limits, public=args.public)
         exposed = None
         if args.metrics is not None:

@@ -17,7 +17,9 @@ from game.i18n import N_
 from . import protocol
 from .limits import Limits
 from .protocol import Message, ProtocolError
+from .sql import Unreachable
 from .store import NameTaken, Player, Store
+from .strikes import Strikes
 from .throttle import Window
 
 #: Sent as it is, in English; a player's screen translates it (game/play/endings.py).
@@ -31,6 +33,8 @@ class Accounts:
     clock: Callable[[], float]
     #: New players by the address they came from (no limit if ``signups`` is 0).
     signups: Window = field(init=False)
+    #: The same for the whole cluster (:mod:`.strikes`), in a cluster.
+    shared: Strikes | None = None
 
     def __post_init__(self) -> None:
         self.signups = Window(self.limits.signups, self.limits.signup_window)
@@ -53,16 +57,23 @@ class Accounts:
                 return player, None
             if not name:
                 raise ProtocolError(N_("hello: a new player needs a name"))
-            now = self.clock()
-            if self.limits.signups and self.signups.full(f"address {address}", now):
+            now, key = self.clock(), f"address {address}"
+            shared = self.shared is not None and await self.shared.full([key])
+            if self.limits.signups and (shared or self.signups.full(key, now)):
                 raise ProtocolError(
                     f"Too many new players from your address (at most {self.limits.signups}"
                     f" in {self.limits.signup_window / 3600:g} hours): play under a name"
                     " you already have, or try again later."
                 )
             # Counted before the store is asked: hellos sent at once all wait on it.
-            self.signups.add(f"address {address}", now)
-            return await self.store.new_player(name)
+            self.signups.add(key, now)
+            if self.shared is not None:
+                await self.shared.add([key])
+            try:
+                return await self.store.new_player(name)
+            except Unreachable:  # the server's failure: it costs the address nothing
+                self.signups.forget(key)
+                raise
         except NameTaken:
             raise ProtocolError(NAME_TAKEN.format(name=repr(name))) from None
 

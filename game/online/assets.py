@@ -66,6 +66,11 @@ td.n, th.n { text-align: right; }
 .keys, .about { color: #9aa0b4; font-size: 14px; }
 .graph { width: 100%; max-width: 600px; background: #1f2230; }
 .graph polyline { fill: none; stroke: #f2c14e; stroke-width: 2; }
+.fire { color: #f2c14e; font-size: 14px; } .winner { font-size: 1.2em; overflow-wrap: anywhere; }
+.standings .sheet { font: 14px ui-monospace, monospace; color: #9aa0b4; }
+.tournaments li, .games li { margin: 0 0 8px; overflow-wrap: anywhere; }
+.result { white-space: nowrap; }
+header nav { display: flex; flex-wrap: wrap; gap: 4px 16px; }
 @media (max-width: 520px) {
   main { padding: 8px 10px; }
   td, th { padding: 4px 6px; }

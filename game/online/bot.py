@@ -8,6 +8,10 @@ thread, so the connection keeps answering while the bot thinks. A lost
 connection is retried with a growing pause; the bot's identity (its token) is
 kept in a file so its rating carries over from one run to the next.
 
+With ``--tournament ID`` the bot plays in that tournament instead of the lobby:
+it joins (again, after a reconnection: a player who left is paused) and plays
+every game the tournament pairs it in.
+
 With ``--days N`` the bot plays correspondence games instead (N days a turn): its
 seek and the seeks it accepts are correspondence ones, and whenever the server
 lists its correspondence games it takes up each one it does not hold yet, so a
@@ -75,6 +79,7 @@ class Bot:
     rated: bool = True
     most: int = 4  # games at once
     days: int | None = None  # correspondence games, this many days a turn
+    tournament: str | None = None  # plays there, not in the lobby
     rng: random.Random = field(default_factory=random.Random)
     games: dict[str, BotGame] = field(default_factory=dict)
     seek: str | None = None
@@ -84,7 +89,10 @@ class Bot:
     async def play(self, stop_after: int | None = None) -> None:
         """Play until the connection drops (raises :class:`OnlineError`) or until
         ``stop_after`` games have finished."""
-        await self.session.send("lobby")  # the answer opens the bot's seek
+        if self.tournament is not None:
+            await self.session.send("enter", tournament=self.tournament)
+        else:
+            await self.session.send("lobby")  # the answer opens the bot's seek
         # The server closes a connection silent for two minutes; a bot waiting for
         # an opponent must say it is there.
         pinger = asyncio.create_task(self._ping())
@@ -103,7 +111,7 @@ class Bot:
             await self.session.send("ping")
 
     async def _seek(self) -> None:
-        if self.seek is None and len(self.games) < self.most:
+        if self.tournament is None and self.seek is None and len(self.games) < self.most:
             self.seek = ""  # asked for; the id arrives in "seeking"
             pace = {"days": self.days} if self.days else {"base": self.base, "inc": self.inc}
             await self.session.send("seek", side=self.side, rated=self.rated, **pace)
@@ -242,7 +250,7 @@ async def run(args: argparse.Namespace) -> int:
             pause = 1.0
             bot = Bot(
                 session, lvl, args.side, args.base, args.inc, not args.casual, args.games,
-                days=args.days,
+                days=args.days, tournament=args.tournament,
             )  # fmt: skip
             await bot.play(None if args.stop_after is None else args.stop_after - played)
             played += bot.finished
@@ -274,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--days", type=int, choices=(1, 3, 7), help="play correspondence games, days a turn"
     )
+    ap.add_argument("--tournament", help="play in this tournament (its id), not the lobby")
     ap.add_argument("--games", type=int, default=4, help="games at once")
     ap.add_argument("--stop-after", type=int, help="stop after this many finished games")
     ap.add_argument("--retries", type=int, default=1000, help="reconnections before giving up")

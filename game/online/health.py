@@ -3,7 +3,9 @@
 ``/health`` answers 200 whenever the process answers at all: it is alive.
 ``/ready`` also asks the store for one row, and answers 503 "not ready" while
 the store does not answer within :attr:`Health.timeout` (PostgreSQL stopped or
-out of reach, SQLite's writer thread gone). The answer of one probe stands for
+out of reach, SQLite's writer thread gone), and from a write that failed for
+the machine's reasons (a full disk, a read-only file) until a write succeeds:
+a store that reads but cannot write serves no game. The answer of one probe stands for
 :attr:`Health.fresh` seconds, so that any number of checks cost the store one
 query a second. Neither costs an address's page budget, and neither is kept by
 a cache.
@@ -49,7 +51,10 @@ class Health:
 
     async def wrong(self) -> str:
         """What keeps the server from serving ("" if nothing), at most
-        :attr:`fresh` seconds old."""
+        :attr:`fresh` seconds old (a failed write is said at once)."""
+        failed = self.store.db.unsaved
+        if failed is not None:
+            return f"the last write failed ({failed})"
         now = self.clock()
         if self._last is not None and now - self._last[0] < self.fresh:
             return self._last[1]

@@ -29,6 +29,9 @@ class Limits:
     frames: float = 100.0
     frame_burst: float = 200.0
     connections: int = 4000  # fewer if the descriptor limit is lower: see descriptor_room
+    # Connections from one address to one process: a school or a café shares an
+    # address, so far more than one player needs; one address alone does not fill it.
+    address_connections: int = 100
     # File descriptors kept back from connections, for the store, the log, and a
     # socket to accept a connection with and refuse it (1013).
     reserve: int = 64
@@ -90,6 +93,30 @@ class Limits:
     # A join by a code no process has announced waits this long before the answer:
     # the announcement of a code just given out may still be on its way.
     cluster_code_wait: float = 0.25
+
+
+#: Where each limit is counted (docs/online-server.md's table of limits says the
+#: same, and a test holds the two together): ``connection`` each connection's own;
+#: ``process`` each server process's, so a cluster of N processes allows N times
+#: as much; ``cluster`` once for every process on one store; ``game`` and
+#: ``seek`` each game's or seek's, on the process that holds it, whichever process
+#: its players and watchers are connected to.
+COUNTED: dict[str, str] = {
+    **dict.fromkeys(
+        ("hello", "idle", "rate", "burst", "flood", "errors", "frames", "frame_burst",
+         "watching"), "connection"),
+    **dict.fromkeys(
+        ("connections", "reserve", "address_connections", "seeks", "address_seeks", "games",
+         "postal_games", "address_postal_games", "http_rate", "http_burst", "http_requests",
+         "http_requests_burst", "http_fresh", "records", "sweep", "lobby_batch",
+         "watcher_notice", "cluster_check", "cluster_code_wait"), "process"),
+    **dict.fromkeys(
+        ("signups", "signup_window", "join_failures", "join_window", "names", "lobby",
+         "listed_seeks", "listed_address_seeks", "listed_games", "listed_player_games"),
+        "cluster"),
+    **dict.fromkeys(("grace", "postal_resume", "watchers", "address_watchers"), "game"),
+    **dict.fromkeys(("challenge", "postal_seek", "postal_seek_away"), "seek"),
+}  # fmt: skip
 
 
 def descriptor_room(wanted: int, reserve: int) -> tuple[int, int | None]:

@@ -63,6 +63,15 @@ class Elsewhere(Exception):
 ARRIVALS = itertools.count()
 
 
+class WrongCode(TableError):
+    """A join by a code no open challenge has."""
+
+
+def join_keys(player: Player, address: str) -> tuple[str, str]:
+    """What wrong codes are counted by: the player, and their address."""
+    return f"player {player.id}", f"address {address}"
+
+
 @dataclass
 class Seek:
     id: str
@@ -321,11 +330,14 @@ class Lobby:
         """Whether a challenge open here or in the cluster has this code."""
         return code in self.codes or code in self.remote_codes
 
-    def join(self, player: Player, code: str, address: str, now: float) -> Seek:
+    def join(
+        self, player: Player, code: str, address: str, now: float, barred: bool = False
+    ) -> Seek:
         """Take a friend's challenge by its code, for ``player`` to play, who
-        connects from ``address``."""
-        keys = (f"player {player.id}", f"address {address}")
-        if any(self.failed_joins.full(k, now) for k in keys):
+        connects from ``address``; ``barred``: the cluster counted too many wrong
+        codes of theirs (:mod:`.strikes`)."""
+        keys = join_keys(player, address)
+        if barred or any(self.failed_joins.full(k, now) for k in keys):
             # Refused whether or not the code is right: a guesser learns nothing more.
             raise TableError(
                 f"too many joins by a wrong code: wait a minute (at most"
@@ -337,7 +349,7 @@ class Lobby:
         if seek is None:
             for k in keys:
                 self.failed_joins.add(k, now)
-            raise TableError(N_("no open challenge has that code"))
+            raise WrongCode(N_("no open challenge has that code"))
         self._take(seek, player, address)
         return seek
 

@@ -109,6 +109,10 @@ class Timed:
     async def close(self) -> None:
         await self.db.close()
 
+    @property
+    def unsaved(self) -> str | None:
+        return self.db.unsaved
+
 
 @dataclass
 class Exposed:

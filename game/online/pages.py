@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from urllib.parse import parse_qs, quote, unquote, urlsplit
@@ -91,7 +92,7 @@ def shell(title: str, body: str, *, script: bool = False) -> str:
         f'<link rel="stylesheet" href="{link("site.css")}">'
         f'<link rel="icon" href="{link("favicon.svg")}" type="image/svg+xml"></head><body>'
         f'<header><a href="/">{esc(TITLE)}</a> <nav><a href="/leaderboard">Leaderboard</a>'
-        "</nav></header>"
+        ' <a href="/tournaments">Tournaments</a></nav></header>'
         f"<main>{body}</main>{tail}</body></html>\n"
     )
 
@@ -111,6 +112,8 @@ class Pages:
     def __init__(self, source: Source) -> None:
         self.source = source
         self._finished: OrderedDict[str, GameData] = OrderedDict()
+        #: Pages of other modules (the tournaments'): a page, or ``None`` for none.
+        self.more: Callable[[str], Awaitable[Page | None]] | None = None
 
     async def route(self, target: str) -> Page:
         """The answer to ``GET target``: a page, an asset, or a page that says
@@ -141,6 +144,8 @@ class Pages:
         if path.startswith("/games/") and GAME_ID.fullmatch(path[len("/games/") :]):
             ply = parse_qs(parts.query).get("ply", [""])[0]
             return await self.game(path[len("/games/") :], ply)
+        if self.more is not None and (page := await self.more(path)) is not None:
+            return page
         return self.not_found("There is no page at this address.")
 
     def not_found(self, what: str) -> Page:

@@ -191,6 +191,10 @@ CLIENT: dict[str, dict[str, Field]] = {
     "games": {},
     "watch": {"game": ID},
     "unwatch": {"game": ID},
+    "tournaments": {},
+    "tournament": {"tournament": ID},
+    "enter": {"tournament": ID},
+    "pause": {"tournament": ID},
     "ping": {},
 }
 
@@ -213,6 +217,8 @@ SERVER: dict[str, tuple[str, ...]] = {
     "watching": ("game", "watchers"),
     "unwatched": ("game",),
     "watchers": ("game", "count"),
+    "tournaments": ("tournaments",),
+    "standings": ("tournament",),
     "pong": (),
     "error": ("reason", "about?", "dropped?"),
 }

@@ -27,7 +27,7 @@ from .limits import Limits
 from .lobby import Seek
 from .postal import PostalClock
 from .ranks import provisional
-from .sql import Fenced
+from .sql import Fenced, Unsaved
 from .store import Player, Store, StoredGame, new_id
 from .table import Seat, Table, TableError
 from .transport import Conn, Connections, send
@@ -311,6 +311,17 @@ class Rounds:
             self.tell_player(seat.player, "game", game=state)
         self.tell_postal(table)
 
+    def begin(self, table: Table, **extra: Any) -> None:
+        """A game already stored (a tournament's pairing): played here from now,
+        each player told, with ``extra`` in their ``game``."""
+        now = self.now(table)
+        table.start(now)
+        self._add(table)
+        self.gallery.changed()
+        self.listed(table)
+        for color, seat in enumerate(table.seats):
+            self.tell_player(seat.player, "game", game=table.state(now) | {"you": color, **extra})
+
     def own(self, player: Player, gid: str) -> Table:
         """The game in play that ``player`` sits at, or a refusal."""
         table = self.tables.get(gid)
@@ -351,10 +362,11 @@ class Rounds:
                 self.let_go(table)
                 raise Moved(table.id) from None
             except Exception as e:  # whatever the engine raised: the turn is not kept
-                # Announced turns are stored turns: one that could not be kept is taken back.
+                # Announced turns are stored turns: one that could not be kept is
+                # taken back. The fault is the server's: it costs the player nothing.
                 log.error("could not store a turn of game %s: %s", table.id, e)
                 table.restore(before)
-                raise TableError("the server could not save that turn; play it again") from None
+                raise Unsaved("that turn") from None
             self.schedule(table)
             for i, turn in enumerate(played):
                 self.tell_table(

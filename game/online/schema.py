@@ -4,6 +4,8 @@ the indexes the queries of :mod:`.store` are written for."""
 
 from __future__ import annotations
 
+from .tournament_schema import TOURNAMENT_COLUMNS, TOURNAMENT_INDEXES, TOURNAMENT_TABLES
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
     id TEXT PRIMARY KEY,
@@ -38,6 +40,14 @@ CREATE TABLE IF NOT EXISTS names (
     key TEXT PRIMARY KEY,
     player TEXT NOT NULL REFERENCES players(id)
 );
+CREATE TABLE IF NOT EXISTS strikes (
+    key TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 #: Columns added since the first schema, as (table, column, type): a database
@@ -46,7 +56,7 @@ CREATE TABLE IF NOT EXISTS names (
 #: ``red_ms``/``blue_ms`` and when the running turn began in ``since``
 #: (wall-clock seconds); its ratings are apart from live play's (``p*`` on the
 #: player; ``NULL`` until the first correspondence game: the starting rating).
-ADDED_COLUMNS = (
+ADDED_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("players", "name_key", "TEXT"),
     ("games", "days", "INTEGER"),
     ("games", "since", "DOUBLE PRECISION"),
@@ -73,8 +83,13 @@ INDEXES = (
     NAME_KEY_INDEX + ";\n"
     "CREATE INDEX IF NOT EXISTS games_red ON games(red);\n"
     "CREATE INDEX IF NOT EXISTS games_blue ON games(blue);\n"
+    "CREATE INDEX IF NOT EXISTS strikes_key ON strikes(key, at);\n"
     "CREATE INDEX IF NOT EXISTS games_red_done ON games(red, ended, id)"
     " WHERE result IS NOT NULL;\n"
     "CREATE INDEX IF NOT EXISTS games_blue_done ON games(blue, ended, id)"
     " WHERE result IS NOT NULL;\n"
 )
+
+SCHEMA += TOURNAMENT_TABLES
+ADDED_COLUMNS += TOURNAMENT_COLUMNS
+INDEXES += TOURNAMENT_INDEXES

@@ -34,11 +34,13 @@ from .accounts import Accounts
 from .cluster import GAME_MESSAGES, Cluster, Solo
 from .gallery import Gallery
 from .limits import Limits
-from .lobby import Elsewhere, Lobby
+from .lobby import Elsewhere, Lobby, WrongCode, join_keys
 from .protocol import Message, ProtocolError
 from .rounds import Moved, Rounds
 from .store import Player, Store
+from .strikes import Strikes
 from .table import Table, TableError
+from .tournaments import Tournaments
 from .transport import Conn, Connections, Transport, send, where
 from .web import Web
 
@@ -67,10 +69,14 @@ class Server:
     gallery: Gallery = field(init=False)
     web: Web = field(init=False)
     handlers: dict[str, Handler] = field(init=False)
+    tournaments: Tournaments = field(init=False)
     accounts: Accounts = field(init=False)
     #: This process's part in a cluster of servers on one PostgreSQL (see
     #: :mod:`.cluster`); on its own, a :class:`~.cluster.Solo` that shares nothing.
     cluster: Cluster | Solo = field(init=False)
+    #: Wrong challenge codes counted for the whole cluster (:mod:`.strikes`);
+    #: ``None`` on its own, where the lobby's count is the whole count.
+    shared_joins: Strikes | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.connections = Connections()
@@ -87,12 +93,17 @@ class Server:
             self.store, self.rounds.tables.values, self.clock, self.limits,
             find=self.rounds.tables.get, now=self.rounds.now, tally=self.transport.tally,
         )  # fmt: skip
+        self.tournaments = Tournaments(self.store, self.rounds, self.connections, self.wall)
         self.handlers = self._handlers()
         self.accounts = Accounts(self.store, self.limits, self.clock)
         self.cluster = Solo(self.store, self.rounds)
 
     def join_cluster(self, dsn: str) -> Cluster:
         """Play as one server with the others on this PostgreSQL (from :meth:`run`)."""
+        lim, db = self.limits, self.store.db
+        self.shared_joins = Strikes(db, "join", lim.join_failures, lim.join_window)
+        if lim.signups:
+            self.accounts.shared = Strikes(db, "signup", lim.signups, lim.signup_window)
         self.cluster = Cluster(
             dsn, self.store, rounds=self.rounds, lobby=self.lobby,
             connections=self.connections, handle=self.handle,
@@ -121,6 +132,7 @@ class Server:
     def _gone(self, conn: Conn) -> None:
         self.lobby.leave(conn)
         self.gallery.leave(conn)
+        self.tournaments.leave(conn)
         self.cluster.closed(conn)
         if (player := conn.player) is None:
             return  # it never said hello
@@ -131,6 +143,7 @@ class Server:
         if self.connections.online(player.id):
             return  # connected to another process of the cluster
         self.rounds.away(player.id)
+        self.tournaments.away(player.id)
 
     # -- messages ---------------------------------------------------------------
     def _handlers(self) -> dict[str, Handler]:
@@ -154,6 +167,7 @@ class Server:
             "games": self._list_games,
             "watch": self._watch,
             "unwatch": self._unwatch,
+            **self.tournaments.handlers(),
         }
 
     async def handle(self, conn: Conn, player: Player, msg: Message) -> None:
@@ -220,7 +234,15 @@ class Server:
         code = msg["code"]
         await self.cluster.wait_for_code(code)
         here = where(conn)
-        await self.rounds.start(self.lobby.join(player, code, here, self.clock()), player, here)
+        keys, shared = join_keys(player, here), self.shared_joins
+        barred = shared is not None and await shared.full(keys)
+        try:
+            seek = self.lobby.join(player, code, here, self.clock(), barred)
+        except WrongCode:
+            if shared is not None:  # counted for the whole cluster
+                await shared.add(keys)
+            raise
+        await self.rounds.start(seek, player, here)
 
     # -- spectators ----------------------------------------------------------------
     async def _list_games(self, conn: Conn, player: Player, msg: Message) -> None:
@@ -269,6 +291,7 @@ class Server:
         await self.cluster.start()
         resumed = await self.cluster.resume()
         sweeper = asyncio.create_task(self._sweeper())
+        director = asyncio.create_task(self.tournaments.direct())
         try:
             async with self.transport.serve(
                 host, port, self.web.respond, self.web.finish
@@ -280,4 +303,5 @@ class Server:
                 await asyncio.Future()
         finally:
             sweeper.cancel()
+            director.cancel()
             await self.cluster.stop()

@@ -32,6 +32,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
+from . import quiet  # noqa: F401  (asyncpg's log in one line an event)
+
 Row = Sequence[Any]
 
 
@@ -44,6 +46,30 @@ class Unreachable(RuntimeError):
 
     def __init__(self, detail: object) -> None:
         super().__init__(f"the server cannot reach its database ({detail}); try again in a moment")
+
+
+class Unsaved(Unreachable):
+    """A write failed for the server's own reasons (a full disk, a read-only
+    file, an I/O error): nothing was kept, and the player did nothing wrong."""
+
+    def __init__(self, what: str = "that") -> None:
+        RuntimeError.__init__(self, f"the server could not save {what}; try again in a moment")
+
+
+#: SQLite's errors that are the machine's, not the query's (``sqlite_errorname``
+#: begins with one of these); Python 3.11 names them on the exception.
+SQLITE_UNSAVED = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_CANTOPEN",
+                  "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_PROTOCOL")  # fmt: skip
+#: The same said in a message (an error raised without SQLite's name).
+SQLITE_UNSAVED_TEXT = ("disk is full", "readonly database", "disk I/O error", "unable to open")
+
+
+def unsaved(e: BaseException) -> bool:
+    """Whether a failed write was the machine's fault (see :class:`Unsaved`)."""
+    if not isinstance(e, sqlite3.OperationalError):
+        return False
+    name = getattr(e, "sqlite_errorname", None) or ""
+    return name.startswith(SQLITE_UNSAVED) or any(t in str(e) for t in SQLITE_UNSAVED_TEXT)
 
 
 class Duplicate(RuntimeError):
@@ -73,8 +99,15 @@ class Database(Protocol):
         """A fetch that may run beside the writes: it sees every write already
         done, but no write waits for it (the web pages')."""
 
-    async def write(self, steps: Sequence[Step]) -> None: ...
+    async def write(self, steps: Sequence[Step]) -> None:
+        """Runs the steps in one transaction; a failure that is the machine's
+        raises :class:`Unsaved` and is kept in :attr:`unsaved` until a write succeeds."""
+
     async def close(self) -> None: ...
+
+    @property
+    def unsaved(self) -> str | None:
+        """Why the last write failed for the machine's reasons (``None``: it did not)."""
 
 
 class Beside:
@@ -83,6 +116,10 @@ class Beside:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+
+    @property
+    def unsaved(self) -> str | None:
+        return self.db.unsaved
 
     async def setup(self, schema: str, added: Sequence[tuple[str, str, str]], then: str) -> None:
         await self.db.setup(schema, added, then)
@@ -156,6 +193,7 @@ class SqliteDatabase:
     """SQLite on a thread of its own (see the module's text)."""
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
+        self.unsaved: str | None = None
         #: Calls to make, in order; ``None`` ends the thread.
         self._queue: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
         made: concurrent.futures.Future[sqlite3.Connection] = concurrent.futures.Future()
@@ -289,7 +327,14 @@ class SqliteDatabase:
         return await fut
 
     async def write(self, steps: Sequence[Step]) -> None:
-        await self.call(_writes, self.db, [steps])
+        try:
+            await self.call(_writes, self.db, [steps])
+        except sqlite3.OperationalError as e:
+            if not unsaved(e):
+                raise
+            self.unsaved = str(e)
+            raise Unsaved from None
+        self.unsaved = None
 
     async def close(self) -> None:
         if self._reads is not None:
@@ -358,6 +403,7 @@ class PostgresDatabase:
 
     def __init__(self, pool: Any) -> None:
         self.pool = pool
+        self.unsaved: str | None = None
 
     @classmethod
     async def connect(cls, dsn: str, *, size: int = 8) -> PostgresDatabase:
@@ -398,7 +444,12 @@ class PostgresDatabase:
         except Exception as e:  # asyncpg's UniqueViolationError, which we do not import
             if _is_duplicate(e):
                 raise Duplicate(str(e)) from None
+            pg = asyncpg().exceptions
+            if isinstance(e, pg.InsufficientResourcesError | pg.ReadOnlySQLTransactionError):
+                self.unsaved = str(e)  # a full disk, or a read-only standby
+                raise Unsaved from None
             raise
+        self.unsaved = None
 
     async def close(self) -> None:
         await self.pool.close()

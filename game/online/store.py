@@ -29,7 +29,7 @@ from typing import Any
 
 from game.glicko import Rating
 
-from .names import keep_old_names
+from .names import keep_old_names, rekey_names
 from .protocol import name_key
 from .ranks import provisional
 from .schema import ADDED_COLUMNS, INDEXES, SCHEMA
@@ -167,6 +167,7 @@ class Store:
         await self.db.setup(SCHEMA, ADDED_COLUMNS, INDEXES)
         await self._key_names()
         await keep_old_names(self.db)
+        await rekey_names(self.db)
 
     async def _key_names(self) -> None:
         """Give the players kept before names had keys theirs (see

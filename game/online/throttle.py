@@ -5,8 +5,12 @@ starts nothing afresh.
 :class:`Window` counts events in a sliding window (failed joins by code);
 :class:`Buckets` is a token bucket per key (plain HTTP requests). Both forget
 keys that have gone quiet and keep at most ``most`` of them, so a flood of new
-addresses costs bounded memory. :func:`address` says who a connection is, and
+addresses costs bounded memory. :class:`Open` counts what is open per key (the
+connections of an address). :func:`address` says who a connection is, and
 :class:`Drops` tells a connection of the messages it sent too fast.
+
+A header is read with :func:`entries`, never by ``headers[name]``: that raises
+when a request sends the header twice, and a request is anybody's to write.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.server import ServerConnection
+from websockets.http11 import Request
 
 
 @dataclass
@@ -48,6 +53,12 @@ class Window:
         while len(self._seen) > self.most:
             self._seen.popitem(last=False)
 
+    def forget(self, key: str) -> None:
+        """Takes back the last event of ``key`` (one that turned out not to happen)."""
+        times = self._seen.get(key)
+        if times:
+            times.pop()
+
 
 @dataclass
 class Buckets:
@@ -76,10 +87,40 @@ class Buckets:
         return wait
 
 
+@dataclass
+class Open:
+    """How many of something each key has open (connections per address)."""
+
+    most: int
+    _open: dict[str, int] = field(default_factory=dict)
+
+    def take(self, key: str) -> bool:
+        """One more for ``key``, unless it has its ``most`` open already."""
+        have = self._open.get(key, 0)
+        if have >= self.most:
+            return False
+        self._open[key] = have + 1
+        return True
+
+    def give_back(self, key: str) -> None:
+        have = self._open.pop(key, 0) - 1
+        if have > 0:
+            self._open[key] = have
+
+
+def entries(request: Request | None, name: str) -> list[str]:
+    """Every comma-separated entry of header ``name``, in order, however many
+    times the request sent it (as HTTP reads a header sent twice: one list)."""
+    if request is None:
+        return []
+    return [e.strip() for value in request.headers.get_all(name) for e in value.split(",")]
+
+
 def address(ws: ServerConnection) -> str:
     """The client's address: the peer's, or, when the peer is this computer (a
     reverse proxy in front, as docs/online-server.md sets it up), the last
-    address of ``X-Forwarded-For``, the one the proxy added. A client that
+    address of ``X-Forwarded-For``, the one the proxy added (sent twice, the
+    last entry of the last: a proxy that appends writes there). A client that
     reaches the server directly from elsewhere cannot choose its address."""
     peer = ws.remote_address
     host = str(peer[0]) if peer else ""
@@ -87,12 +128,9 @@ def address(ws: ServerConnection) -> str:
         local = ipaddress.ip_address(host).is_loopback
     except ValueError:
         local = False
-    request = ws.request
-    if local and request is not None:
-        forwarded = request.headers.get("X-Forwarded-For", "")
-        last = forwarded.rsplit(",", 1)[-1].strip()
-        if last:
-            return last[:64]
+    forwarded = entries(ws.request, "X-Forwarded-For") if local else []
+    if forwarded and forwarded[-1]:
+        return forwarded[-1][:64]
     return host
 
 

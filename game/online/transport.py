@@ -2,7 +2,8 @@
 say, and who hears what the server says.
 
 :class:`Transport` runs each connection (the ``websockets`` library under it):
-a full server refuses it with code 1013; it must say hello within
+a full server refuses it with code 1013, as does one that has
+:attr:`~.limits.Limits.address_connections` from its address; it must say hello within
 :attr:`~.limits.Limits.hello` seconds and is closed after
 :attr:`~.limits.Limits.idle` silent ones; a token bucket lets it send
 :attr:`~.limits.Limits.rate` messages a second, :attr:`~.limits.Limits.burst` at
@@ -48,11 +49,12 @@ from game.i18n import N_
 from . import protocol
 from .limits import Limits, descriptor_room
 from .protocol import Message, ProtocolError, message
+from .quiet import WEBSOCKETS_LOG
 from .sql import Unreachable
 from .store import Player
 from .table import TableError
 from .tally import Tally
-from .throttle import Drops, address
+from .throttle import Drops, Open, address
 
 log = logging.getLogger("mosaic.server")
 
@@ -168,23 +170,6 @@ def counting_frames(limits: Limits) -> type[ServerConnection]:
             super().connection_lost(exc)
 
     return Counted
-
-
-class _HandshakeInOneLine(logging.Filter):
-    """websockets before 17 logs a traceback for every connection that closes
-    before its handshake (a port scan, a health check, a client that gave up, a
-    server out of descriptors): one line says as much."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and record.msg == "opening handshake failed":
-            record.msg, record.args = "opening handshake failed: %r", (record.exc_info[1],)
-            record.exc_info = record.exc_text = None
-        return True
-
-
-#: The websockets library's log, as ``websockets.server`` but for that.
-WEBSOCKETS_LOG = logging.getLogger("mosaic.websockets")
-WEBSOCKETS_LOG.addFilter(_HandshakeInOneLine())
 
 
 #: What asyncio says when ``accept()`` fails for want of descriptors or memory.
@@ -361,6 +346,11 @@ class Transport:
     room: int = 0
     #: Counts the refusals, for the operator (:mod:`.metrics`).
     tally: Tally = field(default_factory=Tally)
+    #: The connections open from each address (:attr:`Limits.address_connections`).
+    per_address: Open = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.per_address = Open(self.limits.address_connections)
 
     @contextlib.asynccontextmanager
     async def serve(
@@ -399,6 +389,12 @@ class Transport:
             self.tally.refuse("full")
             await ws.close(1013, "the server is full; try again later")
             return
+        here = address(ws)
+        if not self.per_address.take(here):
+            self.tally.refuse("full")
+            most = self.limits.address_connections
+            await ws.close(1013, f"your address has {most} connections open here, the most")
+            return
         conn = Conn(ws, tokens=self.limits.burst, refilled=self.clock())
         self.connections.add(conn)
         try:
@@ -406,6 +402,7 @@ class Transport:
         except ConnectionClosed:
             pass
         finally:
+            self.per_address.give_back(here)
             self.connections.remove(conn)
             self.gone(conn)
 

@@ -33,6 +33,7 @@ beside its writes (:attr:`.store.Store.beside`), so no page holds up a turn.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -50,7 +51,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from . import history, ranks
+from . import history, ranks, tournament_pages
 from .assets import AT_ROOT, STATIC
 from .gallery import listing
 from .health import PATHS as HEALTH_PATHS
@@ -60,7 +61,8 @@ from .pages import A_DAY, ASK_AGAIN, POLICY, Page, Pages, shell
 from .store import Store as AsyncStore
 from .table import Table
 from .tally import Tally
-from .throttle import Buckets, address
+from .throttle import Buckets, address, entries
+from .tournament_store import TournamentStore
 
 log = logging.getLogger("mosaic.server")
 
@@ -129,6 +131,9 @@ class Web:
         self.now = now or (lambda t: time.time() if t.postal else clock())
         self.limits = limits
         self.pages = Pages(self)
+        tournaments = TournamentStore(store.beside.db) if store is not None else None
+        if tournaments is not None:
+            self.pages.more = functools.partial(tournament_pages.route, tournaments)
         #: Every request, the WebSocket handshake's and a 304 too.
         self.requests = Buckets(limits.http_requests, limits.http_requests_burst)
         #: Every answer with a body, but for the site's files.
@@ -139,12 +144,14 @@ class Web:
     # -- the answers --------------------------------------------------------------------
     async def respond(self, conn: ServerConnection, request: Request) -> Response | None:
         """The answer to a plain HTTP request, or ``None`` for the WebSocket handshake."""
+        # The address's budget first: nothing before it may fail (no header is
+        # read but through entries(), which a header sent twice cannot upset).
         who, now = address(conn), self.clock()
         wait = self.requests.take(who, now)
         if wait > 0:
             return self._too_many(conn, wait)
-        if request.headers.get("Upgrade", "").lower() == "websocket":
-            return None
+        if "websocket" in (e.lower() for e in entries(request, "Upgrade")):
+            return None  # the library checks the rest (one Upgrade, its key) and says 400
         try:
             return await self._answer(conn, request, who, now)
         except Exception as e:
@@ -170,7 +177,7 @@ class Web:
             response.headers["Allow"] = "GET, HEAD"
             return response
         target = canonical(request.path)
-        asked = {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}
+        asked = set(entries(request, "If-None-Match"))
         path = target.split("?", 1)[0]
         if path in HEALTH_PATHS:
             # For the proxy or the supervisor, asked every few seconds: never kept.

@@ -9,6 +9,7 @@ saying so, where nginx or openssl is missing (.ci/run installs nginx)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import json
 import os
@@ -17,10 +18,12 @@ import socket
 import ssl
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
 from game.online import protocol
 
@@ -74,7 +77,12 @@ def wait_for_port(port: int, proc: subprocess.Popen, log: Path) -> None:
     raise AssertionError("nginx did not listen in time")
 
 
-def test_the_example_nginx_configuration_carries_a_hello_and_a_page(tmp_path):
+@contextlib.contextmanager
+def proxied(
+    tmp_path: Path, swaps: dict[str, str] | None = None
+) -> Iterator[tuple[int, int, ssl.SSLContext]]:
+    """nginx with the example (and these further swaps) in front of a real
+    server: yields its https and http ports and a context that trusts it."""
     binary = nginx()
     if binary is None:
         pytest.skip("no nginx here (Debian's nginx package; .ci/run installs it)")
@@ -94,6 +102,7 @@ def test_the_example_nginx_configuration_carries_a_hello_and_a_page(tmp_path):
             f"/etc/letsencrypt/live/{NAME}/fullchain.pem": str(cert),
             f"/etc/letsencrypt/live/{NAME}/privkey.pem": str(key),
             "server 127.0.0.1:8765;": f"server 127.0.0.1:{upstream};",
+            **(swaps or {}),
         },
     )
     (tmp_path / "site.conf").write_text(site)
@@ -119,7 +128,31 @@ def test_the_example_nginx_configuration_carries_a_hello_and_a_page(tmp_path):
     )  # fmt: skip
     try:
         wait_for_port(tls, proxy, log)
-        trusted = ssl.create_default_context(cafile=str(cert))
+        yield tls, plain, ssl.create_default_context(cafile=str(cert))
+    finally:
+        proxy.terminate()
+        proxy.wait(10)
+        server.kill()
+        server.wait()
+
+
+def get(
+    path: str, port: int, trusted: ssl.SSLContext | None = None, **headers: str
+) -> http.client.HTTPResponse:
+    c = (
+        http.client.HTTPSConnection("127.0.0.1", port, context=trusted, timeout=10)
+        if trusted is not None
+        else http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    )
+    named = {k.replace("_", "-"): v for k, v in headers.items()}
+    c.request("GET", path, headers={"Host": NAME, **named})
+    answer = c.getresponse()
+    answer.read()
+    return answer
+
+
+def test_the_example_nginx_configuration_carries_a_hello_and_a_page(tmp_path):
+    with proxied(tmp_path) as (tls, plain, trusted):
 
         async def hello() -> dict:
             async with connect(f"wss://127.0.0.1:{tls}", ssl=trusted, server_hostname=NAME) as ws:
@@ -130,31 +163,51 @@ def test_the_example_nginx_configuration_carries_a_hello_and_a_page(tmp_path):
         assert welcome["type"] == "welcome" and welcome["player"]["name"] == "Ann"
         assert welcome["site"] == f"https://{NAME}"
 
-        def get(path: str, port: int = tls, **headers: str) -> http.client.HTTPResponse:
-            c = (
-                http.client.HTTPSConnection("127.0.0.1", port, context=trusted, timeout=10)
-                if port == tls
-                else http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            )
-            named = {k.replace("_", "-"): v for k, v in headers.items()}
-            c.request("GET", path, headers={"Host": NAME, **named})
-            answer = c.getresponse()
-            answer.read()
-            return answer
-
-        page = get("/leaderboard")
+        page = get("/leaderboard", tls, trusted)
         assert page.status == 200 and page.getheader("Content-Security-Policy")
-        assert get("/ready").status == 200
+        assert get("/ready", tls, trusted).status == 200
         moved = get("/leaderboard", plain)
         assert moved.status == 301
         assert moved.getheader("Location") == f"https://{NAME}/leaderboard"
         # The proxy's X-Forwarded-For is the one the server trusts: a player who
         # sends one of their own is still counted as themselves, so made-up
         # addresses do not buy more than the 20 pages at once an address gets.
-        statuses = [get("/leaderboard", X_Forwarded_For=f"203.0.113.{n}").status for n in range(24)]
+        statuses = [
+            get("/leaderboard", tls, trusted, X_Forwarded_For=f"203.0.113.{n}").status
+            for n in range(24)
+        ]
         assert 429 in statuses, statuses
-    finally:
-        proxy.terminate()
-        proxy.wait(10)
-        server.kill()
-        server.wait()
+
+
+def test_the_example_nginx_configuration_limits_connections_and_requests_per_address(tmp_path):
+    """The proxy's own limits per address, across every process behind it: its
+    figures (100 connections, 50 requests a second) swapped for small ones."""
+    swaps = {
+        "limit_conn mosaic_connections 100;": "limit_conn mosaic_connections 3;",
+        "rate=50r/s;": "rate=1r/m;",
+        "burst=100 nodelay;": "burst=6 nodelay;",
+    }
+    with proxied(tmp_path, swaps) as (tls, _, trusted):
+
+        async def crowd() -> tuple[int, int]:
+            opened = []
+            try:
+                for _ in range(3):
+                    opened.append(
+                        await connect(f"wss://127.0.0.1:{tls}", ssl=trusted, server_hostname=NAME)
+                    )
+                with pytest.raises(InvalidStatus) as refused:
+                    await connect(f"wss://127.0.0.1:{tls}", ssl=trusted, server_hostname=NAME)
+                # The three still play: the proxy refused only the fourth.
+                await opened[0].send(protocol.request("hello", v=protocol.VERSION, name="Ann"))
+                welcome = json.loads(await asyncio.wait_for(opened[0].recv(), 10))
+                return refused.value.response.status_code, len(welcome["type"])
+            finally:
+                for ws in opened:
+                    await ws.close()
+
+        status, _ = asyncio.run(asyncio.wait_for(crowd(), 30))
+        assert status == 429
+        # 4 handshakes spent, 3 of the burst left: then 429, from the proxy.
+        statuses = [get("/robots.txt", tls, trusted).status for _ in range(5)]
+        assert statuses[:3] == [200] * 3 and statuses[3:] == [429, 429], statuses

@@ -2,6 +2,7 @@
 cannot be read or makes no sense set aside with a message, never trusted."""
 
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -41,3 +42,30 @@ def test_the_data_folder_is_the_one_asked_for_or_the_systems_own(tmp_path, monke
     monkeypatch.delenv("MOSAIC_DATA_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert data_dir() == tmp_path / "xdg" / APP and data_dir().is_dir()
+
+
+@pytest.mark.parametrize(
+    ("system", "env", "expected"),
+    [
+        ("win32", {"APPDATA": "{tmp}/Roaming"}, "{tmp}/Roaming/mosaic-steere"),
+        ("win32", {}, "{tmp}/home/AppData/Roaming/mosaic-steere"),
+        ("darwin", {}, "{tmp}/home/Library/Application Support/mosaic-steere"),
+        ("linux", {"XDG_DATA_HOME": "{tmp}/xdg"}, "{tmp}/xdg/mosaic-steere"),
+        ("linux", {}, "{tmp}/home/.local/share/mosaic-steere"),
+        ("linux", {"XDG_DATA_HOME": ""}, "{tmp}/home/.local/share/mosaic-steere"),
+    ],
+)
+def test_each_system_keeps_the_data_where_its_players_look(
+    system, env, expected, tmp_path, monkeypatch
+):
+    """The folders the README's "Download and play" names, one a system. The name
+    stays mosaic-steere: another would leave a player's saves behind on upgrading."""
+    for name in ("MOSAIC_DATA_DIR", "APPDATA", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value.format(tmp=tmp_path))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(sys, "platform", system)
+    folder = data_dir()
+    assert folder == Path(expected.format(tmp=tmp_path)) and folder.is_dir()
+    assert APP == "mosaic-steere"

@@ -51,6 +51,7 @@ from .confirm import ConfirmScene
 from .correspondence import CorrespondenceScene
 from .menu import MenuScene
 from .online_match import LeaderboardScene, OnlineMatchScene
+from .tournament_scene import TournamentScene
 from .watch_scene import WatchScene
 
 SIDES = [str(n) for n in range(3, 9)]
@@ -226,6 +227,7 @@ class OnlineScene(MenuScene):
             self.code_field,
             Button(N_("Join by code"), self.join, size=22),
             Button(N_("Leaderboard"), lobby.leaderboard, size=22),
+            Button(N_("Tournaments"), self.show_tournaments, size=22),
             Button(N_("Disconnect"), self.disconnect, size=22),
         ]
         self.left_count = len(left)
@@ -351,6 +353,9 @@ class OnlineScene(MenuScene):
 
     def join(self) -> None:
         self.lobby.join(self.code_field.value)
+
+    def show_tournaments(self) -> None:
+        self.app.scenes.push(TournamentScene(self))
 
     def show_postal(self) -> None:
         self.app.scenes.push(CorrespondenceScene(self.app, self))
