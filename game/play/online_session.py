@@ -258,13 +258,17 @@ class OnlineSession:
             self.game = OnlineGame.open(opening.state, self.data, line, watchers)
         return opening
 
-    def read(self) -> tuple[list[Opening], bool]:
+    def read(self, taken: Callable[[Message], bool] | None = None) -> tuple[list[Opening], bool]:
         """What arrived since the last call, applied in order; what it asks the
-        screen to open, and whether anything arrived. Reading stops at a game
-        opened: what came after it is the game's to read (its backlog)."""
+        screen to open, and whether anything arrived. ``taken``, the model of a
+        screen over the lobby (the tournaments'), reads each message first: one it
+        takes is not the lobby's. Reading stops at a game opened: what came after
+        it is the game's to read (its backlog)."""
         news = self.poll()
         openings: list[Opening] = []
         for k, msg in enumerate(news):
+            if taken is not None and taken(msg):
+                continue
             opening = self.receive(msg)
             if opening is not None:
                 openings.append(opening)

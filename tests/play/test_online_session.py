@@ -219,3 +219,22 @@ def test_a_correspondence_game_says_its_last_turn_played_and_a_live_one_does_not
     said = OnlineGame.open(postal | {"turns": ["b2", "a1"]}, tmp_path, line).last_turn()
     assert said is not None and said.startswith("Last turn: Bob ") and "a1" in said
     assert OnlineGame.open(postal | {"turns": []}, tmp_path, line).last_turn() is None
+
+
+def test_a_screen_over_the_lobby_reads_its_own_messages_first(world):
+    """The tournaments' screen takes its messages; the rest are the lobby's."""
+    world.session.connect("Emma", "127.0.0.1:8765")
+    line = world.online()
+    mine = {"type": "tournaments", "tournaments": []}
+    line.inbox += [mine, {"type": "challenge", "code": "ABCDEFGHJK", "seek": "c1"}]
+    taken: list[dict[str, Any]] = []
+
+    def take(msg: dict[str, Any]) -> bool:
+        if msg.get("type") == "tournaments":
+            taken.append(msg)
+            return True
+        return False
+
+    openings, news = world.session.read(take)
+    assert news and openings == [] and taken == [mine]
+    assert world.lobby.code == "ABCDEFGHJK"

@@ -12,6 +12,7 @@ itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -393,10 +394,11 @@ class OnlineScene(MenuScene):
             return moving
         return self.read() or moving
 
-    def read(self) -> bool:
+    def read(self, taken: Callable[[Message], bool] | None = None) -> bool:
         """Read the line's news into the lobby and open what it asks for (the
-        correspondence list reads it so while it is on top); whether any came."""
-        openings, news = self.session.read()
+        correspondence list and the tournaments read it so while on top, the
+        tournaments' model ``taken`` first); whether any came."""
+        openings, news = self.session.read(taken)
         for opening in openings:
             self.open(opening)
         if self.built != self.lobby.revision:
