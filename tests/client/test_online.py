@@ -241,12 +241,12 @@ def test_a_first_turn_that_comes_with_the_game_is_not_lost(app, drive, tmp_path)
 def test_an_online_game_shows_only_the_buttons_that_work(app, drive):
     """No Undo, Redo, Hint or Save against a person: the buttons are not there,
     and Ctrl+Z says why."""
-    from game.play.online_game import OnlineMatch
+    from game.play.online_session import OnlineGame
     from tests.helpers import QuietLink, game_state
 
     state = game_state()
     link = QuietLink()
-    scene = OnlineMatchScene(app, OnlineMatch(state), link, state)
+    scene = OnlineMatchScene(app, OnlineGame.open(state, app.data, link))
     app.scenes.reset(scene)
     drive.frames(2)
     assert [b.label for b in scene.panel.controls] == ["Take back", "Abort", "Share", "Lobby"]

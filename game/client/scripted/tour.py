@@ -267,7 +267,7 @@ def tour(
             d.key(pygame.K_t)
         d.settle(0.3)
         shot("puzzles-theme")
-        browser.theme = None
+        browser.shelf.theme = None
         browser.select(0)
     if app.puzzles.packs:
         browser.open(0)
