@@ -2,7 +2,7 @@
 the player's turn, fullscreen, animation speed, text size and language.
 
 Captions are given in English, marked ``N_``: the widgets translate what they draw
-(/work/notes/ui-api.md), so a change of language shows on the next frame."""
+(:mod:`game.client.widgets`), so a change of language shows on the next frame."""
 
 from __future__ import annotations
 
