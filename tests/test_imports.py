@@ -1,4 +1,4 @@
-"""The house as the README draws it: no module of game/ imports one of a layer above
+"""The house as docs/architecture.md draws it: no module of game/ imports one of a layer above
 its own, and no modules import each other in a circle. Every import counts, those
 inside functions and under TYPE_CHECKING too: a circle a type checker walks is still
 a circle, and a layer reached only for a type still ties the layers together."""
@@ -159,12 +159,16 @@ def client_wrong(source: str, name: str, package: bool = False) -> list[str]:
     return wrong
 
 
-# -- the README's picture ------------------------------------------------------------------
+# -- the manual's picture ------------------------------------------------------------------
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
 def picture() -> list[str]:
-    """The first drawing under the README's "Layout": the packages and their arrows."""
-    text = (ROOT / "README.md").read_text()
-    block = re.search(r"^## Layout\n.*?```\n(.*?)```", text, re.S | re.M)
-    assert block, "README.md needs the drawing of the layers under '## Layout'"
+    """The first drawing under the architecture page's "The layers": the packages and
+    their arrows."""
+    text = ARCHITECTURE.read_text()
+    block = re.search(r"^## The layers\n.*?```\n(.*?)```", text, re.S | re.M)
+    assert block, "docs/architecture.md needs the drawing of the layers under '## The layers'"
     return block.group(1).splitlines()
 
 
@@ -227,12 +231,12 @@ def layer_of(module: str) -> str | None:
 
 
 # -- the tests -----------------------------------------------------------------------------
-def test_the_readme_draws_every_package_of_game_and_they_stand_in_one_column():
+def test_the_manual_draws_every_package_of_game_and_they_stand_in_one_column():
     arrows = drawn_arrows(picture())
     assert set(arrows) == packages()
     below = reachable(arrows)
     assert all(name not in below[name] for name in arrows), "the drawing has a loop"
-    # The drawing as the README's words say it, read back.
+    # The drawing as the page's words say it, read back.
     assert below["client"] == packages() - {"client"}
     assert below["play"] == {"rules", "ai", "puzzles", "mosaix", "online"}
     assert below["online"] == below["puzzles"] == {"rules", "ai"} and below["mosaix"] == set()
