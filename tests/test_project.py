@@ -113,3 +113,19 @@ def test_no_module_of_the_game_is_over_500_lines():
         if (n := len(p.read_text().splitlines())) > 500
     }
     assert not long, f"split these modules: {long}"
+
+
+def test_nothing_cites_a_file_outside_the_repository():
+    """A comment or a page that cites a file on someone's machine (a note in a home or
+    work folder) points every other reader at nothing."""
+    machine = re.compile(r"(?<![\w.}~])/(?:work|home|Users|root)/[\w.-]+")
+    found = []
+    for folder in ("game", "docs", "benchmarks", "tools"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".md", ".c", ".h", ".toml"):
+                for n, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+                    found += [f"{path.relative_to(ROOT)}:{n}" for _ in machine.findall(line)]
+    for name in ("README.md", "build.spec", "setup.py", "pyproject.toml", "mkdocs.yml"):
+        if machine.search((ROOT / name).read_text()):
+            found.append(name)
+    assert found == []
