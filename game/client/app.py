@@ -21,13 +21,14 @@ import pygame
 
 from game import CREDIT, paths
 from game.ai.worker import AIWorker
-from game.i18n import _, set_language
+from game.i18n import _, language, set_language
 from game.play.jobs import Jobs
 from game.play.notices import Notices
 from game.play.puzzle_library import PuzzleLibrary
 from game.play.settings import load as load_settings
 from game.play.settings import save as save_settings
 from game.play.storage import data_dir
+from game.play.voice import SystemVoice, Voice
 
 from . import text_layout, theme
 from .audio import Audio
@@ -36,6 +37,7 @@ from .crash import HEADLESS
 from .pad import Pads
 from .pointer import covered, keys_pressed, pointer_used
 from .scene import Scene, SceneStack
+from .speaker import Speaker, state_said
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
@@ -45,6 +47,9 @@ FPS = 60
 #: is answered within a thirtieth of a second, then at full rate again.
 STILL_AFTER = 0.5
 STILL_FPS = 30
+#: With Speech on, anywhere in the game: say the score and whose turn it is (on a
+#: board), or where the player is. No screen uses I for anything else.
+SAY_STATE = pygame.K_i
 
 
 #: What a game controller sends (see :mod:`.pad`).
@@ -129,6 +134,11 @@ class App:
         #: Seconds since a frame was last drawn.
         self.still_for = 0.0
         self.moving = True
+        #: What Speech says this frame, and the voice that says it: the system's,
+        #: its process started on the first word (a test puts a Recorder here).
+        self.speaker = Speaker()
+        self.voice: Voice | None = None
+        self._spoke = False
         if message:
             self.toast(message)
 
@@ -159,6 +169,30 @@ class App:
         self.settings.muted = on
         self.save_settings()
         self.toast(_("Sound off. M turns it on again.") if on else _("Sound on."), 2.0)
+
+    def speak(self, text: str) -> None:
+        """Say ``text`` with this frame's other words, if Speech is on."""
+        if self.settings.speech:
+            self.speaker.hear(text)
+
+    def say_frame(self) -> None:
+        """Say what this frame changed (see :mod:`.speaker`), and tell the player
+        once if the voice cannot speak. The frame that turns Speech off still
+        speaks, so that the player hears it go."""
+        speaking, self._spoke = self.settings.speech or self._spoke, self.settings.speech
+        if not speaking:
+            self.speaker.forget()
+        else:
+            self.speaker.look(self.scenes.top, self.size)
+            text = self.speaker.take()
+            if text:
+                if self.voice is None:
+                    self.voice = SystemVoice()
+                self.voice.say(text, language())
+        if self.voice is not None:
+            problem = self.voice.poll()
+            if problem:
+                self.toast(problem)
 
     def sound(self, name: str) -> None:
         self.audio.play(name)
@@ -224,6 +258,7 @@ class App:
             with covered(scene is not visible[-1]):
                 moving = bool(scene.update(dt)) or moving
         moving = self.notices.update(dt) or moving
+        self.say_frame()
         #: Something on screen moves: the loop keeps drawing frames.
         self.moving = moving
         shown = tuple(map(id, self.scenes.visible()))
@@ -269,13 +304,16 @@ class App:
         if self.pads.helping and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.pads.helping = False  # the keys or the mouse put the controller's help away
             return
-        if (
+        shortcut = (
             event.type == pygame.KEYDOWN
-            and event.key == pygame.K_m
             and not event.mod & pygame.KMOD_CTRL
             and not (top is not None and top.typing)
-        ):
+        )
+        if shortcut and event.key == pygame.K_m:
             self.mute(not self.settings.muted)
+            return
+        if shortcut and event.key == SAY_STATE and self.settings.speech and top is not None:
+            self.speak(state_said(top, self.size))
             return
         if top is not None:
             top.handle(event)
@@ -333,6 +371,9 @@ class App:
         self.worker.close()
         self.jobs.close()
         self.pads.close()
+        if self.voice is not None:
+            self.voice.close()
+            self.voice = None
         if not self.closed:
             self.closed = True
             # Now, not when the collector frees it: after pygame.quit() its handle
