@@ -104,8 +104,8 @@ def circles(edges: dict[str, set[str]]) -> set[frozenset[str]]:
 # -- what the client may import below game/play ------------------------------------------
 #: The value types of the rules and of the dice game, by module and name: what a
 #: screen holds, draws and hands back (a board, a colour, a position, a turn, a
-#: chain and the rules' error; Mosaix's score sheet, formation, solo and match),
-#: the numbers of the rules it draws by (the sheet's SIZE; the solo's SCALE and its
+#: chain, the pass turn and the rules' error; Mosaix's score sheet, formation, solo
+#: and match), the numbers of the rules it draws by (the sheet's SIZE; the solo's SCALE and its
 #: goals), and the reading of a value's own encoding (``geometry``: a board's cells
 #: and their names; ``bit``: a sheet's). Anything else below game/play is reached
 #: through game/play (a thin re-export there where play already holds the thing:
@@ -113,7 +113,8 @@ def circles(edges: dict[str, set[str]]) -> set[frozenset[str]]:
 #: ``theme_name`` in puzzle_shelf.py).
 VALUE_TYPES: dict[str, set[str]] = {
     "game.rules": {
-        "BLUE", "RED", "Board", "Chain", "Color", "Position", "RulesError", "Turn", "geometry",
+        "BLUE", "PASS", "RED", "Board", "Chain", "Color", "Position", "RulesError", "Turn",
+        "geometry",
     },
     "game.mosaix": {"Formation", "Sheet"},
     "game.mosaix.sheet": {"SIZE", "Sheet", "bit"},
