@@ -119,6 +119,7 @@ def verdict_data(v: Verdict) -> VerdictData:
         "exact": v.exact,
         "best_score": v.best_score,
         "played_score": v.played_score,
+        "depth": v.depth,
     }
 
 
