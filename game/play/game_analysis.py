@@ -242,14 +242,27 @@ class GameAnalysis:
 
     def summary(self, color: str) -> dict[str, Any]:
         """One player's turns by label, and an accuracy: the share of their judged
-        turns within a tile of the engine's best."""
-        mine = [
-            v for v in self.verdicts if v is not None and v.mover == color and v.played != "pass"
+        turns within a tile of the engine's best. ``turns`` are those judged of
+        the ``of`` they played (passes are not judged), and ``final`` says that
+        no later pass will change their labels."""
+        theirs = [
+            (i, v)
+            for i, (_, played, mover) in enumerate(self.turns)
+            if mover == color and played != "pass"
+            for v in (self.verdicts[i],)
         ]
+        mine = [v for _, v in theirs if v is not None]
         counts = {label: sum(v.label == label for v in mine) for label in LABELS}
         close = sum(v.label in ("best", "good") for v in mine)
         accuracy = round(100 * close / len(mine)) if mine else 100
-        return {"counts": counts, "accuracy": accuracy, "turns": len(mine)}
+        final = all(v is not None and v.final for _, v in theirs)
+        return {
+            "counts": counts,
+            "accuracy": accuracy,
+            "turns": len(mine),
+            "of": len(theirs),
+            "final": final,
+        }
 
     # -- keeping it ----------------------------------------------------------------------
     def to_json(self) -> list[dict[str, Any]]:
@@ -318,18 +331,31 @@ def better_line(verdict: TurnVerdict) -> str:
 
 
 def summary_line(title: str, summary: dict[str, Any]) -> str:
-    """One player's summary, for the panel (``title``: "Red" or "Blue"). With
-    none of their turns judged yet it says so: "accuracy 100%" of nothing reads
-    as a verdict."""
+    """One player's summary, for the panel (``title``: "Red" or "Blue"). An
+    accuracy is given only once every turn of theirs has a label, and it says
+    "so far" until no later pass can change it: at 3% of a side-8 game "accuracy
+    100%" of two turns read as a verdict, and on side 3 a third became a half."""
+    color = _(title)
     if not summary["turns"]:
-        return _("{color}: no turns judged yet").format(color=_(title))
+        return _("{color}: no turns judged yet").format(color=color)
+    if summary["turns"] < summary.get("of", summary["turns"]):
+        return _("{color}: {judged} of {turns} turns judged so far").format(
+            color=color, judged=summary["turns"], turns=summary["of"]
+        )
     c = summary["counts"]
-    return _("{color}: accuracy {accuracy}%, {blunders}, {mistakes}, {inaccuracies}").format(
-        color=_(title),
-        accuracy=summary["accuracy"],
-        blunders=ngettext("{n} blunder", "{n} blunders", c["blunder"]).format(n=c["blunder"]),
-        mistakes=ngettext("{n} mistake", "{n} mistakes", c["mistake"]).format(n=c["mistake"]),
-        inaccuracies=ngettext("{n} inaccuracy", "{n} inaccuracies", c["inaccuracy"]).format(
+    words = {
+        "color": color,
+        "accuracy": summary["accuracy"],
+        "blunders": ngettext("{n} blunder", "{n} blunders", c["blunder"]).format(n=c["blunder"]),
+        "mistakes": ngettext("{n} mistake", "{n} mistakes", c["mistake"]).format(n=c["mistake"]),
+        "inaccuracies": ngettext("{n} inaccuracy", "{n} inaccuracies", c["inaccuracy"]).format(
             n=c["inaccuracy"]
         ),
+    }
+    if not summary.get("final", True):
+        return _(
+            "{color}: accuracy so far {accuracy}%, {blunders}, {mistakes}, {inaccuracies}"
+        ).format(**words)
+    return _("{color}: accuracy {accuracy}%, {blunders}, {mistakes}, {inaccuracies}").format(
+        **words
     )

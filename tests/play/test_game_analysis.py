@@ -70,6 +70,14 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     counts = {"blunder": 1, "mistake": 0, "inaccuracy": 2}
     some = {"counts": counts, "accuracy": 80, "turns": 5}
     assert summary_line("Red", some) == ("Red: accuracy 80%, 1 blunder, 0 mistakes, 2 inaccuracies")
+    # Before the analysis is done, nothing reads as its verdict.
+    few = {**some, "of": 9, "final": False}
+    assert summary_line("Red", few) == "Red: 5 of 9 turns judged so far"
+    labelled = {**some, "of": 5, "final": False}
+    assert summary_line("Red", labelled) == (
+        "Red: accuracy so far 80%, 1 blunder, 0 mistakes, 2 inaccuracies"
+    )
+    assert summary_line("Red", {**labelled, "final": True}) == summary_line("Red", some)
 
 
 def test_a_first_pass_labels_every_turn_then_the_second_judges_the_rest_deeper():
@@ -206,3 +214,29 @@ def test_no_turn_ends_a_sentence_of_the_better_line(language):
     for line, v in zip(lines, verdicts, strict=True):
         for turn in (v.played, v.best):
             assert f"{turn}." not in line, line
+
+
+def test_a_players_summary_is_final_only_when_each_of_their_turns_is():
+    """Side 3's first turns judged: Red's summary counts them of all Red's turns;
+    a first pass's label keeps the summary "so far" until a final one replaces it."""
+    from game.play.game_analysis import GameAnalysis
+    from game.play.match import Match
+
+    match = Match(3, "Human", "Human")
+    for text in ("c3", "c5", "a1", "e3"):
+        match.play(match.board.parse_turn(text))
+    analysis = GameAnalysis(match)
+    data = {"loss": 0.0, "label": "best", "exact": False, "best_score": 0, "played_score": 0}
+    ask = analysis.next_turn()
+    assert ask is not None and not ask.deep
+    analysis.record(ask.at, ask.played, {**data, "depth": 1})
+    red = analysis.summary("red")
+    assert (red["turns"], red["of"], red["final"]) == (1, 2, False)
+    while (ask := analysis.next_turn()) is not None and not ask.deep:
+        analysis.record(ask.at, ask.played, {**data, "depth": 1})
+    assert analysis.labelled and not analysis.done
+    assert not analysis.summary("blue")["final"]
+    while ask is not None:
+        analysis.record(ask.at, ask.played, data)
+        ask = analysis.next_turn()
+    assert analysis.done and analysis.summary("red")["final"]
