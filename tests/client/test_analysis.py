@@ -42,7 +42,7 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     plies = played.match.plies
     drive.click(button(app.scenes.top, "Analyse").rect.center)
     scene = app.scenes.top
-    assert isinstance(scene, AnalysisScene) and not scene.loaded
+    assert isinstance(scene, AnalysisScene) and not scene.job.loaded
     # Before anything is judged, no one has a verdict: not "accuracy 100%".
     shown = words(scene.draw, app.screen)
     assert "Red: no turns judged yet" in shown and "accuracy" not in shown
@@ -87,9 +87,9 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     assert isinstance(app.scenes.top, HistoryScene)
     drive.key(pygame.K_a)
     again = app.scenes.top
-    assert isinstance(again, AnalysisScene) and again.loaded and again.analysis.done
+    assert isinstance(again, AnalysisScene) and again.job.loaded and again.analysis.done
     drive.frames(2)
-    assert again.request is None
+    assert again.job.request is None
     assert [x.label for x in again.analysis.verdicts] == [x.label for x in verdicts]
 
 
@@ -103,7 +103,7 @@ def test_a_kept_analysis_that_does_not_fit_is_done_again(app, drive, monkeypatch
     data["analysis"] = [{"ply": 1, "label": "best"}]  # damaged: not this game's
     path.write_text(__import__("json").dumps(data))
     scene = AnalysisScene(app, app.scenes.top.over.match, path)
-    assert not scene.loaded and not scene.analysis.done
+    assert not scene.job.loaded and not scene.analysis.done
 
 
 def test_the_analysis_numbers_turns_as_the_match_does_and_says_who_is_up(app, drive, monkeypatch):
