@@ -42,14 +42,25 @@ from .speaker import Speaker, state_said
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
 FPS = 60
-#: A screen still for this long is looked at this many times a second: a still
-#: screen then costs a fraction of a core, and the first click after the rest
-#: is answered within a thirtieth of a second, then at full rate again.
+#: With no input for this long and nothing moving, the screen is looked at
+#: this many times a second: the next input is answered within a thirtieth of a
+#: second, then at full rate again.
 STILL_AFTER = 0.5
 STILL_FPS = 30
 #: With Speech on, anywhere in the game: say the score and whose turn it is (on a
 #: board), or where the player is. No screen uses I for anything else.
 SAY_STATE = pygame.K_i
+#: With no input for this long, and nothing moved for :data:`MOVED_AFTER`, ten
+#: times a second: each look costs about a third of a millisecond, and thirty
+#: of them a second were most of a still title's 2% of a core. A player back
+#: after a rest is answered within a tenth of a second; their first move of
+#: the pointer or key brings the full rate back.
+REST_AFTER = 2.0
+REST_FPS = 10
+#: A scene that moves now and then (the title's backdrop, drawn at 15 frames a
+#: second while a tile moves) is looked at :data:`STILL_FPS` times a second
+#: this long after its last move, so that its next frame comes in time.
+MOVED_AFTER = 0.2
 
 
 #: What a game controller sends (see :mod:`.pad`).
@@ -131,8 +142,10 @@ class App:
         #: The ids of the scenes on show when the screen was last drawn.
         self._drawn: tuple[int, ...] = ()
         self.frames_drawn = 0
-        #: Seconds since a frame was last drawn.
+        #: Seconds since the last input (an event), and since a scene last said
+        #: something on it moves.
         self.still_for = 0.0
+        self.moved_for = 0.0
         self.moving = True
         #: What Speech says this frame, and the voice that says it: the system's,
         #: its process started on the first word (a test puts a Recorder here).
@@ -240,8 +253,13 @@ class App:
             self.close()
 
     def frame_rate(self) -> int:
-        """Frames a second for the next frame: full while anything happens."""
-        return STILL_FPS if self.still_for >= STILL_AFTER else FPS
+        """Frames a second for the next frame: full while anything happens, then
+        fewer the longer nothing does."""
+        if self.moving or self.still_for < STILL_AFTER:
+            return FPS
+        if self.still_for < REST_AFTER or self.moved_for < MOVED_AFTER:
+            return STILL_FPS
+        return REST_FPS
 
     def frame(self, dt: float) -> bool:
         """Handle the waiting events, advance ``dt`` seconds, and draw if anything
@@ -262,10 +280,10 @@ class App:
         #: Something on screen moves: the loop keeps drawing frames.
         self.moving = moving
         shown = tuple(map(id, self.scenes.visible()))
+        self.still_for = 0.0 if events else self.still_for + dt
+        self.moved_for = 0.0 if moving else self.moved_for + dt
         if not (events or moving or shown != self._drawn):
-            self.still_for += dt
             return False
-        self.still_for = 0.0
         self.draw()
         self.window.flip()
         self._drawn = shown
