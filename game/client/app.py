@@ -269,6 +269,7 @@ class App:
         for event in events:
             self.dispatch(event)
         self.jobs.poll()
+        self.audio.update(dt)
         self.time += dt
         moving = False
         visible = self.scenes.visible()
