@@ -108,16 +108,18 @@ def a_game(side: int, turns: int, seed: int) -> Match:
     raise SystemExit(f"no finished game of {turns} to {turns + 9} turns on side {side}")
 
 
-def through_worker(match: Match, seconds: float) -> tuple[GameAnalysis, float, float]:
-    """The analysis through the worker, the seconds it took, and the seconds
-    until every turn had its first label."""
+def through_worker(match: Match, seconds: float) -> tuple[GameAnalysis, float, float, int]:
+    """The analysis through the worker, the seconds it took, the seconds until
+    every turn had its first label, and the turns the second pass judged again."""
     analysis = GameAnalysis(match)
     analysis.seconds = seconds
     worker = AIWorker()
     t0 = time.perf_counter()
     first = 0.0
+    again = 0
     try:
         while (ask := analysis.next_turn()) is not None:
+            again += ask.deep
             if not first and ask.deep:
                 first = time.perf_counter() - t0
             rid = worker.judge(ask.mfen, ask.played, ask.seconds, exact_seconds=ask.exact_seconds)
@@ -128,7 +130,7 @@ def through_worker(match: Match, seconds: float) -> tuple[GameAnalysis, float, f
     finally:
         worker.close()
     took = time.perf_counter() - t0
-    return analysis, took, first or took
+    return analysis, took, first or took, again
 
 
 #: Today's analysis, run at an earlier commit: the game's turns come on stdin,
@@ -307,14 +309,15 @@ def main() -> None:
         f"a finished {match.plies}-turn side-{args.side} game of {who}, "
         f"{args.seconds} s per turn at most"
     )
-    analysis, wall, first = through_worker(match, args.seconds)
+    analysis, wall, first, again = through_worker(match, args.seconds)
     verdicts = [v for v in analysis.verdicts if v is not None and v.played != "pass"]
     labels = collections.Counter(v.label for v in verdicts)
     exact = sum(v.exact for v in verdicts)
     tail = exact_tail(analysis.verdicts)
     print(
         f"through the worker: every turn labelled after {first:.1f} s, "
-        f"done after {wall:.1f} s ({wall / match.plies:.2f} s per turn)"
+        f"done after {wall:.1f} s ({wall / match.plies:.2f} s per turn); "
+        f"the second pass judged {again} turns again"
     )
     print(
         f"  {exact} of {len(verdicts)} turns settled exactly, the last {tail} in a row; "
