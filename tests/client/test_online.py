@@ -130,6 +130,7 @@ def test_a_rated_online_game_hosted_here_played_by_clicks(app, drive):
                 until(drive, lambda: scene.link_state == "online", 20)
                 assert lobby.host.port == port
                 until(drive, lambda: scene.control.running is not None)
+        assert drop_done, "the game ended before the server could go away in it"
         drive.settle(2.5)
         over = app.scenes.top
         assert isinstance(over, OnlineOverScene)
