@@ -47,7 +47,7 @@ def test_twelve_symmetries_preserve_adjacency(n):
             assert {int(perm[d]) for d in g.neighbours[c]} == set(g.neighbours[int(perm[c])])
 
 
-def test_dilate_stays_on_rows_and_matches_neighbour_table():
+def test_dilate_stays_on_rows_and_matches_the_neighbours():
     g = geometry(5)
     # asserts-in-branch: every board has cells (test_cell_count_and_rows)
     for c in range(g.cells):

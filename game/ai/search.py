@@ -59,9 +59,6 @@ class Budget:
         self.start = self.clock()
         self.deadline = None if self.seconds is None else self.start + self.seconds
 
-    def elapsed(self) -> float:
-        return self.clock() - self.start
-
     def fraction(self, share: float) -> Budget:
         """A budget for part of this one's time and nodes, starting now."""
         return Budget(

@@ -438,11 +438,3 @@ def daily(packs: list[Pack], day: dt.date) -> tuple[Pack, Puzzle] | None:
     if not everything:
         return None
     return everything[(day - DAILY_EPOCH).days % len(everything)]
-
-
-@dataclass
-class Records:
-    """High scores per mode and the days whose daily puzzle was solved."""
-
-    best: dict[str, int] = field(default_factory=lambda: {"rush": 0, "streak": 0})
-    daily: dict[str, int] = field(default_factory=dict)
