@@ -29,11 +29,11 @@ from typing import NotRequired, TypedDict
 from game.rules import Board, Turn
 
 from . import side3
-from .endgame import Endgame, Limits, OutOfBudget
+from .endgame import Endgame, Limits, OutOfBudget, empty_cells
 from .endgame_fast import WORD_CELLS
 from .evaluate import TILE, WIN, exact_score
 from .fastsearch import serves
-from .search import INF, Budget, Searcher, empty_cells
+from .search import INF, Budget, Searcher
 from .search import OutOfBudget as SearchOutOfBudget
 
 #: The labels, from the best turn to the worst.

@@ -16,9 +16,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
+from game.rules import PASS, Board, Turn, TurnKind
 
-from .endgame import Endgame, Limits
+from .endgame import Endgame, Limits, empty_cells
 from .endgame import OutOfBudget as EndgameOutOfBudget
 from .evaluate import DEFAULT, WIN, Weights, exact_score, final_score, leaf
 from .fastsearch import COMPILED, FastSearch, serves
@@ -384,10 +384,6 @@ class Searcher:
         result = SearchResult(best[0], exact_score(value), 0, self.nodes, exact=True)
         result.ties = best if ties else []
         return result
-
-
-def empty_cells(board: Board) -> int:
-    return board.geometry.cells - board.count(RED) - board.count(BLUE)
 
 
 def equal_best(scores: dict[Turn, int], best: int, known: bool) -> list[Turn]:

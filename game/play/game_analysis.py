@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
 from game.ai.analysis import EXACT_EMPTIES_COMPILED, JUDGE_DEPTH, LABELS, VerdictData
+from game.ai.endgame import empty_cells
 from game.ai.evaluate import TILE, WIN
-from game.ai.search import empty_cells
 from game.ai.solver import margin
 from game.i18n import _, ngettext
 from game.rules import BLUE, RED, Board
