@@ -85,11 +85,16 @@ def positions(side: int, turns: list[str]) -> tuple[list[str], list[list[int]]]:
 
 
 def clock_text(ms: int, reserve: int | None = None) -> str:
-    """Time left as the client shows it: "4:05" on a live clock; by
-    correspondence (``reserve``: the side's reserve days) the turn's own days
-    and hours, "2d 3h", and once those are used up the time left on the reserve."""
+    """Time left, on the client's clocks and the server's pages alike: "4:05" on a
+    live clock, and tenths under ten seconds, "0:09.4" (rounded up, as clocks count
+    down: the part of a second still left is time left); by correspondence
+    (``reserve``: the side's reserve days) the turn's own days and hours, "2d 3h",
+    and once those are used up the time left on the reserve."""
     if reserve is None:
-        s = math.ceil(ms / 1000)
+        tenths = -(-max(0, ms) // 100)
+        if tenths < 100:
+            return f"0:{tenths // 10:02d}.{tenths % 10}"
+        s = -(-tenths // 10)
         return f"{s // 60}:{s % 60:02d}"
     own = ms - reserve * DAY_MS
     minutes = max(0, own if own > 0 else ms) // 60_000

@@ -20,6 +20,9 @@ from urllib.parse import quote
 
 from game.i18n import _, ngettext
 from game.online.table import NO_MOVES
+
+# The clocks' one format, the pages' too; the match screen reads it from here.
+from game.online.watch import clock_text as clock_text
 from game.play.endings import ending_text, server_text
 from game.rules import BLUE, RED, Color, RulesError
 

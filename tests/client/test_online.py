@@ -10,10 +10,11 @@ import time
 import pygame
 
 from game.client.scenes.online_lobby import OnlineScene
-from game.client.scenes.online_match import OnlineMatchScene, OnlineOverScene, clock_text
+from game.client.scenes.online_match import OnlineMatchScene, OnlineOverScene
 from game.client.scenes.title import TitleScene
 from game.online.host import LocalServer
 from game.online.link import Link
+from game.online.watch import clock_text
 from game.play.history import entries
 from game.play.online_identity import load as load_identity
 

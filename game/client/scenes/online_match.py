@@ -12,7 +12,7 @@ import pygame
 from game.i18n import N_, _, ngettext
 from game.play.lobby import LEADERBOARD_ORDER
 from game.play.match import Event
-from game.play.online_game import OnlineMatch, days_left, turn_time
+from game.play.online_game import OnlineMatch, clock_text, days_left, turn_time
 from game.play.online_session import OnlineGame
 from game.rules import Color
 
@@ -33,14 +33,6 @@ LOW_TIME_MS = 20_000
 ROW = 28
 #: A correspondence clock under this is shown as running low.
 LOW_DAYS_MS = 86_400_000
-
-
-def clock_text(ms: int) -> str:
-    """Time left as a clock shows it: 4:59, and tenths under ten seconds."""
-    if ms < 10_000:
-        return f"0:{ms / 1000:04.1f}"
-    seconds = ms // 1000
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 class OnlineMatchScene(MatchScene):
