@@ -11,7 +11,7 @@ from typing import NamedTuple
 import pygame
 
 from game.i18n import N_, _
-from game.play.arcade import STRIKES, daily, start_run
+from game.play.arcade import MODES, STRIKES, daily, start_run
 from game.play.puzzle_score import (
     ON_SOON,
     SHOW_ANSWER,
@@ -300,33 +300,6 @@ class ArcadeScene(PuzzleScene):
                 anchor="topright",
                 bold=True,
             )
-
-
-#: Each mode's name and rules, for its card before a run.
-MODES = {
-    "rush": (
-        N_("Flip Rush"),
-        N_(
-            "Three minutes: solve as many puzzles as you can. A wrong answer costs 10 seconds "
-            "and a strike; three strikes end the run. Two or more right in a row add 3 seconds "
-            "each. The puzzles start a little below your rating and get harder as you go."
-        ),
-    ),
-    "streak": (
-        N_("Streak"),
-        N_(
-            "No clock: solve puzzles one after another; the first wrong answer ends the run. "
-            "You may skip one puzzle. They start a little below your rating and get harder."
-        ),
-    ),
-    "trainer": (
-        N_("Trainer"),
-        N_(
-            "Puzzles without end, each picked near your puzzle rating, ones you have not tried "
-            "first. After each first try your rating and its change show. End whenever you like."
-        ),
-    ),
-}
 
 
 class RunCardScene(ButtonScene):
