@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import functools
 import hashlib
 import math
 import random
@@ -446,6 +447,8 @@ def start_run(
 DAILY_EPOCH = dt.date(2026, 1, 1)
 
 
+# Cached: :func:`daily` sorts every puzzle by it, and the tests ask for years of days.
+@functools.cache
 def _shuffled(key: str) -> bytes:
     return hashlib.sha256(key.encode()).digest()
 
