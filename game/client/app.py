@@ -426,9 +426,18 @@ def free_top(box: pygame.Rect, texts: list[pygame.Rect], height: int) -> int:
     one that covers the least of it."""
     start, tall = int(box.top), int(box.height)
     best, least = start, -1
+    # The box moves only up and down: the texts beside it never meet it, and those
+    # across its width always cover as much of its width.
+    across = [
+        (t.top, t.bottom, t.clip(box.left, t.top, box.width, t.height).width)
+        for t in texts
+        if t.right > box.left and t.left < box.right
+    ]
     for top in [*range(start, height - tall + 1, 2), *range(start, -1, -2)]:
-        moved = box.move(0, top - start)
-        covered = sum(moved.clip(t).width * moved.clip(t).height for t in texts)
+        bottom = top + tall
+        covered = sum(
+            w * (min(bottom, b) - max(top, t)) for t, b, w in across if t < bottom and b > top
+        )
         if covered == 0:
             return int(top)
         if least < 0 or covered < least:
