@@ -42,7 +42,6 @@ def test_twelve_symmetries_preserve_adjacency(n):
     g = geometry(n)
     assert len({tuple(p) for p in g.symmetries}) == 12
     for perm in g.symmetries:
-        # asserts-in-branch: every board has cells (test_cell_count_and_rows)
         for c in range(g.cells):
             assert {int(perm[d]) for d in g.neighbours[c]} == set(g.neighbours[int(perm[c])])
 
