@@ -22,7 +22,7 @@ from game.i18n import _, ngettext
 from game.online.table import NO_MOVES
 
 # The clocks' one format, the pages' too; the match screen reads it from here.
-from game.online.watch import clock_text as clock_text
+from game.online.watch import clock_text as clock_text  # noqa: PLC0414 (a re-export)
 from game.play.endings import ending_text, server_text
 from game.rules import BLUE, RED, Color, RulesError
 

@@ -211,6 +211,7 @@ def test_no_turn_ends_a_sentence_of_the_better_line(language):
         lines = [better_line(v) for v in verdicts]
     finally:
         i18n.set_language("en")
+    assert len(lines) == 8
     for line, v in zip(lines, verdicts, strict=True):
         for turn in (v.played, v.best):
             assert f"{turn}." not in line, line

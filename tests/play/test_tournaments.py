@@ -3,7 +3,7 @@ the lines it gives the screen from the server's answers."""
 
 from __future__ import annotations
 
-from game.play.tournaments import Tournaments, time_left_text, kind_text, points_text
+from game.play.tournaments import Tournaments, kind_text, points_text, time_left_text
 
 
 class Line:
