@@ -8,7 +8,7 @@ for extraction) and translated with ``_`` where it is drawn.
 
 The catalogs are ``game/locales/<code>/LC_MESSAGES/mosaic.po``, compiled to
 ``.mo`` beside them with Babel, which also extracts and merges (the commands are
-in the README's "Languages" section). The game reads only the ``.mo`` files, with
+in docs/languages.md). The game reads only the ``.mo`` files, with
 the standard library, so every layer may use this module.
 """
 

@@ -17,6 +17,9 @@ import sys
 # screenshot tour's checks on the worker that runs it (tests/client/tours.py).
 # Arguments given to this command come after these and win: -n 0 runs in one process.
 PARALLEL = ["-n", "auto", "--maxprocesses", "4", "--dist", "loadgroup"]
+# The 25 slowest tests, listed at the end of every run: where the time goes shows
+# before a slow test makes the whole command slow.
+SLOWEST = ["--durations=25"]
 
 
 def main() -> int:
@@ -24,7 +27,7 @@ def main() -> int:
         [sys.executable, "-m", "ruff", "check", "."],
         [sys.executable, "-m", "ruff", "format", "--check", "."],
         [sys.executable, "-m", "mypy"],
-        [sys.executable, "-m", "pytest", *PARALLEL, *sys.argv[1:]],
+        [sys.executable, "-m", "pytest", *PARALLEL, *SLOWEST, *sys.argv[1:]],
     ]
     for step in steps:
         print("$", " ".join(step[2:]), flush=True)

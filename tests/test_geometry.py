@@ -28,6 +28,7 @@ def test_unknown_cell_name_is_a_clear_error():
 @pytest.mark.parametrize("n", [2, 3, 5, 8])
 def test_neighbours_are_symmetric_and_six_inside(n):
     g = geometry(n)
+    # asserts-in-branch: every board has cells (test_cell_count_and_rows)
     for c in range(g.cells):
         q, r = g.coord(c)
         inner = max(abs(q), abs(r), abs(q + r)) < n - 1
@@ -45,8 +46,9 @@ def test_twelve_symmetries_preserve_adjacency(n):
             assert {int(perm[d]) for d in g.neighbours[c]} == set(g.neighbours[int(perm[c])])
 
 
-def test_dilate_stays_on_rows_and_matches_neighbour_table():
+def test_dilate_stays_on_rows_and_matches_the_neighbours():
     g = geometry(5)
+    # asserts-in-branch: every board has cells (test_cell_count_and_rows)
     for c in range(g.cells):
         got = g.cells_of(g.dilate(1 << g.bit_of[c]) & g.full)
         assert got == sorted([c, *g.neighbours[c]])

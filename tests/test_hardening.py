@@ -57,6 +57,7 @@ def test_unsupported_sides_are_refused(side):
 
 
 def test_every_supported_side_names_its_cells_plainly():
+    # asserts-in-branch: SIDES is the rules' own range of sides, 2 to 12
     for n in SIDES:
         geo = geometry(n)
         assert all(re.fullmatch(r"[a-w][0-9]{1,2}", name) for name in geo.names)

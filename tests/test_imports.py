@@ -1,4 +1,4 @@
-"""The house as the README draws it: no module of game/ imports one of a layer above
+"""The house as docs/architecture.md draws it: no module of game/ imports one of a layer above
 its own, and no modules import each other in a circle. Every import counts, those
 inside functions and under TYPE_CHECKING too: a circle a type checker walks is still
 a circle, and a layer reached only for a type still ties the layers together."""
@@ -101,12 +101,76 @@ def circles(edges: dict[str, set[str]]) -> set[frozenset[str]]:
     return found
 
 
-# -- the README's picture ------------------------------------------------------------------
+# -- what the client may import below game/play ------------------------------------------
+#: The value types of the rules and of the dice game, by module and name: what a
+#: screen holds, draws and hands back (a board, a colour, a position, a turn, a
+#: chain, the pass turn and the rules' error; Mosaix's score sheet, formation, solo
+#: and match), the numbers of the rules it draws by (the sheet's SIZE; the solo's SCALE and its
+#: goals), and the reading of a value's own encoding (``geometry``: a board's cells
+#: and their names; ``bit``: a sheet's). Anything else below game/play is reached
+#: through game/play (a thin re-export there where play already holds the thing:
+#: ``Message`` in online_session.py, ``Puzzle`` in puzzle_session.py, ``Pack`` and
+#: ``theme_name`` in puzzle_shelf.py).
+VALUE_TYPES: dict[str, set[str]] = {
+    "game.rules": {
+        "BLUE", "PASS", "RED", "Board", "Chain", "Color", "Position", "RulesError", "Turn",
+        "geometry",
+    },
+    "game.mosaix": {"Formation", "Sheet"},
+    "game.mosaix.sheet": {"SIZE", "Sheet", "bit"},
+    "game.mosaix.game": {"SCALE", "SOLO_SUPER", "SOLO_WIN", "Match", "Solo"},
+}  # fmt: skip
+#: The client's modules that still reach past game/play, each with what it may
+#: import there, and why. The scripted drivers are no screens: they check a build
+#: and stand in for the second player of a tour, so they use the layers directly.
+CLIENT_EXCEPTIONS: dict[str, set[str]] = {
+    # The app starts and stops the AI's own process, and its services name its type;
+    # play's controllers see it only through their AILine protocol.
+    "game.client.app": {"game.ai.worker"},
+    "game.client.scene": {"game.ai.worker"},
+    # The frozen build's self-check: every layer is there, the compiled parts too.
+    "game.client.scripted.smoke": {
+        "game.ai.endgame", "game.ai.search", "game.ai.side3", "game.ai.worker",
+        "game.mosaix.ai", "game.puzzles",
+    },
+    # The tours: the dice game's AI plays the other seat (its placements worked out
+    # once a run); a server hosted for the online tour, and a second player on a line
+    # of its own.
+    "game.client.scripted.tour": {"game.mosaix.ai", "game.mosaix.sheet"},
+    "game.client.scripted.online_tour": {
+        "game.online.host", "game.online.link", "game.online.protocol",
+    },
+}  # fmt: skip
+
+
+def client_wrong(source: str, name: str, package: bool = False) -> list[str]:
+    """The imports in ``source`` (client module ``name``) past the client's rule."""
+    allowed = CLIENT_EXCEPTIONS.get(name, set())
+    wrong = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level == 0:
+            names = {a.name for a in node.names}
+            if names <= VALUE_TYPES.get(node.module or "", set()):
+                continue
+        for target in imports_in(ast.unparse(node), name, package):
+            if layer_of(target) in (None, "client", "play") or target in allowed:
+                continue
+            wrong.append(f"{name}: {ast.unparse(node)}")
+    return wrong
+
+
+# -- the manual's picture ------------------------------------------------------------------
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
 def picture() -> list[str]:
-    """The first drawing under the README's "Layout": the packages and their arrows."""
-    text = (ROOT / "README.md").read_text()
-    block = re.search(r"^## Layout\n.*?```\n(.*?)```", text, re.S | re.M)
-    assert block, "README.md needs the drawing of the layers under '## Layout'"
+    """The first drawing under the architecture page's "The layers": the packages and
+    their arrows."""
+    text = ARCHITECTURE.read_text()
+    block = re.search(r"^## The layers\n.*?```\n(.*?)```", text, re.S | re.M)
+    assert block, "docs/architecture.md needs the drawing of the layers under '## The layers'"
     return block.group(1).splitlines()
 
 
@@ -169,12 +233,12 @@ def layer_of(module: str) -> str | None:
 
 
 # -- the tests -----------------------------------------------------------------------------
-def test_the_readme_draws_every_package_of_game_and_they_stand_in_one_column():
+def test_the_manual_draws_every_package_of_game_and_they_stand_in_one_column():
     arrows = drawn_arrows(picture())
     assert set(arrows) == packages()
     below = reachable(arrows)
     assert all(name not in below[name] for name in arrows), "the drawing has a loop"
-    # The drawing as the README's words say it, read back.
+    # The drawing as the page's words say it, read back.
     assert below["client"] == packages() - {"client"}
     assert below["play"] == {"rules", "ai", "puzzles", "mosaix", "online"}
     assert below["online"] == below["puzzles"] == {"rules", "ai"} and below["mosaix"] == set()
@@ -214,3 +278,34 @@ def test_the_scan_sees_imports_made_for_types_and_inside_functions():
     }  # fmt: skip
     assert "game.client.app" in imports("game.__main__")  # inside its main()
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == {frozenset("abc")}
+
+
+def test_the_client_reaches_below_play_only_for_value_types():
+    """Screens draw a model of game/play and forward input to it: below play they
+    import only the value types of the rules and of the dice game."""
+    wrong = []
+    for name, path in modules().items():
+        if layer_of(name) == "client":
+            source = path.read_text()
+            wrong += client_wrong(source, name, package=path.name == "__init__.py")
+    assert wrong == []
+    # Each exception is still needed: one no longer used is struck off.
+    for name, allowed in CLIENT_EXCEPTIONS.items():
+        assert allowed <= imports(name), f"{name} no longer imports {allowed - imports(name)}"
+
+
+def test_the_clients_rule_reads_the_names_imported():
+    here = "game.client.scenes.some_screen"
+    assert (
+        client_wrong("from game.rules import Board, Color\nfrom game.play import lobby", here) == []
+    )
+    assert client_wrong("from game.mosaix.game import SCALE, Solo", here) == []
+    assert client_wrong("from game.online.link import Link", here)
+    assert client_wrong("import game.online.protocol", here)
+    # A value-type module, but a name that is not one of its value types.
+    assert client_wrong("from game.rules import Board, legal_turns", here)
+    assert client_wrong("from game.puzzles import Puzzle", here)
+    assert client_wrong("def later():\n    from game.ai.levels import LEVELS", here)
+    # The exceptions hold only for their own module.
+    assert client_wrong("from game.ai.worker import AIWorker", "game.client.app") == []
+    assert client_wrong("from game.ai.worker import AIWorker", here)

@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # The base modules beside the packages import no layer themselves (which layer may
-# import which is tests/test_imports.py's, read from the README's drawing).
+# import which is tests/test_imports.py's, read from docs/architecture.md's drawing).
 BASE = {"files", "glicko", "i18n", "lines", "paths"}
 
 
@@ -30,6 +30,7 @@ def imports_of(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("base", sorted(BASE))
 def test_base_modules_import_no_layer(base):
+    # asserts-in-branch: a module importing nothing passes rightly
     for name in imports_of(ROOT / "game" / f"{base}.py"):
         assert not name.startswith("game."), f"game/{base}.py imports {name}"
         assert name.split(".")[0] not in ("pygame", "numpy"), f"game/{base}.py imports {name}"
@@ -57,7 +58,9 @@ def test_designer_is_credited():
 
 
 def test_only_the_client_imports_pygame():
-    for path in (ROOT / "game").rglob("*.py"):
+    paths = sorted((ROOT / "game").rglob("*.py"))
+    assert any("rules" in p.parts for p in paths), ROOT  # the game's modules are looked at
+    for path in paths:
         if "client" in path.relative_to(ROOT).parts:
             continue
         tops = {name.split(".")[0] for name in imports_of(path)}
@@ -113,3 +116,19 @@ def test_no_module_of_the_game_is_over_500_lines():
         if (n := len(p.read_text().splitlines())) > 500
     }
     assert not long, f"split these modules: {long}"
+
+
+def test_nothing_cites_a_file_outside_the_repository():
+    """A comment or a page that cites a file on someone's machine (a note in a home or
+    work folder) points every other reader at nothing."""
+    machine = re.compile(r"(?<![\w.}~])/(?:work|home|Users|root)/[\w.-]+")
+    found = []
+    for folder in ("game", "docs", "benchmarks", "tools"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".md", ".c", ".h", ".toml"):
+                for n, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+                    found += [f"{path.relative_to(ROOT)}:{n}" for _ in machine.findall(line)]
+    for name in ("README.md", "build.spec", "setup.py", "pyproject.toml", "mkdocs.yml"):
+        if machine.search((ROOT / name).read_text()):
+            found.append(name)
+    assert found == []

@@ -24,16 +24,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from game.rules import Board, Turn
 
 from . import side3
-from .endgame import Endgame, Limits, OutOfBudget
+from .endgame import Endgame, Limits, OutOfBudget, empty_cells
 from .endgame_fast import WORD_CELLS
 from .evaluate import TILE, WIN, exact_score
 from .fastsearch import serves
-from .search import INF, Budget, Searcher, empty_cells
+from .search import INF, Budget, Searcher
 from .search import OutOfBudget as SearchOutOfBudget
 
 #: The labels, from the best turn to the worst.
@@ -50,6 +50,11 @@ EXACT_EMPTIES_COMPILED = 16
 #: it took most of a minute, and judges as deep. Depth 6 costs four times as
 #: much and its labels agreed no better with a judge searching 7 to 11 deep.
 JUDGE_DEPTH = 5
+#: A depth is begun only if, this many times the time the last one took, it
+#: would still end within the judgement's time: each depth costs 4 to 20 times
+#: the one before, and a depth cut off by the time is time thrown away (on
+#: side 8 it was half of every turn's 0.8 s).
+GROWTH = 4.0
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,7 @@ class Verdict:
     exact: bool  # the solver settled it
     played_score: int
     best_score: int
+    depth: int = 0  # the depth the search finished (0: settled exactly, or forced)
 
 
 class VerdictData(TypedDict):
@@ -70,6 +76,7 @@ class VerdictData(TypedDict):
     exact: bool
     best_score: int
     played_score: int
+    depth: NotRequired[int]
 
 
 def label_for(loss: float) -> str:
@@ -116,17 +123,26 @@ def judge(
         return exact
     if depth is None:
         depth = JUDGE_DEPTH if serves(board) else 64
-    best, top, got = compared(board, played, Budget(seconds=seconds, stop=stop, max_depth=depth))
+    budget = Budget(seconds=seconds, stop=stop, max_depth=depth)
+    best, top, got, reached = deepest(board, played, budget)
     loss = max(0.0, (top - got) / TILE)
-    return Verdict(best, loss, label_for(loss), False, got, top)
+    return Verdict(best, loss, label_for(loss), False, got, top, reached)
 
 
 def compared(
     board: Board, played: Turn, budget: Budget, searcher: Searcher | None = None
 ) -> tuple[Turn, int, int]:
-    """The engine's best turn and its score, and the score of ``played`` (one of
+    """:func:`deepest` without the depth."""
+    best, top, got, _ = deepest(board, played, budget, searcher)
+    return best, top, got
+
+
+def deepest(
+    board: Board, played: Turn, budget: Budget, searcher: Searcher | None = None
+) -> tuple[Turn, int, int, int]:
+    """The engine's best turn and its score, the score of ``played`` (one of
     ``board``'s two or more legal turns), from the deepest search that finished
-    both within ``budget``.
+    both within ``budget``, and that depth.
 
     Each depth searches for the best turn by alpha-beta, which only shows the
     other turns to be worse, then the played turn with a full window of its
@@ -136,8 +152,9 @@ def compared(
     does the searching."""
     searcher = searcher or Searcher()
     searcher.budget = budget
-    found: tuple[Turn, int, int] | None = None
+    found: tuple[Turn, int, int, int] | None = None
     for depth in range(1, budget.max_depth + 1):
+        began = budget.clock()
         try:
             best, top, scores = searcher.root(board, depth, False, ties=True)
             assert best is not None  # the board has turns
@@ -151,16 +168,24 @@ def compared(
                     board.pop()
         except SearchOutOfBudget:
             break
-        found = best, top, got
+        found = best, top, got, depth
         if abs(top) >= WIN:
             break  # a forced result: deeper will not change it
-        if budget.deadline is not None and budget.clock() > (
-            budget.start + 0.45 * (budget.deadline - budget.start)
-        ):
-            break  # the next depth would not finish in time
+        if not time_for_deeper(budget, began, budget.clock()):
+            break
     if found is None:  # not even one turn deep in time: one more, whatever it takes
-        return compared(board, played, Budget(max_depth=1), searcher)
+        return deepest(board, played, Budget(max_depth=1), searcher)
     return found
+
+
+def time_for_deeper(budget: Budget, began: float, now: float) -> bool:
+    """Is there time in ``budget`` for one more depth, the last one having
+    begun at ``began`` and ended ``now``? Not past 45% of the time, nor when
+    :data:`GROWTH` times the last depth's time would run past its end."""
+    if budget.deadline is None:
+        return True
+    half = budget.start + 0.45 * (budget.deadline - budget.start)
+    return now <= half and now + GROWTH * (now - began) <= budget.deadline
 
 
 def exact_empties(board: Board, eg: Endgame) -> int:

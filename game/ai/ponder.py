@@ -21,9 +21,8 @@ from collections.abc import Callable
 from game.rules import Board
 
 from . import side3
-from .endgame import Endgame, OutOfBudget
+from .endgame import Endgame, OutOfBudget, empty_cells
 from .levels import Level
-from .search import empty_cells
 
 #: Endings with this many empty cells or fewer are worth thinking over: the
 #: Python solver settles 13 within a minute and 16 in one to two, the compiled

@@ -16,9 +16,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.rules import BLUE, PASS, RED, Board, Turn, TurnKind
+from game.rules import PASS, Board, Turn, TurnKind
 
-from .endgame import Endgame, Limits
+from .endgame import Endgame, Limits, empty_cells
 from .endgame import OutOfBudget as EndgameOutOfBudget
 from .evaluate import DEFAULT, WIN, Weights, exact_score, final_score, leaf
 from .fastsearch import COMPILED, FastSearch, serves
@@ -58,9 +58,6 @@ class Budget:
     def __post_init__(self) -> None:
         self.start = self.clock()
         self.deadline = None if self.seconds is None else self.start + self.seconds
-
-    def elapsed(self) -> float:
-        return self.clock() - self.start
 
     def fraction(self, share: float) -> Budget:
         """A budget for part of this one's time and nodes, starting now."""
@@ -387,10 +384,6 @@ class Searcher:
         result = SearchResult(best[0], exact_score(value), 0, self.nodes, exact=True)
         result.ties = best if ties else []
         return result
-
-
-def empty_cells(board: Board) -> int:
-    return board.geometry.cells - board.count(RED) - board.count(BLUE)
 
 
 def equal_best(scores: dict[Turn, int], best: int, known: bool) -> list[Turn]:

@@ -143,6 +143,7 @@ def _answer(
                 "exact": v.exact,
                 "best_score": v.best_score,
                 "played_score": v.played_score,
+                "depth": v.depth,
             }
             answer: Reply = (rid, mfen, board.notation(v.best), None, data)
         else:

@@ -21,13 +21,14 @@ import pygame
 
 from game import CREDIT, paths
 from game.ai.worker import AIWorker
-from game.i18n import _, set_language
+from game.i18n import _, language, set_language
 from game.play.jobs import Jobs
 from game.play.notices import Notices
 from game.play.puzzle_library import PuzzleLibrary
 from game.play.settings import load as load_settings
 from game.play.settings import save as save_settings
 from game.play.storage import data_dir
+from game.play.voice import SystemVoice, Voice
 
 from . import text_layout, theme
 from .audio import Audio
@@ -36,15 +37,30 @@ from .crash import HEADLESS
 from .pad import Pads
 from .pointer import covered, keys_pressed, pointer_used
 from .scene import Scene, SceneStack
+from .speaker import Speaker, state_said
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
 FPS = 60
-#: A screen still for this long is looked at this many times a second: a still
-#: screen then costs a fraction of a core, and the first click after the rest
-#: is answered within a thirtieth of a second, then at full rate again.
+#: With no input for this long and nothing moving, the screen is looked at
+#: this many times a second: the next input is answered within a thirtieth of a
+#: second, then at full rate again.
 STILL_AFTER = 0.5
 STILL_FPS = 30
+#: With Speech on, anywhere in the game: say the score and whose turn it is (on a
+#: board), or where the player is. No screen uses I for anything else.
+SAY_STATE = pygame.K_i
+#: With no input for this long, and nothing moved for :data:`MOVED_AFTER`, ten
+#: times a second: each look costs about a third of a millisecond, and thirty
+#: of them a second were most of a still title's 2% of a core. A player back
+#: after a rest is answered within a tenth of a second; their first move of
+#: the pointer or key brings the full rate back.
+REST_AFTER = 2.0
+REST_FPS = 10
+#: A scene that moves now and then (the title's backdrop, drawn at 15 frames a
+#: second while a tile moves) is looked at :data:`STILL_FPS` times a second
+#: this long after its last move, so that its next frame comes in time.
+MOVED_AFTER = 0.2
 
 
 #: What a game controller sends (see :mod:`.pad`).
@@ -126,9 +142,16 @@ class App:
         #: The ids of the scenes on show when the screen was last drawn.
         self._drawn: tuple[int, ...] = ()
         self.frames_drawn = 0
-        #: Seconds since a frame was last drawn.
+        #: Seconds since the last input (an event), and since a scene last said
+        #: something on it moves.
         self.still_for = 0.0
+        self.moved_for = 0.0
         self.moving = True
+        #: What Speech says this frame, and the voice that says it: the system's,
+        #: its process started on the first word (a test puts a Recorder here).
+        self.speaker = Speaker()
+        self.voice: Voice | None = None
+        self._spoke = False
         if message:
             self.toast(message)
 
@@ -159,6 +182,30 @@ class App:
         self.settings.muted = on
         self.save_settings()
         self.toast(_("Sound off. M turns it on again.") if on else _("Sound on."), 2.0)
+
+    def speak(self, text: str) -> None:
+        """Say ``text`` with this frame's other words, if Speech is on."""
+        if self.settings.speech:
+            self.speaker.hear(text)
+
+    def say_frame(self) -> None:
+        """Say what this frame changed (see :mod:`.speaker`), and tell the player
+        once if the voice cannot speak. The frame that turns Speech off still
+        speaks, so that the player hears it go."""
+        speaking, self._spoke = self.settings.speech or self._spoke, self.settings.speech
+        if not speaking:
+            self.speaker.forget()
+        else:
+            self.speaker.look(self.scenes.top, self.size)
+            text = self.speaker.take()
+            if text:
+                if self.voice is None:
+                    self.voice = SystemVoice()
+                self.voice.say(text, language())
+        if self.voice is not None:
+            problem = self.voice.poll()
+            if problem:
+                self.toast(problem)
 
     def sound(self, name: str) -> None:
         self.audio.play(name)
@@ -206,8 +253,13 @@ class App:
             self.close()
 
     def frame_rate(self) -> int:
-        """Frames a second for the next frame: full while anything happens."""
-        return STILL_FPS if self.still_for >= STILL_AFTER else FPS
+        """Frames a second for the next frame: full while anything happens, then
+        fewer the longer nothing does."""
+        if self.moving or self.still_for < STILL_AFTER:
+            return FPS
+        if self.still_for < REST_AFTER or self.moved_for < MOVED_AFTER:
+            return STILL_FPS
+        return REST_FPS
 
     def frame(self, dt: float) -> bool:
         """Handle the waiting events, advance ``dt`` seconds, and draw if anything
@@ -217,6 +269,7 @@ class App:
         for event in events:
             self.dispatch(event)
         self.jobs.poll()
+        self.audio.update(dt)
         self.time += dt
         moving = False
         visible = self.scenes.visible()
@@ -224,13 +277,14 @@ class App:
             with covered(scene is not visible[-1]):
                 moving = bool(scene.update(dt)) or moving
         moving = self.notices.update(dt) or moving
+        self.say_frame()
         #: Something on screen moves: the loop keeps drawing frames.
         self.moving = moving
         shown = tuple(map(id, self.scenes.visible()))
+        self.still_for = 0.0 if events else self.still_for + dt
+        self.moved_for = 0.0 if moving else self.moved_for + dt
         if not (events or moving or shown != self._drawn):
-            self.still_for += dt
             return False
-        self.still_for = 0.0
         self.draw()
         self.window.flip()
         self._drawn = shown
@@ -269,13 +323,16 @@ class App:
         if self.pads.helping and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.pads.helping = False  # the keys or the mouse put the controller's help away
             return
-        if (
+        shortcut = (
             event.type == pygame.KEYDOWN
-            and event.key == pygame.K_m
             and not event.mod & pygame.KMOD_CTRL
             and not (top is not None and top.typing)
-        ):
+        )
+        if shortcut and event.key == pygame.K_m:
             self.mute(not self.settings.muted)
+            return
+        if shortcut and event.key == SAY_STATE and self.settings.speech and top is not None:
+            self.speak(state_said(top, self.size))
             return
         if top is not None:
             top.handle(event)
@@ -333,6 +390,9 @@ class App:
         self.worker.close()
         self.jobs.close()
         self.pads.close()
+        if self.voice is not None:
+            self.voice.close()
+            self.voice = None
         if not self.closed:
             self.closed = True
             # Now, not when the collector frees it: after pygame.quit() its handle
@@ -366,9 +426,18 @@ def free_top(box: pygame.Rect, texts: list[pygame.Rect], height: int) -> int:
     one that covers the least of it."""
     start, tall = int(box.top), int(box.height)
     best, least = start, -1
+    # The box moves only up and down: the texts beside it never meet it, and those
+    # across its width always cover as much of its width.
+    across = [
+        (t.top, t.bottom, t.clip(box.left, t.top, box.width, t.height).width)
+        for t in texts
+        if t.right > box.left and t.left < box.right
+    ]
     for top in [*range(start, height - tall + 1, 2), *range(start, -1, -2)]:
-        moved = box.move(0, top - start)
-        covered = sum(moved.clip(t).width * moved.clip(t).height for t in texts)
+        bottom = top + tall
+        covered = sum(
+            w * (min(bottom, b) - max(top, t)) for t, b, w in across if t < bottom and b > top
+        )
         if covered == 0:
             return int(top)
         if least < 0 or covered < least:

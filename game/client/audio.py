@@ -1,5 +1,10 @@
 """Sound effects, synthesised with numpy when the game starts: no sound files to
 ship or to go missing. Without a sound device the game plays silently.
+
+An open sound device keeps a thread of the game mixing silence many times a
+second: 0.3% of a core, a third of a still title's whole cost (issue 54). So
+the device is let go after :data:`QUIET_CLOSE` seconds without a sound, and
+opened again for the next one.
 """
 
 from __future__ import annotations
@@ -8,6 +13,8 @@ import numpy as np
 import pygame
 
 RATE = 44_100
+#: Seconds without a sound after which the device is closed.
+QUIET_CLOSE = 10.0
 
 
 def _tone(
@@ -65,15 +72,23 @@ def recipes() -> dict[str, np.ndarray]:
 class Audio:
     def __init__(self, volume: float = 0.7) -> None:
         self.volume = volume
+        #: The effects, made for the open device (empty while it is closed).
         self.sounds: dict[str, pygame.mixer.Sound] = {}
+        #: A device could be opened when the game started (else it plays silently).
+        self.available = self._open()
+        #: Seconds the device has been open without a sound playing.
+        self.quiet_for = 0.0
+
+    def _open(self) -> bool:
+        """Open the sound device, if it is not, and make the effects for it."""
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(RATE, -16, 2, 512)
             mixer = pygame.mixer.get_init()
         except pygame.error:
-            return  # no sound device: play silently
+            return False  # no sound device: play silently
         if mixer is None:
-            return
+            return False
         freq, _, channels = mixer
         for name, made in recipes().items():
             wave = made
@@ -83,15 +98,35 @@ class Audio:
             pcm = (np.clip(wave, -1, 1) * 0.6 * 32767).astype(np.int16)
             frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
             self.sounds[name] = pygame.mixer.Sound(buffer=np.ascontiguousarray(frames).tobytes())
+        self.quiet_for = 0.0
+        return True
 
     @property
-    def available(self) -> bool:
-        return bool(self.sounds)
+    def open(self) -> bool:
+        """The device is open, with the effects made for it."""
+        return bool(self.sounds) and pygame.mixer.get_init() is not None
 
     def play(self, name: str, volume: float | None = None) -> None:
         """Play effect ``name`` at the effects' volume, or at ``volume``."""
-        sound = self.sounds.get(name)
         level = self.volume if volume is None else volume
-        if sound is not None and level > 0:
+        if not self.available or level <= 0:
+            return
+        if not self.open and not self._open():
+            return
+        sound = self.sounds.get(name)
+        if sound is not None:
             sound.set_volume(level)
             sound.play()
+            self.quiet_for = 0.0
+
+    def update(self, dt: float) -> None:
+        """Once a frame: close the device after :data:`QUIET_CLOSE` seconds of silence."""
+        if not self.open:
+            return
+        if pygame.mixer.get_busy():
+            self.quiet_for = 0.0
+            return
+        self.quiet_for += dt
+        if self.quiet_for >= QUIET_CLOSE:
+            self.sounds = {}  # unusable once the device is closed
+            pygame.mixer.quit()

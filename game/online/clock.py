@@ -4,6 +4,9 @@ The clock never reads the time itself: every call is given ``now`` (seconds, fro
 one monotonic source), so the server, its tests and a replay after a restart all
 drive the same arithmetic.
 
+:func:`clock_text` writes a clock's time as the client's clocks and the
+server's pages both show it.
+
 >>> c = Clock(base_ms=60_000, inc_ms=2_000)
 >>> c.start(0, now=10.0)
 >>> c.left(0, now=15.0)
@@ -78,3 +81,25 @@ class Clock:
     def restore(self, snap: tuple[list[int], int | None, float]) -> None:
         remaining, self.running, self._since = snap
         self.remaining = list(remaining)
+
+
+#: A day, in a clock's milliseconds.
+DAY_MS = 86_400_000
+
+
+def clock_text(ms: int, reserve: int | None = None) -> str:
+    """Time left, on the client's clocks and the server's pages alike: "4:05" on a
+    live clock, and tenths under ten seconds, "0:09.4" (rounded up, as clocks count
+    down: the part of a second still left is time left); by correspondence
+    (``reserve``: the side's reserve days) the turn's own days and hours, "2d 3h",
+    and once those are used up the time left on the reserve."""
+    if reserve is None:
+        tenths = -(-max(0, ms) // 100)
+        if tenths < 100:
+            return f"0:{tenths // 10:02d}.{tenths % 10}"
+        s = -(-tenths // 10)
+        return f"{s // 60}:{s % 60:02d}"
+    own = ms - reserve * DAY_MS
+    minutes = max(0, own if own > 0 else ms) // 60_000
+    d, h, m = minutes // 1440, minutes // 60 % 24, minutes % 60
+    return f"{d}d {h}h" if d else f"{h}h {m}m" if h else f"{m}m"

@@ -17,11 +17,11 @@ from typing import Any
 from game.rules import Board
 from game.rules.geometry import geometry
 
+from .clock import clock_text
 from .markup import render
 
 SQRT3 = math.sqrt(3)
 COLORS = ("Red", "Blue")
-DAY_MS = 86_400_000
 #: The cell's radius in the drawing's units.
 R = 20.0
 
@@ -85,19 +85,6 @@ def positions(side: int, turns: list[str]) -> tuple[list[str], list[list[int]]]:
         seen.append(tiles())
         cells.append(list(turn.cells))
     return seen, cells
-
-
-def clock_text(ms: int, reserve: int | None = None) -> str:
-    """Time left as the client shows it: "4:05" on a live clock; by
-    correspondence (``reserve``: the side's reserve days) the turn's own days
-    and hours, "2d 3h", and once those are used up the time left on the reserve."""
-    if reserve is None:
-        s = math.ceil(ms / 1000)
-        return f"{s // 60}:{s % 60:02d}"
-    own = ms - reserve * DAY_MS
-    minutes = max(0, own if own > 0 else ms) // 60_000
-    d, h, m = minutes // 1440, minutes // 60 % 24, minutes % 60
-    return f"{d}d {h}h" if d else f"{h}h {m}m" if h else f"{m}m"
 
 
 def tiles_text(n: int) -> str:

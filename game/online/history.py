@@ -8,10 +8,10 @@ import json
 import time
 from typing import Any
 
-from .clock import Clock
 from .postal import PostalClock
 from .ranks import shown
 from .store import Store as AsyncStore
+from .store import StoredGame
 from .table import Seat, Table
 
 
@@ -31,28 +31,41 @@ def annotated(table: Table, now: float) -> dict[str, Any]:
     return data
 
 
-def stored_table(row: dict[str, Any]) -> Table:
-    """The game a stored row holds, its clocks as kept at its last turn."""
-    seats = (
-        Seat(row["red"], row["red_name"], row["red_rating"]),
-        Seat(row["blue"], row["blue_name"], row["blue_rating"]),
+def stored_table(g: StoredGame) -> Table:
+    """A stored game's table, its clocks as kept at its last turn and its players
+    not at the board, before its turns are replayed."""
+    red, blue = (
+        Seat(p, n, r, connected=False)
+        for p, n, r in zip(g.players, g.names, g.ratings, strict=True)
     )
-    days = row.get("days")
     table = Table(
-        row["id"], row["side"], row["base"], row["inc"], bool(row["rated"]), seats, days=days
-    )
-    table.replay(row["turns"])
+        g.id, g.side, g.base, g.inc, g.rated, (red, blue), created=g.created, days=g.days,
+        epoch=g.epoch,
+    )  # fmt: skip
+    if isinstance(table.clock, PostalClock):
+        table.clock.reserve = list(g.clocks)
+    else:
+        table.clock.remaining = list(g.clocks)
+    return table
+
+
+def row_table(row: dict[str, Any]) -> Table:
+    """The game a stored row holds (finished or not), replayed, its clocks as kept
+    at its last turn."""
+    g = StoredGame(
+        row["id"], row["side"], row["base"], row["inc"], bool(row["rated"]),
+        (row["red"], row["blue"]), (row["red_name"], row["blue_name"]),
+        (row["red_rating"], row["blue_rating"]), (int(row["red_ms"]), int(row["blue_ms"])),
+        row["turns"], row["created"], days=row.get("days"), since=row.get("since"),
+    )  # fmt: skip
+    table = stored_table(g)
+    table.replay(g.turns)
     table.result, table.reason = row["result"], row["reason"]
     table.ratings = json.loads(row["ratings"]) if row["ratings"] else None
-    table.created = row["created"]
-    kept = (int(row["red_ms"]), int(row["blue_ms"]))
-    if days is not None:
+    if g.days is not None and not table.over:
         # A correspondence turn runs on the calendar, so its days left are known
         # here too; a live game's clock runs only in the process that holds it.
-        running = None if table.over else table.mover
-        table.clock = PostalClock(days, kept, running=running, since=row.get("since") or 0.0)
-    else:
-        table.clock = Clock(table.base * 1000, table.inc * 1000, left=kept)
+        table.clock.start(table.mover, g.since or 0.0)
     return table
 
 
@@ -61,7 +74,7 @@ async def record(store: AsyncStore, gid: str) -> dict[str, Any] | None:
     row = await store.game_row(gid)
     if row is None:
         return None
-    return annotated(stored_table(row), time.time())
+    return annotated(row_table(row), time.time())
 
 
 #: Games listed on a page of a player's, newest first.

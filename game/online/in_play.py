@@ -25,6 +25,7 @@ from typing import Any
 from .connections import Conn, Connections, send
 from .deadlines import Deadlines
 from .finisher import Finisher
+from .history import stored_table
 from .limits import Limits
 from .lobby import Seek
 from .postal import PostalClock
@@ -402,23 +403,6 @@ class InPlay:
             self._remove(table)
             self.spectators.ended(table.id)
             log.warning("game %s is now played by another server process", table.id)
-
-
-def stored_table(g: StoredGame) -> Table:
-    """A stored game's table, before its turns are replayed."""
-    red, blue = (
-        Seat(p, n, r, connected=False)
-        for p, n, r in zip(g.players, g.names, g.ratings, strict=True)
-    )
-    table = Table(
-        g.id, g.side, g.base, g.inc, g.rated, (red, blue), created=g.created, days=g.days,
-        epoch=g.epoch,
-    )  # fmt: skip
-    if isinstance(table.clock, PostalClock):
-        table.clock.reserve = list(g.clocks)
-    else:
-        table.clock.remaining = list(g.clocks)
-    return table
 
 
 def postal_entries(

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import functools
 import hashlib
 import math
 import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.puzzles import Pack, Puzzle
 from game.puzzles.own import PACK_ID as OWN_PACK
 
@@ -388,7 +389,31 @@ class Run(Protocol):
         """The puzzle after this one, for a player now rated ``rating``."""
 
 
-MODES = ("rush", "streak", "trainer")
+#: Each mode's name and rules (the card before a run shows them), by its key.
+MODES = {
+    "rush": (
+        N_("Flip Rush"),
+        N_(
+            "Three minutes: solve as many puzzles as you can. A wrong answer costs 10 seconds "
+            "and a strike; three strikes end the run. Two or more right in a row add 3 seconds "
+            "each. The puzzles start a little below your rating and get harder as you go."
+        ),
+    ),
+    "streak": (
+        N_("Streak"),
+        N_(
+            "No clock: solve puzzles one after another; the first wrong answer ends the run. "
+            "You may skip one puzzle. They start a little below your rating and get harder."
+        ),
+    ),
+    "trainer": (
+        N_("Trainer"),
+        N_(
+            "Puzzles without end, each picked near your puzzle rating, ones you have not tried "
+            "first. After each first try your rating and its change show. End whenever you like."
+        ),
+    ),
+}
 
 
 def start_run(
@@ -422,6 +447,8 @@ def start_run(
 DAILY_EPOCH = dt.date(2026, 1, 1)
 
 
+# Cached: :func:`daily` sorts every puzzle by it, and the tests ask for years of days.
+@functools.cache
 def _shuffled(key: str) -> bytes:
     return hashlib.sha256(key.encode()).digest()
 
@@ -438,11 +465,3 @@ def daily(packs: list[Pack], day: dt.date) -> tuple[Pack, Puzzle] | None:
     if not everything:
         return None
     return everything[(day - DAILY_EPOCH).days % len(everything)]
-
-
-@dataclass
-class Records:
-    """High scores per mode and the days whose daily puzzle was solved."""
-
-    best: dict[str, int] = field(default_factory=lambda: {"rush": 0, "streak": 0})
-    daily: dict[str, int] = field(default_factory=dict)

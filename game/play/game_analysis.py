@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
-from game.ai.analysis import EXACT_EMPTIES_COMPILED, LABELS, VerdictData
+from game.ai.analysis import EXACT_EMPTIES_COMPILED, JUDGE_DEPTH, LABELS, VerdictData
+from game.ai.endgame import empty_cells
 from game.ai.evaluate import TILE, WIN
-from game.ai.search import empty_cells
 from game.ai.solver import margin
 from game.i18n import _, ngettext
 from game.rules import BLUE, RED, Board
@@ -32,6 +32,16 @@ SECONDS = 0.8
 ENDING_SECONDS = 6.0
 #: A turn's try at an exact value once an ending later in the game failed.
 SHORT_TRY = 0.1
+#: The first pass labels every turn within these seconds of search, shared by
+#: the game's turns, so that a side-8 game of 225 turns has its first labels
+#: within seconds, not minutes; :data:`QUICK_MOST` a turn at most.
+QUICK_SECONDS = 4.0
+QUICK_MOST = 0.1
+#: The second pass gives the middle game :data:`SECONDS` a turn for this many
+#: turns, shared among more on bigger boards: a side-5 game's middle turns
+#: keep most of their time, a side-8 game's get a seventh, and no
+#: depth the time cannot finish is begun (:data:`game.ai.analysis.GROWTH`).
+MIDDLE_TURNS = 28
 
 
 class Ask(NamedTuple):
@@ -43,6 +53,8 @@ class Ask(NamedTuple):
     played: str
     seconds: float
     exact_seconds: float
+    #: The second pass, whose verdict is final; the first one's may be refined.
+    deep: bool = True
 
 
 #: How far the graph and the bar go each way, in tiles.
@@ -65,6 +77,8 @@ class TurnVerdict:
     label: str
     exact: bool
     best_score: int
+    #: No later pass will change it (a first pass's label may still change).
+    final: bool = True
 
     @property
     def flagged(self) -> bool:
@@ -110,31 +124,59 @@ class GameAnalysis:
         self._spent = 0.0  # on the ending so far
         self._asked: dict[int, float] = {}  # when each ending turn was handed out
         self._failed = False  # an ending turn did not settle in time
+        self._deep: dict[int, bool] = {}  # each asked turn's pass
 
     # -- running -------------------------------------------------------------------
     def next_turn(self) -> Ask | None:
-        """The next turn to judge, or None when done. The middle game goes first,
-        in order, then the ending from its last turn back, so each exact solve
-        starts from the proved values of the turns after it and the last turns
-        of the game are the ones settled exactly."""
-        middle = [i for i, v in enumerate(self.verdicts) if v is None and i not in self.ending]
-        ending = [i for i, v in enumerate(self.verdicts) if v is None and i in self.ending]
-        if middle:
-            i = middle[0]
-            return Ask(i, self.turns[i][0], self.turns[i][1], self.seconds, self.seconds)
-        if not ending:
+        """The next turn to judge, or None when done. Two passes: the first
+        labels every turn, in order, with a short search (a turn it searches as
+        deep as the analysis goes is settled by it); the second judges the rest
+        as deep as the time allows: the middle game in order, then the ending
+        from its last turn back, so each exact solve starts from the proved
+        values of the turns after it and the last turns of the game are the
+        ones settled exactly."""
+        ask = self._quick() or self._deeper()
+        if ask is not None:
+            self._deep[ask.at] = ask.deep
+        return ask
+
+    def _quick(self) -> Ask | None:
+        todo = [i for i, v in enumerate(self.verdicts) if v is None]
+        if not todo:
             return None
-        i = ending[-1]
+        judged = sum(played != "pass" for _, played, _ in self.turns)
+        box = min(QUICK_MOST, QUICK_SECONDS / max(1, judged))
+        i = todo[0]
+        return Ask(i, self.turns[i][0], self.turns[i][1], box, box, deep=False)
+
+    def _deeper(self) -> Ask | None:
+        todo = [i for i, v in enumerate(self.verdicts) if v is not None and not v.final]
+        middle = [i for i in todo if i not in self.ending]
+        if middle:
+            share = min(1.0, MIDDLE_TURNS / max(1, len(self.turns) - len(self.ending)))
+            box = self.seconds * share
+            i = middle[0]
+            return Ask(i, self.turns[i][0], self.turns[i][1], box, box)
+        if not todo:
+            return None
+        i = todo[-1]
         left = self.ending_seconds - self._spent
         tries = min(self.seconds, SHORT_TRY) if self._failed else max(self.seconds, left)
         self._asked[i] = self._clock()
         return Ask(i, self.turns[i][0], self.turns[i][1], self.seconds, tries)
 
     def record(self, index: int, best: str, data: VerdictData) -> None:
+        """Take a verdict on the turn at ``index``, asked by :meth:`next_turn`
+        (or, if not, taken as final)."""
         asked = self._asked.pop(index, None)
         if asked is not None:
             self._spent += self._clock() - asked
             self._failed = self._failed or not data["exact"]
+        deep = self._deep.pop(index, True)
+        exact = bool(data["exact"])
+        # A first pass that searched as deep as the second would is final, but
+        # an ending turn is worth its exact try.
+        deep_enough = data.get("depth", 0) >= JUDGE_DEPTH and index not in self.ending
         _, played, mover = self.turns[index]
         self.verdicts[index] = TurnVerdict(
             index + 1,
@@ -143,12 +185,19 @@ class GameAnalysis:
             best,
             float(data["loss"]),
             str(data["label"]),
-            bool(data["exact"]),
+            exact,
             int(data["best_score"]),
+            final=deep or exact or deep_enough,
         )
 
     @property
     def done(self) -> bool:
+        """Every turn has its final verdict."""
+        return all(v is not None and v.final for v in self.verdicts)
+
+    @property
+    def labelled(self) -> bool:
+        """Every turn has a verdict, if not yet a final one."""
         return all(v is not None for v in self.verdicts)
 
     @property
@@ -158,9 +207,11 @@ class GameAnalysis:
 
     @property
     def progress(self) -> float:
+        """How far both passes have got, from 0 to 1."""
         if not self.verdicts:
             return 1.0
-        return sum(v is not None for v in self.verdicts) / len(self.verdicts)
+        got = sum((v is not None) + (v is not None and v.final) for v in self.verdicts)
+        return got / (2 * len(self.verdicts))
 
     # -- what it shows -----------------------------------------------------------------
     def curve(self) -> list[float | None]:
@@ -191,14 +242,27 @@ class GameAnalysis:
 
     def summary(self, color: str) -> dict[str, Any]:
         """One player's turns by label, and an accuracy: the share of their judged
-        turns within a tile of the engine's best."""
-        mine = [
-            v for v in self.verdicts if v is not None and v.mover == color and v.played != "pass"
+        turns within a tile of the engine's best. ``turns`` are those judged of
+        the ``of`` they played (passes are not judged), and ``final`` says that
+        no later pass will change their labels."""
+        theirs = [
+            (i, v)
+            for i, (_, played, mover) in enumerate(self.turns)
+            if mover == color and played != "pass"
+            for v in (self.verdicts[i],)
         ]
+        mine = [v for _, v in theirs if v is not None]
         counts = {label: sum(v.label == label for v in mine) for label in LABELS}
         close = sum(v.label in ("best", "good") for v in mine)
         accuracy = round(100 * close / len(mine)) if mine else 100
-        return {"counts": counts, "accuracy": accuracy, "turns": len(mine)}
+        final = all(v is not None and v.final for _, v in theirs)
+        return {
+            "counts": counts,
+            "accuracy": accuracy,
+            "turns": len(mine),
+            "of": len(theirs),
+            "final": final,
+        }
 
     # -- keeping it ----------------------------------------------------------------------
     def to_json(self) -> list[dict[str, Any]]:
@@ -267,18 +331,31 @@ def better_line(verdict: TurnVerdict) -> str:
 
 
 def summary_line(title: str, summary: dict[str, Any]) -> str:
-    """One player's summary, for the panel (``title``: "Red" or "Blue"). With
-    none of their turns judged yet it says so: "accuracy 100%" of nothing reads
-    as a verdict."""
+    """One player's summary, for the panel (``title``: "Red" or "Blue"). An
+    accuracy is given only once every turn of theirs has a label, and it says
+    "so far" until no later pass can change it: at 3% of a side-8 game "accuracy
+    100%" of two turns read as a verdict, and on side 3 a third became a half."""
+    color = _(title)
     if not summary["turns"]:
-        return _("{color}: no turns judged yet").format(color=_(title))
+        return _("{color}: no turns judged yet").format(color=color)
+    if summary["turns"] < summary.get("of", summary["turns"]):
+        return _("{color}: {judged} of {turns} turns judged so far").format(
+            color=color, judged=summary["turns"], turns=summary["of"]
+        )
     c = summary["counts"]
-    return _("{color}: accuracy {accuracy}%, {blunders}, {mistakes}, {inaccuracies}").format(
-        color=_(title),
-        accuracy=summary["accuracy"],
-        blunders=ngettext("{n} blunder", "{n} blunders", c["blunder"]).format(n=c["blunder"]),
-        mistakes=ngettext("{n} mistake", "{n} mistakes", c["mistake"]).format(n=c["mistake"]),
-        inaccuracies=ngettext("{n} inaccuracy", "{n} inaccuracies", c["inaccuracy"]).format(
+    words = {
+        "color": color,
+        "accuracy": summary["accuracy"],
+        "blunders": ngettext("{n} blunder", "{n} blunders", c["blunder"]).format(n=c["blunder"]),
+        "mistakes": ngettext("{n} mistake", "{n} mistakes", c["mistake"]).format(n=c["mistake"]),
+        "inaccuracies": ngettext("{n} inaccuracy", "{n} inaccuracies", c["inaccuracy"]).format(
             n=c["inaccuracy"]
         ),
+    }
+    if not summary.get("final", True):
+        return _(
+            "{color}: accuracy so far {accuracy}%, {blunders}, {mistakes}, {inaccuracies}"
+        ).format(**words)
+    return _("{color}: accuracy {accuracy}%, {blunders}, {mistakes}, {inaccuracies}").format(
+        **words
     )

@@ -31,6 +31,13 @@ def player_name(player: str) -> str:
     return _(HUMAN) if player == HUMAN else player
 
 
+def player_blurb(player: str) -> str:
+    """One line on what ``player`` (an entry of :data:`PLAYERS`) is."""
+    if player == HUMAN:
+        return _("a person at this screen.")
+    return _(LEVELS[player.lower()].blurb)
+
+
 RECORD_FORMAT = 1
 
 
@@ -40,8 +47,9 @@ class Event:
 
     kind: ``place``, ``flip`` (one tile of a chain), ``turn`` (a turn completed),
     ``pass``, ``over``, ``refused`` (a click that broke a rule; ``text`` says which),
-    and from the controller ``hint`` (the cells of the turn suggested) and
-    ``error`` (something failed; ``text`` says what).
+    from the controller ``hint`` (the cells of the turn suggested) and
+    ``error`` (something failed; ``text`` says what), and from an online game's
+    line ``link`` (``text``: "online", "offline" or "closed").
     """
 
     kind: str

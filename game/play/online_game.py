@@ -19,6 +19,9 @@ from typing import Any, Protocol
 from urllib.parse import quote
 
 from game.i18n import _, ngettext
+
+# The clocks' one format, the pages' too; the match screen reads it from here.
+from game.online.clock import clock_text as clock_text  # noqa: PLC0414 (a re-export)
 from game.online.table import NO_MOVES
 from game.play.endings import ending_text, server_text
 from game.rules import BLUE, RED, Color, RulesError

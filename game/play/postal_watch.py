@@ -34,6 +34,19 @@ class PostalWatch:
         self.games: list[dict[str, Any]] | None = None
         self.done = False
 
+    @classmethod
+    def open(cls, identity: Identity, data: Path) -> PostalWatch | None:
+        """Start asking the server of the player's correspondence games, if they
+        have any there (None: nothing to ask)."""
+        url = cls.server(identity)
+        if url is None:
+            return None
+        # Loaded only by a player with correspondence games: websockets and asyncio
+        # cost a tenth of a second at start-up.
+        from game.online.link import Link  # noqa: PLC0415
+
+        return cls(identity, data, Link(url, identity.name, identity.token(url)).start(), url)
+
     @staticmethod
     def server(identity: Identity) -> str | None:
         """The server to ask, if the player has correspondence games on the last one."""

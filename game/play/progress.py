@@ -40,6 +40,12 @@ class Progress:
     best: dict[str, int] = field(default_factory=dict)
     daily: dict[str, int] = field(default_factory=dict)
 
+    @property
+    def seen(self) -> set[str]:
+        """The puzzles met before, tried or solved (as ``pack/puzzle``): a run
+        serves the others first."""
+        return self.tried | set(self.stars)
+
     def first_try(self, pack_id: str, puzzle: Puzzle, solved: bool) -> bool:
         """Count a first try at a puzzle towards the rating; later tries do not,
         nor do the player's own puzzles (they made them: they know the answer).

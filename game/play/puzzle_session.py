@@ -18,6 +18,8 @@ from .chain_on_board import ChainOnBoard
 from .match import sentence
 from .progress import MAX_STARS
 
+__all__ = ["FLIP_FIRST", "Outcome", "Puzzle", "PuzzleSession", "heading_line"]
+
 FLIP_FIRST = N_("This puzzle is about flipping: start on an enemy tile.")
 
 
@@ -69,6 +71,12 @@ class PuzzleSession(ChainOnBoard):
         return self.finished or self.missed
 
     @property
+    def first_try(self) -> bool:
+        """An answer now would be the first try, which a rating counts: nothing
+        judged yet, and no hint taken."""
+        return self.tries == 0 and not self.hint_used
+
+    @property
     def stars(self) -> int:
         """Stars the answer earns: one less for a hint, one less after a miss."""
         return max(1, MAX_STARS - self.hint_used - min(1, max(0, self.tries - 1)))
@@ -93,7 +101,7 @@ class PuzzleSession(ChainOnBoard):
             self.chain = self.chain.take_back()
 
     def judge(self, turn: Turn, cell: int, mover: Color) -> Outcome:
-        first_try = self.tries == 0 and not self.hint_used
+        first_try = self.first_try
         self.tries += 1
         got = len(turn.cells) if turn.is_flip else 0
         if same_answer(turn, self.solution):

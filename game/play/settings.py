@@ -56,6 +56,9 @@ class Settings:
     #: The language the game speaks (a code of game.i18n.LANGUAGES); "" follows the
     #: system's language.
     language: str = ""
+    #: Say aloud each control the focus moves to, each screen, each turn, the cell
+    #: under the board cursor and the result (game.play.speech): play by ear.
+    speech: bool = False
 
     def clamp(self) -> Settings:
         self.volume = min(1.0, max(0.0, float(self.volume)))

@@ -23,7 +23,7 @@ class Line(Protocol):
     def send(self, kind: str, **fields: Any) -> None: ...
 
 
-def clock_text(seconds: float) -> str:
+def time_left_text(seconds: float) -> str:
     s = max(0, int(seconds))
     if s >= 3600:
         return _("{h} h {m:02d} min").format(h=s // 3600, m=s % 3600 // 60)
@@ -124,9 +124,9 @@ class Tournaments:
                 return _("Over: won by {name}.").format(name=t["winner"])
             return _("Over.")
         if t["status"] == "soon":
-            return _("Starts in {time}.").format(time=clock_text(left or 0))
+            return _("Starts in {time}.").format(time=time_left_text(left or 0))
         if t["kind"] == "arena":
-            return _("Playing: {time} left.").format(time=clock_text(left or 0))
+            return _("Playing: {time} left.").format(time=time_left_text(left or 0))
         return _("Playing round {n} of {total}.").format(n=t["round"], total=t["rounds"])
 
     def pairing_line(self) -> str:
@@ -165,7 +165,7 @@ class Tournaments:
         if t["status"] == "over":
             where = _("won by {name}").format(name=t["winner"]) if t.get("winner") else _("over")
         elif t["status"] == "soon":
-            where = _("starts in {time}").format(time=clock_text(t.get("left") or 0))
+            where = _("starts in {time}").format(time=time_left_text(t.get("left") or 0))
         else:
             where = _("playing now")
         return f"{t['name']} · {kind_text(t)} · {where}"

@@ -78,6 +78,8 @@ def check(puzzle: Puzzle, prove: bool) -> None:
     if prove:
         prove_puzzle(puzzle)
         return
+    if (puzzle.fen, puzzle.solution) in CHECKED:
+        return
     try:
         board = Board(puzzle.fen)
     except RulesError as e:
@@ -86,6 +88,14 @@ def check(puzzle: Puzzle, prove: bool) -> None:
         board.check(board.parse_turn(puzzle.solution))
     except RulesError as e:
         raise FieldError("solution", str(e)) from None
+    CHECKED.add((puzzle.fen, puzzle.solution))
+
+
+#: The positions and solutions that passed the quick checks: every library opened
+#: reads the same shipped packs again (the tests open hundreds), and the checks are
+#: most of the time a pack takes to read. (Only passes are kept: a refusal's words
+#: are in the language of the moment.)
+CHECKED: set[tuple[str, str]] = set()
 
 
 def load_packs(directory: str | Path, *, prove: bool = True) -> tuple[list[Pack], list[Problem]]:

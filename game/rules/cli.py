@@ -17,26 +17,14 @@ from game.lines import answers, serve
 from .board import Board
 from .color import BLUE, RED
 from .errors import RulesError
-from .turn import TurnKind, format_turn
-
-
-def legal_line(line: str) -> dict[str, object]:
-    board = Board(line)
-    turns = board.legal_turns()
-    return {
-        "fen": board.mfen(),
-        "turns": [format_turn(t, board.geometry) for t in turns],
-        "over": not turns,
-        "red": board.count(RED),
-        "blue": board.count(BLUE),
-        "winner": board.result(),
-    }
+from .turn import TurnKind
 
 
 def legal_json(line: str) -> str:
-    """:func:`legal_line` as its JSON line, written directly: the line holds only
-    MFEN and cell names (plain ASCII the parser has checked), and building it by
-    hand is several times cheaper than json.dumps for each of thousands of lines."""
+    """The position's legal turns, counts and result as one JSON line (fen, turns,
+    over, red, blue, winner), written directly: the line holds only MFEN and cell
+    names (plain ASCII the parser has checked), and building it by hand is several
+    times cheaper than json.dumps for each of thousands of lines."""
     board = Board(line)
     turns = board.legal_turns()
     geo = board.geometry

@@ -84,8 +84,6 @@ class Geometry:
         for i, (q, r) in enumerate(coords):
             for k, (dq, dr) in enumerate(DIRECTIONS):
                 table[i, k] = self._index.get((q + dq, r + dr), -1)
-        #: Neighbours of each cell in ring order, shape (N, 6), ``-1`` where off the board.
-        self.neighbour_table = table
         #: Neighbours of each cell as tuples (edge cells have fewer than six).
         self.neighbours = tuple(tuple(int(j) for j in row if j >= 0) for row in table)
 

@@ -98,13 +98,6 @@ class Position:
         out[geo.cells_of(self.blue)] = 2
         return out
 
-    def planes(self) -> np.ndarray:
-        """Observation for learning code: ``float32`` array (3, N) of the mover's
-        tiles, the opponent's tiles, and empty cells."""
-        a = self.to_array()
-        mine, theirs = (1, 2) if self.mover is RED else (2, 1)
-        return np.stack([a == mine, a == theirs, a == 0]).astype(np.float32)
-
     def swapped(self) -> Position:
         """The same position with the colours (and the side to move) exchanged."""
         return Position(self.size, self.blue, self.red, self.mover.other)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.ai import side3
-from game.ai.analysis import compared, judge
+from game.ai.analysis import compared, deepest, judge
 from game.ai.endgame import Endgame
 from game.ai.evaluate import TILE
 from game.ai.levels import LEVELS, choose_turn
@@ -142,3 +142,29 @@ def test_the_judge_scores_the_played_turn_as_a_search_of_every_turn_would(compil
                 assert got == every.scores[turn], (board.mfen(), board.notation(turn), depth)
                 checked += 1
     assert checked >= 100
+
+
+def test_a_depth_the_time_cannot_finish_is_not_begun():
+    """Each depth costs 4 to 20 times the one before: on side 8 a turn that
+    finished depth 4 early began depth 5 and threw it away at the deadline,
+    half of its time. A depth is begun only if four times the last one's time
+    still ends in time, and never past 45% of it."""
+    from game.ai.analysis import GROWTH, time_for_deeper
+
+    now = [100.0]
+    budget = Budget(seconds=1.0, clock=lambda: now[0])
+    assert GROWTH == 4.0
+    assert time_for_deeper(budget, 100.0, 100.1)  # 0.4 more ends at 100.5
+    assert time_for_deeper(budget, 100.2, 100.36)  # 0.64 more ends at 101.0
+    assert not time_for_deeper(budget, 100.2, 100.4)  # 0.8 more: past the end
+    assert not time_for_deeper(budget, 100.44, 100.46)  # past 45% of the time
+    assert time_for_deeper(Budget(max_depth=5), 0.0, 1e6)  # no time set: as deep as asked
+
+
+def test_the_judge_says_how_deep_it_searched():
+    rng = random.Random(5)
+    board = ending(rng, 5, 40)
+    turn = board.legal_turns()[0]
+    assert judge(board, turn, seconds=60.0, depth=3, exact_seconds=0.0).depth == 3
+    best, top, got, depth = deepest(board, turn, Budget(max_depth=2))
+    assert depth == 2 and (best, top, got) == compared(board, turn, Budget(max_depth=2))

@@ -259,6 +259,7 @@ def test_on_sides_6_to_8_it_searches_the_python_solvers_positions(side, games, m
 # check the four-word tables as the six of sides 6 and 7 check the two-word ones.
 @pytest.mark.parametrize(("side", "games"), [(6, 6), (7, 6), (8, 2)])
 def test_on_sides_6_to_8_it_matches_the_python_solver_from_7_empty_cells(side, games):
+    # asserts-in-branch: endings_of_random_games gives one ending per game
     for board in endings_of_random_games(side, games, 7):
         python, compiled = both(board)
         # A full bucket of its table may give up an entry the Python dict keeps,

@@ -27,6 +27,7 @@ def positions(count: int, seed: int = 3):
 
 def test_the_score_is_the_weighted_sum_of_the_terms():
     w = Weights(flips=31, places=7, groups=-5, edge=3, single=-11, flips_early=-40, places_early=9)
+    # asserts-in-branch: positions(60) gives 60 positions
     for board in positions(60):
         t = terms(board)
         assert len(t) == len(TERMS)

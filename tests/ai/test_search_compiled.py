@@ -85,6 +85,7 @@ def test_one_searcher_through_a_game_keeps_the_same_table_even_as_it_clears(size
         assert found[0].score == found[1].score
         turns = board.legal_turns()
         board.push(found[0].turn if rng.random() < 0.7 and found[0].turn else rng.choice(turns))
+    assert board.is_game_over() and len(board.turn_stack) > 10  # a whole game was searched
 
 
 @pytest.mark.parametrize("size", [3, 4])

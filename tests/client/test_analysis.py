@@ -42,7 +42,7 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     plies = played.match.plies
     drive.click(button(app.scenes.top, "Analyse").rect.center)
     scene = app.scenes.top
-    assert isinstance(scene, AnalysisScene) and not scene.loaded
+    assert isinstance(scene, AnalysisScene) and not scene.job.loaded
     # Before anything is judged, no one has a verdict: not "accuracy 100%".
     shown = words(scene.draw, app.screen)
     assert "Red: no turns judged yet" in shown and "accuracy" not in shown
@@ -87,9 +87,9 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     assert isinstance(app.scenes.top, HistoryScene)
     drive.key(pygame.K_a)
     again = app.scenes.top
-    assert isinstance(again, AnalysisScene) and again.loaded and again.analysis.done
+    assert isinstance(again, AnalysisScene) and again.job.loaded and again.analysis.done
     drive.frames(2)
-    assert again.request is None
+    assert again.job.request is None
     assert [x.label for x in again.analysis.verdicts] == [x.label for x in verdicts]
 
 
@@ -103,7 +103,7 @@ def test_a_kept_analysis_that_does_not_fit_is_done_again(app, drive, monkeypatch
     data["analysis"] = [{"ply": 1, "label": "best"}]  # damaged: not this game's
     path.write_text(__import__("json").dumps(data))
     scene = AnalysisScene(app, app.scenes.top.over.match, path)
-    assert not scene.loaded and not scene.analysis.done
+    assert not scene.job.loaded and not scene.analysis.done
 
 
 def test_the_analysis_numbers_turns_as_the_match_does_and_says_who_is_up(app, drive, monkeypatch):
@@ -226,3 +226,45 @@ def test_a_pass_in_the_list_is_whole_beside_an_inaccuracy_in_the_smallest_window
         assert not any(m.startswith("pa") and m != "pass" for m in in_view), in_view
         # A forced pass had no choice: it is not called "best".
         assert "forced" in in_view and any(m.endswith("pass: forced") for m in in_view)
+
+
+def test_no_accuracy_is_shown_as_known_before_it_is(app, drive, monkeypatch):
+    """Issue 54: at 3% of a side-8 analysis the panel said "Blue: accuracy 100%",
+    and on side 3 a third became a half once done. Until every turn of a player
+    has a label the panel says how many are judged; until none can change, the
+    accuracy is "so far"; only the finished analysis states it."""
+    monkeypatch.setattr(game_analysis, "SECONDS", 0.05)
+    monkeypatch.setattr(game_analysis, "ENDING_SECONDS", 0.05)
+    # A first pass too short to settle a turn: its labels are all "so far".
+    monkeypatch.setattr(game_analysis, "QUICK_SECONDS", 0.001, raising=False)
+    finish_hot_seat(app, drive, side=4, seed=2)
+    drive.click(button(app.scenes.top, "Analyse").rect.center)  # a posted click
+    scene = app.scenes.top
+    assert isinstance(scene, AnalysisScene)
+    counted = so_far = False
+    start = time.monotonic()
+    while not scene.analysis.done:
+        assert time.monotonic() - start < 240, "the analysis did not finish"
+        drive.frames(1)
+        time.sleep(0.01)
+        shown = words(scene.draw, app.screen)
+        for color in ("red", "blue"):
+            theirs = [
+                scene.analysis.verdicts[i]
+                for i, (_, played, mover) in enumerate(scene.analysis.turns)
+                if mover == color and played != "pass"
+            ]
+            judged = [v for v in theirs if v is not None]
+            final = len(judged) == len(theirs) and all(getattr(v, "final", 1) for v in judged)
+            title = color.title()
+            if 0 < len(judged) < len(theirs):
+                counted = True
+                assert f"{title}: {len(judged)} of {len(theirs)} turns judged so far" in shown
+            elif judged and not final:
+                so_far = True
+                assert f"{title}: accuracy so far " in shown
+            if not final:  # never as if final
+                assert not re.search(rf"{title}: accuracy \d", shown), shown
+    assert counted and so_far, "the panel never showed a partial count, or one so far"
+    shown = words(scene.draw, app.screen)
+    assert re.search(r"Red: accuracy \d+%", shown) and "so far" not in shown

@@ -5,7 +5,7 @@ import time
 import numpy as np
 import pygame
 
-from game.client.audio import RATE, Audio, recipes
+from game.client.audio import QUIET_CLOSE, RATE, Audio, recipes
 from game.client.scenes.match_scene import MatchScene
 from game.play.match import Match
 
@@ -24,6 +24,24 @@ def test_the_mixer_gets_every_effect_at_the_set_volume(app):
     assert audio.available and set(audio.sounds) == set(recipes())
     audio.play("place")
     assert audio.sounds["place"].get_volume() == 0.25
+
+
+def test_the_sound_device_is_let_go_when_quiet_and_opened_for_the_next_sound(app):
+    """An open device mixes silence many times a second in a thread of the game:
+    a third of a still title's cost (issue 54)."""
+    audio = Audio(0.25)
+    assert audio.open and pygame.mixer.get_init()
+    audio.update(QUIET_CLOSE / 2)
+    assert audio.open
+    audio.update(QUIET_CLOSE / 2)
+    assert not audio.open and not pygame.mixer.get_init() and audio.available
+    audio.play("flip")
+    assert audio.open and pygame.mixer.get_init()
+    assert audio.sounds["flip"].get_volume() == 0.25
+    audio.update(QUIET_CLOSE / 2)
+    audio.play("place")  # a sound keeps it open
+    audio.update(QUIET_CLOSE / 2)
+    assert audio.open
 
 
 def test_a_hint_rings_the_turn_master_would_play(app, drive):

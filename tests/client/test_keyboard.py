@@ -244,12 +244,12 @@ def test_the_analysis_board_from_the_keyboard(app, drive):
 
 def test_a_typed_turn_in_an_online_game_goes_to_the_server(app, drive):
     from game.client.scenes.online_match import OnlineMatchScene
-    from game.play.online_game import OnlineMatch
+    from game.play.online_session import OnlineGame
     from tests.helpers import QuietLink, game_state
 
     state = game_state()
     link = QuietLink()
-    scene = OnlineMatchScene(app, OnlineMatch(state), link, state)
+    scene = OnlineMatchScene(app, OnlineGame.open(state, app.data, link))
     app.scenes.reset(scene)
     drive.frames(2)
     type_turn(drive, "xb2")  # an empty cell: refused here, nothing sent

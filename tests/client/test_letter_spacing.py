@@ -47,6 +47,7 @@ def test_no_word_has_a_gap_wider_than_its_letters_own(bold):
 def test_a_measured_line_is_as_wide_as_drawn():
     for pixels in (18, 26, 31, 37):
         face = theme.face(pixels, True)
+        # asserts-in-branch: WORDS is this module's literal tuple of six words
         for word in WORDS:
             assert face.render(word, True, theme.TEXT).get_width() == face.size(word)[0]
 

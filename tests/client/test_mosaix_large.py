@@ -104,6 +104,7 @@ def test_the_scale_label_keeps_clear_of_its_spaces_at_1280x800_large(window):
     scene = solo(app)
     (r,) = [r for m, r, _p in texts(scene.draw, app.screen) if m == "Scale"]
     # The spaces are outlined in the cells' edge colour: none within 6 pixels of it.
+    # asserts-in-branch: the range holds at least 6 columns
     for x in range(r.left, r.right + 6):
         assert tuple(app.screen.get_at((x, r.centery))[:3]) != theme.CELL_EDGE, x
 

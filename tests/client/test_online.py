@@ -10,8 +10,9 @@ import time
 import pygame
 
 from game.client.scenes.online_lobby import OnlineScene
-from game.client.scenes.online_match import OnlineMatchScene, OnlineOverScene, clock_text
+from game.client.scenes.online_match import OnlineMatchScene, OnlineOverScene
 from game.client.scenes.title import TitleScene
+from game.online.clock import clock_text
 from game.online.host import LocalServer
 from game.online.link import Link
 from game.play.history import entries
@@ -130,6 +131,7 @@ def test_a_rated_online_game_hosted_here_played_by_clicks(app, drive):
                 until(drive, lambda: scene.link_state == "online", 20)
                 assert lobby.host.port == port
                 until(drive, lambda: scene.control.running is not None)
+        assert drop_done, "the game ended before the server could go away in it"
         drive.settle(2.5)
         over = app.scenes.top
         assert isinstance(over, OnlineOverScene)
@@ -241,12 +243,12 @@ def test_a_first_turn_that_comes_with_the_game_is_not_lost(app, drive, tmp_path)
 def test_an_online_game_shows_only_the_buttons_that_work(app, drive):
     """No Undo, Redo, Hint or Save against a person: the buttons are not there,
     and Ctrl+Z says why."""
-    from game.play.online_game import OnlineMatch
+    from game.play.online_session import OnlineGame
     from tests.helpers import QuietLink, game_state
 
     state = game_state()
     link = QuietLink()
-    scene = OnlineMatchScene(app, OnlineMatch(state), link, state)
+    scene = OnlineMatchScene(app, OnlineGame.open(state, app.data, link))
     app.scenes.reset(scene)
     drive.frames(2)
     assert [b.label for b in scene.panel.controls] == ["Take back", "Abort", "Share", "Lobby"]

@@ -148,6 +148,7 @@ def down_goes_down_left(drive, scene) -> None:
     """From the cursor's first cell and cells left and right of it, the d-pad's
     Down lands on the screen below and to the left (where that cell exists)."""
     view = scene.view
+    checked = []
     for across in ("left", "right", None):
         if scene.input.cursor is not None:
             drive.pad(B)  # hide the cursor: it shows again in the middle
@@ -163,6 +164,9 @@ def down_goes_down_left(drive, scene) -> None:
         below = [c for c in view.geo.neighbours[start] if view.centre(c)[1] > y0]
         if len(below) == 2:
             assert y1 > y0 and x1 < x0, (view.geo.names[start], view.geo.names[moved])
+            checked.append(view.geo.names[start])
+    # The middle of every board has two cells below it: the rule was tried there.
+    assert checked, "no cell with two cells below was tried"
 
 
 def test_down_goes_the_same_way_on_every_board_and_side(app, drive, packs):

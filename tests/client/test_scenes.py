@@ -276,6 +276,7 @@ def test_the_screenshot_tour_covers_every_scene(tours):
     pygame.init()
     run = tours((1280, 800))
     shots = run.shots
+    assert all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in shots)  # IMAGES
     names = [p.stem.split("-", 1)[1] for p in shots]
     # Keyboard play shows: the board cursor, then the turn box with what was typed.
     typed = run.sizes["match-turn-box: MatchScene"]

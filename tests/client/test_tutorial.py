@@ -190,6 +190,7 @@ def test_every_refusal_gives_the_true_reasons(app, drive):
     holds too, "touches only", and the lesson is done exactly when its rule holds."""
     for lesson_id in ("refuse-own", "refuse-join"):
         start = open_lesson(app, drive, lesson_id).run.board
+        done_by = []
         for cell in range(start.geometry.cells):
             if start.tile_at(cell) is not None:
                 continue
@@ -208,6 +209,8 @@ def test_every_refusal_gives_the_true_reasons(app, drive):
             holds = only if lesson_id == "refuse-own" else "would join" in why
             assert scene.run.done == holds, (lesson_id, name, text)
             assert ("other rule" in text) == (not holds), (lesson_id, name, text)
+            done_by += [name] if holds else []
+        assert done_by, f"no cell of {lesson_id} is refused by its rule"
 
 
 def test_the_counter_keeps_the_answer_back_and_says_1_group(app, drive, monkeypatch):
@@ -273,6 +276,7 @@ def test_buttons_stay_put_so_a_quick_second_click_on_next_presses_nothing(
 
 
 def test_every_lesson_says_all_it_has_to_say_in_a_small_window(app, drive):
+    # asserts-in-branch: LESSONS is the tutorial's fixed list of lessons
     for lesson in LESSONS:
         scene = open_lesson(app, drive, lesson.id, (640, 480) if lesson is LESSONS[0] else None)
         solve(drive, scene)

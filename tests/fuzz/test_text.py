@@ -87,6 +87,8 @@ def test_playing_any_text_in_any_position(seed, text):
     except RulesError as e:
         assert str(e)
         assert board.mfen() == before  # a refused turn changes nothing
+    else:
+        assert board.mfen() != before  # a turn played moves the game on
 
 
 SHEET_ALPHABET = "OXT./\\n x0"

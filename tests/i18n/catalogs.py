@@ -1,5 +1,5 @@
 """What the catalogs are checked against: the texts marked in the source (read with
-Babel exactly as the README's extract command reads them) and each language's
+Babel exactly as docs/languages.md's extract command reads them) and each language's
 catalog, its compiled twin, and its glossary."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from game.i18n import DOMAIN, LANGUAGES, LOCALES
 
 ROOT = LOCALES.parent.parent
-#: The README's extract command uses these and no others (--no-default-keywords).
+#: docs/languages.md's extract command uses these and no others (--no-default-keywords).
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

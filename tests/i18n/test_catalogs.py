@@ -1,7 +1,7 @@
 """Every language has every text, compiled as written.
 
-The catalogs are extracted, updated and compiled with Babel (the README's
-"Languages" section); these tests fail when one of those steps was forgotten,
+The catalogs are extracted, updated and compiled with Babel (docs/languages.md,
+"Updating the catalogs"); these tests fail when one of those steps was forgotten,
 and say which text of which language lacks what."""
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def test_each_compiled_catalog_matches_its_po(code):
     compiled = read_compiled(code)
     want = {key(m): text(m) for m in written if m.id and m.string and not m.fuzzy}
     have = {key(m): text(m) for m in compiled if m.id}
-    assert have == want, f"{code}: run the compile command of the README's Languages section"
+    assert have == want, f"{code}: run the compile command of docs/languages.md"
 
 
 def test_the_entry_check_names_a_missing_or_broken_entry():

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from game.online.assets import link
-from game.online.game_page import clock_text, game_page, positions
+from game.online.clock import clock_text
+from game.online.game_page import game_page, positions
 from game.online.pages import POLICY, Pages
 from game.online.server import Limits
 from game.online.session import Session
@@ -385,7 +386,13 @@ def test_a_game_page_draws_the_board_the_players_and_the_turns_as_the_client_doe
 def test_clocks_read_as_the_client_shows_them():
     hour, day = 3_600_000, 86_400_000
     assert clock_text(245_000) == "4:05"
-    assert clock_text(999) == "0:01"
+    assert clock_text(244_001) == "4:05"  # rounded up: a part of a second is time left
+    assert clock_text(10_000) == "0:10"
+    # Tenths under ten seconds, rounded up too.
+    assert clock_text(9_940) == "0:10"
+    assert clock_text(9_400) == "0:09.4" and clock_text(9_301) == "0:09.4"
+    assert clock_text(999) == "0:01.0" and clock_text(0) == "0:00.0"
+    assert clock_text(-40) == "0:00.0"  # a flag fallen a moment ago
     # By correspondence, the turn's own days; the reserve is counted apart.
     assert clock_text(2 * day + 5 * hour + 10 * day, reserve=10) == "2d 5h"
     assert clock_text(5 * hour + 7 * 60_000, reserve=0) == "5h 7m"

@@ -242,7 +242,9 @@ def test_idle_connections_and_a_full_server_are_closed(tmp_path):
 
 
 def test_nothing_online_is_read_with_pickle_or_eval():
-    for path in ONLINE.glob("*.py"):
+    paths = sorted(ONLINE.glob("*.py"))
+    assert len(paths) > 10, ONLINE  # the online package is where this test looks
+    for path in paths:
         code = path.read_text(encoding="utf-8")
         for word in ("pickle", "eval(", "exec(", "marshal", "shelve"):
             assert not re.search(re.escape(word), code), (path.name, word)

@@ -1,6 +1,8 @@
 """The seam between a match screen and the game behind it: both controllers are
 :class:`MatchControl`, and each says truly what else it can do."""
 
+import json
+
 from game.play.control import (
     Abilities,
     Hints,
@@ -10,6 +12,7 @@ from game.play.control import (
     Thinks,
     abilities,
 )
+from game.play.in_progress import CURRENT
 from game.play.match import Match
 from game.play.match_controller import MatchController
 from game.play.online_game import OnlineController, OnlineMatch
@@ -99,9 +102,19 @@ def test_an_online_game_goes_back_to_its_end_rather_than_drop_turns(tmp_path):
 
 
 def test_claiming_a_saved_game_makes_it_the_match_in_progress(tmp_path):
-    control = MatchController(Match(3, "Human", "Human"), tmp_path, NoAI(), current=False)
+    kept = tmp_path / CURRENT
+    kept.write_text('{"another": "match"}')  # a match is in progress already
+    saved = Match(3, "Human", "Human")
+    saved.click(saved.board.geometry.index("a1"))
+    control = MatchController(saved, tmp_path, NoAI(), current=False)
+    # Before the player agrees, the saved game may not change, and is not kept.
+    assert not control.may_change()
+    assert control.resign(BLUE) == [] and not saved.over
+    assert control.autosave() is None and kept.read_text() == '{"another": "match"}'
     control.claim()
-    assert control.current
+    assert control.may_change()
+    control.click(saved.board.geometry.index("e1"))  # the next turn keeps it
+    assert json.loads(kept.read_text()) == saved.record() and saved.plies == 2
 
 
 def test_an_online_game_stops_its_clocks_where_they_stood_when_it_ends(tmp_path):

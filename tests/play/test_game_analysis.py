@@ -70,17 +70,36 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     counts = {"blunder": 1, "mistake": 0, "inaccuracy": 2}
     some = {"counts": counts, "accuracy": 80, "turns": 5}
     assert summary_line("Red", some) == ("Red: accuracy 80%, 1 blunder, 0 mistakes, 2 inaccuracies")
+    # Before the analysis is done, nothing reads as its verdict.
+    few = {**some, "of": 9, "final": False}
+    assert summary_line("Red", few) == "Red: 5 of 9 turns judged so far"
+    labelled = {**some, "of": 5, "final": False}
+    assert summary_line("Red", labelled) == (
+        "Red: accuracy so far 80%, 1 blunder, 0 mistakes, 2 inaccuracies"
+    )
+    assert summary_line("Red", {**labelled, "final": True}) == summary_line("Red", some)
 
 
-def test_the_ending_is_judged_last_from_its_last_turn_back_within_its_budget():
-    """The middle game in order, then the ending backwards; each ending turn may
-    try for exact values as long as the ending's budget has left (at least the
-    turn's own seconds), and once one does not settle, the earlier ones get a
-    short try only."""
+def test_a_first_pass_labels_every_turn_then_the_second_judges_the_rest_deeper():
+    """The first pass asks every turn in order with a short search, the game's
+    turns sharing a few seconds; a middle turn it searched as deep as the
+    analysis goes is settled. The second pass judges the rest: the middle game
+    in order, then the ending backwards, where each ending turn may try for
+    exact values as long as the ending's budget has left (at least the turn's
+    own seconds), and once one does not settle, the earlier ones get a short
+    try only."""
     import random
 
+    from game.ai.analysis import JUDGE_DEPTH
     from game.ai.search import empty_cells
-    from game.play.game_analysis import ENDING_SECONDS, SECONDS, SHORT_TRY, GameAnalysis
+    from game.play.game_analysis import (
+        ENDING_SECONDS,
+        QUICK_MOST,
+        QUICK_SECONDS,
+        SECONDS,
+        SHORT_TRY,
+        GameAnalysis,
+    )
     from game.play.match import Match
 
     rng = random.Random(3)
@@ -94,28 +113,65 @@ def test_the_ending_is_judged_last_from_its_last_turn_back_within_its_budget():
     assert len(ending) > 4 and all(
         empty_cells(Board(analysis.turns[i][0])) <= 16 for i in ending
     ), "the ending is the turns with 16 empty cells or fewer"
+    middle = [i for i in judged if i not in ending]
+    settled = {middle[1], ending[-1]}  # searched as deep as it goes in the first pass
     asked = []
     spent = {ending[-1]: 2.5, ending[-2]: 3.0, ending[-3]: 3.0}  # seconds each takes
     while (ask := analysis.next_turn()) is not None:
         asked.append(ask)
-        now[0] += spent.get(ask.at, 0.01)
+        if not ask.deep:
+            assert not analysis.labelled
+        now[0] += spent.get(ask.at, 0.01) if ask.deep else 0.01
         data = {
             "loss": 0.0,
             "label": "best",
-            "exact": ask.at != ending[-3],  # the third from last does not settle
+            # In the second pass the third from last does not settle.
+            "exact": ask.deep and ask.at != ending[-3],
             "best_score": 0,
             "played_score": 0,
+            "depth": JUDGE_DEPTH if ask.at in settled else 2,
         }
         analysis.record(ask.at, ask.played, data)
-    middle = [i for i in judged if i not in ending]
-    assert [a.at for a in asked] == middle + ending[::-1]
-    by_turn = {a.at: a for a in asked}
-    assert all(by_turn[i].exact_seconds == SECONDS for i in middle)
+        if not ask.deep and ask.at == judged[-1]:
+            assert analysis.labelled and not analysis.done and analysis.progress < 1
+    quick = [a for a in asked if not a.deep]
+    assert [a.at for a in quick] == judged
+    assert all(a.seconds == a.exact_seconds <= QUICK_MOST for a in quick)
+    assert sum(a.seconds for a in quick) <= QUICK_SECONDS + 1e-9
+    deep = [a for a in asked if a.deep]
+    again = [i for i in middle if i not in settled]
+    assert [a.at for a in deep] == again + ending[::-1]
+    by_turn = {a.at: a for a in deep}
+    # The middle game's turns share the second pass's time: on side 4 each keeps its own.
+    assert all(by_turn[i].seconds == by_turn[i].exact_seconds == SECONDS for i in again)
     assert by_turn[ending[-1]].exact_seconds == ENDING_SECONDS
     assert by_turn[ending[-2]].exact_seconds == ENDING_SECONDS - 2.5
     assert by_turn[ending[-3]].exact_seconds == SECONDS  # 0.5 s left: its own 0.8 s
     assert all(by_turn[i].exact_seconds == SHORT_TRY for i in ending[:-3])
-    assert all(a.seconds == SECONDS for a in asked) and analysis.done
+    assert all(by_turn[i].seconds == SECONDS for i in ending) and analysis.done
+
+
+def test_a_bigger_board_shares_the_second_pass_among_its_middle_turns():
+    """Side 8's 200-odd turns get a share of the middle game's time each, so its
+    analysis ends in seconds, not minutes, where side 5's keep theirs."""
+    import random
+
+    from game.play.game_analysis import MIDDLE_TURNS, QUICK_SECONDS, SECONDS, GameAnalysis
+    from game.play.match import Match
+
+    rng = random.Random(1)
+    match = Match(8, "Human", "Human")
+    for _ in range(120):
+        match.play(rng.choice(match.board.legal_turns()))
+    analysis = GameAnalysis(match)
+    data = {"loss": 0.0, "label": "best", "exact": False, "best_score": 0, "played_score": 0}
+    quick = []
+    while (ask := analysis.next_turn()) is not None and not ask.deep:
+        quick.append(ask.seconds)
+        analysis.record(ask.at, ask.played, {**data, "depth": 2})
+    assert sum(quick) <= QUICK_SECONDS + 1e-9 and len(quick) == 120
+    assert ask is not None and ask.deep
+    assert ask.seconds == SECONDS * MIDDLE_TURNS / 120 < SECONDS / 4
 
 
 def test_the_curve_is_drawn_in_runs_of_judged_turns():
@@ -155,6 +211,33 @@ def test_no_turn_ends_a_sentence_of_the_better_line(language):
         lines = [better_line(v) for v in verdicts]
     finally:
         i18n.set_language("en")
+    assert len(lines) == 8
     for line, v in zip(lines, verdicts, strict=True):
         for turn in (v.played, v.best):
             assert f"{turn}." not in line, line
+
+
+def test_a_players_summary_is_final_only_when_each_of_their_turns_is():
+    """Side 3's first turns judged: Red's summary counts them of all Red's turns;
+    a first pass's label keeps the summary "so far" until a final one replaces it."""
+    from game.play.game_analysis import GameAnalysis
+    from game.play.match import Match
+
+    match = Match(3, "Human", "Human")
+    for text in ("c3", "c5", "a1", "e3"):
+        match.play(match.board.parse_turn(text))
+    analysis = GameAnalysis(match)
+    data = {"loss": 0.0, "label": "best", "exact": False, "best_score": 0, "played_score": 0}
+    ask = analysis.next_turn()
+    assert ask is not None and not ask.deep
+    analysis.record(ask.at, ask.played, {**data, "depth": 1})
+    red = analysis.summary("red")
+    assert (red["turns"], red["of"], red["final"]) == (1, 2, False)
+    while (ask := analysis.next_turn()) is not None and not ask.deep:
+        analysis.record(ask.at, ask.played, {**data, "depth": 1})
+    assert analysis.labelled and not analysis.done
+    assert not analysis.summary("blue")["final"]
+    while ask is not None:
+        analysis.record(ask.at, ask.played, data)
+        ask = analysis.next_turn()
+    assert analysis.done and analysis.summary("red")["final"]

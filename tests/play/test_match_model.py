@@ -78,3 +78,12 @@ def test_record_round_trip_and_bad_records():
     with pytest.raises(RecordError, match="JSON object"):
         Match.from_record([1])
     assert m.players[RED] == "Human"
+
+
+def test_each_player_has_a_line_on_what_it_is():
+    from game.ai.levels import LEVELS
+    from game.play.match import HUMAN, PLAYERS, player_blurb
+
+    assert player_blurb(HUMAN) == "a person at this screen."
+    for who in PLAYERS[1:]:
+        assert player_blurb(who) == LEVELS[who.lower()].blurb and player_blurb(who)

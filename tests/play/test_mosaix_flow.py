@@ -71,6 +71,7 @@ def test_a_refused_placement_says_why_and_changes_nothing(tmp_path):
 def test_the_pointer_holds_the_same_cell_of_every_shape():
     from game.play.arranger import SHAPE_NAMES, Arranger
 
+    assert len(SHAPE_NAMES) > 1
     for i in range(len(SHAPE_NAMES)):
         a = Arranger("OXTO")
         a.pick_shape(i)

@@ -28,3 +28,17 @@ def test_an_unknown_language_falls_back_with_a_message_naming_it(tmp_path):
     assert settings.language == "" and settings.volume == 0.3
     assert message is not None
     assert "language 'xx' is not one the game speaks (en, de, fr, es, it" in message
+
+
+def test_speech_is_off_by_default_kept_when_on_and_checked_like_the_others(tmp_path):
+    import json
+
+    from game.play.settings import load, save
+
+    assert Settings().speech is False
+    save(Settings(speech=True), tmp_path)
+    assert load(tmp_path) == (Settings(speech=True), None)
+    (tmp_path / "settings.json").write_text(json.dumps({"speech": "yes", "volume": 0.3}))
+    settings, message = load(tmp_path)
+    assert settings.speech is False and settings.volume == 0.3
+    assert message is not None and "speech should be true or false" in message

@@ -3,7 +3,7 @@ the lines it gives the screen from the server's answers."""
 
 from __future__ import annotations
 
-from game.play.tournaments import Tournaments, clock_text, kind_text, points_text
+from game.play.tournaments import Tournaments, kind_text, points_text, time_left_text
 
 
 class Line:
@@ -59,7 +59,7 @@ def test_the_time_left_counts_down_from_what_the_server_said():
     assert m.state_line() == "Playing: 1:00 left."
     assert m.pairing_line() == "Waiting for your next pairing."
     assert kind_text(arena).startswith("Arena, 60 minutes")
-    assert points_text("arena", 12.0) == "12" and clock_text(7384) == "2 h 03 min"
+    assert points_text("arena", 12.0) == "12" and time_left_text(7384) == "2 h 03 min"
 
 
 def test_a_bye_a_pause_and_the_end_are_said():

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pygame
 
-from game.files import BadFile, read_json, write_json
 from game.i18n import N_, _
+from game.play.analysis_job import AnalysisJob
 from game.play.game_analysis import (
     CLAMP,
     GameAnalysis,
@@ -33,8 +33,6 @@ from ..widgets import Button, draw_all, press, update_all
 
 #: The mouse's events that may zoom or move the board.
 BOARD_MOUSE = (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-#: A request id the worker never gives: the analysis stopped on an error.
-STOPPED = -1
 #: The verdicts' words, for extraction (they are translated where drawn).
 LABELS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
 #: The graph's legend: which way is whose lead.
@@ -76,35 +74,22 @@ class AnalysisScene(Scene):
         self.plot = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.keys_box = pygame.Rect(0, 0, 0, 0)
-        self.asking: int | None = None  # the turn the engine is judging
         self.rows: list[tuple[int, pygame.Rect]] = []
         #: The first turn in the list's view, once the wheel has moved it; None
         #: keeps the turn shown in the middle of the list.
         self.list_first: int | None = None
         self.list_rows = 1
-        #: This screen's own line to the AI's process.
-        self.ai = app.worker.line()
         self.match = match
-        self.analysis = GameAnalysis(match)
-        self.record_path = record_path
-        self.loaded = self._load_kept()
+        #: The engine's work on the game, through this screen's own line to it.
+        self.job = AnalysisJob(match, app.worker.line(), record_path)
+        self.analysis: GameAnalysis = self.job.analysis
         self.view = BoardView(match.board.size)
         #: The mouse and the keys on the board: here they only zoom and pan it.
         self.input = BoardInput(self.view)
         self.ply = 0  # turns on the board shown
-        self.request: int | None = None
         self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         self.controls = [self.back_button]
         self.t = 0.0
-
-    def _load_kept(self) -> bool:
-        if self.record_path is None:
-            return False
-        try:
-            data = read_json(self.record_path)
-        except (BadFile, FileNotFoundError):
-            return False
-        return isinstance(data, dict) and self.analysis.load(data.get("analysis"))
 
     def enter(self) -> None:
         self.resize(self.app.size)
@@ -113,8 +98,7 @@ class AnalysisScene(Scene):
         self.resize(self.app.size)
 
     def leave(self) -> None:
-        if self.request not in (None, STOPPED):
-            self.ai.cancel()
+        self.job.stop()
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel at the right, Back at its foot; at the left the evaluation
@@ -141,46 +125,10 @@ class AnalysisScene(Scene):
     def update(self, dt: float) -> bool:
         self.t += dt
         moving = update_all(self.controls, dt)
-        if self.request == STOPPED:
-            return moving
-        if self.request is None:
-            ask = self.analysis.next_turn()
-            if ask is not None:
-                self.request = self.ai.judge(
-                    ask.mfen, ask.played, ask.seconds, exact_seconds=ask.exact_seconds
-                )
-                self.asking = ask.at
-            return moving or ask is not None
-        for answer in self.ai.poll():
-            if answer.id != self.request:
-                continue
-            self.request = None
-            asking = self.asking
-            if asking is None:  # every request is made with the turn it judges
-                continue
-            if answer.error or answer.verdict is None or answer.turn is None:
-                self.app.toast(_("The analysis stopped: {error}").format(error=answer.error))
-                self.analysis.verdicts[asking] = None
-                self.request = STOPPED
-                return True
-            self.analysis.record(asking, answer.turn, answer.verdict)
-            if self.analysis.done:
-                self.keep()
-        return True
-
-    def keep(self) -> None:
-        """Write the analysis into the game record it came from."""
-        if self.record_path is None:
-            return
-        try:
-            data = read_json(self.record_path)
-            if isinstance(data, dict):
-                data["analysis"] = self.analysis.to_json()
-                write_json(self.record_path, data)
-        except (BadFile, FileNotFoundError, OSError) as e:
-            self.app.toast(
-                _("The analysis could not be kept with the game: {error}").format(error=e)
-            )
+        working = self.job.step()
+        for message in self.job.news():
+            self.app.toast(message)
+        return working or moving
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

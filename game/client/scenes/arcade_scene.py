@@ -11,9 +11,17 @@ from typing import NamedTuple
 import pygame
 
 from game.i18n import N_, _
-from game.play.arcade import STRIKES, daily, start_run
-from game.puzzles import Pack, Puzzle
-from game.puzzles.themes import theme_name
+from game.play.arcade import MODES, STRIKES, daily, start_run
+from game.play.puzzle_score import (
+    ON_SOON,
+    SHOW_ANSWER,
+    WAIT,
+    Answer,
+    count_answer,
+    run_answer,
+    settling,
+)
+from game.play.puzzle_shelf import theme_name
 
 from .. import text_layout as tl
 from .. import theme
@@ -33,10 +41,6 @@ class Popup(NamedTuple):
     left: float  # seconds
 
 
-def pack_of(packs: list[Pack], puzzle: Puzzle) -> Pack:
-    return next(p for p in packs if puzzle in p.puzzles)
-
-
 class ArcadeScene(PuzzleScene):
     """A run of puzzles in one of the arcade modes: ``"rush"``, ``"streak"`` or
     ``"trainer"``. A card with the mode's rules comes first; the clock starts
@@ -53,7 +57,7 @@ class ArcadeScene(PuzzleScene):
             mode,
             app.puzzles.packs,
             random.Random(seed),
-            seen=progress.tried | set(progress.stars),
+            seen=progress.seen,
             rating=progress.rating.rating,
             theme=theme,
         )
@@ -142,34 +146,29 @@ class ArcadeScene(PuzzleScene):
         return (left + 46 if left else 20), width - (right + 46 if right else 20)
 
     def answered(self, right: bool, first_try: bool) -> None:
-        pack = pack_of(self.app.puzzles.packs, self.puzzle)
-        progress = self.app.puzzles.progress
-        if first_try:
-            before = progress.rating.rating
-            progress.first_try(pack.id, self.puzzle, right)
-            if self.run.teaches:
-                # In the line under the heading, which is laid out to fit: a pop-up
-                # of it lay over the line's own text.
-                after = progress.rating.rating
-                rating = _("{said} Your rating: {rating} ({change}).").format(
-                    said=self.message[0].strip(),
-                    rating=f"{after:.0f}",
-                    change=f"{after - before:+.0f}",
-                )
-                self.say(rating, self.message[1])
-        if right:  # a solve counts wherever it happens
-            progress.record(pack.id, self.puzzle.id, 3 if first_try else 1)
-        result = self.run.answer(right)
-        for text, tone in self.run.popups(result):
+        puzzles = self.app.puzzles
+        judged = Answer(right, first_try, self.stars)
+        answer = run_answer(self.run, puzzles.progress, puzzles.packs, self.puzzle, judged)
+        if answer.rating is not None:
+            # In the line under the heading, which is laid out to fit: a pop-up
+            # of it lay over the line's own text.
+            before, after = answer.rating
+            rating = _("{said} Your rating: {rating} ({change}).").format(
+                said=self.message[0].strip(),
+                rating=f"{after:.0f}",
+                change=f"{after - before:+.0f}",
+            )
+            self.say(rating, self.message[1])
+        for text, tone in answer.popups:
             self.popup(text, theme.TONES[tone])
-        if right and self.run.teaches:
+        if answer.then == WAIT:
             # The rating's change is the Trainer's news: it stays until the player
             # moves on, as a miss does.
             text = _("{said} Next (N) when you are ready.").format(said=self.message[0])
             self.say(text, self.message[1])
-        elif right:
+        elif answer.then == ON_SOON:
             self.advance_in = NEXT_AFTER
-        elif self.run.teaches:
+        elif answer.then == SHOW_ANSWER:
             # A miss is where a trainer teaches: play the answer out, and go on
             # when the player has seen it.
             self.reset_in = 0.0
@@ -303,33 +302,6 @@ class ArcadeScene(PuzzleScene):
             )
 
 
-#: Each mode's name and rules, for its card before a run.
-MODES = {
-    "rush": (
-        N_("Flip Rush"),
-        N_(
-            "Three minutes: solve as many puzzles as you can. A wrong answer costs 10 seconds "
-            "and a strike; three strikes end the run. Two or more right in a row add 3 seconds "
-            "each. The puzzles start a little below your rating and get harder as you go."
-        ),
-    ),
-    "streak": (
-        N_("Streak"),
-        N_(
-            "No clock: solve puzzles one after another; the first wrong answer ends the run. "
-            "You may skip one puzzle. They start a little below your rating and get harder."
-        ),
-    ),
-    "trainer": (
-        N_("Trainer"),
-        N_(
-            "Puzzles without end, each picked near your puzzle rating, ones you have not tried "
-            "first. After each first try your rating and its change show. End whenever you like."
-        ),
-    ),
-}
-
-
 class RunCardScene(ButtonScene):
     """A run's rules, over its first puzzle, until the player starts it."""
 
@@ -433,7 +405,7 @@ class SummaryScene(ButtonScene):
         else:
             lines.append((_("Personal best: {score}").format(score=best), theme.MUTED, 32))
         r = self.app.puzzles.progress.rating
-        if r.rd > 110:
+        if settling(r):
             rated = _("Puzzle rating {rating} (provisional)").format(rating=f"{r.rating:.0f}")
         else:
             rated = _("Puzzle rating {rating} (+/- {doubt})").format(
@@ -478,15 +450,10 @@ def daily_scene(app: Services, today: dt.date | None = None) -> PuzzleScene | No
     if picked is None:
         return None
     pack, puzzle = picked
-    key = today.isoformat()
 
     def result(right: bool, first_try: bool) -> None:
-        if first_try:
-            app.puzzles.progress.first_try(pack.id, puzzle, right)
-        if right:
-            daily = app.puzzles.progress.daily
-            daily[key] = max(daily.get(key, 0), scene.stars)
-            app.puzzles.progress.record(pack.id, puzzle.id, scene.stars)
+        progress = app.puzzles.progress
+        count_answer(progress, pack.id, puzzle, Answer(right, first_try, scene.stars), day=today)
         app.puzzles.save()
 
     month = _(MONTHS[today.month - 1])

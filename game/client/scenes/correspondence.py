@@ -10,8 +10,8 @@ from typing import Protocol
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.online.protocol import Message
 from game.play.online_game import postal_line
+from game.play.online_session import Message
 
 from .. import text_layout as tl
 from .. import theme
@@ -22,7 +22,7 @@ from .menu import MenuScene
 
 class PostalLobby(Protocol):
     """What the list needs of the lobby under it: the games, the line's news
-    (which the lobby reads only while on top) and a way into a game."""
+    (which the lobby reads itself only while on top) and a way into a game."""
 
     @property
     def postal(self) -> list[Message]: ...
@@ -30,9 +30,7 @@ class PostalLobby(Protocol):
     @property
     def connected(self) -> bool: ...
 
-    def poll(self) -> list[Message]: ...
-
-    def receive(self, msg: Message) -> None: ...
+    def read(self) -> bool: ...
 
     def open_postal(self, gid: str) -> None: ...
 
@@ -107,10 +105,7 @@ class CorrespondenceScene(MenuScene):
         if not self.lobby.connected:
             return super().update(dt)
         before = self.games
-        for msg in self.lobby.poll():
-            self.lobby.receive(msg)
-            if self.app.scenes.top is not self:
-                break  # a game opened, or the line closed
+        self.lobby.read()
         if self.games is not before and self.app.scenes.top is self:
             self.enter()
         return super().update(dt) or self.games is not before

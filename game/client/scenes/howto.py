@@ -75,7 +75,6 @@ class HowToScene(ButtonScene):
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.heading = pygame.FRect(0, 0, 0, 0)  # the page's number and name
         self.under = pygame.FRect(0, 0, 0, 0)  # under the board: the chain so far
         #: The page's text: it scrolls where a small window cannot show it all.
@@ -128,7 +127,6 @@ class HowToScene(ButtonScene):
         buttons, middle = split(rest, 90, "bottom")
         self.heading = split(head, text_layout.room(30) + 8, "bottom")[0].inflate(-80, 0)
         words, board = split(middle.inflate(-80, -20), 0.5, "left", gap=40)
-        self.text_rect = pygame.Rect(words)
         self.body.layout(words)
         self.view.coordinates = self.app.settings.coordinates
         self.under, board = split(board, text_layout.room(24) + 4, "bottom")

@@ -9,10 +9,12 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, ngettext
+from game.play import speech
 from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
 from game.play.explain import explain, turn_summary
-from game.play.match import Event, Match
+from game.play.match import Event, Match, player_name
 from game.play.notices import UNTIL_MOVED, Notices
+from game.rules import BLUE, PASS, RED
 
 from .. import text_layout as tl
 from .. import theme
@@ -103,6 +105,9 @@ class MatchBoard(Scene):
 
     # -- events to animation and sound -----------------------------------------------
     def show(self, events: list[Event]) -> None:
+        self.app.speak(speech.events(events))
+        if self.match.chain is not None and any(e.kind == "flip" for e in events):
+            self.app.speak(speech.chain_step(self.match.chain))
         delay = 0.0
         for ev in events:
             if ev.kind == "refused":
@@ -130,6 +135,33 @@ class MatchBoard(Scene):
                 self.pending.append((self.clock + delay, "pass"))
             elif ev.kind == "over":
                 self.finish()
+
+    # -- what Speech says (see game.client.speaker) ----------------------------------
+    def heard(self) -> tuple[str, str]:
+        """The screen's title and first line: who plays, and whose turn it is."""
+        match = self.match
+        title = _("Match on a board of side {side}: Red, {red}; Blue, {blue}").format(
+            side=match.board.size,
+            red=player_name(match.player(RED)),
+            blue=player_name(match.player(BLUE)),
+        )
+        return title, self.turn_line()[0]
+
+    def cell_said(self, cell: int) -> str:
+        match = self.match
+        return speech.cell(
+            match.board, match.chain, cell, your_turn=match.human_to_move and not self.finished
+        )
+
+    def state_said(self) -> str:
+        match = self.match
+        before, said = match.board.copy(), ""
+        while before.turn_stack and not said:  # the last turn played, forced passes aside
+            turn = before.pop()
+            if turn is not PASS:
+                said = speech.turn(before.mover, before.notation(turn))
+        over = match.result_text() if match.over else ""
+        return speech.score(match.board, match.players, over=over, last=said)
 
     def say_chain(self) -> None:
         """During a chain, say what is owed (until something else is said)."""

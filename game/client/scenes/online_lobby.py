@@ -3,36 +3,45 @@ lobby: open a seek, accept one, challenge a friend by code, see the leaderboard,
 watch a game, and keep up with correspondence games (days a turn), whose list
 says where it is your turn.
 
-The connection lives on its own thread (:class:`game.online.link.Link`); this
-scene only queues requests and reads what arrived, once a frame, so the window
-never waits for the network. A lost connection says so and comes back by itself.
+The connection lives on its own thread, held by the
+:class:`~game.play.online_session.OnlineSession` with the server hosted here;
+this scene only forwards requests and reads what arrived, once a frame, so the
+window never waits for the network. A lost connection says so and comes back by
+itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
 
 from game.i18n import N_, _, pgettext
-from game.online import protocol
-from game.online.host import LocalServer, addresses
-from game.online.link import Link
-from game.online.protocol import Message
 from game.play import online_identity
 from game.play.lobby import (
     Lobby,
     OpenGame,
+    Opening,
     OpenWatch,
     ShowLeaderboard,
     ShowPostal,
     game_line,
     seek_line,
 )
-from game.play.online_game import OnlineMatch
 from game.play.online_identity import load as load_identity
-from game.play.online_identity import normal
 from game.play.online_identity import save as save_identity
+from game.play.online_session import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    NAME_LENGTH,
+    NAME_RULE,
+    Host,
+    Message,
+    OnlineSession,
+    SessionLine,
+    name_letter,
+)
 
 from .. import text_layout as tl
 from .. import theme
@@ -50,11 +59,8 @@ SIDES = [str(n) for n in range(3, 9)]
 TIMES = ["1+0", "3+2", "5+3", "10+5", "15+10"]
 PACES = list(online_identity.PACES)
 DAYS = list(online_identity.DAYS)  # a turn
-HOST_DB = "hosted-server.db"
 #: How large the status lines under the lobby read.
 STATUS_SIZE = 20
-#: What a name must be, said under the name field when it is not.
-NAME_RULE = N_("Choose a name of 1 to 20 letters or digits for others to see.")
 NOTE_SIZE = 22  # as large as the form's own words
 
 
@@ -69,8 +75,7 @@ class OnlineScene(MenuScene):
     def __init__(self, app: Services, *, to_postal: bool = False) -> None:
         """``to_postal``: connect at once to the last server and open the list of
         correspondence games (the title screen's way in when it is your turn)."""
-        #: What is wrong with the name typed, said under its field; and where.
-        self.name_note = ""
+        #: Where what is wrong with the name typed is said, under its field.
         self.note_box = pygame.Rect(0, 0, 0, 0)
         super().__init__(app)
         identity, message = load_identity(app.data)
@@ -80,13 +85,10 @@ class OnlineScene(MenuScene):
             identity, self.keep_identity, to_postal=to_postal, side=str(app.settings.board_side)
         )
         self.identity = identity
-        self._link: Link | None = None
-        self.host: LocalServer | None = None
-        self.hosting = ""  # the addresses a friend types in, while this computer hosts
+        self.session = OnlineSession(self.lobby, identity, app.data, self.keep_identity)
         self.seek_count = 0  # the seeks listed on the right, before the games
         self.games_top = pygame.FRect()  # the heading of the games to watch
         self.postal_shown = 0  # 1 while the list's button heads the right column
-        self.game_scene: OnlineMatchScene | None = None
         self.left_count = 0  # the lobby's controls on the left, before the seeks
         self.seek_top = pygame.FRect()  # the heading of the open seeks
         self.col_w = 0  # the width of each column of the lobby
@@ -103,27 +105,44 @@ class OnlineScene(MenuScene):
         self.name_field = TextField(
             N_("Your name"),
             self.identity.name,
-            limit=protocol.NAME_LENGTH,
-            allowed=lambda c: c.isalnum() or c in " _-.'",
+            limit=NAME_LENGTH,
+            allowed=name_letter,
             on_enter=self.connect,
             hint=N_("the name others see"),
         )
         self.code_field = TextField(
             N_("Code"),
-            limit=protocol.CODE_LENGTH,
-            allowed=lambda c: c in protocol.CODE_ALPHABET,
+            limit=CODE_LENGTH,
+            allowed=lambda c: c in CODE_ALPHABET,
             upper=True,
             on_enter=self.join,
-            hint=_("{n} characters").format(n=protocol.CODE_LENGTH),
+            hint=_("{n} characters").format(n=CODE_LENGTH),
         )
         if to_postal and self.identity.name:
             self.connect()
 
     # -- what the lobby holds, as the screen and its tests read it ---------------------
     @property
-    def link(self) -> Link | None:
+    def link(self) -> SessionLine | None:
         """The connection, while the lobby has a line (a line that gave up is gone)."""
-        return self._link if self.lobby.line is not None else None
+        return self.session.link
+
+    @property
+    def host(self) -> Host | None:
+        """The server this computer hosts, if it does."""
+        return self.session.host
+
+    @host.setter
+    def host(self, host: Host | None) -> None:
+        self.session.host = host
+
+    @property
+    def hosting(self) -> str:
+        return self.session.hosting
+
+    @property
+    def name_note(self) -> str:
+        return self.session.name_note
 
     @property
     def connected(self) -> bool:
@@ -241,7 +260,7 @@ class OnlineScene(MenuScene):
         keyed = event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
         if typing is not None and keyed and getattr(event, "key", None) != pygame.K_TAB:
             if typing is self.name_field:
-                self.name_note = ""  # a new name: the old one's fault no longer holds
+                self.session.name_note = ""  # a new name: the old one's fault no longer holds
             typing.handle(event)
             return
         super().handle(event)
@@ -312,40 +331,14 @@ class OnlineScene(MenuScene):
 
     # -- actions ------------------------------------------------------------------------
     def connect(self, url: str | None = None) -> None:
-        # As the server keeps it: full-width letters are the letters they look like.
-        name = protocol.display_name(self.name_field.value.strip()) or ""
-        if url is None:
-            try:
-                url = normal(self.server_field.value)
-            except ValueError as e:
-                self.lobby.say(str(e), "bad")
-                return
-            self.identity.server = self.server_field.value.strip()
-        if not protocol.NAME.check(name):
-            self.name_note = _(NAME_RULE)
-            return
-        self.name_note = ""
-        self.identity.name = name
-        self.keep_identity()
-        self._link = Link(url, name, self.identity.token(url)).start()
-        self.lobby.attach(self._link, url)
-        self.rebuild()
+        """Connect to the server typed, or straight to ``url``."""
+        if self.session.connect(self.name_field.value, self.server_field.value, url=url):
+            self.rebuild()
 
     def host_here(self) -> None:
         """Start the server inside the game, then connect to it."""
-        if not protocol.NAME.check(self.name_field.value.strip()):
-            self.lobby.say(_("Choose your name first: it is what your friend will see."), "bad")
-            return
-        if self.host is None:
-            host = LocalServer(self.app.data / HOST_DB)
-            try:
-                port = host.start()
-            except OSError as e:
-                self.lobby.say(_("Could not start a server here: {error}").format(error=e), "bad")
-                return
-            self.host = host
-            self.hosting = ", ".join(f"{a}:{port}" for a in addresses()[:2])
-        self.connect(f"ws://127.0.0.1:{self.host.port}")
+        if self.session.host_here(self.name_field.value):
+            self.rebuild()
 
     def keep_identity(self) -> None:
         try:
@@ -356,10 +349,7 @@ class OnlineScene(MenuScene):
             )
 
     def disconnect(self) -> None:
-        if self.link is not None:
-            self.link.close(timeout=1.0)
-        self._link = None
-        self.lobby.detach()
+        self.session.disconnect()
         self.rebuild()
 
     def join(self) -> None:
@@ -390,20 +380,11 @@ class OnlineScene(MenuScene):
 
     # -- the scene's life -----------------------------------------------------------------
     def resume(self) -> None:
-        game = self.game_scene
-        self.lobby.came_back(game.match if game is not None else None)
-        self.game_scene = None
+        self.session.came_back()
         super().resume()
 
     def leave(self) -> None:
-        if self.link is not None:
-            self.link.close(timeout=1.0)
-        if self.host is not None:
-            self.host.stop()
-
-    def poll(self) -> list[Message]:
-        """What arrived on the line since the last call."""
-        return self.link.poll() if self.link is not None else []
+        self.session.close()
 
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
@@ -411,36 +392,31 @@ class OnlineScene(MenuScene):
             self.resize(self.app.size)  # the status grew or shrank: room for it
         if self.link is None or self.app.scenes.top is not self:
             return moving
-        news = self.poll()
-        for k, msg in enumerate(news):
-            self.receive(msg)
-            if self.game_scene is not None:
-                # A game opened: what came with it (the first turn, if the other
-                # side was quick) is the game's to read.
-                self.game_scene.backlog += news[k + 1 :]
-                break
-        return moving or bool(news)
+        return self.read() or moving
 
-    def receive(self, msg: Message) -> None:
-        """Apply one message to the lobby, and open what it asks for."""
-        link = self.link
-        opening = self.lobby.apply(msg)
+    def read(self, taken: Callable[[Message], bool] | None = None) -> bool:
+        """Read the line's news into the lobby and open what it asks for (the
+        correspondence list and the tournaments read it so while on top, the
+        tournaments' model ``taken`` first); whether any came."""
+        openings, news = self.session.read(taken)
+        for opening in openings:
+            self.open(opening)
+        if self.built != self.lobby.revision:
+            self.rebuild()
+        return news
+
+    def open(self, opening: Opening) -> None:
+        """Open the screen a message asked for."""
+        game = self.session.game
         if isinstance(opening, ShowPostal):
             if self.app.scenes.top is self:
                 self.show_postal()
         elif isinstance(opening, ShowLeaderboard):
             self.app.scenes.push(LeaderboardScene(self.app, opening.players, opening.pace))
-        elif isinstance(opening, OpenGame | OpenWatch) and link is not None:
-            match = OnlineMatch(opening.state)
-            if isinstance(opening, OpenWatch):
-                scene: OnlineMatchScene = WatchScene(self.app, match, link, opening.state)
-                scene.online.watchers = opening.watchers
-            else:
-                scene = OnlineMatchScene(self.app, match, link, opening.state)
-            self.game_scene = scene
-            self.app.scenes.push(scene)
-        if self.built != self.lobby.revision:
-            self.rebuild()
+        elif isinstance(opening, OpenWatch) and game is not None:
+            self.app.scenes.push(WatchScene(self.app, game))
+        elif isinstance(opening, OpenGame) and game is not None:
+            self.app.scenes.push(OnlineMatchScene(self.app, game))
 
     # -- drawing --------------------------------------------------------------------------
     @property

@@ -5,22 +5,16 @@ rating change. The link is polled once a frame; nothing here waits for it."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play.explain import turn_summary
 from game.play.lobby import LEADERBOARD_ORDER
 from game.play.match import Event
-from game.play.online_game import (
-    OnlineController,
-    OnlineMatch,
-    days_left,
-    page_address,
-    turn_time,
-)
-from game.rules import Board, Color
+from game.play.online_game import OnlineMatch, clock_text, days_left, turn_time
+from game.play.online_session import OnlineGame
+from game.rules import Color
 
 from .. import text_layout as tl
 from .. import theme
@@ -34,22 +28,11 @@ from .match_scene import MatchScene
 from .menu import MenuScene
 from .mosaix_sheet import fits
 
-if TYPE_CHECKING:
-    from game.online.link import Link
-
 LOW_TIME_MS = 20_000
 #: The height of a row of the leaderboard.
 ROW = 28
 #: A correspondence clock under this is shown as running low.
 LOW_DAYS_MS = 86_400_000
-
-
-def clock_text(ms: int) -> str:
-    """Time left as a clock shows it: 4:59, and tenths under ten seconds."""
-    if ms < 10_000:
-        return f"0:{ms / 1000:04.1f}"
-    seconds = ms // 1000
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 class OnlineMatchScene(MatchScene):
@@ -63,40 +46,22 @@ class OnlineMatchScene(MatchScene):
         start=(pygame.K_ESCAPE, N_("the lobby")),
     )
 
-    def __init__(
-        self, app: Services, match: OnlineMatch, link: Link, state: dict[str, Any]
-    ) -> None:
-        self.link = link
-        self.online = self.make_control(match, link, app)
-        super().__init__(app, match, control=self.online)
-        self.online.set_clocks(state["clocks"], state.get("running"))
-        self.link_state = "online"
-        #: Messages read before this scene was on top, oldest first.
-        self.backlog: list[dict[str, Any]] = []
-        if match.days is not None:
-            self.say_last_turn()
-
-    def say_last_turn(self) -> None:
-        """A correspondence game opened days after its last turn: what that turn was."""
-        m = self.match
-        moves = m.all_moves()
-        played = [i for i, text in enumerate(moves) if text != "pass"]
-        if not played:
-            return
-        last = played[-1]
-        replay = Board(size=m.board.size)
-        for text in moves[:last]:
-            replay.play(text)
-        mover = m.names[replay.mover] if replay.mover != m.you else _("You")
-        summary = turn_summary(mover, moves[last])
-        self.say(_("Last turn: {summary}").format(summary=summary), theme.TEXT, 8.0)
+    def __init__(self, app: Services, game: OnlineGame) -> None:
+        self.game = game
+        self.online = game.control
+        super().__init__(app, game.match, control=self.online)
+        last = game.last_turn()
+        if last is not None:
+            self.say(last, theme.TEXT, 8.0)
 
     @property
     def match(self) -> OnlineMatch:
         return self.online.match
 
-    def make_control(self, match: OnlineMatch, link: Link, app: Services) -> OnlineController:
-        return OnlineController(match, app.data, link)
+    @property
+    def link_state(self) -> str:
+        """The line as the game last heard: "online", "offline" or "closed"."""
+        return self.game.link_state
 
     def make_panel(self) -> SidePanel:
         return SidePanel(
@@ -109,7 +74,7 @@ class OnlineMatchScene(MatchScene):
 
     def share(self) -> None:
         """The game's web page, to send to anyone: it follows the game as it goes."""
-        url = page_address(self.link.url, self.match.id, self.link.site)
+        url = self.game.page()
         try:
             pygame.scrap.put_text(url)
             said = _("This game's page (copied): {url}")
@@ -169,22 +134,7 @@ class OnlineMatchScene(MatchScene):
 
     # -- the server's news ------------------------------------------------------------------
     def update(self, dt: float) -> bool:
-        news = self.backlog + (
-            self.link.poll() if self.app.scenes.top is self or self.finished else []
-        )
-        self.backlog = []
-        events: list[Event] = []
-        for msg in news:
-            kind = msg.get("type")
-            if kind == "link":
-                self.on_link(msg["state"])
-            elif kind == "error":
-                if msg.get("about") == "turn":
-                    events += self.online.refused(msg.get("reason", ""))
-                else:
-                    self.say(msg.get("reason", _("The server refused that.")), theme.BAD)
-            else:
-                events += self.online.receive(msg)
+        events, news = self.game.read(self.app.scenes.top is self or self.finished)
         if events:
             self.show(events)
         moving = super().update(dt)
@@ -193,7 +143,7 @@ class OnlineMatchScene(MatchScene):
         }
         self.panel.notes = self.notes()
         ticking = self.online.running is not None and not self.match.over
-        return moving or bool(news) or ticking
+        return moving or news or ticking
 
     def notes(self) -> dict[Color, tuple[str, theme.Color]]:
         """Under a name: that player is offline (in a live game: in a
@@ -222,22 +172,22 @@ class OnlineMatchScene(MatchScene):
         return theme.BAD if reserve or left < LOW_DAYS_MS else theme.TEXT
 
     def on_link(self, state: str) -> None:
-        self.link_state = state
         if state == "offline":
             self.notices.say(
                 "status", _("Connection lost. Reconnecting..."), theme.BAD, 0
             )  # until it is back
         elif state == "online":
             self.say(_("Connected again."), theme.GOOD)
-            self.online.resync()
         elif state == "closed":
             self.notices.say("status", _("The connection could not be restored."), theme.BAD, 0)
 
     def show(self, events: list[Event]) -> None:
         for ev in events:
-            if ev.kind == "presence" and ev.color is not None and self.match.days is None:
+            if ev.kind == "link":
+                self.on_link(ev.text)
+            elif ev.kind == "presence" and ev.color is not None and self.match.days is None:
                 self.say(ev.text, theme.GOOD if self.match.connected[ev.color] else theme.BAD, 6)
-        super().show([e for e in events if e.kind != "presence"])
+        super().show([e for e in events if e.kind not in ("link", "presence")])
 
     def turn_line(self) -> tuple[str, theme.Color]:
         text, color = self.turn_text()

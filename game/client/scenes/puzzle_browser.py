@@ -10,8 +10,8 @@ import pygame
 from game.i18n import N_, _
 from game.play.progress import MAX_STARS
 from game.play.puzzle_card import card_words
-from game.puzzles import Pack
-from game.puzzles.themes import in_order, theme_name
+from game.play.puzzle_score import Answer, count_answer
+from game.play.puzzle_shelf import ALL_THEMES, Pack, PuzzleShelf, after, puzzle_title, themes
 
 from .. import text_layout as tl
 from .. import theme
@@ -49,7 +49,8 @@ class PuzzleBrowserScene(Scene):
         self.problem_lines: list[str] = []
         self.scroll = self.max_scroll = 0  # the puzzle grid's, in pixels
         self.pack_scroll = self.max_pack_scroll = 0  # the pack list's
-        self.selected = 0
+        #: The packs, the one chosen and the theme that filters it.
+        self.shelf = PuzzleShelf(app.puzzles)
         self.hover: int | None = None
         self.controls = [
             Button(N_("Back"), self.back, key=pygame.K_ESCAPE, size=24),
@@ -58,9 +59,7 @@ class PuzzleBrowserScene(Scene):
             Button(N_("Daily puzzle"), self.daily, size=24),
             Button(N_("Trainer"), lambda: self.arcade("trainer"), size=24),
         ]
-        #: Show only the puzzles with this theme (None: all of the pack).
-        self.theme: str | None = None
-        self.theme_button = Button(N_("Theme: All"), self.next_theme, key=pygame.K_t, size=18)
+        self.theme_button = Button(ALL_THEMES, self.next_theme, key=pygame.K_t, size=18)
         self.pack_rects: list[pygame.Rect] = []
         self.cells: list[pygame.Rect] = []
         #: The pack's puzzles in the grid, by their index in the pack.
@@ -70,7 +69,15 @@ class PuzzleBrowserScene(Scene):
 
     @property
     def packs(self) -> list[Pack]:
-        return self.app.puzzles.packs
+        return self.shelf.packs
+
+    @property
+    def selected(self) -> int:
+        return self.shelf.selected
+
+    @property
+    def theme(self) -> str | None:
+        return self.shelf.theme
 
     def enter(self) -> None:
         self.app.puzzles.load()
@@ -105,30 +112,15 @@ class PuzzleBrowserScene(Scene):
         stacked = column(listed, len(self.packs), height=self.row - 8, gap=8)
         self.pack_rects = [pygame.Rect(r) for r in stacked]
         # The packs that failed to load are listed under the others, in the same scroll.
-        self.problem_lines = [
-            _("{file} did not load: {reason}").format(
-                file=problem.file.replace(chr(92), "/").rsplit("/", 1)[-1], reason=problem.reason
-            )
-            for problem in self.app.puzzles.problems
-            if problem.puzzle is None
-        ]
+        self.problem_lines = self.shelf.problem_lines()
         told = sum(tl.block_height(m, 20, self.left.width) + 24 for m in self.problem_lines)
         content = self.row * len(self.packs) + 4 + told
         self.max_pack_scroll = max(0, content - self.left.height)
         self.pack_scroll = min(self.pack_scroll, self.max_pack_scroll)
-        pack = self.packs[self.selected] if self.packs else None
-        if pack is not None and self.theme not in self.themes(pack):
-            self.theme = None  # a theme this pack has none of
-        self.visible = [
-            i
-            for i, p in enumerate(pack.puzzles if pack else ())
-            if self.theme is None or self.theme in p.themes
-        ]
-        if self.theme:
-            self.theme_button.label = _("Theme: {theme}").format(theme=theme_name(self.theme))
-        else:
-            self.theme_button.label = N_("Theme: All")
-        self.theme_button.enabled = pack is not None and bool(self.themes(pack))
+        self.shelf.fit_theme()
+        self.visible = self.shelf.visible
+        self.theme_button.label = self.shelf.theme_label()
+        self.theme_button.enabled = self.shelf.can_choose_theme()
         self.theme_button.size = 16 if compact else 20
         # The pack's line beside the theme button, wrapped whole (a description
         # is a sentence: it is not cut), and the grid under both.
@@ -178,43 +170,17 @@ class PuzzleBrowserScene(Scene):
 
     def about_text(self) -> str:
         """The player's puzzle rating and bests, over the lists."""
-        progress = self.app.puzzles.progress
-        rating = progress.rating
-        if rating.rd > 110:
-            about = _(
-                "Your puzzle rating: {rating} (still settling). Puzzles rated near it are ones "
-                "you solve about half the time on the first try."
-            )
-        else:
-            about = _(
-                "Your puzzle rating: {rating}. Puzzles rated near it are ones you solve about "
-                "half the time on the first try."
-            )
-        bests = _("Flip Rush best {rush}, Streak best {streak}").format(
-            rush=progress.best.get("rush", 0), streak=progress.best.get("streak", 0)
-        )
-        return about.format(rating=f"{rating.rating:.0f}") + "\n" + bests
+        return self.shelf.about_text()
 
     def pack_words(self) -> str:
-        """The line over the grid: the card under the pointer or the keys in words
-        (a card says only "830", "most" and its stars), else :meth:`pack_said`."""
+        """The line over the grid: the card under the pointer or the keys in words,
+        else :meth:`pack_said`."""
         if self.packs and self.hover is not None and self.hover < len(self.visible):
-            pack = self.packs[self.selected]
-            p = pack.puzzles[self.visible[self.hover]]
-            got = self.app.puzzles.progress.solved(pack.id, p.id)
-            return card_words(self.visible[self.hover] + 1, p.rating, p.goal, got)
+            return self.shelf.card_said(self.hover)
         return self.pack_said()
 
     def pack_said(self) -> str:
-        """The pack's description, or how many of its puzzles the theme lets through."""
-        if not self.packs:
-            return ""
-        pack = self.packs[self.selected]
-        if self.theme:
-            return _("Showing {shown} of {total}").format(
-                shown=len(self.visible), total=len(pack.puzzles)
-            )
-        return _(pack.description) if pack.description else ""
+        return self.shelf.pack_said()
 
     def line_room(self, width: int) -> int:
         """The height the line over the grid keeps, whatever it says: the pack's
@@ -225,15 +191,13 @@ class PuzzleBrowserScene(Scene):
 
     @staticmethod
     def themes(pack: Pack) -> list[str]:
-        """The themes some puzzle of ``pack`` has, in the browser's order."""
-        return in_order({t for p in pack.puzzles for t in p.themes})
+        return themes(pack)
 
     def next_theme(self) -> None:
         """All, then each theme of the pack in turn (the T key does the same)."""
         if not self.packs:
             return
-        options: list[str | None] = [None, *self.themes(self.packs[self.selected])]
-        self.theme = options[(options.index(self.theme) + 1) % len(options)]
+        self.shelf.next_theme()
         self.hover = None
         self.scroll = 0
         self.resize(self.app.size)
@@ -267,8 +231,7 @@ class PuzzleBrowserScene(Scene):
         if not self.packs:
             self.app.toast(_("No puzzle packs could be loaded, so the arcade modes are closed."))
             return
-        # The trainer keeps to the theme chosen here, across every pack.
-        theme = self.theme if mode == "trainer" else None
+        theme = self.shelf.arcade_theme(mode)
         self.app.scenes.push(ArcadeScene(self.app, mode, theme=theme))
 
     def daily(self) -> None:
@@ -281,13 +244,11 @@ class PuzzleBrowserScene(Scene):
 
     def next_unsolved(self) -> None:
         """Open the first puzzle not solved yet, pack by pack (or say all are)."""
-        progress = self.app.puzzles.progress
-        for p, pack in enumerate(self.packs):
-            for i, puzzle in enumerate(pack.puzzles):
-                if not progress.solved(pack.id, puzzle.id):
-                    self.selected = p
-                    self.app.scenes.replace(self.puzzle_scene(pack, i))
-                    return
+        found = self.shelf.next_unsolved()
+        if found is not None:
+            p, i = found
+            self.app.scenes.replace(self.puzzle_scene(self.packs[p], i))
+            return
         self.app.scenes.pop()
         self.app.toast(_("You have solved every puzzle in the packs."))
 
@@ -322,7 +283,7 @@ class PuzzleBrowserScene(Scene):
         return next((i for i in range(len(self.cells)) if self.shown(i).collidepoint(pos)), None)
 
     def select(self, pack: int) -> None:
-        self.selected = pack
+        self.shelf.select(pack)
         self.hover = None
         self.scroll = 0
         self.app.click()
@@ -366,16 +327,14 @@ class PuzzleBrowserScene(Scene):
         order = order if order is not None else list(range(len(pack.puzzles)))
 
         def result(right: bool, first_try: bool) -> None:
-            if first_try:
-                self.app.puzzles.progress.first_try(pack.id, puzzle, right)
-            if right:
-                self.app.puzzles.progress.record(pack.id, puzzle.id, scene.stars)
+            answer = Answer(right, first_try, scene.stars)
+            count_answer(self.app.puzzles.progress, pack.id, puzzle, answer)
             self.app.puzzles.save()
 
         def next_puzzle() -> None:
-            later = order[order.index(index) + 1 :] if index in order else []
-            if later:
-                self.app.scenes.replace(self.puzzle_scene(pack, later[0], order))
+            later = after(order, index)
+            if later is not None:
+                self.app.scenes.replace(self.puzzle_scene(pack, later, order))
             else:
                 self.app.scenes.pop()
                 self.app.toast(_("You reached the end of {pack}.").format(pack=_(pack.title)))
@@ -383,9 +342,7 @@ class PuzzleBrowserScene(Scene):
         scene = PuzzleScene(
             self.app,
             puzzle,
-            title=_("{pack} {number}/{total}").format(
-                pack=_(pack.title), number=index + 1, total=len(pack.puzzles)
-            ),
+            title=puzzle_title(pack, index),
             on_result=result,
             on_next=next_puzzle,
         )
@@ -412,8 +369,6 @@ class PuzzleBrowserScene(Scene):
             r = self.pack_shown(i)
             if not r.colliderect(self.left):
                 continue
-            solved = sum(1 for p in pack.puzzles if progress.solved(pack.id, p.id))
-            stars = sum(progress.solved(pack.id, p.id) for p in pack.puzzles)
             pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=10)
             if i == self.selected:
                 pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
@@ -422,13 +377,13 @@ class PuzzleBrowserScene(Scene):
             inner = pygame.FRect(r).inflate(-24, 0)
             title, stats = split(inner, 0.5, "top")
             tl.label(surface, _(pack.title), title.move(0, 2), size=19 if small else 26, bold=True)
-            line = _("{solved}/{total} solved   {stars}/{most} stars").format(
-                solved=solved,
-                total=len(pack.puzzles),
-                stars=stars,
-                most=MAX_STARS * len(pack.puzzles),
+            tl.label(
+                surface,
+                self.shelf.pack_line(pack),
+                stats,
+                size=15 if small else 20,
+                color=theme.MUTED,
             )
-            tl.label(surface, line, stats, size=15 if small else 20, color=theme.MUTED)
         y: float = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
         for told in self.problem_lines:
             box = pygame.FRect(self.left.left, y, self.left.width, 0)

@@ -15,8 +15,7 @@ import pygame
 from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
 from game.play.explain import explain
-from game.play.puzzle_session import FLIP_FIRST, Outcome, PuzzleSession, heading_line
-from game.puzzles import Puzzle
+from game.play.puzzle_session import FLIP_FIRST, Outcome, Puzzle, PuzzleSession, heading_line
 from game.rules import Turn
 
 from .. import text_layout as tl
@@ -324,7 +323,7 @@ class PuzzleScene(Scene):
     def reveal(self) -> None:
         if self.solved:
             return
-        first_try = self.session.tries == 0 and not self.session.hint_used
+        first_try = self.session.first_try
         self.reveal_queue = self.session.reveal()
         self.reset_in = 0.0
         self.reveal_timer = 0.3

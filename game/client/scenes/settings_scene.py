@@ -1,8 +1,8 @@
 """Settings: volume, board markers, colour-blind marks, coordinates, the AI thinking on
-the player's turn, fullscreen, animation speed, text size and language.
+the player's turn, fullscreen, animation speed, text size, language and speech.
 
 Captions are given in English, marked ``N_``: the widgets translate what they draw
-(/work/notes/ui-api.md), so a change of language shows on the next frame."""
+(:mod:`game.client.widgets`), so a change of language shows on the next frame."""
 
 from __future__ import annotations
 
@@ -54,6 +54,7 @@ class SettingsScene(MenuScene):
             Choice(N_("Animation"), list(SPEEDS), speed, self._speed),
             Choice(N_("Text size"), list(TEXT_SIZES), s.text_size, self._text_size),
             Choice(N_("Language"), list(LANGUAGE_CHOICES), language, self._language),
+            Choice(N_("Speech"), ON_OFF, ON_OFF[s.speech], self._speech),
             Button(N_("Back"), self.back),
         ]
 
@@ -107,6 +108,10 @@ class SettingsScene(MenuScene):
         if focus is not None:
             self.set_focus(min(focus, len(self.controls) - 1))
         self.resize(self.app.size)
+
+    def _speech(self, value: str) -> None:
+        self.app.settings.speech = value == "On"
+        self.app.save_settings()
 
     def _speed(self, value: str) -> None:
         self.app.settings.speed = SPEEDS[value]

@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pygame
 
-from game.ai.levels import LEVELS
 from game.i18n import N_, _
 from game.play.history import describe as describe_game
 from game.play.in_progress import match_in_progress
-from game.play.match import HUMAN, PLAYERS, Match, open_record, player_name
+from game.play.match import PLAYERS, Match, open_record, player_blurb, player_name
 
 from .. import text_layout, theme
 from ..layout import column
@@ -92,7 +91,7 @@ class SetupScene(MenuScene):
             strict=True,
         ):
             line = _("{side}, {player}: {what}").format(
-                side=_(side), player=player_name(who), what=describe(who)
+                side=_(side), player=player_name(who), what=player_blurb(who)
             )
             text_layout.label(
                 surface,
@@ -104,13 +103,6 @@ class SetupScene(MenuScene):
                 pointer=self.app.pointer,
             )
         draw_all(self.controls, surface)
-
-
-def describe(player: str) -> str:
-    """One line on what a player is."""
-    if player == HUMAN:
-        return _("a person at this screen.")
-    return _(LEVELS[player.lower()].blurb)
 
 
 class LoadScene(MenuScene):

@@ -132,15 +132,9 @@ class TitleScene(MenuScene):
         if self.t - self.asked < ASK_AGAIN and self.watch is not None:
             return
         identity, _ = load_identity(self.app.data)  # a bad file is the lobby's to report
-        url = PostalWatch.server(identity)
-        if url is None:
-            return
-        # Loaded only by a player with correspondence games: websockets and asyncio
-        # cost a tenth of a second at start-up (see play_online).
-        from game.online.link import Link  # noqa: PLC0415
-
-        line = Link(url, identity.name, identity.token(url)).start()
-        self.watch, self.asked = PostalWatch(identity, self.app.data, line, url), self.t
+        watch = PostalWatch.open(identity, self.app.data)
+        if watch is not None:
+            self.watch, self.asked = watch, self.t
 
     def stop_watch(self) -> None:
         if self.watch is not None:

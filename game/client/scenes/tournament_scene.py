@@ -9,13 +9,14 @@ tournament pairs you in opens as any game does, over this screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
 from game.i18n import N_, _
-from game.online.link import Link
+from game.play.online_session import Message, SessionLine
 from game.play.tournaments import Tournaments, kind_text
 
 from .. import text_layout as tl
@@ -24,19 +25,17 @@ from ..layout import anchor, column, place, row, split
 from ..scene import Services
 from ..widgets import Button, Widget
 from .menu import MenuScene
-from .online_match import OnlineMatchScene
 
 
 class LobbyScreen(Protocol):
     """What this screen needs of the lobby's (:class:`.online_lobby.OnlineScene`)."""
 
     app: Services
-    game_scene: OnlineMatchScene | None
 
     @property
-    def link(self) -> Link | None: ...
+    def link(self) -> SessionLine | None: ...
 
-    def receive(self, msg: dict[str, Any]) -> None: ...
+    def read(self, taken: Callable[[Message], bool] | None = None) -> bool: ...
 
 
 #: Tournaments listed at once, and a standings row's height.
@@ -110,22 +109,16 @@ class TournamentScene(MenuScene):
             return True
         if self.app.scenes.top is not self:
             return moving
-        news = link.poll()
-        for k, msg in enumerate(news):
-            if not self.model.apply(msg):
-                self.lobby.receive(msg)
-                game = self.lobby.game_scene
-                if game is not None and self.app.scenes.top is not self:
-                    # A game opened over this screen: it reads the rest.
-                    game.backlog += news[k + 1 :]
-                    break
+        # The tournaments' messages are this screen's; the rest are the lobby's (a
+        # game opened over this screen reads what came after it).
+        news = self.lobby.read(taken=self.model.apply)
         if self.built != self.model.revision:
             self.enter()
         left = self.model.left()
         second = -1 if left is None else int(left)
         ticked = second != self.second
         self.second = second
-        return moving or bool(news) or ticked
+        return moving or news or ticked
 
     def resume(self) -> None:
         # Back from a game: the standings moved on meanwhile.

@@ -6,28 +6,20 @@ no Take back, only Leave."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 from game.i18n import N_, _
-from game.play.online_game import OnlineController, OnlineMatch
-from game.play.watching import WATCHING, WatchControl
+from game.play.watching import WATCHING
 from game.rules import Color
 
 from .. import theme
-from ..scene import Scene, Services
+from ..scene import Scene
 from ..side_panel import SidePanel
 from .game_over import Over
 from .online_match import OnlineMatchScene, OnlineOverScene
 
-if TYPE_CHECKING:
-    from game.online.link import Link
-
 
 class WatchScene(OnlineMatchScene):
     no_takebacks = WATCHING
-
-    def make_control(self, match: OnlineMatch, link: Link, app: Services) -> OnlineController:
-        return WatchControl(match, app.data, link)
 
     def make_panel(self) -> SidePanel:
         return SidePanel(

@@ -5,10 +5,11 @@ drawn smaller in Large."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import cast
 
 import pygame
 
@@ -37,7 +38,9 @@ class Look:
 def recording_lines(surface: pygame.Surface, into: list[Segment]) -> Iterator[None]:
     """While it lasts, every line pygame draws on ``surface`` is also noted in
     ``into`` (a graph, a marker, a strike-through): what the check sees of them."""
-    kept = {n: getattr(pygame.draw, n) for n in ("line", "lines", "aaline", "aalines")}
+    kept: dict[str, Callable[..., pygame.Rect]] = {
+        n: getattr(pygame.draw, n) for n in ("line", "lines", "aaline", "aalines")
+    }
 
     def one(name: str) -> Callable[..., pygame.Rect]:
         def drawn(
@@ -47,11 +50,11 @@ def recording_lines(surface: pygame.Surface, into: list[Segment]) -> Iterator[No
                 if name in ("line", "aaline"):
                     into.append((_point(args[0]), _point(args[1])))
                 else:
-                    points = [_point(p) for p in args[1]]  # type: ignore[attr-defined]
+                    points = [_point(p) for p in cast(Iterable[object], args[1])]
                     if args[0]:  # closed
                         points.append(points[0])
                     into.extend(pairwise(points))
-            return kept[name](target, color, *args, **kw)  # type: ignore[no-any-return]
+            return kept[name](target, color, *args, **kw)
 
         return drawn
 
@@ -65,7 +68,7 @@ def recording_lines(surface: pygame.Surface, into: list[Segment]) -> Iterator[No
 
 
 def _point(p: object) -> tuple[float, float]:
-    xy: Sequence[float] = p  # type: ignore[assignment]
+    xy = cast(Sequence[float], p)
     return float(xy[0]), float(xy[1])
 
 

@@ -38,7 +38,7 @@ def wait_for(step: Callable[[], None], done: Callable[[], bool], what: str) -> N
         if time.monotonic() > end:
             raise RuntimeError(f"online tour: no {what} within {WAIT:.0f} s")
         step()
-        time.sleep(0.005)
+        time.sleep(0.02)  # a frame a 20 ms is quick enough to see an answer come
 
 
 def news(link: Link, kind: str) -> Message:

@@ -11,10 +11,12 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game.mosaix import ai as mosaix_ai
+from game.mosaix.sheet import Placement, Sheet
 from game.play.lessons import LESSONS
 from game.play.match import Match
 from game.rules import Board, Turn
@@ -182,9 +184,10 @@ def tour(
     if isinstance(analysis, AnalysisScene):
         analysis.analysis.seconds = analysis.analysis.ending_seconds = 0.1
         deadline = time.monotonic() + 60
+        # A frame each 50 ms: the frames drawn while the worker thinks show nothing new.
         while not analysis.analysis.done and time.monotonic() < deadline:
             d.frames(1)
-            time.sleep(0.005)
+            time.sleep(0.05)
         flagged = [v for v in analysis.analysis.verdicts if v is not None and v.flagged]
         analysis.ply = flagged[0].ply if flagged else 1
         d.settle(0.2)
@@ -217,7 +220,7 @@ def tour(
     # The quick answer, shown with "looking deeper": the deeper one takes seconds.
     while board_scene.look.thinking and time.monotonic() < deadline:
         d.frames(1)
-        time.sleep(0.01)
+        time.sleep(0.05)
     d.settle(0.1)
     shot("analysis-board")
     app.scenes.pop()
@@ -267,7 +270,7 @@ def tour(
             d.key(pygame.K_t)
         d.settle(0.3)
         shot("puzzles-theme")
-        browser.theme = None
+        browser.shelf.theme = None
         browser.select(0)
     if app.puzzles.packs:
         browser.open(0)
@@ -299,6 +302,23 @@ def tour(
     return shots
 
 
+#: The solo game's placements by sheet, roll and chooser's state, with the state after:
+#: every run of the tour (the tests run it at many sizes and in every language) plays
+#: the same game, and choosing a placement takes the AI a second.
+_PLACED: dict[tuple[Any, ...], tuple[Placement | None, tuple[Any, ...]]] = {}
+
+
+def placed(sheet: Sheet, rolled: str, rng: random.Random, max_dropped: int) -> Placement | None:
+    """:func:`game.mosaix.ai.roll_and_place`, worked out once for each position."""
+    key = (sheet.masks, rolled, max_dropped, rng.getstate())
+    if key not in _PLACED:
+        choice = mosaix_ai.roll_and_place(sheet, rolled, rng, max_dropped)
+        _PLACED[key] = (choice, rng.getstate())
+    choice, after = _PLACED[key]
+    rng.setstate(after)
+    return choice
+
+
 def mosaix_tour(app: App, d: Driver, shot: Callable[[str], None]) -> None:
     """Mosaix: its menu, a solo game part-way with a formation pointed at the
     sheet, the count, a match of three, the rules."""
@@ -311,7 +331,7 @@ def mosaix_tour(app: App, d: Driver, shot: Callable[[str], None]) -> None:
     for _ in range(6):
         d.settle(0.7)
         game = solo.game
-        p = mosaix_ai.roll_and_place(game.sheet, game.rolled, rng, game.max_dropped)
+        p = placed(game.sheet, game.rolled, rng, game.max_dropped)
         if p is None or solo.arranger is None:
             raise RuntimeError("the Mosaix tour found no place for the roll")
         solo.arranger.show(p.formation)

@@ -1,0 +1,307 @@
+"""The voice that speaks what :mod:`.speech` says: the system's own, through pyttsx3
+(SAPI on Windows, the system voice on macOS, eSpeak NG on Linux), or a stand-in.
+
+The system voice lives in a process of its own, started with ``spawn`` like the
+AI's worker, on the first thing said. The game only puts sentences on a queue,
+so a driver that is slow, missing or broken never holds up a frame, and its
+driver gets the main thread it wants (macOS's run loop, Windows's COM). The
+newest sentence wins, as with a screen reader: one still waiting when a newer
+comes is dropped, and the one being spoken stops at its next word.
+
+pyttsx3 is optional (the ``speech`` extra). Without it, or without a voice on
+the system, the process says why once (:meth:`SystemVoice.poll`, which the game
+shows) and the game goes on silent.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import multiprocessing.connection
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.i18n import _
+
+if TYPE_CHECKING:  # these classes cannot be subscripted at run time
+    from multiprocessing.context import SpawnProcess
+    from multiprocessing.queues import Queue
+    from multiprocessing.sharedctypes import Synchronized
+
+    #: (number, text, language, path): ``path`` not empty saves to that WAV file.
+    Request = tuple[int, str, str, str]
+    #: ("ready", driver), ("spoken", number) or ("failed", reason).
+    Reply = tuple[str, str]
+
+
+class Voice(Protocol):
+    """What the game needs of a voice."""
+
+    def say(self, text: str, language: str) -> None:
+        """Speak ``text`` in ``language`` (a code of game.i18n.LANGUAGES), cutting
+        off whatever is still being said. Never waits."""
+        ...
+
+    def poll(self) -> str | None:
+        """A problem to tell the player (once), if the voice has one."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Recorder:
+    """A voice that keeps what it is told instead of speaking it: the tests' ears,
+    and the transcript of a game played by ear."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.languages: list[str] = []
+
+    def say(self, text: str, language: str) -> None:
+        self.said.append(text)
+        self.languages.append(language)
+
+    def poll(self) -> str | None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def last(self) -> str:
+        return self.said[-1] if self.said else ""
+
+    def since(self, start: int) -> str:
+        """Everything said from the ``start``-th utterance on, as one text."""
+        return " ".join(self.said[start:])
+
+
+def pick_voice(voices: Sequence[tuple[str, Sequence[str]]], code: str) -> str | None:
+    """The id of the voice that speaks ``code``, among ``(id, languages)`` pairs
+    as the drivers give them: eSpeak NG's ``("gmw/de", ["de"])``, macOS's
+    ``(..., ["de_DE"])``, SAPI's registry ids that name the language
+    (``...TTS_MS_DE-DE_HEDDA_11.0``) with no languages listed. A voice of the
+    language itself comes before one of a region of it (``fr`` before ``fr-be``),
+    else the first. None: keep the voice the system chose."""
+    code = code.lower()
+
+    def fit(vid: str, languages: Sequence[str]) -> int | None:
+        names = [str(lang).lower().replace("_", "-") for lang in languages]
+        tail = vid.lower().replace("\\", "/").rsplit("/", 1)[-1]
+        if code in names or tail == code:
+            return 0
+        if any(n.startswith(code + "-") for n in names):
+            return 1
+        if f"_{code}-" in tail or tail.startswith(code + "-"):
+            return 1
+        return None
+
+    found = [
+        (f, i, vid) for i, (vid, langs) in enumerate(voices) if (f := fit(vid, langs)) is not None
+    ]
+    return min(found)[2] if found else None
+
+
+def _exit_with_parent() -> None:
+    """In the voice's process: leave the moment the game does, however it ends."""
+    parent = mp.parent_process()
+    assert parent is not None
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="mosaic-voice-lifeline", daemon=True).start()
+
+
+#: Players of a WAV file, the first found is used: eSpeak NG's driver plays its
+#: sentences through one, and a newer sentence stops it.
+PLAYERS = (("paplay",), ("pw-play",), ("aplay", "-q"))
+
+
+def _speak(
+    requests: Queue[Request | None], replies: Queue[Reply], latest: Synchronized[int]
+) -> None:
+    """The voice's process (module level, so ``spawn`` can import it)."""
+    if mp.parent_process() is not None:
+        _exit_with_parent()
+        # pyttsx3's eSpeak driver prints a line for every file it saves.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (for the process's life)
+    try:
+        import pyttsx3  # noqa: PLC0415 (optional: the speech extra)
+
+        engine = pyttsx3.init()
+    except Exception as e:  # a missing module, library or voice: each its own error
+        replies.put(("failed", f"{type(e).__name__}: {e}"))
+        return
+    driver = str(engine)
+    replies.put(("ready", driver))
+    speaking = [0]
+    if driver != "espeak":
+        # SAPI and macOS stop a sentence cleanly; pyttsx3's eSpeak driver hangs on
+        # the next one after a stop, so there the player is stopped instead.
+        def on_word(**_kw: Any) -> None:
+            if latest.value != speaking[0]:
+                engine.stop()  # a newer sentence is waiting: this one stops here
+
+        engine.connect("started-word", on_word)
+    spare = tempfile.mkdtemp(prefix="mosaic-voice-")
+    language, waiting = "", None
+    while True:
+        msg = waiting if waiting is not None else requests.get()
+        waiting = None
+        if msg is None:
+            return
+        number, text, code, path = msg
+        if latest.value != number and not path:
+            continue  # superseded before it started
+        if code != language:
+            language = code
+            _choose_voice(engine, code)
+        speaking[0] = number
+        try:
+            if path or driver != "espeak":
+                if path:
+                    engine.save_to_file(text, path)
+                else:
+                    engine.say(text)
+                engine.runAndWait()
+            else:
+                wav = os.path.join(spare, "said.wav")
+                engine.save_to_file(text, wav)
+                engine.runAndWait()
+                waiting = _play(wav, requests)
+        except Exception as e:
+            replies.put(("failed", f"{type(e).__name__}: {e}"))
+            return
+        replies.put(("spoken", str(number)))
+
+
+def _choose_voice(engine: Any, code: str) -> None:
+    """The system's voice for ``code``, where it has one."""
+    try:
+        voices = [(v.id, list(v.languages or ())) for v in engine.getProperty("voices")]
+        chosen = pick_voice(voices, code)
+        if chosen is not None:
+            engine.setProperty("voice", chosen)
+    except Exception:
+        return  # the voice the system chose speaks on
+
+
+def _play(wav: str, requests: Queue[Request | None]) -> Request | None:
+    """Play ``wav`` until it ends or a newer request comes (returned: the player is
+    stopped for it)."""
+    for player in PLAYERS:
+        if shutil.which(player[0]):
+            break
+    else:
+        # i18n: not shown (the process's own words, reported in the game's message)
+        raise FileNotFoundError("no player for the voice's sound: paplay, pw-play or aplay")
+    with subprocess.Popen(
+        [*player, wav], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    ) as sound:
+        while sound.poll() is None:
+            try:
+                newer = requests.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            sound.kill()
+            return newer
+    return None
+
+
+class SystemVoice:
+    """The system's voice, in its own process. Not thread-safe: use it from one
+    thread (the game's)."""
+
+    def __init__(self) -> None:
+        self._ctx = mp.get_context("spawn")
+        self._latest: Synchronized[int] = self._ctx.Value("q", 0, lock=False)
+        self._proc: SpawnProcess | None = None
+        self._requests: Queue[Request | None] | None = None
+        self._replies: Queue[Reply] | None = None
+        self._number = 0
+        #: The driver in use once the process is ready ("espeak", "sapi5", "nsss").
+        self.driver = ""
+        #: How many sentences were spoken (or saved) to the end or cut off.
+        self.spoken = 0
+        #: Why the voice cannot speak; it then says nothing more.
+        self.failed = ""
+        self._told = False
+
+    def _start(self) -> bool:
+        if self.failed:
+            return False
+        if self._proc is None:
+            self._requests, self._replies = self._ctx.Queue(), self._ctx.Queue()
+            self._proc = self._ctx.Process(
+                target=_speak,
+                args=(self._requests, self._replies, self._latest),
+                name="mosaic-voice",
+                daemon=True,
+            )
+            self._proc.start()
+        return True
+
+    def say(self, text: str, language: str) -> None:
+        self._send(text, language, "")
+
+    def save(self, text: str, language: str, path: str) -> None:
+        """Speak ``text`` into the WAV file at ``path`` rather than aloud."""
+        self._send(text, language, path)
+
+    def _send(self, text: str, language: str, path: str) -> None:
+        if not text or not self._start() or self._requests is None:
+            return
+        self._number += 1
+        self._latest.value = self._number
+        self._requests.put((self._number, text, language, path))
+
+    def poll(self) -> str | None:
+        """Read what the process said; a problem to tell the player, once."""
+        if self._replies is not None:
+            while True:
+                try:
+                    kind, value = self._replies.get_nowait()
+                except (queue.Empty, OSError, ValueError):
+                    break
+                if kind == "ready":
+                    self.driver = value
+                elif kind == "spoken":
+                    self.spoken += 1
+                elif kind == "failed":
+                    self.failed = value
+        if not self.failed and self._proc is not None and not self._proc.is_alive():
+            self.failed = _("the voice's process stopped")
+        if self.failed and not self._told:
+            self._told = True
+            return _("Speech is not available: {reason}").format(reason=self.failed)
+        return None
+
+    def close(self) -> None:
+        if self._proc is None:
+            return
+        if self._requests is not None:
+            try:
+                self._requests.put(None)
+                self._requests.close()
+            except (OSError, ValueError):
+                pass
+        self._proc.join(timeout=0.5)
+        if self._proc.is_alive():
+            self._proc.terminate()  # a driver stuck in a sentence
+            self._proc.join(timeout=1)
+        self._proc = None
+
+
+def available() -> bool:
+    """pyttsx3 is installed (whether the system has a voice shows only on use)."""
+    import importlib.util  # noqa: PLC0415
+
+    return importlib.util.find_spec("pyttsx3") is not None

@@ -1,0 +1,131 @@
+"""A game's analysis as a job without pygame (issue 51): it asks the worker,
+matches the answers to its request, shows verdicts as they come and keeps the
+finished analysis with the game's record."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from game.ai.analysis import JUDGE_DEPTH
+from game.play.analysis_job import AnalysisJob
+from game.play.match import Match
+
+
+@dataclass(frozen=True)
+class Answer:
+    id: int
+    turn: str | None = None
+    error: str | None = None
+    verdict: dict | None = None
+
+
+class Line:
+    """A worker line that answers what it is told to, when told to."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, str, str, float, float | None]] = []
+        self.answers: list[Answer] = []
+        self.cancelled = 0
+
+    def judge(self, mfen, played, seconds=1.0, *, exact_seconds=None):
+        self.asked.append((len(self.asked) + 1, mfen, played, seconds, exact_seconds))
+        return len(self.asked)
+
+    def poll(self):
+        out, self.answers = self.answers, []
+        return out
+
+    def cancel(self):
+        self.cancelled += 1
+
+    def answer(self, label="best", error=None, rid=None, depth=JUDGE_DEPTH):
+        """Answer the last request (or ``rid``) with a verdict, or an error."""
+        last = self.asked[-1]
+        verdict = {
+            "loss": 0.0 if label == "best" else 3.0,
+            "label": label,
+            "exact": True,
+            "best_score": 0,
+            "played_score": 0,
+            "depth": depth,
+        }
+        self.answers.append(
+            Answer(rid or last[0], None if error else last[2], error, None if error else verdict)
+        )
+
+
+def a_game() -> Match:
+    match = Match(3, "Human", "Human")
+    for text in ("c3", "c5", "a1", "e3"):
+        match.play(match.board.parse_turn(text))
+    return match
+
+
+def test_the_job_asks_each_turn_takes_its_answer_and_keeps_the_analysis(tmp_path):
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps({"mfen": "kept as it was"}))
+    line = Line()
+    job = AnalysisJob(a_game(), line, record)
+    assert not job.loaded and job.running
+    assert job.step() and len(line.asked) == 1  # asked at once
+    assert job.step() and len(line.asked) == 1  # nothing more while it waits
+    line.answer(rid=99)  # a stale answer, to a request replaced since
+    job.step()
+    assert job.analysis.verdicts[0] is None and job.request == 1
+    line.answer("mistake")
+    assert job.step()
+    assert job.analysis.verdicts[0] is not None and job.analysis.verdicts[0].label == "mistake"
+    assert job.request is None
+    while job.running:
+        job.step()
+        if job.request is not None:
+            line.answer()
+    assert job.analysis.done and [a[2] for a in line.asked] == ["c3", "c5", "a1", "e3"]
+    kept = json.loads(record.read_text())
+    assert kept["mfen"] == "kept as it was"
+    assert [v["label"] for v in kept["analysis"]] == ["mistake", "best", "best", "best"]
+    assert not list(tmp_path.glob("*.tmp*"))  # written whole, by a rename
+    assert not job.step() and job.news() == []
+    # Opened again, it comes from the record: nothing is asked.
+    again_line = Line()
+    again = AnalysisJob(a_game(), again_line, record)
+    assert again.loaded and again.analysis.done and not again.step() and not again_line.asked
+
+
+def test_a_failed_answer_stops_the_job_and_says_why_once():
+    line = Line()
+    job = AnalysisJob(a_game(), line)
+    job.step()
+    line.answer(error="the AI process stopped unexpectedly; try again")
+    assert job.step()
+    assert job.stopped and not job.running and job.analysis.verdicts[0] is None
+    assert job.news() == ["The analysis stopped: the AI process stopped unexpectedly; try again"]
+    assert job.news() == []
+    assert not job.step() and len(line.asked) == 1  # nothing more is asked
+
+
+def test_leaving_drops_the_request_under_way():
+    line = Line()
+    job = AnalysisJob(a_game(), line)
+    job.stop()
+    assert line.cancelled == 0  # nothing to drop yet
+    job.step()
+    job.stop()
+    assert line.cancelled == 1 and job.request is None
+
+
+def test_a_record_that_cannot_be_written_is_said_and_the_analysis_stays(tmp_path):
+    record = tmp_path / "game.json"
+    record.write_text("{}")
+    line = Line()
+    job = AnalysisJob(a_game(), line, record)
+    record.unlink()
+    record.mkdir()  # a folder where the record was: neither read nor written
+    while job.running:
+        job.step()
+        if job.request is not None:
+            line.answer()
+    assert job.analysis.done
+    (said,) = job.news()
+    assert said.startswith("The analysis could not be kept with the game: ")

@@ -1,0 +1,124 @@
+"""The voice (game.play.voice): the stand-in that records, the choice of the
+system's voice by language, a voice that cannot speak, and real speech into WAV
+files through eSpeak NG, where it is installed."""
+
+from __future__ import annotations
+
+import array
+import math
+import queue
+import shutil
+import subprocess
+import sys
+import time
+import wave
+from pathlib import Path
+
+import pytest
+
+from game.play import voice
+from game.play.voice import Recorder, SystemVoice, pick_voice
+
+LANGUAGES = ("en", "de", "fr", "es", "it")
+#: A WAV whose samples' root mean square is under this is silence (16-bit samples:
+#: speech is in the thousands, a silent file 0).
+SILENCE = 200
+
+
+def rms(path: Path) -> float:
+    with wave.open(str(path)) as w:
+        assert w.getsampwidth() == 2
+        samples = array.array("h", w.readframes(w.getnframes()))
+    if sys.byteorder == "big":
+        samples.byteswap()
+    return math.sqrt(sum(s * s for s in samples) / max(1, len(samples)))
+
+
+def test_the_recorder_keeps_what_it_is_told_and_in_which_language():
+    ears = Recorder()
+    ears.say("Play, button.", "en")
+    ears.say("Spielen, Schaltfläche.", "de")
+    assert ears.said == ["Play, button.", "Spielen, Schaltfläche."]
+    assert ears.languages == ["en", "de"]
+    assert ears.since(1) == "Spielen, Schaltfläche."
+    assert ears.last == "Spielen, Schaltfläche."
+
+
+def test_a_voice_is_chosen_by_language_as_each_driver_names_them():
+    espeak = [("gmw/en-029", ["en-029"]), ("gmw/en", ["en-gb"]), ("gmw/de", ["de"])]
+    assert pick_voice(espeak, "de") == "gmw/de"
+    assert pick_voice(espeak, "en") == "gmw/en"  # the language's own before a region's
+    mac = [("com.apple.voice.Anna", ["de_DE"]), ("com.apple.voice.Alice", ["it_IT"])]
+    assert pick_voice(mac, "it") == "com.apple.voice.Alice"
+    sapi = [
+        (r"HKEY_LOCAL_MACHINE\SOFTWARE\Microsoft\Speech\Voices\Tokens\TTS_MS_EN-US_ZIRA_11.0", []),
+        (
+            r"HKEY_LOCAL_MACHINE\SOFTWARE\Microsoft\Speech\Voices\Tokens\TTS_MS_FR-FR_HORTENSE_11.0",
+            [],
+        ),
+    ]
+    assert pick_voice(sapi, "fr") == sapi[1][0]
+    assert pick_voice(sapi, "es") is None  # none speaks it: the system's voice stays
+
+
+def test_without_pyttsx3_the_voice_says_why_once_and_stops(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyttsx3", None)  # as if not installed
+    requests: queue.Queue = queue.Queue()
+    replies: queue.Queue = queue.Queue()
+    requests.put((1, "Play, button.", "en", ""))
+    voice._speak(requests, replies, type("Latest", (), {"value": 1})())
+    kind, reason = replies.get_nowait()
+    assert (kind == "failed" and "ModuleNotFoundError" in reason) or "ImportError" in reason
+
+
+def test_a_system_voice_that_cannot_speak_tells_the_player_once():
+    v = SystemVoice()
+    v.failed = "RuntimeError: no eSpeak"
+    assert v.poll() == "Speech is not available: RuntimeError: no eSpeak"
+    assert v.poll() is None  # said once
+    v.say("Play, button.", "en")  # dropped, never raised
+    assert v._proc is None
+    v.close()
+
+
+def wait_until_spoken(v: SystemVoice, count: int) -> None:
+    """Poll the voice until ``count`` sentences are done, or it failed (bounded)."""
+    for _ in range(600):
+        problem = v.poll()
+        if problem or v.spoken >= count:
+            break
+        time.sleep(0.05)
+
+
+def test_espeak_ng_speaks_a_turn_into_a_wav_file_that_is_not_silence(tmp_path):
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed (Debian package espeak-ng; .ci/run installs it)")
+    path = tmp_path / "turn.wav"
+    subprocess.run(
+        ["espeak-ng", "-v", "en", "-w", str(path), "Red flips d4, e4 and e5: a chain of three."],
+        check=True,
+        timeout=60,
+    )
+    assert rms(path) > SILENCE
+
+
+def test_the_game_s_voice_speaks_each_language_into_a_wav_file(tmp_path):
+    if not voice.available():
+        pytest.skip("pyttsx3 is not installed (the speech extra)")
+    v = SystemVoice()
+    try:
+        for code in LANGUAGES:
+            v.save("Rot wendet d4, e4 und e5.", code, str(tmp_path / f"{code}.wav"))
+        wait_until_spoken(v, len(LANGUAGES))
+        if v.failed:
+            pytest.skip(f"no system voice here: {v.failed}")
+        assert v.driver  # the driver pyttsx3 chose ("espeak" on Linux)
+        sizes = set()
+        for code in LANGUAGES:
+            path = tmp_path / f"{code}.wav"
+            assert rms(path) > SILENCE, code
+            sizes.add(path.stat().st_size)
+        # Each language its own voice: the same words come out differently.
+        assert len(sizes) == len(LANGUAGES)
+    finally:
+        v.close()
