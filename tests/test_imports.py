@@ -138,7 +138,7 @@ CLIENT_EXCEPTIONS: dict[str, set[str]] = {
     # of its own.
     "game.client.scripted.tour": {"game.mosaix.ai", "game.mosaix.sheet"},
     "game.client.scripted.online_tour": {
-        "game.online.host", "game.online.link", "game.online.protocol",
+        "game.online.host", "game.online.link",
     },
 }  # fmt: skip
 
