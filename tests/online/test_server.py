@@ -32,6 +32,7 @@ def test_each_handler_reads_the_message_of_its_own_type():
     import typing
 
     server = Server(store=None)
+    assert set(server.handlers) == set(protocol.CLIENT)
     for kind, handler in server.handlers.items():
         hint = typing.get_type_hints(handler)["msg"]
         takes = typing.get_args(hint) or (hint,)
