@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 # The modules beside the packages, which import no layer (tests/test_project.py), and
 # the program's entry points, which sit above every layer.
-BASE = {"game.files", "game.glicko", "game.i18n", "game.lines", "game.paths"}
+BASE = {"game.files", "game.glicko", "game.i18n", "game.lines", "game.paths", "game.wholes"}
 ENTRY = {"game", "game.__main__", "game.frozen"}
 
 
@@ -138,7 +138,7 @@ CLIENT_EXCEPTIONS: dict[str, set[str]] = {
     # of its own.
     "game.client.scripted.tour": {"game.mosaix.ai", "game.mosaix.sheet"},
     "game.client.scripted.online_tour": {
-        "game.online.host", "game.online.link", "game.online.protocol",
+        "game.online.host", "game.online.link",
     },
 }  # fmt: skip
 

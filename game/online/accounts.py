@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from game.i18n import N_
 
 from . import protocol
+from .client_messages import Hello
 from .limits import Limits
-from .protocol import Message, ProtocolError
+from .protocol import ProtocolError
 from .sql import Unreachable
 from .store import NameTaken, Player, Store
 from .strikes import Strikes
@@ -39,7 +40,7 @@ class Accounts:
     def __post_init__(self) -> None:
         self.signups = Window(self.limits.signups, self.limits.signup_window)
 
-    async def identify(self, msg: Message, address: str) -> tuple[Player, str | None]:
+    async def identify(self, msg: Hello, address: str) -> tuple[Player, str | None]:
         """The player a checked ``hello`` from ``address`` names, and a new
         player's token (``None`` for a known player); refusals raise
         :class:`.protocol.ProtocolError`."""

@@ -29,7 +29,6 @@ import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from game.ai.levels import Level, choose_turn, level
 from game.ai.search import Searcher
@@ -37,6 +36,7 @@ from game.files import write_text
 from game.rules import Board, RulesError
 
 from .link import PING_EVERY
+from .server_messages import GameState, ServerMessage
 from .session import OnlineError, Session
 
 log = logging.getLogger("mosaic.bot")
@@ -116,13 +116,13 @@ class Bot:
             pace = {"days": self.days} if self.days else {"base": self.base, "inc": self.inc}
             await self.session.send("seek", side=self.side, rated=self.rated, **pace)
 
-    async def on(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
-        if kind == "seeking":
+    async def on(self, msg: ServerMessage) -> None:
+        if msg["type"] == "seeking":
             self.seek = msg["seek"]["id"]
-        elif kind in ("lobby", "seeks"):
-            listed = msg["seeks"] if kind == "lobby" else msg["added"]
-            if kind == "lobby" and self.seek is None:
+        elif msg["type"] == "lobby" or msg["type"] == "seeks":
+            lobby = msg["type"] == "lobby"
+            listed = msg["seeks"] if msg["type"] == "lobby" else msg["added"]
+            if lobby and self.seek is None:
                 # A correspondence seek stays in the lobby while its player is away:
                 # one of ours from before is taken up again, not doubled.
                 name = self.session.player.get("name")
@@ -135,27 +135,27 @@ class Bot:
                 if ours and not mine and len(self.games) + 1 < self.most:
                     await self.session.send("accept", seek=s["id"])
                     break
-            if kind == "lobby":
+            if lobby:
                 await self._seek()
-        elif kind == "game":
+        elif msg["type"] == "game":
             self._game(msg["game"])
-        elif kind == "correspondence":
-            for listed in msg["games"]:
-                if listed["id"] not in self.games:  # its whole state comes in a "game"
-                    await self.session.send("state", game=listed["id"])
-        elif kind == "turn":
+        elif msg["type"] == "correspondence":
+            for postal in msg["games"]:
+                if postal["id"] not in self.games:  # its whole state comes in a "game"
+                    await self.session.send("state", game=postal["id"])
+        elif msg["type"] == "turn":
             g = self.games.get(msg["game"])
             if g is not None and msg["ply"] == len(g.turns):
                 g.board.play(msg["turn"])
                 g.turns.append(msg["turn"])
                 g.clocks = msg["clocks"]
-        elif kind == "over":
+        elif msg["type"] == "over":
             if (over := self.games.pop(msg["game"], None)) is not None:
                 over.ended.set()
                 self.finished += 1
                 log.info("game %s over: %s (%s)", msg["game"], msg["result"], msg["reason"])
             await self._seek()
-        elif kind == "error":
+        elif msg["type"] == "error":
             log.warning("server said: %s", msg.get("reason"))
             if msg.get("about") == "turn":
                 # A turn the server did not take (it could not save it, or the game
@@ -179,7 +179,7 @@ class Bot:
                 self.tasks.add(task := asyncio.create_task(self._move(g)))
                 task.add_done_callback(self.tasks.discard)
 
-    def _game(self, state: dict[str, Any]) -> None:
+    def _game(self, state: GameState) -> None:
         if state.get("result") is not None:
             return
         board = Board(size=state["side"])

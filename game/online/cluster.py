@@ -57,7 +57,7 @@ from .channel import Channel, Parts, cut, decode, stopped
 from .connections import Conn, Connections, deliver, send
 from .in_play import InPlay
 from .lobby import Elsewhere, Lobby, Seek
-from .protocol import Message
+from .protocol import ClientMessage, checked
 from .spectators import listing
 from .sql import Unreachable
 from .store import Player, Store, new_id
@@ -74,7 +74,7 @@ MOVES = frozenset({"turn", "resign", "abort"})
 GAME_MESSAGES = frozenset({"turn", "state", "resign", "abort", "watch", "unwatch"})
 
 #: Handles a client's message here, as the server's handlers do.
-Handle = Callable[[Conn, Player, Message], Awaitable[None]]
+Handle = Callable[[Conn, Player, ClientMessage], Awaitable[None]]
 
 
 class Solo:
@@ -113,7 +113,7 @@ class Solo:
     def forget_owner(self, gid: str) -> None:
         pass
 
-    def forward(self, process: str, conn: Conn, player: Player, msg: Message) -> None:
+    def forward(self, process: str, conn: Conn, player: Player, msg: ClientMessage) -> None:
         raise TableError(N_("that seek is no longer open"))
 
     async def wait_for_code(self, code: str) -> None:
@@ -251,7 +251,7 @@ class Cluster:
     def local_key(self, conn: Conn) -> str:
         return str(id(conn))
 
-    def forward(self, process: str, conn: Conn, player: Player, msg: Message) -> None:
+    def forward(self, process: str, conn: Conn, player: Player, msg: ClientMessage) -> None:
         """Pass a client's message to the process that holds what it is about. A
         move in a game is kept until that process says it is done, and sent
         again should the process say hello meanwhile: it had missed it."""
@@ -403,13 +403,14 @@ class Cluster:
             self.stand_ins[key] = stand_in
             self.stand_in_keys[stand_in] = key
         stand_in.player = player
-        msg = note["msg"]
+        kind = note["msg"]["type"]
         try:
-            await self.handle(stand_in, player, msg)
+            # Checked again, as its first process did: a message is typed only so.
+            await self.handle(stand_in, player, checked(note["msg"]))
         except Elsewhere:
-            send(stand_in, "error", reason=N_("that seek is no longer open"), about=msg["type"])
+            send(stand_in, "error", reason=N_("that seek is no longer open"), about=kind)
         except (*REFUSALS, Unreachable) as e:
-            send(stand_in, "error", reason=str(e), about=msg["type"])
+            send(stand_in, "error", reason=str(e), about=kind)
         finally:
             if "seq" in note:
                 self.publish(origin, "done", seq=note["seq"])

@@ -8,9 +8,10 @@ connection drops it says so (a ``link`` message) and connects again by itself,
 waiting 1, 2, 4 ... up to 10 seconds between tries. Messages sent while the
 line is down wait and go out once it is back.
 
-Besides the server's messages, :meth:`poll` returns ``{"type": "link", "state":
-..., "reason": ...}`` whenever the state changes: ``connecting``, ``online``,
-``offline`` (with the reason; a new try follows) or ``closed``.
+Besides the server's messages, :meth:`poll` returns a :class:`LinkNews`,
+``{"type": "link", "state": ..., "reason": ...}``, whenever the state changes:
+``connecting``, ``online``, ``offline`` (with the reason; a new try follows) or
+``closed``.
 """
 
 from __future__ import annotations
@@ -19,14 +20,29 @@ import asyncio
 import contextlib
 import queue
 import threading
-from typing import Any
+from typing import Any, Literal, TypedDict
 
+from .server_messages import ServerMessage
 from .session import OnlineError, Refused, Session
 
 PING_EVERY = 30.0
 RETRY_MAX = 10.0
 #: Tries before the link gives up for good (about an hour and a half at 10 s).
 ATTEMPTS = 500
+
+LinkState = Literal["connecting", "online", "offline", "closed"]
+
+
+class LinkNews(TypedDict):
+    """The line's own news among the server's messages: its new state, and why."""
+
+    type: Literal["link"]
+    state: LinkState
+    reason: str
+
+
+#: What :meth:`Link.poll` gives: the server's messages, and the line's own news.
+Heard = ServerMessage | LinkNews
 
 
 class Link:
@@ -35,13 +51,13 @@ class Link:
     ) -> None:
         self.url, self.name, self.token = url, name, token
         self.ping_every = ping_every
-        self.state = "connecting"
+        self.state: LinkState = "connecting"
         self.reason = ""
         #: The player as the last welcome described it.
         self.player: dict[str, Any] = {}
         #: Where the server says its pages are (its public address), if it says.
         self.site: str | None = None
-        self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self._inbox: queue.SimpleQueue[Heard] = queue.SimpleQueue()
         self._pending: list[str] = []  # sent before the loop started
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[tuple[str, dict[str, Any]]] | None = None
@@ -63,7 +79,7 @@ class Link:
         with contextlib.suppress(RuntimeError):  # the loop already closed
             loop.call_soon_threadsafe(outbox.put_nowait, (kind, fields))
 
-    def poll(self) -> list[dict[str, Any]]:
+    def poll(self) -> list[Heard]:
         """Everything that arrived since the last call (never waits)."""
         out = []
         while True:
@@ -89,7 +105,7 @@ class Link:
     def _run(self) -> None:
         asyncio.run(self._main())
 
-    def _say(self, state: str, reason: str = "") -> None:
+    def _say(self, state: LinkState, reason: str = "") -> None:
         self.state, self.reason = state, reason
         self._inbox.put({"type": "link", "state": state, "reason": reason})
 
@@ -114,7 +130,7 @@ class Link:
                     # another protocol version): asking again cannot help.
                     self._say("closed", str(e))
                     return
-                self.token, self.player = session.token, welcome["player"]
+                self.token, self.player = session.token, dict(welcome["player"])
                 self.site = welcome.get("site")
                 self._inbox.put(welcome)
                 self._say("online")

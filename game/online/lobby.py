@@ -29,10 +29,11 @@ from game.i18n import N_
 
 from . import protocol
 from .changes import ListChanges, drop_process
+from .client_messages import Challenge
+from .client_messages import Seek as SeekMessage
 from .connections import Conn, send
 from .fair import Entry, fair
 from .limits import Limits
-from .protocol import Message
 from .ranks import provisional
 from .store import Player, new_id
 from .table import TableError
@@ -203,7 +204,7 @@ class Lobby:
         self,
         conn: Conn,
         player: Player,
-        msg: Message,
+        msg: SeekMessage | Challenge,
         *,
         private: bool,
         now: float,

@@ -1,10 +1,14 @@
 """The online protocol: JSON objects over WebSocket, one message per frame.
 
-Every message is an object with a ``type``; :data:`CLIENT` and :data:`SERVER`
-give each type's fields. The server checks every message a client sends
-against :data:`CLIENT` with :func:`read` before it looks at it, so a handler
-only ever sees well-formed values. ``docs/online-protocol.md`` describes the
-same tables for people; a test keeps the two in step.
+Every message is an object with a ``type``, defined once as a typed dict:
+:mod:`.client_messages` for what a client sends, :mod:`.server_messages` for
+what the server sends. :data:`CLIENT` and :data:`SERVER` are those definitions
+by type, as the checks read them. The server checks every message a client
+sends with :func:`read` before it looks at it, so a handler only ever sees
+well-formed values; a client checks the server's with :func:`heard`; each
+side's sends are held to their definitions by :func:`message` and
+:func:`request`. ``docs/online-protocol.md`` shows the same definitions for
+people; a test keeps the two equal.
 
 >>> read('{"type": "seek", "side": 5, "base": 300, "inc": 3, "rated": true}')["side"]
 5
@@ -17,13 +21,72 @@ game.online.protocol.ProtocolError: seek: field 'side' must be a whole number fr
 from __future__ import annotations
 
 import json
-import string
-import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import UnionType
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    Union,
+    cast,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
-from .names import skeleton
+from . import client_messages, server_messages
+from .client_messages import ClientMessage
+from .fields import (
+    BASE_RANGE,
+    CODE,
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    DAYS,
+    ID,
+    INC_RANGE,
+    NAME,
+    NAME_LENGTH,
+    SIDE_RANGE,
+    TOKEN,
+    Check,
+    display_name,
+    name_key,
+)
+from .server_messages import ServerMessage
+
+# Kept here for the modules that know them as the protocol's.
+__all__ = [
+    "BASE_RANGE",
+    "CLIENT",
+    "CODE",
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "DAYS",
+    "ID",
+    "INC_RANGE",
+    "MAX_MESSAGE",
+    "NAME",
+    "NAME_LENGTH",
+    "SERVER",
+    "SIDE_RANGE",
+    "TOKEN",
+    "VERSION",
+    "ClientMessage",
+    "ProtocolError",
+    "ServerMessage",
+    "checked",
+    "display_name",
+    "heard",
+    "message",
+    "name_key",
+    "read",
+    "request",
+    "version_refused",
+]  # fmt: skip
 
 #: Bumped when a message changes in a way an older peer would misread.
 VERSION = 4
@@ -45,117 +108,99 @@ def version_refused(v: int) -> str:
 
 #: The largest frame either side accepts, in bytes; a longer one closes the connection.
 MAX_MESSAGE = 4096
-#: The board sides, base times (seconds) and increments (seconds) a game may use.
-SIDE_RANGE = (3, 8)
-BASE_RANGE = (15, 3 * 3600)
-INC_RANGE = (0, 180)
-#: The days a correspondence turn may take (see :mod:`.postal`).
-DAYS = (1, 3, 7)
-NAME_LENGTH = 20
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I/L to misread
-#: 31**10 (8.2e14) codes: see docs/online-protocol.md for the odds of a guess.
-CODE_LENGTH = 10
-
-#: A message as JSON gives it: after :func:`read`, its fields are those of its type.
-Message = dict[str, Any]
 
 
 class ProtocolError(ValueError):
     """A message that breaks the protocol; the text is the reason sent back."""
 
 
-@dataclass(frozen=True)
-class Field:
-    """One field of a message: what it must hold, for the check and for the docs."""
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One field of a message: its check (client messages), the kinds of value
+    it may hold (for :func:`heard`), and whether it may be left out."""
 
-    check: Callable[[Any], bool]
-    wants: str
-    optional: bool = False
+    name: str
+    check: Check | None
+    kinds: tuple[type, ...]
+    optional: bool
+    #: The only values it may hold, for a field of a few (a colour: 0 or 1).
+    values: tuple[object, ...] | None = None
 
-
-def _whole(lo: int, hi: int) -> Field:
-    def ok(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-    return Field(ok, f"a whole number from {lo} to {hi}")
-
-
-def _text(most: int, alphabet: str | None = None, optional: bool = False) -> Field:
-    def ok(v: Any) -> bool:
-        if not isinstance(v, str) or not 0 < len(v) <= most:
-            return False
-        return all(c in alphabet for c in v) if alphabet else True
-
-    return Field(ok, f"a string of 1 to {most} characters", optional)
+    @property
+    def wants(self) -> str:
+        return self.check.wants if self.check else ""
 
 
-#: Letters by their category but drawn as nothing: a name of them looks empty.
-INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0")
-#: Categories never allowed in a name: controls, formats (zero-width joiners,
-#: direction overrides), private use, surrogates, line and paragraph separators.
-REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A message type's definition as the checks read it, made once from its class."""
+
+    kind: str
+    cls: type
+    parts: tuple[Part, ...]
+    names: frozenset[str]
+    required: frozenset[str]
 
 
-def display_name(v: Any) -> str | None:
-    """The name as the server keeps and shows it (NFKC: full-width "Ａｎｎ" is
-    "Ann"), or ``None`` if it may not be one: after normalising, 1 to
-    :data:`NAME_LENGTH` letters, digits, single spaces or ``_-.'``, no edge
-    spaces, nothing invisible, and at least one visible letter or digit.
-
-    >>> display_name("\uff21\uff4e\uff4e")
-    'Ann'
-    >>> display_name("\u3164\u3164") is None, display_name("\ufdfa" * 20) is None
-    (True, True)
-    """
-    # A bound before normalising, so that no client makes us normalise a megabyte.
-    if not isinstance(v, str) or not 0 < len(v) <= 4 * NAME_LENGTH:
-        return None
-    name = unicodedata.normalize("NFKC", v)
-    if not 0 < len(name) <= NAME_LENGTH or name != name.strip() or "  " in name:
-        return None
-    for c in name:
-        if c in INVISIBLE or unicodedata.category(c) in REFUSED_CATEGORIES:
-            return None
-        if not (c.isalnum() or c in " _-.'"):
-            return None
-    if not any(c.isalnum() for c in name):
-        return None
-    return name
+def spec(cls: Any) -> Spec:
+    """The :class:`Spec` of a message class of :mod:`.client_messages` or
+    :mod:`.server_messages`: its fields in order, each with its check."""
+    hints = get_type_hints(cls, include_extras=True)
+    (kind,) = get_args(hints.pop("type"))
+    parts = []
+    for name, hint in hints.items():
+        inner = _bare(hint)
+        meta = getattr(inner, "__metadata__", ())
+        check = next((m for m in meta if isinstance(m, Check)), None)
+        optional = name in cls.__optional_keys__
+        parts.append(Part(name, check, _kinds(inner), optional, _values(inner)))
+    names = frozenset(p.name for p in parts)
+    return Spec(kind, cls, tuple(parts), names, names - cls.__optional_keys__)
 
 
-def name_key(name: str) -> str:
-    """What two names must not share on one server: "ann", "ANN", "Ａｎｎ" and
-    Cyrillic "Аnn" are one (:func:`.names.skeleton`)."""
-    return skeleton(name)
+def _bare(hint: Any) -> Any:
+    """``hint`` without ``NotRequired``, which says where the field may be left out."""
+    return get_args(hint)[0] if get_origin(hint) in (NotRequired, Required) else hint
 
 
-NAME = Field(
-    lambda v: display_name(v) is not None,
-    f"1 to {NAME_LENGTH} letters, digits, single spaces or _-.', at least one letter or digit"
-    " (no edge spaces, nothing invisible)",
-)
-ID = _text(16, string.ascii_letters + string.digits)
-TOKEN = _text(64, string.ascii_letters + string.digits + "-_", optional=True)
-CODE = Field(
-    lambda v: isinstance(v, str) and len(v) == CODE_LENGTH and all(c in CODE_ALPHABET for c in v),
-    f"{CODE_LENGTH} characters from {CODE_ALPHABET}",
-)
-FLAG = Field(lambda v: isinstance(v, bool), "true or false")
-GAME_SETTINGS = {
-    "side": _whole(*SIDE_RANGE),
-    "base": Field(_whole(*BASE_RANGE).check, _whole(*BASE_RANGE).wants, optional=True),
-    "inc": Field(_whole(*INC_RANGE).check, _whole(*INC_RANGE).wants, optional=True),
-    "days": Field(
-        lambda v: isinstance(v, int) and not isinstance(v, bool) and v in DAYS,
-        "1, 3 or 7",
-        optional=True,
-    ),
-    "rated": FLAG,
-}
-PACE = Field(lambda v: v in ("live", "correspondence"), '"live" or "correspondence"', True)
+def _kinds(hint: Any) -> tuple[type, ...]:
+    """The Python types a JSON value of type ``hint`` may be, for a shallow check."""
+    origin = get_origin(hint)
+    if origin is Annotated:
+        return _kinds(get_args(hint)[0])
+    if origin in (Union, UnionType):
+        return tuple(k for a in get_args(hint) for k in _kinds(a))
+    if origin is Literal:
+        return tuple({type(a) for a in get_args(hint)})
+    if hint is None or hint is type(None):
+        return (type(None),)
+    if hint is Any:
+        return (object,)
+    if hint is float:
+        return (int, float)
+    if is_typeddict(hint) or origin is dict:
+        return (dict,)
+    if origin is list:
+        return (list,)
+    return (hint,)
 
 
-def _one_pace(msg: Message) -> str | None:
+def _values(hint: Any) -> tuple[object, ...] | None:
+    """The values of a ``Literal`` type (``None`` for any other)."""
+    origin = get_origin(hint)
+    if origin is Annotated:
+        return _values(get_args(hint)[0])
+    return get_args(hint) if origin is Literal else None
+
+
+def _fits(value: Any, kinds: tuple[type, ...]) -> bool:
+    # JSON's true is no number, though Python's bool is an int.
+    if isinstance(value, bool) and bool not in kinds and object not in kinds:
+        return False
+    return isinstance(value, kinds)
+
+
+def _one_pace(msg: Mapping[str, object]) -> str | None:
     """A game is live (``base`` and ``inc``) or by correspondence (``days``), not both."""
     live = "base" in msg and "inc" in msg
     if "days" in msg and ("base" in msg or "inc" in msg):
@@ -166,72 +211,25 @@ def _one_pace(msg: Message) -> str | None:
 
 
 #: Checks across the fields of one message, each giving the fault or ``None``.
-RULES: dict[str, Callable[[Message], str | None]] = {"seek": _one_pace, "challenge": _one_pace}
-
-#: What a client may send, and the fields of each.
-CLIENT: dict[str, dict[str, Field]] = {
-    "hello": {
-        "v": _whole(1, 1000),
-        "name": Field(NAME.check, NAME.wants, optional=True),
-        "token": TOKEN,
-    },
-    "lobby": {},
-    "seek": GAME_SETTINGS,
-    "cancel": {"seek": ID},
-    "accept": {"seek": ID},
-    "challenge": GAME_SETTINGS,
-    "join": {"code": CODE},
-    "turn": {"game": ID, "ply": _whole(0, 10_000), "turn": _text(400)},
-    "state": {"game": ID},
-    "resign": {"game": ID},
-    "abort": {"game": ID},
-    "leaderboard": {"pace": PACE},
-    "record": {"game": ID},
-    "correspondence": {},
-    "games": {},
-    "watch": {"game": ID},
-    "unwatch": {"game": ID},
-    "tournaments": {},
-    "tournament": {"tournament": ID},
-    "enter": {"tournament": ID},
-    "pause": {"tournament": ID},
-    "ping": {},
+RULES: dict[str, Callable[[Mapping[str, object]], str | None]] = {
+    "seek": _one_pace,
+    "challenge": _one_pace,
 }
 
-#: What the server sends; its fields are documented, not checked, on the way out.
-SERVER: dict[str, tuple[str, ...]] = {
-    "welcome": ("v", "player", "token?", "site?"),
-    "lobby": ("seeks",),
-    "seeks": ("added", "removed"),
-    "seeking": ("seek",),
-    "cancelled": ("seek",),
-    "challenge": ("code", "expires", "seek"),
-    "game": ("game",),
-    "turn": ("game", "ply", "turn", "clocks"),
-    "presence": ("game", "color", "connected"),
-    "over": ("game", "result", "reason", "ratings?"),
-    "leaderboard": ("players", "pace"),
-    "correspondence": ("games",),
-    "record": ("game", "record"),
-    "games": ("games?", "added?", "removed?"),
-    "watching": ("game", "watchers"),
-    "unwatched": ("game",),
-    "watchers": ("game", "count"),
-    "tournaments": ("tournaments",),
-    "standings": ("tournament",),
-    "pong": (),
-    "error": ("reason", "about?", "dropped?"),
-}
+#: What a client may send, by type, in the order of docs/online-protocol.md.
+CLIENT: dict[str, Spec] = {s.kind: s for s in map(spec, client_messages.ALL)}
+#: What the server sends, by type: each send is held to it by :func:`message`.
+SERVER: dict[str, Spec] = {s.kind: s for s in map(spec, server_messages.ALL)}
 
 
-def read(raw: str | bytes) -> Message:
-    """A client's message, checked; raises :class:`ProtocolError` naming the fault."""
+def _object(raw: str | bytes, most: int | None = MAX_MESSAGE) -> dict[str, Any]:
+    """The JSON object of one frame, or :class:`ProtocolError` saying why not."""
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ProtocolError("a message must be UTF-8 text") from None
-    if len(raw) > MAX_MESSAGE:
+    if most is not None and len(raw) > most:
         raise ProtocolError(f"a message must be at most {MAX_MESSAGE} bytes")
     try:
         msg = json.loads(raw)
@@ -239,36 +237,78 @@ def read(raw: str | bytes) -> Message:
         raise ProtocolError("a message must be a JSON object") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object")
+    return msg
+
+
+def read(raw: str | bytes) -> ClientMessage:
+    """A client's message, checked; raises :class:`ProtocolError` naming the fault."""
+    msg = _object(raw)
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in CLIENT:
         raise ProtocolError(f"unknown message type; send one of {', '.join(CLIENT)}")
-    fields = CLIENT[kind]
+    return checked(msg)
+
+
+def checked(msg: dict[str, Any]) -> ClientMessage:
+    """A client's message as an object, checked against the definition of its
+    ``type`` (one of :data:`CLIENT`); raises :class:`ProtocolError` naming the fault."""
+    kind = msg["type"]
+    s = CLIENT[kind]
     for name in msg:
-        if name != "type" and name not in fields:
+        if name != "type" and name not in s.names:
             raise ProtocolError(f"{kind}: unknown field {name[:20]!r}")
-    for name, field in fields.items():
-        if name not in msg:
-            if field.optional:
+    for part in s.parts:
+        if part.name not in msg:
+            if part.optional:
                 continue
-            raise ProtocolError(f"{kind}: field {name!r} is missing")
-        if not field.check(msg[name]):
-            raise ProtocolError(f"{kind}: field {name!r} must be {field.wants}")
+            raise ProtocolError(f"{kind}: field {part.name!r} is missing")
+        if part.check is not None and not part.check.check(msg[part.name]):
+            raise ProtocolError(f"{kind}: field {part.name!r} must be {part.wants}")
     rule = RULES.get(kind)
     fault = rule(msg) if rule else None
     if fault:
         raise ProtocolError(f"{kind}: {fault}")
-    return msg
+    return cast(ClientMessage, msg)
+
+
+def heard(raw: str | bytes) -> ServerMessage:
+    """A server's message, as a client reads it: a type of :data:`SERVER` with
+    each of its fields there and of its kind (what the fields hold within is
+    trusted). Fields a client does not know are left for it to ignore: a newer
+    server of the same version may add one. Raises :class:`ProtocolError`."""
+    msg = _object(raw, None)  # the connection bounds a server's frames
+    kind = msg.get("type")
+    s = SERVER.get(kind) if isinstance(kind, str) else None
+    if s is None:
+        raise ProtocolError(f"unknown message type {str(kind)[:20]!r}")
+    for part in s.parts:
+        if part.name not in msg:
+            if part.optional:
+                continue
+            raise ProtocolError(f"{kind}: field {part.name!r} is missing")
+        value = msg[part.name]
+        if not _fits(value, part.kinds) or (part.values and value not in part.values):
+            raise ProtocolError(f"{kind}: field {part.name!r} is of the wrong kind")
+    return cast(ServerMessage, msg)
+
+
+def _fields_of(table: dict[str, Spec], kind: str, fields: dict[str, Any]) -> None:
+    s = table.get(kind)
+    if s is None:
+        raise KeyError(f"no message called {kind!r}")
+    if not s.names.issuperset(fields) or not s.required.issubset(fields):
+        wrong = sorted((fields.keys() - s.names) | (s.required - fields.keys()))
+        raise TypeError(f"{kind}: fields {', '.join(wrong)} are not its own or are missing")
 
 
 def message(kind: str, **fields: Any) -> str:
-    """A server message as text, its type checked against :data:`SERVER`."""
-    if kind not in SERVER:
-        raise KeyError(f"no server message called {kind!r}")
+    """A server message as text, its fields those of its definition in :data:`SERVER`."""
+    _fields_of(SERVER, kind, fields)
     return json.dumps({"type": kind, **fields}, separators=(",", ":"))
 
 
 def request(kind: str, **fields: Any) -> str:
-    """A client message as text (what the bot, the client and the tests send)."""
-    if kind not in CLIENT:
-        raise KeyError(f"no client message called {kind!r}")
+    """A client message as text (what the bot, the client and the tests send), its
+    fields those of its definition in :data:`CLIENT`."""
+    _fields_of(CLIENT, kind, fields)
     return json.dumps({"type": kind, **fields}, separators=(",", ":"))

@@ -6,13 +6,17 @@ online link (:mod:`.link`) all talk to the server through it.
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import Any
+import logging
+from typing import Any, cast
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol
+from .protocol import ProtocolError, heard
+from .server_messages import ServerMessage, Welcome
+
+log = logging.getLogger("mosaic.session")
 
 
 class OnlineError(Exception):
@@ -32,7 +36,7 @@ class Session:
         #: The player as the server's welcome described it.
         self.player: dict[str, Any] = {}
 
-    async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
+    async def connect(self, timeout: float = 10.0) -> Welcome:
         """Open the connection and say hello; returns the welcome. A new player's
         token is kept in :attr:`token` (the caller should save it)."""
         try:
@@ -55,8 +59,8 @@ class Session:
         if self.name:
             fields["name"] = self.name
         await self.send("hello", **fields)
-        welcome = await self.expect("welcome", timeout)
-        self.player = welcome["player"]
+        welcome = cast(Welcome, await self.expect("welcome", timeout))
+        self.player = dict(welcome["player"])
         self.token = welcome.get("token", self.token)
         return welcome
 
@@ -68,29 +72,37 @@ class Session:
         except ConnectionClosed as e:
             raise OnlineError(f"connection closed: {e}") from None
 
-    async def recv(self, timeout: float | None = None) -> dict[str, Any]:
-        """The next message; raises :class:`OnlineError` if the connection closed."""
+    async def recv(self, timeout: float | None = None) -> ServerMessage:
+        """The next message, checked (:func:`.protocol.heard`): one that is not a
+        server's message as its definition says is passed over with a warning.
+        Raises :class:`OnlineError` if the connection closed."""
         if self.ws is None:
             raise OnlineError("not connected")
-        try:
-            raw = await asyncio.wait_for(self.ws.recv(), timeout)
-        except TimeoutError:
-            raise
-        except Exception as e:
-            raise OnlineError(f"connection closed: {e}") from None
-        msg: dict[str, Any] = json.loads(raw)
-        return msg
+        loop = asyncio.get_running_loop()
+        end = None if timeout is None else loop.time() + timeout
+        while True:
+            left = None if end is None else max(0.0, end - loop.time())
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), left)
+            except TimeoutError:
+                raise
+            except Exception as e:
+                raise OnlineError(f"connection closed: {e}") from None
+            try:
+                return heard(raw)
+            except ProtocolError as e:
+                log.warning("passed over a message from the server: %s", e)
 
-    async def expect(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+    async def expect(self, kind: str, timeout: float = 10.0) -> ServerMessage:
         """Read until a ``kind`` message (others are dropped); an error message
         raises :class:`OnlineError` with the server's reason."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
             msg = await self.recv(max(0.0, end - loop.time()))
-            if msg.get("type") == kind:
+            if msg["type"] == kind:
                 return msg
-            if msg.get("type") == "error":
+            if msg["type"] == "error":
                 raise Refused(msg.get("reason", "refused"))
 
     async def close(self) -> None:

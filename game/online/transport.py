@@ -47,9 +47,10 @@ from websockets.server import ServerProtocol
 from game.i18n import N_
 
 from . import protocol
+from .client_messages import Hello
 from .connections import Conn, Connections, send
 from .limits import Limits, descriptor_room
-from .protocol import Message, ProtocolError, message
+from .protocol import ClientMessage, ProtocolError, message
 from .quiet import WEBSOCKETS_LOG
 from .sql import Unreachable
 from .table import TableError
@@ -210,9 +211,9 @@ class Transport:
     connections: Connections
     #: A checked hello: says who the connection is (:meth:`Connections.identify`)
     #: or raises :class:`.protocol.ProtocolError`, which closes it.
-    greet: Callable[[Conn, Message], Awaitable[None]]
+    greet: Callable[[Conn, Hello], Awaitable[None]]
     #: Every later checked message, from a connection that said hello.
-    receive: Callable[[Conn, Message], Awaitable[None]]
+    receive: Callable[[Conn, ClientMessage], Awaitable[None]]
     #: A connection closed (already out of :attr:`connections`).
     gone: Callable[[Conn], None]
 

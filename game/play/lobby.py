@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from game.i18n import N_, _, ngettext
-from game.online.protocol import CODE_LENGTH, Message
+from game.online.client_messages import GameSettings
+from game.online.link import Heard, LinkNews
+from game.online.protocol import CODE_LENGTH
+from game.online.server_messages import GameState, Listed, Over, PostalGame, Ranked, SeekListing
 from game.play.endings import server_text
 
 from .match import sentence
@@ -44,20 +47,20 @@ class LobbyLine(Protocol):
 class OpenGame:
     """A game of ours started, or was still on when we came back: play it."""
 
-    state: Message
+    state: GameState
 
 
 @dataclass(frozen=True)
 class OpenWatch:
     """The game we asked to watch, with how many watch it."""
 
-    state: Message
+    state: GameState
     watchers: int
 
 
 @dataclass(frozen=True)
 class ShowLeaderboard:
-    players: list[Message]
+    players: list[Ranked]
     pace: str
 
 
@@ -75,7 +78,7 @@ def time_control(text: str) -> tuple[int, int]:
     return int(minutes) * 60, int(inc)
 
 
-def game_line(game: Message) -> str:
+def game_line(game: Listed) -> str:
     """A game in play as the lobby lists it: "Ann v Bob, side 5, 3+2"."""
     return _("{red} v {blue}, side {side}, {time}").format(
         red=game["red"], blue=game["blue"], side=game["side"], time=time_words(game["time"])
@@ -97,7 +100,7 @@ def shown_rating(rating: object, provisional: object = False) -> str:
     return f"{rating}?" if provisional else f"{rating}"
 
 
-def seek_line(seek: Message) -> str:
+def seek_line(seek: SeekListing) -> str:
     """An open seek as the lobby lists it: "Bob (1500)  side 5  5+3  rated"."""
     kind = _("rated") if seek["rated"] else _("casual")
     if "days" in seek:
@@ -112,10 +115,13 @@ def seek_line(seek: Message) -> str:
     )
 
 
-def _merged(have: list[Message], msg: Message) -> list[Message]:
+Item = TypeVar("Item", SeekListing, Listed)
+
+
+def _merged(have: list[Item], added: list[Item], removed: list[str]) -> list[Item]:
     """``have`` after a delta: an item added again replaces the one we have."""
-    gone = set(msg["removed"]) | {s["id"] for s in msg["added"]}
-    return [s for s in have if s["id"] not in gone] + list(msg["added"])
+    gone = set(removed) | {s["id"] for s in added}
+    return [s for s in have if s["id"] not in gone] + list(added)
 
 
 @dataclass
@@ -133,9 +139,9 @@ class Lobby:
     line: LobbyLine | None = None
     url: str = ""
     online: bool = False
-    seeks: list[Message] = field(default_factory=list)
-    games: list[Message] = field(default_factory=list)  # the games in play, to watch
-    postal: list[Message] = field(default_factory=list)  # our correspondence games
+    seeks: list[SeekListing] = field(default_factory=list)
+    games: list[Listed] = field(default_factory=list)  # the games in play, to watch
+    postal: list[PostalGame] = field(default_factory=list)  # our correspondence games
     my_seek: str | None = None
     code: str = ""  # the code of our open challenge
     challenge_id: str = ""  # and its id, to cancel it by
@@ -213,14 +219,14 @@ class Lobby:
         self.identity.days = value
         self.keep()
 
-    def fields(self) -> Message:
+    def fields(self) -> GameSettings:
         """The fields of a seek or challenge as chosen: live or by correspondence."""
+        chosen = GameSettings(side=int(self.side), rated=self.rated == "Rated")
         if self.pace == "Live":
-            base, inc = time_control(self.time)
-            pace: Message = {"base": base, "inc": inc}
+            chosen["base"], chosen["inc"] = time_control(self.time)
         else:
-            pace = {"days": int(self.days.split()[0])}
-        return {"side": int(self.side), "rated": self.rated == "Rated", **pace}
+            chosen["days"] = int(self.days.split()[0])
+        return chosen
 
     # -- the actions ------------------------------------------------------------------
     def _send(self, kind: str, **fields: Any) -> bool:
@@ -261,10 +267,10 @@ class Lobby:
             return
         self._send("join", code=code)
 
-    def accept(self, seek: Message) -> None:
+    def accept(self, seek: SeekListing) -> None:
         self._send("accept", seek=seek["id"])
 
-    def watch(self, game: Message) -> None:
+    def watch(self, game: Listed) -> None:
         if self.line is not None and self.line.player.get("name") in (game["red"], game["blue"]):
             self._send("state", game=game["id"])  # our own game: back to it
             return
@@ -281,7 +287,7 @@ class Lobby:
             self.line.send("state", game=gid)
 
     # -- what the screen shows --------------------------------------------------------
-    def shown_seeks(self) -> list[Message]:
+    def shown_seeks(self) -> list[SeekListing]:
         """The open seeks but our own (its player is not offered it)."""
         return [s for s in self.seeks if s["id"] != self.my_seek]
 
@@ -330,36 +336,38 @@ class Lobby:
         return text.format(name=p.get("name", ""), rating=rating, url=self.url)
 
     # -- the server's messages --------------------------------------------------------
-    def apply(self, msg: Message) -> Opening | None:
+    def apply(self, msg: Heard) -> Opening | None:
         """Take in one message from the line; what it asks the screen to open."""
-        kind = msg.get("type")
-        if kind == "link":
+        if msg["type"] == "link":
             self._link(msg)
-        elif kind == "welcome":
+        elif msg["type"] == "welcome":
             if self.line is not None and self.line.token:
                 self.identity.tokens[self.url] = self.line.token
                 self.keep()
-        elif kind == "lobby":
+        elif msg["type"] == "lobby":
             self.seeks = list(msg["seeks"])
             if self.my_seek and all(s["id"] != self.my_seek for s in self.seeks):
                 self.my_seek = None
             self.changed()
-        elif kind == "seeks":
-            self.seeks = _merged(self.seeks, msg)
+        elif msg["type"] == "seeks":
+            self.seeks = _merged(self.seeks, msg["added"], msg["removed"])
             if self.my_seek in msg["removed"]:
                 self.my_seek = None
             self.changed()
-        elif kind == "games":
-            self.games = list(msg["games"]) if "games" in msg else _merged(self.games, msg)
+        elif msg["type"] == "games":
+            if "games" in msg:
+                self.games = list(msg["games"])
+            else:
+                self.games = _merged(self.games, msg.get("added", []), msg.get("removed", []))
             self.changed()
-        elif kind == "watching" and not self.in_game:
+        elif msg["type"] == "watching" and not self.in_game:
             self.in_game = True
             return OpenWatch(msg["game"], msg["watchers"])
-        elif kind == "seeking":
+        elif msg["type"] == "seeking":
             self.my_seek = msg["seek"]["id"]
             self.say(_("Your seek is in the lobby. The game starts when someone accepts."))
             self.changed()
-        elif kind == "cancelled":
+        elif msg["type"] == "cancelled":
             if msg["seek"] == self.challenge_id:
                 self.code = ""
                 self.say(_("Challenge cancelled."))
@@ -367,26 +375,26 @@ class Lobby:
                 self.my_seek = None
                 self.say(_("Seek cancelled."))
             self.changed()
-        elif kind == "challenge":
+        elif msg["type"] == "challenge":
             self.code, self.challenge_id = msg["code"], msg["seek"]
             self.say(_("Give your friend this code: {code}").format(code=self.code), "accent")
             self.changed()
-        elif kind == "leaderboard":
+        elif msg["type"] == "leaderboard":
             return ShowLeaderboard(msg["players"], msg.get("pace", "live"))
-        elif kind == "correspondence":
+        elif msg["type"] == "correspondence":
             return self._postal(msg["games"])
-        elif kind == "over":
+        elif msg["type"] == "over":
             self._postal_over(msg)
-        elif kind == "error":
+        elif msg["type"] == "error":
             # The server's English words, in the player's language when the catalog has them.
             said = msg.get("reason") or ""
             reason = server_text(said) if said else _("The server refused that.")
             self.say(reason[:1].upper() + reason[1:], "bad")
-        elif kind == "game" and not self.in_game:
+        elif msg["type"] == "game" and not self.in_game:
             return self._game(msg["game"])
         return None
 
-    def _link(self, msg: Message) -> None:
+    def _link(self, msg: LinkNews) -> None:
         state = msg["state"]
         self.online = state == "online"
         if state == "online":
@@ -413,7 +421,7 @@ class Lobby:
             return
         self.changed()
 
-    def _game(self, state: Message) -> OpenGame:
+    def _game(self, state: GameState) -> OpenGame:
         if state.get("seek") == self.my_seek:
             self.my_seek = None
         self.code = ""
@@ -421,7 +429,7 @@ class Lobby:
         self.in_game = True
         return OpenGame(state)
 
-    def _postal(self, games: list[Message]) -> ShowPostal | None:
+    def _postal(self, games: list[PostalGame]) -> ShowPostal | None:
         self.postal = games
         # Remembered, so that the title screen asks this server whose turn it is.
         known = self.url in self.identity.postal
@@ -438,7 +446,7 @@ class Lobby:
                 return ShowPostal()
         return None
 
-    def _postal_over(self, msg: Message) -> None:
+    def _postal_over(self, msg: Over) -> None:
         """One of our correspondence games ended while we were not at its board
         (the other side resigned, or a flag fell): say so, with the new rating."""
         game = next((g for g in self.postal if g["id"] == msg["game"]), None)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import N_
+from game.wholes import Whole
 
 from .storage import load_document, write_json
 
@@ -34,8 +35,8 @@ class MosaixRecords:
         return {"format": 1, "best": self.best, "games": self.games, "daily": self.daily}
 
 
-def _whole(v: Any, top: int = 10**6) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= top
+SCORE = Whole(0, 1000)
+GAMES = Whole(0, 10**6)
 
 
 def parse(data: Any) -> MosaixRecords:
@@ -44,14 +45,14 @@ def parse(data: Any) -> MosaixRecords:
         # i18n: a file's words
         raise ValueError("not a JSON object")
     best, games, daily = data.get("best", 0), data.get("games", 0), data.get("daily", {})
-    if not _whole(best, 1000):
+    if not SCORE(best):
         # i18n: a file's words
         raise ValueError("'best' must be a score from 0 to 1000")
-    if not _whole(games):
+    if not GAMES(games):
         # i18n: a file's words
         raise ValueError("'games' must be a whole number")
     if not isinstance(daily, dict) or not all(
-        isinstance(k, str) and len(k) == 10 and _whole(v, 1000) for k, v in daily.items()
+        isinstance(k, str) and len(k) == 10 and SCORE(v) for k, v in daily.items()
     ):
         # i18n: a file's words
         raise ValueError("'daily' must map dates to scores")

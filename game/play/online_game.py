@@ -22,6 +22,8 @@ from game.i18n import _, ngettext
 
 # The clocks' one format, the pages' too; the match screen reads it from here.
 from game.online.clock import clock_text as clock_text  # noqa: PLC0414 (a re-export)
+from game.online.link import Heard
+from game.online.server_messages import GameState, PostalGame, Ratings, Turn
 from game.online.table import NO_MOVES
 from game.play.endings import ending_text, server_text
 from game.rules import BLUE, RED, Color, RulesError
@@ -111,7 +113,7 @@ def turn_time(left_ms: int, reserve_days: int) -> tuple[int, bool]:
     return (own, False) if own > 0 else (left_ms, True)
 
 
-def postal_line(game: dict[str, Any]) -> str:
+def postal_line(game: PostalGame) -> str:
     """A correspondence game as its player's list shows it."""
     ms, reserve = turn_time(game["left"], game.get("reserve", 0))
     if game["yours"]:
@@ -141,7 +143,7 @@ class Line(Protocol):
 
 
 class OnlineMatch(Match):
-    def __init__(self, state: dict[str, Any]) -> None:
+    def __init__(self, state: GameState) -> None:
         super().__init__(state["side"], "Human", "Human")
         self.id: str = state["id"]
         #: A spectator's game (the server sent no ``you``): nobody clicks here,
@@ -163,11 +165,11 @@ class OnlineMatch(Match):
         self.result: str | None = None
         self.reason = ""
         #: Rating changes of a rated game, as the server sent them.
-        self.rating_change: dict[str, dict[str, int]] = {}
+        self.rating_change: Ratings = {}
         for text in state["turns"]:
             self.board.play(text)
-        if state.get("result"):
-            self.end(state["result"], state.get("reason", ""), state.get("ratings"))
+        if result := state.get("result"):
+            self.end(result, state.get("reason") or "", state.get("ratings"))
 
     # -- who plays: only "you" click -----------------------------------------------
     def player(self, color: Color) -> str:
@@ -184,7 +186,7 @@ class OnlineMatch(Match):
     def over(self) -> bool:
         return self.result is not None or self.board.is_game_over()
 
-    def end(self, result: str, reason: str, ratings: dict[str, dict[str, int]] | None) -> None:
+    def end(self, result: str, reason: str, ratings: Ratings | None) -> None:
         self.result, self.reason = result, reason
         self.rating_change = ratings or {}
         self.chain = None
@@ -345,19 +347,14 @@ class OnlineController(HistoryKeeper):
         return None  # the server keeps the game; a finished one is in the history
 
     # -- the server's messages -----------------------------------------------------------
-    def receive(self, msg: dict[str, Any]) -> list[Event]:
+    def receive(self, msg: Heard) -> list[Event]:
         """Events for one message from the server about this game (others: none)."""
         m = self.match
-        if msg.get("game") != m.id and not (
-            msg.get("type") == "game" and msg["game"].get("id") == m.id
-        ):
-            return []
-        kind = msg["type"]
-        if kind == "turn":
+        if msg["type"] == "game":
+            return self._state(msg["game"]) if msg["game"]["id"] == m.id else []
+        if msg["type"] == "turn" and msg["game"] == m.id:
             return self._turn(msg)
-        if kind == "game":
-            return self._state(msg["game"])
-        if kind == "presence":
+        if msg["type"] == "presence" and msg["game"] == m.id:
             color = COLORS[msg["color"]]
             m.connected[color] = msg["connected"]
             if color == m.you and not m.watching:
@@ -367,14 +364,14 @@ class OnlineController(HistoryKeeper):
                 _("{player} is back.") if msg["connected"] else _("{player} lost the connection.")
             ).format(player=name)
             return [Event("presence", (), color, text)]
-        if kind == "over":
+        if msg["type"] == "over" and msg["game"] == m.id:
             self._to_end()
             # The clocks stop where they stood: the last turn's figures from the
             # server would jump back by the time since (a resignation mid-think).
             self.set_clocks([self.left(RED), self.left(BLUE)], None)
             m.end(msg["result"], msg["reason"], msg.get("ratings"))
             return self._kept([Event("over", (), m.winner(), m.result_text())])
-        if kind == "watchers":
+        if msg["type"] == "watchers" and msg["game"] == m.id:
             self.watchers = msg["count"]
         return []
 
@@ -392,7 +389,7 @@ class OnlineController(HistoryKeeper):
             )
         ]
 
-    def _turn(self, msg: dict[str, Any]) -> list[Event]:
+    def _turn(self, msg: Turn) -> list[Event]:
         m = self.match
         ply = msg["ply"]
         self._to_end()
@@ -418,7 +415,7 @@ class OnlineController(HistoryKeeper):
         # "over" comes from the server, with the reason and the ratings.
         return self._kept([e for e in events if e.kind != "over"])
 
-    def _state(self, state: dict[str, Any]) -> list[Event]:
+    def _state(self, state: GameState) -> list[Event]:
         """The whole game from the server: take it as it is."""
         m = self.match
         fresh = OnlineMatch(state)

@@ -24,8 +24,9 @@ from typing import Any, Protocol
 from game.i18n import N_, _
 from game.online import protocol
 from game.online.host import LocalServer, addresses
-from game.online.link import Link
-from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, NAME_LENGTH, Message
+from game.online.link import Heard, Link
+from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, NAME_LENGTH
+from game.online.server_messages import GameState, Listed, PostalGame, Ranked
 from game.rules import Board
 
 from .explain import turn_summary
@@ -41,9 +42,12 @@ __all__ = [
     "HOST_DB",
     "NAME_LENGTH",
     "NAME_RULE",
-    "Message",
+    "Heard",
+    "Listed",
     "OnlineGame",
     "OnlineSession",
+    "PostalGame",
+    "Ranked",
     "name_letter",
 ]
 
@@ -67,7 +71,7 @@ class SessionLine(Protocol):
     site: str | None
 
     def send(self, kind: str, **fields: Any) -> None: ...
-    def poll(self) -> list[Message]: ...
+    def poll(self) -> list[Heard]: ...
     def close(self, timeout: float = ...) -> None: ...
 
 
@@ -92,13 +96,13 @@ class OnlineGame:
 
     control: OnlineController
     line: SessionLine
-    backlog: list[Message] = field(default_factory=list)
+    backlog: list[Heard] = field(default_factory=list)
     #: The line as the game last heard: "online", "offline" or "closed".
     link_state: str = "online"
 
     @classmethod
     def open(
-        cls, state: Message, data: Path, line: SessionLine, watchers: int | None = None
+        cls, state: GameState, data: Path, line: SessionLine, watchers: int | None = None
     ) -> OnlineGame:
         """The game the server sent whole; ``watchers`` given: we only watch it."""
         match = OnlineMatch(state)
@@ -122,13 +126,12 @@ class OnlineGame:
         self.backlog = []
         events: list[Event] = []
         for msg in news:
-            kind = msg.get("type")
-            if kind == "link":
+            if msg["type"] == "link":
                 self.link_state = msg["state"]
                 if self.link_state == "online":
                     self.control.resync()  # turns may have passed while we were away
                 events.append(Event("link", text=self.link_state))
-            elif kind == "error":
+            elif msg["type"] == "error":
                 if msg.get("about") == "turn":
                     events += self.control.refused(msg.get("reason", ""))
                 else:
@@ -244,11 +247,11 @@ class OnlineSession:
             self.host.stop()
 
     # -- the news -------------------------------------------------------------------------
-    def poll(self) -> list[Message]:
+    def poll(self) -> list[Heard]:
         """What arrived on the line since the last call."""
         return self.link.poll() if self.link is not None else []
 
-    def receive(self, msg: Message) -> Opening | None:
+    def receive(self, msg: Heard) -> Opening | None:
         """Apply one message to the lobby; what it asks the screen to open. A game
         opened is :attr:`game`'s from now on."""
         line = self.link
@@ -258,7 +261,7 @@ class OnlineSession:
             self.game = OnlineGame.open(opening.state, self.data, line, watchers)
         return opening
 
-    def read(self, taken: Callable[[Message], bool] | None = None) -> tuple[list[Opening], bool]:
+    def read(self, taken: Callable[[Heard], bool] | None = None) -> tuple[list[Opening], bool]:
         """What arrived since the last call, applied in order; what it asks the
         screen to open, and whether anything arrived. ``taken``, the model of a
         screen over the lobby (the tournaments'), reads each message first: one it

@@ -15,6 +15,9 @@ import contextlib
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.online.link import Heard
+from game.online.server_messages import PostalGame
+
 from .online_identity import Identity, normal
 from .online_identity import save as save_identity
 
@@ -22,7 +25,7 @@ from .online_identity import save as save_identity
 class Line(Protocol):
     """What the watch needs of a :class:`game.online.link.Link`."""
 
-    def poll(self) -> list[dict[str, Any]]: ...
+    def poll(self) -> list[Heard]: ...
     def send(self, kind: str, **fields: Any) -> None: ...
     def close(self, timeout: float = ...) -> None: ...
 
@@ -31,7 +34,7 @@ class PostalWatch:
     def __init__(self, identity: Identity, data: Path, line: Line, url: str) -> None:
         self.identity, self.data, self.line, self.url = identity, data, line, url
         #: The correspondence games, as the server last listed them (``None``: not yet).
-        self.games: list[dict[str, Any]] | None = None
+        self.games: list[PostalGame] | None = None
         self.done = False
 
     @classmethod
@@ -67,14 +70,13 @@ class PostalWatch:
             return False
         changed = False
         for msg in self.line.poll():
-            kind = msg.get("type")
-            if kind == "correspondence":
+            if msg["type"] == "correspondence":
                 self.games, changed = list(msg["games"]), True
-            elif kind == "welcome":
+            elif msg["type"] == "welcome":
                 # The list after a hello comes only when there are games: asked
                 # for, it comes even when empty, and ends the question.
                 self.line.send("correspondence")
-            elif kind == "link" and msg["state"] in ("offline", "closed"):
+            elif msg["type"] == "link" and msg["state"] in ("offline", "closed"):
                 self.close()
                 return True
         if changed and self.games == [] and self.url in self.identity.postal:

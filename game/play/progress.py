@@ -13,11 +13,15 @@ from game.glicko import Rating
 from game.i18n import N_
 from game.puzzles import Puzzle
 from game.puzzles.own import PACK_ID as OWN_PACK
+from game.wholes import Whole
 
 from .storage import load_document, write_json
 
 FILE = "puzzles.json"
 MAX_STARS = 3
+#: What a file may hold: a puzzle's stars, and a best score or daily count.
+STARS = Whole(1, MAX_STARS)
+COUNT = Whole(0, 10**9 - 1)
 #: Where a new player's puzzle rating starts: at the first pack's level, and
 #: unsure (a wide deviation), so the first few answers move it quickly without
 #: a miss or two on easy puzzles crushing it, as lichess starts its players.
@@ -98,7 +102,7 @@ def parse(data: Any) -> Progress:
         raise ValueError("not a JSON object")
     stars = data.get("stars")
     if not isinstance(stars, dict) or not all(
-        isinstance(k, str) and _whole(v) and 1 <= v <= MAX_STARS for k, v in stars.items()
+        isinstance(k, str) and STARS(v) for k, v in stars.items()
     ):
         # i18n: a file's words
         raise ValueError("'stars' must map puzzles to 1..3")
@@ -121,15 +125,11 @@ def parse(data: Any) -> Progress:
     best, daily = data.get("best", {}), data.get("daily", {})
     for name, table in (("best", best), ("daily", daily)):
         if not isinstance(table, dict) or not all(
-            isinstance(k, str) and _whole(v) and 0 <= v < 10**9 for k, v in table.items()
+            isinstance(k, str) and COUNT(v) for k, v in table.items()
         ):
             # i18n: a file's words
             raise ValueError(f"'{name}' must map names to whole numbers")
     return Progress(dict(stars), set(tried), rating, dict(best), dict(daily))
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def save(progress: Progress, directory: Path) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from game.files import finite
 from game.i18n import LANGUAGES, N_, _
 from game.rules.errors import clip
+from game.wholes import Whole
 
 from .match import PLAYERS
 from .storage import data_dir, read_json, set_aside, write_json
@@ -24,6 +25,7 @@ from .storage import data_dir, read_json, set_aside, write_json
 FILE = "settings.json"
 TEXT_SIZES = (N_("Normal"), N_("Large"))
 SIDES = range(3, 9)
+SIDE = Whole(SIDES[0], SIDES[-1])
 
 
 @dataclass
@@ -85,7 +87,8 @@ def check(name: str, value: Any) -> Any:
         if not finite(value) or value != int(value):
             # i18n: a file's words
             raise ValueError(f"{name} should be a whole number")
-        if int(value) not in SIDES:
+        # 5.0 is taken as the side 5, as settings always took it; the range is the shared one.
+        if not SIDE(int(value)):
             # i18n: a file's words
             raise ValueError(f"{name} should be from {SIDES[0]} to {SIDES[-1]}")
         return int(value)

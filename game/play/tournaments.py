@@ -15,8 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.i18n import _, ngettext
+from game.online.link import Heard
+from game.online.server_messages import Standings, TournamentEntry, Yours
 
-Message = dict[str, Any]
+#: The player's part in a tournament they have not joined.
+NOT_ENTERED = Yours(entered=False, paused=False, game=None, opponent=None, color=None, bye=False)
 
 
 class Line(Protocol):
@@ -37,13 +40,13 @@ def points_text(kind: str, points: float) -> str:
     return (f"{whole}½" if whole else "½") if points != whole else str(whole)
 
 
-def kind_text(t: Message) -> str:
+def kind_text(t: TournamentEntry) -> str:
     """ "Swiss, 5 rounds, side 5, 3+2" in the player's language."""
     if t["kind"] == "arena":
-        n = t["minutes"]
+        n = t["minutes"] or 0
         length = ngettext("Arena, {n} minute", "Arena, {n} minutes", n).format(n=n)
     else:
-        n = t["rounds"]
+        n = t["rounds"] or 0
         length = ngettext("Swiss, {n} round", "Swiss, {n} rounds", n).format(n=n)
     minutes = t["base"] // 60 if t["base"] % 60 == 0 else f"{t['base']}s"
     return _("{length}, side {side}, {base}+{inc}").format(
@@ -55,9 +58,9 @@ def kind_text(t: Message) -> str:
 class Tournaments:
     line: Line
     clock: Callable[[], float] = time.monotonic
-    listed: list[Message] = field(default_factory=list)
+    listed: list[TournamentEntry] = field(default_factory=list)
     #: The tournament shown (the server's ``standings``), and when it came.
-    current: Message | None = None
+    current: Standings | None = None
     came: float = 0.0
     #: Bumped whenever what is shown changed (the screen builds its buttons again).
     revision: int = 0
@@ -68,7 +71,7 @@ class Tournaments:
         self.line.send("tournaments")
         self.asked = True
 
-    def choose(self, t: Message) -> None:
+    def choose(self, t: TournamentEntry) -> None:
         self.line.send("tournament", tournament=t["id"])
 
     def back_to_list(self) -> None:
@@ -84,12 +87,11 @@ class Tournaments:
         if self.current is not None:
             self.line.send("pause", tournament=self.current["id"])
 
-    def apply(self, msg: Message) -> bool:
+    def apply(self, msg: Heard) -> bool:
         """Take a message that is the tournaments'; ``False`` for any other."""
-        kind = msg.get("type")
-        if kind == "tournaments":
+        if msg["type"] == "tournaments":
             self.listed = list(msg["tournaments"])
-        elif kind == "standings":
+        elif msg["type"] == "standings":
             t = msg["tournament"]
             if self.current is not None and self.current["id"] != t["id"]:
                 return True  # one left a moment ago
@@ -101,8 +103,8 @@ class Tournaments:
 
     # -- what the screen shows ------------------------------------------------------
     @property
-    def you(self) -> Message:
-        return (self.current or {}).get("you") or {}
+    def you(self) -> Yours:
+        return (self.current.get("you") if self.current else None) or NOT_ENTERED
 
     @property
     def entered(self) -> bool:
@@ -110,9 +112,10 @@ class Tournaments:
 
     def left(self) -> float | None:
         """Seconds until it starts, or until an arena's time runs out."""
-        if self.current is None or self.current.get("left") is None:
+        left = self.current.get("left") if self.current is not None else None
+        if left is None:
             return None
-        return max(0.0, float(self.current["left"]) - (self.clock() - self.came))
+        return max(0.0, float(left) - (self.clock() - self.came))
 
     def state_line(self) -> str:
         t = self.current
@@ -160,7 +163,7 @@ class Tournaments:
             for r in t["standings"]
         ]
 
-    def list_line(self, t: Message) -> str:
+    def list_line(self, t: TournamentEntry) -> str:
         """A tournament in the list: its name, kind and where it is."""
         if t["status"] == "over":
             where = _("won by {name}").format(name=t["winner"]) if t.get("winner") else _("over")

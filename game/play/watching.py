@@ -16,9 +16,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from game.i18n import N_, _
+from game.online.link import Heard
 from game.rules import Color
 
 from .match import Event
@@ -55,10 +55,10 @@ class WatchControl(OnlineController):
     def resync(self) -> None:
         self.line.send("watch", game=self.match.id)
 
-    def receive(self, msg: dict[str, Any]) -> list[Event]:
-        if msg.get("type") == "watching":
-            state = msg.get("game", {})
-            if state.get("id") != self.match.id:
+    def receive(self, msg: Heard) -> list[Event]:
+        if msg["type"] == "watching":
+            state = msg["game"]
+            if state["id"] != self.match.id:
                 return []
             self.watchers = msg["watchers"]
             return self._state(state)

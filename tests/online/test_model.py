@@ -63,21 +63,58 @@ def test_read_accepts_every_well_formed_request():
         assert read(protocol.request(kind, **fields)) == {"type": kind, **fields}
 
 
-def test_the_protocol_document_lists_every_message_and_field():
-    text = DOC.read_text(encoding="utf-8")
-    assert f"version {protocol.VERSION}" in text
+def doc_row(spec: protocol.Spec) -> str:
+    """A message's row in the document's table: each field, whether it may be left
+    out, and for a client's message what it must hold."""
+    parts = []
+    for p in spec.parts:
+        said = f"`{p.name}`" + (" (optional)" if p.optional else "")
+        parts.append(f"{said}: {p.wants}" if p.wants else said)
+    return f"| `{spec.kind}` | {'; '.join(parts) or '(none)'} |"
+
+
+def doc_faults(text: str) -> list[str]:
+    """Where the document's tables and sections differ from the definitions."""
+    faults = []
     client = text.split("## Client to server", 1)[1].split("## Server to client", 1)[0]
     server = text.split("## Server to client", 1)[1]
-    tables = [
-        (client, {k: list(v) for k, v in protocol.CLIENT.items()}),
-        (server, {k: [f.rstrip("?") for f in v] for k, v in protocol.SERVER.items()}),
-    ]
-    for part, table in tables:
-        for kind, fields in table.items():
-            assert f"### `{kind}`" in part, kind
+    for part, table in ((client, protocol.CLIENT), (server, protocol.SERVER)):
+        rows = [ln for ln in part.splitlines() if ln.startswith("| `")]
+        wanted = [doc_row(s) for s in table.values()]
+        faults += [f"not defined: {r}" for r in rows if r not in wanted]
+        faults += [f"not in the document: {w}" for w in wanted if w not in rows]
+        if not faults and rows != wanted:
+            faults.append("the table's rows are not in the definitions' order")
+        for kind, spec in table.items():
+            if f"### `{kind}`" not in part:
+                faults.append(f"no section for {kind}")
+                continue
             section = part.split(f"### `{kind}`", 1)[1].split("###", 1)[0]
-            for name in fields:
-                assert f"`{name}`" in section, (kind, name)
+            faults += [
+                f"{kind}: {p.name} unexplained" for p in spec.parts if f"`{p.name}`" not in section
+            ]
+    return faults
+
+
+def test_the_protocol_document_tables_equal_the_definitions():
+    text = DOC.read_text(encoding="utf-8")
+    assert f"version {protocol.VERSION}" in text
+    assert doc_faults(text) == []
+
+
+def test_the_document_check_finds_a_field_too_many_or_too_few():
+    text = DOC.read_text(encoding="utf-8")
+    row = "| `cancel` | `seek`: a string of 1 to 16 characters |"
+    assert row in text
+    more = text.replace(row, row[:-2] + "; `why`: a reason |")
+    assert doc_faults(more) == [
+        f"not defined: {row[:-2]}; `why`: a reason |",
+        f"not in the document: {row}",
+    ]
+    fewer = text.replace(
+        "| `error` | `reason`; `about` (optional); `dropped` (optional) |", "| `error` | `reason` |"
+    )
+    assert len(doc_faults(fewer)) == 2
 
 
 def test_clock_charges_the_mover_and_adds_the_increment():
@@ -253,3 +290,41 @@ def test_an_address_is_the_peers_or_from_a_local_proxy_the_one_it_added():
     assert buckets.take("a", 0.0) == 0 and buckets.take("a", 0.0) == 0
     assert buckets.take("a", 0.0) == pytest.approx(0.2)
     assert buckets.take("b", 0.0) == 0
+
+
+def test_heard_takes_a_server_message_as_its_definition_says():
+    msg = protocol.heard('{"type": "watchers", "game": "g1", "count": 2, "new": true}')
+    assert msg == {"type": "watchers", "game": "g1", "count": 2, "new": True}  # kept: ignored
+    assert protocol.heard(b'{"type": "pong"}') == {"type": "pong"}
+    over = '{"type": "over", "game": "g1", "result": "red", "reason": "blue resigned"}'
+    assert protocol.heard(over)["result"] == "red"  # "ratings" may be left out
+    assert len(protocol.heard('{"type": "lobby", "seeks": [' + "{}," * 3000 + "{}]}")["seeks"])
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        ('{"type": "dance"}', "unknown message type 'dance'"),
+        ("[]", "JSON object"),
+        ('{"type": "watchers", "game": "g1"}', "watchers: field 'count' is missing"),
+        ('{"type": "watchers", "game": "g1", "count": "2"}', "field 'count' is of the wrong kind"),
+        ('{"type": "watchers", "game": "g1", "count": true}', "field 'count' is of the wrong kind"),
+        ('{"type": "game", "game": []}', "field 'game' is of the wrong kind"),
+        ('{"type": "presence", "game": "g", "color": 2, "connected": true}', "'color'"),
+    ],
+)
+def test_heard_refuses_what_no_server_sends(raw, reason):
+    with pytest.raises(ProtocolError, match=re.escape(reason)):
+        protocol.heard(raw)
+
+
+def test_each_side_sends_only_the_fields_of_its_definitions():
+    assert json.loads(protocol.message("error", reason="no")) == {"type": "error", "reason": "no"}
+    with pytest.raises(TypeError, match="why"):
+        protocol.message("error", reason="no", why="none")
+    with pytest.raises(TypeError, match="count"):
+        protocol.message("watchers", game="g1")
+    with pytest.raises(TypeError, match="name"):
+        protocol.request("seek", side=5, base=60, inc=0, rated=True, name="Ann")
+    with pytest.raises(KeyError):
+        protocol.message("dance")

@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.play.online_game import postal_line
-from game.play.online_session import Message
+from game.play.online_session import PostalGame
 
 from .. import text_layout as tl
 from .. import theme
@@ -25,7 +25,7 @@ class PostalLobby(Protocol):
     (which the lobby reads itself only while on top) and a way into a game."""
 
     @property
-    def postal(self) -> list[Message]: ...
+    def postal(self) -> list[PostalGame]: ...
 
     @property
     def connected(self) -> bool: ...
@@ -49,7 +49,7 @@ class CorrespondenceScene(MenuScene):
         self.page = 0
 
     @property
-    def games(self) -> list[Message]:
+    def games(self) -> list[PostalGame]:
         return self.lobby.postal
 
     @property

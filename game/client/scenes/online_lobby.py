@@ -36,9 +36,11 @@ from game.play.online_session import (
     CODE_LENGTH,
     NAME_LENGTH,
     NAME_RULE,
+    Heard,
     Host,
-    Message,
+    Listed,
     OnlineSession,
+    PostalGame,
     SessionLine,
     name_letter,
 )
@@ -157,11 +159,11 @@ class OnlineScene(MenuScene):
         return self.lobby.code
 
     @property
-    def games(self) -> list[Message]:
+    def games(self) -> list[Listed]:
         return self.lobby.games
 
     @property
-    def postal(self) -> list[Message]:
+    def postal(self) -> list[PostalGame]:
         return self.lobby.postal
 
     @property
@@ -394,7 +396,7 @@ class OnlineScene(MenuScene):
             return moving
         return self.read() or moving
 
-    def read(self, taken: Callable[[Message], bool] | None = None) -> bool:
+    def read(self, taken: Callable[[Heard], bool] | None = None) -> bool:
         """Read the line's news into the lobby and open what it asks for (the
         correspondence list and the tournaments read it so while on top, the
         tournaments' model ``taken`` first); whether any came."""

@@ -5,7 +5,6 @@ rating change. The link is polled once a frame; nothing here waits for it."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import pygame
 
@@ -13,7 +12,7 @@ from game.i18n import N_, _, ngettext
 from game.play.lobby import LEADERBOARD_ORDER
 from game.play.match import Event
 from game.play.online_game import OnlineMatch, clock_text, days_left, turn_time
-from game.play.online_session import OnlineGame
+from game.play.online_session import OnlineGame, Ranked
 from game.rules import Color
 
 from .. import text_layout as tl
@@ -333,7 +332,7 @@ class OnlineOverScene(ButtonScene):
 
 
 class LeaderboardScene(MenuScene):
-    def __init__(self, app: Services, players: list[dict[str, Any]], pace: str = "live") -> None:
+    def __init__(self, app: Services, players: list[Ranked], pace: str = "live") -> None:
         super().__init__(app)
         self.players = players
         # Live and correspondence games are rated apart: each has its own board.

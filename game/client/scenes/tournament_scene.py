@@ -16,7 +16,7 @@ from typing import Protocol
 import pygame
 
 from game.i18n import N_, _
-from game.play.online_session import Message, SessionLine
+from game.play.online_session import Heard, SessionLine
 from game.play.tournaments import Tournaments, kind_text
 
 from .. import text_layout as tl
@@ -35,7 +35,7 @@ class LobbyScreen(Protocol):
     @property
     def link(self) -> SessionLine | None: ...
 
-    def read(self, taken: Callable[[Message], bool] | None = None) -> bool: ...
+    def read(self, taken: Callable[[Heard], bool] | None = None) -> bool: ...
 
 
 #: Tournaments listed at once, and a standings row's height.

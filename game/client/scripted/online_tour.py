@@ -18,8 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.online.host import LocalServer
-from game.online.link import Link
-from game.online.protocol import Message
+from game.online.link import Heard, Link
 from game.rules import Board
 
 from ..app import App
@@ -41,11 +40,11 @@ def wait_for(step: Callable[[], None], done: Callable[[], bool], what: str) -> N
         time.sleep(0.02)  # a frame a 20 ms is quick enough to see an answer come
 
 
-def news(link: Link, kind: str) -> Message:
-    found: list[Message] = []
+def news(link: Link, kind: str) -> Heard:
+    found: list[Heard] = []
 
     def look() -> None:
-        found.extend(m for m in link.poll() if m.get("type") == kind)
+        found.extend(m for m in link.poll() if m["type"] == kind)
 
     wait_for(look, lambda: bool(found), f"{kind} message")
     return found[0]
