@@ -1,0 +1,28 @@
+"""The Wine prefix the tests of the built Windows executable share (see wine.py)."""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.windows.wine import Prefix, need
+
+
+@pytest.fixture(scope="session")
+def prefix(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Prefix]:
+    """A fresh Wine prefix: a new C: drive, registry and %APPDATA%."""
+    need()
+    p = Prefix(tmp_path_factory.mktemp("wine") / "prefix")
+    p.boot()
+    yield p
+    p.stop()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where the screenshots go: $MOSAIC_WINDOWS_SHOTS (tools/windows/build.sh keeps them in
+    build/windows/shots for a person to look at), or the test's own folder."""
+    folder = Path(os.environ.get("MOSAIC_WINDOWS_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
