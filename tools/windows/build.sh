@@ -113,6 +113,7 @@ wineboot -i </dev/null >/dev/null 2>&1 || true
 wineserver -w
 
 step "PyInstaller under Wine"
+rm -rf "$WORK/work"
 # PyInstaller warns of about 213 api-ms-win-crt-* libraries it cannot find: the Universal
 # C Runtime, which Windows 10 and later have; those lines are left out of the log.
 MOSAIC_PREBUILT_AI=1 wine_run "$PY/python.exe" -m PyInstaller --noconfirm --clean \

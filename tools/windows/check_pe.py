@@ -98,6 +98,9 @@ def main(argv: list[str]) -> int:
         print("usage: check_pe.py PATH_TO_EXE", file=sys.stderr)
         return 2
     path = Path(argv[0])
+    if not path.is_file():
+        print(f"{path}: no such file (build it first)")
+        return 1
     version = game_version()
     failed = 0
     for ok, line in check(path, version):
