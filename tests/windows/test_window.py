@@ -63,7 +63,7 @@ def test_a_turn_in_a_real_window_is_kept_in_appdata_across_a_restart(
             game.keys("m")  # sound off: written to settings.json at once
             settings = settle(data / "settings.json", lambda d: d.get("muted") is True)
             assert settings is not None and settings["muted"] is True, settings
-            assert game.close() == 0, "".join(game.output)
+            assert game.close(shots / "closing-1280x800.png") == 0, "".join(game.output)
         finally:
             game.kill()
         match = json.loads((data / "current-match.json").read_text(encoding="utf-8"))
@@ -86,7 +86,7 @@ def test_a_turn_in_a_real_window_is_kept_in_appdata_across_a_restart(
             game.keys("m")
             settings = settle(data / "settings.json", lambda d: d.get("muted") is False)
             assert settings is not None and settings["muted"] is False, settings
-            assert game.close() == 0, "".join(game.output)
+            assert game.close(shots / "closing-again.png") == 0, "".join(game.output)
         finally:
             game.kill()
     again = json.loads((data / "current-match.json").read_text(encoding="utf-8"))
@@ -99,6 +99,6 @@ def test_the_smallest_window_shows_the_title_and_a_match(prefix: Prefix, shots: 
         game = Game(prefix, s)
         try:
             play_a_turn(game, "640x480", shots)
-            assert game.close() == 0, "".join(game.output)
+            assert game.close(shots / "closing-640x480.png") == 0, "".join(game.output)
         finally:
             game.kill()

@@ -155,11 +155,24 @@ class Game:
         """Keys typed into the focused window (the game's), through the XTEST extension."""
         subprocess.run(["xdotool", "key", "--delay", "150", *keys], env=self.screen.env, check=True)
 
-    def close(self) -> int:
-        """Alt+F4, as a player closes the window; the exit code once the game has ended."""
+    def close(self, shot: Path) -> int:
+        """Alt+F4, as a player closes the window; the exit code once the game has ended.
+        If it has not ended in time, the test fails saying whether the window is still
+        there, with the screen saved as ``shot``."""
         self.keys("alt+F4")
         try:
             return self.process.wait(PATIENCE)
+        except subprocess.TimeoutExpired:
+            save_png(self.screen.grab(), str(shot))
+            found = subprocess.run(
+                ["xdotool", "search", "--name", TITLE], env=self.screen.env,
+                capture_output=True, check=False,
+            ).returncode == 0  # fmt: skip
+            pytest.fail(
+                f"the game did not end within {PATIENCE:.0f} s of Alt+F4; its window is "
+                f"{'still there' if found else 'gone'} (the screen is in {shot}); it said: "
+                + "".join(self.output[-20:])
+            )
         finally:
             self.kill()
 
