@@ -374,6 +374,7 @@ class App:
         try:
             visible = self.scenes.visible()
             for scene in visible:
+                scene.refit(self.size)
                 with covered(scene is not visible[-1]):
                     scene.draw(self.screen)
             found = theme.drawn_texts[start:] if watch and theme.drawn_texts else []

@@ -6,17 +6,25 @@ its menus. Every function takes the box to fill and returns rectangles
   side, or in rows, ``gap`` apart, centred in the box they fill;
 - :func:`anchor`: a box of a given size against an edge, a corner or the centre
   of another, ``margin`` in from it;
-- :func:`split`: a box cut in two, a strip off one side and the rest.
+- :func:`split`: a box cut in two, a strip off one side and the rest;
+- :class:`Boxes`: a screen's layout tree (:mod:`.layout_tree`) solved in its
+  window, again whenever the size, the text size or the language changes, and
+  its widgets given their boxes.
 
 Text sizes are not decided here: see :mod:`.text_layout`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Protocol
 
 import pygame
+
+from game.i18n import language
+
+from . import layout_tree as tree
+from . import theme
 
 Box = pygame.Rect | pygame.FRect
 
@@ -28,19 +36,8 @@ class Placed(Protocol):
     rect: pygame.Rect
 
 
-#: Where :func:`anchor` puts a box, by name: (across, down), 0 left/top, 0.5 the
-#: middle, 1 right/bottom.
-WHERE = {
-    "topleft": (0.0, 0.0),
-    "top": (0.5, 0.0),
-    "topright": (1.0, 0.0),
-    "left": (0.0, 0.5),
-    "center": (0.5, 0.5),
-    "right": (1.0, 0.5),
-    "bottomleft": (0.0, 1.0),
-    "bottom": (0.5, 1.0),
-    "bottomright": (1.0, 1.0),
-}
+#: Where :func:`anchor` puts a box, by name (the layout tree's own names).
+WHERE = tree.WHERE
 
 
 def anchor(
@@ -151,3 +148,54 @@ def place(widgets: Iterable[Placed], rects: Iterable[Box]) -> None:
     """Give each widget its box (widgets keep whole pixels: a click is on one)."""
     for w, r in zip(widgets, rects, strict=False):
         w.rect = pygame.Rect(round(r.left), round(r.top), round(r.width), round(r.height))
+
+
+def frect(box: tree.Rect) -> pygame.FRect:
+    """A solved box as pygame's."""
+    return pygame.FRect(box.x, box.y, box.w, box.h)
+
+
+def whole(box: tree.Rect | Box) -> pygame.Rect:
+    """A box in whole pixels (a widget's: a click is on one pixel or another)."""
+    if isinstance(box, tree.Rect):
+        box = frect(box)
+    return pygame.Rect(round(box.left), round(box.top), round(box.width), round(box.height))
+
+
+def _now(size: tuple[int, int]) -> tuple[object, ...]:
+    """What a solved layout depends on: the window, the text size, the language."""
+    return (size, theme.px(100), language())
+
+
+class Boxes:
+    """A screen's layout, declared once by ``declare`` (the tree for a window
+    size) and solved in the window by :meth:`lay`; :meth:`stale` says when the
+    window size, the text size or the language differ from the last solve. A keyed node whose key
+    has a ``rect`` (a widget) is given its box in whole pixels; the others are
+    read by key (``boxes["title"]``)."""
+
+    def __init__(self, declare: Callable[[tuple[int, int]], tree.Node]) -> None:
+        self.declare = declare
+        self.solved: dict[Hashable, tree.Rect] = {}
+        self.seen: tuple[object, ...] = ()
+
+    def lay(self, size: tuple[int, int]) -> None:
+        self.seen = _now(size)
+        self.solved = tree.solve(self.declare(size), tree.Rect(0, 0, *size))
+        for key, box in self.solved.items():
+            if not isinstance(key, str) and hasattr(key, "rect"):
+                key.rect = whole(box)
+
+    def stale(self, size: tuple[int, int]) -> bool:
+        """Has anything the layout depends on changed since it was solved?"""
+        return self.seen != _now(size)
+
+    def __getitem__(self, key: Hashable) -> pygame.FRect:
+        return frect(self.solved[key])
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self.solved
+
+    def rect(self, key: Hashable) -> pygame.Rect:
+        """The box of ``key`` in whole pixels."""
+        return whole(self.solved[key])

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
 
+from .layout import Boxes
+from .layout_tree import Node
 from .widgets import Button, press, update_all
 
 if TYPE_CHECKING:
@@ -77,6 +79,19 @@ class Scene:
 
     def __init__(self, app: Services) -> None:
         self.app = app
+        #: The screen's boxes: :meth:`layout` solved in the window.
+        self.boxes = Boxes(self.layout)
+
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The screen's layout tree (:mod:`.layout_tree`), declared once for every
+        window size, text size and language; by default, the whole window."""
+        return Node(key="screen")
+
+    def refit(self, size: tuple[int, int]) -> None:
+        """Before a frame: a screen laid out by its tree is laid out again if the
+        window size, the text size or the language changed since."""
+        if self.boxes.seen and self.boxes.stale(size):
+            self.resize(size)
 
     def enter(self) -> None:
         """The scene was pushed: lay it out and start."""
@@ -109,7 +124,8 @@ class Scene:
         """Draw the whole scene (or, for an overlay, what goes over the one below)."""
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size; recompute the layout."""
+        """The window changed size: the layout tree is solved again."""
+        self.boxes.lay(size)
 
 
 class ButtonScene(Scene):
