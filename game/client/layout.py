@@ -16,7 +16,7 @@ Text sizes are not decided here: see :mod:`.text_layout`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 import pygame
@@ -170,32 +170,49 @@ def _now(size: tuple[int, int]) -> tuple[object, ...]:
 class Boxes:
     """A screen's layout, declared once by ``declare`` (the tree for a window
     size) and solved in the window by :meth:`lay`; :meth:`stale` says when the
-    window size, the text size or the language differ from the last solve. A keyed node whose key
-    has a ``rect`` (a widget) is given its box in whole pixels; the others are
-    read by key (``boxes["title"]``)."""
+    window size, the text size or the language differ from the last solve. It is
+    laid in the window, or in what ``room`` says for the size. A key that lays
+    itself out (a board view, a side panel) is given its box by its ``layout``;
+    one with a ``rect`` (a widget), its box in whole pixels; names and tuples
+    are read by key (``boxes["title"]``)."""
 
-    def __init__(self, declare: Callable[[tuple[int, int]], tree.Node]) -> None:
+    def __init__(
+        self,
+        declare: Callable[[tuple[int, int]], tree.Node],
+        room: Callable[[tuple[int, int]], Box] | None = None,
+    ) -> None:
         self.declare = declare
-        self.solved: dict[Hashable, tree.Rect] = {}
+        self.room = room
+        self.solved: dict[object, tree.Rect] = {}
         self.seen: tuple[object, ...] = ()
 
     def lay(self, size: tuple[int, int]) -> None:
         self.seen = _now(size)
-        self.solved = tree.solve(self.declare(size), tree.Rect(0, 0, *size))
+        r = pygame.FRect(self.room(size) if self.room else (0, 0, *size))
+        self.solved = tree.solve(self.declare(size), tree.Rect(r.x, r.y, r.w, r.h))
         for key, box in self.solved.items():
-            if not isinstance(key, str) and hasattr(key, "rect"):
+            if isinstance(key, str | tuple):
+                continue
+            lays = getattr(key, "layout", None)
+            if callable(lays):  # a part that lays itself out in its box (a board)
+                lays(frect(box))
+            elif hasattr(key, "rect"):
                 key.rect = whole(box)
+
+    def mark(self, size: tuple[int, int]) -> None:
+        """Count the layout as made for ``size`` now."""
+        self.seen = _now(size)
 
     def stale(self, size: tuple[int, int]) -> bool:
         """Has anything the layout depends on changed since it was solved?"""
         return self.seen != _now(size)
 
-    def __getitem__(self, key: Hashable) -> pygame.FRect:
+    def __getitem__(self, key: object) -> pygame.FRect:
         return frect(self.solved[key])
 
-    def __contains__(self, key: Hashable) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self.solved
 
-    def rect(self, key: Hashable) -> pygame.Rect:
+    def rect(self, key: object) -> pygame.Rect:
         """The box of ``key`` in whole pixels."""
         return whole(self.solved[key])

@@ -29,7 +29,7 @@ region the screen draws in, or a widget itself (then :mod:`.layout` sets its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import inf
 
@@ -71,6 +71,16 @@ class Fit:
 
 
 Length = float | Fr | Pct | Fit | None
+#: Room kept inside a box's edges, as CSS gives it: one number for all four,
+#: (down, across) or (top, right, bottom, left).
+Edges = float | tuple[float, float] | tuple[float, float, float, float]
+
+
+def edges(by: Edges) -> tuple[float, float, float, float]:
+    """``by`` as (top, right, bottom, left)."""
+    if isinstance(by, tuple):
+        return (by[0], by[1], by[0], by[1]) if len(by) == 2 else by
+    return (by, by, by, by)
 
 
 @dataclass(frozen=True)
@@ -90,17 +100,18 @@ class Rect:
     def bottom(self) -> float:
         return self.y + self.h
 
-    def inset(self, by: float) -> Rect:
-        """The box ``by`` in from every edge (never below nothing)."""
-        w, h = max(0.0, self.w - 2 * by), max(0.0, self.h - 2 * by)
-        return Rect(self.x + (self.w - w) / 2, self.y + (self.h - h) / 2, w, h)
+    def inset(self, by: Edges) -> Rect:
+        """The box ``by`` in from its edges (never below nothing)."""
+        top, right, bottom, left = edges(by)
+        w, h = max(0.0, self.w - left - right), max(0.0, self.h - top - bottom)
+        return Rect(self.x + min(left, self.w), self.y + min(top, self.h), w, h)
 
 
 @dataclass(eq=False)
 class Node:
     """A box of the tree. A plain node is a leaf: a widget, a text, a board."""
 
-    key: Hashable | None = None
+    key: object = None
     width: Length = None
     height: Length = None
     min_width: float = 0.0
@@ -108,15 +119,25 @@ class Node:
     max_width: float = inf
     max_height: float = inf
     anchor: str = "center"
-    margin: float = 0.0
+    margin: Edges = 0.0
     dock: str | None = None
+
+    def across(self) -> float:
+        """The margin's left and right together."""
+        _t, right, _b, left = edges(self.margin)
+        return left + right
+
+    def down(self) -> float:
+        """The margin's top and bottom together."""
+        top, _r, bottom, _l = edges(self.margin)
+        return top + bottom
 
 
 @dataclass(eq=False)
 class Container(Node):
     children: Sequence[Node] = ()
     gap: float = 0.0
-    padding: float = 0.0
+    padding: Edges = 0.0
 
 
 @dataclass(eq=False)
@@ -154,7 +175,7 @@ class Stack(Container):
 
 @dataclass
 class _Solver:
-    out: dict[Hashable, Rect] = field(default_factory=dict)
+    out: dict[object, Rect] = field(default_factory=dict)
 
     def record(self, node: Node, box: Rect) -> None:
         if node.key is None:
@@ -164,7 +185,7 @@ class _Solver:
         self.out[node.key] = box
 
 
-def solve(root: Node, room: Rect) -> dict[Hashable, Rect]:
+def solve(root: Node, room: Rect) -> dict[object, Rect]:
     """The box of every keyed node of ``root`` laid out in ``room``."""
     solver = _Solver()
     _place(solver, root, room, along_w=None, along_h=None)
@@ -197,12 +218,12 @@ def _place(
         w = _own(node.width, inner.w, inner.h)
         w = min(_clamp(w, node.min_width, node.max_width), max(inner.w, node.min_width))
     else:
-        w = max(0.0, along_w - 2 * node.margin)
+        w = max(0.0, along_w - node.across())
     if along_h is None:
         h = _own(node.height, inner.h, w)
         h = min(_clamp(h, node.min_height, node.max_height), max(inner.h, node.min_height))
     else:
-        h = max(0.0, along_h - 2 * node.margin)
+        h = max(0.0, along_h - node.down())
     ax, ay = WHERE[node.anchor]
     box = Rect(inner.x + (inner.w - w) * ax, inner.y + (inner.h - h) * ay, w, h)
     s.record(node, box)
@@ -231,7 +252,7 @@ def _dock(s: _Solver, child: Node, room: Rect, gap: float) -> Rect:
     side = child.dock
     if side in ("top", "bottom"):
         h = _clamp(
-            _own(child.height, room.h, room.w) + 2 * child.margin,
+            _own(child.height, room.h, room.w) + child.down(),
             child.min_height,
             child.max_height,
         )
@@ -241,7 +262,7 @@ def _dock(s: _Solver, child: Node, room: Rect, gap: float) -> Rect:
         return Rect(room.x, room.bottom - rest if side == "top" else room.y, room.w, rest)
     if side in ("left", "right"):
         w = _clamp(
-            _own(child.width, room.w, room.h) + 2 * child.margin, child.min_width, child.max_width
+            _own(child.width, room.w, room.h) + child.across(), child.min_width, child.max_width
         )
         x = room.x if side == "left" else room.right - w
         _place(s, child, Rect(x, room.y, w, room.h), w, None)
@@ -257,12 +278,14 @@ def share(
     across: float = 0.0,
     mins: Sequence[float] | None = None,
     maxs: Sequence[float] | None = None,
+    pads: Sequence[float] | None = None,
 ) -> list[float]:
     """The extent of each of a line's children: fixed lengths first, then
     :class:`Fr` (and ``None``, one ``Fr``) share what is left by weight, each
     kept within its minimum and maximum (CSS's flexible lengths). Too little
     room: every child gives way down to its minimum, in proportion to what it
-    can give, before the line overflows."""
+    can give, before the line overflows. ``pads``: what each child's margins add
+    to a fixed length."""
     n = len(lengths)
     lows = list(mins) if mins is not None else [0.0] * n
     highs = list(maxs) if maxs is not None else [inf] * n
@@ -273,7 +296,8 @@ def share(
         if length is None or isinstance(length, Fr):
             weights[i] = 1.0 if length is None else length.weight
         else:
-            sizes[i] = _clamp(_own(length, room, across), lows[i], highs[i])
+            pad = pads[i] if pads is not None else 0.0
+            sizes[i] = _clamp(_own(length, room, across) + pad, lows[i], highs[i])
     # Flexible children frozen one by one at a limit they hit, the rest re-shared.
     while weights:
         left = free - sum(v for v in sizes if v is not None)
@@ -305,8 +329,9 @@ def _line(s: _Solver, node: Row | Column, flow: Sequence[Node], room: Rect) -> N
         length,
         node.gap,
         across,
-        [(c.min_width if across_row else c.min_height) + 2 * c.margin for c in flow],
-        [(c.max_width if across_row else c.max_height) + 2 * c.margin for c in flow],
+        [(c.min_width + c.across()) if across_row else (c.min_height + c.down()) for c in flow],
+        [(c.max_width + c.across()) if across_row else (c.max_height + c.down()) for c in flow],
+        [c.across() if across_row else c.down() for c in flow],
     )
     used = sum(sizes) + node.gap * max(0, len(flow) - 1)
     at = (room.x if across_row else room.y) + max(0.0, length - used) * {

@@ -80,18 +80,24 @@ class Scene:
     def __init__(self, app: Services) -> None:
         self.app = app
         #: The screen's boxes: :meth:`layout` solved in the window.
-        self.boxes = Boxes(self.layout)
+        self.boxes = Boxes(self.layout, self.room)
 
     def layout(self, size: tuple[int, int]) -> Node:
         """The screen's layout tree (:mod:`.layout_tree`), declared once for every
         window size, text size and language; by default, the whole window."""
         return Node(key="screen")
 
+    def room(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where :meth:`layout` is laid: the window; an overlay's, the part of the
+        screen under it that it belongs to."""
+        return pygame.Rect(0, 0, *size)
+
     def refit(self, size: tuple[int, int]) -> None:
         """Before a frame: a screen laid out by its tree is laid out again if the
         window size, the text size or the language changed since."""
         if self.boxes.seen and self.boxes.stale(size):
             self.resize(size)
+            self.boxes.mark(size)  # laid out, whatever size it chose to lay itself in
 
     def enter(self) -> None:
         """The scene was pushed: lay it out and start."""

@@ -15,7 +15,7 @@ from game.rules import BLUE, RED, Color
 
 from . import text_layout, theme
 from .button_rows import Rows, label_rows, place_rows
-from .layout import split
+from .layout import split, whole
 from .widgets import Action, Button, draw_all, press, update_all
 
 PANEL_WIDTH = 330
@@ -73,18 +73,15 @@ class SidePanel:
         )
         return [b for b in (*every, self.menu) if b is not None]
 
-    def layout(self, window: tuple[int, int]) -> pygame.Rect:
-        """Take the right-hand side of the window; returns the panel's rectangle."""
-        w, h = window
-        width = min(PANEL_WIDTH, w // 3)
-        self.rect = pygame.Rect(w - width, 0, width, h)
+    def layout(self, box: pygame.Rect | pygame.FRect) -> None:
+        """Take ``box`` (the right-hand side of the window) and place the buttons."""
+        self.rect = whole(box)
         # A small window gets the compact panel: smaller text, lower boxes and
         # buttons, so the moves keep their room.
-        self.compact = width < 300 or h < 620
+        self.compact = self.rect.width < 300 or self.rect.height < 620
         for b in self.controls:
             b.size = 18 if self.compact else b.base_size
         place_rows(self.button_rows(), self.rect.inflate(-24, -20), gap=6 if self.compact else 8)
-        return self.rect
 
     def small_px(self) -> int:
         """The pixel size of the panel's small text ("Moves", the move list): no
@@ -162,7 +159,8 @@ class SidePanel:
         y = moves.bottom + 4
         size = 16 if small else 20
         self.draw_moves(surface, match, y, theme.font(size).get_linesize() + 2, size)
-        draw_all(self.controls, surface)
+        # One label size for every button, in rows of one line or two.
+        draw_all(self.controls, surface, any_height=True)
 
     def draw_moves(
         self, surface: pygame.Surface, match: Match, top: int, line_h: int, size: int

@@ -31,7 +31,8 @@ from .board_input import BoardInput
 from .focus_row import FocusRow
 from .scene import Scene
 from .scenes.menu import MenuScene
-from .widgets import Button, Choice, Segments, Slider, TextField
+from .slider import Slider
+from .widgets import Button, Choice, Segments, TextField
 
 
 def widgets(scene: Scene) -> list[Any]:

@@ -198,13 +198,17 @@ class Labelled(Protocol):
     shared_px: int | None
 
 
-def share_label_size(buttons: Sequence[Labelled], floor: float | None = None) -> None:
+def share_label_size(
+    buttons: Sequence[Labelled], floor: float | None = None, *, any_height: bool = False
+) -> None:
     """Give ``buttons`` of one text size and height (a row, a column, a menu) one
-    label size: the smallest any of them needs by itself (:func:`button_label_px`)."""
+    label size: the smallest any of them needs by itself (:func:`button_label_px`).
+    ``any_height``: one size for each text size, whatever the buttons' heights
+    (a panel whose rows are one or two lines high)."""
     groups: dict[tuple[int, int], list[Labelled]] = {}
     for b in buttons:
         if b.rect.width:
-            groups.setdefault((b.size, b.rect.height), []).append(b)
+            groups.setdefault((b.size, 0 if any_height else b.rect.height), []).append(b)
     for group in groups.values():
         px = min(button_label_px(_(b.label), b.rect, b.size, floor) for b in group)
         for b in group:

@@ -154,6 +154,9 @@ class Choice(Button):
         self.options = list(options)
         self.index = self.options.index(value) if value in self.options else 0
         self.on_change = on_change
+        #: The title's column when choices stand in a grid, so their options line
+        #: up (:func:`title_column`); None: the room this title needs.
+        self.title_room: int | None = None
         self.refresh()
 
     @property
@@ -207,16 +210,23 @@ class Segments(Button):
         self.options = list(options)
         self.index = self.options.index(value) if value in self.options else 0
         self.on_change = on_change
+        #: The title's column when choices stand in a grid, so their options line
+        #: up (:func:`title_column`); None: the room this title needs.
+        self.title_room: int | None = None
 
     @property
     def value(self) -> str:
         return self.options[self.index]
 
+    def title_need(self) -> int:
+        """Room for the title whole at its size as Normal text draws it (Large fits
+        it at that size or larger, and the options keep their room)."""
+        return theme.face(theme.normal_px(self.size + 2)).size(_(self.title))[0] + 12
+
     def title_width(self) -> int:
-        """The title's share: room for it whole at its size as Normal text draws it
-        (Large fits it at that size or larger, and the options keep their room),
-        but never more than half the control."""
-        need = theme.face(theme.normal_px(self.size + 2)).size(_(self.title))[0] + 12
+        """The title's share: its column's, or what it needs, but never more than
+        half the control."""
+        need = self.title_need() if self.title_room is None else self.title_room
         return min(self.rect.width // 2, need)
 
     def parts(self) -> list[pygame.Rect]:
@@ -266,81 +276,12 @@ class Segments(Button):
         text_layout.shared_labels(surface, lines, self.size, LABEL_FLOOR)
 
 
-class Slider:
-    """A horizontal slider from 0 to 1."""
-
-    def __init__(self, title: str, value: float, on_change: Callable[[float], None]) -> None:
-        self.title = title
-        self.value = value
-        self.on_change = on_change
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.dragging = False
-        self.focused = False
-        self.size = self.base_size = 26
-        #: Said in place of the value (the sound is off, say), until cleared.
-        self.note = ""
-
-    def _set_from(self, x: int) -> None:
-        bar = self.bar()
-        self.value = min(1.0, max(0.0, (x - bar.left) / max(1, bar.width)))
-        self.on_change(self.value)
-
-    def text(self) -> str:
-        return _("{title}: {value}").format(
-            title=_(self.title), value=self.note or f"{round(self.value * 100)}%"
-        )
-
-    def bar(self) -> pygame.Rect:
-        # The label has the room it needs at its size (more in Large), the bar
-        # the rest, down to a quarter of the slider: the label is not shrunk to
-        # make room for the bar.
-        widest = _("{title}: {value}").format(title=_(self.title), value="100%")
-        need = theme.font(self.size).size(max(widest, self.text(), key=len))[0] + 18 + 26
-        share = max(self.rect.width // 4, min(self.rect.width // 2, self.rect.width - need))
-        return pygame.Rect(self.rect.right - share, self.rect.centery - 4, share - 16, 8)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.rect.collidepoint(event.pos):
-                self.dragging = True
-                self._set_from(event.pos[0])
-                return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.dragging = False
-        elif event.type == pygame.MOUSEMOTION and self.dragging:
-            self._set_from(event.pos[0])
-            return True
-        return False
-
-    def activate(self) -> bool:
-        return False
-
-    def nudge(self, by: int) -> bool:
-        """Left or Right while focused: move by a twentieth."""
-        self.value = min(1.0, max(0.0, round(self.value * 20 + by) / 20))
-        self.on_change(self.value)
-        return True
-
-    def update(self, dt: float) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.BG_LIGHT, self.rect, border_radius=10)
-        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
-        room = pygame.Rect(
-            self.rect.left + 18,
-            self.rect.top,
-            self.bar().left - self.rect.left - 26,
-            self.rect.height,
-        )
-        text_layout.label(surface, self.text(), room, size=self.size, floor=LABEL_FLOOR)
-        bar = self.bar()
-        pygame.draw.rect(surface, theme.CELL, bar, border_radius=4)
-        filled = bar.copy()
-        filled.width = int(bar.width * self.value)
-        pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=4)
-        pygame.draw.circle(surface, theme.TEXT, (filled.right, bar.centery), 10)
+def title_column(choices: Sequence[Segments]) -> None:
+    """Give choices stacked in a grid one title column, as wide as the widest
+    title needs: their options start at one edge and line up."""
+    widest = max((c.title_need() for c in choices), default=0)
+    for c in choices:
+        c.title_room = widest
 
 
 class TextField:
@@ -484,12 +425,17 @@ def update_all(widgets: Iterable[Widget], dt: float) -> bool:
     return moving
 
 
-def draw_all(widgets: Iterable[Widget], surface: pygame.Surface) -> None:
+def draw_all(
+    widgets: Iterable[Widget], surface: pygame.Surface, *, any_height: bool = False
+) -> None:
     """Draw ``widgets``; the buttons among them of one text size and height (a
-    row, a column, a menu) share one label size: the smallest any of them needs."""
+    row, a column, a menu; ``any_height``: whatever their heights) share one label
+    size: the smallest any of them needs."""
     drawn = list(widgets)
     text_layout.share_label_size(
-        [w for w in drawn if isinstance(w, Button) and type(w).draw is Button.draw], LABEL_FLOOR
+        [w for w in drawn if isinstance(w, Button) and type(w).draw is Button.draw],
+        LABEL_FLOOR,
+        any_height=any_height,
     )
     for w in drawn:
         w.draw(surface)

@@ -139,3 +139,13 @@ def test_a_node_keeps_to_its_room_unless_its_minimum_says_more() -> None:
 def test_two_nodes_with_one_key_are_refused() -> None:
     with pytest.raises(ValueError, match="two nodes keyed 'a'"):
         solve(Row(children=[Node("a"), Node("a")]), ROOM)
+
+
+def test_margins_and_padding_take_css_edges() -> None:
+    tree = Row(
+        padding=(10, 20),  # down, across
+        children=[Node("a", width=100, margin=(0, 5, 0, 15)), Node("b")],
+    )
+    out = solve(tree, ROOM)
+    assert out["a"] == Rect(35, 10, 100, 580)
+    assert out["b"] == Rect(140, 10, 840, 580)

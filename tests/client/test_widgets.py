@@ -6,7 +6,8 @@ from game.client import theme
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.scenes.title import TitleScene
-from game.client.widgets import Button, Slider, press
+from game.client.slider import Slider
+from game.client.widgets import Button, press
 
 from .test_scenes import start_match
 

@@ -18,7 +18,8 @@ from game.rules import BLUE, RED
 
 from .. import text_layout, theme
 from ..focus_row import FocusRow
-from ..layout import anchor, grid, place, row, split
+from ..layout import place, row, split
+from ..layout_tree import Column, Grid, Node, Stack
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
 
@@ -73,7 +74,6 @@ class GameOverScene(ButtonScene):
         super().__init__(app)
         self.over = over
         self.note = ("", theme.MUTED)  # what saving said, shown in the panel
-        self.box = pygame.Rect(0, 0, 0, 0)
         buttons: list[Button | None] = [
             Button(N_("Rematch"), over.rematch, key=pygame.K_RETURN, size=24)
             if over.rematch
@@ -95,7 +95,19 @@ class GameOverScene(ButtonScene):
     def enter(self) -> None:
         self.resize(self.app.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def room(self, size: tuple[int, int]) -> pygame.Rect:
+        return self.over.area()
+
+    @property
+    def box(self) -> pygame.Rect:
+        """The panel."""
+        return self.boxes.rect("box")
+
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The panel in the middle of the board's area: the result's lines, each
+        as tall as its text at its size and all squeezed alike where the panel is
+        shorter (Large keeps at least Normal's size), over the buttons in as few
+        rows as keep each at least :data:`NARROWEST` wide."""
         area = self.over.area()
         width = min(600, area.width - 24)
         n = len(self.controls)
@@ -106,9 +118,34 @@ class GameOverScene(ButtonScene):
         rows = -(-n // across)
         buttons_h = rows * 46 + (rows - 1) * 8
         height = min(size[1] - 40, area.height - 24, max(360, 250 + buttons_h))
-        self.box = pygame.Rect(anchor(area, (width, height)))
-        strip = split(self.box.inflate(-24, -36), buttons_h, "bottom")[0]
-        place(self.controls, grid(strip, n, columns=across, height=46, row_gap=8))
+        lines = [
+            Node(("line", i), height=theme.font(56 if i == 0 else s, b).get_height())
+            for i, (_t, s, _c, b) in enumerate(self.lines())
+        ]
+        buttons = Grid(
+            columns=across,
+            rows=46,
+            gap=12,
+            row_gap=8,
+            height=buttons_h,
+            anchor="top",
+            children=[Node(c) for c in self.controls],
+        )
+        return Stack(
+            children=[
+                Column(
+                    key="box",
+                    width=width,
+                    height=height,
+                    padding=12,
+                    gap=4,
+                    children=[
+                        Column(dock="bottom", height=buttons_h + 6, children=[buttons]),
+                        Column(margin=8, gap=6, justify="start", children=lines),
+                    ],
+                )
+            ]
+        )
 
     def lines(self) -> list[tuple[str, float, theme.Color, bool]]:
         """The result's lines, top to bottom: text, size, colour, bold."""
@@ -147,19 +184,10 @@ class GameOverScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 600))
-        lines = self.lines()
-        words = pygame.Rect(self.box.left + 20, self.box.top + 20, self.box.width - 40, 0)
-        words.height = min(c.rect.top for c in self.controls) - 12 - words.top
-        # Each line as tall as its text at its size, all of them squeezed alike
-        # where the panel is shorter: Large keeps at least Normal's size.
-        tall = [theme.font(s, b).get_height() for _, s, _, b in lines]
-        squeeze = min(1.0, (words.height - 6 * (len(lines) - 1)) / sum(tall))
-        top = words.top
-        for (text, s, color, bold), h in zip(lines, tall, strict=True):
-            box = pygame.Rect(words.left, top, words.width, int(h * squeeze))
+        for i, (text, s, color, bold) in enumerate(self.lines()):
             if text:
+                box = self.boxes[("line", i)]
                 text_layout.label(
                     surface, text, box, size=s, color=color, align="center", bold=bold
                 )
-            top = box.bottom + 6
         draw_all(self.controls, surface)

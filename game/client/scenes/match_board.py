@@ -20,9 +20,10 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import CHAIN_GAP, BoardView
-from ..layout import anchor
+from ..layout import anchor, split
+from ..layout_tree import Column, Node, Row, Stack
 from ..scene import Scene, Services
-from ..side_panel import SidePanel
+from ..side_panel import PANEL_WIDTH, SidePanel
 
 
 class MatchBoard(Scene):
@@ -46,8 +47,6 @@ class MatchBoard(Scene):
         self.pending: list[tuple[float, str]] = []  # sounds due at a time
         self.finished = False
         self.clock = 0.0
-        #: Where the status line and the line of keys go (set by :meth:`resize`).
-        self.top_box = self.keys_box = pygame.FRect()
         # The cells a click can act on, and the board state they were worked out for.
         self._targets_for: object = None
         self._targets: frozenset[int] = frozenset()
@@ -79,29 +78,57 @@ class MatchBoard(Scene):
     # -- layout ------------------------------------------------------------------
     def enter(self) -> None:
         self.view.speed = self.app.settings.speed
+        self.take_settings()
         self.resize(self.app.size)
 
     def resume(self) -> None:
+        self.take_settings()
         self.resize(self.app.size)
         # The pointer moved while another scene was on top: what it is over now.
         self.input.point(self.app.pointer)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def take_settings(self) -> None:
+        """What the settings say of the board and the AI (back from Settings)."""
         if self.thinker is not None:
-            self.thinker.ponder_allowed = self.app.settings.ponder  # back from Settings
+            self.thinker.ponder_allowed = self.app.settings.ponder
             self.thinker.master_long = self.app.settings.master_long
-        h = size[1]
-        panel = self.panel.layout(size)
         self.view.coordinates = self.app.settings.coordinates
-        # Left of the panel: the status line over the board, the keys under it.
-        rest = pygame.FRect(0, 0, panel.left, h).inflate(-40, 0)
-        self.top_box = pygame.FRect(rest.left, 8, rest.width, 0)
-        self.keys_box = pygame.FRect(rest.left, h - 34, rest.width, 28)
-        self.view.layout(pygame.FRect(rest.left, 70, rest.width, h - 110))
-        # Two lines above the board for what the status line says.
-        self.top_box.height = max(26, self.view.rect.top - 10)
-        # The turn box opens over the status line, and takes its place.
-        self.input.box.rect = pygame.Rect(rest.left, 10, rest.width, 48)
+
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The panel on the right; left of it, 20 pixels in from either side, the
+        board under the status line, and the line of keys at the foot. The turn
+        box opens over the status line, and takes its place."""
+        h = size[1]
+        return Row(
+            children=[
+                Node(width=20),
+                Stack(
+                    children=[
+                        Column(justify="start", children=[Node(height=8), Node("status")]),
+                        Column(
+                            justify="start",
+                            children=[Node(height=10), Node(self.input.box, height=48)],
+                        ),
+                        Column(
+                            justify="start",
+                            children=[Node(height=70), Node(self.view, height=h - 110)],
+                        ),
+                        Column(justify="end", children=[Node("keys", height=28), Node(height=6)]),
+                    ]
+                ),
+                Node(width=20),
+                Node(self.panel, width=min(PANEL_WIDTH, size[0] // 3)),
+            ]
+        )
+
+    @property
+    def top_box(self) -> pygame.FRect:
+        """The status line's: two lines' room over the board, down to it."""
+        return split(self.boxes["status"], max(26, self.view.rect.top - 10), "top")[0]
+
+    @property
+    def keys_box(self) -> pygame.FRect:
+        return self.boxes["keys"]
 
     # -- events to animation and sound -----------------------------------------------
     def show(self, events: list[Event]) -> None:

@@ -7,7 +7,7 @@ import pygame
 from game.i18n import _
 
 from .. import text_layout, theme
-from ..layout import anchor, column, place, row
+from ..layout_tree import Column, Grid, Node, Stack
 from ..scene import Scene, Services
 from ..widgets import Segments, Widget, draw_all, press, update_all
 
@@ -25,6 +25,8 @@ class MenuScene(Scene):
     max_columns = 2
     #: Pixels kept under the header, over the buttons, for a line of the menu's own.
     note_room = 0
+    #: Pixels kept at the foot, under the buttons, for lines of the menu's own.
+    foot_room = 0
 
     @property
     def subtitle(self) -> str:
@@ -119,31 +121,84 @@ class MenuScene(Scene):
         """Pixels the title and subtitle take at the top for a window ``h`` high."""
         return min(190, max(120, h * 30 // 100))
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Fit the buttons between the header and the bottom, from 640x480 up: one
-        column while its buttons stay at least :data:`ONE_COLUMN` high, else two
-        columns of taller ones (so a larger window never has smaller buttons, nor
-        smaller text, than a smaller one), shrinking to 30 pixels before they
-        overflow. The text size follows the buttons' height, never the text
-        size setting."""
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The header (:meth:`heading`), the room for a line of the menu's own
+        (``note_room`` high), and the buttons (:meth:`button_grid`) in the middle
+        of the rest, 30 pixels clear of the bottom."""
         w, h = size
+        head = self.header(h)
+        room = h - head - self.note_room - 30 - self.foot_room
+        return Column(
+            justify="start",
+            children=[
+                Stack(dock="top", height=head, children=self.heading(w, head / 190)),
+                Node("note", width=w - 60, height=self.note_room),
+                Stack(width=w - 60, height=room, children=[self.button_grid(w, room)]),
+            ],
+        )
+
+    def header_only(self, size: tuple[int, int], *over: Node) -> Stack:
+        """The header alone, for a screen of the menu's kind that places its
+        buttons its own way (``over``: its other boxes, over the window)."""
+        head = self.header(size[1])
+        heading = Stack(dock="top", height=head, children=self.heading(size[0], head / 190))
+        return Stack(children=[Column(children=[heading]), *over])
+
+    def heading(self, w: int, k: float) -> list[Node]:
+        """The header's boxes, ``k`` its share of its tallest: the title and the
+        subtitle under it."""
+        return [
+            Column(
+                justify="start",
+                children=[
+                    Node(height=round(60 * k)),
+                    Node(
+                        "title", width=w - 40, height=theme.font(round(60 * k), True).get_height()
+                    ),
+                ],
+            ),
+            Column(
+                justify="start",
+                children=[
+                    Node(height=round(134 * k)),
+                    Node("subtitle", width=w - 40, height=theme.font(26 * k).get_height()),
+                ],
+            ),
+        ]
+
+    def button_grid(self, w: int, room: float) -> Grid:
+        """The buttons in ``room`` pixels of height, from 640x480 up: one column
+        while its buttons stay at least :data:`ONE_COLUMN` high, else two columns
+        of taller ones (so a larger window never has smaller buttons, nor smaller
+        text, than a smaller one), shrinking to 30 pixels before they overflow.
+        The text size follows the buttons' height, never the text size setting."""
         count = max(1, len(self.controls))
-        top = self.header(h) + self.note_room
-        room = pygame.FRect(30, top, w - 60, h - top - 30)
         # A choice with every option side by side needs the width.
         wide = any(isinstance(c, Segments) for c in self.controls)
         most = 1 if wide else self.max_columns
-        columns = 1 if room.height / count - 14 >= ONE_COLUMN else most
+        columns = 1 if room / count - 14 >= ONE_COLUMN else most
         rows = -(-count // columns)
-        gap = 14 if room.height >= rows * 54 else 6
-        height = max(30, min(64, room.height // rows - gap))
-        width = min(self.button_width, (room.width - 20 * (columns - 1)) / columns)
-        whole = anchor(room, (room.width, rows * height + (rows - 1) * gap))
-        for k, part in enumerate(row(whole, columns, width=width, gap=20)):
-            items = self.controls[k * rows : (k + 1) * rows]
-            place(items, column(part, len(items), height=height, gap=gap))
+        gap = 14 if room >= rows * 54 else 6
+        height = max(30, min(64, room // rows - gap))
+        width = min(self.button_width, (w - 60 - 20 * (columns - 1)) / columns)
         for c in self.controls:
             c.size = max(16, min(c.base_size, int(height * 45 // 100)))
+        # Column by column, as the buttons are read: the grid fills a row at a time.
+        cells = [
+            Node(self.controls[c * rows + r] if c * rows + r < count else None)
+            for r in range(rows)
+            for c in range(columns)
+        ]
+        return Grid(
+            key="buttons",
+            columns=[width] * columns,
+            rows=height,
+            gap=20,
+            row_gap=gap,
+            width=columns * width + 20 * (columns - 1),
+            height=rows * height + (rows - 1) * gap,
+            children=cells,
+        )
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -163,19 +218,21 @@ class MenuScene(Scene):
         return update_all(self.controls, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        k = self.header(h) / 190
-        size = round(60 * k)
-        top = pygame.Rect(20, round(60 * k), w - 40, theme.font(size, True).get_height())
+        k = self.header(surface.get_height()) / 190
         text_layout.label(
-            surface, _(self.title), top, size=size, align="center", bold=True, floor=24
+            surface,
+            _(self.title),
+            self.boxes["title"],
+            size=round(60 * k),
+            align="center",
+            bold=True,
+            floor=24,
         )
         if self.subtitle:
-            under = pygame.Rect(20, round(134 * k), w - 40, theme.font(26 * k).get_height())
             text_layout.label(
                 surface,
                 self.subtitle,
-                under,
+                self.boxes["subtitle"],
                 size=max(16, round(26 * k)),
                 color=theme.MUTED,
                 align="center",

@@ -11,7 +11,8 @@ from game.play.settings import TEXT_SIZES
 
 from .. import theme
 from ..scene import Services
-from ..widgets import Button, Choice, Slider, Widget
+from ..slider import Slider
+from ..widgets import Button, Choice, Widget
 from .menu import MenuScene
 
 SPEEDS = {N_("Slow"): 0.5, N_("Normal"): 1.0, N_("Fast"): 2.0}

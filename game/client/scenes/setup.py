@@ -13,9 +13,9 @@ from game.play.in_progress import match_in_progress
 from game.play.match import PLAYERS, Match, open_record, player_blurb, player_name
 
 from .. import text_layout, theme
-from ..layout import column
+from ..layout_tree import Column, Node
 from ..scene import Services
-from ..widgets import Action, Button, Segments, Widget, draw_all
+from ..widgets import Action, Button, Segments, Widget, draw_all, title_column
 from .confirm import ask_to_replace
 from .match_scene import MatchScene
 from .menu import MenuScene
@@ -73,22 +73,51 @@ class SetupScene(MenuScene):
         match = Match(s.board_side, s.red_player, s.blue_player)
         ask_to_replace(self.app, lambda: self.app.scenes.replace(MatchScene(self.app, match)))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The title, then what Red's and Blue's players do (a line each, down to
+        the buttons however large the text), then the choices, their options in
+        one column (:func:`title_column`), where a menu has its buttons."""
+        w, h = size
         k = self.header(h) / 190
-        size = round(56 * k)
-        head = pygame.Rect(20, round(40 * k), w - 40, theme.font(size, True).get_height())
-        text_layout.label(surface, _(self.title), head, size=size, align="center", bold=True)
+        room = h - self.header(h) - 30
+        title = theme.font(round(56 * k), True).get_height()
+        title_column([c for c in self.controls if isinstance(c, Segments)])
+        buttons = self.button_grid(w, room)
+        tall = buttons.height if isinstance(buttons.height, int | float) else 0.0
+        under = (room - tall) / 2 + 30  # the menu's margin under them
+        return Column(
+            justify="start",
+            children=[
+                Column(
+                    dock="top",
+                    height=round(104 * k),
+                    justify="start",
+                    children=[
+                        Node(height=round(40 * k)),
+                        # Whole, over the lines' room if need be (they are centred).
+                        Node("title", width=w - 40, height=title, min_height=title),
+                    ],
+                ),
+                Column(key="blurbs", width=w - 60, children=[Node("red"), Node("blue")]),
+                buttons,
+                Node(height=under),
+            ],
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        k = self.header(surface.get_height()) / 190
+        text_layout.label(
+            surface,
+            _(self.title),
+            self.boxes["title"],
+            size=round(56 * k),
+            align="center",
+            bold=True,
+        )
         size = max(15, round(20 * k))
-        # The two lines end above the first control, however large the text.
-        lines = pygame.FRect(30, round(104 * k), w - 60, self.controls[0].rect.top - round(104 * k))
-        for row_box, (side, who) in zip(
-            column(lines, 2, height=lines.height / 2, gap=0),
-            (
-                (N_("Red"), self.app.settings.red_player),
-                (N_("Blue"), self.app.settings.blue_player),
-            ),
-            strict=True,
+        for key, side, who in (
+            ("red", N_("Red"), self.app.settings.red_player),
+            ("blue", N_("Blue"), self.app.settings.blue_player),
         ):
             line = _("{side}, {player}: {what}").format(
                 side=_(side), player=player_name(who), what=player_blurb(who)
@@ -96,7 +125,7 @@ class SetupScene(MenuScene):
             text_layout.label(
                 surface,
                 line,
-                row_box,
+                self.boxes[key],
                 size=size,
                 color=theme.MUTED,
                 align="center",

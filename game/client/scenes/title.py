@@ -17,7 +17,8 @@ from game.rules import Board, Color, Position
 
 from .. import text_layout, theme
 from ..board_view import BoardView
-from ..layout import anchor, split
+from ..layout import anchor, whole
+from ..layout_tree import Column, Node, Stack
 from ..scene import Services
 from ..widgets import Button, Widget, draw_all
 from .analysis_board import AnalysisBoardScene
@@ -53,15 +54,17 @@ class Backdrop:
         self.blue = set(cells[n // 3 : 2 * n // 3])
         self.board = Board(Position.from_cells(7, self.red, self.blue, Color.RED))
         self.timer = 0.0
+        self.laid = (0, 0)  # the window size the board was laid out for
         self.since_drawn = 0.0
         self.shade: pygame.Surface | None = None  # the dimming over the board, kept
         #: The dimmed board as last drawn: the title's other changes (a button
         #: lit, a note fading) cost one blit of it, not 127 cells and a shade.
         self.picture: pygame.Surface | None = None
 
-    def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.view.layout(pygame.Rect(-w // 8, -h // 8, w + w // 4, h + h // 4))
+    def layout(self, window: pygame.Rect) -> None:
+        """The board a quarter larger than the window, its middle in the middle."""
+        self.view.layout(whole(anchor(window, (window.w * 1.25, window.h * 1.25))))
+        self.laid = window.size
         self.picture = None
 
     def update(self, dt: float) -> bool:
@@ -95,6 +98,8 @@ class Backdrop:
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
+        if size != self.laid:
+            self.layout(surface.get_rect())
         if self.view.busy or self.picture is None or self.picture.get_size() != size:
             picture = pygame.Surface(size, 0, surface)  # the screen's own format: quick to blit
             picture.fill(theme.BG)
@@ -229,21 +234,41 @@ class TitleScene(MenuScene):
             return
         self.app.scenes.push(MatchScene(self.app, match))
 
-    def note_box(self, size: tuple[int, int]) -> pygame.Rect:
-        """Where the first start's note goes: under the header, over the buttons,
-        as tall as it is wrapped to the window (in Large, so both sizes place the
-        buttons alike)."""
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The menu's, with the first start's note under the header, over the
+        buttons, as tall as it is wrapped to the window (in Large, so both sizes
+        place the buttons alike), and the credit at the foot."""
         w, h = size
-        if not self.note:
-            return pygame.Rect(30, self.header(h), w - 60, 0)
-        pixels = round(theme.normal_px(NOTE_SIZE) * max(theme.TEXT_SCALES.values()))
-        tall = text_layout.block_height(_(self.note), NOTE_SIZE, w - 60, pixels=pixels)
-        return pygame.Rect(30, self.header(h), w - 60, min(tall, h // 8) + 6)
+        self.note_room = 0
+        if self.note:
+            pixels = round(theme.normal_px(NOTE_SIZE) * max(theme.TEXT_SCALES.values()))
+            tall = text_layout.block_height(_(self.note), NOTE_SIZE, w - 60, pixels=pixels)
+            self.note_room = min(tall, h // 8) + 6
+        foot = Column(
+            justify="end",
+            children=[
+                Node("foot", width=w - 40, height=theme.font(18).get_height()),
+                Node(height=12),
+            ],
+        )
+        return Stack(children=[super().layout(size), foot])
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.note_room = self.note_box(size).height
-        super().resize(size)
-        self.backdrop.layout(size)
+    def heading(self, w: int, k: float) -> list[Node]:
+        """The game's name, large, and its designer's under it."""
+        # Kept whole where the header is short: the buttons' room gives way instead.
+        name = theme.font(round(110 * k), True).get_height()
+        by = theme.font(30 * k).get_height()
+        return [
+            Column(
+                justify="start",
+                children=[
+                    Node(height=round(30 * k), min_height=round(30 * k)),
+                    Node("name", width=w - 40, height=name, min_height=name),
+                    Node("by", width=w - 40, height=by, min_height=by),
+                ],
+                gap=-round(8 * k),
+            )
+        ]
 
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
@@ -260,19 +285,20 @@ class TitleScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.backdrop.draw(surface)
-        w, h = surface.get_size()
-        k = self.header(h) / 190  # the title shrinks with a short window
-        head, rest = split(surface.get_rect(), self.header(h), "top")
-        size = round(110 * k)
-        big = anchor(head, (w - 40, theme.font(size, True).get_height()), "top", round(30 * k))
-        name = text_layout.label(
-            surface, self.title, big, size=size, color=theme.ACCENT, align="center", bold=True
+        k = self.header(surface.get_height()) / 190  # the title shrinks with a short window
+        text_layout.label(
+            surface,
+            self.title,
+            self.boxes["name"],
+            size=round(110 * k),
+            color=theme.ACCENT,
+            align="center",
+            bold=True,
         )
-        by = pygame.Rect(20, name.bottom - round(8 * k), w - 40, theme.font(30 * k).get_height())
         text_layout.label(
             surface,
             _("by {designer}").format(designer="Mark Steere"),
-            by,
+            self.boxes["by"],
             size=max(18, round(30 * k)),
             align="center",
         )
@@ -280,17 +306,16 @@ class TitleScene(MenuScene):
             text_layout.block(
                 surface,
                 _(self.note),
-                self.note_box((w, h)),
+                self.boxes["note"],
                 size=NOTE_SIZE,
                 color=theme.ACCENT,
                 align="center",
             )
         draw_all(self.controls, surface)
-        foot = anchor(rest, (w - 40, theme.font(18).get_height()), "bottom", 12)
         text_layout.label(
             surface,
             _("Mosaic by Mark Steere. Digital edition {version}.").format(version=__version__),
-            foot,
+            self.boxes["foot"],
             size=18,
             color=theme.MUTED,
             align="center",

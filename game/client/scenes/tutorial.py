@@ -19,9 +19,10 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardInput
 from ..board_view import BoardView
-from ..button_rows import height_of, label_rows, place_rows
+from ..button_rows import GAP, label_rows
 from ..focus_row import FocusRow
-from ..layout import place, row, split
+from ..layout import split
+from ..layout_tree import Column, Node, Row, Stack
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Widget, draw_all, press, update_all
 from .analysis_board import AnalysisBoardScene
@@ -91,10 +92,7 @@ class LessonScene(Scene):
 
     def __init__(self, app: Services, index: int) -> None:
         super().__init__(app)
-        self.panel = pygame.Rect(0, 0, 0, 0)
         self.compact = False
-        #: The panel's lines: the lesson's number, its title, the counter.
-        self.number_box = self.title_box = self.counter_box = pygame.FRect()
         #: The lesson's text: it scrolls (the wheel, Page Up and Down) where it
         #: does not fit.
         self.body = tl.TextBlock(size=20, smallest=20, gap=4)
@@ -124,20 +122,19 @@ class LessonScene(Scene):
 
     def enter(self) -> None:
         self.view.speed = self.app.settings.speed
+        self.take_settings()
         self.resize(self.app.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def take_settings(self) -> None:
+        self.view.coordinates = self.app.settings.coordinates
+
+    def layout(self, size: tuple[int, int]) -> Node:
         """The lesson's panel at the right: its number and title, its text, the
         counter, and the buttons at the foot; the board beside it, the message
         above the board."""
         w, h = size
-        window = pygame.FRect(0, 0, w, h)
-        panel, rest = split(window, min(440, w * 2 // 5), "right")
-        self.panel = pygame.Rect(panel)
-        self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.FRect(20, 60, rest.width - 40, h - 80))
-        self.compact = compact = h < 700 or panel.width < 360
-        inner = panel.inflate(-24, 0)
+        panel = min(440, w * 2 // 5)
+        self.compact = compact = h < 700 or panel < 360
         bh, step = (34, 40) if compact else (42, 50)
         # Every lesson has the same buttons in the same places, and nothing moves
         # when a lesson is done, so a quick second click on "Next lesson" lands on
@@ -147,30 +144,59 @@ class LessonScene(Scene):
             b.size = 18 if compact else 22
         # Their labels no smaller than the lesson's number over the text: one a
         # row, or on two lines, where two a row would shrink them.
-        rows = label_rows(bottom, inner.width, theme.px(self.sized("number")), bh)
-        feet = pygame.FRect(inner.left, inner.top, inner.width, inner.height - 14)
-        place_rows(rows, feet, step - bh)
-        feet_top = feet.bottom - height_of(rows, step - bh)
-        actions = pygame.FRect(inner.left, feet_top - step, inner.width, bh)
-        n = len(self.actions)
-        if n == 1:  # one action stands at the left, over "Start again"
-            place(self.actions, [split(actions, (inner.width - 12) / 2, "left")[0]])
-        else:
-            place(self.actions, row(actions, n, gap=8, align="top"))
-        # The text, then the counter, above the buttons.
-        top = min(c.rect.top for c in self.controls) - 10
-        text = inner.inflate(-8, 0)
-        self.number_box = pygame.FRect(text.left, 8, text.width, self.line(self.sized("number")))
-        self.title_box = pygame.FRect(text.left, self.number_box.bottom, text.width, 0)
-        self.title_box.height = self.line(self.sized("title"), bold=True) + 4
-        counter = 2 * (self.line(self.sized("body")) + 4)
-        body_top = self.title_box.bottom + 4
-        self.counter_box = pygame.FRect(text.left, top - counter, text.width, counter)
+        rows = label_rows(bottom, panel - 24, theme.px(self.sized("number")), bh)
+        # One action stands at the left, over "Start again".
+        one = len(self.actions) == 1
+        actions = Row(
+            height=bh,
+            gap=8,
+            justify="start",
+            children=[Node(b, width=(panel - 36) / 2 if one else None) for b in self.actions],
+        )
+        feet = [
+            Row(height=tall, gap=GAP, children=[Node(b) for b in buttons]) for buttons, tall in rows
+        ]
         # Never smaller than Normal draws it: a text too long for the room scrolls.
         self.body.base_size = self.body.smallest = self.sized("body")
-        self.body.layout(
-            pygame.FRect(text.left, body_top, text.width, self.counter_box.top - 8 - body_top)
+        text = Column(
+            justify="start",
+            padding=(8, 4, 0, 4),
+            children=[
+                Node("number", height=self.line(self.sized("number"))),
+                Node("title", height=self.line(self.sized("title"), bold=True) + 4),
+                Node(self.body, margin=(4, 0, 8, 0)),
+                Node(("counter", RED), height=self.line(self.sized("body")) + 4),
+                Node(("counter", BLUE), height=self.line(self.sized("body")) + 4),
+            ],
+            margin=(0, 0, 10 - (step - bh), 0),  # 10 pixels over the buttons
         )
+        return Row(
+            children=[
+                Stack(
+                    padding=(10, 20, 0, 20),
+                    children=[
+                        Column(
+                            justify="start",
+                            children=[Node(height=50), Node(self.view, height=h - 80)],
+                        ),
+                        Node("message"),
+                    ],
+                ),
+                Column(
+                    key="panel",
+                    width=panel,
+                    padding=(0, 12, 14, 12),
+                    gap=step - bh,
+                    justify="end",
+                    children=[text, *([actions] if self.actions else []), *feet],
+                ),
+            ]
+        )
+
+    @property
+    def number_box(self) -> pygame.FRect:
+        """The lesson's number over its title."""
+        return self.boxes["number"]
 
     def sized(self, part: str) -> int:
         """The text size of a part of the panel, in a large window or a small one."""
@@ -321,18 +347,19 @@ class LessonScene(Scene):
             pulse=self.t,
             cursor=self.input.cursor,
         )
-        pygame.draw.rect(surface, theme.PANEL, self.panel)
+        pygame.draw.rect(surface, theme.PANEL, self.boxes["panel"])
         number = _("Lesson {number} of {total}").format(number=self.index + 1, total=len(LESSONS))
-        tl.label(surface, number, self.number_box, size=self.sized("number"), color=theme.MUTED)
-        tl.label(surface, _(self.lesson.title), self.title_box, size=self.sized("title"), bold=True)
+        tl.label(
+            surface, number, self.boxes["number"], size=self.sized("number"), color=theme.MUTED
+        )
+        tl.label(
+            surface, _(self.lesson.title), self.boxes["title"], size=self.sized("title"), bold=True
+        )
         self.body.set_text(_(self.lesson.text))
         self.body.draw(surface)
-        line = self.line(self.sized("body")) + 4
-        for i, color in enumerate((RED, BLUE)):
-            box = pygame.FRect(self.counter_box.left, self.counter_box.top + i * line,
-                               self.counter_box.width, line)  # fmt: skip
-            tl.label(surface, self.run.counter(color), box, size=self.sized("body"),
-                     color=theme.TILE[color])  # fmt: skip
+        for color in (RED, BLUE):
+            tl.label(surface, self.run.counter(color), self.boxes["counter", color],
+                     size=self.sized("body"), color=theme.TILE[color])  # fmt: skip
         tl.block(surface, self.message[0], self.message_box(), size=22, floor=14,
                  color=self.message[1], align="center")  # fmt: skip
         draw_all(self.controls, surface)
@@ -343,4 +370,4 @@ class LessonScene(Scene):
         is not lost."""
         board_top = min((y for _x, y in self.view.centres), default=60.0) - self.view.radius
         room = max(3 * 24, board_top - 14)
-        return pygame.FRect(20, 10, self.panel.left - 40, room)
+        return split(self.boxes["message"], room, "top")[0]
