@@ -7,7 +7,8 @@ import json
 import pygame
 import pytest
 
-from game.client.scenes.arcade_scene import ArcadeScene, RunCardScene, SummaryScene, daily_scene
+from game.client.scenes.arcade_scene import ArcadeScene, RunCardScene, SummaryScene
+from game.client.scenes.daily import daily_scene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.play.progress import load
 from game.puzzles.solve import analyse_flips

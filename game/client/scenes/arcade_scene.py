@@ -3,7 +3,6 @@ score pop-ups and strikes, and an end-of-run summary with personal bests."""
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 from collections.abc import Callable
 from typing import NamedTuple
@@ -11,13 +10,12 @@ from typing import NamedTuple
 import pygame
 
 from game.i18n import N_, _
-from game.play.arcade import MODES, STRIKES, daily, start_run
+from game.play.arcade import MODES, STRIKES, start_run
 from game.play.puzzle_score import (
     ON_SOON,
     SHOW_ANSWER,
     WAIT,
     Answer,
-    count_answer,
     run_answer,
     settling,
 )
@@ -26,7 +24,7 @@ from game.play.puzzle_shelf import theme_name
 from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD
-from ..layout import anchor, place, row, split
+from ..layout_tree import Column, Node, Row, Stack
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
 from .puzzle_scene import RESET_AFTER, PuzzleScene
@@ -311,7 +309,6 @@ class RunCardScene(ButtonScene):
         self, app: Services, mode: str, theme: str | None = None, *, back: Callable[[], None]
     ) -> None:
         super().__init__(app)
-        self.box = pygame.Rect(0, 0, 0, 0)
         self.mode = mode
         self.theme = theme
         # Esc goes back where the player came from: closing the card alone would
@@ -324,15 +321,39 @@ class RunCardScene(ButtonScene):
     def enter(self) -> None:
         self.resize(self.app.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def layout(self, size: tuple[int, int]) -> Node:
         """The card in the middle, as tall as its rules need (within the window):
         the mode's name, its rules, the two buttons at its foot."""
         w, h = size
         width = min(620, w - 40)
         need = 80 + tl.block_height(self.rules(), 22, width - 48) + 16 + 70
-        self.box = pygame.Rect(anchor(pygame.FRect(0, 0, w, h), (width, min(need, h - 40))))
-        foot = split(pygame.FRect(self.box), 70, "bottom")[0]
-        place(self.controls, row(foot, 2, width=200, height=52, gap=20, align="top"))
+        return Stack(
+            children=[
+                Column(
+                    key="box",
+                    width=width,
+                    height=min(need, h - 40),
+                    justify="start",
+                    children=[
+                        Node("title", height=56, margin=(14, 24, 0, 24)),
+                        Node("rules", margin=(10, 24, 12, 24)),
+                        Row(
+                            dock="bottom",
+                            height=70,
+                            gap=20,
+                            children=[
+                                Node(c, width=200, height=52, anchor="top") for c in self.controls
+                            ],
+                        ),
+                    ],
+                )
+            ]
+        )
+
+    @property
+    def box(self) -> pygame.Rect:
+        """The card."""
+        return self.boxes.rect("box")
 
     def rules(self) -> str:
         """The mode's rules, and the theme it keeps to."""
@@ -344,12 +365,9 @@ class RunCardScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 900))
-        box = pygame.FRect(self.box)
-        title = pygame.FRect(box.left + 24, box.top + 14, box.width - 48, 56)
+        title = self.boxes["title"]
         tl.label(surface, _(MODES[self.mode][0]), title, size=40, bold=True, align="center")
-        rules = pygame.FRect(box.left + 24, box.top + 80, box.width - 48, 0)
-        rules.height = self.controls[0].rect.top - 12 - rules.top
-        tl.block(surface, self.rules(), rules, size=22, floor=14, align="center")
+        tl.block(surface, self.rules(), self.boxes["rules"], size=22, floor=14, align="center")
         draw_all(self.controls, surface)
 
 
@@ -370,40 +388,53 @@ class SummaryScene(ButtonScene):
         self.resize(self.app.size)
         self.app.sound("win" if self.record else "pass")
 
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        # Two buttons 260 wide and 40 apart, centred together.
-        foot = pygame.FRect(0, h - 120, w, 56)
-        place(self.controls, row(foot, 2, width=260, gap=40))
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The heading, every line between it and the buttons (a short window gives
+        each a lower box: the sizes follow the window, never the text size), and
+        two buttons 260 wide and 40 apart, centred together."""
+        h = size[1]
+        lines = [
+            Node(("line", i), height=(40 if grows else tall) + 24)
+            for i, (_text, _color, tall, grows) in enumerate(self.lines())
+        ]
+        return Column(
+            justify="start",
+            padding=(0, 20),
+            children=[
+                Node(height=round(60 * min(1.0, h / 800))),
+                Node("head", height=theme.font(52, True).get_linesize()),
+                Column(justify="start", margin=(20, 0, 16, 0), children=lines),
+                Column(
+                    dock="bottom",
+                    height=120,
+                    justify="start",
+                    children=[
+                        Row(height=56, gap=40, children=[Node(c, width=260) for c in self.controls])
+                    ],
+                ),
+            ],
+        )
 
-    def again(self) -> None:
-        scene = self.run_scene
-        self.app.scenes.replace(ArcadeScene(self.app, scene.mode, theme=scene.theme))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+    def lines(self) -> list[tuple[str, theme.Color, float, bool]]:
+        """The result's lines: text, colour, size, and whether it grows and shrinks."""
         run = self.run_scene.run
         mode = self.run_scene.mode
-        heading = _("{mode}: run over").format(mode=_(MODES[mode][0]))
-        top = round(60 * min(1.0, h / 800))
-        head = pygame.FRect(20, top, w - 40, theme.font(52, True).get_linesize())
-        tl.label(surface, heading, head, size=52, bold=True, align="center")
         best = self.app.puzzles.progress.best.get(mode, 0)
         score = _("Score {score}").format(score=self.score)
-        lines: list[tuple[str, theme.Color, float]] = [(score, theme.ACCENT, 60)]
-        lines.append((run.summary(), theme.TEXT, 32))
+        lines: list[tuple[str, theme.Color, float, bool]] = [(score, theme.ACCENT, 60, False)]
+        lines.append((run.summary(), theme.TEXT, 32, False))
         if run.teaches:
             now = self.app.puzzles.progress.rating.rating
             change = now - self.run_scene.first_rating
             text = _("Rating {rating} ({change} this run)")
             lines.append(
-                (text.format(rating=f"{now:.0f}", change=f"{change:+.0f}"), theme.TEXT, 32)
+                (text.format(rating=f"{now:.0f}", change=f"{change:+.0f}"), theme.TEXT, 32, False)
             )
         if self.record:
             grow = 40 + 4 * abs(((self.t * 3) % 2) - 1)
-            lines.append((_("New personal best!"), theme.GOOD, grow))
+            lines.append((_("New personal best!"), theme.GOOD, grow, True))
         else:
-            lines.append((_("Personal best: {score}").format(score=best), theme.MUTED, 32))
+            lines.append((_("Personal best: {score}").format(score=best), theme.MUTED, 32, False))
         r = self.app.puzzles.progress.rating
         if settling(r):
             rated = _("Puzzle rating {rating} (provisional)").format(rating=f"{r.rating:.0f}")
@@ -411,54 +442,19 @@ class SummaryScene(ButtonScene):
             rated = _("Puzzle rating {rating} (+/- {doubt})").format(
                 rating=f"{r.rating:.0f}", doubt=f"{2 * r.rd:.0f}"
             )
-        lines.append((rated, theme.TEXT, 30))
-        # Every line between the heading and the buttons: a short window gives each
-        # a lower box (the sizes follow the window, never the text size).
-        y = head.bottom + 20
-        room = self.controls[0].rect.top - 16 - y
-        need = sum(tall + 24 for _text, _color, tall in lines)
-        k = min(1.0, room / need)
-        for text, color, tall in lines:
-            box = pygame.FRect(20, y, w - 40, (tall + 24) * k)
+        lines.append((rated, theme.TEXT, 30, False))
+        return lines
+
+    def again(self) -> None:
+        scene = self.run_scene
+        self.app.scenes.replace(ArcadeScene(self.app, scene.mode, theme=scene.theme))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        mode = self.run_scene.mode
+        heading = _("{mode}: run over").format(mode=_(MODES[mode][0]))
+        tl.label(surface, heading, self.boxes["head"], size=52, bold=True, align="center")
+        for i, (text, color, tall, grows) in enumerate(self.lines()):
+            box = self.boxes["line", i]
+            k = box.height / ((40 if grows else tall) + 24)  # the share the window left it
             tl.label(surface, text, box, size=max(14, round(tall * k)), color=color, align="center")
-            y = box.bottom
         draw_all(self.controls, surface)
-
-
-#: The months' names, in the player's language where the date is shown (strftime's
-#: follow the system's locale, not the game's language).
-MONTHS = (
-    N_("January"),
-    N_("February"),
-    N_("March"),
-    N_("April"),
-    N_("May"),
-    N_("June"),
-    N_("July"),
-    N_("August"),
-    N_("September"),
-    N_("October"),
-    N_("November"),
-    N_("December"),
-)
-
-
-def daily_scene(app: Services, today: dt.date | None = None) -> PuzzleScene | None:
-    """The daily puzzle: the same for every player on a given date."""
-    today = today or dt.date.today()
-    picked = daily(app.puzzles.packs, today)
-    if picked is None:
-        return None
-    pack, puzzle = picked
-
-    def result(right: bool, first_try: bool) -> None:
-        progress = app.puzzles.progress
-        count_answer(progress, pack.id, puzzle, Answer(right, first_try, scene.stars), day=today)
-        app.puzzles.save()
-
-    month = _(MONTHS[today.month - 1])
-    title = _("Daily puzzle, {day} {month} {year}").format(
-        day=today.day, month=month, year=today.year
-    )
-    scene = PuzzleScene(app, puzzle, title=title, on_result=result)
-    return scene

@@ -16,7 +16,7 @@ from game.i18n import N_, _
 from game.play.in_progress import match_in_progress
 
 from .. import text_layout, theme
-from ..layout import anchor, place, row, split
+from ..layout_tree import Column, Node, Row, Stack
 from ..scene import ButtonScene, Services
 from ..widgets import Action, Button, draw_all
 
@@ -63,9 +63,6 @@ class ConfirmScene(ButtonScene):
         on_no: Action | None = None,
     ) -> None:
         super().__init__(app)
-        self.box = pygame.Rect(0, 0, 0, 0)
-        self.ask = pygame.FRect(0, 0, 0, 0)  # the question's place, and the detail's
-        self.tell = pygame.FRect(0, 0, 0, 0)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
@@ -109,7 +106,7 @@ class ConfirmScene(ButtonScene):
         if self.app.scenes.top is self:
             self.app.scenes.pop()
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def layout(self, size: tuple[int, int]) -> Node:
         """The panel as tall as its words need at their size (it grows, they do
         not shrink), the answers side by side along its bottom."""
         w, h = size
@@ -118,16 +115,46 @@ class ConfirmScene(ButtonScene):
         ask_h = text_layout.block_height(_(self.question), 32, inner, bold=True)
         tell_h = text_layout.block_height(_(self.detail), 22, inner) if self.detail else 0
         height = min(h - 40, 24 + ask_h + 16 + tell_h + (24 if tell_h else 8) + 48 + 20)
-        self.box = pygame.Rect(anchor(pygame.Rect(0, 0, w, h), (width, height)))
-        answers, words = split(self.box.inflate(-40, -40), 48, "bottom", gap=16)
-        self.ask, self.tell = split(words.inflate(-8, 0), ask_h, "top", gap=16)
-        place(self.controls, row(answers, 2, gap=20))
+        return Stack(
+            children=[
+                Column(
+                    key="box",
+                    width=width,
+                    height=height,
+                    padding=20,
+                    gap=16,
+                    justify="start",
+                    children=[
+                        Node("ask", height=ask_h, margin=(0, 4)),
+                        Node("tell", margin=(0, 4)),
+                        Row(
+                            dock="bottom",
+                            height=48,
+                            gap=20,
+                            children=[Node(self.yes_button), Node(self.no_button)],
+                        ),
+                    ],
+                )
+            ]
+        )
+
+    @property
+    def box(self) -> pygame.Rect:
+        """The panel."""
+        return self.boxes.rect("box")
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 900))
-        text_layout.block(surface, _(self.question), self.ask, size=32, bold=True, align="center")
+        text_layout.block(
+            surface, _(self.question), self.boxes["ask"], size=32, bold=True, align="center"
+        )
         if self.detail:
             text_layout.block(
-                surface, _(self.detail), self.tell, size=22, color=theme.MUTED, align="center"
+                surface,
+                _(self.detail),
+                self.boxes["tell"],
+                size=22,
+                color=theme.MUTED,
+                align="center",
             )
         draw_all(self.controls, surface)

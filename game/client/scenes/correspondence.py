@@ -15,6 +15,7 @@ from game.play.online_session import PostalGame
 
 from .. import text_layout as tl
 from .. import theme
+from ..layout_tree import Column, Fit, Node, Stack
 from ..scene import Services
 from ..widgets import Button, Widget
 from .menu import MenuScene
@@ -110,11 +111,21 @@ class CorrespondenceScene(MenuScene):
             self.enter()
         return super().update(dt) or self.games is not before
 
+    @staticmethod
+    def how() -> str:
+        return _("Choose Correspondence beside Play in the lobby, then seek or challenge.")
+
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The menu's, and under its header how to start a game (while there is none)."""
+        how = Node("how", height=Fit(lambda w: tl.block_height(self.how(), 20, w)))
+        under = Column(
+            justify="start", padding=(self.header(size[1]) + 10, 20, 0, 20), children=[how]
+        )
+        return Stack(children=[super().layout(size), under])
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if not self.games:
-            w, h = surface.get_size()
-            how = _("Choose Correspondence beside Play in the lobby, then seek or challenge.")
-            box = pygame.FRect(20, self.header(h) + 10, w - 40, 0)
-            box.height = tl.block_height(how, 20, box.width)
-            tl.block(surface, how, box, size=20, color=theme.MUTED, align="center")
+            tl.block(
+                surface, self.how(), self.boxes["how"], size=20, color=theme.MUTED, align="center"
+            )

@@ -13,7 +13,8 @@ from game.play.match import Match, open_record, player_name
 
 from .. import text_layout as tl
 from .. import theme
-from ..layout import column, grid, place, split
+from ..layout import column, split
+from ..layout_tree import Column, Grid, Node, Row
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
@@ -34,11 +35,6 @@ class HistoryScene(Scene):
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.head = pygame.FRect()
-        self.list_rect = pygame.FRect()
-        self.stats_rect = pygame.FRect()
-        #: Where the list says which of its games are in view, when not all are.
-        self.more_rect = pygame.FRect()
         #: Lines of results that fit under the list.
         self.stats_room = 3
         self.selected = 0
@@ -94,11 +90,11 @@ class HistoryScene(Scene):
         self.reload()
         self.resize(self.app.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The heading, the choice of opponent, the list of games and the results
+        under it, and the buttons at the foot: in one row where the labels fit it
+        (a language's long words), else two."""
         w, h = size
-        self.head, body = split(pygame.FRect(0, 0, w, h).inflate(-60, 0), 80)
-        choice, body = split(body, 36, gap=14)
-        place([self.filter_choice], [split(choice, min(760, w - 60), "left")[0]])
         buttons = (
             self.open_button,
             self.analyse_button,
@@ -106,37 +102,82 @@ class HistoryScene(Scene):
             self.export_button,
             self.back_button,
         )
-        # One row where the labels fit it (a language's long words), else two.
         across = len(buttons)
         bw = min(180, (w - 60) // across - 10)
         if not all(fits(b, bw) for b in buttons):
             across = 3
             bw = min(240, (w - 60) // across - 10)
         rows = -(-len(buttons) // across)
-        foot, body = split(body, rows * 44 + (rows - 1) * 8 + 16, "bottom", gap=10)
-        buttons_box = split(foot, across * (bw + 10) - 10, "left")[0]
-        place(
-            buttons, grid(buttons_box, len(buttons), columns=across, height=44, gap=10, row_gap=8)
-        )
+        foot = rows * 44 + (rows - 1) * 8 + 16
+        body = h - 80 - 50 - foot - 10
         # The list and the results under it share the room above the buttons: the
         # list takes what its games need (three rows at least), the results the
         # rest, so a short list leaves no half-empty screen over cut results.
         line = stat_line()
         wanted = len(self.stats_lines(room=None)) * line + 8
-        rows = max(1, len(self.shown)) * ROW
-        tall = max(min(rows, 3 * ROW), body.height - wanted)
-        self.list_rect, self.stats_rect = split(body, max(ROW, min(rows, tall)), gap=8)
-        self.more_rect = pygame.FRect()
-        if len(self.shown) > self.visible():
-            # Games past the room are there to scroll to: the line under the list says
-            # so, in what the rows leave of the list's box, else above the results.
-            rows_end = self.list_rect.top + self.visible() * ROW
-            if self.list_rect.bottom - rows_end >= line:
-                self.more_rect = pygame.FRect(self.list_rect)
-                self.more_rect.top, self.more_rect.height = rows_end, line
-            else:
-                self.more_rect, self.stats_rect = split(self.stats_rect, line, gap=4)
-        self.stats_room = max(1, int(self.stats_rect.height) // line)
+        games = max(1, len(self.shown)) * ROW
+        tall = max(min(games, 3 * ROW), body - wanted)
+        listed = max(ROW, min(games, tall))
+        stats = body - listed - 8
+        # Games past the room are there to scroll to: the line under the list says
+        # so, in what the rows leave of the list's box, else above the results.
+        seen = max(1, int(listed) // ROW)
+        more = len(self.shown) > seen
+        inside = more and listed - seen * ROW >= line
+        if more and not inside:
+            stats -= line + 4
+        self.stats_room = max(1, int(stats) // line)
+        in_list = [Node(height=seen * ROW), Node("more", height=line)] if inside else []
+        under = [Node("more", height=line, margin=(0, 0, 4, 0))] if more and not inside else []
+        return Column(
+            padding=(0, 30),
+            justify="start",
+            children=[
+                Node("head", height=80),
+                Row(
+                    height=36,
+                    margin=(0, 0, 14, 0),
+                    justify="start",
+                    children=[Node(self.filter_choice, width=min(760, w - 60))],
+                ),
+                Column(
+                    key="list",
+                    height=listed,
+                    margin=(0, 0, 8, 0),
+                    justify="start",
+                    children=in_list,
+                ),
+                Column(justify="start", margin=(0, 0, 10, 0), children=[*under, Node("stats")]),
+                Grid(
+                    dock="bottom",
+                    height=foot,
+                    width=across * (bw + 10) - 10,
+                    anchor="left",
+                    columns=across,
+                    rows=44,
+                    gap=10,
+                    row_gap=8,
+                    children=[Node(b) for b in buttons],
+                ),
+            ],
+        )
+
+    @property
+    def head(self) -> pygame.FRect:
+        return self.boxes["head"]
+
+    @property
+    def list_rect(self) -> pygame.FRect:
+        return self.boxes["list"]
+
+    @property
+    def stats_rect(self) -> pygame.FRect:
+        return self.boxes["stats"]
+
+    @property
+    def more_rect(self) -> pygame.FRect:
+        """Where the list says which of its games are in view, when not all are."""
+        return self.boxes["more"] if "more" in self.boxes else pygame.FRect()
 
     # -- actions -----------------------------------------------------------------------
     def current(self) -> Entry | None:

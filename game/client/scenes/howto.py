@@ -10,7 +10,7 @@ from game.rules import Board, Chain
 
 from .. import text_layout, theme
 from ..board_view import BoardView
-from ..layout import place, row, split
+from ..layout_tree import Column, Node, Pct, Row, Stack
 from ..scene import ButtonScene, Services, pad_buttons
 from ..text_layout import TextBlock
 from ..widgets import Button, draw_all
@@ -75,8 +75,6 @@ class HowToScene(ButtonScene):
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.heading = pygame.FRect(0, 0, 0, 0)  # the page's number and name
-        self.under = pygame.FRect(0, 0, 0, 0)  # under the board: the chain so far
         #: The page's text: it scrolls where a small window cannot show it all.
         self.body = TextBlock(size=24, smallest=18)
         self.page = 0
@@ -117,21 +115,54 @@ class HowToScene(ButtonScene):
     def next(self) -> None:
         self.show(self.page + 1)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def layout(self, size: tuple[int, int]) -> Node:
         """The title and the page's heading across the top (room for them in Large
         text, in every setting alike), the buttons along the bottom, and between
         them the page's text on the left and its board on the right."""
-        w, h = size
-        head_h = 24 + text_layout.room(44, True) + text_layout.room(30) + 8
-        head, rest = split(pygame.FRect(0, 0, w, h), head_h, "top")
-        buttons, middle = split(rest, 90, "bottom")
-        self.heading = split(head, text_layout.room(30) + 8, "bottom")[0].inflate(-80, 0)
-        words, board = split(middle.inflate(-80, -20), 0.5, "left", gap=40)
-        self.body.layout(words)
         self.view.coordinates = self.app.settings.coordinates
-        self.under, board = split(board, text_layout.room(24) + 4, "bottom")
-        self.view.layout(pygame.Rect(board))
-        place(self.controls, row(split(buttons, 56, "top")[0], 3, width=180, gap=30))
+        title = text_layout.room(44, True)
+        heading = text_layout.room(30) + 8
+        return Column(
+            children=[
+                Stack(
+                    dock="top",
+                    height=24 + title + heading,
+                    children=[
+                        Column(
+                            justify="start",
+                            padding=(24, 20, 0, 20),
+                            children=[Node("top", height=title)],
+                        ),
+                        Column(
+                            justify="end",
+                            padding=(0, 40),
+                            children=[Node("heading", height=heading)],
+                        ),
+                    ],
+                ),
+                Column(
+                    dock="bottom",
+                    height=90,
+                    justify="start",
+                    children=[
+                        Row(height=56, gap=30, children=[Node(b, width=180) for b in self.controls])
+                    ],
+                ),
+                Row(
+                    padding=(10, 40),
+                    gap=40,
+                    children=[
+                        Node(self.body, width=Pct(0.5)),
+                        Column(
+                            children=[
+                                Node(self.view),
+                                Node("under", height=text_layout.room(24) + 4),
+                            ]
+                        ),
+                    ],
+                ),
+            ]
+        )
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.body.handle(event, self.app.pointer):
@@ -157,13 +188,13 @@ class HowToScene(ButtonScene):
         return True  # the chain page plays on in a loop
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _h = surface.get_size()
-        top = pygame.Rect(20, 24, w - 40, text_layout.room(44, True))
-        text_layout.label(surface, _("How to play"), top, size=44, align="center", bold=True)
+        text_layout.label(
+            surface, _("How to play"), self.boxes["top"], size=44, align="center", bold=True
+        )
         heading = _("{number}/{count}  {title}").format(
             number=self.page + 1, count=len(PAGES), title=_(PAGES[self.page][0])
         )
-        text_layout.label(surface, heading, self.heading, size=30, color=theme.ACCENT)
+        text_layout.label(surface, heading, self.boxes["heading"], size=30, color=theme.ACCENT)
         self.body.draw(surface)
         chain = self.chain.cells if self.chain is not None else ()
         if self.chain is not None:
@@ -190,7 +221,7 @@ class HowToScene(ButtonScene):
                 if done
                 else _("Flipped: (watch)")
             )
-            under = pygame.Rect(self.under)
+            under = self.boxes.rect("under")  # the chain so far, close under the board
             under.top = min(under.top, self.view.rect.bottom + 4)
             text_layout.label(surface, label, under, size=24, color=theme.ACCENT, align="center")
         draw_all(self.controls, surface)

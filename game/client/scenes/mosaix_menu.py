@@ -12,7 +12,7 @@ from game.i18n import N_, _
 from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN
 
 from .. import text_layout as tl
-from ..layout import anchor, place, split
+from ..layout_tree import Column, Node, Stack
 from ..scene import ButtonScene, Services
 from ..text_layout import TextBlock
 from ..widgets import Button, Segments, Widget, draw_all
@@ -107,7 +107,6 @@ def rules() -> str:
 class MosaixRulesScene(ButtonScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.head = pygame.FRect()
         self.controls = [Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE)]
         #: The rules scroll where a small window cannot show them all.
         self.body = TextBlock(rules(), size=24, smallest=18)
@@ -115,13 +114,22 @@ class MosaixRulesScene(ButtonScene):
     def enter(self) -> None:
         self.resize(self.app.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        window = pygame.FRect(0, 0, *size)
-        head, rest = split(window, 90)
-        self.head = head
-        foot, rest = split(rest, 96, "bottom")
-        place(self.controls, [anchor(foot, (200, 54), "bottom", margin=26)])
-        self.body.layout(anchor(rest, (min(900, size[0] - 80), rest.height), "top"))
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The title across the top, Back at the foot, the rules between."""
+        return Column(
+            children=[
+                Node("head", height=60, margin=(15, 20)),
+                Node(self.body, width=min(900, size[0] - 80)),
+                Stack(
+                    dock="bottom",
+                    height=96,
+                    children=[
+                        Node(c, width=200, height=54, anchor="bottom", margin=(0, 0, 26, 0))
+                        for c in self.controls
+                    ],
+                ),
+            ]
+        )
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.body.handle(event, self.app.pointer):
@@ -131,6 +139,6 @@ class MosaixRulesScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.body.set_text(rules())  # a change of language shows at once
         title = _("Mosaix: the rules")
-        tl.label(surface, title, self.head.inflate(-40, -30), size=44, bold=True, align="center")
+        tl.label(surface, title, self.boxes["head"], size=44, bold=True, align="center")
         self.body.draw(surface)
         draw_all(self.controls, surface)

@@ -313,7 +313,7 @@ class MosaixMatchScene(SheetPlay):
         letters = theme.font(max(12, self.view.cell // 4)).get_linesize()
         top = self.view.rect.bottom + 10 + letters
         shown = _("Sheet shown: {player}").format(player=self.name(self.player))
-        box = pygame.FRect(self.board.left, top, self.board.width, theme.font(20).get_linesize())
+        box = split(self.board.move(0, top - self.board.top), theme.font(20).get_linesize())[0]
         tl.label(surface, shown, box, size=20, color=theme.ACCENT, align="center")
         if not self.show_thumbs:  # a short window: the scores as a list
             lines = column(

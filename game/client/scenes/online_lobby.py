@@ -47,7 +47,7 @@ from game.play.online_session import (
 
 from .. import text_layout as tl
 from .. import theme
-from ..layout import column, place, row, split
+from ..layout import anchor, column, place, row, split
 from ..scene import Services
 from ..widgets import Button, Segments, TextField, Widget
 from .confirm import ConfirmScene
@@ -95,6 +95,7 @@ class OnlineScene(MenuScene):
         self.seek_top = pygame.FRect()  # the heading of the open seeks
         self.col_w = 0  # the width of each column of the lobby
         self.status_room = 0  # the status lines' height the controls were laid out for
+        self.foot_room = 0  # what of it the menu keeps under its buttons
         self.built = -1  # the lobby's revision the controls show
         # The fields keep what was typed in them when the screen is built again.
         self.server_field = TextField(
@@ -287,9 +288,13 @@ class OnlineScene(MenuScene):
             self.resize_form(w, h, status)
             return
         if not self.connected:
-            super().resize((w, h - max(0, status - 14)))
+            self.foot_room = max(0, status - 14)
+            super().resize(size)
             return
-        # The lobby: the choices and actions on the left, the open seeks on the right.
+        # The lobby: the menu's header for this size (its controls placed anew
+        # below), the choices and actions on the left, the open seeks on the right.
+        self.foot_room = 0
+        super().resize(size)
         top = self.header(h)
         left = self.controls[: self.left_count]
         postal = self.controls[self.left_count : self.left_count + self.postal_shown]
@@ -321,7 +326,8 @@ class OnlineScene(MenuScene):
         A status line of one line fits the foot as it is."""
         width = min(self.button_width, w - 60)  # the field's, as the menu lays it out
         note = tl.block_height(_(NAME_RULE), NOTE_SIZE, width) + 4
-        super().resize((w, h - max(0, status - 30) - note))
+        self.foot_room = max(0, status - 30) + note
+        super().resize((w, h))
         below = self.controls[self.controls.index(self.name_field) + 1 :]
         field = self.name_field.rect
         self.note_box = pygame.Rect(field.left, field.bottom + 6, field.width, note)
@@ -442,11 +448,12 @@ class OnlineScene(MenuScene):
         super().draw(surface)
         if self.link is None and self.name_note:
             tl.block(surface, self.name_note, self.note_box, size=NOTE_SIZE, color=theme.BAD)
-        w, h = surface.get_size()
+        w = surface.get_width()
         lines = self.lines()
         heights = [tl.block_height(line, STATUS_SIZE, w - 40) for line, _c in lines]
         whole = sum(heights) + 4 * len(lines)
-        box = pygame.FRect(20, h - 12 - whole, w - 40, whole)
+        # As tall as the lines are now (a server's reason may take two or three).
+        box = anchor(surface.get_rect(), (w - 40, whole), "bottom", margin=12)
         for (line, c), tall in zip(lines, heights, strict=True):
             here, box = split(box, tall, gap=4)
             tl.block(surface, line, here, size=STATUS_SIZE, color=c, align="center")

@@ -18,6 +18,7 @@ from game.rules import Color
 from .. import text_layout as tl
 from .. import theme
 from ..layout import anchor, column, place, split
+from ..layout_tree import Column, Node
 from ..scene import ButtonScene, Scene, Services, pad_buttons
 from ..side_panel import SidePanel
 from ..widgets import Button, Widget, draw_all
@@ -346,15 +347,16 @@ class LeaderboardScene(MenuScene):
     def build(self) -> list[Widget]:
         return [Button(N_("Back"), self.back, key=pygame.K_ESCAPE, size=22)]
 
-    def resize(self, size: tuple[int, int]) -> None:
-        window = pygame.FRect(0, 0, *size)
-        place(self.controls, [anchor(window, (240, 46), "bottom", margin=18)])
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The header, the table of players under it, Back at the foot."""
+        back = [Node(c, width=240, height=46, anchor="bottom", margin=18) for c in self.controls]
+        table = Column(padding=(self.header(size[1]), 0, 90, 0), children=[Node("table")])
+        return self.header_only(size, table, *back)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, h = surface.get_size()
-        top = self.header(h)
-        table = pygame.FRect(0, top, w, h - top - 90)
+        w = surface.get_width()
+        table = self.boxes["table"]
         if not self.players:
             line = split(table, theme.font(24).get_linesize())[0]
             tl.label(

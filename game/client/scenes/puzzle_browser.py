@@ -18,7 +18,8 @@ from .. import theme
 from ..layout import column, grid, place, row, split
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
-from .arcade_scene import ArcadeScene, daily_scene
+from .arcade_scene import ArcadeScene
+from .daily import daily_scene
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
@@ -386,8 +387,10 @@ class PuzzleBrowserScene(Scene):
             )
         y: float = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
         for told in self.problem_lines:
-            box = pygame.FRect(self.left.left, y, self.left.width, 0)
-            box.height = tl.block_height(told, 20, box.width)
+            # Each under the one before, as tall as it is wrapped.
+            box = split(
+                self.left.move(0, y - self.left.top), tl.block_height(told, 20, self.left.width)
+            )[0]
             tl.block(surface, told, box, size=20, color=theme.BAD)
             y = box.bottom + 24
         surface.set_clip(None)
@@ -410,7 +413,7 @@ class PuzzleBrowserScene(Scene):
                 edge = theme.ACCENT if i == self.hover else theme.CELL_EDGE
                 pygame.draw.rect(surface, edge, r, 2, border_radius=8)
                 # The number and the rating share the cell's top: each its half.
-                top = pygame.FRect(r.left + 8, r.top + 4, r.width - 16, r.height / 2 - 4)
+                top = split(pygame.FRect(r).inflate(-16, -8), r.height / 2 - 4)[0]
                 number_box, rating_box = split(top, 0.5, "left")
                 tl.label(surface, str(index + 1), number_box, size=24, bold=True)
                 tl.label(surface, str(p.rating), rating_box, size=16, color=theme.MUTED,

@@ -22,7 +22,7 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import CHAIN_GAP, BoardView
-from ..layout import place, row, split
+from ..layout_tree import Column, Node, Row, Stack
 from ..particles import Particles
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
@@ -74,8 +74,6 @@ class PuzzleScene(Scene):
         self.controls += [self.next_button, self.back_button]
         self.session = session
         self.banner_size = 34
-        self.banner_box = self.sub_box = pygame.FRect()
-        self.said_box = self.help_box = pygame.FRect()
         self.begin(session)
 
     def load(self, puzzle: Puzzle) -> None:
@@ -135,35 +133,61 @@ class PuzzleScene(Scene):
         self.view.speed = self.app.settings.speed
         self.resize(self.app.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def layout(self, size: tuple[int, int]) -> Node:
         """From the top: the goal (wrapped, between the arcade's corner labels),
         the line under it, the line that speaks of the board; then the board, the
         line of keys, and the buttons along the bottom."""
-        w, h = size
-        window = pygame.FRect(0, 0, w, h)
+        w, _h = size
         self.view.coordinates = self.app.settings.coordinates
         self.banner_size = 40 if w >= 900 else 30
         left, right = self.banner_room(w)
-        room = right - left
-        banner = self.puzzle.banner
-        tall = tl.block_height(banner, self.banner_size, room, bold=True)
-        self.banner_box = pygame.FRect(left, 18, room, tall)
-        top = self.banner_box.bottom + 4
-        if top >= self.corners_bottom(w):  # below the corner labels: the whole width
-            left, room = 20, w - 40
-        self.sub_box = pygame.FRect(left, top, room, tl.block_height(self.sub_line(), 22, room))
-        # The line that speaks of the board: two lines of room. The turn box opens
-        # over it, in its place.
-        left, right = self.said_room(w)
-        said = pygame.FRect(left, self.sub_box.bottom + 2, right - left, 50)
-        self.said_box = said
-        self.input.box.rect = pygame.Rect(said.left, said.top, said.width, 48)
-        buttons = split(window.inflate(-40, 0), 78, "bottom")[0]
+        tall = tl.block_height(self.puzzle.banner, self.banner_size, right - left, bold=True)
+        # Below the corner labels: the whole width.
+        low = 18 + tall + 4 >= self.corners_bottom(w)
+        sub_left, sub_right = (20, w - 20) if low else (left, right)
+        sub_h = tl.block_height(self.sub_line(), 22, sub_right - sub_left)
+        said_left, said_right = self.said_room(w)
         bw = min(200, (w - 40) / len(self.controls) - 12)
-        place(self.controls, row(split(buttons, 54, "top")[0], len(self.controls), width=bw))
-        self.help_box = pygame.FRect(20, h - 100, w - 40, 20)
-        board = pygame.FRect(20, said.bottom + 2, w - 40, self.help_box.top - said.bottom - 6)
-        self.view.layout(board)
+        return Column(
+            justify="start",
+            children=[
+                Node(height=18),
+                Node("banner", height=tall, margin=(0, w - right, 4, left)),
+                Node("sub", height=sub_h, margin=(0, w - sub_right, 2, sub_left)),
+                # The line that speaks of the board: two lines of room. The turn box
+                # opens over it, in its place.
+                Stack(
+                    height=50,
+                    margin=(0, w - said_right, 2, said_left),
+                    children=[Node("said"), Node(self.input.box, height=48, anchor="top")],
+                ),
+                Node(self.view, margin=(0, 20, 6, 20)),
+                Node("help", height=20, margin=(0, 20, 2, 20)),
+                Column(
+                    height=78,
+                    justify="start",
+                    children=[
+                        Row(height=54, gap=12, children=[Node(c, width=bw) for c in self.controls])
+                    ],
+                ),
+            ],
+        )
+
+    @property
+    def banner_box(self) -> pygame.FRect:
+        return self.boxes["banner"]
+
+    @property
+    def sub_box(self) -> pygame.FRect:
+        return self.boxes["sub"]
+
+    @property
+    def said_box(self) -> pygame.FRect:
+        return self.boxes["said"]
+
+    @property
+    def help_box(self) -> pygame.FRect:
+        return self.boxes["help"]
 
     def sub_line(self) -> str:
         """The line under the goal: where the puzzle comes from, its rating, its side."""

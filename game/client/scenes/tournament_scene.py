@@ -21,7 +21,8 @@ from game.play.tournaments import Tournaments, kind_text
 
 from .. import text_layout as tl
 from .. import theme
-from ..layout import anchor, column, place, row, split
+from ..layout import anchor, column, split
+from ..layout_tree import Column, Node, Row, Stack
 from ..scene import Services
 from ..widgets import Button, Widget
 from .menu import MenuScene
@@ -90,16 +91,6 @@ class TournamentScene(MenuScene):
             Button(N_("Back"), self.back, key=pygame.K_ESCAPE, size=22),
         ]
 
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.model.current is None:
-            super().resize(size)
-            return
-        w, h = size
-        bar = anchor(pygame.FRect(0, 0, w, h), (min(w - 40, 600), 46), "bottom", margin=18)
-        place(self.controls, row(bar, len(self.controls), gap=12))
-        for c in self.controls:
-            c.size = min(c.base_size, 20 if w < 800 else 22)
-
     # -- the connection ------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
@@ -127,20 +118,51 @@ class TournamentScene(MenuScene):
         super().resume()
 
     # -- drawing ------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The list of tournaments: the menu's. One tournament: the menu's header,
+        under it the tournament's state and pairing lines and its table of
+        standings, and its buttons in a row at the foot."""
+        if self.model.current is None:
+            return super().layout(size)
+        w, h = size
+        for c in self.controls:
+            c.size = min(c.base_size, 20 if w < 800 else 22)
+        head = self.header(h)
+        bar = Row(
+            width=min(w - 40, 600),
+            height=46,
+            anchor="bottom",
+            margin=18,
+            gap=12,
+            children=[Node(c) for c in self.controls],
+        )
+        body = Column(
+            justify="start",
+            gap=2,
+            padding=(head - 10, 20, 80, 20),
+            children=[
+                Node("state", height=30),
+                Node("pairing", height=30),
+                Node(height=4),
+                Node("table"),
+            ],
+        )
+        heading = Column(
+            children=[Stack(dock="top", height=head, children=self.heading(w, head / 190))]
+        )
+        return Stack(children=[heading, body, bar])
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.model.current is None:
             return
-        w, h = surface.get_size()
-        top = self.header(h)
-        body = pygame.FRect(20, top - 10, w - 40, h - top - 80)
         lines = [
-            (self.model.state_line(), theme.ACCENT),
-            (self.model.pairing_line(), theme.TEXT),
+            ("state", self.model.state_line(), theme.ACCENT),
+            ("pairing", self.model.pairing_line(), theme.TEXT),
         ]
-        for (text, color), box in zip(lines, column(body, 2, height=30, gap=2), strict=True):
-            tl.label(surface, text, box, size=22, color=color, align="center")
-        table = pygame.FRect(body.x, body.y + 70, body.width, body.height - 70)
+        for key, text, color in lines:
+            tl.label(surface, text, self.boxes[key], size=22, color=color, align="center")
+        table = self.boxes["table"]
         rows = self.model.rows()
         if not rows:
             tl.label(
