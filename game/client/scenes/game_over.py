@@ -18,7 +18,6 @@ from game.rules import BLUE, RED
 
 from .. import text_layout, theme
 from ..focus_row import FocusRow
-from ..layout import place, row, split
 from ..layout_tree import Column, Grid, Node, Stack
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
@@ -42,16 +41,6 @@ class Over:
     rematch: Callable[[], None] | None = None
     #: Save the game to a file: (done, what to say).
     save: Callable[[], tuple[bool, str]] | None = None
-
-
-def lay_out_row(box: pygame.Rect, buttons: list[Button], height: int = 48) -> None:
-    """The buttons side by side along the bottom of ``box``."""
-    gap = 12 if box.width >= 500 else 6  # five labels must fit the smallest window
-    strip = split(box.inflate(-2 * gap, 0), height + 18, "bottom")[0]
-    place(buttons, row(split(strip, height, "top")[0], len(buttons), gap=gap))
-    width = buttons[0].rect.width if buttons else 0
-    for b in buttons:
-        b.size = 24 if width >= 120 else 18 if width >= 95 else 16
 
 
 #: Narrower than this, the result's buttons go in more rows: their labels keep

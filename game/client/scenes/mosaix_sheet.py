@@ -22,7 +22,8 @@ from game.play.sheet_keys import sheet_step
 
 from .. import text_layout as tl
 from .. import theme
-from ..layout import anchor, column, grid, place, row, split
+from ..layout import anchor, grid, place, row, split
+from ..layout_tree import Column, Node
 from ..scene import ButtonScene, Scene, Services, pad_buttons
 from ..sheet_view import SYMBOL_COLOR, SheetView, draw_symbol
 from ..widgets import Button, draw_all, press, update_all
@@ -369,7 +370,6 @@ class MosaixResultScene(ButtonScene):
         self, app: Services, play: SheetPlay, best: bool = False, extra: list[Button] | None = None
     ) -> None:
         super().__init__(app)
-        self.box = pygame.Rect(0, 0, 0, 0)
         self.play = play
         self.best = best
         again = Button(N_("Play again"), self.again, key=pygame.K_RETURN, size=24)
@@ -379,23 +379,37 @@ class MosaixResultScene(ButtonScene):
             again,
             Button(N_("Menu"), self.menu, key=pygame.K_ESCAPE, size=24),
         ]
-        #: The card's part above its buttons, where the count is written.
-        self.count_box = pygame.FRect()
 
     def enter(self) -> None:
         self.resize(self.app.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def room(self, size: tuple[int, int]) -> pygame.Rect:
+        return self.play.panel
+
+    @property
+    def box(self) -> pygame.Rect:
+        """The card."""
+        return self.boxes.rect("box")
+
+    @property
+    def count_box(self) -> pygame.FRect:
+        """The card's part above its buttons, where the count is written."""
+        return self.boxes["count"]
+
+    def layout(self, size: tuple[int, int]) -> Node:
         """The card down the panel under its credit (the sheet shown stays in
         view), the buttons at its foot, the count above them."""
-        card = pygame.FRect(self.play.panel).inflate(-16, 0)
-        _heading, card = split(card, self.play.dice_box.top)
-        self.box = pygame.Rect(split(card, 14, "bottom")[1])
         height = max(34, self.play.y(44))
         n = len(self.controls)
-        inner = pygame.FRect(self.box).inflate(-24, -20)
-        buttons, self.count_box = split(inner, n * height + (n - 1) * 8, "bottom", gap=8)
-        place(self.controls, column(buttons, n, height=height, gap=8))
+        buttons = Column(
+            dock="bottom",
+            height=n * height + (n - 1) * 8,
+            gap=8,
+            children=[Node(c, height=height) for c in self.controls],
+        )
+        card = Column(key="box", padding=(10, 12), gap=8, children=[Node("count"), buttons])
+        top = self.play.dice_box.top - self.play.panel.top
+        return Column(padding=(top, 8, 14, 8), children=[card])
 
     def again(self) -> None:
         self.app.scenes.pop()

@@ -17,13 +17,13 @@ from game.rules import Color
 
 from .. import text_layout as tl
 from .. import theme
-from ..layout import anchor, column, place, split
-from ..layout_tree import Column, Node
+from ..layout import anchor, column, split
+from ..layout_tree import Column, Node, Row, Stack
 from ..scene import ButtonScene, Scene, Services, pad_buttons
 from ..side_panel import SidePanel
 from ..widgets import Button, Widget, draw_all
 from .confirm import ConfirmScene
-from .game_over import Over, lay_out_row
+from .game_over import Over
 from .match_scene import MatchScene
 from .menu import MenuScene
 from .mosaix_sheet import fits
@@ -234,7 +234,6 @@ class OnlineOverScene(ButtonScene):
     def __init__(self, app: Services, over: Over) -> None:
         super().__init__(app)
         self.over = over
-        self.box = pygame.Rect(0, 0, 0, 0)
         self.controls = [
             Button(N_("See board"), over.see_board, key=pygame.K_b, size=24),
             Button(N_("Analyse"), over.analyse, key=pygame.K_a, size=24),
@@ -249,24 +248,51 @@ class OnlineOverScene(ButtonScene):
     def enter(self) -> None:
         self.resize(self.app.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        area = self.over.area()
-        width = min(560, area.width - 24)
-        # The buttons in a row where their labels fit it, else one above another
-        # (a language's long words), the card taller for them.
+    def room(self, size: tuple[int, int]) -> pygame.Rect:
+        return self.over.area()
+
+    @property
+    def box(self) -> pygame.Rect:
+        """The card."""
+        return self.boxes.rect("box")
+
+    def layout(self, size: tuple[int, int]) -> Node:
+        """The card in the middle of the board's area; its buttons in a row where
+        their labels fit it, else one above another (a language's long words),
+        the card taller for them."""
+        width = min(560, self.over.area().width - 24)
         n = len(self.controls)
         each = (width - 12 * (n + 1)) / n
         one_row = all(fits(b, each) for b in self.controls)
         foot = 46 + 18 if one_row else n * 46 + (n - 1) * 8 + 18
-        whole = (width, min(320 - 64 + foot, size[1] - 40))
-        self.box = pygame.Rect(anchor(area, whole, "center"))
         if one_row:
-            lay_out_row(self.box, self.controls, height=46)
-            return
-        buttons = split(pygame.FRect(self.box).inflate(-40, 0), foot, "bottom")[0]
-        place(self.controls, column(split(buttons, foot - 18)[0], n, height=46, gap=8))
-        for b in self.controls:
-            b.size = 24
+            gap = 12 if width >= 500 else 6  # three labels must fit the smallest window
+            each = (width - gap * (n + 1)) / n
+            for b in self.controls:
+                b.size = 24 if each >= 120 else 18 if each >= 95 else 16
+            buttons: Node = Row(height=46, gap=gap, children=[Node(c) for c in self.controls])
+        else:
+            gap = 20
+            for b in self.controls:
+                b.size = 24
+            buttons = Column(
+                gap=8, justify="start", children=[Node(c, height=46) for c in self.controls]
+            )
+        card = Column(
+            key="box",
+            width=width,
+            height=min(320 - 64 + foot, size[1] - 40),
+            children=[
+                Column(
+                    dock="bottom",
+                    height=foot,
+                    justify="start",
+                    padding=(0, gap),
+                    children=[buttons],
+                )
+            ],
+        )
+        return Stack(children=[card])
 
     def headline(self) -> tuple[str, theme.Color]:
         m = self.match
