@@ -15,7 +15,7 @@ SCENES = Path(__file__).resolve().parents[2] / "game" / "client" / "scenes"
 #: methods (each with its reason).
 MOST_IN_DRAW = 3  # analysis_board.py: its branch reworks it
 MOST_IN_SCENES = 32
-MOST_RESIZE = 9
+MOST_RESIZE = 7
 GOAL_IN_SCENES = 15
 GOAL_RESIZE = 5
 
