@@ -14,8 +14,8 @@ SCENES = Path(__file__).resolve().parents[2] / "game" / "client" / "scenes"
 #: no hand-made rectangle in a draw(), at most 15 in all scenes, at most 5 resize
 #: methods (each with its reason).
 MOST_IN_DRAW = 3  # analysis_board.py: its branch reworks it
-MOST_IN_SCENES = 32
-MOST_RESIZE = 7
+MOST_IN_SCENES = 28
+MOST_RESIZE = 6
 GOAL_IN_SCENES = 15
 GOAL_RESIZE = 5
 

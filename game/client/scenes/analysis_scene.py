@@ -26,7 +26,8 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import BoardView
-from ..layout import anchor, place, split
+from ..layout import split
+from ..layout_tree import Column, Node, Row, Stack
 from ..scene import Scene, Services, pad_buttons
 from ..side_panel import shown_move
 from ..widgets import Button, draw_all, press, update_all
@@ -67,13 +68,6 @@ class AnalysisScene(Scene):
 
     def __init__(self, app: Services, match: Match, record_path: Path | None = None) -> None:
         super().__init__(app)
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self.graph = pygame.Rect(0, 0, 0, 0)
-        #: The part of the graph the curve is drawn in: the legend keeps its own
-        #: column at the right, so no line runs through its words.
-        self.plot = pygame.Rect(0, 0, 0, 0)
-        self.bar = pygame.Rect(0, 0, 0, 0)
-        self.keys_box = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[int, pygame.Rect]] = []
         #: The first turn in the list's view, once the wheel has moved it; None
         #: keeps the turn shown in the middle of the list.
@@ -100,26 +94,69 @@ class AnalysisScene(Scene):
     def leave(self) -> None:
         self.job.stop()
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def layout(self, size: tuple[int, int]) -> Node:
         """The panel at the right, Back at its foot; at the left the evaluation
-        bar beside the board, and the graph under both."""
+        bar beside the board, and the graph under both, and under it a line of
+        the keys that go through the game."""
         w, h = size
-        window = pygame.FRect(0, 0, w, h)
-        panel, rest = split(window, min(360, w // 3), "right")
-        self.panel = pygame.Rect(panel)
-        # The graph along the foot, and under it a line of the keys that go
-        # through the game.
-        keys, above = split(pygame.FRect(40, 0, rest.width - 60, h - 4), 26, "bottom")
-        graph = split(above, 100, "bottom", gap=2)[0]
-        self.graph, self.keys_box = pygame.Rect(graph), pygame.Rect(keys)
-        self.bar = pygame.Rect(8, 60, 18, h - 200)
-        legend = max(theme.font(14).size(_(words))[0] for words in LEGEND) + 12
-        self.plot = self.graph.inflate(0, -8)
-        self.plot.width = max(20, self.graph.width - legend)
+        panel = min(360, w // 3)
         self.view.coordinates = self.app.settings.coordinates
-        self.view.layout(pygame.FRect(36, 50, rest.width - 56, h - 190))
-        foot = anchor(panel.inflate(-24, -28), (panel.width - 24, 42), "bottom")
-        place(self.controls, [foot])
+        # The curve keeps clear of the legend's column at the graph's right, so no
+        # line runs through its words.
+        legend = max(theme.font(14).size(_(words))[0] for words in LEGEND) + 12
+        plot = max(20, w - panel - 60 - legend)
+        graph = Row(
+            key="graph",
+            height=100,
+            justify="start",
+            children=[Node("plot", width=plot, margin=(4, 0))],
+        )
+        left = Stack(
+            children=[
+                Column(
+                    justify="start",
+                    padding=(60, 0, 0, 8),
+                    children=[Node("bar", width=18, height=h - 200, anchor="left")],
+                ),
+                Column(
+                    justify="start",
+                    padding=(50, 20, 0, 36),
+                    children=[Node(self.view, height=h - 190)],
+                ),
+                Column(
+                    justify="end", padding=(0, 20, 4, 40), children=[graph, Node("keys", height=26)]
+                ),
+            ]
+        )
+        back = [Node(c, height=42) for c in self.controls[:1]]
+        return Row(
+            children=[
+                left,
+                Column(key="panel", width=panel, justify="end", padding=(14, 12), children=back),
+            ]
+        )
+
+    @property
+    def panel(self) -> pygame.Rect:
+        return self.boxes.rect("panel")
+
+    @property
+    def graph(self) -> pygame.Rect:
+        return self.boxes.rect("graph")
+
+    @property
+    def plot(self) -> pygame.Rect:
+        """The part of the graph the curve is drawn in."""
+        return self.boxes.rect("plot")
+
+    @property
+    def bar(self) -> pygame.Rect:
+        """The evaluation bar beside the board."""
+        return self.boxes.rect("bar")
+
+    @property
+    def keys_box(self) -> pygame.Rect:
+        return self.boxes.rect("keys")
 
     # -- the engine ----------------------------------------------------------------------
     def update(self, dt: float) -> bool:
