@@ -39,7 +39,9 @@ def swiss(starts: float, rounds: int = 4, **kw) -> Tournament:
 
 async def play_through(server, url, t: Tournament, n: int = 16, bots: int = 0):
     """``n`` players through the tournament, the last ``bots`` of them the
-    server's own bot (game/online/bot.py) at its quickest level."""
+    server's own bot (game/online/bot.py) at its quickest level. A tournament that
+    starts later is started, by the director's clock, once all ``n`` have entered:
+    on a busy machine the bots' processes may take seconds to come."""
     server.tournaments.every = 0.05
     t = await server.tournaments.db.create(t)
     players = [Scripted(url, f"Player {i}", t.id, seed=i) for i in range(n - bots)]
@@ -48,6 +50,10 @@ async def play_through(server, url, t: Tournament, n: int = 16, bots: int = 0):
         for p in players:
             await p.start()
         await robots.start(url, t.id, bots)
+        if t.starts > time.time():
+            await until_entered(server.tournaments.db, t.id, n)
+            ahead = t.starts - time.time()
+            server.tournaments.wall = lambda: time.time() + ahead
         snap = await until_over(server.store, t.id)
         final = view(snap, time.time())
         await all_heard(players, final)
@@ -58,10 +64,18 @@ async def play_through(server, url, t: Tournament, n: int = 16, bots: int = 0):
     return snap, final, players
 
 
+async def until_entered(db: TournamentStore, tid: str, n: int) -> None:
+    for _ in range(1200):
+        if (await db.counts(tid))[0] >= n:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{n} players did not enter within a minute")
+
+
 def test_a_16_player_swiss_runs_to_its_end_with_no_repeat(tmp_path):
     async def go():
         async with serving(tmp_path / "s.db", LIMITS) as (server, url):
-            t = swiss(time.time() + 0.5, provisional=16)
+            t = swiss(time.time() + 3600, provisional=16)
             snap, final, players = await play_through(server, url, t, bots=2)
             check_swiss(snap)
             # The bots joined and played every round.
@@ -129,12 +143,20 @@ def test_a_player_who_leaves_is_paused_and_not_paired_until_they_join_again(tmp_
         async with serving(tmp_path / "s.db", LIMITS) as (server, url):
             server.tournaments.every = 0.05
             db: TournamentStore = server.tournaments.db
-            t = await db.create(swiss(time.time() + 0.3, rounds=3, provisional=8))
+            t = await db.create(swiss(time.time() + 3600, rounds=3, provisional=8))
             players = [Scripted(url, f"P{i}", t.id, seed=i) for i in range(4)]
             for p in players:
                 await p.start()
+            await until_entered(db, t.id, 4)
             gone = players[3]
             await gone.stop()  # leaves before the first round
+            for _ in range(1200):
+                entrants = (await db.snapshot(t.id)).entrants
+                if next(e for e in entrants if e.name == "P3").paused:
+                    break
+                await asyncio.sleep(0.05)
+            # Then the tournament starts, by the director's clock.
+            server.tournaments.wall = lambda: time.time() + 3600
             snap = await until_over(server.store, t.id)
             pid = next(e.id for e in snap.entrants if e.name == "P3")
             assert all(pid not in (g.red, g.blue) for g in snap.games)
