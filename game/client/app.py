@@ -75,6 +75,30 @@ PAD_EVENTS = frozenset(
 )
 
 
+def fitted(
+    size: tuple[int, int], desktops: list[tuple[int, int]], edge: tuple[int, int] = (0, 80)
+) -> tuple[int, int]:
+    """The window's first size on the player's screen: the size asked for, made smaller
+    where the first desktop cannot hold it with ``edge`` to spare (the taskbar, the
+    window's own title bar: a 1280x800 window on a 1366x768 laptop would lose its
+    foot), never under :data:`MIN_SIZE`.
+
+    >>> fitted((1280, 800), [(1366, 768)])
+    (1280, 688)
+    >>> fitted((1280, 800), [(640, 480)])
+    (640, 480)
+    >>> fitted((1280, 800), [])
+    (1280, 800)
+    """
+    if not desktops:
+        return size
+    room = (desktops[0][0] - edge[0], desktops[0][1] - edge[1])
+    return (
+        max(MIN_SIZE[0], min(size[0], room[0])),
+        max(MIN_SIZE[1], min(size[1], room[1])),
+    )
+
+
 class NoDisplay(RuntimeError):
     """There is no screen to open a window on."""
 
@@ -105,6 +129,8 @@ class App:
                 pygame.display.quit()
                 # i18n: not shown (the console's words, beside SDL's own: game/__main__.py)
                 raise NoDisplay("no screen was found")
+            if driver not in HEADLESS:  # a made-up driver's desktop is made up too
+                size = fitted(size, pygame.display.get_desktop_sizes())
             pygame.font.init()
             theme.reset_fonts()
             theme.set_text_size(self.settings.text_size)
