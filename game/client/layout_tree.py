@@ -181,6 +181,7 @@ class _Solver:
         if node.key is None:
             return
         if node.key in self.out:
+            # i18n: not shown (a screen's own mistake, for its programmer)
             raise ValueError(f"the layout tree has two nodes keyed {node.key!r}")
         self.out[node.key] = box
 
@@ -268,6 +269,7 @@ def _dock(s: _Solver, child: Node, room: Rect, gap: float) -> Rect:
         _place(s, child, Rect(x, room.y, w, room.h), w, None)
         rest = max(0.0, room.w - w - gap)
         return Rect(room.right - rest if side == "left" else room.x, room.y, rest, room.h)
+    # i18n: not shown (a screen's own mistake, for its programmer)
     raise ValueError(f"dock must be top, bottom, left or right, not {side!r}")
 
 
