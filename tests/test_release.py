@@ -253,3 +253,13 @@ def test_a_release_page_says_what_its_changelog_entry_says(capsys):
         bundle.main(["v0.0.9"])
     with pytest.raises(SystemExit, match=r"no entry '## \[9.9.9\]"):
         bundle.release_notes(changelog(), "9.9.9")
+
+
+def test_the_windows_build_pins_every_package_the_game_needs():
+    """tools/windows/requirements.txt is installed with --no-deps, so a dependency the
+    game gains must be named there too, or the Windows build cannot import it."""
+    needs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    wanted = {re.split(r"[<>=!~ ;\[]", d)[0].lower() for d in needs["project"]["dependencies"]}
+    pins = (ROOT / "tools" / "windows" / "requirements.txt").read_text(encoding="utf-8")
+    pinned = {line.split("==")[0].lower() for line in pins.splitlines() if "==" in line}
+    assert wanted and wanted <= pinned, wanted - pinned
