@@ -70,24 +70,31 @@ def test_a_window_of_one_colour_shows_nothing(colour: tuple[int, int, int]) -> N
     assert not looks.board_shown(flat, red=False, blue=False)
 
 
-def xwd_dump(pixels: np.ndarray, lsb_first: bool) -> bytes:
+def xwd_dump(pixels: np.ndarray, lsb_first: bool, bits: int = 32) -> bytes:
     """What ``xwd -root`` writes for a 24-bit screen: a big-endian header, the window's
-    name, no colours, then 32-bit pixels in the server's byte order."""
+    name, no colours, then 32-bit (or packed 24-bit, each row padded to 4 bytes)
+    pixels in the server's byte order."""
     h, w = pixels.shape[:2]
+    step = bits // 8
+    line = (w * step + 3) // 4 * 4
     name = b"xwdump\0\0"
-    header = [100 + len(name), 7, 2, 24, w, h, 0, 0 if lsb_first else 1, 32, 0, 32, 32, w * 4,
+    header = [100 + len(name), 7, 2, 24, w, h, 0, 0 if lsb_first else 1, 32, 0, 32, bits, line,
               4, 0xFF0000, 0xFF00, 0xFF, 8, 256, 0, w, h, 0, 0, 0]  # fmt: skip
     value = (
         (pixels[..., 0].astype(np.uint32) << 16)
         | (pixels[..., 1].astype(np.uint32) << 8)
         | pixels[..., 2].astype(np.uint32)
     )
-    body = value.astype("<u4" if lsb_first else ">u4").tobytes()
-    return np.array(header, ">u4").tobytes() + name + body
+    full = value.astype("<u4" if lsb_first else ">u4").view(np.uint8).reshape(h, w, 4)
+    packed = full[..., :step] if lsb_first else full[..., 4 - step :]
+    rows = np.zeros((h, line), np.uint8)
+    rows[:, : w * step] = packed.reshape(h, w * step)
+    return np.array(header, ">u4").tobytes() + name + rows.tobytes()
 
 
+@pytest.mark.parametrize("bits", [32, 24])
 @pytest.mark.parametrize("lsb_first", [True, False])
-def test_an_xwd_dump_reads_back_as_its_pixels(lsb_first: bool) -> None:
+def test_an_xwd_dump_reads_back_as_its_pixels(lsb_first: bool, bits: int) -> None:
     rng = np.random.default_rng(5)
     pixels = rng.integers(0, 256, (7, 5, 3), dtype=np.uint8)
-    assert np.array_equal(parse(xwd_dump(pixels, lsb_first)), pixels)
+    assert np.array_equal(parse(xwd_dump(pixels, lsb_first, bits)), pixels)

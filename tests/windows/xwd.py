@@ -18,13 +18,17 @@ def parse(dump: bytes) -> np.ndarray:
     byte_order, bits_per_pixel, bytes_per_line = fields[7], fields[11], fields[12]
     red_mask, green_mask, blue_mask = fields[14:17]
     ncolors = fields[19]
-    if pixmap_format != 2 or bits_per_pixel != 32:
-        raise ValueError(f"xwd: a ZPixmap of 32 bits a pixel was expected, not {fields[:12]}")
+    if pixmap_format != 2 or bits_per_pixel not in (24, 32):
+        raise ValueError(f"xwd: a ZPixmap of 24 or 32 bits a pixel was expected, not {fields[:12]}")
     start = header_size + 12 * ncolors
     rows = np.frombuffer(dump, np.uint8, height * bytes_per_line, start)
-    pixels = rows.reshape(height, bytes_per_line)[:, : width * 4].view(
-        "<u4" if byte_order == 0 else ">u4"
-    )
+    step = bits_per_pixel // 8
+    # Xvfb packs a depth-24 screen in 32 bits a pixel or, with some pixmap formats, in 24.
+    raw = rows.reshape(height, bytes_per_line)[:, : width * step].reshape(height, width, step)
+    order = range(step) if byte_order == 0 else reversed(range(step))
+    pixels = np.zeros((height, width), np.uint32)
+    for k, byte in enumerate(order):
+        pixels |= raw[..., byte].astype(np.uint32) << (8 * k)
     out = np.empty((height, width, 3), np.uint8)
     for i, mask in enumerate((red_mask, green_mask, blue_mask)):
         shift = (mask & -mask).bit_length() - 1
