@@ -217,17 +217,25 @@ class MenuScene(Scene):
     def update(self, dt: float) -> bool:
         return update_all(self.controls, dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_title(
+        self, surface: pygame.Surface, size: int = 60, floor: float | None = 24
+    ) -> float:
+        """The screen's title in its box, at ``size`` on a header of 190 pixels; the
+        header's scale, which the screen's other lines follow."""
         k = self.header(surface.get_height()) / 190
         text_layout.label(
             surface,
             _(self.title),
             self.boxes["title"],
-            size=round(60 * k),
+            size=round(size * k),
             align="center",
             bold=True,
-            floor=24,
+            floor=floor,
         )
+        return k
+
+    def draw(self, surface: pygame.Surface) -> None:
+        k = self.draw_title(surface)
         if self.subtitle:
             text_layout.label(
                 surface,

@@ -105,15 +105,7 @@ class SetupScene(MenuScene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        k = self.header(surface.get_height()) / 190
-        text_layout.label(
-            surface,
-            _(self.title),
-            self.boxes["title"],
-            size=round(56 * k),
-            align="center",
-            bold=True,
-        )
+        k = self.draw_title(surface, size=56, floor=None)
         size = max(15, round(20 * k))
         for key, side, who in (
             ("red", N_("Red"), self.app.settings.red_player),
