@@ -24,6 +24,7 @@ from typing import Any
 
 from .connections import Conn, Connections, send
 from .deadlines import Deadlines
+from .doubts import AGAIN, Doubt, Doubts
 from .finisher import Finisher
 from .history import stored_table
 from .limits import Limits
@@ -77,6 +78,8 @@ class InPlay:
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     spectators: Spectators = field(init=False)
     finisher: Finisher = field(init=False)
+    #: Turns whose write failed but may have been kept (:mod:`.doubts`).
+    doubts: Doubts = field(init=False)
     #: Tasks started and not awaited (a list read back from the store), kept so
     #: that they are not collected half-way.
     chores: set[asyncio.Task[None]] = field(init=False, default_factory=set)
@@ -84,6 +87,7 @@ class InPlay:
     def __post_init__(self) -> None:
         self.spectators = Spectators(self.limits, self.tables, self.tell_seats)
         self.finisher = Finisher(self.store, self.connections, self.now)
+        self.doubts = Doubts(self.store)
 
     def lock(self, gid: str) -> asyncio.Lock:
         return self.locks.setdefault(gid, asyncio.Lock())
@@ -112,6 +116,7 @@ class InPlay:
             if not mine:
                 self.seated.pop(seat.player, None)
         self.deadlines[table.postal].drop(table.id)
+        self.doubts.drop(table.id)
         for address, games in list(self.from_address.items()):
             games.discard(table.id)
             if not games:
@@ -260,6 +265,12 @@ class InPlay:
                         await self._look(table)
 
     async def _look(self, table: Table) -> None:
+        try:
+            await self._settle(table)
+        except Unsaved:  # the store cannot say yet: no flag falls before it does
+            return
+        if self.tables.get(table.id) is not table:
+            return  # the turn in doubt was kept, and ended the game
         now = self.now(table)
         try:
             if table.over or table.due(now, self.limits.grace):
@@ -340,6 +351,8 @@ class InPlay:
         table = self.own(player, gid)
         async with self.lock(table.id):
             self.own(player, gid)  # not ended while we waited
+            await self._settle(table, "that")
+            self.own(player, gid)  # not ended by a turn that was in doubt
             how(table, player.id, self.now(table))
             await self.finish(table)
 
@@ -347,6 +360,10 @@ class InPlay:
         table = self.own(player, gid)
         async with self.lock(table.id):
             self.own(player, gid)  # not ended while we waited
+            doubted = await self._settle(table)
+            if doubted and (doubted.player, doubted.ply, doubted.text) == (player.id, ply, text):
+                return  # the turn in doubt, sent again: it was kept, and is announced
+            self.own(player, gid)  # not ended by a turn that was in doubt
             now = self.now(table)
             # A flag that fell before this turn arrived ends the game first.
             if table.due(now, self.limits.grace):
@@ -369,16 +386,42 @@ class InPlay:
                 # taken back. The fault is the server's: it costs the player nothing.
                 log.error("could not store a turn of game %s: %s", table.id, e)
                 table.restore(before)
+                # Its commit may have gone through all the same: the store is asked.
+                self.doubts.add(table.id, Doubt(player.id, ply, text, now, first, len(played)))
+                self.deadlines[table.postal].schedule(table.id, now + AGAIN)
                 raise Unsaved("that turn") from None
-            self.schedule(table)
-            for i, turn in enumerate(played):
-                self.tell_table(
-                    table, "turn", game=table.id, ply=first + i, turn=turn, clocks=clocks
-                )
-            if not table.over:
-                self.tell_postal(table)
+            self._announce(table, first, played, clocks)
             with contextlib.suppress(Moved):  # the turn is kept: its new process ends it
                 await self.finish(table)
+
+    def _announce(self, table: Table, first: int, played: list[str], clocks: list[int]) -> None:
+        """Turns just stored: each hears them, and the game's next look is set."""
+        self.schedule(table)
+        for i, turn in enumerate(played):
+            self.tell_table(table, "turn", game=table.id, ply=first + i, turn=turn, clocks=clocks)
+        if not table.over:
+            self.tell_postal(table)
+
+    async def _settle(self, table: Table, what: str = "that turn") -> Doubt | None:
+        """Under the game's lock: its turn in doubt, if the store kept it, is
+        played again as it was and announced (and returned); one not kept is
+        forgotten. Raises :class:`.sql.Unsaved` while the store cannot say."""
+        if table.id not in self.doubts:
+            return None
+        try:
+            kept = await self.doubts.answer(table.id)
+        except Exception as e:  # still away: asked again in a moment
+            log.error("could not ask whether a turn of game %s was kept: %s", table.id, e)
+            self.deadlines[table.postal].schedule(table.id, self.now(table) + AGAIN)
+            raise Unsaved(what) from None
+        if kept is None:
+            return None
+        log.warning("a turn of game %s was kept though its write failed", table.id)
+        played = table.play(kept.player, kept.ply, kept.text, kept.at)
+        self._announce(table, kept.first, played, table.clock.both(kept.at))
+        with contextlib.suppress(Moved):
+            await self.finish(table)
+        return kept
 
     async def finish(self, table: Table) -> None:
         """End a game whose result is set (:mod:`.finisher`) and let it go. Called

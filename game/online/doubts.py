@@ -1,0 +1,67 @@
+"""Turns whose commit may have reached the store though its answer never came
+back: the database restarted, or its connection broke, while it committed.
+
+A turn that could not be stored is taken back (announced turns are stored
+turns), but a failed write is not always an unkept one: PostgreSQL may have
+committed the turn and lost only the connection that would have said so. The
+game's memory then lags the store by that turn, and every try at it again
+breaks the turns table's key, so the game would wait for its clock to run out.
+Such a turn is held here, in doubt, until the store answers whether it has it:
+kept, it is played again as it was (at the moment it was first played) and
+announced; not kept, it is forgotten and the player may play again.
+
+The game is asked again at its next turn, resignation or sweep, whichever comes
+first, and :data:`AGAIN` seconds after the failure the sweep asks by itself, so
+the other player hears a kept turn as soon as the database answers, not when a
+clock runs out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .store import Store
+
+#: Seconds after a failed write (or a failed look) until the sweep asks the store again.
+AGAIN = 0.25
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A turn as it was played, and the write that may or may not have kept it."""
+
+    player: str
+    ply: int
+    text: str
+    #: When it was played, on the game's clock: played again at that moment.
+    at: float
+    #: The game's turns before it, and the turns the write held (passes with it).
+    first: int
+    count: int
+
+
+class Doubts:
+    """The turns in doubt, one at most a game (its next waits for the answer)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.open: dict[str, Doubt] = {}
+
+    def __contains__(self, gid: str) -> bool:
+        return gid in self.open
+
+    def add(self, gid: str, doubt: Doubt) -> None:
+        self.open[gid] = doubt
+
+    def drop(self, gid: str) -> None:
+        self.open.pop(gid, None)
+
+    async def answer(self, gid: str) -> Doubt | None:
+        """The game's turn in doubt if the store kept it (then no longer in
+        doubt), else ``None``; raises what the store raises while it cannot say."""
+        doubt = self.open.get(gid)
+        if doubt is None:
+            return None
+        stored = len(await self.store.turns(gid))
+        del self.open[gid]
+        return doubt if stored >= doubt.first + doubt.count else None

@@ -1,0 +1,115 @@
+"""A turn whose write failed though the store kept it (the database committed,
+then its connection broke before it said so, as in a PostgreSQL restart) reaches
+the other player as soon as the store can be asked, never by the clock: the
+sweep asks by itself, a retry of the same turn is that turn, and a turn the
+store did not keep can be played again. The failure is injected at the store's
+lowest layer; the game's clock is one the test moves, so no flag can fall
+unless the test lets it."""
+
+from __future__ import annotations
+
+from game.online.limits import Limits
+from game.online.sql import Unreachable
+from game.online.store import Store
+from game.rules import Board
+from tests.helpers import run
+
+from .serving import FakeTime, pair, serving
+
+#: The game's base time, in seconds: far beyond every step the test's clock takes.
+BASE = 600
+
+
+def lose_answer(store: Store, kept: bool) -> list[int]:
+    """The next write of turns fails as a broken connection does; ``kept``: after
+    it was committed. Returns the list the failed writes are counted in."""
+    db = store.db
+    real = db.write
+    failed: list[int] = []
+
+    async def write(steps):
+        if failed or not any("INTO turns" in s.sql for s in steps):
+            return await real(steps)
+        failed.append(1)
+        if kept:
+            await real(steps)
+        raise Unreachable("ConnectionDoesNotExistError")
+
+    db.write = write  # type: ignore[method-assign]
+    return failed
+
+
+def first_turn(side: int) -> str:
+    board = Board(size=side)
+    return board.notation(board.legal_turns()[0])
+
+
+def test_a_kept_turn_whose_answer_was_lost_reaches_the_other_player(tmp_path):
+    clock = FakeTime()
+
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02), clock) as (server, url):
+            sessions, game = await pair(url, base=BASE)
+            failed = lose_answer(server.store, kept=True)
+            turn = first_turn(game["side"])
+            await sessions[0].send("turn", game=game["id"], ply=0, turn=turn)
+            error = await sessions[0].recv(10)
+            assert error["type"] == "error" and "could not save" in error["reason"], error
+            assert failed
+            # The sweep's next look, not a flag: red has BASE seconds, and used one.
+            clock.now += 1
+            heard = await sessions[1].expect("turn")
+            assert (heard["ply"], heard["turn"]) == (0, turn)
+            assert heard["clocks"][0] == BASE * 1000  # played when it was first sent
+            assert (await sessions[0].expect("turn"))["turn"] == turn
+            # The game goes on from there, in memory and in the store alike.
+            table = server.in_play.tables[game["id"]]
+            assert table.turns == [turn] and await server.store.turns(game["id"]) == [turn]
+            reply = Board(size=game["side"])
+            reply.play(turn)
+            answer = reply.notation(reply.legal_turns()[0])
+            await sessions[1].send("turn", game=game["id"], ply=1, turn=answer)
+            assert (await sessions[0].expect("turn"))["turn"] == answer
+
+    run(go(), 60)
+
+
+def test_the_same_turn_sent_again_is_the_kept_one(tmp_path):
+    clock = FakeTime()
+
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02), clock) as (server, url):
+            sessions, game = await pair(url, base=BASE)
+            lose_answer(server.store, kept=True)
+            turn = first_turn(game["side"])
+            await sessions[0].send("turn", game=game["id"], ply=0, turn=turn)
+            assert (await sessions[0].recv(10))["type"] == "error"
+            # The clock stands still, so the sweep has not asked: the retry does.
+            await sessions[0].send("turn", game=game["id"], ply=0, turn=turn)
+            mine = await sessions[0].recv(10)
+            assert mine["type"] == "turn" and mine["turn"] == turn, mine
+            heard = await sessions[1].expect("turn")
+            assert (heard["ply"], heard["turn"]) == (0, turn)
+            assert await server.store.turns(game["id"]) == [turn]
+
+    run(go(), 60)
+
+
+def test_a_turn_not_kept_can_be_played_again(tmp_path):
+    clock = FakeTime()
+
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02), clock) as (server, url):
+            sessions, game = await pair(url, base=BASE)
+            lose_answer(server.store, kept=False)
+            board = Board(size=game["side"])
+            first, other = (board.notation(t) for t in board.legal_turns()[:2])
+            await sessions[0].send("turn", game=game["id"], ply=0, turn=first)
+            assert (await sessions[0].recv(10))["type"] == "error"
+            clock.now += 1
+            await sessions[0].send("turn", game=game["id"], ply=0, turn=other)
+            heard = await sessions[1].expect("turn")
+            assert (heard["ply"], heard["turn"]) == (0, other)
+            assert await server.store.turns(game["id"]) == [other]
+
+    run(go(), 60)
