@@ -393,18 +393,19 @@ class Cluster:
         connection were here, every answer going back to it."""
         key = (origin, note["conn"])
         stand_in = self.stand_ins.get(key)
-        player = await self.store.player(note["pid"])
-        if player is None:
-            return
         if stand_in is None:
             stand_in = Conn(
                 ws=cast(Any, None), remote=self._back_to(*key), remote_address=note["address"]
             )
             self.stand_ins[key] = stand_in
             self.stand_in_keys[stand_in] = key
-        stand_in.player = player
         kind = note["msg"]["type"]
         try:
+            # The database may be away: its refusal is the player's answer.
+            player = await self.store.player(note["pid"])
+            if player is None:
+                return
+            stand_in.player = player
             # Checked again, as its first process did: a message is typed only so.
             await self.handle(stand_in, player, checked(note["msg"]))
         except Elsewhere:

@@ -384,6 +384,7 @@ def away() -> tuple[type[BaseException], ...]:
         OSError,
         TimeoutError,
         pg.InterfaceError,  # "connection is closed"
+        pg.InternalClientError,  # "cannot switch to state": the connection broke mid-query
         pg.PostgresConnectionError,
         pg.exceptions.OperatorInterventionError,  # shutting down, starting up
     )
