@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .ranks import provisional
-from .sql import Database, Step
+from .sql import Database, Fenced, Step
 from .store import Player, StoredGame, new_id, player_of
 from .tournament_rules import ARENA, Entrant, Played
 
@@ -144,13 +144,40 @@ class TournamentStore:
         ]
         return Snapshot(t, entrants, games, byes)
 
-    async def enter(self, t: Tournament, player: Player) -> None:
-        """The player joins the tournament, or comes back to it from a pause."""
-        await self.db.write([Step(
-            "INSERT INTO entrants (tournament, player, joined, provisional, paused)"
-            " VALUES (?,?,?,?,0) ON CONFLICT (tournament, player) DO UPDATE SET paused=0",
-            (t.id, player.id, time.time(), int(provisional(player.rating))),
-        )])  # fmt: skip
+    async def enter(self, t: Tournament, player: Player) -> bool:
+        """The player joins the tournament, or comes back to it from a pause;
+        ``False`` (and nothing changed) if it is over, or a newcomer would take
+        it past :attr:`~Tournament.most` players or, being provisional, past
+        :attr:`~Tournament.provisional` such players.
+
+        The count and the join are one commit, after a write to the
+        tournament's row: PostgreSQL makes a second join to the same tournament,
+        from any process, wait for the first to commit, and then counts what
+        the first added (SQLite writes one commit at a time anyway), so joins at
+        the same moment cannot all pass a count taken before any of them."""
+        prov = int(provisional(player.rating))
+        joins = " AND ".join((
+            "(? = 0 OR (SELECT COUNT(*) FROM entrants WHERE tournament=?) < ?)",
+            "(? = 0 OR (SELECT COUNT(*) FROM entrants WHERE tournament=? AND provisional=1) < ?)",
+        ))  # fmt: skip
+        try:
+            await self.db.write([Step(
+                "UPDATE tournaments SET version=version WHERE id=? AND ended IS NULL",
+                (t.id,), fenced=True,
+            ), Step(
+                "INSERT INTO entrants (tournament, player, joined, provisional, paused)"
+                " SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION),"
+                " CAST(? AS INTEGER), 0"
+                " WHERE EXISTS (SELECT 1 FROM entrants WHERE tournament=? AND player=?)"
+                f" OR ({joins})"
+                " ON CONFLICT (tournament, player) DO UPDATE SET paused=0",
+                (t.id, player.id, time.time(), prov, t.id, player.id,
+                 t.most, t.id, t.most, prov, t.id, t.provisional),
+                fenced=True,
+            )])  # fmt: skip
+        except Fenced:
+            return False
+        return True
 
     async def counts(self, tid: str) -> tuple[int, int]:
         """How many have joined, and how many of them were provisional then."""

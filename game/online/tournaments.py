@@ -30,7 +30,6 @@ from game.i18n import N_
 from . import client_messages as cm
 from .connections import Conn, Connections, send
 from .in_play import InPlay
-from .ranks import provisional as provisional_rating
 from .sql import Fenced
 from .store import Player, Store, StoredGame, new_id
 from .table import Seat, Table, TableError
@@ -178,14 +177,13 @@ class Tournaments:
             raise TableError(OVER)
         if not any(e.id == player.id for e in snap.entrants):
             # The rating as the store has it now: one just settled counts as such.
-            fresh = await self.db.player(player.id) or player
-            joined, provisional = await self.db.counts(t.id)
-            if t.most and joined >= t.most:
-                raise TableError(FULL)
-            if provisional_rating(fresh.rating) and provisional >= t.provisional:
-                raise TableError(PROVISIONAL_FULL)
-            player = fresh
-        await self.db.enter(t, player)
+            player = await self.db.player(player.id) or player
+        if not await self.db.enter(t, player):  # the caps are counted in the same commit
+            now = await self.db.get(t.id)
+            if now is None or now.ended is not None:
+                raise TableError(OVER)
+            joined, _ = await self.db.counts(t.id)
+            raise TableError(FULL if t.most and joined >= t.most else PROVISIONAL_FULL)
         await self._watch(conn, player, msg)
         self.heard.pop(t.id, None)  # the others hear of the new entrant
 
