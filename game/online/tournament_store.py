@@ -21,7 +21,8 @@ from .sql import Database, Fenced, Step
 from .store import Player, StoredGame, new_id, player_of
 from .tournament_rules import ARENA, Entrant, Played
 
-#: The round of a game still in play when its tournament ended: it counts for nothing.
+#: The round of a game still in play when its tournament ended: it counts for
+#: nothing (:meth:`TournamentStore.finish`).
 LATE = -1
 
 COLUMNS = (
@@ -249,14 +250,24 @@ class TournamentStore:
             ))  # fmt: skip
         await self.db.write(steps)
 
-    async def finish(self, t: Tournament, winner: str | None) -> None:
+    async def finish(self, t: Tournament, winner: str | None, late: Sequence[str] = ()) -> None:
         """The tournament is over; fenced as :meth:`pair` is, so it ends once.
-        Its games still in play are marked :data:`LATE` in the same commit: they
-        are played out, but count for nothing (an arena's time has run out)."""
-        await self.db.write([Step(
+
+        ``late`` are its games still in play in the snapshot the standings (and
+        ``winner``) were worked out from: they are marked :data:`LATE` in the
+        same commit, played out, and count for nothing (an arena's time has run
+        out), as on lichess, where only games over before the end count. A game
+        that ends between that snapshot and this commit is one of them too, so
+        the stored winner is always the standings' first. No game can join the
+        tournament meanwhile: a pairing bumps ``version``, which fences this."""
+        steps = [Step(
             "UPDATE tournaments SET version=version+1, ended=?, winner=?"
             " WHERE id=? AND version=? AND ended IS NULL",
             (time.time(), winner, t.id, t.version), fenced=True,
-        ), Step(
-            "UPDATE games SET round=? WHERE tournament=? AND result IS NULL", (LATE, t.id)
-        )])  # fmt: skip
+        )]  # fmt: skip
+        if late:
+            steps.append(Step(
+                "UPDATE games SET round=? WHERE tournament=? AND id=?",
+                many=tuple((LATE, t.id, gid) for gid in late),
+            ))  # fmt: skip
+        await self.db.write(steps)

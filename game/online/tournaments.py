@@ -257,7 +257,7 @@ class Tournaments:
         t = snap.tournament
         rows = table_of(snap)
         if t.ends is not None and now >= t.ends:
-            await self.db.finish(t, rows[0].name if rows and rows[0].games else None)
+            await self._finish(snap, rows[0].name if rows and rows[0].games else None)
             return True
         playing = {p for g in snap.games if g.result is None for p in (g.red, g.blue)}
         paused = {e.id for e in snap.entrants if e.paused}
@@ -282,7 +282,7 @@ class Tournaments:
             return False  # the round is still being played
         if t.round >= t.rounds:
             rows = table_of(snap)
-            await self.db.finish(t, rows[0].name if rows else None)
+            await self._finish(snap, rows[0].name if rows else None)
             return True
         present = [e.id for e in snap.entrants if not e.paused and self.connections.online(e.id)]
         if len(present) < 2:
@@ -292,10 +292,16 @@ class Tournaments:
         found = swiss_pairs(present, scores, rating, histories(snap.games, snap.byes))
         if found is None:  # nobody has a fresh opponent left: it is over
             rows = table_of(snap)
-            await self.db.finish(t, rows[0].name if rows else None)
+            await self._finish(snap, rows[0].name if rows else None)
             return True
         await self._start(snap, found.pairs, [found.bye] if found.bye else [], t.round + 1)
         return True
+
+    async def _finish(self, snap: Snapshot, winner: str | None) -> None:
+        """End the tournament as ``snap`` has it: its games still in play there
+        count for nothing, whenever they end."""
+        late = [g.id for g in snap.games if g.result is None]
+        await self.db.finish(snap.tournament, winner, late)
 
     async def _start(
         self,
