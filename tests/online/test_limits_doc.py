@@ -48,3 +48,20 @@ def test_the_limits_counted_for_the_whole_cluster_are_the_ones_kept_in_postgresq
     for window in ("join_failures", "join_window", "signups", "signup_window"):
         assert COUNTED[window] == "cluster"
         assert f"lim.{window}" in source, window
+
+
+def test_the_tournament_caps_and_the_looks_beside_the_table_are_the_code_s():
+    """The figures said after the table: a tournament's caps (its defaults), the
+    director's look and the second ask after a write in doubt."""
+    from game.online.doubts import AGAIN
+    from game.online.tournament_store import Tournament
+    from game.online.tournaments import Tournaments
+
+    text = DOC.read_text("utf-8")
+    section = text.split("### Every limit, and where it is counted", 1)[1].split("\n## ", 1)[0]
+    said = " ".join(section.split())
+    caps = Tournament("", "", "swiss", 5, 180, 2, True, 0.0)
+    assert f"the players with a provisional rating it takes ({caps.provisional} unless" in said
+    assert f"`most`, its players ({caps.most}: no limit)" in said
+    assert f"tournaments every {Tournaments.every:g} s" in said
+    assert f"asked about again {AGAIN:g} s after" in said
