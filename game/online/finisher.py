@@ -19,6 +19,7 @@ from typing import Any
 from game.glicko import Rating
 
 from .connections import Connections
+from .sql import Fenced
 from .store import Store
 from .table import COLORS, Table
 
@@ -43,16 +44,19 @@ class Finisher:
         """Rate, store and announce a game whose result is set. Called once a game,
         under its lock."""
         new = await self._rate(table)
-        await self.store.finish(
-            table.id,
-            table.result or "aborted",
-            table.reason,
-            table.clock.kept(self.now(table)),
-            ratings_json=json.dumps(table.ratings) if table.ratings else None,
-            new_ratings=new,
-            postal=table.postal,
-            epoch=table.epoch,
-        )
+        try:
+            await self.store.finish(
+                table.id,
+                table.result or "aborted",
+                table.reason,
+                table.clock.kept(self.now(table)),
+                ratings_json=json.dumps(table.ratings) if table.ratings else None,
+                new_ratings=new,
+                postal=table.postal,
+                epoch=table.epoch,
+            )
+        except Fenced:
+            new = await self._kept_before(table)
         self.connections.tell((s.player for s in table.seats), "over", **self.announcement(table))
         # A player's later seeks show the rating they have now.
         for pid, rating in new:
@@ -63,6 +67,22 @@ class Finisher:
                     conn.player.postal = rating
                 else:
                     conn.player.rating = rating
+
+    async def _kept_before(self, table: Table) -> list[tuple[str, Rating]]:
+        """The store refused the end: another process has the game (raised
+        again), or an earlier try was kept though its answer never came back
+        (the database restarted while it committed). Then the end is announced
+        as it was kept, with the ratings it moved, not ones worked out again
+        from ratings it had already moved."""
+        kept = await self.store.ended(table.id, table.epoch)
+        if kept is None:
+            raise Fenced(f"game {table.id} is not this process's to end")
+        table.result, table.reason = kept[0], kept[1]
+        table.ratings = json.loads(kept[2]) if kept[2] else None
+        if not table.ratings:
+            return []
+        fresh = [await self.store.player(s.player) for s in table.seats]
+        return [(p.id, p.postal if table.postal else p.rating) for p in fresh if p is not None]
 
     @staticmethod
     def announcement(table: Table) -> dict[str, Any]:

@@ -433,6 +433,9 @@ class InPlay:
         except Fenced:
             self.let_go(table)
             raise Moved(table.id) from None
+        except Exception:  # kept or not, the sweep ends it again soon (:mod:`.finisher`)
+            self.deadlines[table.postal].schedule(table.id, self.now(table) + AGAIN)
+            raise
         self.spectators.tell(table.id, "over", **self.finisher.announcement(table))
         self._remove(table)
         self.spectators.ended(table.id)

@@ -394,6 +394,17 @@ class Store:
         data["turns"] = await self.turns(game)
         return data
 
+    async def ended(self, game: str, epoch: int) -> tuple[str, str, str | None] | None:
+        """The result, reason and ratings (JSON) stored for a game that ended in
+        this ``epoch``, or ``None`` if it did not (not yet, or not by this epoch)."""
+        row = await self._one(
+            "SELECT result, reason, ratings FROM games"
+            " WHERE id=? AND epoch=? AND result IS NOT NULL",
+            game,
+            epoch,
+        )
+        return None if row is None else (row[0], row[1], row[2])
+
     async def turns(self, game: str) -> list[str]:
         rows = await self.db.fetch("SELECT turn FROM turns WHERE game=? ORDER BY ply", game)
         return [t for (t,) in rows]

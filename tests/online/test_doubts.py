@@ -1,12 +1,15 @@
-"""A turn whose write failed though the store kept it (the database committed,
+"""A turn or an end whose write failed though the store kept it (the database committed,
 then its connection broke before it said so, as in a PostgreSQL restart) reaches
 the other player as soon as the store can be asked, never by the clock: the
 sweep asks by itself, a retry of the same turn is that turn, and a turn the
 store did not keep can be played again. The failure is injected at the store's
 lowest layer; the game's clock is one the test moves, so no flag can fall
-unless the test lets it."""
+unless the test lets it. An end kept so is announced as it was kept, with the
+ratings it moved once."""
 
 from __future__ import annotations
+
+import json
 
 from game.online.limits import Limits
 from game.online.sql import Unreachable
@@ -14,21 +17,22 @@ from game.online.store import Store
 from game.rules import Board
 from tests.helpers import run
 
-from .serving import FakeTime, pair, serving
+from .serving import FakeTime, pair, play_random, serving
 
 #: The game's base time, in seconds: far beyond every step the test's clock takes.
 BASE = 600
 
 
-def lose_answer(store: Store, kept: bool) -> list[int]:
-    """The next write of turns fails as a broken connection does; ``kept``: after
-    it was committed. Returns the list the failed writes are counted in."""
+def lose_answer(store: Store, kept: bool, what: str = "INTO turns") -> list[int]:
+    """The next write with ``what`` in a statement (turns, unless said) fails as
+    a broken connection does; ``kept``: after it was committed. Returns the list
+    the failed writes are counted in."""
     db = store.db
     real = db.write
     failed: list[int] = []
 
     async def write(steps):
-        if failed or not any("INTO turns" in s.sql for s in steps):
+        if failed or not any(what in s.sql for s in steps):
             return await real(steps)
         failed.append(1)
         if kept:
@@ -111,5 +115,34 @@ def test_a_turn_not_kept_can_be_played_again(tmp_path):
             heard = await sessions[1].expect("turn")
             assert (heard["ply"], heard["turn"]) == (0, other)
             assert await server.store.turns(game["id"]) == [other]
+
+    run(go(), 60)
+
+
+def test_an_end_kept_though_its_answer_was_lost_is_announced(tmp_path):
+    clock = FakeTime()
+
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02), clock) as (server, url):
+            sessions, game = await pair(url, base=BASE)  # rated
+            await play_random(sessions, game, seed=1, turns=2)  # past the opening
+            failed = lose_answer(server.store, kept=True, what="SET result=")
+            mover = 0  # red moves after a turn each
+            await sessions[mover].send("resign", game=game["id"])
+            error = await sessions[mover].recv(10)
+            assert error["type"] == "error" and "database" in error["reason"], error
+            assert failed
+            clock.now += 1  # the sweep's next look, long before any flag
+            over = await sessions[1].expect("over")
+            assert over["result"] == "blue" and over["reason"] == "red resigned"
+            assert (await sessions[0].expect("over"))["ratings"] == over["ratings"]
+            row = await server.store.game_row(game["id"])
+            assert row is not None and json.loads(row["ratings"]) == over["ratings"]
+            # Each rating moved once, as announced.
+            for color, name in ((0, "red"), (1, "blue")):
+                player = await server.store.player_by_name(game["players"][color]["name"])
+                assert player is not None and player.games == 1
+                assert round(player.rating.rating) == over["ratings"][name]["after"]
+            assert game["id"] not in server.in_play.tables
 
     run(go(), 60)
