@@ -194,6 +194,15 @@ class TournamentStore:
         )
         return bool(rows)
 
+    async def has_games(self, ids: Sequence[str]) -> bool:
+        """Whether the store has every one of these games (a pairing's, which
+        are kept all together or not at all)."""
+        if not ids:
+            return False
+        marks = ",".join("?" * len(ids))
+        rows = await self.db.fetch(f"SELECT COUNT(*) FROM games WHERE id IN ({marks})", *ids)
+        return int(rows[0][0]) == len(ids)
+
     async def pause(self, pid: str, tid: str | None = None) -> None:
         """The player is paused in one tournament, or in every one not over."""
         where = "tournament=?" if tid else (

@@ -144,6 +144,10 @@ class Tournaments:
     #: The tournaments over whose watchers here have heard the end.
     told_over: set[str] = field(default_factory=set)
     chores: set[asyncio.Task[None]] = field(default_factory=set)
+    #: Pairings whose write failed but may have been kept (the database restarted
+    #: while it committed): their games, by tournament, played here at the next
+    #: look if the store has them. Nobody else would: they are this process's.
+    unsure: dict[str, list[Table]] = field(default_factory=dict)
 
     @cached_property
     def db(self) -> TournamentStore:
@@ -228,6 +232,7 @@ class Tournaments:
 
     async def look(self) -> None:
         """Pair or end every tournament that is due, and tell its watchers."""
+        await self._settle()
         now = self.wall()
         running = await self.db.open()
         for t in running:
@@ -328,11 +333,31 @@ class Tournaments:
                 (a.rating, b.rating), (kept[0], kept[1]), [], table.created,
                 host=self.in_play.host,
             ))  # fmt: skip
-        await self.db.pair(t, stored, byes or [], next_round)
+        try:
+            await self.db.pair(t, stored, byes or [], next_round)
+        except Fenced:
+            raise
+        except Exception:  # its commit may have gone through: asked at the next look
+            self.unsure[t.id] = tables
+            raise
+        self._play(t.id, tables)
+
+    def _play(self, tid: str, tables: list[Table]) -> None:
         for table in tables:
             for seat in table.seats:
                 seat.connected = self.connections.online(seat.player)
-            self.in_play.begin(table, tournament=t.id)
+            self.in_play.begin(table, tournament=tid)
+
+    async def _settle(self) -> None:
+        """Play the games of each pairing in doubt that the store kept; forget
+        the others (their tournaments are paired again). Raises while the store
+        cannot say."""
+        for tid, tables in list(self.unsure.items()):
+            kept = await self.db.has_games([t.id for t in tables])
+            del self.unsure[tid]
+            if kept:
+                log.warning("a pairing of tournament %s was kept though its write failed", tid)
+                self._play(tid, tables)
 
     # -- telling the watchers ----------------------------------------------------------
     async def tell(self, tid: str, snap: Snapshot | None = None) -> None:

@@ -5,15 +5,19 @@ sweep asks by itself, a retry of the same turn is that turn, and a turn the
 store did not keep can be played again. The failure is injected at the store's
 lowest layer; the game's clock is one the test moves, so no flag can fall
 unless the test lets it. An end kept so is announced as it was kept, with the
-ratings it moved once."""
+ratings it moved once, and a tournament's pairing kept so is played."""
 
 from __future__ import annotations
 
 import json
+import time
 
 from game.online.limits import Limits
+from game.online.session import Session
 from game.online.sql import Unreachable
 from game.online.store import Store
+from game.online.tournament_rules import SWISS
+from game.online.tournament_store import Tournament
 from game.rules import Board
 from tests.helpers import run
 
@@ -144,5 +148,33 @@ def test_an_end_kept_though_its_answer_was_lost_is_announced(tmp_path):
                 assert player is not None and player.games == 1
                 assert round(player.rating.rating) == over["ratings"][name]["after"]
             assert game["id"] not in server.in_play.tables
+
+    run(go(), 60)
+
+
+def test_a_pairing_kept_though_its_answer_was_lost_is_played(tmp_path):
+    """The director's pairing is this process's to play: one whose commit went
+    through unheard must not leave its games in the store with nobody playing
+    them (the round, and so the Swiss, would wait for ever)."""
+
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02, signups=0)) as (server, url):
+            server.tournaments.every = 0.05
+            failed = lose_answer(server.store, kept=True, what="version=version+1, round")
+            t = await server.tournaments.db.create(
+                Tournament("", "Unheard", SWISS, 3, BASE, 0, False, time.time() - 1,
+                           rounds=1, provisional=2)
+            )  # fmt: skip
+            sessions = [Session(url, name) for name in ("Ann", "Bob")]
+            for s in sessions:
+                await s.connect()
+                await s.send("enter", tournament=t.id)
+            games = [(await s.expect("game"))["game"] for s in sessions]
+            assert failed and games[0]["id"] == games[1]["id"]
+            assert games[0]["tournament"] == t.id and games[0]["id"] in server.in_play.tables
+            snap = await server.tournaments.db.snapshot(t.id)
+            assert snap is not None and [g.id for g in snap.games] == [games[0]["id"]]
+            for s in sessions:
+                await s.close()
 
     run(go(), 60)
