@@ -130,7 +130,9 @@ def start_process(
         [sys.executable, "-m", "game.online", "--port", str(port), "--db", str(db),
          "--grace", str(grace), "--signups", "0", *extra],
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE if os.environ.get("SHOW") else subprocess.DEVNULL,
+        # SHOW=1: the server's log on the test's own stderr (pytest -s shows it).
+        # Never a pipe nobody reads: a full one would stop the server mid-test.
+        stderr=None if os.environ.get("SHOW") else subprocess.DEVNULL,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )  # fmt: skip
