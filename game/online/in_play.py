@@ -265,14 +265,14 @@ class InPlay:
                         await self._look(table)
 
     async def _look(self, table: Table) -> None:
-        try:
-            await self._settle(table)
-        except Unsaved:  # the store cannot say yet: no flag falls before it does
-            return
-        if self.tables.get(table.id) is not table:
-            return  # the turn in doubt was kept, and ended the game
         now = self.now(table)
         try:
+            try:
+                await self._settle(table)
+            except Unsaved:  # the store cannot say yet: no flag falls before it does
+                return
+            if self.tables.get(table.id) is not table:
+                return  # the turn in doubt was kept, and ended the game
             if table.over or table.due(now, self.limits.grace):
                 await self.finish(table)
             else:

@@ -9,6 +9,7 @@ ratings it moved once, and a tournament's pairing kept so is played."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -176,5 +177,36 @@ def test_a_pairing_kept_though_its_answer_was_lost_is_played(tmp_path):
             assert snap is not None and [g.id for g in snap.games] == [games[0]["id"]]
             for s in sessions:
                 await s.close()
+
+    run(go(), 60)
+
+
+def test_the_sweep_outlives_a_store_that_fails_while_it_asks(tmp_path):
+    """Asking the store about a turn in doubt may fail in any way (the end of a
+    game the kept turn finished, say): the sweep logs it and looks again, and
+    flags still fall afterwards. Before, the error left the sweep's task dead."""
+    clock = FakeTime()
+
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02), clock) as (server, url):
+            sessions, game = await pair(url, base=BASE)
+            await play_random(sessions, game, seed=1, turns=2)
+            in_play = server.in_play
+            settle = in_play._settle
+            failures: list[int] = []
+
+            async def failing(table, what="that turn"):
+                if not failures:
+                    failures.append(1)
+                    raise Unreachable("ConnectionDoesNotExistError")
+                return await settle(table, what)
+
+            in_play._settle = failing
+            clock.now += BASE + 1  # red's flag falls: the sweep looks, and fails
+            while not failures:
+                await asyncio.sleep(0.02)
+            clock.now += 2  # and looks again
+            over = await sessions[1].expect("over")
+            assert over["result"] == "blue" and "ran out of time" in over["reason"]
 
     run(go(), 60)
