@@ -14,16 +14,27 @@ The game is asked again at its next turn, resignation or sweep, whichever comes
 first, and :data:`AGAIN` seconds after the failure the sweep asks by itself, so
 the other player hears a kept turn as soon as the database answers, not when a
 clock runs out.
+
+A new game whose write failed is never played (its players heard it failed), so
+if the store kept it all the same it is taken out again (:meth:`Doubts.unstart`)
+once the store answers: else it would be listed among the players'
+correspondence games, and put back at the next restart, a game nobody began.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+import logging
+from dataclasses import dataclass, field
 
 from .store import Store
 
+log = logging.getLogger("mosaic.server")
+
 #: Seconds after a failed write (or a failed look) until the sweep asks the store again.
 AGAIN = 0.25
+#: The longest wait between two tries at taking out a game that never began.
+LONGEST = 5.0
 
 
 @dataclass(frozen=True)
@@ -40,12 +51,14 @@ class Doubt:
     count: int
 
 
+@dataclass
 class Doubts:
-    """The turns in doubt, one at most a game (its next waits for the answer)."""
+    """The turns in doubt, one at most a game (its next waits for the answer),
+    and the new games being taken out."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.open: dict[str, Doubt] = {}
+    store: Store
+    open: dict[str, Doubt] = field(default_factory=dict)
+    unstarting: set[asyncio.Task[None]] = field(default_factory=set)
 
     def __contains__(self, gid: str) -> bool:
         return gid in self.open
@@ -65,3 +78,22 @@ class Doubts:
         stored = len(await self.store.turns(gid))
         del self.open[gid]
         return doubt if stored >= doubt.first + doubt.count else None
+
+    def unstart(self, gid: str) -> None:
+        """The new game ``gid`` could not be stored: it is taken out of the store
+        should the write have been kept (tried until the store answers)."""
+        task = asyncio.create_task(self._unstart(gid))
+        self.unstarting.add(task)
+        task.add_done_callback(self.unstarting.discard)
+
+    async def _unstart(self, gid: str) -> None:
+        wait = AGAIN
+        while True:
+            try:
+                if await self.store.drop_unplayed(gid):
+                    log.warning("game %s was kept though its write failed: taken out", gid)
+                return
+            except Exception as e:  # still away: tried again, less often
+                log.error("could not take out game %s, which never began: %s", gid, e)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, LONGEST)

@@ -304,14 +304,18 @@ class InPlay:
         for seat in table.seats:
             seat.connected = self.connections.online(seat.player)
         kept = table.clock.kept(self.now(table))
-        await self.store.new_game(
-            StoredGame(
-                table.id, table.side, table.base, table.inc, table.rated,
-                (pair[0].id, pair[1].id), (pair[0].name, pair[1].name),
-                (ratings[0], ratings[1]), (kept[0], kept[1]), [],
-                table.created, table.days, self.wall() if table.postal else None, self.host,
-            )
-        )  # fmt: skip
+        try:
+            await self.store.new_game(
+                StoredGame(
+                    table.id, table.side, table.base, table.inc, table.rated,
+                    (pair[0].id, pair[1].id), (pair[0].name, pair[1].name),
+                    (ratings[0], ratings[1]), (kept[0], kept[1]), [],
+                    table.created, table.days, self.wall() if table.postal else None, self.host,
+                )
+            )  # fmt: skip
+        except Exception:  # the players hear it failed: kept unheard, it goes again
+            self.doubts.unstart(table.id)
+            raise
         now = self.now(table)  # the store took its time: the clock starts now
         table.start(now)
         self._add(table)

@@ -33,7 +33,7 @@ from .migrations import migrate
 from .protocol import name_key
 from .ranks import provisional
 from .schema import ADDED_COLUMNS, INDEXES, SCHEMA
-from .sql import Beside, Database, Duplicate, Row, Step, connect
+from .sql import Beside, Database, Duplicate, Fenced, Row, Step, connect
 
 #: What an unfinished game's row is read as (see :func:`stored_game`).
 OPEN_GAME_COLUMNS = (
@@ -270,6 +270,19 @@ class Store:
                 for g in games
             ),
         )])  # fmt: skip
+
+    async def drop_unplayed(self, game: str) -> bool:
+        """Take out a game that never began (its players heard it failed to
+        start): one with no result and no turn. Whether there was one."""
+        try:
+            await self.db.write([Step(
+                "DELETE FROM games WHERE id=? AND result IS NULL"
+                " AND NOT EXISTS (SELECT 1 FROM turns WHERE game=?)",
+                (game, game), fenced=True,
+            )])  # fmt: skip
+        except Fenced:  # none such: the write that made it was not kept
+            return False
+        return True
 
     async def add_turns(
         self,

@@ -210,3 +210,30 @@ def test_the_sweep_outlives_a_store_that_fails_while_it_asks(tmp_path):
             assert over["result"] == "blue" and "ran out of time" in over["reason"]
 
     run(go(), 60)
+
+
+def test_a_new_game_kept_though_its_answer_was_lost_is_taken_out(tmp_path):
+    """Its players heard it failed to start, so nobody plays it: kept all the
+    same, it would be put back at the next restart, a game nobody began."""
+
+    async def go():
+        async with serving(tmp_path / "s.db", Limits(sweep=0.02)) as (server, url):
+            failed = lose_answer(server.store, kept=True, what="INSERT INTO games")
+            ann, bob = Session(url, "Ann"), Session(url, "Bob")
+            await ann.connect()
+            await bob.connect()
+            await ann.send("challenge", side=4, base=BASE, inc=0, rated=True)
+            code = (await ann.expect("challenge"))["code"]
+            await bob.send("join", code=code)
+            error = await bob.recv(10)
+            assert error["type"] == "error" and "database" in error["reason"], error
+            assert failed and not server.in_play.tables
+            for _ in range(500):  # the store is asked again at once: it answers now
+                if not await server.store.open_games():
+                    break
+                await asyncio.sleep(0.02)
+            assert await server.store.open_games() == []
+            await ann.close()
+            await bob.close()
+
+    run(go(), 60)
