@@ -18,7 +18,12 @@ setup(
         Extension(
             "game.ai._search",
             ["game/ai/_search.c", "game/ai/_search_py.c"],
-            depends=["game/ai/_bits.h", "game/ai/_caller.h", "game/ai/_search.h"],
+            depends=[
+                "game/ai/_bits.h",
+                "game/ai/_caller.h",
+                "game/ai/_patterns.h",
+                "game/ai/_search.h",
+            ],
             optional=True,
         ),
     ]

@@ -142,7 +142,7 @@ static int singles(const Groups *gs) {
     return n;
 }
 
-/* evaluate.leaf: 1 and the score, or 0 when the mover has no placement and no flip. */
+/* evaluate.leaf (or Patterns.leaf, with pattern weights): 1 and the score, or 0 when the mover has no placement and no flip. */
 static int leaf(const Search *s, BB me, BB op, const Groups *gm, const Groups *go, int *score) {
     BB once_m, twice_m, once_o, twice_o;
     touch(gm, &once_m, &twice_m);
@@ -154,6 +154,13 @@ static int leaf(const Search *s, BB me, BB op, const Groups *gm, const Groups *g
     int their_places = bpc(bandn(empty, bor(twice_o, bandn(once_o, once_m))));
     int their_flips = bpc(flippable(s, band(me, twice_o), go, gm));
     int flips = my_flips - their_flips, places = my_places - their_places;
+    if (s->pat) {
+        int terms[PAT_TERMS] = {flips, places, gm->n - go->n,
+                                bpc(band(me, s->edge)) - bpc(band(op, s->edge)),
+                                singles(gm) - singles(go)};
+        *score = pattern_score(s->pat, me.w, op.w, bpc(empty), terms);
+        return 1;
+    }
     int early = 100 * bpc(empty) / s->cells;
     const int *w = s->weights;
     *score = TILE * (bpc(me) - bpc(op)) + w[0] * flips + w[1] * places + w[2] * (gm->n - go->n) +

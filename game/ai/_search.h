@@ -10,6 +10,7 @@
 
 #include "_bits.h"
 #include "_caller.h"
+#include "_patterns.h"
 
 #define W 4
 #define INF 1000000000
@@ -43,6 +44,7 @@ typedef struct {
     int n, stride, cells;
     BB full, edge, nbr[256];
     int weights[7];
+    const Patterns *pat; /* the pattern evaluation's weights, or NULL for weights[] */
     Entry *tt;
     u64 tt_mask, tt_max_mask, tt_count, tt_limit;
     uint16_t tt_gen;

@@ -15,7 +15,7 @@ def negamax(
     alpha: int,
     beta: int,
     exact: bool,
-    weights: Sequence[int],
+    weights: Sequence[int] | object,
     limit: int,
     check: Callable[[], object] | None,
     /,
@@ -28,8 +28,17 @@ def root(
     depth: int,
     exact: bool,
     mode: int,
-    weights: Sequence[int],
+    weights: Sequence[int] | object,
     limit: int,
     check: Callable[[], object] | None,
     /,
 ) -> tuple[int, int, list[tuple[int, int]], int, bool]: ...
+def patterns(
+    side: int,
+    stages: int,
+    shapes: Sequence[tuple[int, int]],
+    cells: bytes,
+    table: bytes,
+    terms: Sequence[int],
+    /,
+) -> object: ...

@@ -43,7 +43,22 @@ static int board_arg(Search *s, PyObject *o, BB *out) {
     return 1;
 }
 
+#define PATTERNS "game.ai._search.Patterns"
+
+/* Pattern weights (a capsule from patterns()) for this side, or 7 ints. */
 static int weights_arg(Search *s, PyObject *o) {
+    s->pat = NULL;
+    if (PyCapsule_CheckExact(o)) {
+        Patterns *p = PyCapsule_GetPointer(o, PATTERNS);
+        if (!p) return 0;
+        if (p->side != s->n) {
+            PyErr_Format(PyExc_ValueError, "the pattern weights were made for side %d, not %d",
+                         p->side, s->n);
+            return 0;
+        }
+        s->pat = p;
+        return 1;
+    }
     PyObject *seq = PySequence_Fast(o, "weights must be a sequence");
     if (!seq) return 0;
     int ok = PySequence_Fast_GET_SIZE(seq) == 7;
@@ -86,6 +101,108 @@ static int end(Search *s) {
         return 0;
     }
     return 1;
+}
+
+static void patterns_free(PyObject *capsule) {
+    Patterns *p = PyCapsule_GetPointer(capsule, PATTERNS);
+    if (p) {
+        free(p->copies);
+        free(p->table);
+        free(p);
+    }
+}
+
+/* patterns(side, stages, [(digits, copies), ...], cells, table, terms): the
+ * weights of a pattern evaluation for one side, checked, as a capsule. */
+static PyObject *py_patterns(PyObject *Py_UNUSED(self), PyObject *args) {
+    int side, stages;
+    PyObject *shapes, *terms;
+    const char *cells, *table;
+    Py_ssize_t cells_len, table_len;
+    if (!PyArg_ParseTuple(args, "iiOy#y#O", &side, &stages, &shapes, &cells, &cells_len, &table,
+                          &table_len, &terms))
+        return NULL;
+    Search *geo = calloc(1, sizeof(Search)); /* for the board's shape only */
+    if (!geo) return PyErr_NoMemory();
+    if (!search_init(geo, side)) {
+        free(geo);
+        PyErr_SetString(PyExc_ValueError, "the compiled search plays sides 2 to 8");
+        return NULL;
+    }
+    BB full = geo->full;
+    int cell_count = geo->cells;
+    free(geo);
+    Patterns *p = calloc(1, sizeof(Patterns));
+    if (!p) return PyErr_NoMemory();
+    p->side = side, p->cells = cell_count, p->stages = stages;
+    const char *why = NULL;
+    PyObject *seq = PySequence_Fast(shapes, "shapes must be a sequence of (digits, copies)");
+    long long want_cells = 0;
+    if (!seq) goto fail;
+    p->shapes = (int)PySequence_Fast_GET_SIZE(seq);
+    if (stages < 1 || stages > PAT_MAX_STAGES) why = "stages: 1 to 16";
+    else if (p->shapes < 1 || p->shapes > PAT_MAX_SHAPES) why = "shapes: 1 to 4";
+    for (int k = 0; !why && k < p->shapes; k++) {
+        int d, n;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "ii", &d, &n)) goto fail;
+        if (d < 1 || d > PAT_MAX_DIGITS || n < 0 || n > 4096) why = "a shape has 1 to 8 digits and at most 4096 copies";
+        else {
+            p->digits[k] = d, p->count[k] = n, p->base[k] = p->stage_size;
+            p->stage_size += 1ll << (2 * d);
+            want_cells += (long long)d * n;
+        }
+    }
+    Py_CLEAR(seq);
+    if (!why && cells_len != want_cells) why = "cells: one byte for each digit of each copy";
+    if (!why && table_len != 4 * stages * p->stage_size) why = "table: stages x the full tables, 4 bytes each";
+    for (Py_ssize_t i = 0; !why && i < cells_len; i++) {
+        int b = (unsigned char)cells[i];
+        if (b != PAT_OFF && bempty(band(bbit(b), full))) why = "cells: a bit number off this board";
+    }
+    if (why) {
+        PyErr_SetString(PyExc_ValueError, why);
+        goto fail;
+    }
+    seq = PySequence_Fast(terms, "terms must be a sequence");
+    if (!seq) goto fail;
+    if (PySequence_Fast_GET_SIZE(seq) != (Py_ssize_t)stages * PAT_TERMS) {
+        PyErr_SetString(PyExc_ValueError, "terms: 5 for each stage");
+        goto fail;
+    }
+    for (int i = 0; i < stages * PAT_TERMS; i++) {
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (PyErr_Occurred()) goto fail;
+        if (v < -1000000 || v > 1000000) {
+            PyErr_SetString(PyExc_ValueError, "terms: whole numbers within 1,000,000");
+            goto fail;
+        }
+        p->terms[i / PAT_TERMS][i % PAT_TERMS] = v;
+    }
+    Py_CLEAR(seq);
+    p->copies = malloc((size_t)cells_len + 1);
+    p->table = malloc((size_t)table_len);
+    if (!p->copies || !p->table) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    memcpy(p->copies, cells, (size_t)cells_len);
+    for (Py_ssize_t i = 0; i < table_len / 4; i++) { /* little-endian on any host */
+        const unsigned char *b = (const unsigned char *)table + 4 * i;
+        int32_t v = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+        if (v < -1000000 || v > 1000000) {
+            PyErr_SetString(PyExc_ValueError, "table: whole numbers within 1,000,000");
+            goto fail;
+        }
+        p->table[i] = v;
+    }
+    PyObject *capsule = PyCapsule_New(p, PATTERNS, patterns_free);
+    if (capsule) return capsule;
+fail:
+    Py_XDECREF(seq);
+    free(p->copies);
+    free(p->table);
+    free(p);
+    return NULL;
 }
 
 static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
@@ -193,6 +310,8 @@ static PyObject *py_root(PyObject *Py_UNUSED(self), PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
+    {"patterns", py_patterns, METH_VARARGS,
+     "patterns(side, stages, [(digits, copies)], cells, table, terms): pattern weights for a side"},
     {"new", py_new, METH_VARARGS, "new(side, table_limit): a search with an empty table"},
     {"clear", py_clear, METH_VARARGS, "clear(handle): empty the transposition table"},
     {"size", py_size, METH_VARARGS, "size(handle): the entries in the transposition table"},

@@ -86,6 +86,11 @@ def terms(board: Board) -> tuple[int, ...]:
     return found
 
 
+def leaf_terms(board: Board) -> tuple[int, ...] | None:
+    """:func:`terms`, or ``None`` where :func:`leaf` is (the mover is stuck)."""
+    return _terms(board, stuck_is_none=True)
+
+
 def _terms(board: Board, stuck_is_none: bool) -> tuple[int, ...] | None:
     geo = board.geometry
     me, op, gm, go = board.mover_view()

@@ -20,7 +20,7 @@ from typing import Protocol
 from game.rules import Board, Turn
 
 from .endgame import NO_COMPILED_VARIABLE
-from .evaluate import Weights
+from .patterns import Evaluation, Patterns
 
 #: The biggest side the compiled search plays: its boards are 256 bits.
 MAX_SIDE = 8
@@ -44,7 +44,7 @@ class _Module(Protocol):
         alpha: int,
         beta: int,
         exact: bool,
-        weights: Sequence[int],
+        weights: Sequence[int] | object,
         limit: int,
         check: Check,
         /,
@@ -58,11 +58,21 @@ class _Module(Protocol):
         depth: int,
         exact: bool,
         mode: int,
-        weights: Sequence[int],
+        weights: Sequence[int] | object,
         limit: int,
         check: Check,
         /,
     ) -> tuple[int, int, list[tuple[int, int]], int, bool]: ...
+    def patterns(
+        self,
+        side: int,
+        stages: int,
+        shapes: Sequence[tuple[int, int]],
+        cells: bytes,
+        table: bytes,
+        terms: Sequence[int],
+        /,
+    ) -> object: ...
 
 
 _module: _Module | None
@@ -109,6 +119,13 @@ class FastSearch:
             handle = self.handles[board.size] = self.lib.new(board.size, self.table_limit)
         return handle
 
+    def _weights(self, board: Board, weights: Evaluation) -> Sequence[int] | object:
+        """The evaluation as the module takes it: 7 ints, or pattern weights
+        made for ``board``'s side."""
+        if isinstance(weights, Patterns):
+            return weights.compiled(board.size, self.lib)
+        return weights
+
     def _position(self, board: Board) -> tuple[object, bytes, bytes, int]:
         """The handle for ``board``'s side, and its position as the module takes it."""
         me, op, _, _ = board.mover_view()
@@ -122,7 +139,7 @@ class FastSearch:
         alpha: int,
         beta: int,
         exact: bool,
-        weights: Weights,
+        weights: Evaluation,
         limit: int,
         check: Check,
     ) -> int | None:
@@ -134,7 +151,7 @@ class FastSearch:
             alpha,
             beta,
             exact,
-            weights,
+            self._weights(board, weights),
             limit,
             check,
         )
@@ -146,7 +163,7 @@ class FastSearch:
         depth: int,
         exact: bool,
         mode: int,
-        weights: Weights,
+        weights: Evaluation,
         limit: int,
         check: Check,
     ) -> Root | None:
@@ -157,7 +174,7 @@ class FastSearch:
             depth,
             exact,
             mode,
-            weights,
+            self._weights(board, weights),
             limit,
             check,
         )

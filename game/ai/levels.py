@@ -23,7 +23,8 @@ from game.rules import Board, Turn
 from . import side3
 from .endgame import compiled_for
 from .endgame_fast import WORD_CELLS
-from .evaluate import CLASSIC, DEFAULT, Weights
+from .evaluate import CLASSIC, DEFAULT
+from .patterns import Evaluation
 from .search import Budget, Searcher
 
 REFERENCE_CELLS = 61  # the side-5 board the budgets are set for
@@ -52,7 +53,7 @@ class Level:
     #: The evaluation's weights. The lower levels keep the classic ones, with
     #: which their strength was measured (``docs/ai-ladder.md``); Expert and
     #: Master play with the weights fitted to game results.
-    weights: Weights = DEFAULT
+    weights: Evaluation = DEFAULT
     #: Endings with this many empty cells or fewer are first tried with the exact
     #: solver (:mod:`.endgame`) for part of the budget; 0 leaves exact play to
     #: the search's own small solve (:data:`.search.SOLVE_EMPTIES`).
@@ -170,7 +171,7 @@ def choose_turn(
     stop: Callable[[], bool] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     nodes: int | None = None,
-    weights: Weights | None = None,
+    weights: Evaluation | None = None,
     exact_from: int | None = None,
 ) -> Turn | None:
     """The turn ``lvl`` plays on ``board`` (``None`` if the game is over).

@@ -20,8 +20,9 @@ from game.rules import PASS, Board, Turn, TurnKind
 
 from .endgame import Endgame, Limits, empty_cells
 from .endgame import OutOfBudget as EndgameOutOfBudget
-from .evaluate import DEFAULT, WIN, Weights, exact_score, final_score, leaf
+from .evaluate import DEFAULT, WIN, exact_score, final_score, leaf
 from .fastsearch import COMPILED, FastSearch, serves
+from .patterns import Evaluation, Patterns
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The search tries an exact solve when this many empty cells or fewer remain.
@@ -104,7 +105,8 @@ def _flipped(turn: Turn) -> int:
 class Searcher:
     """Keeps its transposition table between moves of one game. ``budget`` bounds
     the searches run straight through :meth:`negamax` (``search`` takes its own);
-    ``weights`` are the evaluation's (see :mod:`.evaluate`). Where it was built,
+    ``weights`` are the evaluation's (see :mod:`.evaluate`), or a pattern
+    evaluation (:mod:`.patterns`). Where it was built,
     the compiled search (:mod:`.fastsearch`) searches for it, the same tree
     faster; ``compiled=False`` keeps to the Python search, the reference."""
 
@@ -112,7 +114,7 @@ class Searcher:
         self,
         table_limit: int = 400_000,
         budget: Budget | None = None,
-        weights: Weights = DEFAULT,
+        weights: Evaluation = DEFAULT,
         compiled: bool = True,
     ) -> None:
         self.weights = weights
@@ -153,7 +155,7 @@ class Searcher:
 
         return limit, check
 
-    def use(self, weights: Weights) -> None:
+    def use(self, weights: Evaluation) -> None:
         """Evaluate with ``weights`` from now on. What was stored under other
         weights is dropped: its scores would not compare with the new ones."""
         if weights != self.weights:
@@ -223,7 +225,7 @@ class Searcher:
             else:
                 if len(leaves) >= LEAF_LIMIT:
                     leaves.clear()
-                score = leaves[key] = leaf(board, self.weights)
+                score = leaves[key] = leaf_score(board, self.weights)
             if score is not None:
                 return score
         turns = board.legal_turns()
@@ -384,6 +386,13 @@ class Searcher:
         result = SearchResult(best[0], exact_score(value), 0, self.nodes, exact=True)
         result.ties = best if ties else []
         return result
+
+
+def leaf_score(board: Board, weights: Evaluation) -> int | None:
+    """The leaf's score by either evaluation (see :func:`.evaluate.leaf`)."""
+    if isinstance(weights, Patterns):
+        return weights.leaf(board)
+    return leaf(board, weights)
 
 
 def equal_best(scores: dict[Turn, int], best: int, known: bool) -> list[Turn]:

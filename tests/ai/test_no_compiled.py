@@ -28,6 +28,7 @@ TESTS = [
     "tests/ai/test_endgame.py",
     "tests/ai/test_endgame_compiled.py",
     "tests/ai/test_search_compiled.py",
+    "tests/ai/test_patterns.py",
     "tests/ai/test_play.py",
     "tests/ai/test_analysis.py",
     "-m",

@@ -42,11 +42,12 @@ FLAGS = [
 #: The differential tests run sanitized: they drive every path of the compiled
 #: search (threads, stops, re-entry, refused arguments) against the Python one.
 #: (-k: every test of test_endgame_compiled.py and test_search_compiled.py,
-#: and those of test_endgame.py
-#: that run the compiled solver.)
+#: and those of test_endgame.py and test_patterns.py
+#: that run the compiled solver or search.)
 TESTS = [
     "tests/ai/test_endgame_compiled.py",
     "tests/ai/test_search_compiled.py",
+    "tests/ai/test_patterns.py",
     "tests/ai/test_endgame.py",
     "-k",
     "compiled or side_3_endings_from_8",
