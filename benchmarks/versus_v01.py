@@ -2,6 +2,7 @@
 
     python benchmarks/versus_v01.py [--openings 30] [--movetime 2.0] [--side 5]
     python benchmarks/versus_v01.py --old d37f955 --movetime 0 [--openings 30] [--side 5]
+    python benchmarks/versus_v01.py --old COMMIT --movetime 0 --new-weights patterns
 
 Both engines run as their own command-line programs (``python -m game.ai``, the
 same contract in both versions; v0.1 is unpacked from commit 52b8ca9) with the
@@ -12,10 +13,13 @@ Master and its score with a 95% interval; the goal is a score of 70% or more.
 
 With ``--old COMMIT`` the opponent is Master at that commit instead (d37f955:
 Master before the compiled search, on 1.85 s a turn growing with the board),
-given this checkout's built ending solver so that it plays as it did; with
+given this checkout's built ending solver so that it plays as it did, and its
+own compiled search built from its own sources where it has one; with
 ``--movetime 0`` each Master takes its own level's time (the current one
 0.85 s). The goal against Master before the compiled search: 55% on side 5,
-50% on side 7.
+50% on side 7. ``--new-weights`` gives the current Master another evaluation
+(``python -m game.ai --weights``): against today's Master, at the same time a
+turn, it pits a pattern evaluation against the learned one.
 """
 
 from __future__ import annotations
@@ -41,11 +45,13 @@ GOAL = 0.70
 class Engine:
     """``python -m game.ai --level Master`` with ``tree`` first on the import path."""
 
-    def __init__(self, tree: Path, movetime: float, seed: int) -> None:
+    def __init__(self, tree: Path, movetime: float, seed: int, weights: str | None = None) -> None:
         env = dict(os.environ, PYTHONPATH=str(tree))
         command = ["-m", "game.ai", "--level", "Master"]
         if movetime > 0:  # else the level's own time
             command += ["--movetime", str(movetime)]
+        if weights is not None:  # else the level's own evaluation
+            command += ["--weights", weights]
         self.proc = subprocess.Popen(
             [sys.executable, *command, "--seed", str(seed)],
             stdin=subprocess.PIPE,
@@ -67,11 +73,28 @@ class Engine:
         self.proc.wait(timeout=30)
 
 
-def play(start: str, new_is_red: bool, old_tree: Path, movetime: float, seed: int) -> float:
+#: Builds the compiled search of an older tree from its own sources, in place.
+BUILD_SEARCH = """
+from setuptools import Extension, setup
+sources = ["game/ai/_search.c", "game/ai/_search_py.c"]
+extension = Extension("game.ai._search", sources)
+setup(ext_modules=[extension], script_args=["-q", "build_ext", "--inplace"])
+"""
+
+
+def play(
+    start: str,
+    new_is_red: bool,
+    old_tree: Path,
+    movetime: float,
+    seed: int,
+    *,
+    weights: str | None = None,
+) -> float:
     """The current Master's points from one game: 1 a win, 0.5 a draw, 0 a loss.
     Each game's result is printed as it ends, so a run cut short still tells
-    what it reached."""
-    new = Engine(ROOT, movetime, seed)
+    what it reached. ``weights`` name the current Master's evaluation."""
+    new = Engine(ROOT, movetime, seed, weights)
     old = Engine(old_tree, movetime, seed)
     try:
         board = Board(start)
@@ -102,6 +125,11 @@ def main() -> int:
     ap.add_argument("--turns", type=int, default=4, help="random turns in each opening")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--old", default=V01, help="the commit of the opponent (default v0.1)")
+    ap.add_argument(
+        "--new-weights",
+        default=None,
+        help="the current Master's evaluation: learned, classic, patterns or a file",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if not unpack(Path(tmp), args.old):
@@ -110,6 +138,8 @@ def main() -> int:
         if args.old != V01:  # the ending solver it was built with (its source is unchanged)
             for built in (ROOT / "game" / "ai").glob("_endgame*.so"):
                 shutil.copy(built, Path(tmp) / "game" / "ai")
+            if (Path(tmp) / "game" / "ai" / "_search.c").exists():  # its own compiled search
+                subprocess.run([sys.executable, "-c", BUILD_SEARCH], cwd=tmp, check=True)
         jobs = [
             (opening(args.side, seed, args.turns), red, seed)
             for seed in range(args.openings)
@@ -117,12 +147,18 @@ def main() -> int:
         ]
         with ThreadPoolExecutor(args.workers) as pool:
             results = list(
-                pool.map(lambda j: play(j[0], j[1], Path(tmp), args.movetime, j[2]), jobs)
+                pool.map(
+                    lambda j: play(
+                        j[0], j[1], Path(tmp), args.movetime, j[2], weights=args.new_weights
+                    ),
+                    jobs,
+                )
             )
     score = sum(results) / len(results)
     goal = GOAL if args.old == V01 else 0.55 if args.side <= 5 else 0.50
     print(
-        f"Master against {'v0.1' if args.old == V01 else args.old} Master, side {args.side}, "
+        f"Master{f' ({args.new_weights})' if args.new_weights else ''} against "
+        f"{'v0.1' if args.old == V01 else args.old} Master, side {args.side}, "
         f"{f'{args.movetime:g} s' if args.movetime > 0 else 'its own time'} a turn, "
         f"{args.openings} openings x 2 colours: {score_line(results)}; "
         f"goal >= {goal:.0%}: {'met' if score >= goal else 'MISSED'}"

@@ -25,6 +25,7 @@ from game.rules import Board, RulesError
 from .analysis import judge
 from .endgame import Endgame
 from .levels import LEVELS, choose_turn, level
+from .patterns import by_name
 from .search import Searcher
 
 
@@ -128,9 +129,16 @@ def main(argv: list[str] | None = None) -> int:
         "--movetime", type=float, default=None, help="seconds per turn (default: the level's)"
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for the levels' noise")
+    parser.add_argument(
+        "--weights",
+        default=None,
+        help="the evaluation: learned, classic, patterns or a pattern weights file "
+        "(default: the level's)",
+    )
     args = parser.parse_args(argv)
     try:
         lvl = level(args.level)
+        weights = None if args.weights is None else by_name(args.weights)
     except ValueError as exc:
         parser.error(str(exc))
     if args.movetime is not None and args.movetime <= 0:
@@ -140,7 +148,9 @@ def main(argv: list[str] | None = None) -> int:
 
     def answer(line: str) -> str:
         board = Board(line.strip())
-        turn = choose_turn(board, lvl, rng, searcher=searcher, seconds=args.movetime)
+        turn = choose_turn(
+            board, lvl, rng, searcher=searcher, seconds=args.movetime, weights=weights
+        )
         return "error: the game is over" if turn is None else board.notation(turn)
 
     return serve(answer, lambda message: f"error: {message}", (RulesError,))

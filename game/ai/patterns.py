@@ -37,7 +37,7 @@ import numpy as np
 from game.rules import Board
 from game.rules.geometry import DIRECTIONS
 
-from .evaluate import Weights, leaf_terms, terms
+from .evaluate import CLASSIC, DEFAULT, Weights, leaf_terms, terms
 
 #: Digits of a cell in a copy of a shape.
 EMPTY, MINE, THEIRS, OFF = 0, 1, 2, 3
@@ -126,7 +126,7 @@ def instances(side: int) -> tuple[np.ndarray, ...]:
     for shape in SHAPES:
         rows = []
         for offsets in shape.orientations:
-            for q, r in geo._coords:
+            for q, r in map(geo.coord, range(geo.cells)):
                 row = []
                 for dq, dr in offsets:
                     cell = geo.at(q + dq, r + dr)
@@ -314,3 +314,12 @@ def shipped() -> Patterns | None:
 #: An evaluation the search takes: weights of :mod:`.evaluate`'s terms, or a
 #: pattern evaluation.
 Evaluation = Weights | Patterns
+
+
+def by_name(name: str) -> Evaluation:
+    """An evaluation by name: ``learned`` (the AI's, :data:`.evaluate.DEFAULT`),
+    ``classic``, ``patterns`` (the shipped pattern weights) or the path of a
+    pattern weights file; :class:`PatternError` names what is wrong."""
+    if name in ("learned", "classic"):
+        return DEFAULT if name == "learned" else CLASSIC
+    return Patterns.load(DATA if name == "patterns" else Path(name))

@@ -9,6 +9,8 @@ file is refused with a message naming what is wrong."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -179,3 +181,31 @@ def test_a_bad_weights_file_is_refused_naming_what_is_wrong(tmp_path: Path):
     np.savez(path, format=np.array(1))
     with pytest.raises(PatternError, match="lacks"):
         Patterns.load(path)
+
+
+def test_the_command_line_engine_plays_with_the_weights_it_is_given(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    command = [sys.executable, "-m", "game.ai", "--level", "Club", "--movetime", "0.05"]
+    random_weights(4).save(tmp_path / "w.npz")
+    for weights in (str(tmp_path / "w.npz"), "classic"):
+        done = subprocess.run(
+            [*command, "--weights", weights],
+            input="4/5/6/7/6/5/4 r\n",
+            capture_output=True,
+            text=True,
+            cwd=root,
+            check=True,
+            timeout=60,
+        )
+        board = Board("4/5/6/7/6/5/4 r")
+        assert board.parse_turn(done.stdout.strip()) in board.legal_turns()
+    (tmp_path / "bad.npz").write_bytes(b"no")
+    refused = subprocess.run(
+        [*command, "--weights", str(tmp_path / "bad.npz")],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=False,
+    )
+    assert refused.returncode == 2 and "bad.npz: cannot be read" in refused.stderr
