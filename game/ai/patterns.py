@@ -295,6 +295,7 @@ def write_atomically(path: Path, data: bytes) -> None:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
+        os.chmod(name, 0o644)  # as a file written plainly; mkstemp's own is 0o600
         os.replace(name, path)
     except BaseException:
         Path(name).unlink(missing_ok=True)

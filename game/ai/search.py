@@ -22,7 +22,8 @@ from .endgame import Endgame, Limits, empty_cells
 from .endgame import OutOfBudget as EndgameOutOfBudget
 from .evaluate import DEFAULT, WIN, exact_score, final_score, leaf
 from .fastsearch import COMPILED, FastSearch, serves
-from .patterns import Evaluation, Patterns
+from .patterns import DATA as PATTERN_DATA
+from .patterns import Evaluation, PatternError, Patterns
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The search tries an exact solve when this many empty cells or fewer remain.
@@ -450,4 +451,30 @@ def check_compiled(required: bool) -> str:
     return (
         f"search: the compiled search matched the Python one on {found[1][2]} positions "
         f"({seconds[1]:.3f} s against {seconds[0]:.3f} s)"
+    )
+
+
+def check_patterns() -> str:
+    """Load the shipped pattern weights and score the smoke test's side-8
+    position with them, in Python and compiled where it was built; its line for
+    the report. Raises RuntimeError if the file is missing or bad, or if the
+    two scores differ."""
+    try:
+        weights = Patterns.load(PATTERN_DATA)
+    except PatternError as e:
+        raise RuntimeError(str(e)) from None
+    rng = random.Random(CHECK_SEED)
+    board = Board(size=CHECK_SIDE)
+    while empty_cells(board) > board.geometry.cells // 2:
+        board.push(rng.choice(board.legal_turns()))
+    scores = {
+        Searcher(weights=weights, compiled=c).negamax(board, 1, -INF, INF, False)
+        for c in ((False, True) if COMPILED else (False,))
+    }
+    if len(scores) > 1:
+        raise RuntimeError(f"the pattern weights score a position {sorted(scores)}, by search")
+    return (
+        f"patterns: {PATTERN_DATA.name} ({PATTERN_DATA.stat().st_size:,} bytes, "
+        f"{weights.stages} stages) scores a side-8 position {scores.pop() / 100:+.2f} tiles"
+        + (", the same compiled" if COMPILED else "")
     )

@@ -183,6 +183,22 @@ def test_a_bad_weights_file_is_refused_naming_what_is_wrong(tmp_path: Path):
         Patterns.load(path)
 
 
+def test_the_shipped_weights_load_and_score_alike_in_python_and_compiled():
+    from game.ai.search import check_patterns
+
+    assert patterns.shipped() is not None
+    line = check_patterns()
+    assert line.startswith("patterns: patterns.npz (") and "tiles" in line, line
+
+
+def test_the_smoke_check_fails_naming_a_missing_weights_file(monkeypatch, tmp_path):
+    from game.ai import search
+
+    monkeypatch.setattr(search, "PATTERN_DATA", tmp_path / "patterns.npz")
+    with pytest.raises(RuntimeError, match=r"patterns\.npz: cannot be read"):
+        search.check_patterns()
+
+
 def test_the_command_line_engine_plays_with_the_weights_it_is_given(tmp_path):
     root = Path(__file__).resolve().parents[2]
     command = [sys.executable, "-m", "game.ai", "--level", "Club", "--movetime", "0.05"]

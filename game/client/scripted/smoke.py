@@ -20,7 +20,7 @@ from pathlib import Path
 
 from game.ai import side3
 from game.ai.endgame import COMPILED, Endgame
-from game.ai.search import check_compiled
+from game.ai.search import check_compiled, check_patterns
 from game.ai.worker import AIWorker
 from game.i18n import LANGUAGES, _, set_language
 from game.mosaix import ai as mosaix_ai
@@ -67,6 +67,8 @@ def smoke_test(data: Path | None = None) -> int:
             lines.append(sixteen_cells())
             step = "checking the compiled search"
             lines.append(check_compiled(required=getattr(sys, "frozen", False)))
+            step = "loading the pattern evaluation's weights"
+            lines.append(check_patterns())
             step = "asking the AI worker for a turn"
             board = Board(size=5)
             with AIWorker() as worker:
