@@ -18,6 +18,7 @@
  * Python API (handles are capsules; boards are 32 little-endian bytes):
  *   new(side, table_limit) -> handle
  *   clear(handle)
+ *   options(handle, pvs): principal-variation search on or off
  *   size(handle) -> the entries in the table
  *   negamax(handle, me, op, mover, depth, alpha, beta, exact, weights, limit, check)
  *       -> (score, nodes, finished)
@@ -463,8 +464,17 @@ static int node(Search *s, BB me, BB op, int mover, int depth, int alpha, int be
     for (int i = 0; i < n; i++) {
         int k = s->order[base + i];
         Kid *kid = &s->pool[base + k];
-        int score = -node(s, kid->op, kid->me, !mover, depth - 1, -beta, -alpha, exact, ply + 1, gm,
+        int score;
+        if (s->pvs && i) { /* a null window first; in full only if it may be better */
+            score = -node(s, kid->op, kid->me, !mover, depth - 1, -alpha - 1, -alpha, exact, ply + 1,
+                          gm, go, kid->placed);
+            if (!HALTED(s) && alpha < score && score < beta)
+                score = -node(s, kid->op, kid->me, !mover, depth - 1, -beta, -alpha, exact, ply + 1,
+                              gm, go, kid->placed);
+        } else {
+            score = -node(s, kid->op, kid->me, !mover, depth - 1, -beta, -alpha, exact, ply + 1, gm,
                           go, kid->placed);
+        }
         if (HALTED(s)) return s->top = base, 0;
         if (score > best) {
             best = score, best_turn = k;

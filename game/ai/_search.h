@@ -59,6 +59,7 @@ typedef struct {
     int top, root_turns;
     long long nodes, limit;
     int stopped, overflow, busy;
+    int pvs; /* principal-variation search (Searcher.pvs) */
     Caller caller;
 } Search;
 

@@ -256,6 +256,16 @@ static PyObject *py_clear(PyObject *Py_UNUSED(self), PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *py_options(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule;
+    int pvs;
+    if (!PyArg_ParseTuple(args, "Op", &capsule, &pvs)) return NULL;
+    Search *s = idle(capsule);
+    if (!s) return NULL;
+    s->pvs = pvs;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_size(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *capsule;
     if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
@@ -314,6 +324,7 @@ static PyMethodDef methods[] = {
      "patterns(side, stages, [(digits, copies)], cells, table, terms): pattern weights for a side"},
     {"new", py_new, METH_VARARGS, "new(side, table_limit): a search with an empty table"},
     {"clear", py_clear, METH_VARARGS, "clear(handle): empty the transposition table"},
+    {"options", py_options, METH_VARARGS, "options(handle, pvs): principal-variation search on or off"},
     {"size", py_size, METH_VARARGS, "size(handle): the entries in the transposition table"},
     {"negamax", py_negamax, METH_VARARGS,
      "negamax(handle, me, op, mover, depth, alpha, beta, exact, weights, limit, check)"

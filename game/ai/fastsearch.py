@@ -33,6 +33,7 @@ class _Module(Protocol):
 
     def new(self, side: int, table_limit: int, /) -> object: ...
     def clear(self, handle: object, /) -> None: ...
+    def options(self, handle: object, pvs: bool, /) -> None: ...
     def size(self, handle: object, /) -> int: ...
     def negamax(
         self,
@@ -97,10 +98,11 @@ class FastSearch:
     (the Python table is keyed by tiles alone, but a side's positions never meet
     another's in one game)."""
 
-    def __init__(self, table_limit: int) -> None:
+    def __init__(self, table_limit: int, pvs: bool = False) -> None:
         assert _module is not None  # made only where the module was built
         self.lib = _module
         self.table_limit = table_limit
+        self.pvs = pvs
         self.handles: dict[int, object] = {}
         #: Positions searched by the last call, finished or not.
         self.nodes = 0
@@ -117,6 +119,7 @@ class FastSearch:
         handle = self.handles.get(board.size)
         if handle is None:
             handle = self.handles[board.size] = self.lib.new(board.size, self.table_limit)
+            self.lib.options(handle, self.pvs)
         return handle
 
     def _weights(self, board: Board, weights: Evaluation) -> Sequence[int] | object:

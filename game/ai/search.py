@@ -117,8 +117,13 @@ class Searcher:
         budget: Budget | None = None,
         weights: Evaluation = DEFAULT,
         compiled: bool = True,
+        pvs: bool = False,
     ) -> None:
         self.weights = weights
+        #: Principal-variation search: every turn after a node's first is
+        #: searched with a null window first, and again in full only if it
+        #: might be better (off by default until a match shows it wins).
+        self.pvs = pvs
         self.table: dict[tuple[int, int, int], tuple[int, int, int, Turn | None]] = {}
         #: Leaf evaluations by position (``None``: the mover has no turn).
         self.leaves: dict[tuple[int, int, int], int | None] = {}
@@ -129,7 +134,7 @@ class Searcher:
         #: a solve that ran out of time leaves its bounds for the next turn's.
         #: Half a million entries (about 150 MB at most) hold a game's tries.
         self.endgame = Endgame(table_limit=500_000)
-        self.fast = FastSearch(table_limit) if compiled and COMPILED else None
+        self.fast = FastSearch(table_limit, pvs) if compiled and COMPILED else None
 
     def _fast_for(self, board: Board) -> FastSearch | None:
         return self.fast if self.fast is not None and serves(board) else None
@@ -240,10 +245,15 @@ class Searcher:
                 board.pop()
         alpha0 = alpha
         best = -INF
-        for t in ordered(board, turns, best_turn):
+        for i, t in enumerate(ordered(board, turns, best_turn)):
             board.push(t)
             try:
-                score = -self.negamax(board, depth - 1, -beta, -alpha, exact)
+                if self.pvs and i:
+                    score = -self.negamax(board, depth - 1, -alpha - 1, -alpha, exact)
+                    if alpha < score < beta:
+                        score = -self.negamax(board, depth - 1, -beta, -alpha, exact)
+                else:
+                    score = -self.negamax(board, depth - 1, -beta, -alpha, exact)
             finally:
                 board.pop()
             if score > best:
