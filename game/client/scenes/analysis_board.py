@@ -25,7 +25,8 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import BoardView
-from ..layout import anchor, column, grid, place, split
+from ..layout import split
+from ..layout_tree import Column, Grid, Node, Row
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 
@@ -45,8 +46,6 @@ class AnalysisBoardScene(Scene):
 
     def __init__(self, app: Services, position: Position | None = None) -> None:
         super().__init__(app)
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self.text_top = 0.0
         #: This screen's own line to the AI's process.
         self.ai = app.worker.line()
         position = position or Position.empty(app.settings.board_side)
@@ -61,6 +60,7 @@ class AnalysisBoardScene(Scene):
         self.view = BoardView(self.side)
         #: The keyboard: a cursor to paint with, and a box to play a turn in.
         self.input = BoardInput(self.view)
+        self.input.box.size = 20
         #: What the line under the board says after a typed turn (until the next key).
         self.note: tuple[str, theme.Color] = ("", theme.MUTED)
         self.brush_choice = Segments(N_("Paint"), BRUSHES, self.brush, self.choose_brush, size=18)
@@ -215,29 +215,52 @@ class AnalysisBoardScene(Scene):
     def leave(self) -> None:
         self.look.drop()
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def layout(self, size: tuple[int, int]) -> Node:
         """The board with the line under it at the left; the panel at the right:
         its title, the three choices, the buttons in pairs, the lines about the
         position, and Back at the foot."""
         w, h = size
-        window = pygame.FRect(0, 0, w, h)
-        panel, rest = split(window, min(380, max(260, w // 3)), "right")
-        self.panel = pygame.Rect(panel)
+        panel = min(380, max(260, w // 3))
         self.view.coordinates = self.app.settings.coordinates
-        line, board = split(rest.inflate(-20, -20), 38, "bottom", gap=12)
-        self.view.layout(board)
-        self.input.box.rect = pygame.Rect(line)
-        self.input.box.size = 20
-        inner = panel.inflate(-24, -24)
-        choices = pygame.FRect(inner.left, 56, inner.width, 3 * 40 - 8)
-        place(self.choices, column(choices, 3, height=32, gap=8))
         bh = 38 if h >= 560 else 32
-        pairs = pygame.FRect(inner.left, choices.bottom + 12, inner.width, 3 * (bh + 8) - 8)
-        place(self.pairs, grid(pairs, 6, columns=2, height=bh, gap=8))
         for b in self.pairs:
-            b.size = 20 if (inner.width - 8) / 2 >= 150 else 17
-        self.text_top = pairs.bottom + 12
-        place([self.back_button], [anchor(inner, (inner.width, bh), "bottom")])
+            b.size = 20 if (panel - 24 - 8) / 2 >= 150 else 17
+        board = Column(
+            padding=10,
+            gap=12,
+            children=[Node(self.input.box, dock="bottom", height=38), Node(self.view)],
+        )
+        side = Column(
+            key="panel",
+            width=panel,
+            justify="start",
+            padding=(8, 12, 12, 12),
+            children=[
+                Node("title", height=44, margin=(0, 2)),
+                Column(
+                    height=3 * 40 - 8 + 4,
+                    padding=(4, 0, 0, 0),
+                    gap=8,
+                    children=[Node(c, height=32) for c in self.choices],
+                ),
+                Grid(
+                    height=3 * (bh + 8) - 8 + 12,
+                    padding=(12, 0, 0, 0),
+                    columns=2,
+                    rows=bh,
+                    gap=8,
+                    children=[Node(b) for b in self.pairs],
+                ),
+                # The lines about the position, from 12 under the buttons to 4 above Back.
+                Node("lines", margin=(12, 2, 4, 2)),
+                Node(self.back_button, height=bh),
+            ],
+        )
+        return Row(children=[board, side])
+
+    @property
+    def panel(self) -> pygame.Rect:
+        return self.boxes.rect("panel")
 
     @property
     def typing(self) -> bool:
@@ -363,8 +386,7 @@ class AnalysisBoardScene(Scene):
                 )
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
-        title = pygame.FRect(p.left + 14, 8, p.width - 28, 44)
-        tl.label(surface, _("Analysis board"), title, size=28, bold=True)
+        tl.label(surface, _("Analysis board"), self.boxes["title"], size=28, bold=True)
         draw_all(self.controls, surface)
         # The engine's lines first: with little room (640x480, Large text) the
         # answer the player asked for, and whether it is final, matter most.
@@ -393,16 +415,11 @@ class AnalysisBoardScene(Scene):
         lines.append(((self.mfen(),), theme.MUTED))
         # Each line whole or not at all, above the Back button (an MFEN has no
         # spaces: it breaks where the width does).
-        area = pygame.FRect(p.left + 14, self.text_top, p.width - 28, 0)
-        area.height = self.back_button.rect.top - 4 - area.top
+        area = self.boxes["lines"]
         for wordings, c in lines:
             fits = [m for m in wordings if tl.block_height(m, 18, area.width) <= area.height]
             if not fits:
                 break
             msg = fits[0]
-            box = pygame.FRect(
-                area.left, area.top, area.width, tl.block_height(msg, 18, area.width)
-            )
+            box, area = split(area, tl.block_height(msg, 18, area.width), "top", gap=4)
             tl.block(surface, msg, box, size=18, color=c)
-            area.top = box.bottom + 4
-            area.height = self.back_button.rect.top - 4 - area.top
