@@ -7,6 +7,8 @@ its menus. Every function takes the box to fill and returns rectangles
 - :func:`anchor`: a box of a given size against an edge, a corner or the centre
   of another, ``margin`` in from it;
 - :func:`split`: a box cut in two, a strip off one side and the rest;
+- :func:`whole_rows`: the top of a box that holds only whole rows (a list
+  that scrolls: no row cut across at its foot);
 - :class:`Boxes`: a screen's layout tree (:mod:`.layout_tree`) solved in its
   window, again whenever the size, the text size or the language changes, and
   its widgets given their boxes.
@@ -79,6 +81,14 @@ def split(
     return pygame.FRect(b.right - depth, b.top, depth, b.height), pygame.FRect(
         b.left, b.top, rest, b.height
     )
+
+
+def whole_rows(box: Box, pitch: float, gap: float = 0) -> pygame.Rect:
+    """The top of ``box`` that holds whole rows ``pitch`` apart (a row and the
+    ``gap`` under it), at least one: a list that scrolls in it shows no row cut
+    across at its foot."""
+    rows = max(1, int((pygame.FRect(box).height + gap) // pitch))
+    return whole(split(box, rows * pitch - gap, "top")[0])
 
 
 def grid(

@@ -3,8 +3,6 @@ the packs that failed to load with the reason."""
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.i18n import N_, _
@@ -15,18 +13,18 @@ from game.play.puzzle_shelf import ALL_THEMES, Pack, PuzzleShelf, after, puzzle_
 
 from .. import text_layout as tl
 from .. import theme
-from ..layout import column, grid, place, row, split
+from ..layout import split, whole_rows
+from ..layout_tree import Column, Fit, Grid, Node, Row, Stack
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene
 from .daily import daily_scene
+from .puzzle_cards import GOALS, card, pack_row, scrollbar
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
 #: Text sizes (and the heading's place) in a large window and in a small one.
 SIZES = {"top": (24, 14), "heading": (52, 40), "about": (20, 16), "pack": (22, 16)}
-#: A puzzle's goal, as its cell names it.
-GOALS = (N_("win"), N_("most"))
 
 
 class PuzzleBrowserScene(Scene):
@@ -40,16 +38,14 @@ class PuzzleBrowserScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.compact = False
-        self.left = pygame.Rect(0, 0, 0, 0)
-        self.grid = pygame.Rect(0, 0, 0, 0)
-        #: The lines about the rating, and the pack's line over the grid.
-        self.about = pygame.Rect(0, 0, 0, 0)
-        self.pack_line = pygame.Rect(0, 0, 0, 0)
+        #: A pack's row, and a card's row, with the gap under it.
         self.row = 78
+        self.pitch = CELL_H + GAP
         #: Why each pack that failed to load did not.
         self.problem_lines: list[str] = []
-        self.scroll = self.max_scroll = 0  # the puzzle grid's, in pixels
-        self.pack_scroll = self.max_pack_scroll = 0  # the pack list's
+        #: How far the puzzle grid and the pack list are scrolled, in pixels (as
+        #: asked: :attr:`scroll` and :attr:`pack_scroll` keep within the lists).
+        self.scrolled = self.packs_scrolled = 0
         #: The packs, the one chosen and the theme that filters it.
         self.shelf = PuzzleShelf(app.puzzles)
         self.hover: int | None = None
@@ -61,8 +57,6 @@ class PuzzleBrowserScene(Scene):
             Button(N_("Trainer"), lambda: self.arcade("trainer"), size=24),
         ]
         self.theme_button = Button(ALL_THEMES, self.next_theme, key=pygame.K_t, size=18)
-        self.pack_rects: list[pygame.Rect] = []
-        self.cells: list[pygame.Rect] = []
         #: The pack's puzzles in the grid, by their index in the pack.
         self.visible: list[int] = []
         #: Where the pointer last was: the wheel scrolls the list under it.
@@ -82,9 +76,19 @@ class PuzzleBrowserScene(Scene):
 
     def enter(self) -> None:
         self.app.puzzles.load()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The shelf changed (a pack chosen, a theme, the packs loaded): what the
+        screen shows of it, and the layout again (the grid has other cards)."""
+        self.problem_lines = self.shelf.problem_lines()
+        self.shelf.fit_theme()
+        self.visible = self.shelf.visible
+        self.theme_button.label = self.shelf.theme_label()
+        self.theme_button.enabled = self.shelf.can_choose_theme()
         self.resize(self.app.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def layout(self, size: tuple[int, int]) -> Node:
         """The heading and the lines about the rating, measured; under them the
         packs on the left and, on the right, the pack's line beside the theme
         button over the chosen pack's puzzles in a grid that scrolls (the wheel,
@@ -92,58 +96,125 @@ class PuzzleBrowserScene(Scene):
         rows and cells, as large as their words need."""
         w, h = size
         self.compact = compact = h < 700 or w < 900
-        bar = 50 if compact else 64  # button height, for the bottom bar
-        bottom = h - bar - 22
         n = len(self.controls)
         bw = min(200, (w - 40) // n - 8)
-        foot = pygame.FRect(20, h - bar - 12, w - 40, bar)
-        place(self.controls, row(foot, n, width=bw, gap=8, align="top"))
         for b in self.controls:
             b.size = 24 if bw >= 170 else 18
-        heading = theme.font(self.sized("heading"), True).get_linesize()
-        about = pygame.Rect(30, self.sized("top") + heading, w - 60, 0)
-        about.height = tl.block_height(self.about_text(), self.sized("about"), about.width)
-        self.about = about
-        top = about.bottom + 8
-        self.row = 52 if compact else 78
-        # Whole rows of packs in view: none cut across at the list's foot.
-        shown = max(self.row, (bottom - top + 8) // self.row * self.row - 8)
-        self.left = pygame.Rect(20 if compact else 30, top, min(380, w // 3), shown)
-        listed = pygame.FRect(self.left.left, self.left.top, self.left.width, 0)
-        stacked = column(listed, len(self.packs), height=self.row - 8, gap=8)
-        self.pack_rects = [pygame.Rect(r) for r in stacked]
-        # The packs that failed to load are listed under the others, in the same scroll.
-        self.problem_lines = self.shelf.problem_lines()
-        told = sum(tl.block_height(m, 20, self.left.width) + 24 for m in self.problem_lines)
-        content = self.row * len(self.packs) + 4 + told
-        self.max_pack_scroll = max(0, content - self.left.height)
-        self.pack_scroll = min(self.pack_scroll, self.max_pack_scroll)
-        self.shelf.fit_theme()
-        self.visible = self.shelf.visible
-        self.theme_button.label = self.shelf.theme_label()
-        self.theme_button.enabled = self.shelf.can_choose_theme()
         self.theme_button.size = 16 if compact else 20
-        # The pack's line beside the theme button, wrapped whole (a description
-        # is a sentence: it is not cut), and the grid under both.
-        gx = self.left.right + (16 if compact else 30)
+        self.row = 52 if compact else 78
+        heading = theme.font(self.sized("heading"), True).get_linesize()
+        about = self.sized("about")
+        listed, gap = min(380, w // 3), (16 if compact else 30)
+        # The list's left edge: nearer the window's in a small one.
+        edge = 20 if compact else 30
         tw, th = (170, 30) if compact else (230, 36)
-        self.theme_button.rect = pygame.Rect(w - 20 - tw, top, tw, th)
-        # A clear gap before the button: the line's last word must not seem to run into it.
-        self.pack_line = pygame.Rect(gx, top, self.theme_button.rect.left - 28 - gx, 0)
-        self.pack_line.height = self.line_room(self.pack_line.width)
-        below = max(self.pack_line.bottom, self.theme_button.rect.bottom) + 8
         cw, ch = self.cell_size()
-        # Whole rows of cards: one cut by the grid's foot would cut its words.
-        whole = max(1, (bottom - below + GAP) // (ch + GAP))
-        self.grid = pygame.Rect(gx, below, w - gx - 20, whole * (ch + GAP) - GAP)
-        cols = max(1, (self.grid.width + GAP) // (cw + GAP))
+        self.pitch = ch + GAP
+        # As many columns of cards as the grid's width holds, from the list's right.
+        cols = max(1, (w - 20 - (edge + listed + gap) + GAP) // (cw + GAP))
         count = len(self.visible)
-        across = pygame.FRect(self.grid.left, self.grid.top, cols * (cw + GAP) - GAP, 0)
-        cells = grid(across, count, columns=cols, width=cw, height=ch, gap=GAP)
-        self.cells = [pygame.Rect(r) for r in cells]
-        rows = -(-count // cols)
-        self.max_scroll = max(0, rows * (ch + GAP) - GAP - self.grid.height)
-        self.scroll = min(self.scroll, self.max_scroll)
+        tall = max(0, -(-count // cols) * self.pitch - GAP)
+        packs = Column(
+            key="packs",
+            width=listed,
+            justify="start",
+            gap=8,
+            # Each row keeps its height: the list runs on under its foot, and scrolls.
+            children=[
+                Node(("pack", i), height=self.row - 8, min_height=self.row - 8)
+                for i in range(len(self.packs))
+            ],
+        )
+        cards = Grid(
+            key="cards",
+            anchor="topleft",
+            height=tall,
+            min_height=tall,  # the whole grid, the part in view is what scrolls
+            columns=[cw] * cols,
+            rows=ch,
+            gap=GAP,
+            children=[Node(("cell", i)) for i in range(count)],
+        )
+        # The pack's line beside the theme button, wrapped whole (a description
+        # is a sentence: it is not cut), with a clear gap before the button: the
+        # line's last word must not seem to run into it; the grid under both.
+        line = Row(
+            height=Fit(lambda across: max(th, self.line_room(int(across - tw - 28)))),
+            gap=28,
+            children=[
+                Node(
+                    "pack_line", height=Fit(lambda width: self.line_room(int(width))), anchor="top"
+                ),
+                Node(self.theme_button, width=tw, height=th, anchor="top"),
+            ],
+        )
+        right = Column(gap=8, children=[line, Stack(key="grid", children=[cards])])
+        return Column(
+            padding=(self.sized("top"), 0, 12, 0),
+            children=[
+                Node("heading", height=heading),
+                # Measured across the window less its margins (a line measures
+                # its children in its own width).
+                Node(
+                    "about",
+                    height=Fit(
+                        lambda across: tl.block_height(self.about_text(), about, across - 60)
+                    ),
+                    margin=(0, 30, 8, 30),
+                ),
+                Row(
+                    dock="bottom",
+                    height=50 if compact else 64,
+                    margin=(10, 20, 0, 20),
+                    gap=8,
+                    children=[Node(b, width=bw) for b in self.controls],
+                ),
+                Row(padding=(0, 20, 0, edge), gap=gap, children=[packs, right]),
+            ],
+        )
+
+    @property
+    def left(self) -> pygame.Rect:
+        """The pack list in view: whole rows, none cut across at its foot."""
+        return whole_rows(self.boxes["packs"], self.row, 8)
+
+    @property
+    def grid(self) -> pygame.Rect:
+        """The puzzle grid in view: whole rows of cards (one cut by the grid's
+        foot would cut its words)."""
+        return whole_rows(self.boxes["grid"], self.pitch, GAP)
+
+    @property
+    def pack_line(self) -> pygame.Rect:
+        return self.boxes.rect("pack_line")
+
+    @property
+    def pack_rects(self) -> list[pygame.Rect]:
+        return [self.boxes.rect(("pack", i)) for i in range(len(self.packs))]
+
+    @property
+    def cells(self) -> list[pygame.Rect]:
+        return [self.boxes.rect(("cell", i)) for i in range(len(self.visible))]
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.boxes.rect("cards").height - self.grid.height)
+
+    @property
+    def scroll(self) -> int:
+        """How far the grid is scrolled (never past its foot, in a window made taller)."""
+        return min(self.scrolled, self.max_scroll)
+
+    @property
+    def max_pack_scroll(self) -> int:
+        # The packs that failed to load are listed under the others, in the same scroll.
+        width = self.left.width
+        told = sum(tl.block_height(m, 20, width) + 24 for m in self.problem_lines)
+        return max(0, self.row * len(self.packs) + 4 + told - self.left.height)
+
+    @property
+    def pack_scroll(self) -> int:
+        return min(self.packs_scrolled, self.max_pack_scroll)
 
     def sized(self, part: str) -> int:
         """The text size (or, for "top", the place) of a part of the screen, in
@@ -200,22 +271,22 @@ class PuzzleBrowserScene(Scene):
             return
         self.shelf.next_theme()
         self.hover = None
-        self.scroll = 0
-        self.resize(self.app.size)
+        self.scrolled = 0
+        self.refresh()
 
     def pack_shown(self, i: int) -> pygame.Rect:
         """Where pack ``i``'s row is on screen, with the list scrolled."""
-        return self.pack_rects[i].move(0, -self.pack_scroll)
+        return self.boxes.rect(("pack", i)).move(0, -self.pack_scroll)
 
     def scroll_packs_by(self, pixels: int) -> None:
-        self.pack_scroll = max(0, min(self.max_pack_scroll, self.pack_scroll + pixels))
+        self.packs_scrolled = max(0, min(self.max_pack_scroll, self.pack_scroll + pixels))
 
     def shown(self, i: int) -> pygame.Rect:
         """Where puzzle ``i``'s cell is on screen, with the grid scrolled."""
-        return self.cells[i].move(0, -self.scroll)
+        return self.boxes.rect(("cell", i)).move(0, -self.scroll)
 
     def scroll_by(self, pixels: int) -> None:
-        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
+        self.scrolled = max(0, min(self.max_scroll, self.scroll + pixels))
 
     def scroll_to(self, i: int) -> None:
         """Bring puzzle ``i`` into view."""
@@ -266,7 +337,7 @@ class PuzzleBrowserScene(Scene):
             self.pointer = event.pos
             self.hover = self.cell_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i in range(len(self.pack_rects)):
+            for i in range(len(self.packs)):
                 if self.left.collidepoint(event.pos) and self.pack_shown(i).collidepoint(event.pos):
                     self.select(i)
                     return
@@ -281,14 +352,15 @@ class PuzzleBrowserScene(Scene):
         """The puzzle under ``pos`` (only where the grid shows it)."""
         if not self.grid.collidepoint(pos):
             return None
-        return next((i for i in range(len(self.cells)) if self.shown(i).collidepoint(pos)), None)
+        shown = range(len(self.visible))
+        return next((i for i in shown if self.shown(i).collidepoint(pos)), None)
 
     def select(self, pack: int) -> None:
         self.shelf.select(pack)
         self.hover = None
-        self.scroll = 0
+        self.scrolled = 0
         self.app.click()
-        self.resize(self.app.size)
+        self.refresh()
         r = self.pack_shown(pack)  # keep the chosen pack in view
         if r.top < self.left.top:
             self.scroll_packs_by(r.top - self.left.top)
@@ -305,12 +377,12 @@ class PuzzleBrowserScene(Scene):
             self.scroll_by(-self.max_scroll if key == pygame.K_HOME else self.max_scroll)
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self.select((self.selected + (-1 if key == pygame.K_UP else 1)) % len(self.packs))
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.cells:
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.visible:
             step = -1 if key == pygame.K_LEFT else 1
             if self.hover is None:
-                self.hover = 0 if step > 0 else len(self.cells) - 1
+                self.hover = 0 if step > 0 else len(self.visible) - 1
             else:
-                self.hover = (self.hover + step) % len(self.cells)
+                self.hover = (self.hover + step) % len(self.visible)
             self.scroll_to(self.hover)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.hover is not None:
             self.open(self.hover)
@@ -353,38 +425,23 @@ class PuzzleBrowserScene(Scene):
         return update_all([*self.controls, self.theme_button], dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w = surface.get_width()
         theme.text(
             surface,
             _("Puzzles"),
-            (w // 2, self.sized("top")),
+            self.boxes.rect("heading").midtop,
             size=self.sized("heading"),
             anchor="midtop",
             bold=True,
         )
         progress = self.app.puzzles.progress
-        tl.block(surface, self.about_text(), self.about, size=self.sized("about"),
+        tl.block(surface, self.about_text(), self.boxes["about"], size=self.sized("about"),
                  color=theme.MUTED, align="center")  # fmt: skip
         surface.set_clip(self.left)
         for i, pack in enumerate(self.packs):
             r = self.pack_shown(i)
-            if not r.colliderect(self.left):
-                continue
-            pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=10)
-            if i == self.selected:
-                pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
-            small = self.compact
-            # The row is clipped to the list: the title must fit it, not be cut by it.
-            inner = pygame.FRect(r).inflate(-24, 0)
-            title, stats = split(inner, 0.5, "top")
-            tl.label(surface, _(pack.title), title.move(0, 2), size=19 if small else 26, bold=True)
-            tl.label(
-                surface,
-                self.shelf.pack_line(pack),
-                stats,
-                size=15 if small else 20,
-                color=theme.MUTED,
-            )
+            if r.colliderect(self.left):
+                line = self.shelf.pack_line(pack)
+                pack_row(surface, r, _(pack.title), line, i == self.selected, self.compact)
         y: float = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
         for told in self.problem_lines:
             # Each under the one before, as tall as it is wrapped.
@@ -403,56 +460,11 @@ class PuzzleBrowserScene(Scene):
                      color=theme.MUTED)  # fmt: skip
             surface.set_clip(self.grid.inflate(6, 6))
             for i, index in enumerate(self.visible):
-                p = pack.puzzles[index]
                 r = self.shown(i)
-                if not r.colliderect(self.grid):
-                    continue
-                got = progress.solved(pack.id, p.id)
-                base = theme.BG_LIGHT if not got else (40, 70, 55)
-                pygame.draw.rect(surface, base, r, border_radius=8)
-                edge = theme.ACCENT if i == self.hover else theme.CELL_EDGE
-                pygame.draw.rect(surface, edge, r, 2, border_radius=8)
-                # The number and the rating share the cell's top: each its half.
-                top = split(pygame.FRect(r).inflate(-16, -8), r.height / 2 - 4)[0]
-                number_box, rating_box = split(top, 0.5, "left")
-                tl.label(surface, str(index + 1), number_box, size=24, bold=True)
-                tl.label(surface, str(p.rating), rating_box, size=16, color=theme.MUTED,
-                         align="right")  # fmt: skip
-                step, radius = self.stars
-                for k in range(MAX_STARS):
-                    color = theme.ACCENT if k < got else theme.CELL_EDGE
-                    star(surface, (r.left + 12 + step * k, r.bottom - 14), radius, color)
-                goal = _(GOALS[0]) if p.goal == "win" else _(GOALS[1])
-                theme.text(
-                    surface,
-                    goal,
-                    (r.right - 8, r.bottom - 8),
-                    size=16,
-                    color=theme.MUTED,
-                    anchor="bottomright",
-                )
+                if r.colliderect(self.grid):
+                    p = pack.puzzles[index]
+                    got = progress.solved(pack.id, p.id)
+                    card(surface, r, index + 1, p.rating, p.goal, got, i == self.hover, self.stars)
             surface.set_clip(None)
             scrollbar(surface, self.grid, self.scroll, self.max_scroll)
         draw_all([*self.controls, self.theme_button], surface)
-
-
-def scrollbar(surface: pygame.Surface, area: pygame.Rect, scroll: int, most: int) -> None:
-    """How far down ``area`` is scrolled (of ``most`` pixels), beside its right edge."""
-    if most <= 0:
-        return
-    bar = area.height * area.height / (area.height + most)
-    y = area.top + (area.height - bar) * scroll / most
-    pygame.draw.rect(
-        surface, theme.CELL_EDGE, pygame.FRect(area.right + 6, y, 5, bar), border_radius=3
-    )
-
-
-def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color: theme.Color) -> None:
-    """A five-pointed star."""
-    cx, cy = centre
-    pts = []
-    for k in range(10):
-        radius = r if k % 2 == 0 else r * 0.45
-        a = math.pi / 2 + k * math.pi / 5
-        pts.append((cx + radius * math.cos(a), cy - radius * math.sin(a)))
-    pygame.draw.polygon(surface, color, pts)

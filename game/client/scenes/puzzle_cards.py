@@ -1,0 +1,86 @@
+"""The puzzle browser's pieces, each drawn in the box its layout gives it: a
+pack's row, a puzzle's card with its stars and goal, and a list's scroll bar."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.i18n import N_, _
+from game.play.progress import MAX_STARS
+
+from .. import text_layout as tl
+from .. import theme
+from ..layout import split
+
+#: A puzzle's goal, as its card names it.
+GOALS = (N_("win"), N_("most"))
+#: A solved puzzle's card.
+SOLVED = (40, 70, 55)
+
+
+def pack_row(
+    surface: pygame.Surface, r: pygame.Rect, title: str, line: str, chosen: bool, small: bool
+) -> None:
+    """A pack's row: its title over its line of progress, ringed when chosen."""
+    pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=10)
+    if chosen:
+        pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
+    # The row is clipped to the list: the title must fit it, not be cut by it.
+    title_box, stats = split(pygame.FRect(r).inflate(-24, 0), 0.5, "top")
+    tl.label(surface, title, title_box.move(0, 2), size=19 if small else 26, bold=True)
+    tl.label(surface, line, stats, size=15 if small else 20, color=theme.MUTED)
+
+
+def card(
+    surface: pygame.Surface,
+    r: pygame.Rect,
+    number: int,
+    rating: int,
+    goal: str,
+    got: int,
+    hovered: bool,
+    stars: tuple[int, int],
+) -> None:
+    """Puzzle ``number``'s card: the number and the rating across the top, the
+    ``got`` stars of the most (``stars``: their step and radius) and the goal
+    ("win" or "most") across the foot."""
+    pygame.draw.rect(surface, theme.BG_LIGHT if not got else SOLVED, r, border_radius=8)
+    edge = theme.ACCENT if hovered else theme.CELL_EDGE
+    pygame.draw.rect(surface, edge, r, 2, border_radius=8)
+    # The number and the rating share the card's top: each its half.
+    top = split(pygame.FRect(r).inflate(-16, -8), r.height / 2 - 4)[0]
+    number_box, rating_box = split(top, 0.5, "left")
+    tl.label(surface, str(number), number_box, size=24, bold=True)
+    tl.label(surface, str(rating), rating_box, size=16, color=theme.MUTED, align="right")
+    step, radius = stars
+    for k in range(MAX_STARS):
+        color = theme.ACCENT if k < got else theme.CELL_EDGE
+        star(surface, (r.left + 12 + step * k, r.bottom - 14), radius, color)
+    said = _(GOALS[0]) if goal == "win" else _(GOALS[1])
+    theme.text(surface, said, (r.right - 8, r.bottom - 8), size=16, color=theme.MUTED,
+               anchor="bottomright")  # fmt: skip
+
+
+def scrollbar(surface: pygame.Surface, area: pygame.Rect, scroll: int, most: int) -> None:
+    """How far down ``area`` is scrolled (of ``most`` pixels), beside its right edge."""
+    if most <= 0:
+        return
+    # At least a pixel long: split reads a length below 1 as a share.
+    bar = max(1.0, area.height * area.height / (area.height + most))
+    # A track 5 wide, 6 right of the area, and the bar down it as far as the list is.
+    track = split(area.inflate(22, 0), 5, "right")[0]
+    thumb = split(track.move(0, (area.height - bar) * scroll / most), bar, "top")[0]
+    pygame.draw.rect(surface, theme.CELL_EDGE, thumb, border_radius=3)
+
+
+def star(surface: pygame.Surface, centre: tuple[int, int], r: float, color: theme.Color) -> None:
+    """A five-pointed star."""
+    cx, cy = centre
+    pts = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        a = math.pi / 2 + k * math.pi / 5
+        pts.append((cx + radius * math.cos(a), cy - radius * math.sin(a)))
+    pygame.draw.polygon(surface, color, pts)
