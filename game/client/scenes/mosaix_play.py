@@ -142,6 +142,8 @@ class MosaixSoloScene(SheetPlay):
             )
         )
 
+    # Laid out by hand: the solo game's part of the panel, in the room the sheet's
+    # panel leaves (``self.below``), known only once SheetPlay.resize has laid it.
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         short = size[1] < 700  # a short window: one row of three, without their keys
@@ -273,6 +275,9 @@ class MosaixMatchScene(SheetPlay):
         )
 
     # -- layout and drawing ---------------------------------------------------------------
+    # Laid out by hand: the match's part of the panel (Ready, the small sheets) in
+    # the room the sheet's panel leaves (``self.below``), known only once
+    # SheetPlay.resize has laid it, and the sheet moved down under the message.
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         # The sheet again, with room under its letters for whose sheet it is.

@@ -223,6 +223,10 @@ class SheetPlay(Scene):
         self.show(self.flow.poll())
         return update_all(self.controls, dt) or moving
 
+    # Laid out by hand: the Mosaix panel is laid out for 800 pixels of height and
+    # every length scaled down with the window (``self.k``, see :meth:`y`), which no
+    # length of the tree says; the solo and match screens then lay their own part in
+    # what it leaves (``self.below``), each in its own ``resize`` after this one.
     def resize(self, size: tuple[int, int]) -> None:
         """The panel as a column from the top: the title, the credit (as tall as
         the text size makes it), the dice, the shapes, the order and the turn;

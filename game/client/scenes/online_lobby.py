@@ -279,6 +279,9 @@ class OnlineScene(MenuScene):
         """The room the status lines take at the foot of a window ``width`` wide."""
         return sum(tl.block_height(line, STATUS_SIZE, width - 40) + 4 for line, _c in self.lines())
 
+    # Laid out by hand: three layouts in one screen (the form, connecting, the
+    # lobby), each the menu's own (MenuScene's header and button column) with some
+    # controls moved after it, and the status lines' room measured first for all.
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         # The status lines under everything, as tall as they need (a server's
