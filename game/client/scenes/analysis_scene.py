@@ -26,7 +26,7 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BoardInput
 from ..board_view import BoardView
-from ..layout import split
+from ..layout import column, split
 from ..layout_tree import Column, Node, Row, Stack
 from ..scene import Scene, Services, pad_buttons
 from ..side_panel import shown_move
@@ -124,17 +124,30 @@ class AnalysisScene(Scene):
                     children=[Node(self.view, height=h - 190)],
                 ),
                 Column(
-                    justify="end", padding=(0, 20, 4, 40), children=[graph, Node("keys", height=26)]
+                    justify="end",
+                    padding=(0, 20, 4, 40),
+                    # Over the graph while the engine works: how far it has got.
+                    children=[
+                        Node("progress", height=6, margin=(0, 0, 4, 0)),
+                        graph,
+                        Node("keys", height=26),
+                    ],
                 ),
             ]
         )
-        back = [Node(c, height=42) for c in self.controls[:1]]
-        return Row(
+        # The panel: its title, what it says of the turn and the game over the list
+        # of turns, and Back at the foot.
+        side = Column(
+            key="panel",
+            width=panel,
+            padding=(8, 12, 14, 12),
             children=[
-                left,
-                Column(key="panel", width=panel, justify="end", padding=(14, 12), children=back),
-            ]
+                Node("title", height=44, margin=(0, 4)),
+                Node("said", margin=(0, 4)),
+                *[Node(c, height=42) for c in self.controls[:1]],
+            ],
         )
+        return Row(children=[left, side])
 
     @property
     def panel(self) -> pygame.Rect:
@@ -298,15 +311,16 @@ class AnalysisScene(Scene):
         theme.text(surface, _(blue), (g.right - 6, g.bottom - 3), size=14,
                    color=theme.TILE[BLUE], anchor="bottomright", box=g)  # fmt: skip
         if not self.analysis.done:
-            done = pygame.FRect(g.left, g.top - 10, g.width * self.analysis.progress, 6)
+            done = self.boxes["progress"]
+            done.width *= self.analysis.progress
             pygame.draw.rect(surface, theme.ACCENT, done, border_radius=3)
 
     def draw_panel(self, surface: pygame.Surface, verdict: TurnVerdict | None) -> None:
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
-        tl.label(surface, _("Analysis"), pygame.FRect(p.left + 16, 8, p.width - 32, 44), size=30,
-                 bold=True)  # fmt: skip
-        y = 52.0
+        tl.label(surface, _("Analysis"), self.boxes["title"], size=30, bold=True)
+        # Each text under the one before, as tall as it is wrapped; the list under them.
+        area = self.boxes["said"]
         if not self.analysis.done:
             # In the panel, not over the board: how far the engine has got.
             # The ending's exact solves take most of the time: say why it waits.
@@ -315,11 +329,9 @@ class AnalysisScene(Scene):
             else:
                 progress = _("Analysing... {percent}")
             progress = progress.format(percent=f"{self.analysis.progress:.0%}")
-            box = pygame.FRect(p.left + 16, y, p.width - 32, 0)
-            box.height = tl.block_height(progress, 18, box.width)
+            box, area = split(area, tl.block_height(progress, 18, area.width), gap=6)
             tl.block(surface, progress, box, size=18, color=theme.MUTED)
-            y = box.bottom + 6
-        width = p.width - 32
+        width = area.width
         said: list[tuple[str, theme.Color]] = []
         if verdict is not None:
             word, tone = verdict_shown(verdict)
@@ -341,18 +353,17 @@ class AnalysisScene(Scene):
         summaries = len(said) - 2
         for i, (text, tone) in enumerate(said):
             if i == summaries:
-                y += 6
+                area = split(area, 6)[1]
             size = 20 if i == 0 and verdict is not None else 18
-            box = pygame.FRect(p.left + 16, y, width, tl.block_height(text, size, width))
+            box, area = split(area, tl.block_height(text, size, width), gap=2)
             tl.block(surface, text, box, size=size, color=tone)
-            y = box.bottom + 2
-        y += 8
-        self.draw_list(surface, y)
+        # The list 8 under the texts and 8 above Back, 4 wider than they each side.
+        below = split(area, 8)[1]
+        self.draw_list(surface, split(below, 8, "bottom")[1].inflate(8, 0))
 
-    def draw_list(self, surface: pygame.Surface, top: float) -> None:
-        """The turns, a row each, its number, the turn and its verdict: the turn
-        shown is marked, and each row is a place to click."""
-        p = self.panel
+    def draw_list(self, surface: pygame.Surface, area: pygame.FRect) -> None:
+        """The turns in ``area``, a row each, its number, the turn and its verdict:
+        the turn shown is marked, and each row is a place to click."""
         self.rows = []
         face = theme.font(18)
         # Numbers right-aligned in a column of their own, as in the match's list;
@@ -361,7 +372,7 @@ class AnalysisScene(Scene):
         # the turn chosen whole).
         number_w = face.size("00...")[0]
         line_h = face.get_linesize() + 4
-        rows = self.list_rows = max(1, int((self.back_button.rect.top - top - 8) // line_h))
+        rows = self.list_rows = max(1, int(area.height // line_h))
         n = len(self.analysis.verdicts)
         first = self.first_in_view()
         # The verdicts' column as wide as the widest in view, but never more than
@@ -375,11 +386,10 @@ class AnalysisScene(Scene):
         moves = [shown_move(self.analysis.turns[i][1]) for i in view]
         turns_w = max((face.size(move)[0] for move in moves), default=0)
         verdict_w = max(min(verdict_w, row_w - 6 - min(turns_w, row_w // 2)), row_w // 3)
-        y = top
-        for i, played in zip(view, moves, strict=True):
+        boxes = column(area, len(view), height=line_h - 2, gap=2)
+        for i, played, r in zip(view, moves, boxes, strict=True):
             v = self.analysis.verdicts[i]
             label, tone = verdict_shown(v) if v is not None else ("...", theme.MUTED)
-            r = pygame.FRect(p.left + 12, y, p.width - 24, line_h - 2)
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
             number, rest = split(r.inflate(-8, 0), number_w, "left", gap=6)
@@ -389,4 +399,3 @@ class AnalysisScene(Scene):
             tl.label(surface, played, turn, size=18, floor=18)
             tl.label(surface, label, verdict, size=18, color=tone, align="right", floor=12)
             self.rows.append((i + 1, pygame.Rect(r)))
-            y += line_h
