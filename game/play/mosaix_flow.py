@@ -380,6 +380,12 @@ class SoloFlow(SheetFlow):
         self.finished = True
         day = self.day.isoformat() if self.day is not None else None
         best = self.records.finished(self.game.score, day)
+        # The prompt to write (or "Written.") no longer holds: nothing more is written.
+        score = self.game.score
+        self.say(
+            ngettext("Game over: {n} point.", "Game over: {n} points.", score).format(n=score),
+            "good",
+        )
         try:
             save_records(self.records, self.data)
         except OSError as e:

@@ -243,3 +243,19 @@ def test_a_match_says_so_too():
     text, tone = flow.line((0, 0))
     assert text.startswith("1 symbol would hang over the edge") and "scale" not in text
     assert tone == "accent"
+
+
+def test_ending_a_solo_game_early_replaces_the_prompt_to_write_with_the_score(tmp_path):
+    """Issue 54, item 10: after "End it" the top line still said "Pick a shape...
+    click to write", though nothing could be written any more."""
+    flow = SoloFlow(InlineJobs(), tmp_path, seed=7)
+    flow.start()
+    assert "click to write" in flow.line(None)[0]
+    events = flow.end()
+    assert events[-1].kind == "finished"
+    text, tone = flow.line(None)
+    assert "write" not in text
+    assert str(flow.game.score) in text and tone == "good"
+    # The pointer moving over the sheet does not bring the prompt back either.
+    flow.pointed()
+    assert flow.line((3, 3)) == (text, tone)
