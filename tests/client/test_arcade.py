@@ -69,6 +69,22 @@ def test_the_trainer_shows_the_rating_change_after_each_first_try(app, drive, pa
     assert isinstance(app.scenes.top, SummaryScene) and app.scenes.top.score == 1
 
 
+def test_the_trainer_s_run_over_screen_shows_the_rating_once(app, drive, packs):
+    """Issue 54, item 11: "Rating 1098 (+148 this run)" and "Puzzle rating 1098
+    (provisional)" stood one over the other."""
+    scene = start(app, drive, "trainer")
+    answer(drive, scene, "xc1xc2xd3xd4")
+    now = f"{app.puzzles.progress.rating.rating:.0f}"
+    scene.finish()
+    drive.frames(2)
+    summary = app.scenes.top
+    assert isinstance(summary, SummaryScene)
+    texts = [m for m, _ in drawn(summary.draw, app.screen)]
+    rated = [m for m in texts if now in m]
+    assert len(rated) == 1, rated
+    assert "this run" in rated[0]  # the run's own news: how far the rating moved
+
+
 def test_a_rush_run_to_its_end_by_three_strikes(app, drive, packs):
     scene = start(app, drive, "rush")
     answer(drive, scene, "xc1xc2xd3xd4")

@@ -436,6 +436,8 @@ class SummaryScene(ButtonScene):
         else:
             lines.append((_("Personal best: {score}").format(score=best), theme.MUTED, 32, False))
         r = self.app.puzzles.progress.rating
+        if run.teaches:  # the rating is said above, with how far this run moved it
+            return lines
         if settling(r):
             rated = _("Puzzle rating {rating} (provisional)").format(rating=f"{r.rating:.0f}")
         else:
