@@ -36,7 +36,7 @@ class SidePanel:
         save: Action | None = None,
         resign: Action | None = None,
         share: Action | None = None,
-        menu_label: str = N_("Menu"),
+        menu_label: str = N_("Pause"),
     ) -> None:
         def button(label: str, action: Action | None, key: int | None = None) -> Button | None:
             return None if action is None else Button(label, action, key=key, size=24)

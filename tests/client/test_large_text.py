@@ -129,7 +129,7 @@ def test_the_result_buttons_are_larger_in_large_text(tmp_path):
     for window in ((640, 480), (800, 600), (1280, 800)):
         normal = sizes(tmp_path, window, "Normal", finished)
         large = sizes(tmp_path, window, "Large", finished)
-        for label in ("See board", "Save game", "Rematch", "Analyse", "Menu"):
+        for label in ("See board", "Save game", "Rematch", "Analyse", "Title screen"):
             assert large[label] > normal[label], (label, window)
 
 

@@ -113,3 +113,39 @@ def test_a_finished_game_looked_back_over_cannot_be_resigned(app, drive):
     assert scene.match.resigned is None
     assert scene.match.resign(scene.match.board.mover) == []  # nor through the model
     assert [e.result for e in entries(app.data)[0]] == [kept[0].result]
+
+
+def test_the_panel_s_pause_button_and_the_result_s_title_button_say_where_they_go(app, drive):
+    """Issue 54, item 6: "Menu" in the side panel opened the pause menu, and "Menu"
+    on the result card went to the title: one name, two places. Each says where
+    it leads, and leads there, even from a game opened over History."""
+    from game.client.scenes.history_scene import HistoryScene
+    from game.client.scripted.tour import game_until
+
+    scene = start_match(app, drive, side=3)
+    panel_button = next(b for b in scene.panel.controls if b.key == pygame.K_ESCAPE)
+    assert panel_button.label == "Pause"
+    drive.click(panel_button.rect.center)
+    assert isinstance(app.scenes.top, PauseScene)
+    drive.key(pygame.K_ESCAPE)  # Resume
+    assert app.scenes.top is scene
+
+    turns, last = game_until(4, 1, ends_the_game)
+    match = Match(4, "Human", "Human")
+    for turn in turns:
+        if turn.cells:
+            match.play(turn)
+    app.scenes.reset(TitleScene(app))
+    app.scenes.push(HistoryScene(app))
+    scene = MatchScene(app, match, current=False)
+    app.scenes.push(scene)
+    drive.frames(2)
+    for cell in last.cells:
+        drive.click_cell(cell)
+    drive.settle(1.5)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    leave = next(b for b in over.controls if b.key == pygame.K_ESCAPE)
+    assert leave.label == "Title screen"
+    drive.click(leave.rect.center)
+    assert isinstance(app.scenes.top, TitleScene)

@@ -134,7 +134,7 @@ def test_the_result_panel_knows_its_game_and_callbacks_not_the_screen_under_it(a
     app.scenes.push(panel)
     drive.frames(2)
     labels = [b.label for b in panel.controls]
-    assert labels == ["See board", "Analyse", "Save game", "Menu"]  # no rematch given
+    assert labels == ["See board", "Analyse", "Save game", "Title screen"]  # no rematch given
     assert panel.box.centerx == 350  # placed in the area it was given
     drive.click(panel.controls[2].rect.center)
     assert panel.note[0] == "Saved as x.json."

@@ -34,9 +34,11 @@ class Over:
     see_board: Callable[[], None]
     #: Go through the game with the engine.
     analyse: Callable[[], None]
-    #: Leave the game (to the menu, or an online game's lobby).
+    #: Leave the game (for the title screen, or an online game's lobby).
     leave: Callable[[], None]
-    leave_label: str = N_("Menu")
+    #: What leaving leads to: named so, not "Menu", which the side panel's button
+    #: (the pause menu) was called as well.
+    leave_label: str = N_("Title screen")
     #: The same players again, colours swapped (a match at this screen).
     rematch: Callable[[], None] | None = None
     #: Save the game to a file: (done, what to say).

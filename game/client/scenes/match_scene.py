@@ -86,7 +86,7 @@ class MatchScene(MatchBoard):
             area=self.board_area,
             see_board=self.see_board,
             analyse=self.analyse_game,
-            leave=lambda: self.app.scenes.close(self),
+            leave=self.leave_match,  # as the button says, from History's review too
             rematch=self.rematch,
             save=self.saved if self.saves is not None else None,
         )

@@ -88,7 +88,13 @@ class OnlineMatchScene(MatchScene):
 
     def outcome(self) -> Over:
         # No rematch or file of a game against a person: the server keeps it.
-        return replace(super().outcome(), leave_label=N_("Lobby"), rematch=None, save=None)
+        return replace(
+            super().outcome(),
+            leave=lambda: self.app.scenes.close(self),  # back to the lobby under it
+            leave_label=N_("Lobby"),
+            rematch=None,
+            save=None,
+        )
 
     # -- the player's actions -----------------------------------------------------------
     def ask_to_resign(self) -> None:
