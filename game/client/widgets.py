@@ -113,17 +113,17 @@ class Button:
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect.inflate(int(6 * self.glow), int(4 * self.glow))
         base = theme.BG_LIGHT if self.enabled else theme.PANEL
-        lit = self.primary and self.enabled
-        # The next action stands out by a thicker edge alone: a fill like the
-        # pointer's would look like a second button under it.
+        # The pointer and the focus light a button by its fill and a gold edge (the
+        # focus with a ring as well); the next action stands out by its gold label
+        # alone: an edge or a fill like theirs read as a second button selected.
         tint = 0.25 * self.glow
         color = tuple(int(b + (a - b) * tint) for a, b in zip(theme.ACCENT, base, strict=True))
         pygame.draw.rect(surface, color, r, border_radius=10)
-        edge = theme.ACCENT if self.glow > 0.5 or lit else theme.CELL_EDGE
-        pygame.draw.rect(surface, edge, r, width=3 if lit else 2, border_radius=10)
+        edge = theme.ACCENT if self.glow > 0.5 else theme.CELL_EDGE
+        pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
         if self.focused and self.enabled:
             focus_ring(surface, r)
-        fg = theme.TEXT if self.enabled else theme.MUTED
+        fg = theme.MUTED if not self.enabled else theme.ACCENT if self.primary else theme.TEXT
         text_layout.button_label(
             surface, _(self.label), self.rect, self.size, fg, LABEL_FLOOR, self.shared_px
         )

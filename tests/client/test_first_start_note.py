@@ -41,3 +41,30 @@ def test_the_first_start_note_sits_in_the_title_and_stays_there(app, drive):
     app.scenes.push(SetupScene(app))
     drive.frames(2)
     assert not any("Learn to play teaches" in t for t in frame_texts(app, drive))
+
+
+def test_the_focus_on_play_is_the_one_button_that_looks_selected(app, drive):
+    """Issue 54, item 5: with the keyboard (or a controller) on Play, Learn to play's
+    gold edge beside it made two buttons look selected. Focus has one look (the
+    ring and the lit fill and edge); the recommended button another (its label)."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+    drive.frames(1)
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    title = app.scenes.top
+    learn = next(c for c in title.controls if getattr(c, "label", "") == "Learn to play")
+    assert learn.primary
+    drive.key(pygame.K_DOWN)
+    drive.settle(0.5)  # the glow eases in
+    focused = [c for c in title.controls if c.focused]
+    assert [c.label for c in focused] == ["Play"]
+    app.draw()
+    screen = app.screen
+
+    def looks_selected(c) -> bool:
+        # Gold or white at its left side: an edge or a ring (a lit button grows a little).
+        r = c.rect
+        side = [screen.get_at((x, r.centery))[:3] for x in range(r.left - 8, r.left + 3)]
+        return any(p in (theme.ACCENT[:3], theme.TEXT[:3]) for p in side)
+
+    assert [c.label for c in title.controls if looks_selected(c)] == ["Play"]

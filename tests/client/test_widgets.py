@@ -224,9 +224,10 @@ def test_the_keys_take_the_highlight_from_a_resting_pointer_until_it_moves(app, 
     assert [b for b in buttons if b.glow > 0.5] == [rest_on]  # the mouse took over
 
 
-def test_the_next_action_stands_out_by_its_edge_not_a_fill_like_the_pointer_s(app, drive):
-    """A primary button once had the pointer's tinted fill: a newcomer saw two
-    buttons lit at once."""
+def test_the_next_action_stands_out_by_its_label_not_the_pointer_s_fill_or_edge(app, drive):
+    """A primary button once had the pointer's tinted fill, then the focus's gold
+    edge: a newcomer saw two buttons selected at once (issue 54, item 5). Only
+    its label's colour sets it apart."""
     surface = pygame.Surface((300, 200))
     plain, primary, pointed = (Button(name, lambda: None) for name in ("a", "b", "c"))
     primary.primary = True
@@ -239,7 +240,17 @@ def test_the_next_action_stands_out_by_its_edge_not_a_fill_like_the_pointer_s(ap
         return surface.get_at((b.rect.left + 12, b.rect.centery))[:3]
 
     def edge(b):
-        return surface.get_at((b.rect.left + 1, b.rect.centery))[:3]
+        drawn = b.rect.inflate(int(6 * b.glow), int(4 * b.glow))  # a lit button grows
+        return surface.get_at((drawn.left + 1, b.rect.centery))[:3]
+
+    def gold(b):
+        inside = b.rect.inflate(-20, -10)
+        return sum(
+            surface.get_at((x, y))[:3] == theme.ACCENT[:3]
+            for x in range(inside.left, inside.right)
+            for y in range(inside.top, inside.bottom)
+        )
 
     assert fill(primary) == fill(plain) != fill(pointed)
-    assert edge(primary) == theme.ACCENT[:3] != edge(plain)
+    assert edge(primary) == edge(plain) != edge(pointed) == theme.ACCENT[:3]
+    assert gold(primary) > 0 == gold(plain)
