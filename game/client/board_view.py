@@ -228,7 +228,30 @@ class BoardView:
             # hint's) and wider than the hover ring, so it reads on either tile.
             self._ring(surface, cursor, theme.BG, 8, 1.02)
             self._ring(surface, cursor, CURSOR, 4, 1.02)
+        if self.coordinates and not self.zoom.whole:
+            self._row_letters(surface)
         surface.set_clip(clip)
+
+    def _row_letters(self, surface: pygame.Surface) -> None:
+        """Closer up, each row in view keeps its letter at both ends: beside its end
+        cell, or on a dark chip at the view's edge where that cell is out of view."""
+        geo, r = self.geo, self.radius
+        rows = [
+            (self.units[start][1], self.units[start][0], self.units[start + n - 1][0])
+            for start, n in zip(geo.row_starts, geo.row_lengths, strict=True)
+        ]
+        size = max(11, min(20, round(r * 0.55)))
+        (cx, cy), (ox, oy) = self.middle, self.zoom.centre
+        edge = (theme.px(size) * 0.6 + 4) / r  # half a letter and its chip, in from the edge
+        for row, *ends in self.zoom.row_labels(rows, 1.35, edge):
+            letter = chr(ord("a") + row)
+            for x, y in ends:
+                pos = (cx + r * (x - ox), cy + r * (y - oy))
+                chip = theme.font(size).size(letter)
+                box = pygame.Rect(0, 0, chip[0] + 8, chip[1])
+                box.center = round(pos[0]), round(pos[1])
+                pygame.draw.rect(surface, theme.BG, box, border_radius=4)
+                theme.text(surface, letter, pos, size=size, color=theme.MUTED, anchor="center")
 
     def _static(self) -> pygame.Surface:
         """The empty board, drawn once per layout."""
@@ -257,7 +280,10 @@ class BoardView:
         numbers = max(9, round(r * 0.36))
         for row, (start, length) in enumerate(zip(geo.row_starts, geo.row_lengths, strict=True)):
             letter = chr(ord("a") + row)
-            for cell, side in ((start, -1), (start + length - 1, 1)):
+            # Closer up the letters are drawn over the cells, where the view's edges
+            # keep them (:meth:`_row_letters`).
+            ends = () if not self.zoom.whole else ((start, -1), (start + length - 1, 1))
+            for cell, side in ends:
                 cx, cy = self.centres[cell]
                 pos = (cx - ox + side * r * 1.35, cy - oy)
                 theme.text(layer, letter, pos, size=letters, color=theme.MUTED, anchor="center")

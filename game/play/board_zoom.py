@@ -81,3 +81,22 @@ class Zoom:
             room = max(0.0, s - margin)
             centre.append(_within(c, p - room, p + room))
         return replace(self, centre=(centre[0], centre[1])).kept()
+
+    def row_labels(
+        self, rows: list[tuple[float, float, float]], beside: float, edge: float
+    ) -> list[tuple[int, Point, Point]]:
+        """Where each row's letter goes at each end, for the rows in view: ``rows``
+        gives each row's middle height and its end cells' centres across, in board
+        units. A letter stands ``beside`` its end cell, as it does with the whole
+        board in view, unless that is out of view: then at the view's edge, ``edge``
+        in, so that a player zoomed in can still tell which row is which."""
+        (cx, cy), (sx, sy) = self.centre, self.seen
+        out = []
+        for i, (y, first, last) in enumerate(rows):
+            if abs(y - cy) > sy - 0.5:  # the row's letters would be cut at the top or foot
+                continue
+            left = max(first - beside, cx - sx + edge)
+            right = min(last + beside, cx + sx - edge)
+            if left < right:
+                out.append((i, (left, y), (right, y)))
+        return out

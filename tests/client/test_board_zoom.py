@@ -98,3 +98,38 @@ def test_the_analysis_board_zooms_too_and_keeps_its_arrows_for_the_turns(tmp_pat
         assert scene.view.zoom.whole
     finally:
         app.close()
+
+
+def test_zoomed_in_the_rows_in_view_keep_their_letters_on_the_screen(tmp_path):
+    """Issue 54, item 4: zoomed in on side 8 the row letters (beside the rows'
+    ends, out of view) went, and the player could not tell which row was shown."""
+    from game.client import theme
+
+    app, drive, scene = side_eight(tmp_path)
+    try:
+        view = scene.view
+        drive.wheel(view.rect.center, 4)
+        drive.key(pygame.K_DOWN)  # the cursor shows, and walks up: the view follows
+        for _ in range(6):
+            drive.key(pygame.K_UP)
+        assert not view.zoom.whole
+        theme.drawn_texts = []
+        try:
+            app.draw()
+            letters = [
+                (m, r) for s, m, r, _b in theme.drawn_texts if s is app.screen and len(m) == 1
+            ]
+        finally:
+            theme.drawn_texts = None
+        geo = view.geo
+        shown = set()
+        for row, start in enumerate(geo.row_starts):
+            y = view.centres[start][1]
+            if view.rect.top + view.radius < y < view.rect.bottom - view.radius:
+                shown.add(chr(ord("a") + row))
+        assert shown, "rows in view"
+        inside = [m for m, r in letters if view.rect.contains(r)]
+        for letter in shown:
+            assert inside.count(letter) == 2, (letter, inside)  # at both ends of its row
+    finally:
+        app.close()

@@ -54,3 +54,27 @@ def test_a_new_size_of_view_keeps_the_zoom_and_its_bounds():
     near = TALL.zoomed(50).panned(100.0, 0.0)
     wider = near.fitted((20.0, 20.0), (10.0, 10.0))
     assert wider.scale == CLOSEST and wider.centre == (5.0, 0.0)
+
+
+def test_zoomed_in_each_row_in_view_keeps_its_letters_at_the_view_s_edges():
+    """Issue 54, item 4: zoomed in on side 8, the row letters (beside the rows'
+    ends, out of view) went, and the player could not tell which row was shown."""
+    rows = [(-3.0, -6.0, 6.0), (0.0, -7.0, 7.0), (3.0, -6.0, 6.0)]
+    whole = Zoom(view=(9.0, 5.0), board=(9.0, 5.0))
+    # All of it in view: each letter beside its row's end cells.
+    assert whole.row_labels(rows, 1.35, 0.6) == [
+        (0, (-7.35, -3.0), (7.35, -3.0)),
+        (1, (-8.35, 0.0), (8.35, 0.0)),
+        (2, (-7.35, 3.0), (7.35, 3.0)),
+    ]
+    closer = whole.zoomed(4, (2.0, 2.0))
+    (seen_x, seen_y), (cx, cy) = closer.seen, closer.centre
+    labels = closer.row_labels(rows, 1.35, 0.6)
+    assert [i for i, _l, _r in labels] == [
+        i for i, (y, _f, _l) in enumerate(rows) if abs(y - cy) <= seen_y - 0.5
+    ]
+    assert labels, "a row in view"
+    for i, (lx, ly), (rx, ry) in labels:
+        assert ly == ry == rows[i][0]
+        assert cx - seen_x < lx < rx < cx + seen_x  # both letters in view
+        assert lx == pytest.approx(cx - seen_x + 0.6) and rx == pytest.approx(cx + seen_x - 0.6)
