@@ -4,6 +4,7 @@ import json
 
 import pygame
 
+from game.client import theme
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
 from game.client.scenes.pause import PauseScene
@@ -35,7 +36,18 @@ def test_save_from_the_pause_menu_says_where(app, drive):
     drive.click(scene.panel.menu.rect.center)
     drive.click(button(app.scenes.top, "Save game").rect.center)
     (saved,) = (app.data / "games").iterdir()
-    assert saved.name in app.scenes.top.subtitle
+    pause = app.scenes.top
+    assert saved.name in pause.subtitle
+    # Said in the dialog only: the match's own line under it peeked over the
+    # dialog's top edge (a Windows play-test).
+    theme.drawn_texts = []
+    try:
+        app.draw()
+        said = [r for _s, m, r, _b in theme.drawn_texts if "Saved as" in m]
+    finally:
+        theme.drawn_texts = None
+    dialog = app.screen.get_rect().inflate(-40, -40)
+    assert said and all(dialog.contains(r) for r in said), (said, dialog)
 
 
 def test_resigning_ends_the_match_and_undo_takes_it_back(app, drive):

@@ -328,15 +328,16 @@ class MatchScene(MatchBoard):
             self.say(self.hints.ask_hint(), theme.MUTED)
 
     def save_game(self) -> None:
-        self.saved()
+        """The panel's Save game: what it did, on the line over the board."""
+        done, text = self.saved()
+        self.say(text, theme.GOOD if done else theme.BAD)
 
     def saved(self) -> tuple[bool, str]:
-        """Save the game to a file and say so; (done, what was said)."""
+        """Save the game to a file; (done, what to say). A dialog's Save game says
+        it in the dialog: said on the line under it too, it peeked over its edge."""
         if self.saves is None:
             return False, _("This game cannot be saved to a file.")
-        done, text = self.saves.save_game()
-        self.say(text, theme.GOOD if done else theme.BAD)
-        return done, text
+        return self.saves.save_game()
 
     def menu(self) -> None:
         """The pause menu: resume, settings, save, resign, leave."""
