@@ -192,6 +192,13 @@ class App:
         self._drawn = ()
 
     @property
+    def dialog_open(self) -> bool:
+        """A dialog is over the screen: toasts wait for it to close (drawn over it,
+        they hid its words; under it, they would go by unread)."""
+        top = self.scenes.top
+        return top is not None and top.overlay
+
+    @property
     def toasts(self) -> list[tuple[str, float]]:
         """The messages on show at the top: text and seconds left."""
         return [(n.text, n.left) for n in self.notices.all("toast")]
@@ -302,7 +309,7 @@ class App:
         for scene in visible:
             with covered(scene is not visible[-1]):
                 moving = bool(scene.update(dt)) or moving
-        moving = self.notices.update(dt) or moving
+        moving = self.notices.update(dt, held=("toast",) if self.dialog_open else ()) or moving
         self.say_frame()
         #: Something on screen moves: the loop keeps drawing frames.
         self.moving = moving
@@ -365,7 +372,7 @@ class App:
 
     def draw(self) -> None:
         self.screen.fill(theme.BG)
-        toasts = self.notices.all("toast")
+        toasts = [] if self.dialog_open else self.notices.all("toast")
         texts = self.draw_scenes(bool(toasts))
         w = self.size[0]
         y = 12

@@ -64,10 +64,13 @@ class Notices:
         shown = self.get(slot)
         return shown is not None and not shown.lasting
 
-    def update(self, dt: float) -> bool:
-        """Advance time; True while anything on show changes (fades or goes)."""
+    def update(self, dt: float, held: tuple[str, ...] = ()) -> bool:
+        """Advance time, except for the slots ``held`` (their messages wait, unseen,
+        for their time to run); True while anything on show changes (fades or goes)."""
         changed = False
         for slot, shown in self._slots.items():
+            if slot in held:
+                continue
             keep = []
             for n in shown:
                 if not n.lasting:

@@ -161,3 +161,22 @@ def test_the_panel_s_pause_button_and_the_result_s_title_button_say_where_they_g
     assert leave.label == "Title screen"
     drive.click(leave.rect.center)
     assert isinstance(app.scenes.top, TitleScene)
+
+
+def test_a_toast_waits_for_the_pause_menu_to_close(app, drive):
+    """A Windows play-test saw a toast over the pause dialog: it waits, unseen and
+    its time not running, and shows once the dialog is closed."""
+    from tests.client.drawn import words
+
+    scene = start_match(app, drive, side=3)
+    drive.key(pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    app.toast("Something to read.", seconds=2.0)
+    drive.settle(3.0)
+    assert "Something to read." not in words(lambda _s: app.draw(), app.screen)
+    drive.key(pygame.K_ESCAPE)  # Resume
+    assert app.scenes.top is scene
+    assert "Something to read." in words(lambda _s: app.draw(), app.screen)
+    drive.settle(2.5)
+    assert app.toasts == []  # then it goes, in its own time

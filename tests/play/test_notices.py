@@ -39,3 +39,16 @@ def test_a_lasting_message_stays_until_replaced():
     n.add("banner", "A toast under it", seconds=1.0)
     n.update(2.0)
     assert [m.text for m in n.all("banner")] == ["Your turn"]
+
+
+def test_a_held_slot_keeps_its_messages_and_their_time_while_the_rest_go_on():
+    """Toasts wait while a dialog is open (a Windows play-test saw one over the
+    pause menu): their time starts again once it is closed."""
+    n = Notices()
+    n.add("toast", "Kept", seconds=1.0)
+    n.say("status", "Goes", seconds=1.0)
+    assert n.update(5.0, held=("toast",))
+    assert n.get("status") is None
+    assert [(m.text, m.left) for m in n.all("toast")] == [("Kept", 1.0)]
+    n.update(2.0)
+    assert n.get("toast") is None
