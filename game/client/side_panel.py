@@ -169,7 +169,8 @@ class SidePanel:
         the one that led to the position shown marked;
         the list scrolls (the wheel) and keeps that move in view. Each move is a
         place to click: the board goes back (or on) to just after it."""
-        moves = [shown_move(m) for m in match.all_moves()]
+        played = match.all_moves()
+        moves = [shown_move(m) for m in played]
         face = theme.font(size)
         line_h = max(line_h, face.get_linesize())
         number_w = face.size("000... ")[0]
@@ -206,6 +207,8 @@ class SidePanel:
                     pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
                     pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=4)
                 color = theme.TEXT if i < match.ply else theme.MUTED  # later moves, greyed
+                if played[i] == "pass" and i < match.ply:
+                    color = theme.ACCENT  # a pass is easy to miss among the cells
                 # Given the room it needs (above), a long chain stays in its highlight.
                 text_layout.label(surface, moves[i], r.inflate(-6, 0), size=size, color=color)
                 self.move_rects.append((i + 1, r))

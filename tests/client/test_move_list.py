@@ -94,3 +94,36 @@ def test_the_list_scrolls_and_keeps_the_current_move_in_view(tmp_path, drive):
         assert any(ply == scene.match.plies for ply, _ in panel.move_rects)
     finally:
         small.close()
+
+
+def test_a_forced_pass_stays_said_over_the_board_and_stands_out_in_the_moves(app, drive):
+    """A Windows play-test missed a pass: its banner goes by in seconds. The line
+    over the board keeps it after the turn that forced it, and the move list
+    shows it in gold, unlike the cells."""
+    from game.client import theme
+    from game.client.scripted.tour import causes_pass, game_until, match_scene
+
+    turns, last = game_until(4, 1, causes_pass)
+    scene = match_scene(app, turns, 4)
+    drive.frames(2)
+    for cell in last.cells:
+        drive.click_cell(cell)
+    drive.settle(5.0)  # the banner is long gone
+    assert scene.notices.get("banner") is None
+    passer = scene.match.board.mover.other
+    text, _color, _left = scene.status
+    assert f"{passer.title} has no move and passes." in text
+    assert text.startswith(passer.other.title)  # after what the turn before it did
+    theme.drawn_texts, theme.drawn_px, theme.drawn_lines = [], [], []
+    try:
+        app.draw()
+        moves = [r for _s, m, r, _b in theme.drawn_texts if m == "pass"]
+    finally:
+        theme.drawn_texts, theme.drawn_px, theme.drawn_lines = None, [], []
+    assert len(moves) == 1
+    ink = {
+        app.screen.get_at((x, y))[:3]
+        for x in range(moves[0].left, moves[0].right)
+        for y in range(moves[0].top, moves[0].bottom)
+    }
+    assert theme.ACCENT[:3] in ink

@@ -160,6 +160,10 @@ class MatchBoard(Scene):
             elif ev.kind == "pass":
                 self.notices.say("banner", ev.text, theme.ACCENT, 2.5)
                 self.pending.append((self.clock + delay, "pass"))
+                # The banner goes by in seconds: the line over the board keeps the
+                # pass after the turn that forced it, until the player moves on.
+                said = self.status[0]
+                self.say(f"{said} {ev.text}" if said else ev.text, theme.ACCENT, UNTIL_MOVED)
             elif ev.kind == "over":
                 self.finish()
 
