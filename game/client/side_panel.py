@@ -44,7 +44,8 @@ class SidePanel:
         self.undo = button(N_("Undo"), undo, pygame.K_u)
         self.redo = button(N_("Redo"), redo, pygame.K_r)
         self.hint = button(N_("Hint"), hint, pygame.K_h)
-        self.take_back = button(N_("Take back"), take_back)
+        # Named for what it takes back: greyed, the name says why (no chain under way).
+        self.take_back = button(N_("Take back chain"), take_back)
         self.save = button(N_("Save game"), save)
         self.resign = button(N_("Resign"), resign)
         self.share = button(N_("Share"), share)

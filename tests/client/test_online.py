@@ -251,7 +251,7 @@ def test_an_online_game_shows_only_the_buttons_that_work(app, drive):
     scene = OnlineMatchScene(app, OnlineGame.open(state, app.data, link))
     app.scenes.reset(scene)
     drive.frames(2)
-    assert [b.label for b in scene.panel.controls] == ["Take back", "Abort", "Share", "Lobby"]
+    assert [b.label for b in scene.panel.controls] == ["Take back chain", "Abort", "Share", "Lobby"]
     drive.key(pygame.K_z, pygame.KMOD_CTRL)
     assert scene.status[0] == "No take-backs in a game against a person."
     # The game's web page, to send to anyone.

@@ -70,7 +70,9 @@ class MatchScene(MatchBoard):
             undo=self.undo if can.undo else None,
             redo=self.redo if can.undo else None,
             hint=self.ask_hint if can.hint else None,
-            take_back=self.take_back_chain,
+            # Undo takes back a chain under way as well: a second button for it
+            # beside Undo left a newcomer asking which was which.
+            take_back=None if can.undo else self.take_back_chain,
             save=self.save_game if can.save else None,
             menu=self.menu,
         )
@@ -289,6 +291,9 @@ class MatchScene(MatchBoard):
 
     # -- actions -------------------------------------------------------------------
     def undo(self) -> None:
+        if self.match.chain is not None:  # the chain under way, and says how much
+            self.take_back_chain()
+            return
         if self.takebacks is None:
             self.say(_(self.no_takebacks))
         elif self.takebacks.undo():

@@ -1,0 +1,28 @@
+"""Undo and Take back side by side confused a newcomer in a Windows play-test:
+Take back was greyed with no reason given, and did what Undo did during a chain.
+Where Undo is there it takes back the chain too, and is the one button; where it
+is not (online), the button says what it takes back."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.scripted.tour import chain_start, game_until, match_scene
+
+
+def test_undo_is_the_one_take_back_button_and_takes_back_a_chain(app, drive):
+    turns, chain = game_until(5, 1, chain_start)
+    scene = match_scene(app, turns, 5)
+    drive.frames(2)
+    labels = [b.label for b in scene.panel.controls]
+    assert "Undo" in labels
+    assert not [label for label in labels if label.startswith("Take back")], labels
+    plies = len(scene.match.board.turn_stack)
+    drive.click_cell(chain.cells[0])
+    assert scene.match.chain is not None
+    drive.click(scene.panel.undo.rect.center)
+    assert scene.match.chain is None
+    assert len(scene.match.board.turn_stack) == plies  # the chain only, not a turn
+    assert scene.status[0] == "Took back 1 flip."
+    drive.key(pygame.K_u)  # then Undo goes back a turn, as it says
+    assert len(scene.match.board.turn_stack) < plies
