@@ -282,3 +282,49 @@ def test_a_card_under_the_pointer_or_the_keys_is_said_in_words_without_moving_th
     assert browser.pack_words() == said
     drive.key(pygame.K_RIGHT)  # the keys choose a card too
     assert browser.pack_words().startswith("Puzzle 1, rated")
+
+
+def test_at_640x480_in_large_text_the_buttons_keep_one_line_and_the_board_grows(tmp_path):
+    """A Windows play-test at 640x480 with Large text: a puzzle's six buttons in a
+    row broke "Hint (-1 star)" and "Show answer" over two lines, and the board had
+    half the window's height. Beside the board, in a column, each label keeps one
+    line at its own size, and the board takes the height the row had."""
+    from game import paths
+    from game.client import theme
+    from game.client.app import App
+    from game.client.scripted.driver import Driver
+    from game.i18n import set_language
+
+    for language in ("en", "de"):
+        data = tmp_path / language
+        data.mkdir()
+        (data / "settings.json").write_text(
+            json.dumps({"text_size": "Large", "language": language})
+        )
+        pygame.init()
+        app = App((640, 480), data)
+        app.puzzles.folder = paths.puzzles()
+        try:
+            set_language(language)
+            drive = Driver(app)
+            app.scenes.reset(PuzzleBrowserScene(app))
+            drive.frames(2)
+            app.scenes.top.open(0)
+            drive.frames(2)
+            scene = app.scenes.top
+            assert isinstance(scene, PuzzleScene)
+            assert scene.view.rect.height >= 0.55 * 480, (language, scene.view.rect)
+            for button in scene.controls:
+                theme.drawn_texts, theme.drawn_px, theme.drawn_lines = [], [], []
+                try:
+                    button.draw(app.screen)
+                    [lines] = theme.drawn_lines
+                    [pixels] = theme.drawn_px
+                finally:
+                    theme.drawn_texts, theme.drawn_px, theme.drawn_lines = None, [], []
+                assert len(lines) == 1, (language, button.label)
+                assert pixels == theme.px(button.size), (language, button.label)
+        finally:
+            set_language("en")
+            app.close()
+            pygame.quit()

@@ -148,6 +148,26 @@ class PuzzleScene(Scene):
         sub_h = tl.block_height(self.sub_line(), 22, sub_right - sub_left)
         said_left, said_right = self.said_room(w)
         bw = min(200, (w - 40) / len(self.controls) - 12)
+        side = self.side_width(size, bw)
+        board: Node
+        if side:
+            # A short window, its buttons too narrow in a row for their labels: they
+            # stand in a column beside the board, which takes the height they left.
+            buttons = Column(
+                dock="right",
+                width=side,
+                gap=8,
+                margin=(0, 20, 6, 0),
+                children=[Node(c, height=46, min_height=34) for c in self.controls],
+            )
+            board = Row(gap=12, children=[buttons, Node(self.view, margin=(0, 0, 6, 20))])
+        else:
+            board = Node(self.view, margin=(0, 20, 6, 20))
+        foot = Column(
+            height=78,
+            justify="start",
+            children=[Row(height=54, gap=12, children=[Node(c, width=bw) for c in self.controls])],
+        )
         return Column(
             justify="start",
             children=[
@@ -161,17 +181,23 @@ class PuzzleScene(Scene):
                     margin=(0, w - said_right, 2, said_left),
                     children=[Node("said"), Node(self.input.box, height=48, anchor="top")],
                 ),
-                Node(self.view, margin=(0, 20, 6, 20)),
+                board,
                 Node("help", height=20, margin=(0, 20, 2, 20)),
-                Column(
-                    height=78,
-                    justify="start",
-                    children=[
-                        Row(height=54, gap=12, children=[Node(c, width=bw) for c in self.controls])
-                    ],
-                ),
+                *(() if side else (foot,)),
             ],
         )
+
+    def side_width(self, size: tuple[int, int], across: float) -> int:
+        """The width of a column of buttons beside the board, or 0 to keep them in
+        a row along the bottom: a column where the window is short and a row would
+        break or shrink a label (Hint's and Show answer's, at 640x480 in Large)."""
+        w, h = size
+        need = max(
+            theme.font(c.size).size(_(c.label))[0] + 2 * tl.LABEL_PAD + 4 for c in self.controls
+        )
+        if h >= 720 or across >= need:
+            return 0
+        return round(min(need, w * 0.3))
 
     @property
     def banner_box(self) -> pygame.FRect:
