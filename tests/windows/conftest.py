@@ -11,8 +11,15 @@ from tests.windows.wine import Prefix, need
 
 @pytest.fixture(scope="session")
 def prefix(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Prefix]:
-    """A fresh Wine prefix: a new C: drive, registry and %APPDATA%."""
+    """A fresh Wine prefix: a new C: drive, registry and %APPDATA%. Or the one named by
+    $MOSAIC_WINDOWS_PREFIX, booted already: tools/windows/build.sh boots one for these
+    tests beside the build's while it downloads (a boot takes 20 s and more), and ends
+    what runs in it itself."""
     need()
+    shared = os.environ.get("MOSAIC_WINDOWS_PREFIX")
+    if shared:
+        yield Prefix(Path(shared))
+        return
     p = Prefix(tmp_path_factory.mktemp("wine") / "prefix")
     p.boot()
     yield p

