@@ -28,7 +28,7 @@ def settle(path: Path, check: Any) -> Any:
             data = json.loads(path.read_text(encoding="utf-8"))
             if check(data):
                 break
-        time.sleep(0.5)
+        time.sleep(0.1)
     return data
 
 

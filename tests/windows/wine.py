@@ -149,7 +149,7 @@ class Game:
                     f"{what} never showed (the screen is in {shot}); the game said: "
                     + "".join(self.output[-20:])
                 )
-            time.sleep(1.0)
+            time.sleep(0.25)
 
     def keys(self, *keys: str) -> None:
         """Keys typed into the focused window (the game's), through the XTEST extension."""
