@@ -72,6 +72,12 @@ wine_run() {
     wine "$@" </dev/null 2>&1 | cat
     return "${PIPESTATUS[0]}"
 }
+# The same, going on once the program has ended rather than once its pipe is closed: for
+# the programs run beside the smoke test, whose pipe was once held open until the smoke
+# test ended (200 s).
+wine_beside() {
+    wine "$@" </dev/null > >(cat) 2>&1
+}
 
 for tool in wine wineserver x86_64-w64-mingw32-gcc makensis xvfb-run xdotool xwd; do
     command -v "$tool" >/dev/null || {
@@ -167,12 +173,12 @@ smoke=$!
 step "The PE check"
 # A failure here is told at the end: the steps after it still say what they can.
 failed=()
-wine_run "$PY/python.exe" "$HERE/check_pe.py" dist/Mosaic.exe \
+wine_beside "$PY/python.exe" "$HERE/check_pe.py" dist/Mosaic.exe \
     || failed+=("dist/Mosaic.exe's PE check")
 
 step "The installer (NSIS)"
 # NSIS wants an .ico for the installer's own icon: the game's, made by Pillow.
-wine_run "$PY/python.exe" "$HERE/icon.py" build/windows/icon.ico
+wine_beside "$PY/python.exe" "$HERE/icon.py" build/windows/icon.ico
 version=$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' game/__init__.py)
 makensis -V2 -DVERSION="$version" -DEXE="$ROOT/dist/Mosaic.exe" -DICON="$WORK/icon.ico" \
     -DOUTFILE="$ROOT/dist/Mosaic-Setup.exe" "$HERE/installer.nsi"
