@@ -145,3 +145,38 @@ def test_the_board_side_label_of_a_new_match_has_room_in_large_text(tmp_path):
                 assert len(drawn) == 1, "the label is drawn whole, not cut"
                 assert drawn[0].right <= side.parts()[0].left, (window, text_size)
                 assert text_problems(app) == []
+
+
+def ended_match(app: App) -> Scene:
+    """A match whose last turn is clicked: its result card over the real board."""
+    from game.client.scripted.tour import _ends, game_until, match_scene
+
+    turns, last = game_until(4, 3, _ends)
+    match_scene(app, turns, 4)
+    drive = Driver(app)
+    for cell in last.cells:
+        drive.click_cell(cell)
+    drive.settle(2.0)
+    top = app.scenes.top
+    assert isinstance(top, GameOverScene)
+    return top
+
+
+def test_the_result_lines_are_larger_in_large_text_at_640x480(tmp_path):
+    """At 640x480 Large enlarged the result card's buttons but left its lines at
+    Normal's size, squeezed alike into the short card: the headline gives way
+    now, and every line under it grows with the text size, also once saving
+    has put its note under them."""
+    drawn: dict[str, dict[str, int]] = {}
+    for text_size in ("Normal", "Large"):
+        with shown(tmp_path, (640, 480), text_size, TitleScene) as app:
+            over = ended_match(app)
+            drawn[text_size] = pixels(app)
+            assert text_problems(app) == []
+            over.save()
+            assert over.note[0] and text_problems(app) == []
+    normal, large = drawn["Normal"], drawn["Large"]
+    card = [m for m in normal if "turns" in m or "(Human)" in m]
+    assert len(card) == 3, sorted(normal)
+    for line in card:
+        assert large[line] > normal[line], (line, normal[line], large[line])

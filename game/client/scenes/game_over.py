@@ -49,6 +49,9 @@ class Over:
 #: their size, and Large its larger one, rather than shrink to fit a fifth of a
 #: small window.
 NARROWEST = 150
+#: The headline's least height, in pixels, where the panel is short: it gives
+#: way first, down to this, so the lines under it keep their size.
+HEADLINE_LEAST = 52
 
 
 class GameOverScene(ButtonScene):
@@ -87,7 +90,10 @@ class GameOverScene(ButtonScene):
         self.resize(self.app.size)
 
     def room(self, size: tuple[int, int]) -> pygame.Rect:
-        return self.over.area()
+        """The board's area, as high as the window: the moves stay in view beside
+        the panel, and a short board (a small window) does not squeeze its lines."""
+        area = self.over.area()
+        return pygame.Rect(area.left, 0, area.width, size[1])
 
     @property
     def box(self) -> pygame.Rect:
@@ -96,8 +102,8 @@ class GameOverScene(ButtonScene):
 
     def layout(self, size: tuple[int, int]) -> Node:
         """The panel in the middle of the board's area: the result's lines, each
-        as tall as its text at its size and all squeezed alike where the panel is
-        shorter (Large keeps at least Normal's size), over the buttons in as few
+        as tall as its text at its size, the headline squeezed where the panel is
+        shorter (so Large enlarges every line, as it does the buttons), over the buttons in as few
         rows as keep each at least :data:`NARROWEST` wide."""
         area = self.over.area()
         width = min(600, area.width - 24)
@@ -108,9 +114,16 @@ class GameOverScene(ButtonScene):
                 break
         rows = -(-n // across)
         buttons_h = rows * 46 + (rows - 1) * 8
-        height = min(size[1] - 40, area.height - 24, max(360, 250 + buttons_h))
+        height = min(size[1] - 40, max(360, 250 + buttons_h))
+        # A short panel takes its room from the headline first, which has plenty,
+        # and from the lines under it no further than Normal's size: Large
+        # enlarges them as it does the buttons.
         lines = [
-            Node(("line", i), height=theme.font(56 if i == 0 else s, b).get_height())
+            Node(
+                ("line", i),
+                height=theme.font(56 if i == 0 else s, b).get_height(),
+                min_height=theme.face(theme.normal_px(s), b).get_height() if i else HEADLINE_LEAST,
+            )
             for i, (_t, s, _c, b) in enumerate(self.lines())
         ]
         buttons = Grid(
