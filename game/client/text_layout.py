@@ -108,6 +108,7 @@ def label(
         anchor=anchor,
         bold=bold,
         box=box,
+        asked=theme.px(size),
     )
     if shown != msg and pointer is not None:
         tooltip(surface, msg, pygame.Rect(box), pointer)
@@ -137,7 +138,16 @@ def shared_labels(
     for msg, box, color in lines:
         if pixels < label_px(msg, box, size, floor=floor):
             centre = (box.centerx, box.centery)
-            theme.text(surface, msg, centre, pixels=pixels, color=color, anchor="center", box=box)
+            theme.text(
+                surface,
+                msg,
+                centre,
+                pixels=pixels,
+                color=color,
+                anchor="center",
+                box=box,
+                asked=theme.px(size),
+            )
         else:
             label(surface, msg, box, size=size, color=color, align="center", floor=floor)
 
@@ -184,9 +194,18 @@ def button_label(
     if lines == 2:
         tall = block_height(msg, size, box.width, pixels=pixels)
         at = pygame.Rect(box.left, box.centery - tall // 2, box.width, tall)
-        block(surface, msg, at, color=color, align="center", pixels=pixels)
+        block(surface, msg, at, size=size, color=color, align="center", pixels=pixels)
     elif pixels < own:  # it fits, at its row's size
-        theme.text(surface, msg, box.center, pixels=pixels, color=color, anchor="center", box=box)
+        theme.text(
+            surface,
+            msg,
+            box.center,
+            pixels=pixels,
+            color=color,
+            anchor="center",
+            box=box,
+            asked=theme.px(size),
+        )
     else:
         label(surface, msg, box, size=size, color=color, align="center", floor=floor)
 
@@ -298,7 +317,7 @@ def block(
     shown = pygame.Rect(
         0, 0, img.get_width(), min(img.get_height(), max(1, int(box.height) // step) * step)
     )
-    return _blit(surface, msg, img, shown, (box.left, box.top), box, p, step)
+    return _blit(surface, msg, img, shown, (box.left, box.top), box, p, step, theme.px(size))
 
 
 def _blit(
@@ -310,6 +329,7 @@ def _blit(
     box: Box,
     pixels: int,
     step: int,
+    asked: int | None = None,
 ) -> pygame.Rect:
     """Blit ``area`` of a wrapped text (lines ``step`` apart) and, while the layout
     check runs, note where the letters of each line are."""
@@ -326,7 +346,7 @@ def _blit(
                 lines.append(pygame.Rect(x + ink.left, y + top - area.top, ink.width, line.height))
         if lines:
             whole = lines[0].unionall(lines[1:])
-            theme.record(surface, msg, whole, box, pixels, lines)
+            theme.record(surface, msg, whole, box, pixels, lines, asked)
     return drawn
 
 
@@ -449,7 +469,23 @@ class TextBlock:
         area = pygame.Rect(0, self.first * step, img.get_width(), self.rows * step - self.gap)
         area = area.clip(img.get_rect())
         if area.height > 0:
-            _blit(surface, self.text, img, area, self.rect.topleft, self.rect, self.pixels, step)
+            asked = theme.px(self.base_size)
+            _blit(
+                surface,
+                self.text,
+                img,
+                area,
+                self.rect.topleft,
+                self.rect,
+                self.pixels,
+                step,
+                asked,
+            )
+        if self.scrolls and theme.drawn_texts is not None:
+            f = theme.face(self.pixels)
+            lines = f.wrap(theme.broken(self.text, f, int(width)), int(width))
+            hidden = lines[: self.first] + lines[self.first + self.rows :]
+            theme.drawn_hidden.append((surface, hidden))
         if self.scrolls:
             track = pygame.FRect(self.rect.right - BAR + 4, self.rect.top, 6, self.rect.height)
             pygame.draw.rect(surface, theme.BG_LIGHT, track, border_radius=3)

@@ -90,6 +90,11 @@ drawn_texts: list[tuple[pygame.Surface, str, pygame.Rect, pygame.Rect | None]] |
 #: where the letters of each of its lines are (a wrapped text has several).
 drawn_px: list[int] = []
 drawn_lines: list[list[pygame.Rect]] = []
+#: While a layout check runs: the lines of each scrolled page left out of view.
+drawn_hidden: list[tuple[pygame.Surface, list[str]]] = []
+#: Beside :data:`drawn_px`: the pixel size each text was asked for, before a fit
+#: shrank it (texts asked one size are one kind: a row's labels, a list's lines).
+drawn_asked: list[int] = []
 
 
 def text(
@@ -103,16 +108,17 @@ def text(
     bold: bool = False,
     box: pygame.Rect | pygame.FRect | None = None,
     pixels: int | None = None,
+    asked: int | None = None,
 ) -> pygame.Rect:
     """Draw ``msg`` with one corner (or the centre) of its box at ``pos``, at
     ``size`` (or exactly ``pixels`` high, as a fit chose). ``box``: the box the
     text belongs in (a button's, a panel's), for the layout check; it is not
-    clipped to it."""
+    clipped to it. ``asked``: the pixel size the fit started from, for the check."""
     p = px(size) if pixels is None else pixels
     img = rendered(msg, p, tuple(color), bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
-    record(surface, msg, rect, box, p)
+    record(surface, msg, rect, box, p, asked=asked)
     return rect
 
 
@@ -123,6 +129,7 @@ def record(
     box: pygame.Rect | pygame.FRect | None,
     pixels: int,
     lines: list[pygame.Rect] | None = None,
+    asked: int | None = None,
 ) -> None:
     """Note a drawn text for the layout check, while one runs: its whole area, and
     (a wrapped text) the area of each line's letters."""
@@ -142,6 +149,7 @@ def record(
     drawn_texts.append((surface, msg, rect, owner))
     drawn_px.append(pixels)
     drawn_lines.append(lines)
+    drawn_asked.append(asked or pixels)
 
 
 @lru_cache(maxsize=1024)

@@ -300,6 +300,7 @@ def test_the_screenshot_tour_covers_every_scene(tours):
         "quit-question",
         "tutorial",
         "tutorial-lesson",
+        "tutorial-first-lesson",
         "history",
         "mosaix-menu",
         "mosaix-solo",

@@ -155,3 +155,122 @@ def test_the_check_finds_a_label_too_small_to_read(app):
     found = text_problems(app)
     px = theme.px(8)
     assert found == [f"Tiny: 'Zurücknehmen' is drawn at {px}px, too small to read"], found
+
+
+def test_the_check_finds_a_label_smaller_than_the_others_of_its_column(app):
+    """German lesson 1 drew "Blau: 2 Gruppen, 3 Steine" smaller than the "Rot"
+    line over it, each fitted to its box by itself: the lines of one list are
+    one group, and the check finds the one drawn smaller."""
+
+    class Counter(ButtonScene):
+        def draw(self, surface: pygame.Surface) -> None:
+            for i, line in enumerate(("Rot: ? Gruppen, 3 Steine", "Blau: 2 Gruppen, 3 Steine")):
+                box = pygame.Rect(20, 20 + 30 * i, 300, 28)
+                need = theme.face(theme.px(20)).size("Rot: ? Gruppen, 3 Steine")[0]
+                box.width = need + 2  # room for the first line only, as the panel had
+                text_layout.label(surface, line, box, size=20)
+            # Lines asked at another size, or in boxes of another size, are not its group.
+            text_layout.label(surface, "Lektion 1 von 10", pygame.Rect(20, 200, 300, 20), size=14)
+
+    app.scenes.reset(Counter(app))
+    found = text_problems(app)
+    assert len(found) == 1 and found[0].startswith(
+        "Counter: 'Blau: 2 Gruppen, 3 Steine' is drawn at "
+    ), found
+    assert "smaller than 'Rot: ? Gruppen, 3 Steine' beside it" in found[0]
+
+
+def test_the_check_finds_a_button_smaller_than_the_others_of_its_row(app):
+    """The side panel drew Undo, Redo, Hint and Take back smaller than Save game
+    and Menu beside them; buttons of one row share a size, and one that does not
+    is found."""
+    from game.client.widgets import Button
+
+    class Panel(ButtonScene):
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.controls = [
+                Button("Zurücknehmen", lambda: None, size=20),
+                Button("Menü", lambda: None, size=20),
+            ]
+
+        def draw(self, surface: pygame.Surface) -> None:
+            for i, b in enumerate(self.controls):
+                b.rect = pygame.Rect(20 + 130 * i, 20, 120, 40)
+                text_layout.button_label(surface, b.label, b.rect, b.size, theme.TEXT)
+
+    app.scenes.reset(Panel(app))
+    found = text_problems(app)
+    assert [p for p in found if "smaller than 'Menü' beside it" in p], found
+    assert found[0].startswith("Panel: 'Zurücknehmen' is drawn at ")
+    # Shared, as widgets.draw_all shares a row's size, the row is one size.
+    app.scenes.reset(ButtonScene(app))
+    shared = Panel(app)
+    text_layout.share_label_size(shared.controls)
+    shared.controls[0].rect = pygame.Rect(20, 20, 120, 40)
+    shared.controls[1].rect = pygame.Rect(150, 20, 120, 40)
+    text_layout.share_label_size(shared.controls)
+
+    class Shared(Panel):
+        def draw(self, surface: pygame.Surface) -> None:
+            from game.client.widgets import draw_all
+
+            for i, b in enumerate(self.controls):
+                b.rect = pygame.Rect(20 + 130 * i, 20, 120, 40)
+            text_layout.share_label_size(self.controls)
+            draw_all(self.controls, surface)
+
+    app.scenes.reset(Shared(app))
+    assert not [p for p in text_problems(app) if "smaller than" in p]
+
+
+def test_the_check_finds_the_options_of_stacked_choices_out_of_line(app):
+    """New match's Red, Blue and Board side rows started their options where
+    each title ended ("Brettseite" is wider than "Rot"): a table out of line."""
+    from game.client.scripted.checks import layout_problems
+    from game.client.widgets import Segments, title_column
+
+    def choices() -> list[Segments]:
+        rows = [
+            Segments("Rot", ["1", "2", "3"], "1", lambda _v: None, shown=str),
+            Segments("Brettseite", ["3", "4", "5"], "3", lambda _v: None, shown=str),
+        ]
+        for i, c in enumerate(rows):
+            c.rect = pygame.Rect(20, 20 + 60 * i, 500, 50)
+        return rows
+
+    scene = ButtonScene(app)
+    scene.controls = choices()
+    app.scenes.reset(scene)
+    assert layout_problems(app) == [
+        "ButtonScene: the options of 'Rot' and 'Brettseite' are out of line"
+    ]
+    scene.controls = choices()
+    title_column(scene.controls)
+    assert layout_problems(app) == []
+
+
+def test_the_check_finds_a_question_scrolled_out_of_view(app):
+    """German lesson 1 at 640x480 Large ended its text with its question, below
+    the fold of the scrolled text: the check finds a question out of view."""
+
+    class Lesson(ButtonScene):
+        def __init__(self, app, text: str) -> None:
+            super().__init__(app)
+            self.page = text_layout.TextBlock(text, size=20, smallest=20)
+            self.page.layout(pygame.Rect(20, 20, 200, 80))
+
+        def draw(self, surface: pygame.Surface) -> None:
+            self.page.draw(surface)
+
+    long = "Eine Gruppe sind Steine einer Farbe, die Kante an Kante liegen. " * 3
+    app.scenes.reset(Lesson(app, long + "Wie viele Gruppen hat Rot hier?"))
+    found = text_problems(app)
+    assert found == [
+        "Lesson: the question 'Wie viele Gruppen hat Rot hier?' is scrolled out of view"
+    ], found
+    # A question in view, or a page that scrolls without one, is no problem.
+    app.scenes.reset(Lesson(app, "Wie viele Gruppen hat Rot hier? " + long))
+    assert text_problems(app) == []
+    app.scenes.reset(Lesson(app, long))
+    assert text_problems(app) == []

@@ -1,10 +1,13 @@
 """What the tour checks on each screen: controls off the window or over each
-other, texts out of their box or over another text, a control or a line drawn
-through them, and (between a Normal and a Large run at one window size) a text
-drawn smaller in Large."""
+other, the options of choices stacked in a column out of line, texts out of
+their box or over another text, a control or a line drawn through them, a label
+smaller than the others of its row or column, a question scrolled out of view,
+and (between a Normal and a Large run at one window size) a text drawn smaller
+in Large."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -32,6 +35,10 @@ class Look:
     texts: list[tuple[str, pygame.Rect, pygame.Rect | None, int]] = field(default_factory=list)
     #: Each line drawn with ``pygame.draw.line``/``lines``/``aaline``/``aalines``.
     lines: list[Segment] = field(default_factory=list)
+    #: Beside :attr:`texts`, entry for entry: the pixel size each was asked for.
+    asked: list[int] = field(default_factory=list)
+    #: The lines of each scrolled page that are out of view.
+    hidden: list[list[str]] = field(default_factory=list)
 
 
 @contextmanager
@@ -80,6 +87,7 @@ def look(app: App) -> Look | None:
     seen = Look(type(top).__name__)
     scratch = app.screen.copy()
     theme.drawn_texts, theme.drawn_px, theme.drawn_lines = [], [], []
+    theme.drawn_hidden, theme.drawn_asked = [], []
     try:
         with recording_lines(scratch, seen.lines):
             top.draw(scratch)
@@ -88,8 +96,18 @@ def look(app: App) -> Look | None:
         seen.texts = [
             (m, r, b, p) for (s, m, _, b), p, lines in drawn if s is scratch for r in lines
         ]
+        seen.asked = [
+            a
+            for (s, *_), a, lines in zip(
+                theme.drawn_texts, theme.drawn_asked, theme.drawn_lines, strict=True
+            )
+            if s is scratch
+            for _r in lines
+        ]
+        seen.hidden = [lines for s, lines in theme.drawn_hidden if s is scratch]
     finally:
         theme.drawn_texts, theme.drawn_px, theme.drawn_lines = None, [], []
+        theme.drawn_hidden, theme.drawn_asked = [], []
     return seen
 
 
@@ -120,6 +138,23 @@ def layout_problems(app: App) -> list[str]:
         for b in controls[i + 1 :]:
             if a.rect.colliderect(b.rect):
                 problems.append(f"{type(top).__name__}: {label(a)!r} overlaps {label(b)!r}")
+    return problems + out_of_line(type(top).__name__, controls)
+
+
+def out_of_line(name: str, controls: Sequence[Widget]) -> list[str]:
+    """Choices stacked in one column (each a title and its options, side by side)
+    whose options do not start at one edge: the eye reads them as a table."""
+    choices = [c for c in controls if callable(getattr(c, "parts", None))]
+    problems = []
+    for i, a in enumerate(choices):
+        for b in choices[i + 1 :]:
+            if (a.rect.left, a.rect.width) != (b.rect.left, b.rect.width):
+                continue  # not one column
+            first_a, first_b = a.parts()[0], b.parts()[0]  # type: ignore[attr-defined]
+            if abs(first_a.left - first_b.left) > 1:
+                problems.append(
+                    f"{name}: the options of {label(a)!r} and {label(b)!r} are out of line"
+                )
     return problems
 
 
@@ -176,7 +211,38 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
         for m2, r2, _, _ in seen.texts[i + 1 :]:
             if ink(r1).colliderect(ink(r2)):
                 problems.append(f"{name}: {m1[:40]!r} lies over {m2[:40]!r}")
+    problems += smaller_than_its_row(name, seen)
+    for lines in seen.hidden:
+        hidden = " ".join(lines)
+        if "?" in hidden:
+            # The question's own words: from the end of the sentence before it.
+            question = re.split(r"(?<=[.!:])\s", hidden[: hidden.rindex("?") + 1])[-1]
+            problems.append(f"{name}: the question {question[-40:]!r} is scrolled out of view")
     return list(dict.fromkeys(problems))  # a text over a button is over its label too
+
+
+def smaller_than_its_row(name: str, seen: Look) -> list[str]:
+    """Labels drawn smaller than another of their row or column: texts asked at
+    one size whose boxes are the same size and stand side by side (one top) or
+    one under the other (one left), as a row of buttons, a choice's options or a
+    list of lines do. One such group is read as one, so one size must serve it all."""
+    boxed = [
+        (m, b, p, a)
+        for (m, _, b, p), a in zip(seen.texts, seen.asked, strict=True)
+        if b is not None and b.width and b.height
+    ]
+    problems = []
+    for m1, b1, p1, a1 in boxed:
+        for m2, b2, p2, a2 in boxed:
+            if p1 >= p2 or a1 != a2 or b1.size != b2.size or b1 == b2:
+                continue
+            if b1.top == b2.top or b1.left == b2.left:
+                problems.append(
+                    f"{name}: {m1[:40]!r} is drawn at {p1}px, smaller than "
+                    f"{m2[:40]!r} beside it at {p2}px"
+                )
+                break
+    return problems
 
 
 #: Per screen of a run ("shot-name: Scene"), each text and the pixel sizes it was drawn at.

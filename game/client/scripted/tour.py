@@ -227,6 +227,11 @@ def tour(
     app.scenes.push(TutorialMenuScene(app))
     d.settle(0.3)
     shot("tutorial")
+    # The first lesson as it opens: its question in view, however long its text.
+    app.scenes.push(LessonScene(app, 0))
+    d.settle(0.3)
+    shot("tutorial-first-lesson")
+    app.scenes.pop()
     lesson = LessonScene(app, next(i for i, x in enumerate(LESSONS) if x.id == "forced"))
     app.scenes.push(lesson)
     d.settle(0.3)
