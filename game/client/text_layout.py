@@ -131,25 +131,31 @@ def shared_labels(
     lines: Sequence[tuple[str, Box, theme.Color]],
     size: float,
     floor: float | None = None,
+    align: str = "center",
 ) -> None:
-    """Labels of one row (a choice's options), each centred in its box, all at
-    the size the tightest of them fits: one size a row, none looking shrunk."""
+    """Labels of one row or column (a choice's options, a counter's lines), each
+    in its box placed by ``align``, all at the size the tightest of them fits:
+    one size a group, none looking shrunk."""
     pixels = min((label_px(m, b, size, floor=floor) for m, b, _c in lines), default=0)
     for msg, box, color in lines:
         if pixels < label_px(msg, box, size, floor=floor):
-            centre = (box.centerx, box.centery)
+            anchor, x = {
+                "left": ("midleft", box.left),
+                "center": ("center", box.centerx),
+                "right": ("midright", box.right),
+            }[align]
             theme.text(
                 surface,
                 msg,
-                centre,
+                (x, box.centery),
                 pixels=pixels,
                 color=color,
-                anchor="center",
+                anchor=anchor,
                 box=box,
                 asked=theme.px(size),
             )
         else:
-            label(surface, msg, box, size=size, color=color, align="center", floor=floor)
+            label(surface, msg, box, size=size, color=color, align=align, floor=floor)
 
 
 #: Room kept between a control's label and the control's left and right edges.

@@ -9,6 +9,7 @@ back says what happened and whether the lesson is done.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from game.i18n import N_, _, ngettext
@@ -36,6 +37,21 @@ class Lesson:
     #: Counter entries ("Red groups", "Blue tiles", ...) that would give away the
     #: answer, shown as "?" until the lesson is done.
     hidden: tuple[str, ...] = ()
+
+
+#: A lesson's closing question: the last sentence, ending in "?", after the
+#: sentence or paragraph before it (Spanish opens it with "¿").
+_QUESTION = re.compile(r"(?s)^(.*[.!:\n])\s*([^.!:\n]+\?)\s*$")
+
+
+def split_question(text: str) -> tuple[str, str]:
+    """A lesson's (translated) text as what it explains and the question it
+    ends with ("" if it asks none): the question is shown apart from the text,
+    in view even where the text must scroll."""
+    found = _QUESTION.match(text)
+    if found is None:
+        return text, ""
+    return found.group(1).rstrip(), found.group(2).strip()
 
 
 LESSONS: tuple[Lesson, ...] = (

@@ -1,12 +1,16 @@
 """The tutorial, every lesson done by clicks as a new player would, with a wrong
 try explained first where a lesson has one."""
 
+import json
+
 import pygame
 import pytest
 
 from game.client import theme
+from game.client.app import App
 from game.client.scenes.title import TitleScene
 from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
+from game.client.scripted.driver import Driver
 from game.play.explain import explain
 from game.play.lessons import LESSONS
 from game.play.tutorial_progress import load
@@ -330,3 +334,48 @@ def test_start_again_keeps_next_lesson_and_the_list_says_done_once(app, drive):
     drive.frames(1)
     first = app.scenes.top.controls[0].label
     assert first.endswith(" (done)") and "  " not in first
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_a_lessons_question_is_in_view_and_its_counter_lines_share_a_size(
+    tmp_path, language, text_size
+):
+    """German lesson 1 at 640x480 Large asked its question below the fold of a
+    scrolled text, and drew "Blau: 2 Gruppen" smaller than "Rot: ? Gruppen":
+    the question now stands under the text, and both counter lines share a size."""
+    from game.client.scripted.checks import look, text_problems
+    from game.i18n import _, set_language
+    from game.play.lessons import split_question
+
+    data = tmp_path / "data"
+    data.mkdir()
+    settings = {"text_size": text_size, "language": language}
+    (data / "settings.json").write_text(json.dumps(settings))
+    pygame.init()
+    app = App((640, 480), data)
+    drive = Driver(app)
+    try:
+        assert set_language(language) == language
+        app.scenes.reset(TutorialMenuScene(app))
+        drive.frames(2)
+        drive.click(button(app.scenes.top, "1.").rect.center)
+        drive.settle(0.3)
+        scene = app.scenes.top
+        assert isinstance(scene, LessonScene)
+        question = split_question(_(scene.lesson.text))[1]
+        assert question.endswith("?")
+        seen = look(app)
+        assert seen is not None
+        shown = {m for m, _r, _b, _p in seen.texts}
+        assert question in shown, sorted(shown)
+        counters = {
+            p
+            for m, _r, _b, p in seen.texts
+            if m in (scene.run.counter(RED), scene.run.counter(BLUE))
+        }
+        assert len(counters) == 1, counters
+        assert text_problems(app, seen) == []
+    finally:
+        app.close()
+        set_language("en")

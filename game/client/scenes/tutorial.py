@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from game.i18n import N_, _
-from game.play.lessons import LESSONS, Feedback, LessonRun
+from game.play.lessons import LESSONS, Feedback, LessonRun, split_question
 from game.play.tutorial_progress import TutorialProgress, list_line
 from game.play.tutorial_progress import load as load_tutorial
 from game.play.tutorial_progress import save as save_tutorial
@@ -22,7 +22,7 @@ from ..board_view import BoardView
 from ..button_rows import GAP, label_rows
 from ..focus_row import FocusRow
 from ..layout import split
-from ..layout_tree import Column, Node, Row, Stack
+from ..layout_tree import Column, Fit, Node, Row, Stack
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Widget, draw_all, press, update_all
 from .analysis_board import AnalysisBoardScene
@@ -165,6 +165,8 @@ class LessonScene(Scene):
                 Node("number", height=self.line(self.sized("number"))),
                 Node("title", height=self.line(self.sized("title"), bold=True) + 4),
                 Node(self.body, margin=(4, 0, 8, 0)),
+                # The question the lesson asks, under its text and never scrolled away.
+                Node("question", height=Fit(self.question_height), margin=(0, 0, 8, 0)),
                 Node(("counter", RED), height=self.line(self.sized("body")) + 4),
                 Node(("counter", BLUE), height=self.line(self.sized("body")) + 4),
             ],
@@ -192,6 +194,14 @@ class LessonScene(Scene):
                 ),
             ]
         )
+
+    def texts(self) -> tuple[str, str]:
+        """The lesson's text in the player's language, and the question it ends with."""
+        return split_question(_(self.lesson.text))
+
+    def question_height(self, width: float) -> float:
+        question = self.texts()[1]
+        return tl.block_height(question, self.sized("body"), width) if question else 0.0
 
     @property
     def number_box(self) -> pygame.FRect:
@@ -355,11 +365,17 @@ class LessonScene(Scene):
         tl.label(
             surface, _(self.lesson.title), self.boxes["title"], size=self.sized("title"), bold=True
         )
-        self.body.set_text(_(self.lesson.text))
+        text, question = self.texts()
+        self.body.set_text(text)
         self.body.draw(surface)
-        for color in (RED, BLUE):
-            tl.label(surface, self.run.counter(color), self.boxes["counter", color],
-                     size=self.sized("body"), color=theme.TILE[color])  # fmt: skip
+        if question:
+            tl.block(surface, question, self.boxes["question"], size=self.sized("body"),
+                     color=theme.ACCENT)  # fmt: skip
+        # The two counter lines are read as one: one size for both.
+        counters = [
+            (self.run.counter(c), self.boxes["counter", c], theme.TILE[c]) for c in (RED, BLUE)
+        ]
+        tl.shared_labels(surface, counters, self.sized("body"), align="left")
         tl.block(surface, self.message[0], self.message_box(), size=22, floor=14,
                  color=self.message[1], align="center")  # fmt: skip
         draw_all(self.controls, surface)
