@@ -139,8 +139,14 @@ class SidePanel:
             align="center",
         )
         y += 24 if small else 34
+        # The two sides' names, and their counts, are read as one: one size each.
+        measured = [self._rows(match, c, 0) for c in (RED, BLUE)]
+        most = (
+            min(text_layout.label_px(r[1], r[2], r[5], bold=True) for r in measured),
+            min(text_layout.label_px(r[3], r[4], r[6]) for r in measured),
+        )
         for color in (RED, BLUE):
-            y = self._side(surface, match, color, y)
+            y = self._side(surface, match, color, y, most)
         line, col = turn_line
         size = 18 if small else 24
         # One line where it fits, else two (a box the same in both text sizes:
@@ -222,17 +228,15 @@ class SidePanel:
     def scroll(self, rows: int) -> None:
         self.first_row = max(0, self.first_row + rows)
 
-    def _side(self, surface: pygame.Surface, match: Match, color: Color, y: int) -> int:
+    def _rows(
+        self, match: Match, color: Color, y: int
+    ) -> tuple[pygame.Rect, str, pygame.FRect, str, pygame.FRect, int, int]:
+        """A side's box, its name and the name's row, its counts and their row,
+        and the two texts' sizes."""
         p = self.rect
-        shown = match.shown()
         small = self.compact
         box = pygame.Rect(p.left + 10, y, p.width - 20, 52 if small else 72)
-        active = match.board.mover == color and not match.over
-        pygame.draw.rect(surface, theme.BG_LIGHT, box, border_radius=10)
-        if active:
-            pygame.draw.rect(surface, theme.TILE[color], box, 3, border_radius=10)
         r = 9 if small else 13
-        pygame.draw.circle(surface, theme.TILE[color], (box.left + 8 + 2 * r, box.top + 2 * r), r)
         left = box.left + 16 + 4 * r
         badge = self.badges.get(color)
         # Beside a clock the name stands alone: the disc already says the colour.
@@ -250,14 +254,32 @@ class SidePanel:
         # Normal's size or larger, and a long name is cut, whole under the pointer.
         rows = pygame.Rect(left, box.top + 4, room, box.height - 8)
         name_row, count_row = split(rows, 0.55, "top")
-        text_layout.label(surface, full, name_row, size=18 if small else 24, bold=True)
-        shown_n, groups_n = shown.count(color), match.group_count(color)
+        shown_n, groups_n = match.shown().count(color), match.group_count(color)
         counts = "{}   {}".format(
             ngettext("{n} tile", "{n} tiles", shown_n).format(n=shown_n),
             ngettext("{n} group", "{n} groups", groups_n).format(n=groups_n),
         )
         count_row.width = box.right - 10 - left
-        text_layout.label(surface, counts, count_row, size=16 if small else 20, color=theme.MUTED)
+        return box, full, name_row, counts, count_row, 18 if small else 24, 16 if small else 20
+
+    def _side(
+        self, surface: pygame.Surface, match: Match, color: Color, y: int, most: tuple[int, int]
+    ) -> int:
+        small = self.compact
+        box, full, name_row, counts, count_row, name_size, count_size = self._rows(match, color, y)
+        active = match.board.mover == color and not match.over
+        pygame.draw.rect(surface, theme.BG_LIGHT, box, border_radius=10)
+        if active:
+            pygame.draw.rect(surface, theme.TILE[color], box, 3, border_radius=10)
+        r = 9 if small else 13
+        pygame.draw.circle(surface, theme.TILE[color], (box.left + 8 + 2 * r, box.top + 2 * r), r)
+        left = box.left + 16 + 4 * r
+        badge = self.badges.get(color)
+        rows = pygame.Rect(left, box.top + 4, name_row.width, box.height - 8)
+        text_layout.label(surface, full, name_row, size=name_size, bold=True, most=most[0])
+        text_layout.label(
+            surface, counts, count_row, size=count_size, color=theme.MUTED, most=most[1]
+        )
         # The clock on the name's line, large; the connection on the counts' line.
         whole = pygame.Rect(left, rows.top, box.right - 10 - left, rows.height)
         clock_row, note_row = split(whole, 0.55, "top")

@@ -87,12 +87,16 @@ def label(
     bold: bool = False,
     floor: float | None = None,
     pointer: tuple[int, int] | None = None,
+    most: int | None = None,
 ) -> pygame.Rect:
     """One line in ``box``, centred on its height and placed by ``align`` ("left",
     "center", "right"): at ``size``, else as large as fits the box's width and
     height (never below the floor), then cut with "..."; a cut line shows whole in
-    a box under it while ``pointer`` is over it. Returns where the text went."""
+    a box under it while ``pointer`` is over it. ``most``: no larger than that many
+    pixels (the size the texts of its group share). Returns where the text went."""
     p = label_px(msg, box, size, bold=bold, floor=floor)
+    if most is not None:
+        p = min(p, most)
     shown = cut(msg, p, box.width, bold)
     anchor, x = {
         "left": ("midleft", box.left),
