@@ -136,11 +136,15 @@ def shared_labels(
     size: float,
     floor: float | None = None,
     align: str = "center",
+    most: int | None = None,
 ) -> None:
     """Labels of one row or column (a choice's options, a counter's lines), each
-    in its box placed by ``align``, all at the size the tightest of them fits:
-    one size a group, none looking shrunk."""
+    in its box placed by ``align``, all at the size the tightest of them fits
+    (and no larger than ``most``, a size shared with other rows): one size a
+    group, none looking shrunk."""
     pixels = min((label_px(m, b, size, floor=floor) for m, b, _c in lines), default=0)
+    if most is not None:
+        pixels = min(pixels, most)
     for msg, box, color in lines:
         if pixels < label_px(msg, box, size, floor=floor):
             anchor, x = {

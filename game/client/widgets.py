@@ -157,6 +157,9 @@ class Choice(Button):
         #: The title's column when choices stand in a grid, so their options line
         #: up (:func:`title_column`); None: the room this title needs.
         self.title_room: int | None = None
+        #: The pixel sizes the choices drawn together share (:func:`draw_all`):
+        #: their titles', their options'; None: this choice's own.
+        self.shared: tuple[int, int] | None = None
         self.refresh()
 
     @property
@@ -213,6 +216,9 @@ class Segments(Button):
         #: The title's column when choices stand in a grid, so their options line
         #: up (:func:`title_column`); None: the room this title needs.
         self.title_room: int | None = None
+        #: The pixel sizes the choices drawn together share (:func:`draw_all`):
+        #: their titles', their options'; None: this choice's own.
+        self.shared: tuple[int, int] | None = None
 
     @property
     def value(self) -> str:
@@ -255,12 +261,35 @@ class Segments(Button):
         self.choose(self.index + by)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
-        title = pygame.Rect(
+    def title_box(self) -> pygame.Rect:
+        return pygame.Rect(
             self.rect.left + 4, self.rect.top, self.title_width() - 8, self.rect.height
         )
-        text_layout.label(surface, _(self.title), title, size=self.size + 2, floor=LABEL_FLOOR)
+
+    def sizes(self) -> tuple[int, int]:
+        """The pixel sizes its title and its options fit at by themselves."""
+        title = text_layout.label_px(
+            _(self.title), self.title_box(), self.size + 2, floor=LABEL_FLOOR
+        )
+        options = min(
+            text_layout.label_px(
+                self.shown(o), r.inflate(-text_layout.LABEL_PAD, 0), self.size, floor=LABEL_FLOOR
+            )
+            for o, r in zip(self.options, self.parts(), strict=True)
+        )
+        return title, options
+
+    def draw(self, surface: pygame.Surface) -> None:
+        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
+        most = self.shared or (None, None)
+        text_layout.label(
+            surface,
+            _(self.title),
+            self.title_box(),
+            size=self.size + 2,
+            floor=LABEL_FLOOR,
+            most=most[0],
+        )
         lines = []
         for i, r in enumerate(self.parts()):
             chosen = i == self.index
@@ -273,7 +302,7 @@ class Segments(Button):
             color = theme.BG if chosen else theme.TEXT
             box = r.inflate(-text_layout.LABEL_PAD, 0)
             lines.append((self.shown(self.options[i]), box, color))
-        text_layout.shared_labels(surface, lines, self.size, LABEL_FLOOR)
+        text_layout.shared_labels(surface, lines, self.size, LABEL_FLOOR, most=most[1])
 
 
 def title_column(choices: Sequence[Segments]) -> None:
@@ -437,5 +466,13 @@ def draw_all(
         LABEL_FLOOR,
         any_height=any_height,
     )
+    # Choices stacked together are read as a table: one title size, one option size.
+    choices = [w for w in drawn if isinstance(w, Segments) and w.rect.width]
+    for size in {c.size for c in choices}:
+        group = [c for c in choices if c.size == size]
+        fits = [c.sizes() for c in group]
+        shared = (min(t for t, _o in fits), min(o for _t, o in fits))
+        for c in group:
+            c.shared = shared
     for w in drawn:
         w.draw(surface)
