@@ -7,6 +7,14 @@ also breaks a word that does not fit a line in the middle. :class:`Face` measure
 and draws a line as the sum of its letters' hinted advances (even spacing at
 every size) and wraps at spaces only, keeping ``Font``'s interface, so every
 caller (:func:`theme.face`) gets it unchanged.
+
+The game has one font, pygame's bundled sans (``freesansbold.ttf``), which has
+every letter of the five languages (tests/client/test_font_languages.py); there
+is no fallback font. Its bold is SDL_ttf's, made by thickening each letter's
+outline, and that thickening joins the two dots of "ä", "ö", "ü" into one bar
+(the headings' "Zurück" read "Zurūck"). A bold letter whose parts join is drawn
+as the bold letter's body with the plain letter's marks (:func:`kept_apart`),
+or, where the body cannot be told from its marks ("%", "«"), as the plain letter.
 """
 
 from __future__ import annotations
@@ -19,6 +27,11 @@ ColorValue = pygame.Color | Sequence[int] | str
 
 
 class Face(pygame.font.Font):
+    def __init__(self, file: str | None, size: int) -> None:
+        super().__init__(file, size)
+        #: By letter: does the bold thickening join its parts (see :func:`kept_apart`)?
+        self.joined: dict[str, bool] = {}
+
     def advances(self, text: str) -> list[int]:
         return [m[4] if m else 0 for m in self.metrics(text)]
 
@@ -67,8 +80,7 @@ class Face(pygame.font.Font):
 
     def _line(self, msg: str, antialias: bool, color: ColorValue) -> pygame.Surface:
         """One line, each letter at the sum of the advances before it."""
-        draw = super().render
-        glyphs = [draw(ch, antialias, color) for ch in msg]
+        glyphs = [self._glyph(ch, antialias, color) for ch in msg]
         high = max([g.get_height() for g in glyphs] + [self.get_height()])
         out = pygame.Surface((max(1, self.size(msg)[0]), high), pygame.SRCALPHA)
         x = 0
@@ -77,3 +89,63 @@ class Face(pygame.font.Font):
             out.blit(g, (x, high - g.get_height()), special_flags=pygame.BLEND_RGBA_MAX)
             x += step
         return out
+
+    def _glyph(self, ch: str, antialias: bool, color: ColorValue) -> pygame.Surface:
+        """One letter; in bold, with its parts kept apart (:func:`kept_apart`)."""
+        heavy = pygame.font.Font.render(self, ch, antialias, color)
+        if not self.bold or not ch.strip():
+            return heavy
+        joined = self.joined
+        if joined.get(ch) is False:
+            return heavy
+        self.bold = False
+        try:
+            plain = pygame.font.Font.render(self, ch, antialias, color)
+        finally:
+            self.bold = True
+        joined[ch] = parts(heavy) < parts(plain)
+        return kept_apart(heavy, plain) if joined[ch] else heavy
+
+
+def parts(image: pygame.Surface) -> int:
+    """How many separate pieces of ink a letter's image has."""
+    return len(_ink(image).connected_components())
+
+
+def _ink(image: pygame.Surface) -> pygame.mask.Mask:
+    return pygame.mask.from_surface(image, 127)
+
+
+def kept_apart(heavy: pygame.Surface, plain: pygame.Surface) -> pygame.Surface:
+    """A bold letter whose thickening joined its parts: the bold body (its
+    largest piece) with the plain letter's other pieces (its marks) where the
+    plain letter has them; the plain letter, centred, where that still joins."""
+    out = pygame.Surface(heavy.get_size(), pygame.SRCALPHA)
+    dx = (heavy.get_width() - plain.get_width()) // 2
+    body = max(_ink(heavy).connected_components(), key=lambda m: m.count())
+    pieces = _ink(plain).connected_components()
+    keep = max(pieces, key=lambda m: m.count())
+    out.blit(_only(heavy, body), (0, 0))
+    for piece in pieces:
+        if piece is not keep:
+            out.blit(_only(plain, piece), (dx, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    if parts(out) == len(pieces):
+        return out
+    out = pygame.Surface(heavy.get_size(), pygame.SRCALPHA)
+    out.blit(plain, (dx, 0))
+    return out
+
+
+def _only(image: pygame.Surface, piece: pygame.mask.Mask) -> pygame.Surface:
+    """The pixels of ``image`` in ``piece`` and the soft edge around it."""
+    grown = piece.convolve(_ROUND)  # one pixel wider each way: the anti-aliased edge
+    near = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+    grown.to_surface(
+        near, setcolor=(255, 255, 255, 255), unsetcolor=(255, 255, 255, 0), dest=(-1, -1)
+    )
+    out = image.copy()
+    out.blit(near, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+_ROUND = pygame.mask.Mask((3, 3), fill=True)
