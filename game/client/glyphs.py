@@ -68,7 +68,7 @@ class Face(pygame.font.Font):
         lines: list[str] = []
         for paragraph in msg.split("\n"):
             line = ""
-            for word in paragraph.split(" "):
+            for word in words(paragraph):
                 joined = f"{line} {word}" if line else word
                 if line and width > 0 and self.size(joined)[0] > width:
                     lines.append(line)
@@ -105,6 +105,26 @@ class Face(pygame.font.Font):
             self.bold = True
         joined[ch] = parts(heavy) < parts(plain)
         return kept_apart(heavy, plain) if joined[ch] else heavy
+
+
+#: Marks that French (and Spanish, Italian) set apart by a space but that never
+#: begin a line: "tour : Oui" breaks before "tour", not before ":".
+CLINGING = frozenset(":;!?»%")
+
+
+def words(paragraph: str) -> list[str]:
+    """A paragraph's words as a line may break between them: a mark standing
+    alone (French " :", " ?", " »") goes with the word before it, "«" with the
+    word after it."""
+    out: list[str] = []
+    opened = False
+    for word in paragraph.split(" "):
+        if out and (opened or (word and set(word) <= CLINGING)):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+        opened = word == "«"
+    return out
 
 
 def parts(image: pygame.Surface) -> int:

@@ -206,6 +206,7 @@ def button_label(
     own, lines = _label_fit(msg, box, size, floor)
     pixels = own if most is None else min(own, most)
     if lines == 2:
+        msg = after_colon(msg, pixels, box.width)
         tall = block_height(msg, size, box.width, pixels=pixels)
         at = pygame.Rect(box.left, box.centery - tall // 2, box.width, tall)
         block(surface, msg, at, size=size, color=color, align="center", pixels=pixels)
@@ -222,6 +223,18 @@ def button_label(
         )
     else:
         label(surface, msg, box, size=size, color=color, align="center", floor=floor)
+
+
+def after_colon(msg: str, pixels: int, width: int) -> str:
+    """A label of a name and its value ("AI thinks on your turn: On") on two
+    lines, broken after its colon where each part fits ``width`` at ``pixels``:
+    the name on one line, the value on the next; else ``msg`` as it was."""
+    head, colon, rest = msg.rpartition(":")
+    if not colon or not rest.startswith(" ") or not head.strip():
+        return msg
+    f = theme.face(pixels)
+    lines = [head + colon, rest.strip()]
+    return "\n".join(lines) if all(f.size(line)[0] <= width for line in lines) else msg
 
 
 class Labelled(Protocol):
