@@ -25,6 +25,8 @@ class Slider:
         self.size = self.base_size = 26
         #: Said in place of the value (the sound is off, say), until cleared.
         self.note = ""
+        #: The label size the controls drawn with it share (:func:`widgets.draw_all`).
+        self.shared_px: int | None = None
 
     def _set_from(self, x: int) -> None:
         bar = self.bar()
@@ -70,17 +72,30 @@ class Slider:
     def update(self, dt: float) -> bool:
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.BG_LIGHT, self.rect, border_radius=10)
-        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
-        room = pygame.Rect(
+    def label_room(self) -> pygame.Rect:
+        return pygame.Rect(
             self.rect.left + 18,
             self.rect.top,
             self.bar().left - self.rect.left - 26,
             self.rect.height,
         )
-        text_layout.label(surface, self.text(), room, size=self.size, floor=LABEL_FLOOR)
+
+    def label_px(self) -> int:
+        """The pixel size its label fits at by itself."""
+        return text_layout.label_px(self.text(), self.label_room(), self.size, floor=LABEL_FLOOR)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.BG_LIGHT, self.rect, border_radius=10)
+        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
+        text_layout.label(
+            surface,
+            self.text(),
+            self.label_room(),
+            size=self.size,
+            floor=LABEL_FLOOR,
+            most=self.shared_px,
+        )
         bar = self.bar()
         pygame.draw.rect(surface, theme.CELL, bar, border_radius=4)
         filled = bar.copy()

@@ -11,7 +11,7 @@ and Left/Right change a choice or a slider.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import pygame
 
@@ -454,18 +454,38 @@ def update_all(widgets: Iterable[Widget], dt: float) -> bool:
     return moving
 
 
+@runtime_checkable
+class OwnLabel(Protocol):
+    """A control that draws its label its own way (a slider), at a size it may share."""
+
+    rect: pygame.Rect
+    shared_px: int | None
+
+    def label_px(self) -> int: ...
+
+
 def draw_all(
-    widgets: Iterable[Widget], surface: pygame.Surface, *, any_height: bool = False
+    widgets: Iterable[Widget],
+    surface: pygame.Surface,
+    *,
+    any_height: bool = False,
+    one_size: bool = False,
 ) -> None:
     """Draw ``widgets``; the buttons among them of one text size and height (a
     row, a column, a menu; ``any_height``: whatever their heights) share one label
-    size: the smallest any of them needs."""
+    size: the smallest any of them needs. ``one_size``: every button and slider
+    shares one (a list of settings, read as one)."""
     drawn = list(widgets)
-    text_layout.share_label_size(
-        [w for w in drawn if isinstance(w, Button) and type(w).draw is Button.draw],
-        LABEL_FLOOR,
-        any_height=any_height,
-    )
+    buttons = [w for w in drawn if isinstance(w, Button) and type(w).draw is Button.draw]
+    text_layout.share_label_size(buttons, LABEL_FLOOR, any_height=any_height)
+    if one_size:
+        others = [w for w in drawn if isinstance(w, OwnLabel) and w.rect.width]
+        needs = [b.shared_px for b in buttons if b.shared_px] + [w.label_px() for w in others]
+        least = min(needs, default=None)
+        for b in buttons:
+            b.shared_px = least
+        for other in others:
+            other.shared_px = least
     # Choices stacked together are read as a table: one title size, one option size.
     choices = [w for w in drawn if isinstance(w, Segments) and w.rect.width]
     for size in {c.size for c in choices}:

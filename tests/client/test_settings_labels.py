@@ -4,10 +4,20 @@ each setting's label shrank to fit by itself, so the list showed three sizes."""
 
 from __future__ import annotations
 
+import json
+
 import pygame
+import pytest
 
 from game.client import theme
+from game.client.app import App
 from game.client.glyphs import CLINGING
+from game.client.scenes.settings_scene import SettingsScene
+from game.client.scripted.checks import look, text_problems
+from game.client.scripted.tour import Driver
+from game.i18n import set_language
+
+from .tours import languages
 
 
 def test_a_line_never_starts_with_a_french_colon():
@@ -22,3 +32,34 @@ def test_a_line_never_starts_with_a_french_colon():
     assert " ".join(lines) == msg  # nothing lost or added
     quoted = f.wrap("Il dit « oui » : bien", f.size("Il dit «")[0] + 2)
     assert not [line for line in quoted if line.endswith("«") or line[:1] in CLINGING]
+
+
+@pytest.mark.parametrize("language", languages())
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_the_settings_are_one_list_at_one_size(tmp_path, language, text_size, size):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": text_size, "language": language}))
+    pygame.init()
+    app = App(size, data)
+    try:
+        assert set_language(language) == language
+        app.scenes.reset(SettingsScene(app))
+        Driver(app).settle(0.3)
+        seen = look(app)
+        assert seen is not None
+        scene = app.scenes.top
+        labels = [
+            p for _m, r, _b, p in seen.texts if any(c.rect.contains(r) for c in scene.controls)
+        ]
+        assert len(labels) >= len(scene.controls) and len(set(labels)) == 1, sorted(labels)
+        assert text_problems(app, seen) == []
+        # Every line of a label broken over two lines starts with a word, not a mark.
+        for msg, _r, box, p in seen.texts:
+            if box is not None:
+                wrapped = theme.face(p).wrap(msg, box.width)
+                assert not [line for line in wrapped if line[:1] in CLINGING], wrapped
+    finally:
+        app.close()
+        set_language("en")

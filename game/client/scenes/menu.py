@@ -27,6 +27,8 @@ class MenuScene(Scene):
     note_room = 0
     #: Pixels kept at the foot, under the buttons, for lines of the menu's own.
     foot_room = 0
+    #: Every control's label at one size (a list of settings), not a size a row.
+    one_size = False
 
     @property
     def subtitle(self) -> str:
@@ -246,4 +248,4 @@ class MenuScene(Scene):
                 align="center",
                 pointer=self.app.pointer,
             )
-        draw_all(self.controls, surface)
+        draw_all(self.controls, surface, one_size=self.one_size)

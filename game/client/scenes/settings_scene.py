@@ -26,6 +26,7 @@ LANGUAGE_CHOICES = {SYSTEM: "", **{name: code for code, name in LANGUAGES.items(
 
 class SettingsScene(MenuScene):
     title = N_("Settings")
+    one_size = True  # a list of settings is read as one: one label size for all
 
     def header(self, h: int) -> int:
         # A little less title than other menus, so that at 640x480 the settings
