@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.client import theme
 from game.client.app import App
@@ -185,3 +186,31 @@ def test_the_result_lines_are_larger_in_large_text_at_640x480(tmp_path):
     assert len(card) == 3, sorted(normal)
     for line in card:
         assert large[line] > normal[line], (line, normal[line], large[line])
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_the_result_cards_two_count_lines_share_a_size(tmp_path, language):
+    """In French at 640x480 Large, "Rouge (Humain) : 18 tuiles" was drawn a size
+    smaller than "Bleu (Humain) : 19 tuiles" under it, each fitted by itself."""
+    from game.client.scripted.checks import look
+    from game.i18n import set_language
+    from game.play.match import player_name
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": language}))
+    pygame.init()
+    app = App((640, 480), data)
+    try:
+        assert set_language(language) == language
+        app.scenes.reset(TitleScene(app))
+        ended_match(app)
+        seen = look(app)
+        assert seen is not None
+        human = player_name("Human")
+        counts = {p for m, _r, _b, p in seen.texts if f"({human})" in m}
+        assert len(counts) == 1, counts
+        assert text_problems(app, seen) == []
+    finally:
+        app.close()
+        set_language("en")

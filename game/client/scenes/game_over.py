@@ -188,10 +188,19 @@ class GameOverScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 600))
-        for i, (text, s, color, bold) in enumerate(self.lines()):
-            if text:
-                box = self.boxes[("line", i)]
-                text_layout.label(
-                    surface, text, box, size=s, color=color, align="center", bold=bold
-                )
+        lines = [(i, *line) for i, line in enumerate(self.lines()) if line[0]]
+        # Lines of one size (Red's and Blue's counts) are read together: one size.
+        most = {
+            s: min(
+                text_layout.label_px(t, self.boxes[("line", i)], s, bold=b)
+                for i, t, z, _c, b in lines
+                if z == s
+            )
+            for _i, _t, s, _c, _b in lines
+        }
+        for i, text, s, color, bold in lines:
+            box = self.boxes[("line", i)]
+            text_layout.label(
+                surface, text, box, size=s, color=color, align="center", bold=bold, most=most[s]
+            )
         draw_all(self.controls, surface)
