@@ -80,3 +80,28 @@ def test_new_matchs_choices_read_as_one_table(tmp_path, language, text_size, siz
     finally:
         app.close()
         set_language("en")
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_the_analysis_boards_choices_line_up(tmp_path, text_size):
+    """The analysis board's Paint, Side and Turn rows began their options where
+    each title ended: one column of choices, one edge for their options."""
+    from game.client.scenes.analysis_board import AnalysisBoardScene
+    from game.client.scripted.checks import layout_problems
+    from game.rules import Board
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": text_size, "language": "de"}))
+    pygame.init()
+    app = App((640, 480), data)
+    try:
+        assert set_language("de") == "de"
+        app.scenes.reset(AnalysisBoardScene(app, Board(size=5).position()))
+        Driver(app).settle(0.3)
+        scene = app.scenes.top
+        assert len({c.parts()[0].left for c in scene.choices}) == 1
+        assert not [p for p in layout_problems(app) if "out of line" in p]
+    finally:
+        app.close()
+        set_language("en")

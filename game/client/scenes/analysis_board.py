@@ -28,7 +28,7 @@ from ..board_view import BoardView
 from ..layout import split
 from ..layout_tree import Column, Grid, Node, Row
 from ..scene import Scene, Services, pad_buttons
-from ..widgets import Button, Segments, draw_all, press, update_all
+from ..widgets import Button, Segments, draw_all, press, title_column, update_all
 
 SIDES = [str(n) for n in range(3, 9)]
 BRUSHES = [N_("Red"), N_("Blue"), N_("Empty")]
@@ -81,6 +81,7 @@ class AnalysisBoardScene(Scene):
         self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=20)
         #: The panel's choices, and its buttons in pairs, left then right.
         self.choices = [self.brush_choice, self.side_choice, self.mover_choice]
+        title_column(self.choices)  # stacked, their options start at one edge
         self.pairs = [
             self.engine_button,
             self.preview_button,

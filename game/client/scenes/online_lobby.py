@@ -49,7 +49,7 @@ from .. import text_layout as tl
 from .. import theme
 from ..layout import anchor, column, place, row, split
 from ..scene import Services
-from ..widgets import Button, Segments, TextField, Widget
+from ..widgets import Button, Segments, TextField, Widget, title_column
 from .confirm import ConfirmScene
 from .correspondence import CorrespondenceScene
 from .menu import MenuScene
@@ -235,6 +235,7 @@ class OnlineScene(MenuScene):
             Button(N_("Disconnect"), self.disconnect, size=22),
         ]
         self.left_count = len(left)
+        title_column([w for w in left if isinstance(w, Segments)])  # one edge for the options
         seeks = lobby.shown_seeks()
         # As many rows on the right as the left has (two go to the headings): our
         # correspondence games' button, then the seeks, the games to watch in the rest.
