@@ -19,7 +19,7 @@ from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene
 from .daily import daily_scene
-from .puzzle_cards import GOALS, card, pack_row, scrollbar
+from .puzzle_cards import GOALS, card, pack_fit, pack_row, scrollbar
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
@@ -437,11 +437,19 @@ class PuzzleBrowserScene(Scene):
         tl.block(surface, self.about_text(), self.boxes["about"], size=self.sized("about"),
                  color=theme.MUTED, align="center")  # fmt: skip
         surface.set_clip(self.left)
+        small = self.compact
+        # The packs are one list: their titles at one size, their lines at another,
+        # the sizes the tightest fit (every pack's, so a scroll changes neither).
+        most = pack_fit(
+            [(_(p.title), self.shelf.pack_line(p), self.pack_shown(i))
+             for i, p in enumerate(self.packs)],
+            small,
+        )  # fmt: skip
         for i, pack in enumerate(self.packs):
             r = self.pack_shown(i)
             if r.colliderect(self.left):
                 line = self.shelf.pack_line(pack)
-                pack_row(surface, r, _(pack.title), line, i == self.selected, self.compact)
+                pack_row(surface, r, _(pack.title), line, i == self.selected, small, most)
         y: float = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
         for told in self.problem_lines:
             # Each under the one before, as tall as it is wrapped.

@@ -20,17 +20,48 @@ GOALS = (N_("win"), N_("most"))
 SOLVED = (40, 70, 55)
 
 
+def pack_boxes(r: pygame.Rect) -> tuple[pygame.FRect, pygame.FRect]:
+    """A pack row's title box over its line's box."""
+    return split(pygame.FRect(r).inflate(-24, 0), 0.5, "top")
+
+
+def pack_sizes(small: bool) -> tuple[int, int]:
+    """The sizes a pack row's title and line ask for."""
+    return (19, 15) if small else (26, 20)
+
+
+def pack_fit(
+    rows: list[tuple[str, str, pygame.Rect]], small: bool
+) -> tuple[int | None, int | None]:
+    """The largest title size and line size that fit every row of ``rows`` (title,
+    line, box): one size each for the whole list."""
+    title, line = pack_sizes(small)
+    boxes = [(t, ln, *pack_boxes(r)) for t, ln, r in rows]
+    return (
+        min((tl.label_px(t, tb, title, bold=True) for t, _l, tb, _s in boxes), default=None),
+        min((tl.label_px(ln, sb, line) for _t, ln, _tb, sb in boxes), default=None),
+    )
+
+
 def pack_row(
-    surface: pygame.Surface, r: pygame.Rect, title: str, line: str, chosen: bool, small: bool
+    surface: pygame.Surface,
+    r: pygame.Rect,
+    title: str,
+    line: str,
+    chosen: bool,
+    small: bool,
+    most: tuple[int | None, int | None] = (None, None),
 ) -> None:
-    """A pack's row: its title over its line of progress, ringed when chosen."""
+    """A pack's row: its title over its line of progress, ringed when chosen; ``most``
+    caps the title's and the line's sizes, so every row of the list shares them."""
     pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=10)
     if chosen:
         pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
     # The row is clipped to the list: the title must fit it, not be cut by it.
-    title_box, stats = split(pygame.FRect(r).inflate(-24, 0), 0.5, "top")
-    tl.label(surface, title, title_box.move(0, 2), size=19 if small else 26, bold=True)
-    tl.label(surface, line, stats, size=15 if small else 20, color=theme.MUTED)
+    title_box, stats = pack_boxes(r)
+    sizes = pack_sizes(small)
+    tl.label(surface, title, title_box.move(0, 2), size=sizes[0], bold=True, most=most[0])
+    tl.label(surface, line, stats, size=sizes[1], color=theme.MUTED, most=most[1])
 
 
 def card(
