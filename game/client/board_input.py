@@ -26,7 +26,7 @@ from . import theme
 from .board_view import BoardView
 from .pointer import is_covered
 from .scene import pad_buttons
-from .widgets import TextField
+from .text_field import TextField
 
 #: The characters a turn is written with: row letters, numbers, ``x`` and "pass".
 TURN_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ")

@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import _
 
-from . import text_layout, theme
+from . import button_label, theme
 from .layout import grid, place
 from .widgets import LABEL_FLOOR, Button
 
@@ -31,7 +31,7 @@ def label_rows(buttons: Sequence[Button], width: float, pixels: int, least: int)
 
     def fits(b: Button, w: float, h: int) -> bool:
         box = pygame.Rect(0, 0, int(w), h)
-        return text_layout.button_label_px(_(b.label), box, b.size, LABEL_FLOOR) >= pixels
+        return button_label.button_label_px(_(b.label), box, b.size, LABEL_FLOOR) >= pixels
 
     rows: Rows = []
     waiting: list[Button] | None = None

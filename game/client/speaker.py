@@ -32,7 +32,8 @@ from .focus_row import FocusRow
 from .scene import Scene
 from .scenes.menu import MenuScene
 from .slider import Slider
-from .widgets import Button, Choice, Segments, TextField
+from .text_field import TextField
+from .widgets import Button, Choice, Segments
 
 
 def widgets(scene: Scene) -> list[Any]:

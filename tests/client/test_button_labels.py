@@ -8,8 +8,8 @@ import pygame
 
 from game import i18n
 from game.client import theme
+from game.client.button_label import LABEL_PAD
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
-from game.client.text_layout import LABEL_PAD
 from game.client.widgets import Button
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
+from game.client.button_label import share_label_size
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
-from game.client.text_layout import share_label_size
 from game.client.widgets import Button
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import text_layout, theme
+from game.client import button_label, text_layout, theme
 from game.client.scene import ButtonScene
 from game.client.scripted.checks import look, sizes_of, smaller_in_large, text_problems
 
@@ -125,7 +125,7 @@ def test_the_check_finds_a_label_cut_by_its_buttons_bottom_edge(app):
             # Two lines from the button's middle down, as the clipped label was.
             at = pygame.Rect(30, self.cut.rect.centery - step // 2, 100, 2 * step)
             text_layout.block(surface, "Spiel beenden", at, size=22, align="center")
-            text_layout.button_label(surface, "Menü", self.whole.rect, 22, theme.TEXT)
+            button_label.button_label(surface, "Menü", self.whole.rect, 22, theme.TEXT)
 
     app.scenes.reset(Cut(app))
     found = text_problems(app)
@@ -197,7 +197,7 @@ def test_the_check_finds_a_button_smaller_than_the_others_of_its_row(app):
         def draw(self, surface: pygame.Surface) -> None:
             for i, b in enumerate(self.controls):
                 b.rect = pygame.Rect(20 + 130 * i, 20, 120, 40)
-                text_layout.button_label(surface, b.label, b.rect, b.size, theme.TEXT)
+                button_label.button_label(surface, b.label, b.rect, b.size, theme.TEXT)
 
     app.scenes.reset(Panel(app))
     found = text_problems(app)
@@ -206,10 +206,10 @@ def test_the_check_finds_a_button_smaller_than_the_others_of_its_row(app):
     # Shared, as widgets.draw_all shares a row's size, the row is one size.
     app.scenes.reset(ButtonScene(app))
     shared = Panel(app)
-    text_layout.share_label_size(shared.controls)
+    button_label.share_label_size(shared.controls)
     shared.controls[0].rect = pygame.Rect(20, 20, 120, 40)
     shared.controls[1].rect = pygame.Rect(150, 20, 120, 40)
-    text_layout.share_label_size(shared.controls)
+    button_label.share_label_size(shared.controls)
 
     class Shared(Panel):
         def draw(self, surface: pygame.Surface) -> None:
@@ -217,7 +217,7 @@ def test_the_check_finds_a_button_smaller_than_the_others_of_its_row(app):
 
             for i, b in enumerate(self.controls):
                 b.rect = pygame.Rect(20 + 130 * i, 20, 120, 40)
-            text_layout.share_label_size(self.controls)
+            button_label.share_label_size(self.controls)
             draw_all(self.controls, surface)
 
     app.scenes.reset(Shared(app))

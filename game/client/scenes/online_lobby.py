@@ -49,7 +49,8 @@ from .. import text_layout as tl
 from .. import theme
 from ..layout import anchor, column, place, row, split
 from ..scene import Services
-from ..widgets import Button, Segments, TextField, Widget, title_column
+from ..text_field import TextField
+from ..widgets import Button, Segments, Widget, title_column
 from .confirm import ConfirmScene
 from .correspondence import CorrespondenceScene
 from .menu import MenuScene
