@@ -44,6 +44,8 @@ class TextField:
         self.editing = False
         self.size = self.base_size = 22
         self.blink = 0.0
+        #: The title size the fields drawn with it share (:func:`widgets.draw_all`).
+        self.shared_px: int | None = None
 
     @property
     def typing(self) -> bool:
@@ -90,10 +92,24 @@ class TextField:
         self.blink = (self.blink + dt) % 1.0
         return True  # the caret blinks
 
+    def title_box(self) -> pygame.Rect:
+        title_w = min(self.rect.width // 3, 150)
+        return pygame.Rect(self.rect.left + 4, self.rect.top, title_w - 8, self.rect.height)
+
+    def label_px(self) -> int:
+        """The pixel size its title fits at by itself."""
+        return text_layout.label_px(_(self.title), self.title_box(), self.size, floor=LABEL_FLOOR)
+
     def draw(self, surface: pygame.Surface) -> None:
         title_w = min(self.rect.width // 3, 150)
-        title = pygame.Rect(self.rect.left + 4, self.rect.top, title_w - 8, self.rect.height)
-        text_layout.label(surface, _(self.title), title, size=self.size, floor=LABEL_FLOOR)
+        text_layout.label(
+            surface,
+            _(self.title),
+            self.title_box(),
+            size=self.size,
+            floor=LABEL_FLOOR,
+            most=self.shared_px,
+        )
         box = pygame.Rect(
             self.rect.left + title_w, self.rect.top, self.rect.width - title_w, self.rect.height
         )

@@ -358,19 +358,23 @@ def draw_all(
 ) -> None:
     """Draw ``widgets``; the buttons among them of one text size and height (a
     row, a column, a menu; ``any_height``: whatever their heights) share one label
-    size: the smallest any of them needs. ``one_size``: every button and slider
-    shares one (a list of settings, read as one)."""
+    size: the smallest any of them needs; so do the sliders, and the text fields'
+    titles. ``one_size``: every button and slider shares one (a list of
+    settings, read as one)."""
     drawn = list(widgets)
     buttons = [w for w in drawn if isinstance(w, Button) and type(w).draw is Button.draw]
     button_label.share_label_size(buttons, LABEL_FLOOR, any_height=any_height)
-    if one_size:
-        others = [w for w in drawn if isinstance(w, OwnLabel) and w.rect.width]
-        needs = [b.shared_px for b in buttons if b.shared_px] + [w.label_px() for w in others]
-        least = min(needs, default=None)
-        for b in buttons:
-            b.shared_px = least
+    others = [w for w in drawn if isinstance(w, OwnLabel) and w.rect.width]
+    for kind in {type(w) for w in others}:
+        least = min(w.label_px() for w in others if type(w) is kind)
         for other in others:
-            other.shared_px = least
+            if type(other) is kind:
+                other.shared_px = least
+    if one_size:
+        sized: list[Button | OwnLabel] = [*buttons, *others]
+        common = min((w.shared_px for w in sized if w.shared_px), default=None)
+        for one in sized:
+            one.shared_px = common
     # Choices stacked together are read as a table: one title size, one option size.
     choices = [w for w in drawn if isinstance(w, Segments) and w.rect.width]
     for size in {c.size for c in choices}:

@@ -254,3 +254,29 @@ def test_the_next_action_stands_out_by_its_label_not_the_pointer_s_fill_or_edge(
     assert fill(primary) == fill(plain) != fill(pointed)
     assert edge(primary) == edge(plain) != edge(pointed) == theme.ACCENT[:3]
     assert gold(primary) > 0 == gold(plain)
+
+
+def test_text_fields_drawn_together_share_their_title_size(app):
+    """The online screen drew "Dein Name" smaller than "Server" over it, each
+    title fitted by itself: the fields of one form share one title size."""
+    from game.client.scene import ButtonScene
+    from game.client.scripted.checks import look, text_problems
+    from game.client.text_field import TextField
+    from game.client.widgets import draw_all
+
+    class Form(ButtonScene):
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.controls = [TextField("Server"), TextField("Dein Name")]
+            for i, field in enumerate(self.controls):
+                field.rect = pygame.Rect(20, 20 + 60 * i, 300, 44)
+
+        def draw(self, surface: pygame.Surface) -> None:
+            draw_all(self.controls, surface)
+
+    app.scenes.reset(Form(app))
+    seen = look(app)
+    assert seen is not None
+    titles = {p for m, _r, _b, p in seen.texts if m in ("Server", "Dein Name")}
+    assert len(titles) == 1, titles
+    assert text_problems(app, seen) == []
