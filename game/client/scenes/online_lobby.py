@@ -463,11 +463,14 @@ class OnlineScene(MenuScene):
             here, box = split(box, tall, gap=4)
             tl.block(surface, line, here, size=STATUS_SIZE, color=c, align="center")
         if self.connected:
-            for head, at in (
+            heads = (
                 (self.lobby.seeks_heading(), self.seek_top),
                 (self.lobby.games_heading(), self.games_top),
-            ):
-                tl.label(surface, head, at, size=20, color=theme.MUTED)
+            )
+            # The two headings of one screen: one size, the one the tighter fits.
+            most = min(tl.label_px(head, at, 20) for head, at in heads)
+            for head, at in heads:
+                tl.label(surface, head, at, size=20, color=theme.MUTED, most=most)
 
 
 def rated_shown(value: str) -> str:
