@@ -268,3 +268,43 @@ def test_no_accuracy_is_shown_as_known_before_it_is(app, drive, monkeypatch):
     assert counted and so_far, "the panel never showed a partial count, or one so far"
     shown = words(scene.draw, app.screen)
     assert re.search(r"Red: accuracy \d+%", shown) and "so far" not in shown
+
+
+def test_the_verdicts_in_view_share_one_size(tmp_path):
+    """In Italian at 640x480 Large, "imprecisione" was drawn smaller than
+    "buona" over it, each fitted to the column by itself: one column, one size."""
+    import json
+
+    from game.client.app import App
+    from game.client.scripted.checks import look, text_problems
+    from game.client.scripted.driver import Driver
+    from game.i18n import _, set_language
+
+    match = Match(3, "Human", "Human")
+    rng = random.Random(1)
+    while not match.board.is_game_over():
+        match.play(rng.choice(match.board.legal_turns()))
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": "it"}))
+    pygame.init()
+    app = App((640, 480), data)
+    try:
+        assert set_language("it") == "it"
+        scene = AnalysisScene(app, match)
+        kinds = ("good", "inaccuracy", "blunder")
+        for at, (_m, turn, _s) in enumerate(scene.analysis.turns):
+            label = kinds[at % 3]
+            record = {"loss": 0.4 * (at % 3), "label": label, "exact": False}
+            scene.analysis.record(at, turn, {**record, "best_score": 0, "played_score": 0})
+        app.scenes.reset(scene)
+        Driver(app).settle(0.3)
+        seen = look(app)
+        assert seen is not None
+        words = {_(k) for k in kinds}
+        sizes = {p for m, r, _b, p in seen.texts if m in words and scene.panel.contains(r)}
+        assert len(sizes) == 1, sizes
+        assert not [p for p in text_problems(app, seen) if "smaller than" in p]
+    finally:
+        app.close()
+        set_language("en")

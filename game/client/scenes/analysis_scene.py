@@ -387,15 +387,23 @@ class AnalysisScene(Scene):
         turns_w = max((face.size(move)[0] for move in moves), default=0)
         verdict_w = max(min(verdict_w, row_w - 6 - min(turns_w, row_w // 2)), row_w // 3)
         boxes = column(area, len(view), height=line_h - 2, gap=2)
-        for i, played, r in zip(view, moves, boxes, strict=True):
+        # The verdicts are one column: one size, the one the tightest in view fits.
+        cells = [split(r.inflate(-8, 0), number_w, "left", gap=6) for r in boxes]
+        parts = [split(rest, verdict_w, "right", gap=6) for _n, rest in cells]
+        most = min(
+            (tl.label_px(word, parts[0][0], 18, floor=12) for word in shown if parts),
+            default=None,
+        )
+        for i, played, r, (number, _rest), (verdict, turn) in zip(
+            view, moves, boxes, cells, parts, strict=True
+        ):
             v = self.analysis.verdicts[i]
             label, tone = verdict_shown(v) if v is not None else ("...", theme.MUTED)
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
-            number, rest = split(r.inflate(-8, 0), number_w, "left", gap=6)
-            verdict, turn = split(rest, verdict_w, "right", gap=6)
             tl.label(surface, move_number(i + 1), number, size=18, color=theme.MUTED,
                      align="right", floor=18)  # fmt: skip
             tl.label(surface, played, turn, size=18, floor=18)
-            tl.label(surface, label, verdict, size=18, color=tone, align="right", floor=12)
+            tl.label(surface, label, verdict, size=18, color=tone, align="right", floor=12,
+                     most=most)  # fmt: skip
             self.rows.append((i + 1, pygame.Rect(r)))
