@@ -22,6 +22,7 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import CHAIN_GAP, BoardView
+from ..button_label import LABEL_PAD
 from ..layout_tree import Column, Node, Row, Stack
 from ..particles import Particles
 from ..scene import Scene, Services, pad_buttons
@@ -193,7 +194,7 @@ class PuzzleScene(Scene):
         break or shrink a label (Hint's and Show answer's, at 640x480 in Large)."""
         w, h = size
         need = max(
-            theme.font(c.size).size(_(c.label))[0] + 2 * tl.LABEL_PAD + 4 for c in self.controls
+            theme.font(c.size).size(_(c.label))[0] + 2 * LABEL_PAD + 4 for c in self.controls
         )
         if h >= 720 or across >= need:
             return 0
