@@ -27,7 +27,7 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.i18n import _
+from game.i18n import N_, _
 
 if TYPE_CHECKING:  # these classes cannot be subscripted at run time
     from multiprocessing.context import SpawnProcess
@@ -36,8 +36,18 @@ if TYPE_CHECKING:  # these classes cannot be subscripted at run time
 
     #: (number, text, language, path): ``path`` not empty saves to that WAV file.
     Request = tuple[int, str, str, str]
-    #: ("ready", driver), ("spoken", number) or ("failed", reason).
+    #: ("ready", driver), ("spoken", number) or ("failed", "WHY detail"): WHY a
+    #: key of :data:`WHY`, the detail the error's own words, for the log.
     Reply = tuple[str, str]
+
+#: Why the voice cannot speak, in the player's words: the process sends the key.
+WHY = {
+    "module": N_("the speech module is not installed"),
+    "voice": N_("this system has no voice the game can use"),
+    "player": N_("no program to play sound was found (paplay, pw-play or aplay)"),
+    "speak": N_("the system's voice failed while speaking"),
+    "stopped": N_("the voice's process stopped"),
+}
 
 
 class Voice(Protocol):
@@ -137,8 +147,11 @@ def _speak(
         import pyttsx3  # noqa: PLC0415 (optional: the speech extra)
 
         engine = pyttsx3.init()
-    except Exception as e:  # a missing module, library or voice: each its own error
-        replies.put(("failed", f"{type(e).__name__}: {e}"))
+    except ImportError as e:
+        replies.put(("failed", f"module {type(e).__name__}: {e}"))
+        return
+    except Exception as e:  # a missing library or voice: each its own error
+        replies.put(("failed", f"voice {type(e).__name__}: {e}"))
         return
     driver = str(engine)
     replies.put(("ready", driver))
@@ -177,8 +190,11 @@ def _speak(
                 engine.save_to_file(text, wav)
                 engine.runAndWait()
                 waiting = _play(wav, requests)
+        except NoSoundPlayer as e:
+            replies.put(("failed", f"player {e}"))
+            return
         except Exception as e:
-            replies.put(("failed", f"{type(e).__name__}: {e}"))
+            replies.put(("failed", f"speak {type(e).__name__}: {e}"))
             return
         replies.put(("spoken", str(number)))
 
@@ -194,6 +210,10 @@ def _choose_voice(engine: Any, code: str) -> None:
         return  # the voice the system chose speaks on
 
 
+class NoSoundPlayer(FileNotFoundError):
+    """No program to play the voice's WAV files is installed."""
+
+
 def _play(wav: str, requests: Queue[Request | None]) -> Request | None:
     """Play ``wav`` until it ends or a newer request comes (returned: the player is
     stopped for it)."""
@@ -201,8 +221,8 @@ def _play(wav: str, requests: Queue[Request | None]) -> Request | None:
         if shutil.which(player[0]):
             break
     else:
-        # i18n: not shown (the process's own words, reported in the game's message)
-        raise FileNotFoundError("no player for the voice's sound: paplay, pw-play or aplay")
+        # i18n: not shown (the log's words; the player reads WHY["player"])
+        raise NoSoundPlayer("no player for the voice's sound: paplay, pw-play or aplay")
     with subprocess.Popen(
         [*player, wav], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     ) as sound:
@@ -231,7 +251,8 @@ class SystemVoice:
         self.driver = ""
         #: How many sentences were spoken (or saved) to the end or cut off.
         self.spoken = 0
-        #: Why the voice cannot speak; it then says nothing more.
+        #: Why the voice cannot speak ("WHY detail", see :data:`WHY`); it then says
+        #: nothing more.
         self.failed = ""
         self._told = False
 
@@ -278,10 +299,14 @@ class SystemVoice:
                 elif kind == "failed":
                     self.failed = value
         if not self.failed and self._proc is not None and not self._proc.is_alive():
-            self.failed = _("the voice's process stopped")
+            self.failed = "stopped"
         if self.failed and not self._told:
             self._told = True
-            return _("Speech is not available: {reason}").format(reason=self.failed)
+            # The error's own words go to the log, for a report; the player reads
+            # why in their language, never an exception's name.
+            print(f"speech: {self.failed}", file=sys.stderr)
+            why = WHY.get(self.failed.partition(" ")[0], WHY["speak"])
+            return _("Speech is not available: {reason}").format(reason=_(why))
         return None
 
     def close(self) -> None:

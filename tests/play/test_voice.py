@@ -68,13 +68,35 @@ def test_without_pyttsx3_the_voice_says_why_once_and_stops(monkeypatch):
     requests.put((1, "Play, button.", "en", ""))
     voice._speak(requests, replies, type("Latest", (), {"value": 1})())
     kind, reason = replies.get_nowait()
-    assert (kind == "failed" and "ModuleNotFoundError" in reason) or "ImportError" in reason
+    assert kind == "failed" and reason.startswith("module ")
+    assert "ModuleNotFoundError" in reason or "ImportError" in reason
 
 
-def test_a_system_voice_that_cannot_speak_tells_the_player_once():
+def test_without_a_sound_player_the_player_reads_why_in_words_not_an_error_name(monkeypatch):
+    """The play-test met "Speech is not available: FileNotFoundError: no player for
+    the voice's sound", in English inside a German sentence."""
+    from game import i18n
+
+    monkeypatch.setattr(voice.shutil, "which", lambda _name: None)
+    with pytest.raises(voice.NoSoundPlayer):
+        voice._play("said.wav", queue.Queue())
     v = SystemVoice()
-    v.failed = "RuntimeError: no eSpeak"
-    assert v.poll() == "Speech is not available: RuntimeError: no eSpeak"
+    v.failed = "player no player for the voice's sound: paplay, pw-play or aplay"
+    i18n.set_language("de")
+    try:
+        said = v.poll()
+    finally:
+        i18n.set_language("en")
+    assert said is not None and "Error" not in said and "no player" not in said
+    assert said.startswith("Sprachausgabe nicht verfügbar:"), said
+    assert "paplay" in said  # the programs it looked for, named
+
+
+def test_a_system_voice_that_cannot_speak_tells_the_player_once(capsys):
+    v = SystemVoice()
+    v.failed = "voice RuntimeError: no eSpeak"
+    assert v.poll() == "Speech is not available: this system has no voice the game can use"
+    assert "RuntimeError: no eSpeak" in capsys.readouterr().err  # the details, in the log
     assert v.poll() is None  # said once
     v.say("Play, button.", "en")  # dropped, never raised
     assert v._proc is None
