@@ -110,6 +110,7 @@ def test_the_compiled_leaf_is_the_python_leaf_on_random_positions(size):
 @pytest.mark.parametrize("size", SIDES)
 def test_the_compiled_search_is_the_python_search_with_pattern_weights(size):
     weights = random_weights(size)
+    # asserts-in-branch: range(8) or range(4), never empty
     for seed in range(8 if size < 7 else 4):
         board = position(seed, size, 0.1, 0.9)
         found = []
