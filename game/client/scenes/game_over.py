@@ -92,8 +92,9 @@ class GameOverScene(ButtonScene):
     def room(self, size: tuple[int, int]) -> pygame.Rect:
         """The board's area, as high as the window: the moves stay in view beside
         the panel, and a short board (a small window) does not squeeze its lines."""
-        area = self.over.area()
-        return pygame.Rect(area.left, 0, area.width, size[1])
+        room = pygame.Rect(self.over.area())
+        room.top, room.height = 0, size[1]
+        return room
 
     @property
     def box(self) -> pygame.Rect:
