@@ -198,7 +198,7 @@ class PuzzleScene(Scene):
         )
         if h >= 720 or across >= need:
             return 0
-        return round(min(need, w * 0.3))
+        return round(min(need, w * 0.38))
 
     @property
     def banner_box(self) -> pygame.FRect:
