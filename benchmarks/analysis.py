@@ -118,7 +118,9 @@ def through_worker(match: Match, seconds: float) -> tuple[GameAnalysis, float, f
     first = 0.0
     again = 0
     try:
-        while (ask := analysis.next_turn()) is not None:
+        # Until every turn has its final verdict: not the deeper looks at the
+        # unsure labels that follow while the screen stays open.
+        while not analysis.done and (ask := analysis.next_turn()) is not None:
             again += ask.deep
             if not first and ask.deep:
                 first = time.perf_counter() - t0
@@ -199,24 +201,36 @@ def verdict_data(v: Verdict) -> VerdictData:
         "best_score": v.best_score,
         "played_score": v.played_score,
         "depth": v.depth,
+        "unsure": v.unsure,
     }
 
 
-def here(analysis: GameAnalysis, depth: int | None = None) -> float:
+def here(
+    analysis: GameAnalysis,
+    depth: int | None = None,
+    *,
+    settle: bool = False,
+    spent: dict[int, float] | None = None,
+) -> float:
     """Run ``analysis`` in this process as the worker would, searching to ``depth``
-    (None: as the analysis does); the seconds it took."""
+    (None: as the analysis does), until every turn has its final verdict, and
+    with ``settle`` on through the deeper looks at the unsure labels; the
+    seconds it took. ``spent`` gets the seconds each turn took, by its index."""
     endgame = Endgame(table_limit=500_000)  # as the worker keeps one
     t0 = time.perf_counter()
-    while (ask := analysis.next_turn()) is not None:
+    while (settle or not analysis.done) and (ask := analysis.next_turn()) is not None:
         board = Board(ask.mfen)
+        began = time.perf_counter()
         v = judge(
             board,
             board.parse_turn(ask.played),
             seconds=ask.seconds,
             endgame=endgame,
-            depth=depth,
+            depth=ask.depth if ask.depth is not None else depth,
             exact_seconds=ask.exact_seconds,
         )
+        if spent is not None:
+            spent[ask.at] = spent.get(ask.at, 0.0) + time.perf_counter() - began
         analysis.record(ask.at, board.notation(v.best), verdict_data(v))
     return time.perf_counter() - t0
 

@@ -66,6 +66,8 @@ class Verdict:
     played_score: int
     best_score: int
     depth: int = 0  # the depth the search finished (0: settled exactly, or forced)
+    #: The label at the depth before differs: a deeper search may well change it.
+    unsure: bool = False
 
 
 class VerdictData(TypedDict):
@@ -77,6 +79,7 @@ class VerdictData(TypedDict):
     best_score: int
     played_score: int
     depth: NotRequired[int]
+    unsure: NotRequired[bool]
 
 
 def label_for(loss: float) -> str:
@@ -124,9 +127,22 @@ def judge(
     if depth is None:
         depth = JUDGE_DEPTH if serves(board) else 64
     budget = Budget(seconds=seconds, stop=stop, max_depth=depth)
-    best, top, got, reached = deepest(board, played, budget)
+    depths: list[tuple[int, int]] = []
+    best, top, got, reached = deepest(board, played, budget, depths=depths)
     loss = max(0.0, (top - got) / TILE)
-    return Verdict(best, loss, label_for(loss), False, got, top, reached)
+    return Verdict(best, loss, label_for(loss), False, got, top, reached, unsure(depths))
+
+
+def unsure(depths: list[tuple[int, int]]) -> bool:
+    """Do the labels of the last two depths differ? ``depths`` holds each
+    finished depth's (best score, played score), shallowest first. Labels one
+    depth apart agree on only 70-81% of turns (``benchmarks/label_depths.py``):
+    where they differ, the next depth may differ again. One depth says nothing
+    either way."""
+    if len(depths) < 2:
+        return False
+    (top0, got0), (top1, got1) = depths[-2:]
+    return label_for(max(0.0, (top0 - got0) / TILE)) != label_for(max(0.0, (top1 - got1) / TILE))
 
 
 def compared(
@@ -138,7 +154,11 @@ def compared(
 
 
 def deepest(
-    board: Board, played: Turn, budget: Budget, searcher: Searcher | None = None
+    board: Board,
+    played: Turn,
+    budget: Budget,
+    searcher: Searcher | None = None,
+    depths: list[tuple[int, int]] | None = None,
 ) -> tuple[Turn, int, int, int]:
     """The engine's best turn and its score, the score of ``played`` (one of
     ``board``'s two or more legal turns), from the deepest search that finished
@@ -149,7 +169,8 @@ def deepest(
     own unless it ties the best: the scores a search of every turn with a full
     window would give, at a tenth of its cost or less, so the judge reads two or
     three turns deeper in the same time. ``searcher`` (a new one by default)
-    does the searching."""
+    does the searching; ``depths``, if given, gets each finished depth's two
+    scores (see :func:`unsure`)."""
     searcher = searcher or Searcher()
     searcher.budget = budget
     found: tuple[Turn, int, int, int] | None = None
@@ -169,12 +190,14 @@ def deepest(
         except SearchOutOfBudget:
             break
         found = best, top, got, depth
+        if depths is not None:
+            depths.append((top, got))
         if abs(top) >= WIN:
             break  # a forced result: deeper will not change it
         if not time_for_deeper(budget, began, budget.clock()):
             break
     if found is None:  # not even one turn deep in time: one more, whatever it takes
-        return deepest(board, played, Budget(max_depth=1), searcher)
+        return deepest(board, played, Budget(max_depth=1), searcher, depths)
     return found
 
 

@@ -144,6 +144,7 @@ def _answer(
                 "best_score": v.best_score,
                 "played_score": v.played_score,
                 "depth": v.depth,
+                "unsure": v.unsure,
             }
             answer: Reply = (rid, mfen, board.notation(v.best), None, data)
         else:

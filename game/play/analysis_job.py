@@ -25,7 +25,13 @@ class Line(Protocol):
     """What the job needs of its line to the AI (:class:`game.ai.worker.AILine`)."""
 
     def judge(
-        self, mfen: str, played: str, seconds: float = ..., *, exact_seconds: float | None = ...
+        self,
+        mfen: str,
+        played: str,
+        seconds: float = ...,
+        *,
+        exact_seconds: float | None = ...,
+        depth: int | None = ...,
     ) -> int: ...
     # A sequence: the worker's own answer class stands in for the protocol's.
     def poll(self) -> Sequence[Answer]: ...
@@ -67,8 +73,9 @@ class AnalysisJob:
 
     @property
     def running(self) -> bool:
-        """A request is under way or about to be made."""
-        return self.stopped is None and not self.analysis.done
+        """A request is under way or about to be made: the turns' verdicts, then
+        the deeper looks at the unsure ones, while the screen is open."""
+        return self.stopped is None and not self.analysis.settled
 
     def step(self) -> bool:
         """Ask for the next turn, or take the answer to the one asked: never
@@ -81,7 +88,7 @@ class AnalysisJob:
             if ask is None:
                 return False
             self.request = self.line.judge(
-                ask.mfen, ask.played, ask.seconds, exact_seconds=ask.exact_seconds
+                ask.mfen, ask.played, ask.seconds, exact_seconds=ask.exact_seconds, depth=ask.depth
             )
             self.asking = ask.at
             return True
@@ -95,8 +102,11 @@ class AnalysisJob:
                 self.stopped = str(answer.error)  # as the worker says it
                 self._said.append(_("The analysis stopped: {error}").format(error=self.stopped))
                 return True
+            was_done = self.analysis.done
             self.analysis.record(asking, answer.turn, answer.verdict)
-            if self.analysis.done:
+            # Kept when every turn has its verdict, and again once the unsure
+            # ones have settled (not on every deeper look between).
+            if (self.analysis.done and not was_done) or self.analysis.settled:
                 self.keep()
         return True
 

@@ -42,6 +42,13 @@ QUICK_MOST = 0.1
 #: keep most of their time, a side-8 game's get a seventh, and no
 #: depth the time cannot finish is begun (:data:`game.ai.analysis.GROWTH`).
 MIDDLE_TURNS = 28
+#: Once every turn has its final verdict, the turns whose label the judge was
+#: not sure of (it changed between its last two depths) are judged again, one
+#: depth deeper each time, while the player looks: each within these seconds,
+#: to this depth at most. A turn whose label holds across the two deepest
+#: depths is settled; one the time cannot take deeper keeps its "?".
+REFINE_SECONDS = 2.0
+REFINE_DEPTH = 9
 
 
 class Ask(NamedTuple):
@@ -55,6 +62,8 @@ class Ask(NamedTuple):
     exact_seconds: float
     #: The second pass, whose verdict is final; the first one's may be refined.
     deep: bool = True
+    #: The depth to search to (None: the judge's own).
+    depth: int | None = None
 
 
 #: How far the graph and the bar go each way, in tiles.
@@ -79,6 +88,10 @@ class TurnVerdict:
     best_score: int
     #: No later pass will change it (a first pass's label may still change).
     final: bool = True
+    #: The label changed between the judge's last two depths (shown with a "?").
+    unsure: bool = False
+    #: The depth the judge's search finished (0: settled exactly, or forced).
+    depth: int = 0
 
     @property
     def flagged(self) -> bool:
@@ -125,6 +138,8 @@ class GameAnalysis:
         self._asked: dict[int, float] = {}  # when each ending turn was handed out
         self._failed = False  # an ending turn did not settle in time
         self._deep: dict[int, bool] = {}  # each asked turn's pass
+        self._refining: dict[int, int] = {}  # unsure turns judged again: their depth before
+        self._stuck: set[int] = set()  # unsure turns the time took no deeper
 
     # -- running -------------------------------------------------------------------
     def next_turn(self) -> Ask | None:
@@ -135,7 +150,7 @@ class GameAnalysis:
         from its last turn back, so each exact solve starts from the proved
         values of the turns after it and the last turns of the game are the
         ones settled exactly."""
-        ask = self._quick() or self._deeper()
+        ask = self._quick() or self._deeper() or self._refine()
         if ask is not None:
             self._deep[ask.at] = ask.deep
         return ask
@@ -165,9 +180,49 @@ class GameAnalysis:
         self._asked[i] = self._clock()
         return Ask(i, self.turns[i][0], self.turns[i][1], self.seconds, tries)
 
+    def unsure_turns(self) -> list[int]:
+        """The turns a deeper look may still settle, the worst labels first
+        (a player reads the blunders and mistakes first), then in game order."""
+        todo = [
+            i
+            for i, v in enumerate(self.verdicts)
+            if v is not None
+            and v.unsure
+            and not v.exact
+            and v.depth < REFINE_DEPTH
+            and i not in self._stuck
+        ]
+        return sorted(todo, key=lambda i: (-LABELS.index(self._label(i)), i))
+
+    def _label(self, index: int) -> str:
+        v = self.verdicts[index]
+        return "best" if v is None else v.label
+
+    def _refine(self) -> Ask | None:
+        if not self.done:
+            return None
+        todo = self.unsure_turns()
+        if not todo:
+            return None
+        i = todo[0]
+        v = self.verdicts[i]
+        before = max(JUDGE_DEPTH, v.depth if v is not None else 0)
+        self._refining[i] = before
+        mfen, played, _mover = self.turns[i]
+        return Ask(i, mfen, played, REFINE_SECONDS, SHORT_TRY, depth=before + 1)
+
+    @property
+    def settled(self) -> bool:
+        """Done, and no unsure label left that a deeper look could settle."""
+        return self.done and not self.unsure_turns()
+
     def record(self, index: int, best: str, data: VerdictData) -> None:
         """Take a verdict on the turn at ``index``, asked by :meth:`next_turn`
         (or, if not, taken as final)."""
+        before = self._refining.pop(index, None)
+        if before is not None and not data["exact"] and data.get("depth", 0) <= before:
+            self._stuck.add(index)  # no deeper in the time: the label before stands
+            return
         asked = self._asked.pop(index, None)
         if asked is not None:
             self._spent += self._clock() - asked
@@ -188,6 +243,8 @@ class GameAnalysis:
             exact,
             int(data["best_score"]),
             final=deep or exact or deep_enough,
+            unsure=bool(data.get("unsure", False)) and not exact,
+            depth=int(data.get("depth", 0)),
         )
 
     @property

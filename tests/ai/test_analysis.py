@@ -168,3 +168,28 @@ def test_the_judge_says_how_deep_it_searched():
     assert judge(board, turn, seconds=60.0, depth=3, exact_seconds=0.0).depth == 3
     best, top, got, depth = deepest(board, turn, Budget(max_depth=2))
     assert depth == 2 and (best, top, got) == compared(board, turn, Budget(max_depth=2))
+
+
+def test_a_label_is_unsure_where_its_last_two_depths_disagree():
+    """Issue 53: the "?" beside a label. The judge's verdict is unsure exactly
+    where the labels of the two deepest depths it finished differ."""
+    from game.ai.analysis import label_for, unsure
+
+    tile = TILE
+    assert not unsure([]) and not unsure([(0, -5 * tile)])  # one depth: nothing to compare
+    assert not unsure([(0, -3 * tile), (tile, -2 * tile)])  # mistake, mistake
+    assert unsure([(0, -3 * tile), (0, -5 * tile)])  # mistake, then blunder
+    assert not unsure([(0, -9 * tile), (0, -3 * tile), (0, -3 * tile)])  # only the last two count
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(6):
+        board = ending(rng, 5, 40)
+        for turn in board.legal_turns()[:4]:
+            depths: list[tuple[int, int]] = []
+            deepest(board, turn, Budget(max_depth=4), depths=depths)
+            assert len(depths) == 4  # each finished depth, shallowest first
+            v = judge(board, turn, seconds=60.0, depth=4, exact_seconds=0.0)
+            labels = [label_for(max(0.0, (top - got) / TILE)) for top, got in depths[-2:]]
+            assert v.label == labels[-1] and v.unsure == (labels[0] != labels[1])
+            seen.add(v.unsure)
+    assert seen == {True, False}, "the sample should hold both kinds"

@@ -27,9 +27,11 @@ from .test_large_text import shown, texts
 from .test_scenes import button
 
 
-def run_until_done(drive, scene, limit=240.0):
+def run_until_done(drive, scene, limit=240.0, settled=False):
+    """Step the screen until every turn has its final verdict (and with
+    ``settled``, until the deeper looks at the unsure labels are over)."""
     start = time.monotonic()
-    while not scene.analysis.done:
+    while not (scene.analysis.settled if settled else scene.analysis.done):
         assert time.monotonic() - start < limit, "the analysis did not finish"
         drive.frames(1)
         time.sleep(0.01)
@@ -48,7 +50,7 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     assert "Red: no turns judged yet" in shown and "accuracy" not in shown
     drive.frames(3)
     assert 0 < scene.analysis.progress < 1  # the window draws while the engine works
-    run_until_done(drive, scene)
+    run_until_done(drive, scene, settled=True)
     verdicts = scene.analysis.verdicts
     assert len(verdicts) == plies and all(v.label in LABELS for v in verdicts)
     # Exact verdicts are the endgame solver's: the same in this process.
@@ -88,9 +90,11 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     drive.key(pygame.K_a)
     again = app.scenes.top
     assert isinstance(again, AnalysisScene) and again.job.loaded and again.analysis.done
-    drive.frames(2)
-    assert again.job.request is None
     assert [x.label for x in again.analysis.verdicts] == [x.label for x in verdicts]
+    drive.frames(2)
+    # Nothing is asked again but a deeper look at a label the time left unsure.
+    assert again.job.request is None or again.job.asking in again.analysis.unsure_turns()
+    assert again.job.request is not None or again.analysis.settled
 
 
 def test_a_kept_analysis_that_does_not_fit_is_done_again(app, drive, monkeypatch):
@@ -308,3 +312,72 @@ def test_the_verdicts_in_view_share_one_size(tmp_path):
     finally:
         app.close()
         set_language("en")
+
+
+def unsure_at_five(app, match):
+    """The analysis screen of ``match`` with every turn judged, the fifth an
+    unsure mistake (its judge's last two depths disagreed)."""
+    scene = AnalysisScene(app, match)
+    for at, (_, turn, _) in enumerate(scene.analysis.turns):
+        label = "mistake" if at == 4 else "best"
+        data = {"loss": 3.0 if at == 4 else 0.0, "label": label, "exact": False, "depth": 5}
+        scene.analysis.record(at, turn, {**data, "best_score": 0, "played_score": 0,
+                                         "unsure": at == 4})  # fmt: skip
+    return scene
+
+
+def test_an_unsure_label_has_a_question_mark_explained_and_settles_while_shown(app, drive):
+    """Issue 53: a label the quick analysis is not sure of shows "?" in the list
+    and the header, the panel explains it, and the engine goes on looking at
+    it deeper while the screen is open: the label settles (on side 3 the
+    perfect-play strategy proves it) and the "?" and its note go."""
+    played = finish_hot_seat(app, drive, side=3, seed=4)
+    scene = unsure_at_five(app, played.match)
+    app.scenes.push(scene)
+    assert scene.analysis.done and not scene.analysis.settled
+    for _ in range(5):
+        drive.key(pygame.K_RIGHT)  # posted, as a player's keys are
+    assert scene.ply == 5
+    shown = words(scene.draw, app.screen)
+    assert "mistake?" in shown and ": mistake?" in shown  # the list's row and the header
+    assert _unsure_note() in shown
+    assert "Looking deeper at 1 unsure label..." in shown
+    start = time.monotonic()
+    while not scene.analysis.settled:
+        assert time.monotonic() - start < 60, "the unsure label did not settle"
+        drive.frames(1)
+        time.sleep(0.01)
+    v = scene.analysis.verdicts[4]
+    assert not v.unsure and (v.exact or v.depth > 5)  # a deeper look settled it
+    shown = words(scene.draw, app.screen)
+    assert "?" not in shown and "Looking deeper" not in shown
+    assert f": {v.label}" in shown
+
+
+def _unsure_note() -> str:
+    return analysis_scene.UNSURE_NOTE
+
+
+def test_the_unsure_note_fits_the_smallest_window(tmp_path):
+    from game.client.scripted.checks import text_problems
+
+    match = Match(3, "Human", "Human")
+    rng = random.Random(1)
+    while not match.board.is_game_over():
+        match.play(rng.choice(match.board.legal_turns()))
+
+    def make(app):
+        scene = unsure_at_five(app, match)
+        scene.go(5)
+        return scene
+
+    with shown(tmp_path, (640, 480), "Normal", make) as app:
+        drawn = [m for m, _ in texts(app)]
+        assert _unsure_note() in drawn and any(m.endswith(": mistake?") for m in drawn)
+        assert text_problems(app) == []
+    # In Large text the panel has no room for it beside a row of the list: it
+    # is left out rather than drawn over the list and Back.
+    with shown(tmp_path, (640, 480), "Large", make) as app:
+        drawn = [m for m, _ in texts(app)]
+        assert any(m.endswith(": mistake?") for m in drawn)
+        assert text_problems(app) == []

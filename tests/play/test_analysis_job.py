@@ -25,11 +25,13 @@ class Line:
 
     def __init__(self) -> None:
         self.asked: list[tuple[int, str, str, float, float | None]] = []
+        self.depths: list[int | None] = []
         self.answers: list[Answer] = []
         self.cancelled = 0
 
-    def judge(self, mfen, played, seconds=1.0, *, exact_seconds=None):
+    def judge(self, mfen, played, seconds=1.0, *, exact_seconds=None, depth=None):
         self.asked.append((len(self.asked) + 1, mfen, played, seconds, exact_seconds))
+        self.depths.append(depth)
         return len(self.asked)
 
     def poll(self):
@@ -39,16 +41,17 @@ class Line:
     def cancel(self):
         self.cancelled += 1
 
-    def answer(self, label="best", error=None, rid=None, depth=JUDGE_DEPTH):
+    def answer(self, label="best", error=None, rid=None, depth=JUDGE_DEPTH, unsure=None):
         """Answer the last request (or ``rid``) with a verdict, or an error."""
         last = self.asked[-1]
         verdict = {
             "loss": 0.0 if label == "best" else 3.0,
             "label": label,
-            "exact": True,
+            "exact": unsure is None,
             "best_score": 0,
             "played_score": 0,
             "depth": depth,
+            "unsure": bool(unsure),
         }
         self.answers.append(
             Answer(rid or last[0], None if error else last[2], error, None if error else verdict)
@@ -129,3 +132,37 @@ def test_a_record_that_cannot_be_written_is_said_and_the_analysis_stays(tmp_path
     assert job.analysis.done
     (said,) = job.news()
     assert said.startswith("The analysis could not be kept with the game: ")
+
+
+def test_the_job_looks_deeper_at_unsure_labels_and_keeps_them_once_settled(tmp_path):
+    """Issue 53: once every turn has its verdict the job is still running, asking
+    one depth deeper about each unsure label while the screen is open; the
+    record is written when every turn has its verdict and again when the
+    unsure ones have settled, not at every deeper look."""
+    record = tmp_path / "game.json"
+    record.write_text("{}")
+    line = Line()
+    job = AnalysisJob(a_game(), line, record)
+    while not job.analysis.done:
+        job.step()
+        if job.request is not None:
+            unsure = line.asked[-1][2] in ("c5", "a1")  # the second and third turns
+            line.answer("mistake" if unsure else "best", unsure=unsure)
+    kept = json.loads(record.read_text())["analysis"]
+    assert [v["unsure"] for v in kept] == [False, True, True, False]
+    assert job.running and set(line.depths) == {None}  # the judge's own depth
+    asked = len(line.asked)
+    record.write_text("{}")  # so that a write shows
+    job.step()
+    assert line.depths[-1] == JUDGE_DEPTH + 1 and line.asked[-1][2] == "c5"
+    line.answer("mistake", depth=JUDGE_DEPTH + 1, unsure=False)  # it holds: settled
+    job.step()
+    assert json.loads(record.read_text()) == {}  # one unsure label left: not yet
+    job.step()
+    assert line.depths[-1] == JUDGE_DEPTH + 1 and line.asked[-1][2] == "a1"
+    line.answer("best", depth=JUDGE_DEPTH + 1, unsure=False)
+    job.step()
+    assert job.analysis.settled and not job.running
+    kept = json.loads(record.read_text())["analysis"]
+    assert [(v["label"], v["unsure"]) for v in kept][1:3] == [("mistake", False), ("best", False)]
+    assert not job.step() and len(line.asked) == asked + 2

@@ -241,3 +241,70 @@ def test_a_players_summary_is_final_only_when_each_of_their_turns_is():
         analysis.record(ask.at, ask.played, data)
         ask = analysis.next_turn()
     assert analysis.done and analysis.summary("red")["final"]
+
+
+def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
+    """Issue 53: a label whose judge's last two depths disagreed is unsure. Once
+    every turn has its final verdict, the unsure ones (not an exact one) are
+    judged again one depth deeper, the worst labels first, each until its
+    label holds across two depths, the time takes it no deeper, or it reaches
+    the deepest the analysis goes; a kept analysis reads the fields back."""
+    import random
+
+    from game.ai.analysis import JUDGE_DEPTH
+    from game.play.game_analysis import REFINE_DEPTH, REFINE_SECONDS, GameAnalysis
+    from game.play.match import Match
+
+    rng = random.Random(3)
+    match = Match(4, "Human", "Human")
+    while not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    analysis = GameAnalysis(match)
+    judged = [i for i, t in enumerate(analysis.turns) if t[1] != "pass"]
+    good, blunder, stuck, exact = judged[1], judged[3], judged[5], judged[-1]
+    unsure = {good, blunder, stuck, exact}
+    label = {blunder: "blunder"}
+
+    def data(at: int, depth: int, unsure: bool) -> dict:
+        return {
+            "loss": 9.0 if at == blunder else 1.0,
+            "label": label.get(at, "good"),
+            "exact": at == exact,
+            "best_score": 0,
+            "played_score": 0,
+            "depth": depth,
+            "unsure": unsure,
+        }
+
+    while not analysis.done:
+        ask = analysis.next_turn()
+        assert ask is not None and ask.depth is None  # the judge's own depth
+        analysis.record(ask.at, ask.played, data(ask.at, JUDGE_DEPTH, ask.at in unsure))
+    shown = [v.unsure for v in analysis.verdicts if v is not None]
+    assert sum(shown) == 3  # an exact verdict is never unsure
+    assert analysis.unsure_turns() == [blunder, good, stuck] and not analysis.settled
+    asked = []
+    while (ask := analysis.next_turn()) is not None:
+        asked.append((ask.at, ask.depth))
+        assert ask.deep and ask.seconds == REFINE_SECONDS
+        # The time takes the stuck turn's second look no deeper than its first.
+        depth = ask.depth - 1 if ask.at == stuck and ask.depth > JUDGE_DEPTH + 1 else ask.depth
+        # The blunder holds at the second look deeper; the others never do.
+        still = ask.at in (good, stuck) or (ask.at == blunder and depth < JUDGE_DEPTH + 2)
+        analysis.record(ask.at, ask.played, data(ask.at, depth, still))
+    deeper = list(range(JUDGE_DEPTH + 1, REFINE_DEPTH + 1))
+    assert asked == [
+        (blunder, JUDGE_DEPTH + 1),
+        (blunder, JUDGE_DEPTH + 2),
+        *[(good, d) for d in deeper],
+        (stuck, JUDGE_DEPTH + 1),
+        (stuck, JUDGE_DEPTH + 2),
+    ]
+    v = analysis.verdicts
+    assert not v[blunder].unsure and v[blunder].depth == JUDGE_DEPTH + 2
+    assert v[good].unsure and v[good].depth == REFINE_DEPTH  # as deep as it goes: "?" stays
+    assert v[stuck].unsure and v[stuck].depth == JUDGE_DEPTH + 1  # the deeper look's before
+    assert analysis.settled
+    again = GameAnalysis(match)
+    assert again.load(analysis.to_json()) and again.verdicts == analysis.verdicts
+    assert not again.settled and again.unsure_turns() == [stuck]  # tried again next time

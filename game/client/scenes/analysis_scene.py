@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.play.analysis_job import AnalysisJob
 from game.play.game_analysis import (
     CLAMP,
@@ -51,7 +51,14 @@ def verdict_shown(verdict: TurnVerdict) -> tuple[str, theme.Color]:
     """A verdict's word and colour: a forced pass, which had no choice, is not "best"."""
     if verdict.played == "pass":
         return _("forced"), theme.MUTED
-    return _(verdict.label), LABEL_COLOR[verdict.label]
+    word = _(verdict.label)
+    if verdict.unsure:  # the judge's last two depths disagreed: see UNSURE_NOTE
+        word = _("{label}?").format(label=word)
+    return word, LABEL_COLOR[verdict.label]
+
+
+#: The legend of the "?" beside a label, in the panel while any label has one.
+UNSURE_NOTE = N_("? — the engine is not sure yet")
 
 
 def move_number(ply: int) -> str:
@@ -331,6 +338,16 @@ class AnalysisScene(Scene):
             progress = progress.format(percent=f"{self.analysis.progress:.0%}")
             box, area = split(area, tl.block_height(progress, 18, area.width), gap=6)
             tl.block(surface, progress, box, size=18, color=theme.MUTED)
+        elif self.job.running:
+            # Every turn has its label: the engine looks deeper at the unsure ones.
+            count = len(self.analysis.unsure_turns())
+            deeper = ngettext(
+                "Looking deeper at {n} unsure label...",
+                "Looking deeper at {n} unsure labels...",
+                count,
+            ).format(n=count)
+            box, area = split(area, tl.block_height(deeper, 16, area.width), gap=6)
+            tl.block(surface, deeper, box, size=16, color=theme.MUTED)
         width = area.width
         said: list[tuple[str, theme.Color]] = []
         if verdict is not None:
@@ -351,11 +368,19 @@ class AnalysisScene(Scene):
             line = summary_line(color.title, self.analysis.summary(str(color)))
             said.append((line, theme.TILE[color]))
         summaries = len(said) - 2
+        if any(v is not None and v.unsure for v in self.analysis.verdicts):
+            said.append((_(UNSURE_NOTE), theme.MUTED))
+        # The note is left out where it would leave no room for a row of the
+        # list (in the smallest window in Large text), never drawn over it.
+        row = theme.font(18).get_linesize() + 4 + 16
         for i, (text, tone) in enumerate(said):
-            if i == summaries:
+            if i in (summaries, summaries + 2):  # a gap before the summaries, and the note
                 area = split(area, 6)[1]
-            size = 20 if i == 0 and verdict is not None else 18
-            box, area = split(area, tl.block_height(text, size, width), gap=2)
+            size = 20 if i == 0 and verdict is not None else 16 if i > summaries + 1 else 18
+            tall = tl.block_height(text, size, width)
+            if i > summaries + 1 and tall > area.height - row:
+                break
+            box, area = split(area, tall, gap=2)
             tl.block(surface, text, box, size=size, color=tone)
         # The list 8 under the texts and 8 above Back, 4 wider than they each side.
         below = split(area, 8)[1]
