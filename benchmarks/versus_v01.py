@@ -3,6 +3,7 @@
     python benchmarks/versus_v01.py [--openings 30] [--movetime 2.0] [--side 5]
     python benchmarks/versus_v01.py --old d37f955 --movetime 0 [--openings 30] [--side 5]
     python benchmarks/versus_v01.py --old COMMIT --movetime 0 --new-weights patterns
+    python benchmarks/versus_v01.py --old COMMIT --movetime 0 --new-pvs
 
 Both engines run as their own command-line programs (``python -m game.ai``, the
 same contract in both versions; v0.1 is unpacked from commit 52b8ca9) with the
@@ -19,7 +20,10 @@ own compiled search built from its own sources where it has one; with
 0.85 s). The goal against Master before the compiled search: 55% on side 5,
 50% on side 7. ``--new-weights`` gives the current Master another evaluation
 (``python -m game.ai --weights``): against today's Master, at the same time a
-turn, it pits a pattern evaluation against the learned one.
+turn, it pits a pattern evaluation against the learned one. ``--new-pvs``
+gives the current Master principal-variation search (``python -m game.ai
+--pvs``, ``Searcher(pvs=True)``): against today's Master at equal time, the
+match that decides whether PVS is kept (issue 53).
 """
 
 from __future__ import annotations
@@ -45,13 +49,22 @@ GOAL = 0.70
 class Engine:
     """``python -m game.ai --level Master`` with ``tree`` first on the import path."""
 
-    def __init__(self, tree: Path, movetime: float, seed: int, weights: str | None = None) -> None:
+    def __init__(
+        self,
+        tree: Path,
+        movetime: float,
+        seed: int,
+        weights: str | None = None,
+        pvs: bool = False,
+    ) -> None:
         env = dict(os.environ, PYTHONPATH=str(tree))
         command = ["-m", "game.ai", "--level", "Master"]
         if movetime > 0:  # else the level's own time
             command += ["--movetime", str(movetime)]
         if weights is not None:  # else the level's own evaluation
             command += ["--weights", weights]
+        if pvs:  # else the plain alpha-beta search every version has
+            command += ["--pvs"]
         self.proc = subprocess.Popen(
             [sys.executable, *command, "--seed", str(seed)],
             stdin=subprocess.PIPE,
@@ -90,11 +103,13 @@ def play(
     seed: int,
     *,
     weights: str | None = None,
+    pvs: bool = False,
 ) -> float:
     """The current Master's points from one game: 1 a win, 0.5 a draw, 0 a loss.
     Each game's result is printed as it ends, so a run cut short still tells
-    what it reached. ``weights`` name the current Master's evaluation."""
-    new = Engine(ROOT, movetime, seed, weights)
+    what it reached. ``weights`` name the current Master's evaluation, and
+    ``pvs`` gives it principal-variation search."""
+    new = Engine(ROOT, movetime, seed, weights, pvs)
     old = Engine(old_tree, movetime, seed)
     try:
         board = Board(start)
@@ -130,6 +145,11 @@ def main() -> int:
         default=None,
         help="the current Master's evaluation: learned, classic, patterns or a file",
     )
+    ap.add_argument(
+        "--new-pvs",
+        action="store_true",
+        help="the current Master searches with principal-variation search",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if not unpack(Path(tmp), args.old):
@@ -149,15 +169,22 @@ def main() -> int:
             results = list(
                 pool.map(
                     lambda j: play(
-                        j[0], j[1], Path(tmp), args.movetime, j[2], weights=args.new_weights
+                        j[0],
+                        j[1],
+                        Path(tmp),
+                        args.movetime,
+                        j[2],
+                        weights=args.new_weights,
+                        pvs=args.new_pvs,
                     ),
                     jobs,
                 )
             )
     score = sum(results) / len(results)
     goal = GOAL if args.old == V01 else 0.55 if args.side <= 5 else 0.50
+    terms = ", ".join(t for t in (args.new_weights, "pvs" if args.new_pvs else None) if t)
     print(
-        f"Master{f' ({args.new_weights})' if args.new_weights else ''} against "
+        f"Master{f' ({terms})' if terms else ''} against "
         f"{'v0.1' if args.old == V01 else args.old} Master, side {args.side}, "
         f"{f'{args.movetime:g} s' if args.movetime > 0 else 'its own time'} a turn, "
         f"{args.openings} openings x 2 colours: {score_line(results)}; "

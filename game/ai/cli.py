@@ -135,6 +135,11 @@ def main(argv: list[str] | None = None) -> int:
         help="the evaluation: learned, classic, patterns or a pattern weights file "
         "(default: the level's)",
     )
+    parser.add_argument(
+        "--pvs",
+        action="store_true",
+        help="search with principal-variation search (not yet Master's own: to be measured)",
+    )
     args = parser.parse_args(argv)
     try:
         lvl = level(args.level)
@@ -144,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.movetime is not None and args.movetime <= 0:
         parser.error("--movetime must be more than 0 seconds")
     rng = random.Random(args.seed)
-    searcher = Searcher()
+    searcher = Searcher(pvs=args.pvs)
 
     def answer(line: str) -> str:
         board = Board(line.strip())

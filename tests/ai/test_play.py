@@ -274,3 +274,32 @@ def test_analyse_judges_turns_exactly_in_endings_and_explains_bad_lines():
     assert out[1]["label"] == "best" and out[1]["loss"] == 0 and out[1]["exact"]
     assert out[2]["exact"] is False and out[2]["label"] in {"best", "good", "inaccuracy"}
     assert "zz9" in out[3]["error"] and "over" in out[4]["error"] and "empty" in out[5]["error"]
+
+
+@pytest.mark.parametrize("pvs", [False, True])
+def test_the_command_line_engine_searches_with_pvs_when_asked(monkeypatch, pvs):
+    """Issue 53: ``--pvs`` gives the command-line engine (which
+    ``benchmarks/versus_v01.py --new-pvs`` pits against today's Master)
+    principal-variation search, and it still answers a legal turn."""
+    from game.ai import cli
+
+    made: list[cli.Searcher] = []
+
+    class Kept(cli.Searcher):
+        def __init__(self, **terms):
+            super().__init__(**terms)
+            made.append(self)
+
+    answers: list[str] = []
+
+    def serve(answer, error, refused):
+        answers.append(answer("4/5/6/7/6/5/4 r\n"))
+        return 0
+
+    monkeypatch.setattr(cli, "Searcher", Kept)
+    monkeypatch.setattr(cli, "serve", serve)
+    flags = ["--pvs"] if pvs else []
+    assert cli.main(["--level", "Club", "--movetime", "0.05", *flags]) == 0
+    assert [s.pvs for s in made] == [pvs]
+    board = Board("4/5/6/7/6/5/4 r")
+    assert board.parse_turn(answers[0]) in board.legal_turns()
