@@ -20,25 +20,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.search_speed import DEPTHS, positions
+from benchmarks.search_speed import DEPTHS, positions, searched
 from game.ai.evaluate import DEFAULT
 from game.ai.fastsearch import COMPILED
 from game.ai.patterns import DATA, Evaluation, Patterns
-from game.ai.search import Budget, Searcher
+from game.ai.search import Searcher
 from game.rules import Board
 
 
 def run(boards: list[Board], depth: int, weights: Evaluation) -> tuple[float, int]:
     """CPU seconds and nodes of searching every board with fresh tables."""
-    seconds, nodes = 0.0, 0
-    for board in boards:
-        searcher = Searcher(weights=weights)
-        searcher.search(board, Budget(max_depth=1), solve=False)  # the tables made
-        searcher.forget()
-        t0 = time.process_time()
-        r = searcher.search(board, Budget(max_depth=depth), solve=False)
-        seconds += time.process_time() - t0
-        nodes += r.nodes
+    make = lambda: Searcher(weights=weights)  # noqa: E731
+    seconds, nodes, _ = searched(boards, depth, make, time.process_time)
     return seconds, nodes
 
 
