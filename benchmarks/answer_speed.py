@@ -1,6 +1,7 @@
 """How long a player waits for a hint, and for the analysis board's answer, on side 5.
 
     python benchmarks/answer_speed.py [--positions 24] [--side 5] [--hint-seconds S]
+    python benchmarks/answer_speed.py --deep-choices 0.5,1,2,4 [--positions 12]
 
 A hint asks the worker for Master's turn at ``HINT_SECONDS``
 (game/play/match_controller.py). The analysis board looks at a position as
@@ -20,6 +21,13 @@ the hint's old 1.0 s and the analysis board's one look of 2.0 s, in a process
 of its own (the variable is read at import). Beside each, the mean depth the
 hint's search reaches (0 when it settles the position exactly). Goal (issue
 43): both answers under 0.3 s.
+
+With ``--deep-choices`` it measures instead what the analysis board's deeper
+look (``DEEP_SECONDS``) gains with its time, in this process: each position the
+quick look does not settle
+judged as the look judges it at each of the seconds given: the wall time,
+the depth the search reaches, the share settled exactly, and the share whose
+position score (in whole tiles) is the same as the longest choice's.
 """
 
 from __future__ import annotations
@@ -39,11 +47,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.master_wait import stats
+from game.ai.analysis import judge
+from game.ai.endgame import Endgame
 from game.ai.levels import LEVELS
 from game.ai.messages import Answer
 from game.ai.search import Budget, Searcher
 from game.ai.worker import AIWorker
-from game.play.engine_look import DEEP_SECONDS, QUICK_SECONDS, EngineLook
+from game.play.engine_look import DEEP_DEPTH, DEEP_SECONDS, QUICK_SECONDS, EngineLook
+from game.play.game_analysis import score_in_tiles
 from game.play.match_controller import HINT_LEVEL, HINT_SECONDS
 from game.rules import Board
 
@@ -134,6 +145,38 @@ def measure(mfens: list[str], hint_seconds: float, quick: bool) -> dict[str, lis
     return {"hint": hints, "board": boards, "deeper": deeper, "depth": depths}
 
 
+def choices(mfens: list[str], seconds: list[float]) -> None:
+    """The deeper look at each of ``seconds``: what its time buys."""
+    found: dict[float, list[tuple[float, int, bool, float]]] = {s: [] for s in seconds}
+    for mfen in mfens:
+        board = Board(mfen)
+        first = board.legal_turns()[0]
+        if judge(board, first, QUICK_SECONDS, endgame=Endgame()).exact:
+            continue  # the quick look settled it: no deeper one is asked
+        for s in seconds:
+            t0 = time.perf_counter()
+            v = judge(board, first, s, endgame=Endgame(), depth=DEEP_DEPTH)
+            tiles = score_in_tiles(v.best_score)
+            found[s].append((time.perf_counter() - t0, v.depth, v.exact, round(tiles)))
+    longest = found[max(seconds)]
+    print(
+        f"{len(longest)} of {len(mfens)} positions not settled by the quick look; "
+        "the deeper look at each time, in this process"
+    )
+    for s in seconds:
+        rows = found[s]
+        mean, p95, worst = stats([r[0] for r in rows])
+        searched = [r[1] for r in rows if not r[2]]
+        depth = statistics.mean(searched) if searched else 0.0
+        exact = sum(r[2] for r in rows)
+        same = sum(r[3] == x[3] for r, x in zip(rows, longest, strict=True))
+        print(
+            f"{s:>5g} s: wait mean {mean:.2f} s, p95 {p95:.2f} s, max {worst:.2f} s; "
+            f"depth {depth:.1f}; exact {exact} of {len(rows)}; "
+            f"score as at {max(seconds):g} s: {same} of {len(rows)}"
+        )
+
+
 def line(name: str, times: list[float]) -> str:
     mean, p95, worst = stats(times)
     over = sum(t >= GOAL for t in times)
@@ -150,8 +193,12 @@ def main() -> int:
     ap.add_argument("--before", action="store_true", help=argparse.SUPPRESS)  # one 2 s look
     ap.add_argument("--hint-seconds", type=float, default=HINT_SECONDS)
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # the baseline's run
+    ap.add_argument("--deep-choices", default=None, help="seconds to try the deeper look at")
     args = ap.parse_args()
     mfens = positions(args.side, args.positions)
+    if args.deep_choices:
+        choices(mfens, sorted(float(s) for s in args.deep_choices.split(",")))
+        return 0
     now = measure(mfens, args.hint_seconds, not args.before)
     if args.json:
         print(json.dumps(now))

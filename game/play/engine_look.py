@@ -24,8 +24,13 @@ from .game_analysis import score_in_tiles
 #: The quick look: the judge's exact try and its search get this much each.
 QUICK_SECONDS = 0.12
 #: The deeper look that follows it, searching as deep as its time allows
-#: (the quick one stops at the judge's own depth).
-DEEP_SECONDS = 2.0
+#: (the quick one stops at the judge's own depth). Its exact try gets as much
+#: again, so it answers within twice this. Each doubling of it buys about
+#: half a depth (``python benchmarks/answer_speed.py --deep-choices
+#: 0.5,1,2,4``: depth 5.8, 6.3, 7.0, 7.5 on side 5): 1 s answers within 1.6 s
+#: at p95, where 2 s took 3.9 s for 0.7 of a depth more, beyond the 2.0 s the
+#: board's one look took before.
+DEEP_SECONDS = 1.0
 DEEP_DEPTH = 64
 
 
