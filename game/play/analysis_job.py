@@ -79,8 +79,10 @@ class AnalysisJob:
 
     def step(self) -> bool:
         """Ask for the next turn, or take the answer to the one asked: never
-        waits. True while the job runs (the screen keeps looking) or when this
-        step changed what it shows."""
+        waits. True while the turns' verdicts come (the screen shows its
+        progress) or when this step changed what it shows: the deeper looks at
+        the unsure labels may take a minute, and a still screen is not drawn
+        again for each frame of it."""
         if not self.running:
             return False
         if self.request is None:
@@ -92,9 +94,11 @@ class AnalysisJob:
             )
             self.asking = ask.at
             return True
+        changed = False
         for answer in self.line.poll():
             if answer.id != self.request:
                 continue  # an older request's, replaced since
+            changed = True
             self.request, asking, self.asking = None, self.asking, None
             if asking is None:  # every request is made with the turn it judges
                 continue
@@ -108,7 +112,7 @@ class AnalysisJob:
             # ones have settled (not on every deeper look between).
             if (self.analysis.done and not was_done) or self.analysis.settled:
                 self.keep()
-        return True
+        return changed or not self.analysis.done
 
     def stop(self) -> None:
         """Drop the request under way (the screen is left)."""

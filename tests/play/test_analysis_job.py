@@ -153,10 +153,12 @@ def test_the_job_looks_deeper_at_unsure_labels_and_keeps_them_once_settled(tmp_p
     assert job.running and set(line.depths) == {None}  # the judge's own depth
     asked = len(line.asked)
     record.write_text("{}")  # so that a write shows
-    job.step()
+    assert job.step()  # a request made
     assert line.depths[-1] == JUDGE_DEPTH + 1 and line.asked[-1][2] == "c5"
+    # While a deeper look is out nothing on the screen changes: no redraw asked.
+    assert not job.step() and job.running
     line.answer("mistake", depth=JUDGE_DEPTH + 1, unsure=False)  # it holds: settled
-    job.step()
+    assert job.step()  # the label changed
     assert json.loads(record.read_text()) == {}  # one unsure label left: not yet
     job.step()
     assert line.depths[-1] == JUDGE_DEPTH + 1 and line.asked[-1][2] == "a1"
