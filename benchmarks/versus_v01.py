@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -47,24 +48,14 @@ GOAL = 0.70
 
 
 class Engine:
-    """``python -m game.ai --level Master`` with ``tree`` first on the import path."""
+    """``python -m game.ai --level Master`` with ``tree`` first on the import path,
+    and ``options`` of the engine's own (see :func:`options`)."""
 
-    def __init__(
-        self,
-        tree: Path,
-        movetime: float,
-        seed: int,
-        weights: str | None = None,
-        pvs: bool = False,
-    ) -> None:
+    def __init__(self, tree: Path, movetime: float, seed: int, options: Sequence[str] = ()) -> None:
         env = dict(os.environ, PYTHONPATH=str(tree))
-        command = ["-m", "game.ai", "--level", "Master"]
+        command = ["-m", "game.ai", "--level", "Master", *options]
         if movetime > 0:  # else the level's own time
             command += ["--movetime", str(movetime)]
-        if weights is not None:  # else the level's own evaluation
-            command += ["--weights", weights]
-        if pvs:  # else the plain alpha-beta search every version has
-            command += ["--pvs"]
         self.proc = subprocess.Popen(
             [sys.executable, *command, "--seed", str(seed)],
             stdin=subprocess.PIPE,
@@ -95,6 +86,13 @@ setup(ext_modules=[extension], script_args=["-q", "build_ext", "--inplace"])
 """
 
 
+def options(weights: str | None, pvs: bool) -> list[str]:
+    """The current Master's command-line options: ``weights`` name its
+    evaluation (else the level's own), and ``pvs`` gives it principal-variation
+    search (else the plain alpha-beta search every version has)."""
+    return [*(["--weights", weights] if weights is not None else []), *(["--pvs"] if pvs else [])]
+
+
 def play(
     start: str,
     new_is_red: bool,
@@ -102,14 +100,12 @@ def play(
     movetime: float,
     seed: int,
     *,
-    weights: str | None = None,
-    pvs: bool = False,
+    new_options: Sequence[str] = (),
 ) -> float:
     """The current Master's points from one game: 1 a win, 0.5 a draw, 0 a loss.
     Each game's result is printed as it ends, so a run cut short still tells
-    what it reached. ``weights`` name the current Master's evaluation, and
-    ``pvs`` gives it principal-variation search."""
-    new = Engine(ROOT, movetime, seed, weights, pvs)
+    what it reached. ``new_options`` are the current Master's (:func:`options`)."""
+    new = Engine(ROOT, movetime, seed, new_options)
     old = Engine(old_tree, movetime, seed)
     try:
         board = Board(start)
@@ -160,6 +156,7 @@ def main() -> int:
                 shutil.copy(built, Path(tmp) / "game" / "ai")
             if (Path(tmp) / "game" / "ai" / "_search.c").exists():  # its own compiled search
                 subprocess.run([sys.executable, "-c", BUILD_SEARCH], cwd=tmp, check=True)
+        new = options(args.new_weights, args.new_pvs)
         jobs = [
             (opening(args.side, seed, args.turns), red, seed)
             for seed in range(args.openings)
@@ -168,15 +165,7 @@ def main() -> int:
         with ThreadPoolExecutor(args.workers) as pool:
             results = list(
                 pool.map(
-                    lambda j: play(
-                        j[0],
-                        j[1],
-                        Path(tmp),
-                        args.movetime,
-                        j[2],
-                        weights=args.new_weights,
-                        pvs=args.new_pvs,
-                    ),
+                    lambda j: play(j[0], j[1], Path(tmp), args.movetime, j[2], new_options=new),
                     jobs,
                 )
             )
