@@ -15,6 +15,7 @@ shows) and the game goes on silent.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing as mp
 import multiprocessing.connection
 import os
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -43,6 +45,11 @@ if TYPE_CHECKING:  # these classes cannot be subscripted at run time
 #: Why the voice cannot speak, in the player's words: the process sends the key.
 WHY = {
     "module": N_("the speech module is not installed"),
+    # An executable made without the voice's modules (BUILT_IN says which have them).
+    "build": N_(
+        "this build of the game was made without it; the game installed with pip and "
+        "its speech extra has it"
+    ),
     "voice": N_("this system has no voice the game can use"),
     "player": N_("no program to play sound was found (paplay, pw-play or aplay)"),
     "speak": N_("the system's voice failed while speaking"),
@@ -130,6 +137,83 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="mosaic-voice-lifeline", daemon=True).start()
 
 
+#: The modules pyttsx3's driver imports on each system, besides pyttsx3: SAPI's
+#: through comtypes and pywin32's pythoncom, macOS's through PyObjC. eSpeak NG's
+#: needs none: it loads the system's libespeak-ng with ctypes.
+DRIVER_MODULES = {
+    "win32": ("comtypes.client", "pythoncom"),
+    "darwin": ("objc", "AppKit", "Foundation", "PyObjCTools.AppHelper"),
+}
+
+#: The systems whose executable carries pyttsx3 and its driver's modules
+#: (build.spec collects them from the build extra; Windows's from
+#: tools/windows/requirements.txt). macOS's is left out until its PyObjC is
+#: measured and tested in the macOS build (docs/building.md, "Speech").
+BUILT_IN = ("linux", "win32")
+
+
+class Unavailable(Exception):
+    """The voice cannot be loaded: ``str()`` is "WHY detail" (see :data:`WHY`)."""
+
+
+def _missing(e: BaseException) -> Unavailable:
+    """A module the voice needs is not there: not installed, or (the executable)
+    not built in."""
+    key = "build" if getattr(sys, "frozen", False) else "module"
+    return Unavailable(f"{key} {type(e).__name__}: {e}")
+
+
+def _load() -> Any:
+    """pyttsx3's engine on this system's driver, as the voice's process loads it.
+    Raises :class:`Unavailable`: a module missing is the install's (or the
+    build's) fault, anything else the system's, which has no voice to offer."""
+    try:
+        import pyttsx3  # noqa: PLC0415 (optional: the speech extra)
+
+        for name in DRIVER_MODULES.get(sys.platform, ()):
+            importlib.import_module(name)
+    except ImportError as e:  # ModuleNotFoundError, and a DLL that fails to load
+        raise _missing(e) from e
+    try:
+        return pyttsx3.init()
+    except Exception as e:  # a missing library or voice: each its own error
+        raise Unavailable(f"voice {type(e).__name__}: {e}") from e
+
+
+def check(folder: str, *, build: bool, seconds: float = 60.0) -> str:
+    """Have the voice's process speak a sentence into a WAV file in ``folder``,
+    as the game would speak it aloud: the smoke test's line for the report. A
+    system with no voice is reported, not a failure; raises RuntimeError if the
+    process does not answer within ``seconds``, or if a module is missing and
+    ``build`` (an executable) is of a system in :data:`BUILT_IN`."""
+    # i18n: not shown (the smoke test's report, below, is the studio's, in English)
+    modules = ", ".join(("pyttsx3", *DRIVER_MODULES.get(sys.platform, ())))
+    wav = os.path.join(folder, "speech-check.wav")
+    v = SystemVoice()
+    try:
+        v.save("Mosaic by Mark Steere.", "en", wav)  # i18n: not shown (said in English)
+        told, end = None, time.monotonic() + seconds
+        while told is None and not v.spoken and time.monotonic() < end:
+            time.sleep(0.05)
+            told = v.poll()
+    finally:
+        v.close()
+    key, _sep, detail = v.failed.partition(" ")
+    load = "load" if "," in modules else "loads"  # i18n: not shown
+    if key in ("module", "build"):
+        if build and sys.platform in BUILT_IN:
+            raise RuntimeError(f"{modules} should be in this build: {detail}")  # i18n: not shown
+        return f"speech: not in this build or install: {told} ({detail})"  # i18n: not shown
+    if told is not None:
+        return f"speech: {modules} {load}; {told} ({detail})"
+    if not v.spoken:
+        late = f"the voice's process did not answer within {seconds:.0f} s"  # i18n: not shown
+        raise RuntimeError(late)
+    size = os.path.getsize(wav) if os.path.isfile(wav) else 0
+    said = f"the {v.driver} voice spoke a sentence into a file ({size} bytes)"  # i18n: not shown
+    return f"speech: {modules} {load}; {said}"
+
+
 #: Players of a WAV file, the first found is used: eSpeak NG's driver plays its
 #: sentences through one, and a newer sentence stops it.
 PLAYERS = (("paplay",), ("pw-play",), ("aplay", "-q"))
@@ -144,14 +228,9 @@ def _speak(
         # pyttsx3's eSpeak driver prints a line for every file it saves.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (for the process's life)
     try:
-        import pyttsx3  # noqa: PLC0415 (optional: the speech extra)
-
-        engine = pyttsx3.init()
-    except ImportError as e:
-        replies.put(("failed", f"module {type(e).__name__}: {e}"))
-        return
-    except Exception as e:  # a missing library or voice: each its own error
-        replies.put(("failed", f"voice {type(e).__name__}: {e}"))
+        engine = _load()
+    except Unavailable as e:
+        replies.put(("failed", str(e)))
         return
     driver = str(engine)
     replies.put(("ready", driver))

@@ -144,3 +144,87 @@ def test_the_game_s_voice_speaks_each_language_into_a_wav_file(tmp_path):
         assert len(sizes) == len(LANGUAGES)
     finally:
         v.close()
+
+
+def failure(monkeypatch) -> str:
+    """What the voice's process replies when it cannot start, run here."""
+    replies: queue.Queue = queue.Queue()
+    requests: queue.Queue = queue.Queue()
+    requests.put((1, "Play, button.", "en", ""))
+    voice._speak(requests, replies, type("Latest", (), {"value": 1})())
+    kind, reason = replies.get_nowait()
+    assert kind == "failed"
+    return reason
+
+
+def test_a_driver_that_finds_no_voice_is_the_system_s_want_not_a_missing_module(monkeypatch):
+    """Wine 8.0's SAPI has no type library: pyttsx3's SAPI driver then fails to
+    import comtypes.gen.SpeechLib, an ImportError that once read "the speech module
+    is not installed"."""
+    pyttsx3 = pytest.importorskip("pyttsx3")
+
+    def init():
+        raise ImportError("cannot import name 'SpeechLib' from 'comtypes.gen'")
+
+    monkeypatch.setattr(pyttsx3, "init", init)
+    reason = failure(monkeypatch)
+    assert reason.startswith("voice ImportError: cannot import name 'SpeechLib'"), reason
+
+
+def test_a_missing_driver_module_is_the_install_s_and_an_executable_s_its_build(monkeypatch):
+    pytest.importorskip("pyttsx3")
+    monkeypatch.setitem(voice.DRIVER_MODULES, sys.platform, ("no_such_driver_module",))
+    assert failure(monkeypatch).startswith("module ModuleNotFoundError: ")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    reason = failure(monkeypatch)
+    assert reason.startswith("build ModuleNotFoundError: "), reason
+    v = SystemVoice()
+    v.failed = reason
+    said = v.poll()
+    assert said is not None and said.startswith(
+        "Speech is not available: this build of the game was made without it"
+    ), said
+
+
+def forked(monkeypatch) -> None:
+    """The voice's process forked rather than spawned, so that it sees this test's
+    changes to modules."""
+    fork = voice.mp.get_context("fork")
+    monkeypatch.setattr(voice.mp, "get_context", lambda _method: fork)
+
+
+def test_the_smoke_test_s_check_fails_an_executable_without_the_voice_s_modules(
+    monkeypatch, tmp_path
+):
+    forked(monkeypatch)
+    monkeypatch.setitem(sys.modules, "pyttsx3", None)  # as if not built in
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(voice, "BUILT_IN", (sys.platform,))
+    with pytest.raises(RuntimeError, match=r"pyttsx3.* should be in this build: ModuleNotFound"):
+        voice.check(str(tmp_path), build=True)
+    monkeypatch.setattr(voice, "BUILT_IN", ())  # a system built without it: said, not failed
+    line = voice.check(str(tmp_path), build=True)
+    assert line.startswith("speech: not in this build or install: Speech is not available:")
+
+
+def test_the_smoke_test_s_check_reports_a_system_with_no_voice(monkeypatch, tmp_path):
+    pyttsx3 = pytest.importorskip("pyttsx3")
+    forked(monkeypatch)
+
+    def init():
+        raise RuntimeError("This means you probably do not have eSpeak or eSpeak-ng installed!")
+
+    monkeypatch.setattr(pyttsx3, "init", init)
+    line = voice.check(str(tmp_path), build=True)
+    assert line.startswith("speech: pyttsx3") and "; Speech is not available: this sys" in line
+    assert "(RuntimeError: This means you probably do not have eSpeak" in line
+
+
+def test_the_smoke_test_s_check_speaks_into_a_file_where_there_is_a_voice(tmp_path):
+    if not voice.available():
+        pytest.skip("pyttsx3 is not installed (the speech extra)")
+    line = voice.check(str(tmp_path), build=True)
+    if "no voice" in line or "not available" in line:
+        pytest.skip(f"no system voice here: {line}")
+    assert "voice spoke a sentence into a file" in line, line
+    assert rms(tmp_path / "speech-check.wav") > SILENCE

@@ -4,7 +4,9 @@ Visits every scene in every language (the screenshot tour, into a temporary fold
 once per language, each spoken from its catalog in the build), loads every
 puzzle pack, loads Master's side-3 strategy, solves a 16-cell ending with the
 compiled ending solver (which a frozen build must have), checks the compiled
-search against the Python one (the same), gets one AI turn
+search against the Python one (the same), has the voice's process speak a
+sentence into a file (an executable that should carry speech must load it; a
+system without a voice is reported), gets one AI turn
 through the worker process and one Mosaix placement through the jobs process.
 Prints what it did and exits 0, or names the first failure and exits 1.
 """
@@ -25,6 +27,7 @@ from game.ai.worker import AIWorker
 from game.i18n import LANGUAGES, _, set_language
 from game.mosaix import ai as mosaix_ai
 from game.mosaix.game import Solo
+from game.play import voice
 from game.play.jobs import Jobs
 from game.puzzles import load_packs
 from game.rules import Board
@@ -69,6 +72,8 @@ def smoke_test(data: Path | None = None) -> int:
             lines.append(check_compiled(required=getattr(sys, "frozen", False)))
             step = "loading the pattern evaluation's weights"
             lines.append(check_patterns())
+            step = "loading the system's voice"
+            lines.append(voice.check(tmp, build=getattr(sys, "frozen", False)))
             step = "asking the AI worker for a turn"
             board = Board(size=5)
             with AIWorker() as worker:
