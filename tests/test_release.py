@@ -263,3 +263,33 @@ def test_the_windows_build_pins_every_package_the_game_needs():
     pins = (ROOT / "tools" / "windows" / "requirements.txt").read_text(encoding="utf-8")
     pinned = {line.split("==")[0].lower() for line in pins.splitlines() if "==" in line}
     assert wanted and wanted <= pinned, wanted - pinned
+
+
+def test_the_package_search_never_walks_the_build_folder(tmp_path, monkeypatch):
+    """setuptools' search for packages follows links, and the Windows build leaves a
+    Wine prefix under build/ whose z: links to /: setup.py build_ext (build.spec
+    runs it) walked the whole disk round and round."""
+    import setuptools.discovery
+
+    find = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    config = find["tool"]["setuptools"]["packages"]["find"]
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "__init__.py").write_text("")
+    (tmp_path / "build" / "windows" / "prefix" / "dosdevices").mkdir(parents=True)
+    (tmp_path / "build" / "windows" / "prefix" / "dosdevices" / "z:").symlink_to(tmp_path)
+    walked: list[str] = []
+    real_walk = setuptools.discovery.os.walk
+
+    def walk(top: str, **kw: Any) -> Any:
+        for step in real_walk(top, **kw):
+            walked.append(step[0])
+            if len(walked) > 1000:  # round and round: enough to tell
+                return
+            yield step
+
+    monkeypatch.setattr(setuptools.discovery.os, "walk", walk)
+    found = setuptools.discovery.PEP420PackageFinder.find(
+        str(tmp_path), include=config.get("include", ()), exclude=config.get("exclude", ())
+    )
+    assert found == ["game"]
+    assert not [w for w in walked if "build" in Path(w).relative_to(tmp_path).parts], walked[:5]
