@@ -265,6 +265,25 @@ def test_the_windows_build_pins_every_package_the_game_needs():
     assert wanted and wanted <= pinned, wanted - pinned
 
 
+def test_the_windows_build_pins_what_the_build_extra_adds_on_windows():
+    """Speech's pyttsx3 comes into the Windows exe through the build extra's marker;
+    the Wine build installs only the pins, with --no-deps: pyttsx3 and what its SAPI
+    driver imports must be pinned there."""
+    from packaging.requirements import Requirement
+
+    needs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    windows = {"sys_platform": "win32", "platform_system": "Windows", "extra": ""}
+    wanted = {
+        r.name.lower()
+        for r in map(Requirement, needs["project"]["optional-dependencies"]["build"])
+        if r.marker is None or r.marker.evaluate(windows)
+    }
+    pins = (ROOT / "tools" / "windows" / "requirements.txt").read_text(encoding="utf-8")
+    pinned = {line.split("==")[0].lower() for line in pins.splitlines() if "==" in line}
+    assert "pyttsx3" in wanted
+    assert wanted | {"comtypes", "pywin32"} <= pinned, (wanted | {"comtypes", "pywin32"}) - pinned
+
+
 def test_the_package_search_never_walks_the_build_folder(tmp_path, monkeypatch):
     """setuptools' search for packages follows links, and the Windows build leaves a
     Wine prefix under build/ whose z: links to /: setup.py build_ext (build.spec

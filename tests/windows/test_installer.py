@@ -44,6 +44,9 @@ def test_the_installer_installs_for_one_player_and_its_uninstaller_keeps_saved_g
 
     smoke = prefix.run(installed / "Mosaic.exe", "--smoke-test", timeout=3 * PATIENCE)
     assert smoke.returncode == 0 and "smoke test passed" in smoke.stdout, smoke.stdout
+    # Speech's modules are in the exe: pyttsx3 and its SAPI driver's comtypes and
+    # pythoncom (whether the system has a voice, the rest of the line says).
+    assert "speech: pyttsx3, comtypes.client, pythoncom load;" in smoke.stdout, smoke.stdout
 
     # A player's saved game and settings, where the game keeps them.
     saved = prefix.data() / "games" / "mosaic-20261129-120000.json"
