@@ -94,7 +94,10 @@ def tour(
     online part played; with ``sizes``, the pixel size of each text of each
     screen (to compare a Large run with a Normal one)."""
     folder.mkdir(parents=True, exist_ok=True)
-    d = Driver(app)
+    # Frames of 50 ms, as a slow computer draws them: every animation runs its
+    # whole course and ends where it would at 60 Hz, for a third of the drawing
+    # (the tests run the tour at many sizes and in every language).
+    d = Driver(app, step=1 / 20)
     shots: list[Path] = []
 
     def shot(name: str) -> None:
@@ -184,10 +187,13 @@ def tour(
     if isinstance(analysis, AnalysisScene):
         analysis.analysis.seconds = analysis.analysis.ending_seconds = 0.1
         deadline = time.monotonic() + 60
-        # A frame each 50 ms: the frames drawn while the worker thinks show nothing new.
+        # A frame asks the worker for a turn's verdict, a frame takes it: the frames
+        # drawn while it thinks would show nothing new, so none is drawn until its
+        # time for the turn is up.
         while not analysis.analysis.done and time.monotonic() < deadline:
             d.frames(1)
-            time.sleep(0.05)
+            if analysis.job.request is not None:
+                time.sleep(0.1)
         flagged = [v for v in analysis.analysis.verdicts if v is not None and v.flagged]
         analysis.ply = flagged[0].ply if flagged else 1
         d.settle(0.2)
