@@ -4,10 +4,6 @@ settings and progress survive loading, reviewing, saving, quitting and bad files
 Driven through the real scenes with posted events, as a player would."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pygame
 import pytest
@@ -24,8 +20,7 @@ from game.play.settings import load as load_settings
 from game.rules import BLUE, RED
 
 from .test_scenes import button, saved_button, start_match
-
-ROOT = Path(__file__).resolve().parents[2]
+from .tours import IMAGES, PLAYER, files, group
 
 
 def finished_record(side=3, seed=2):
@@ -264,73 +259,65 @@ def test_an_unknown_player_in_settings_falls_back_and_start_works(app, drive):
     assert isinstance(scene, MatchScene) and scene.match.players[RED] == "Human"
 
 
-def run_game(args, env_extra, tmp_path):
-    env = {
-        **os.environ,
-        "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "dummy",
-        "HOME": str(tmp_path / "home"),
-        "XDG_DATA_HOME": str(tmp_path / "xdg"),
-        **env_extra,
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "game", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-
-
 @pytest.mark.slow
-def test_the_screenshot_tour_leaves_the_players_data_alone(tmp_path):
-    data = tmp_path / "player"
-    data.mkdir()
-    match = json.dumps({"format": 1, "side": 3, "red": "Human", "blue": "Club", "turns": ["a1"]})
-    (data / CURRENT).write_text(match)
-    (data / "puzzles.json").write_text('{"format": 1, "stars": {}, "best": {"rush": 7}}')
-    before = {p.name: p.read_bytes() for p in data.iterdir()}
-    proc = run_game(
-        ["--screenshots", str(tmp_path / "shots")], {"MOSAIC_DATA_DIR": str(data)}, tmp_path
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert {p.name: p.read_bytes() for p in data.iterdir()} == before
-    assert len(list((tmp_path / "shots").glob("*.png"))) >= 10
+@group(IMAGES[0], IMAGES[2])
+def test_the_screenshot_tour_leaves_the_players_data_alone(tours):
+    """Every run of the tour finds a player's data folder where the game looks for
+    it (``MOSAIC_DATA_DIR``): it plays its matches and puzzles in its own."""
+    run = tours(*IMAGES)
+    assert CURRENT in run.player_before and run.player_after == run.player_before
 
 
-def test_a_crash_before_the_first_window_is_logged_and_told(tmp_path):
+def test_the_screenshot_command_tours_in_a_folder_of_its_own(tmp_path, monkeypatch, capsys):
+    """``mosaic --screenshots`` hands the tour a throwaway data folder, never the
+    player's (the tour itself is checked on the tests' runs, above)."""
+    from game.__main__ import main
+    from game.client.scripted import tour
+
+    player = tmp_path / "player"
+    player.mkdir()
+    for name, text in PLAYER.items():
+        (player / name).write_text(text)
+    before = files(player)
+    monkeypatch.setenv("MOSAIC_DATA_DIR", str(player))
+    toured = []
+
+    def played(app, folder):
+        toured.append(app.data)
+        (app.data / CURRENT).write_text(PLAYER[CURRENT].replace("a1", "b2"))  # as a match would
+        app.close()
+        return [folder / "01-title.png"]
+
+    monkeypatch.setattr(tour, "tour", played)
+    assert main(["--screenshots", str(tmp_path / "shots")]) == 0
+    assert "wrote 1 screenshots" in capsys.readouterr().out
+    assert toured and toured[0] != player and not toured[0].exists(), "a folder of its own, gone"
+    assert files(player) == before
+
+
+def test_a_crash_before_the_first_window_is_logged_and_told(tmp_path, monkeypatch, capsys):
     """A settings file the loader has never seen still cannot stop the game, and
-    a bug before the window opens (here: a data folder that is a file) ends in a
-    plain message and a log, never a traceback."""
+    a bug before the window opens (here: planted in the app's constructor) ends
+    in a plain message and a log, never a traceback."""
+    from game.__main__ import main
+
     data = tmp_path / "data"
     data.mkdir()
     (data / "settings.json").write_text('{"fullscreen": ' + "[" * 50 + "]" * 50 + "}")
-    proc = run_game(["--first-frame", "--data-dir", str(data)], {}, tmp_path)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "Traceback" not in proc.stderr
+    try:
+        assert main(["--first-frame", "--data-dir", str(data)]) == 0
+    finally:
+        pygame.quit()
+    assert "Traceback" not in capsys.readouterr().err
     assert any(p.name.startswith("settings.json.corrupt-") for p in data.iterdir())
 
-    script = (
-        "import sys, game.client.app as a\n"
-        "def boom(*args, **kwargs): raise RuntimeError('planted bug')\n"
-        "a.App.__init__ = boom\n"
-        "from game.__main__ import main\n"
-        f"sys.exit(main(['--data-dir', {str(data)!r}]))\n"
-    )
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    proc = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert proc.returncode == 1 and "Traceback" not in proc.stderr
-    assert "stopped because of a bug" in proc.stderr
+    def boom(*args, **kwargs):
+        raise RuntimeError("planted bug")
+
+    monkeypatch.setattr(App, "__init__", boom)
+    assert main(["--data-dir", str(data)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "stopped because of a bug" in err
     (log,) = data.glob("crash-*.log")
     assert "planted bug" in log.read_text()
 

@@ -20,6 +20,7 @@ from game.client.scene import Scene
 from game.client.scripted.checks import Sizes
 from game.client.scripted.tour import tour
 from game.i18n import LOCALES, set_language
+from game.play.in_progress import CURRENT
 
 Size = tuple[int, int]
 #: The one run whose screenshots are written as PNG files (and checked to be, by
@@ -37,6 +38,9 @@ class TourRun:
     late: set[str] = field(default_factory=set)
     #: The pixel size of each text of each screen (Large against Normal).
     sizes: Sizes = field(default_factory=dict)
+    #: The files of the player's own data folder before the run and after it.
+    player_before: dict[str, bytes] = field(default_factory=dict)
+    player_after: dict[str, bytes] = field(default_factory=dict)
 
 
 def languages() -> list[str]:
@@ -63,9 +67,22 @@ def _in_constructor(obj: object) -> bool:
     return False
 
 
+#: A player's own data folder, as the tour finds it: a match in progress and puzzle
+#: progress, which the tour must leave alone (it plays in a folder of its own).
+PLAYER = {
+    CURRENT: json.dumps({"format": 1, "side": 3, "red": "Human", "blue": "Club", "turns": ["a1"]}),
+    "puzzles.json": json.dumps({"format": 1, "stars": {}, "best": {"rush": 7}}),
+}
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
 def run_tour(folder: Path, size: Size, text_size: str, language: str = "en") -> TourRun:
     """The whole tour in a new app of ``size`` speaking ``language``, with every new
-    scene attribute traced."""
+    scene attribute traced, and a player's own data folder where the game would
+    look for it (``MOSAIC_DATA_DIR``)."""
     late: set[str] = set()
 
     def tracking(self: Scene, name: str, value: object) -> None:
@@ -79,7 +96,13 @@ def run_tour(folder: Path, size: Size, text_size: str, language: str = "en") -> 
     (data / "settings.json").write_text(json.dumps({"text_size": text_size, "language": language}))
     problems: list[str] = []
     sizes: Sizes = {}
+    player = folder / "player"
+    player.mkdir()
+    for name, text in PLAYER.items():
+        (player / name).write_text(text)
+    before = files(player)
     with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MOSAIC_DATA_DIR", str(player))
         patch.setattr(Scene, "__setattr__", tracking)
         if (size, text_size, language) != IMAGES:
             patch.setattr(App, "screenshot", lambda app, _path: app.draw())
@@ -93,4 +116,4 @@ def run_tour(folder: Path, size: Size, text_size: str, language: str = "en") -> 
         finally:
             app.close()
             set_language("en")
-    return TourRun(shots, problems, late, sizes)
+    return TourRun(shots, problems, late, sizes, before, files(player))
