@@ -18,11 +18,15 @@ def run(*args, env=None):
     )
 
 
-def test_help_lists_the_options():
-    out = run("--help")
-    assert out.returncode == 0
+def test_help_lists_the_options(capsys):
+    from game.__main__ import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
     for option in ("--size", "--data-dir", "--screenshots"):
-        assert option in out.stdout
+        assert option in out
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="only Linux can be without a display")
@@ -38,9 +42,12 @@ def test_no_display_prints_one_clear_line(tmp_path):
     assert "mosaic: cannot open a window" in out.stderr
 
 
-def test_a_bad_size_is_refused_with_a_message():
-    out = run("--size", "huge")
-    assert out.returncode == 2 and "--size must look like 1280x800" in out.stderr
+def test_a_bad_size_is_refused_with_a_message(capsys):
+    from game.__main__ import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--size", "huge"])
+    assert done.value.code == 2 and "--size must look like 1280x800" in capsys.readouterr().err
 
 
 def test_a_bug_in_play_gives_a_plain_message_and_keeps_the_details(tmp_path, monkeypatch, capsys):
