@@ -14,10 +14,23 @@ def shipped() -> list[Pack]:
     return list(shipped_packs())
 
 
+#: The test that runs tests/play in a child where pygame cannot be imported.
+WITHOUT_PYGAME = "tests/test_play_without_pygame.py::test_tests_play_pass_with_pygame_unimportable"
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have chosen
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist, the slow tests first: the workers start on the long ones and
+    """tests/play runs once: in a run that has the child running it without
+    pygame, only there (the child's summary names any test that fails); a run of
+    tests/play alone, or one without the slow tests, runs it here.
+
+    Under pytest-xdist, the slow tests first: the workers start on the long ones and
     fill in with the short ones, instead of one worker running a long test alone at the
     end. (Run in one process, the order stays the files' order.)"""
+    if any(item.nodeid == WITHOUT_PYGAME for item in items):
+        played = [item for item in items if item.nodeid.startswith("tests/play/")]
+        config.hook.pytest_deselected(items=played)
+        items[:] = [item for item in items if not item.nodeid.startswith("tests/play/")]
     # Collection happens on the workers, which pytest-xdist marks with workerinput
     # (and whose own -n it clears).
     if hasattr(config, "workerinput"):
