@@ -6,7 +6,6 @@ the panel's small text, in any language."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -18,13 +17,13 @@ from game.client.scene import Scene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.mosaix_play import MosaixSoloScene
 from game.client.scenes.tutorial import LessonScene
-from game.client.scripted.checks import look, text_problems
-from game.client.scripted.tour import Driver
+from game.client.scripted.checks import text_problems
 from game.client.widgets import Button
-from game.i18n import _, set_language
+from game.i18n import _
 from game.mosaix.game import SOLO_WIN
 from game.play.match import Match
 
+from .screens import shown
 from .tours import languages
 
 #: Each panel, its buttons, and how to find its small text among the texts
@@ -62,18 +61,8 @@ def test_a_panels_labels_are_whole_and_no_smaller_than_its_small_text(
     tmp_path, panel, language, size
 ):
     make, buttons, is_small_text = PANELS[panel]
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": language}))
-    pygame.init()
-    app = App(size, data)
-    try:
-        assert set_language(language) == language
-        app.scenes.reset(make(app))
-        Driver(app).settle(0.3)
+    with shown(tmp_path, make, size, "Large", language) as (app, seen):
         scene = app.scenes.top
-        seen = look(app)
-        assert seen is not None
         smallest = min(p for m, r, _b, p in seen.texts if is_small_text(scene, m, r))
         for b in buttons(scene):
             lines = [(r, p) for m, r, _b, p in seen.texts if m == _(b.label)]
@@ -82,6 +71,3 @@ def test_a_panels_labels_are_whole_and_no_smaller_than_its_small_text(
                 assert p >= smallest, (_(b.label), p, smallest)
                 assert b.rect.contains(r), f"{_(b.label)!r} is cut by its button's edge"
         assert text_problems(app, seen) == []
-    finally:
-        app.close()
-        set_language("en")

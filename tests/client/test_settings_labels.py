@@ -4,19 +4,15 @@ each setting's label shrank to fit by itself, so the list showed three sizes."""
 
 from __future__ import annotations
 
-import json
-
 import pygame
 import pytest
 
 from game.client import theme
-from game.client.app import App
 from game.client.glyphs import CLINGING
 from game.client.scenes.settings_scene import SettingsScene
-from game.client.scripted.checks import look, text_problems
-from game.client.scripted.tour import Driver
-from game.i18n import set_language
+from game.client.scripted.checks import text_problems
 
+from .screens import shown
 from .tours import languages
 
 
@@ -38,17 +34,7 @@ def test_a_line_never_starts_with_a_french_colon():
 @pytest.mark.parametrize("text_size", ["Normal", "Large"])
 @pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
 def test_the_settings_are_one_list_at_one_size(tmp_path, language, text_size, size):
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "settings.json").write_text(json.dumps({"text_size": text_size, "language": language}))
-    pygame.init()
-    app = App(size, data)
-    try:
-        assert set_language(language) == language
-        app.scenes.reset(SettingsScene(app))
-        Driver(app).settle(0.3)
-        seen = look(app)
-        assert seen is not None
+    with shown(tmp_path, SettingsScene, size, text_size, language) as (app, seen):
         scene = app.scenes.top
         labels = [
             p for _m, r, _b, p in seen.texts if any(c.rect.contains(r) for c in scene.controls)
@@ -60,6 +46,3 @@ def test_the_settings_are_one_list_at_one_size(tmp_path, language, text_size, si
             if box is not None:
                 wrapped = theme.face(p).wrap(msg, box.width)
                 assert not [line for line in wrapped if line[:1] in CLINGING], wrapped
-    finally:
-        app.close()
-        set_language("en")
