@@ -15,6 +15,7 @@ from game.ai.search import Budget, Searcher, empty_cells
 from game.rules import Board
 
 from .brute import memo_margin
+from .scale import python_only, scaled
 
 
 def ending(rng: random.Random, side: int, empty: int) -> Board:
@@ -45,7 +46,7 @@ def test_exact_verdicts_match_minimax(side, empty):
     rng = random.Random(side * 10 + empty)
     endgame = Endgame()  # kept between judgements, as the worker keeps one
     judged = bad = 0
-    for _ in range(8):
+    for _ in range(scaled(8, 2)):
         board = ending(rng, side, empty)
         margins = exact_margins(board)
         top = max(margins.values())
@@ -58,7 +59,7 @@ def test_exact_verdicts_match_minimax(side, empty):
                 assert v.label == "blunder"
                 bad += 1
             judged += 1
-    assert judged >= 20 and bad >= 1
+    assert judged >= scaled(20, 4) and bad >= scaled(1, 0)
 
 
 def test_a_stopped_judgement_is_the_evaluation_and_comes_at_once():
@@ -91,7 +92,7 @@ def test_a_side3_game_against_master_is_judged_exactly_at_once():
     Where the position is small enough, minimax agrees."""
     assert side3.strategy() is not None
     checked = 0
-    for seed in range(4):
+    for seed in range(scaled(4, 1)):
         for board, turn in games_against_master(seed):
             from_book = empty_cells(board) > side3.MIN_EMPTY
             v = judge(board, turn, seconds=0.001 if from_book else 30)
@@ -101,7 +102,7 @@ def test_a_side3_game_against_master_is_judged_exactly_at_once():
                 assert v.loss == max(margins.values()) - margins[turn], board.mfen()
                 assert margins[v.best] == max(margins.values()), board.mfen()
                 checked += 1
-    assert checked >= 8
+    assert checked >= scaled(8, 2)
 
 
 def test_the_judge_searches_to_the_depth_asked():
@@ -117,7 +118,9 @@ def test_the_judge_searches_to_the_depth_asked():
         assert v.loss == pytest.approx((top - found.scores[turn]) / TILE)
 
 
-@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize(
+    "compiled", [True, pytest.param(False, marks=python_only)], ids=["compiled", "python"]
+)
 def test_the_judge_scores_the_played_turn_as_a_search_of_every_turn_would(compiled):
     """The judge searches for the best turn, then the played one on its own:
     the same best score and the same played score as one search giving every
@@ -125,10 +128,13 @@ def test_the_judge_scores_the_played_turn_as_a_search_of_every_turn_would(compil
     ending, on sides 4 to 6."""
     rng = random.Random(11)
     checked = 0
-    for side, empty in ((4, 30), (4, 16), (5, 50), (5, 30), (5, 18), (6, 70), (6, 40)):
+    places = ((4, 30), (4, 16), (5, 50), (5, 30), (5, 18), (6, 70), (6, 40))
+    for side, empty in places[:: scaled(1, 3)]:  # for code paths, one of each side
         board = ending(rng, side, empty)
         turns = board.legal_turns()
-        for depth in (1, 2, 3, 4):
+        # The Python search to depth 3: depth 4 cost 20 CPU-seconds more, and
+        # test_search_compiled.py holds the two searches to the same tree.
+        for depth in range(1, scaled(4 if compiled else 3, 2) + 1):
             every = Searcher(compiled=compiled).search(
                 board, Budget(max_depth=depth), solve=False, all_scores=True
             )
@@ -141,7 +147,7 @@ def test_the_judge_scores_the_played_turn_as_a_search_of_every_turn_would(compil
                 assert every.scores[best] == top
                 assert got == every.scores[turn], (board.mfen(), board.notation(turn), depth)
                 checked += 1
-    assert checked >= 100
+    assert checked >= scaled(80, 20)
 
 
 def test_a_depth_the_time_cannot_finish_is_not_begun():

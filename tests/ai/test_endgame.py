@@ -20,12 +20,13 @@ from game.ai.search import Budget, Searcher, empty_cells
 from game.rules import BLUE, RED, Board, Turn
 
 from .brute import memo_margin
+from .scale import python_only, scaled
 
 NOT_HERE = f"the compiled solver is not built here, or {NO_COMPILED_VARIABLE} is set"
 
 #: Both solvers, for the checks of what they prove.
 SOLVERS = [
-    pytest.param(False, id="python"),
+    pytest.param(False, id="python", marks=python_only),
     pytest.param(
         True,
         id="compiled",
@@ -50,7 +51,7 @@ def test_the_whole_side_2_game_matches_minimax(compiled):
     assert Endgame(compiled=compiled).solve(board) == memo_margin(board, {})
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(scaled(6, 2)))
 def test_side_3_endings_from_8_empty_cells_match_minimax(seed):
     check_against_minimax(ending(seed, 3, 8))
 
@@ -64,13 +65,12 @@ def test_side_3_endings_from_11_empty_cells_match_minimax(seed):
 def check_against_minimax(board: Board) -> None:
     memo: dict = {}
     expected = memo_margin(board, memo)
-    assert Endgame(compiled=False).solve(board) == expected
+    eg = Endgame(compiled=False)
+    assert eg.solve(board) == expected
     assert Endgame().solve(board) == expected  # compiled, where built
     assert Endgame(symmetric=True).solve(board) == expected
     # Every position met on the way has its true value too, so spot-check some
     # proved bounds in the table against minimax.
-    eg = Endgame(compiled=False)
-    eg.solve(board)
     for (me, op), (lower, upper, _, _) in list(eg.table.items())[:200]:
         value = memo.get((me, op, int(RED)), memo.get((op, me, 1 - int(RED))))
         if value is not None:
@@ -78,7 +78,7 @@ def check_against_minimax(board: Board) -> None:
 
 
 @pytest.mark.parametrize("compiled", SOLVERS)
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(scaled(4, 1)))
 def test_side_5_endings_match_minimax(seed, compiled):
     board = ending(100 + seed, 5, 7)
     assert Endgame(compiled=compiled).solve(board) == memo_margin(board, {})
@@ -133,6 +133,7 @@ def test_an_empty_window_is_refused(compiled):
     assert eg.solve(board) == memo_margin(board, {})
 
 
+@python_only
 def test_a_solve_that_runs_out_keeps_only_proved_bounds():
     board = ending(3, 5, 9)
     value = memo_margin(board, {})
@@ -279,6 +280,7 @@ def test_the_solve_command_names_a_bad_position(capsys):
     assert "bad position" in capsys.readouterr().err
 
 
+@python_only
 def test_a_full_table_keeps_the_costly_half_and_what_is_proved_above_it():
     """When the table fills up mid-solve, the cheaper half goes; the results the
     solve proves afterwards, at the root too, still land in the table."""
@@ -290,6 +292,7 @@ def test_a_full_table_keeps_the_costly_half_and_what_is_proved_above_it():
     assert eg.settled(board) == value
 
 
+@python_only
 def test_a_stop_during_a_big_shrink_ends_the_solve_and_keeps_the_table_whole():
     """Dropping half of a big table takes a good part of a second: a player's
     request that stops a ponder must not wait for it."""
@@ -305,6 +308,7 @@ def test_a_stop_during_a_big_shrink_ends_the_solve_and_keeps_the_table_whole():
     assert min(e[3] for e in eg.table.values()) >= 3  # the costlier half stays
 
 
+@python_only
 def test_a_solver_that_moves_to_another_board_size_forgets_the_last_one():
     """The worker's solver sees every game: the same bits are another position
     on another board size, so nothing proved on one size may answer on another."""
@@ -318,6 +322,7 @@ def test_a_solver_that_moves_to_another_board_size_forgets_the_last_one():
     assert eg.solve(small) == value
 
 
+@python_only
 def test_a_turn_already_proved_good_enough_ends_the_position_without_a_search():
     """Enhanced transposition cutoff: when the table proves that one of the
     mover's turns reaches at least the window's top, the position looks no

@@ -21,6 +21,8 @@ from game.ai.patterns import PatternError, Patterns
 from game.ai.search import INF, Budget, Searcher, empty_cells
 from game.rules import Board
 
+from .scale import scaled
+
 SIDES = range(3, 9)
 compiled_only = pytest.mark.skipif(
     not fastsearch.COMPILED, reason="the compiled search is not built"
@@ -96,7 +98,8 @@ def test_the_sum_is_the_weights_the_position_reads():
 @compiled_only
 @pytest.mark.parametrize("size", SIDES)
 def test_the_compiled_leaf_is_the_python_leaf_on_random_positions(size):
-    for seed in range(60):
+    # (Every weights seed and every stage count: 5 and 6 make 30.)
+    for seed in range(scaled(60, 30)):
         weights = random_weights(seed % 5, stages=1 + seed % 6)
         board = position(seed, size)
         scores = [
@@ -110,8 +113,8 @@ def test_the_compiled_leaf_is_the_python_leaf_on_random_positions(size):
 @pytest.mark.parametrize("size", SIDES)
 def test_the_compiled_search_is_the_python_search_with_pattern_weights(size):
     weights = random_weights(size)
-    # asserts-in-branch: range(8) or range(4), never empty
-    for seed in range(8 if size < 7 else 4):
+    # asserts-in-branch: range(8), range(4) or range(2), never empty
+    for seed in range(scaled(8 if size < 7 else 4, 2)):
         board = position(seed, size, 0.1, 0.9)
         found = []
         for compiled in (False, True):

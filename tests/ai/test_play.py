@@ -14,6 +14,7 @@ from game.rules import PASS, Board
 
 from ..strategies import random_play
 from .brute import brute_margin, minimax, turn_margins
+from .scale import scaled
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +44,7 @@ def test_every_level_plays_only_legal_turns(name):
     rng = random.Random(7)
     searcher = Searcher()
     # asserts-in-branch: sample_positions(n, ...) gives n positions
-    for p in sample_positions(10, hash(name) % 1000):
+    for p in sample_positions(scaled(10, 3), hash(name) % 1000):
         board = Board(p)
         turn = choose_turn(board, lvl, rng, searcher=searcher, seconds=0.05)
         assert turn is not None
@@ -84,7 +85,7 @@ def small_endings(count, seed):
 
 def test_solver_agrees_with_brute_force():
     # asserts-in-branch: small_endings(n, ...) gives n endings
-    for board in small_endings(20, 5):
+    for board in small_endings(scaled(20, 5), 5):
         result = solve(board, all_scores=True)
         assert result is not None
         assert margin(result.score) == brute_margin(board.copy()), board.mfen()
@@ -112,7 +113,7 @@ def test_a_solve_after_searches_in_the_same_game_stays_exact(seed):
     assert shared.score == solve(board).score, board.mfen()
 
 
-@pytest.mark.parametrize("mfen", ONLY_WIN)
+@pytest.mark.parametrize("mfen", ONLY_WIN[: scaled(4, 1)])
 def test_finds_the_only_winning_turn(mfen):
     board = Board(mfen)
     margins = turn_margins(board.copy())
@@ -127,7 +128,7 @@ def test_search_scores_equal_plain_minimax_at_the_same_depth(depth):
     """Pruning, the table, move ordering and the cheap leaf test (leaves are
     evaluated without listing their turns) change how fast, never what is found."""
     # asserts-in-branch: sample_positions(n, ...) gives n positions
-    for mfen in sample_positions(12, 40 + depth, sides=(3, 4)):
+    for mfen in sample_positions(scaled(12, 4), 40 + depth, sides=(3, 4)):
         board = Board(mfen)
         found = Searcher().negamax(board.copy(), depth, -(10**9), 10**9, False)
         assert found == minimax(board.copy(), depth), mfen

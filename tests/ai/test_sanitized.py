@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from .scale import PATHS_VARIABLE
 from .test_side3 import BAD_INPUT, builder
 
 pytestmark = pytest.mark.slow
@@ -151,6 +152,8 @@ def test_the_compiled_solver_and_search_pass_their_differential_tests_sanitized(
     env["SANITIZED_REPORT"] = str(report)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp_path), env.get("PYTHONPATH")]))
     env.pop("MOSAIC_NO_COMPILED", None)
+    # The sanitizers look at code paths: the normal run has compared every position.
+    env[PATHS_VARIABLE] = "1"
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "sanitized_first", *PYTEST, *TESTS],
         cwd=ROOT,

@@ -18,6 +18,8 @@ from game.ai.evaluate import CLASSIC
 from game.ai.search import INF, Budget, OutOfBudget, Searcher, empty_cells, solve_with
 from game.rules import Board
 
+from .scale import scaled
+
 pytestmark = pytest.mark.skipif(not fastsearch.COMPILED, reason="the compiled search is not built")
 
 SIDES = range(3, 9)
@@ -47,12 +49,12 @@ def both(board: Board, budget: Budget, **options: bool) -> tuple[object, object]
 @pytest.mark.parametrize("size", SIDES)
 def test_it_finds_the_python_searchs_turns_and_scores_on_100_positions_of_each_side(size):
     searched = 0
-    for seed in range(100):
+    for seed in range(scaled(100, 10)):
         board = position(seed, size)
         python, compiled = both(board, Budget(max_depth=2))
         assert python == compiled, board.mfen()
         searched += python[3]
-    assert searched > 1000
+    assert searched > scaled(1000, 100)
 
 
 @pytest.mark.slow
@@ -67,7 +69,7 @@ def test_it_matches_the_python_search_deeper(size):
 @pytest.mark.parametrize("size", [3, 5, 8])
 @pytest.mark.parametrize("option", ["all_scores", "ties"])
 def test_every_root_score_matches_with_all_scores_and_ties(size, option):
-    for seed in range(200, 215):
+    for seed in range(200, 200 + scaled(15, 3)):
         board = position(seed, size)
         python, compiled = both(board, Budget(max_depth=2), **{option: True})
         assert python == compiled, board.mfen()
@@ -90,7 +92,7 @@ def test_one_searcher_through_a_game_keeps_the_same_table_even_as_it_clears(size
 
 @pytest.mark.parametrize("size", [3, 4])
 def test_exact_solves_of_small_endings_match(size):
-    for seed in range(20):
+    for seed in range(scaled(20, 5)):
         board = position(seed, size)
         while empty_cells(board) > 3 and board.legal_turns():
             board.push(board.legal_turns()[0])
@@ -107,7 +109,7 @@ def test_exact_solves_of_small_endings_match(size):
 
 
 def test_negamax_windows_and_weights_match():
-    for seed in range(30):
+    for seed in range(scaled(30, 5)):
         board = position(seed, 5)
         for weights in (CLASSIC, Searcher().weights):
             for alpha, beta in ((-INF, INF), (-50, 50), (0, 1), (-1_000_001, -999_999)):
@@ -192,7 +194,7 @@ def test_a_position_past_the_compiled_searchs_room_goes_to_the_python_search(mon
 def test_principal_variation_search_is_the_same_tree_compiled_and_scores_as_alpha_beta(size):
     depth = 3 if size < 7 else 2
     changed = 0
-    for seed in range(300, 310):
+    for seed in range(300, 300 + scaled(10, 4)):
         board = position(seed, size)
         found = []
         for compiled in (False, True):
