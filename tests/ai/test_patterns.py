@@ -99,6 +99,7 @@ def test_the_sum_is_the_weights_the_position_reads():
 @pytest.mark.parametrize("size", SIDES)
 def test_the_compiled_leaf_is_the_python_leaf_on_random_positions(size):
     # (Every weights seed and every stage count: 5 and 6 make 30.)
+    # asserts-in-branch: scaled() gives at least one position
     for seed in range(scaled(60, 30)):
         weights = random_weights(seed % 5, stages=1 + seed % 6)
         board = position(seed, size)

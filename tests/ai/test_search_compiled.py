@@ -69,6 +69,7 @@ def test_it_matches_the_python_search_deeper(size):
 @pytest.mark.parametrize("size", [3, 5, 8])
 @pytest.mark.parametrize("option", ["all_scores", "ties"])
 def test_every_root_score_matches_with_all_scores_and_ties(size, option):
+    # asserts-in-branch: scaled() gives at least one position
     for seed in range(200, 200 + scaled(15, 3)):
         board = position(seed, size)
         python, compiled = both(board, Budget(max_depth=2), **{option: True})
@@ -92,6 +93,7 @@ def test_one_searcher_through_a_game_keeps_the_same_table_even_as_it_clears(size
 
 @pytest.mark.parametrize("size", [3, 4])
 def test_exact_solves_of_small_endings_match(size):
+    # asserts-in-branch: scaled() gives at least one position
     for seed in range(scaled(20, 5)):
         board = position(seed, size)
         while empty_cells(board) > 3 and board.legal_turns():
@@ -109,6 +111,7 @@ def test_exact_solves_of_small_endings_match(size):
 
 
 def test_negamax_windows_and_weights_match():
+    # asserts-in-branch: scaled() gives at least one position
     for seed in range(scaled(30, 5)):
         board = position(seed, 5)
         for weights in (CLASSIC, Searcher().weights):
