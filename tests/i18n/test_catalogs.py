@@ -94,3 +94,34 @@ def test_the_game_speaks_each_language_from_its_compiled_catalog(code):
         assert i18n._("Wait for your turn.") != "Wait for your turn."
     finally:
         i18n.set_language("en")
+
+
+#: Words that really are the same in the singular and the plural (German "ein Patzer",
+#: "zwei Patzer"); every other counted text must change with the count.
+SAME_IN_BOTH = {"de": {"{n} Patzer", "{n} Fehler"}}
+
+
+def same_forms(catalog: Catalog, code: str) -> list[str]:
+    """The counted texts whose English changes with the count but whose translation
+    gives every count the same words ("1 Wenden zurückgenommen")."""
+    wrong = []
+    for m in catalog:
+        if not (m.pluralizable and m.id[0] != m.id[1] and m.string and all(m.string)):
+            continue
+        if len(set(m.string)) < 2 and m.string[0] not in SAME_IN_BOTH.get(code, set()):
+            wrong.append(f"{m.id[0]!r} -> {m.string[0]!r}")
+    return wrong
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_counted_text_has_a_singular_and_a_plural(code):
+    wrong = same_forms(read_catalog(code), code)
+    assert not wrong, f"{code}: one form for every count\n" + "\n".join(wrong)
+
+
+def test_the_plural_check_names_a_text_with_one_form_for_every_count():
+    catalog = Catalog(locale="de")
+    catalog.add(("Took back {n} flip.", "Took back {n} flips."), ("{n} Wenden", "{n} Wenden"))
+    catalog.add(("{n} mistake", "{n} mistakes"), ("{n} Fehler", "{n} Fehler"))
+    catalog.add(("{n} tile", "{n} tiles"), ("{n} Stein", "{n} Steine"))
+    assert same_forms(catalog, "de") == ["'Took back {n} flip.' -> '{n} Wenden'"]
