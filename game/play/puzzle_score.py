@@ -28,6 +28,14 @@ def settling(rating: Rating) -> bool:
     return rating.rd > SETTLING_RD
 
 
+def rating_shown(before: float, after: float) -> tuple[str, str]:
+    """A rating as the screens show it and its change: the change is the difference
+    of the two whole numbers shown (1055 to 945 reads -110), never of the unrounded
+    ratings, which can be a point off what the player works out."""
+    shown_before, shown_after = round(before), round(after)
+    return str(shown_after), f"{shown_after - shown_before:+d}"
+
+
 def pack_of(packs: list[Pack], puzzle: Puzzle) -> Pack:
     """The pack ``puzzle`` is from (a run draws from every pack)."""
     return next(p for p in packs if puzzle in p.puzzles)

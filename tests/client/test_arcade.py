@@ -10,6 +10,7 @@ import pytest
 from game.client.scenes.arcade_scene import ArcadeScene, RunCardScene, SummaryScene
 from game.client.scenes.daily import daily_scene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+from game.glicko import Rating
 from game.play.progress import load
 from game.puzzles.solve import analyse_flips
 from game.rules import Board, Turn
@@ -83,6 +84,19 @@ def test_the_trainer_s_run_over_screen_shows_the_rating_once(app, drive, packs):
     rated = [m for m in texts if now in m]
     assert len(rated) == 1, rated
     assert "this run" in rated[0]  # the run's own news: how far the rating moved
+
+
+def test_the_run_over_screen_s_change_is_the_difference_of_the_ratings_shown(app, drive, packs):
+    """Issue 54 (continued), item 5: 1055 to 945 read "-109", the difference of the
+    unrounded ratings, not of the numbers on the screen."""
+    scene = start(app, drive, "trainer")
+    answer(drive, scene, "xc1xc2xd3xd4")
+    scene.first_rating = 1054.6
+    app.puzzles.progress.rating = Rating(945.4, app.puzzles.progress.rating.rd)
+    scene.finish()
+    drive.frames(2)
+    texts = [m for m, _ in drawn(app.scenes.top.draw, app.screen)]
+    assert "Rating 945 (-110 this run)" in texts, texts
 
 
 def test_a_rush_run_to_its_end_by_three_strikes(app, drive, packs):

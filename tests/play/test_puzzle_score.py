@@ -19,6 +19,7 @@ from game.play.puzzle_score import (
     Answer,
     count_answer,
     pack_of,
+    rating_shown,
     run_answer,
     settling,
 )
@@ -91,6 +92,12 @@ def test_the_daily_puzzle_keeps_its_days_best_result():
 def test_a_rating_settles_as_its_deviation_narrows():
     assert settling(Rating(1500.0, 300.0)) and settling(Rating(1500.0, 111.0))
     assert not settling(Rating(1500.0, 110.0))
+
+
+def test_a_ratings_change_is_the_difference_of_the_whole_numbers_shown():
+    assert rating_shown(1054.6, 945.4) == ("945", "-110")  # unrounded: -109.2
+    assert rating_shown(1000.4, 1012.6) == ("1013", "+13")  # unrounded: +12.2
+    assert rating_shown(1200.0, 1200.2) == ("1200", "+0")
 
 
 def start(mode: str, packs: list[Pack]):

@@ -16,6 +16,7 @@ from game.play.puzzle_score import (
     SHOW_ANSWER,
     WAIT,
     Answer,
+    rating_shown,
     run_answer,
     settling,
 )
@@ -150,11 +151,9 @@ class ArcadeScene(PuzzleScene):
         if answer.rating is not None:
             # In the line under the heading, which is laid out to fit: a pop-up
             # of it lay over the line's own text.
-            before, after = answer.rating
+            shown, change = rating_shown(*answer.rating)
             rating = _("{said} Your rating: {rating} ({change}).").format(
-                said=self.message[0].strip(),
-                rating=f"{after:.0f}",
-                change=f"{after - before:+.0f}",
+                said=self.message[0].strip(), rating=shown, change=change
             )
             self.say(rating, self.message[1])
         for text, tone in answer.popups:
@@ -425,11 +424,9 @@ class SummaryScene(ButtonScene):
         lines.append((run.summary(), theme.TEXT, 32, False))
         if run.teaches:
             now = self.app.puzzles.progress.rating.rating
-            change = now - self.run_scene.first_rating
+            shown, change = rating_shown(self.run_scene.first_rating, now)
             text = _("Rating {rating} ({change} this run)")
-            lines.append(
-                (text.format(rating=f"{now:.0f}", change=f"{change:+.0f}"), theme.TEXT, 32, False)
-            )
+            lines.append((text.format(rating=shown, change=change), theme.TEXT, 32, False))
         if self.record:
             grow = 40 + 4 * abs(((self.t * 3) % 2) - 1)
             lines.append((_("New personal best!"), theme.GOOD, grow, True))
