@@ -4,6 +4,7 @@ board's preview): no pygame here."""
 
 from __future__ import annotations
 
+from game.i18n import ngettext
 from game.rules import Board, Chain, Color, Position
 
 
@@ -26,6 +27,15 @@ class ChainOnBoard:
     def owed(self) -> list[int]:
         """During a chain, the tiles one of which must be flipped next."""
         return self.chain.owed() if self.chain is not None else []
+
+
+def took_back(taken: int, chain_goes_on: bool) -> str:
+    """What the top line says after ``taken`` flips were taken back, by button, key
+    or right click alike: how many, once the chain is gone; while it goes on, ""
+    (the line says what the chain owes next)."""
+    if chain_goes_on or not taken:
+        return ""
+    return ngettext("Took back {n} flip.", "Took back {n} flips.", taken).format(n=taken)
 
 
 def chain_preview(board: Board) -> dict[int, int]:

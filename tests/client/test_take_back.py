@@ -26,3 +26,18 @@ def test_undo_is_the_one_take_back_button_and_takes_back_a_chain(app, drive):
     assert scene.status[0] == "Took back 1 flip."
     drive.key(pygame.K_u)  # then Undo goes back a turn, as it says
     assert len(scene.match.board.turn_stack) < plies
+
+
+def test_a_right_click_take_back_says_what_the_button_says(app, drive):
+    """Issue 54 (continued), item 7: a right click took back the chain's only flip
+    and left the top line empty; the button says "Took back 1 flip."."""
+    turns, chain = game_until(5, 1, chain_start)
+    scene = match_scene(app, turns, 5)
+    drive.frames(2)
+    drive.click_cell(chain.cells[0])
+    drive.click_cell(chain.cells[1])
+    drive.click(scene.view.centre(chain.cells[1]), button=3)
+    assert scene.match.chain is not None and scene.status[0].startswith("Chain: now flip")
+    drive.click(scene.view.centre(chain.cells[0]), button=3)
+    assert scene.match.chain is None
+    assert scene.status[0] == "Took back 1 flip."

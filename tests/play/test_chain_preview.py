@@ -1,7 +1,7 @@
 """The analysis board's chain preview without a screen: the longest chain from
 each first flip, against a plain search of every order."""
 
-from game.play.chain_on_board import chain_preview, longest_chain
+from game.play.chain_on_board import chain_preview, longest_chain, took_back
 from game.rules import Board, Chain, Position
 
 #: Eight first flips; four start only chains that end where another's chain ends.
@@ -33,3 +33,10 @@ def test_a_finished_game_has_no_preview():
     while not board.is_game_over():
         board.play(board.legal_turns()[0])
     assert chain_preview(board) == {}
+
+
+def test_a_take_back_says_how_many_flips_once_the_chain_is_gone():
+    assert took_back(1, chain_goes_on=False) == "Took back 1 flip."
+    assert took_back(3, chain_goes_on=False) == "Took back 3 flips."
+    assert took_back(1, chain_goes_on=True) == ""  # the line says what the chain owes
+    assert took_back(0, chain_goes_on=False) == ""

@@ -16,6 +16,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
+from game.play.chain_on_board import took_back
 from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
@@ -318,14 +319,13 @@ class MatchScene(MatchBoard):
     def take_back_chain(self) -> None:
         cells = self.control.take_back_chain()
         if cells:
-            n = len(cells)
-            self.say(
-                ngettext("Took back {n} flip.", "Took back {n} flips.", n).format(n=n), theme.MUTED
-            )
+            self.say(took_back(len(cells), chain_goes_on=False), theme.MUTED)
 
     def take_back_flip(self) -> None:
-        self.control.take_back_flip()
-        self.say("")  # an old refusal may not hold any more
+        taken = int(self.control.take_back_flip() is not None)
+        # An old refusal may not hold any more: the line says what was taken back,
+        # or what the chain owes now.
+        self.say(took_back(taken, self.match.chain is not None), theme.MUTED)
         self.say_chain()
 
     def ask_hint(self) -> None:

@@ -14,6 +14,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.play.board_keys import typed_turn
+from game.play.chain_on_board import took_back
 from game.play.explain import explain
 from game.play.puzzle_session import FLIP_FIRST, Outcome, Puzzle, PuzzleSession, heading_line
 from game.rules import Turn
@@ -251,6 +252,8 @@ class PuzzleScene(Scene):
         if action.kind == "back" and self.session.chain is not None:
             self.session.take_back_flip()
             self.say_chain()
+            if said := took_back(1, self.session.chain is not None):
+                self.say(said)
         elif action.kind == "click" and action.cell is not None:
             self.click(action.cell)
         elif action.kind == "turn":
@@ -264,7 +267,7 @@ class PuzzleScene(Scene):
         n = len(self.session.chain or ())
         while self.session.chain is not None:
             self.session.take_back_flip()
-        self.say(ngettext("Took back {n} flip.", "Took back {n} flips.", n).format(n=n))
+        self.say(took_back(n, chain_goes_on=False))
 
     def play_typed(self, text: str) -> None:
         """A turn typed in the turn box: checked whole, then played as the clicks
