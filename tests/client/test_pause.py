@@ -180,3 +180,17 @@ def test_a_toast_waits_for_the_pause_menu_to_close(app, drive):
     assert "Something to read." in words(lambda _s: app.draw(), app.screen)
     drive.settle(2.5)
     assert app.toasts == []  # then it goes, in its own time
+
+
+def test_nothing_of_the_match_shows_round_the_pause_menu(app, drive):
+    """Issue 54 (continued), item 3: the match's top line peeked over the pause
+    dialog's edge, through the veil round it."""
+    scene = start_match(app, drive, side=4, red="Human", blue="Human")
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseScene)
+    shots = []
+    for line in ("", "Nothing to take back. Nothing to take back. Nothing to take back."):
+        scene.say(line, theme.TEXT, 0)
+        app.draw()
+        shots.append(pygame.image.tobytes(app.screen, "RGB"))
+    assert shots[0] == shots[1]

@@ -101,5 +101,8 @@ class PauseScene(MenuScene):
         self.paused.resign(side)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.dialog(surface, surface.get_rect().inflate(-40, -40), 150)
+        # The menu covers the whole window: in a veiled margin round it, the
+        # match's top line peeked over its edge, cut in half.
+        surface.fill(theme.PANEL)
+        pygame.draw.rect(surface, theme.ACCENT, surface.get_rect(), 3)
         super().draw(surface)
