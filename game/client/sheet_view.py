@@ -50,6 +50,9 @@ class SheetView:
         self.cell = 10
         self.pops: dict[tuple[int, int], float] = {}  # cell -> seconds since written
         self.glow: dict[int, float] = {}  # area mask -> seconds left of its light-up
+        #: Where a symbol past the sheet's edge may be drawn (the screen's top line
+        #: and its panel are outside it); None: anywhere.
+        self.room: pygame.Rect | None = None
 
     def layout(self, box: pygame.Rect | pygame.FRect) -> None:
         """The largest sheet of whole cells in ``box``, centred in it (cells stay
@@ -148,6 +151,8 @@ class SheetView:
             draw_symbol(surface, s, r, SYMBOL_COLOR[s] if preview_ok else theme.BAD)
         for x, y, s in hanging:  # past the edge: faint, as they will be left out
             r = self.hanging_rect(x, y, labels)
+            if min(r.size) < self.cell // 3:
+                continue  # no room left for it there: a sliver would say nothing
             pygame.draw.rect(surface, theme.CELL_EDGE, r.inflate(-4, -4), 2, border_radius=4)
             draw_symbol(surface, s, r, theme.MUTED)
         if labels and self.cell >= 24:
@@ -179,8 +184,10 @@ class SheetView:
         smaller where the row numbers (left) or the column letters (below) are,
         so that it never hides one of them."""
         r = self.cell_rect(x, y)
+        if self.room is not None:  # never over the top line, the panel or off screen
+            r = r.clip(self.room)
         if not labels or self.cell < 24:
-            return r
+            return square_in(r)
         face = theme.font(self.label_size())
         if x < 0:  # the numbers end 8 pixels left of the sheet
             r.width = min(
@@ -190,9 +197,7 @@ class SheetView:
         if y < 0:  # the letters start 6 pixels under it
             top = self.rect.bottom + 6 + face.get_linesize() + 4
             r.height, r.top = r.bottom - max(r.top, top), max(r.top, top)
-        square = pygame.Rect(0, 0, max(0, min(r.width, r.height)), max(0, min(r.width, r.height)))
-        square.center = r.center  # square again, in what is left of its cell
-        return square
+        return square_in(r)
 
     def _outline(self, surface: pygame.Surface, area: int, color: theme.Color, width: int) -> None:
         """The outer edge of an area: each cell's sides that face out of it."""
@@ -206,6 +211,14 @@ class SheetView:
                 pygame.draw.line(surface, color, r.topleft, r.bottomleft, width)
             if not area & bit_or_zero(x + 1, y):
                 pygame.draw.line(surface, color, r.topright, r.bottomright, width)
+
+
+def square_in(r: pygame.Rect) -> pygame.Rect:
+    """The largest square centred in ``r``: a symbol's cell again, in what is left of it."""
+    side = max(0, min(r.width, r.height))
+    square = pygame.Rect(0, 0, side, side)
+    square.center = r.center
+    return square
 
 
 def bit_or_zero(x: int, y: int) -> int:

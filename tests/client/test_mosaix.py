@@ -268,6 +268,27 @@ def test_a_symbol_past_the_edge_never_hides_a_row_number_or_column_letter(app, d
     assert label_pixels(app, scene, "c") == plain["c"]
 
 
+def test_a_formation_pointed_above_the_sheet_never_covers_the_top_line(app, drive):
+    """Issue 54 (continued), item 1: the standing I pointed over the sheet's top
+    edge hung its symbols over the line above it."""
+    scene = MosaixSoloScene(app, seed=3)
+    app.scenes.reset(scene)
+    drive.settle(0.8)
+    drive.key(pygame.K_1)
+    drive.key(pygame.K_r)  # standing: three of its symbols hang over the top edge
+    x, y = scene.view.centre(3, SIZE - 1)
+    drive.hover((x, y - 2 * scene.view.cell))
+    drive.frames(2)
+    assert len(scene.flow.preview(scene.hover).hanging) == 3
+    surface = app.screen.copy()
+    surface.fill(theme.BG)
+    scene.draw_sheet(surface)
+    line = surface.subsurface(pygame.Rect(scene.message_box))
+    blank = pygame.Surface(line.get_size())
+    blank.fill(theme.BG)
+    assert pygame.image.tobytes(line, "RGB") == pygame.image.tobytes(blank, "RGB")
+
+
 def test_the_solo_subtitle_is_readable_and_clear_of_the_title(app, drive):
     scene = MosaixSoloScene(app, seed=3)
     app.scenes.reset(scene)

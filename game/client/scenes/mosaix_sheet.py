@@ -265,6 +265,9 @@ class SheetPlay(Scene):
         board = rest.inflate(-60, -16)
         self.message_box, board = split(board, self.message_height(), gap=8)
         self.view.layout(split(board, 42, "bottom")[1])
+        # A formation pointed past the sheet's edge hangs into the room round it,
+        # never over the top line above it nor the panel beside it.
+        self.view.room = pygame.Rect(split(rest, self.message_box.bottom)[1])
 
     def y(self, v: float) -> int:
         """A height on the panel, as laid out for 800 pixels, at this window's size."""
