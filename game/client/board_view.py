@@ -132,7 +132,8 @@ class BoardView:
 
     def keep_in_view(self, cell: int) -> None:
         """Move what is shown as little as brings ``cell`` into view."""
-        self.zoom = self.zoom.showing(self.units[cell])
+        # Clear of the row letters' strips as well as the view's edge.
+        self.zoom = self.zoom.showing(self.units[cell], 1.2 + self.strip() / self.radius)
         self._place()
 
     def centre(self, cell: int) -> tuple[int, int]:
@@ -142,7 +143,7 @@ class BoardView:
     def cell_at(self, pos: tuple[int, int]) -> int | None:
         """The cell under ``pos``, or ``None`` between or beside the cells (or
         outside the view, when it is zoomed in)."""
-        if not self.zoom.whole and not self.rect.collidepoint(pos):
+        if not self.zoom.whole and not self.cells_rect().collidepoint(pos):
             return None
         x, y = pos
         best, best_d = None, (self.radius * 0.92) ** 2
@@ -189,7 +190,7 @@ class BoardView:
         r = self.radius
         clip = surface.get_clip()
         if not self.zoom.whole:  # closer up: nothing outside the view
-            surface.set_clip(self.rect.clip(clip))
+            surface.set_clip(self.cells_rect().clip(clip))
         surface.blit(self._static(), self.rect.topleft)
         for cell, (cx, cy) in enumerate(self.centres):
             tile = board.tile_at(cell)
@@ -229,28 +230,44 @@ class BoardView:
             self._ring(surface, cursor, theme.BG, 8, 1.02)
             self._ring(surface, cursor, CURSOR, 4, 1.02)
         if self.coordinates and not self.zoom.whole:
+            surface.set_clip(self.rect.clip(clip))
             self._row_letters(surface)
         surface.set_clip(clip)
 
+    def letter_size(self) -> int:
+        """The row letters' size, closer up."""
+        return max(11, min(20, round(self.radius * 0.55)))
+
+    def strip(self) -> int:
+        """Closer up, the width of the strip down each side of the view that holds
+        the row letters (none with the whole board in view, or no coordinates)."""
+        if self.zoom.whole or not self.coordinates:
+            return 0
+        face = theme.font(self.letter_size())
+        return max(face.size(chr(ord("a") + row))[0] for row in range(self.geo.rows)) + 10
+
+    def cells_rect(self) -> pygame.Rect:
+        """Where cells are drawn and pointed at: the view, less the letters' strips."""
+        return self.rect.inflate(-2 * self.strip(), 0)
+
     def _row_letters(self, surface: pygame.Surface) -> None:
-        """Closer up, each row in view keeps its letter at both ends: beside its end
-        cell, or on a dark chip at the view's edge where that cell is out of view."""
-        geo, r = self.geo, self.radius
-        rows = [
-            (self.units[start][1], self.units[start][0], self.units[start + n - 1][0])
-            for start, n in zip(geo.row_starts, geo.row_lengths, strict=True)
-        ]
-        size = max(11, min(20, round(r * 0.55)))
-        (cx, cy), (ox, oy) = self.middle, self.zoom.centre
-        edge = (theme.px(size) * 0.6 + 4) / r  # half a letter and its chip, in from the edge
-        for row, *ends in self.zoom.row_labels(rows, 1.35, edge):
+        """Closer up, each row with any part in view has its letter down both sides,
+        in a strip of its own beside the cells: it covers no dot, tile or number."""
+        r, size = self.radius, self.letter_size()
+        strip = self.strip()
+        sides = (
+            pygame.Rect(self.rect.left, self.rect.top, strip, self.rect.height),
+            pygame.Rect(self.rect.right - strip, self.rect.top, strip, self.rect.height),
+        )
+        for side in sides:
+            pygame.draw.rect(surface, theme.BG, side)
+        height = theme.font(size).get_linesize() / r
+        rows = [self.units[start][1] for start in self.geo.row_starts]
+        cy, oy = self.middle[1], self.zoom.centre[1]
+        for row, y in self.zoom.row_letters(rows, height):
             letter = chr(ord("a") + row)
-            for x, y in ends:
-                pos = (cx + r * (x - ox), cy + r * (y - oy))
-                chip = theme.font(size).size(letter)
-                box = pygame.Rect(0, 0, chip[0] + 8, chip[1])
-                box.center = round(pos[0]), round(pos[1])
-                pygame.draw.rect(surface, theme.BG, box, border_radius=4)
+            for side in sides:
+                pos = (side.centerx, cy + r * (y - oy))
                 theme.text(surface, letter, pos, size=size, color=theme.MUTED, anchor="center")
 
     def _static(self) -> pygame.Surface:

@@ -82,21 +82,19 @@ class Zoom:
             centre.append(_within(c, p - room, p + room))
         return replace(self, centre=(centre[0], centre[1])).kept()
 
-    def row_labels(
-        self, rows: list[tuple[float, float, float]], beside: float, edge: float
-    ) -> list[tuple[int, Point, Point]]:
-        """Where each row's letter goes at each end, for the rows in view: ``rows``
-        gives each row's middle height and its end cells' centres across, in board
-        units. A letter stands ``beside`` its end cell, as it does with the whole
-        board in view, unless that is out of view: then at the view's edge, ``edge``
-        in, so that a player zoomed in can still tell which row is which."""
-        (cx, cy), (sx, sy) = self.centre, self.seen
-        out = []
-        for i, (y, first, last) in enumerate(rows):
-            if abs(y - cy) > sy - 0.5:  # the row's letters would be cut at the top or foot
-                continue
-            left = max(first - beside, cx - sx + edge)
-            right = min(last + beside, cx + sx - edge)
-            if left < right:
-                out.append((i, (left, y), (right, y)))
-        return out
+    def row_letters(self, rows: list[float], height: float) -> list[tuple[int, float]]:
+        """Closer up, where each row's letter goes down the margins beside the view
+        (the strips either side, where it covers no cell, dot or number): ``rows``
+        gives each row's middle height in board units, ``height`` a letter's. Every
+        row with any part in view has its letter, at the row's height, moved in
+        (and its neighbours on) as little as keeps each whole and clear of the next."""
+        cy, sy = self.centre[1], self.seen[1]
+        top, foot = cy - sy + height / 2, cy + sy - height / 2
+        # A cell reaches 1 up and down from its row's middle.
+        shown = [(i, y) for i, y in enumerate(rows) if abs(y - cy) < sy + 1]
+        ys = [_within(y, top, foot) for _i, y in shown]
+        for k in range(1, len(ys)):  # down the view: each clear of the one above
+            ys[k] = max(ys[k], ys[k - 1] + height)
+        for k in range(len(ys) - 1, -1, -1):  # and up from the foot: all in view
+            ys[k] = min(ys[k], foot if k == len(ys) - 1 else ys[k + 1] - height)
+        return [(i, y) for (i, _y), y in zip(shown, ys, strict=True)]

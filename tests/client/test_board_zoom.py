@@ -124,12 +124,18 @@ def test_zoomed_in_the_rows_in_view_keep_their_letters_on_the_screen(tmp_path):
         geo = view.geo
         shown = set()
         for row, start in enumerate(geo.row_starts):
-            y = view.centres[start][1]
-            if view.rect.top + view.radius < y < view.rect.bottom - view.radius:
+            y = view.centres[start][1]  # any part of the row in view
+            if view.rect.top < y + view.radius and y - view.radius < view.rect.bottom:
                 shown.add(chr(ord("a") + row))
         assert shown, "rows in view"
         inside = [m for m, r in letters if view.rect.contains(r)]
         for letter in shown:
-            assert inside.count(letter) == 2, (letter, inside)  # at both ends of its row
+            assert inside.count(letter) == 2, (letter, inside)  # at both sides of the view
+        # Sequel (issue 54 continued, item 2): the letters stood on chips over the
+        # cells, hiding their dots and numbers; now they have strips of their own.
+        cells = view.cells_rect()
+        assert not [(m, r) for m, r in letters if r.colliderect(cells)]
+        cursor = view.centre(scene.input.cursor)
+        assert cells.collidepoint(cursor)  # the cursor's cell kept clear of the strips
     finally:
         app.close()

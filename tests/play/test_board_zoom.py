@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from game.play.board_zoom import CLOSEST, STEP, Zoom
@@ -56,25 +58,22 @@ def test_a_new_size_of_view_keeps_the_zoom_and_its_bounds():
     assert wider.scale == CLOSEST and wider.centre == (5.0, 0.0)
 
 
-def test_zoomed_in_each_row_in_view_keeps_its_letters_at_the_view_s_edges():
-    """Issue 54, item 4: zoomed in on side 8, the row letters (beside the rows'
-    ends, out of view) went, and the player could not tell which row was shown."""
-    rows = [(-3.0, -6.0, 6.0), (0.0, -7.0, 7.0), (3.0, -6.0, 6.0)]
-    whole = Zoom(view=(9.0, 5.0), board=(9.0, 5.0))
-    # All of it in view: each letter beside its row's end cells.
-    assert whole.row_labels(rows, 1.35, 0.6) == [
-        (0, (-7.35, -3.0), (7.35, -3.0)),
-        (1, (-8.35, 0.0), (8.35, 0.0)),
-        (2, (-7.35, 3.0), (7.35, 3.0)),
-    ]
-    closer = whole.zoomed(4, (2.0, 2.0))
-    (seen_x, seen_y), (cx, cy) = closer.seen, closer.centre
-    labels = closer.row_labels(rows, 1.35, 0.6)
-    assert [i for i, _l, _r in labels] == [
-        i for i, (y, _f, _l) in enumerate(rows) if abs(y - cy) <= seen_y - 0.5
-    ]
-    assert labels, "a row in view"
-    for i, (lx, ly), (rx, ry) in labels:
-        assert ly == ry == rows[i][0]
-        assert cx - seen_x < lx < rx < cx + seen_x  # both letters in view
-        assert lx == pytest.approx(cx - seen_x + 0.6) and rx == pytest.approx(cx + seen_x - 0.6)
+def test_zoomed_in_every_row_with_any_part_in_view_has_its_letter_whole_and_apart():
+    """Issue 54, item 4, and its sequel: zoomed in on side 8 the letters went, then
+    came back on chips over the cells (hiding dots and numbers), and a row half
+    in view had none. Now each row with any part in view has one, in the margins."""
+    rows = [1.5 * k - 9.0 for k in range(13)]  # 13 rows 1.5 apart, as on side 7
+    whole = Zoom(view=(12.0, 10.0), board=(12.0, 10.0))
+    closer = whole.zoomed(3, (0.0, 1.0))
+    cy, sy = closer.centre[1], closer.seen[1]
+    letters = closer.row_letters(rows, 0.6)
+    partly = [i for i, y in enumerate(rows) if y - 1 < cy + sy and y + 1 > cy - sy]
+    assert [i for i, _y in letters] == partly
+    assert any(abs(rows[i] - cy) > sy for i in partly), "a row only partly in view"
+    ys = [y for _i, y in letters]
+    assert all(cy - sy + 0.3 <= y <= cy + sy - 0.3 for y in ys)  # whole, in view
+    assert all(b - a >= 0.6 - 1e-9 for a, b in itertools.pairwise(ys))  # apart
+    for i, y in letters:  # beside its own row, if moved in then by less than a row
+        assert abs(y - rows[i]) < 1.5
+    middle = [(i, y) for i, y in letters if abs(rows[i] - cy) < sy - 1]
+    assert middle and all(y == rows[i] for i, y in middle)  # untouched in the middle
