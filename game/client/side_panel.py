@@ -103,7 +103,10 @@ class SidePanel:
         if self.take_back is not None:
             self.take_back.enabled = match.chain is not None
         if self.hint is not None:
-            self.hint.enabled = match.human_to_move and match.chain is None and not match.finished
+            # Once the game is over, no hint is wanted, and the result card,
+            # put away to look at the board, comes back from here.
+            self.hint.label = N_("Result") if match.finished else N_("Hint")
+            self.hint.enabled = match.finished or (match.human_to_move and match.chain is None)
         if self.resign is not None:
             self.resign.enabled = not match.over
             # Before the first turn a game is called off, not lost.

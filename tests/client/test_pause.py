@@ -10,9 +10,11 @@ from game.client.scenes.match_scene import CURRENT, MatchScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.scenes.title import TitleScene
+from game.client.scripted.tour import game_until
 from game.play.match import Match
 from game.rules import BLUE, RED
 
+from .drawn import drawn
 from .test_scenes import button, start_match
 
 
@@ -82,6 +84,22 @@ def test_leaving_keeps_the_match_for_continue(app, drive):
     assert isinstance(app.scenes.top, MatchScene) and app.scenes.top.match.board.turn_stack
 
 
+def finish_a_game(app, drive, **kwargs) -> MatchScene:
+    """A side-4 game between two people, its last turn clicked: the result shows."""
+    turns, last = game_until(4, 1, ends_the_game)
+    match = Match(4, "Human", "Human")
+    for turn in turns:
+        if turn.cells:  # the match plays forced passes by itself
+            match.play(turn)
+    scene = MatchScene(app, match, **kwargs)
+    app.scenes.push(scene)
+    drive.frames(2)
+    for cell in last.cells:  # the last turn, clicked: the game ends and is kept
+        drive.click_cell(cell)
+    drive.settle(1.5)
+    return scene
+
+
 def ends_the_game(board, turn) -> bool:
     board.push(turn)
     try:
@@ -91,20 +109,9 @@ def ends_the_game(board, turn) -> bool:
 
 
 def test_a_finished_game_looked_back_over_cannot_be_resigned(app, drive):
-    from game.client.scripted.tour import game_until
     from game.play.history import entries
 
-    turns, last = game_until(4, 1, ends_the_game)
-    match = Match(4, "Human", "Human")
-    for turn in turns:
-        if turn.cells:  # the match plays forced passes by itself
-            match.play(turn)
-    scene = MatchScene(app, match)
-    app.scenes.push(scene)
-    drive.frames(2)
-    for cell in last.cells:  # the last turn, clicked: the game ends and is kept
-        drive.click_cell(cell)
-    drive.settle(1.5)
+    scene = finish_a_game(app, drive)
     over = app.scenes.top
     assert isinstance(over, GameOverScene)
     kept, _ = entries(app.data)
@@ -115,7 +122,7 @@ def test_a_finished_game_looked_back_over_cannot_be_resigned(app, drive):
     assert not scene.match.over  # an earlier position, shown
     # Nobody is to move in a finished game looked back over, and no hint is offered.
     assert scene.turn_line()[0].startswith("Looking back: after turn")
-    assert not scene.panel.hint.enabled
+    assert scene.panel.hint.label == "Result"  # the card again, not a hint
     drive.key(pygame.K_ESCAPE)
     pause = app.scenes.top
     assert isinstance(pause, PauseScene)
@@ -132,7 +139,6 @@ def test_the_panel_s_pause_button_and_the_result_s_title_button_say_where_they_g
     on the result card went to the title: one name, two places. Each says where
     it leads, and leads there, even from a game opened over History."""
     from game.client.scenes.history_scene import HistoryScene
-    from game.client.scripted.tour import game_until
 
     scene = start_match(app, drive, side=3)
     panel_button = next(b for b in scene.panel.controls if b.key == pygame.K_ESCAPE)
@@ -142,22 +148,12 @@ def test_the_panel_s_pause_button_and_the_result_s_title_button_say_where_they_g
     drive.key(pygame.K_ESCAPE)  # Resume
     assert app.scenes.top is scene
 
-    turns, last = game_until(4, 1, ends_the_game)
-    match = Match(4, "Human", "Human")
-    for turn in turns:
-        if turn.cells:
-            match.play(turn)
     app.scenes.reset(TitleScene(app))
     app.scenes.push(HistoryScene(app))
-    scene = MatchScene(app, match, current=False)
-    app.scenes.push(scene)
-    drive.frames(2)
-    for cell in last.cells:
-        drive.click_cell(cell)
-    drive.settle(1.5)
+    finish_a_game(app, drive, current=False)
     over = app.scenes.top
     assert isinstance(over, GameOverScene)
-    leave = next(b for b in over.controls if b.key == pygame.K_ESCAPE)
+    leave = next(b for b in over.controls if b.key == pygame.K_t)
     assert leave.label == "Title screen"
     drive.click(leave.rect.center)
     assert isinstance(app.scenes.top, TitleScene)
@@ -194,3 +190,35 @@ def test_nothing_of_the_match_shows_round_the_pause_menu(app, drive):
         app.draw()
         shots.append(pygame.image.tobytes(app.screen, "RGB"))
     assert shots[0] == shots[1]
+
+
+def test_esc_puts_the_result_away_and_the_panel_s_result_brings_it_back(app, drive):
+    """Issue 54 (continued), item 8: Esc closed the result card and nothing led
+    back to it."""
+    scene = finish_a_game(app, drive)
+    assert isinstance(app.scenes.top, GameOverScene)
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is scene and scene.match.over  # the final board, to look at
+    drive.settle(1.0)
+    assert app.scenes.top is scene  # it stays away
+    result = scene.panel.hint
+    assert result is not None and result.label == "Result" and result.enabled
+    drive.click(result.rect.center)
+    assert isinstance(app.scenes.top, GameOverScene)
+
+
+def test_at_640x480_the_result_leaves_both_lines_over_the_board_in_view(app, drive):
+    """Issue 54 (continued), item 10: the result card covered the second of the
+    two lines over the board ("...: 1 Stein / genommen.")."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+    drive.frames(2)
+    scene = finish_a_game(app, drive)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene) and app.size == (640, 480)
+    scene.say(
+        "Blue flipped b5, b6, c6 and d7: a chain of four tiles, and two groups joined.", seconds=0
+    )
+    lines = [r for _m, r in drawn(scene.draw_top, app.screen.copy())]
+    assert lines
+    assert all(r.bottom <= over.box.top for r in lines), (lines, over.box)
+    assert app.screen.get_rect().contains(over.box)

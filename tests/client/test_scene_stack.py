@@ -138,9 +138,10 @@ def test_the_result_panel_knows_its_game_and_callbacks_not_the_screen_under_it(a
     assert panel.box.centerx == 350  # placed in the area it was given
     drive.click(panel.controls[2].rect.center)
     assert panel.note[0] == "Saved as x.json."
-    drive.key(pygame.K_ESCAPE)
+    drive.key(pygame.K_t)
     drive.key(pygame.K_b)
-    assert chosen == ["leave", "board"]
+    drive.key(pygame.K_ESCAPE)  # puts the card away, as B does
+    assert chosen == ["leave", "board", "board"]
 
     resigned: list = []
     pause = PauseScene(

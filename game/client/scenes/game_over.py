@@ -59,7 +59,9 @@ class GameOverScene(ButtonScene):
         a=(pygame.K_RETURN, N_("rematch")),
         x=(pygame.K_b, N_("see the board")),
         y=(pygame.K_a, N_("analyse the game")),
-        b=(pygame.K_ESCAPE, N_("leave")),
+        # Esc (B) puts the card away, as it does every card: the side panel's
+        # Result brings it back. Leaving has a key of its own (T).
+        b=(pygame.K_ESCAPE, N_("see the board")),
     )
 
     overlay = True
@@ -75,7 +77,7 @@ class GameOverScene(ButtonScene):
             Button(N_("See board"), over.see_board, key=pygame.K_b, size=24),
             Button(N_("Analyse"), over.analyse, key=pygame.K_a, size=24),
             Button(N_("Save game"), self.save, size=24) if over.save else None,
-            Button(over.leave_label, over.leave, key=pygame.K_ESCAPE, size=24),
+            Button(over.leave_label, over.leave, key=pygame.K_t, size=24),
         ]
         self.controls = [b for b in buttons if b is not None]
         # The d-pad (or the arrows) lights a button and A (Enter) presses it;
@@ -83,17 +85,21 @@ class GameOverScene(ButtonScene):
         self.focus = FocusRow(self.controls)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if not self.focus.handle(event, self.app.click):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.click()
+            self.over.see_board()
+        elif not self.focus.handle(event, self.app.click):
             super().handle(event)
 
     def enter(self) -> None:
         self.resize(self.app.size)
 
     def room(self, size: tuple[int, int]) -> pygame.Rect:
-        """The board's area, as high as the window: the moves stay in view beside
-        the panel, and a short board (a small window) does not squeeze its lines."""
+        """The board's area down to the window's foot: the moves stay in view beside
+        the panel, and a short board (a small window) does not squeeze its lines.
+        Not above the board: the lines over it (what the last turn did) stay in view."""
         room = pygame.Rect(self.over.area())
-        room.top, room.height = 0, size[1]
+        room.height = size[1] - room.top
         return room
 
     @property
@@ -115,7 +121,7 @@ class GameOverScene(ButtonScene):
                 break
         rows = -(-n // across)
         buttons_h = rows * 46 + (rows - 1) * 8
-        height = min(size[1] - 40, max(360, 250 + buttons_h))
+        height = min(size[1] - area.top - 8, max(360, 250 + buttons_h))
         # A short panel takes its room from the headline first, which has plenty,
         # and from the lines under it no further than Normal's size: Large
         # enlarges them as it does the buttons.

@@ -329,7 +329,11 @@ class MatchScene(MatchBoard):
         self.say_chain()
 
     def ask_hint(self) -> None:
-        if self.hints is not None:
+        """The panel's Hint, which is Result once the game is over."""
+        if self.match.finished:
+            self.app.scenes.pop_to(self)
+            self.app.scenes.push(self.over_scene())
+        elif self.hints is not None:
             self.say(self.hints.ask_hint(), theme.MUTED)
 
     def save_game(self) -> None:
