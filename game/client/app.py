@@ -238,7 +238,13 @@ class App:
         if self.voice is not None:
             problem = self.voice.poll()
             if problem:
-                self.toast(problem)
+                self.settings.voice_failed()
+                self.save_settings()
+                top = self.scenes.top
+                # Said on the screen's own line where it has one (Settings, where
+                # Speech was turned on): a banner there lay over its rows.
+                if top is None or not top.tell(problem):
+                    self.toast(problem)
 
     def sound(self, name: str) -> None:
         self.audio.play(name)

@@ -115,6 +115,11 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         """One input event."""
 
+    def tell(self, message: str) -> bool:
+        """Show ``message`` (the app's news, such as a voice that cannot speak) on
+        a line of this screen's own; False where it has none (a banner says it)."""
+        return False
+
     def open_menu(self) -> bool:
         """Start on a controller: open this screen's own menu. False where it has
         none (Start then does what Esc does); a board's Esc first takes back a

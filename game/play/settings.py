@@ -62,6 +62,11 @@ class Settings:
     #: under the board cursor and the result (game.play.speech): play by ear.
     speech: bool = False
 
+    def voice_failed(self) -> None:
+        """The voice cannot speak: Speech goes back off, so that its switch says
+        what the player gets (and a voice mended later is asked for again)."""
+        self.speech = False
+
     def clamp(self) -> Settings:
         self.volume = min(1.0, max(0.0, float(self.volume)))
         self.click_volume = min(1.0, max(0.0, float(self.click_volume)))

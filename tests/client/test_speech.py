@@ -63,6 +63,42 @@ def test_a_choice_says_its_new_value_as_it_changes(app, drive, ears):
     assert ears.last == "Speech: Off, a choice: Left or Right changes it."
 
 
+class NoVoice(Recorder):
+    """A voice that cannot speak: it says so once, as the system's does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.told = False
+
+    def poll(self) -> str | None:
+        if self.said and not self.told:
+            self.told = True
+            return "Speech is not available: this system has no voice the game can use"
+        return None
+
+
+def test_a_voice_that_cannot_speak_turns_speech_off_and_says_why_clear_of_the_rows(app, drive):
+    """Issue 54 (continued), item 9: with no voice the switch still said "On", and
+    the banner that said why lay over the settings' rows at 640x480."""
+    from .drawn import drawn
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+    drive.frames(2)
+    app.voice = NoVoice()
+    app.scenes.push(SettingsScene(app))
+    drive.frames(2)
+    scene = app.scenes.top
+    speech = next(w for w in scene.controls if getattr(w, "title", "") == "Speech")
+    drive.click(speech.rect.center)  # On: the first words find no voice
+    drive.frames(3)
+    assert app.settings.speech is False and speech.label == "Speech: Off"
+    assert not app.toasts
+    told = [r for m, r in drawn(scene.draw, app.screen.copy()) if "not available" in m]
+    assert told and not [w for w in scene.controls if w.rect.colliderect(told[0])]
+    drive.click(speech.rect.center)  # On again: the note gives way
+    assert app.settings.speech is True and not scene.subtitle
+
+
 def test_speech_is_off_by_default_and_then_says_nothing(app, drive):
     assert app.settings.speech is False
     app.voice = ears = Recorder()

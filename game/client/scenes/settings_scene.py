@@ -38,6 +38,9 @@ class SettingsScene(MenuScene):
         on = ON_OFF[app.settings.fullscreen]
         self.fullscreen = Choice(N_("Fullscreen (F11)"), ON_OFF, on, self._fullscreen)
         self.volume = Slider(N_("Game sounds"), app.settings.volume, self._volume)
+        self.speech = Choice(N_("Speech"), ON_OFF, ON_OFF[app.settings.speech], self._speech)
+        #: What the game has to tell here (a voice that cannot speak), under the title.
+        self.note = ""
 
     def build(self) -> list[Widget]:
         s = self.app.settings
@@ -56,7 +59,7 @@ class SettingsScene(MenuScene):
             Choice(N_("Animation"), list(SPEEDS), speed, self._speed),
             Choice(N_("Text size"), list(TEXT_SIZES), s.text_size, self._text_size),
             Choice(N_("Language"), list(LANGUAGE_CHOICES), language, self._language),
-            Choice(N_("Speech"), ON_OFF, ON_OFF[s.speech], self._speech),
+            self.speech,
             Button(N_("Back"), self.back),
         ]
 
@@ -105,7 +108,8 @@ class SettingsScene(MenuScene):
         # Every caption is translated as drawn; the menu is built and measured again
         # for the new words' widths (the scenes below measure theirs on return).
         focus = self.focus
-        self.fullscreen.refresh()  # kept across builds: its label was in the old words
+        for kept in (self.fullscreen, self.speech):  # kept across builds: in the old words
+            kept.refresh()
         self.controls = self.build()
         if focus is not None:
             self.set_focus(min(focus, len(self.controls) - 1))
@@ -114,6 +118,15 @@ class SettingsScene(MenuScene):
     def _speech(self, value: str) -> None:
         self.app.settings.speech = value == "On"
         self.app.save_settings()
+        self.note = ""
+
+    @property
+    def subtitle(self) -> str:
+        return self.note
+
+    def tell(self, message: str) -> bool:
+        self.note = message
+        return True
 
     def _speed(self, value: str) -> None:
         self.app.settings.speed = SPEEDS[value]
@@ -121,11 +134,16 @@ class SettingsScene(MenuScene):
 
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
-        fullscreen = self.fullscreen  # F11 can change it behind the menu's back
-        if fullscreen.index != int(self.app.settings.fullscreen):
-            fullscreen.index = int(self.app.settings.fullscreen)
-            fullscreen.refresh()
-            moving = True
+        # F11 can change fullscreen behind the menu's back, and a voice that cannot
+        # speak turns Speech off: each switch says what holds.
+        for choice, on in (
+            (self.fullscreen, self.app.settings.fullscreen),
+            (self.speech, self.app.settings.speech),
+        ):
+            if choice.index != int(on):
+                choice.index = int(on)
+                choice.refresh()
+                moving = True
         note = N_("off (M)") if self.app.settings.muted else ""  # and M the sound
         if self.volume.note != note:
             self.volume.note = note
