@@ -41,6 +41,11 @@ def pointer_used() -> None:
     _State.keys_lead = False
 
 
+def keys_lead() -> bool:
+    """A key (or a controller's button) was used since the pointer last was."""
+    return _State.keys_lead
+
+
 def lights() -> bool:
     """Whether a widget under the pointer lights up now: the scene is the top
     one, and the pointer, not the keys, was used last."""

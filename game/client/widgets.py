@@ -68,6 +68,10 @@ class Button:
         #: The screen's next action: drawn to stand out (enabled buttons on a panel
         #: otherwise look much like disabled ones).
         self.primary = False
+        #: A word for a button recommended to some players ("new here?"), on a tag
+        #: at its top edge: unlike the focus's and the pointer's light, never read
+        #: as a second button selected. Marked for translation by the caller.
+        self.badge = ""
         #: The label size the button's row shares (set as the row is drawn): a
         #: label draws no larger, so no label of a row looks shrunk beside the others.
         self.shared_px: int | None = None
@@ -124,9 +128,28 @@ class Button:
         if self.focused and self.enabled:
             focus_ring(surface, r)
         fg = theme.MUTED if not self.enabled else theme.ACCENT if self.primary else theme.TEXT
+        room = self.rect
+        if self.badge:  # the tag at the right end, the label in what is left
+            tag = badge(surface, _(self.badge), self.rect, max(15, round(self.size * 0.65)))
+            room = self.rect.copy()
+            room.width = tag.left - 4 - room.left
         button_label.button_label(
-            surface, _(self.label), self.rect, self.size, fg, LABEL_FLOOR, self.shared_px
+            surface, _(self.label), room, self.size, fg, LABEL_FLOOR, self.shared_px
         )
+
+
+def badge(surface: pygame.Surface, word: str, rect: pygame.Rect, size: int) -> pygame.Rect:
+    """A small tag with ``word`` inside ``rect``'s right end: dark on gold, the
+    colours of no selection. Returns where it went."""
+    face = theme.font(size, True)
+    w, h = face.size(word)
+    tag = pygame.Rect(0, 0, w + 12, h + 2)
+    tag.midright = (rect.right - 8, rect.centery)
+    pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=tag.height // 2)
+    theme.text(
+        surface, word, tag.center, size=size, color=theme.BG, anchor="center", bold=True, box=tag
+    )
+    return tag
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:

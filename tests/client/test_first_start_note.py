@@ -36,7 +36,7 @@ def test_the_first_start_note_sits_in_the_title_and_stays_there(app, drive):
             assert not r.colliderect(c.rect), f"the note lies over {c.label!r}"
     assert text_problems(app, seen) == []
     learn = next(c for c in title.controls if getattr(c, "label", "") == "Learn to play")
-    assert learn.primary  # the button the note names is lit
+    assert learn.badge == "new here?"  # the button the note names is tagged
     assert not [t for t, _ in app.toasts if "Learn to play" in t]  # no banner over it all
     app.scenes.push(SetupScene(app))
     drive.frames(2)
@@ -53,7 +53,7 @@ def test_the_focus_on_play_is_the_one_button_that_looks_selected(app, drive):
     drive.frames(2)
     title = app.scenes.top
     learn = next(c for c in title.controls if getattr(c, "label", "") == "Learn to play")
-    assert learn.primary
+    assert learn.badge
     drive.key(pygame.K_DOWN)
     drive.settle(0.5)  # the glow eases in
     focused = [c for c in title.controls if c.focused]
@@ -68,3 +68,66 @@ def test_the_focus_on_play_is_the_one_button_that_looks_selected(app, drive):
         return any(p in (theme.ACCENT[:3], theme.TEXT[:3]) for p in side)
 
     assert [c.label for c in title.controls if looks_selected(c)] == ["Play"]
+
+
+def test_the_recommended_button_is_tagged_not_lit_like_the_focus(app, drive):
+    """Issue 54 (continued), item 4: Learn to play's gold label beside the focus on
+    Play still read as two buttons selected: it is tagged "new here?" instead, and
+    its label drawn as every other button's."""
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    title = app.scenes.top
+    learn = next(c for c in title.controls if getattr(c, "label", "") == "Learn to play")
+    drive.key(pygame.K_DOWN)
+    drive.settle(0.5)
+    seen = look(app)
+    assert seen is not None
+    app.draw()
+
+    def gold(text: str) -> int:
+        (r,) = [r for m, r, _b, _p in seen.texts if m == text]
+        area = app.screen.subsurface(r)
+        return sum(
+            area.get_at((x, y))[:3] == theme.ACCENT[:3]
+            for x in range(r.width)
+            for y in range(r.height)
+        )
+
+    assert gold("Learn to play") == 0  # drawn as every other label
+    assert gold("new here?") > 0  # its tag: dark letters on gold
+    (tag,) = [r for m, r, _b, _p in seen.texts if m == "new here?"]
+    assert tag.colliderect(learn.rect.inflate(0, 4))
+
+
+def test_a_screen_reached_by_the_keys_shows_its_focus_at_once(app, drive):
+    """Issue 54 (continued), item 4: Enter on Settings opened it with no control
+    focused, and nothing showed where the keys were until an arrow was pressed.
+    Reached by the pointer, a screen still waits for the keys."""
+    from game.client.scenes.settings_scene import SettingsScene
+
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    title = app.scenes.top
+    settings = next(c for c in title.controls if getattr(c, "label", "") == "Settings")
+    while not settings.focused:
+        drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_RETURN)
+    opened = app.scenes.top
+    assert isinstance(opened, SettingsScene)
+    focused = [c for c in opened.controls if c.focused]
+    assert focused == [opened.controls[0]]
+    around = focused[0].rect.inflate(16, 16)
+
+    def drawn_there() -> bytes:
+        drive.settle(0.5)
+        app.draw()
+        return pygame.image.tobytes(app.screen.subsurface(around), "RGB")
+
+    shown = drawn_there()
+    opened.set_focus(None)
+    assert drawn_there() != shown  # the focus is seen, not only kept
+    opened.set_focus(0)
+    drive.key(pygame.K_ESCAPE)
+    drive.click(settings.rect.center)  # by the pointer: no focus until a key
+    assert isinstance(app.scenes.top, SettingsScene)
+    assert not [c for c in app.scenes.top.controls if c.focused]

@@ -91,7 +91,7 @@ def test_the_menus_work_from_the_keyboard(app, drive):
     setup = app.scenes.top
     assert isinstance(setup, SetupScene)
 
-    drive.key(pygame.K_TAB)  # onto the Red choice
+    assert setup.focus == 0  # reached by the keys: the focus shows, on the Red choice
     drive.key(pygame.K_RIGHT)
     assert app.settings.red_player != "Human"
     drive.key(pygame.K_LEFT)

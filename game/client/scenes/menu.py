@@ -8,6 +8,7 @@ from game.i18n import _
 
 from .. import text_layout, theme
 from ..layout_tree import Column, Grid, Node, Stack
+from ..pointer import keys_lead
 from ..scene import Scene, Services
 from ..widgets import Segments, Widget, draw_all, press, update_all
 
@@ -49,6 +50,11 @@ class MenuScene(Scene):
         self.controls = self.build()
         if self.focus is not None:  # coming back to the menu: stay where you were
             self.set_focus(min(self.focus, len(self.controls) - 1))
+        elif keys_lead():
+            # Reached by the keys or a controller: the focus shows at once, on the
+            # first control, rather than waiting, unseen, for the first arrow.
+            usable = [i for i, w in enumerate(self.controls) if getattr(w, "enabled", True)]
+            self.set_focus(usable[0] if usable else None)
         self.resize(self.app.size)
 
     def set_focus(self, index: int | None) -> None:

@@ -176,7 +176,9 @@ class TitleScene(MenuScene):
 
     def learn_button(self) -> Button:
         learn = Button(N_("Learn to play"), self.learn, key=pygame.K_l)
-        learn.primary = bool(self.note)
+        # The note's button, tagged: a gold label beside the focus on Play read
+        # as two buttons selected.
+        learn.badge = N_("new here?") if self.note else ""
         return learn
 
     def back(self) -> None:
