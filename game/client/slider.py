@@ -9,24 +9,19 @@ import pygame
 from game.i18n import _
 
 from . import text_layout, theme
-from .widgets import LABEL_FLOOR
+from .widgets import LABEL_FLOOR, FocusControl
 
 
-class Slider:
+class Slider(FocusControl):
     """A horizontal slider from 0 to 1."""
 
     def __init__(self, title: str, value: float, on_change: Callable[[float], None]) -> None:
-        self.title = title
+        super().__init__(title, 26)
         self.value = value
         self.on_change = on_change
-        self.rect = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
-        self.focused = False
-        self.size = self.base_size = 26
         #: Said in place of the value (the sound is off, say), until cleared.
         self.note = ""
-        #: The label size the controls drawn with it share (:func:`widgets.draw_all`).
-        self.shared_px: int | None = None
 
     def _set_from(self, x: int) -> None:
         bar = self.bar()
@@ -102,3 +97,4 @@ class Slider:
         filled.width = int(bar.width * self.value)
         pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=4)
         pygame.draw.circle(surface, theme.TEXT, (filled.right, bar.centery), 10)
+        self.draw_focus(surface)

@@ -9,10 +9,10 @@ import pygame
 from game.i18n import _
 
 from . import text_layout, theme
-from .widgets import LABEL_FLOOR
+from .widgets import LABEL_FLOOR, FocusControl
 
 
-class TextField:
+class TextField(FocusControl):
     """A line of text the player types: a server address, a name, a code.
 
     A click on it (or the keyboard focus) starts typing; a click elsewhere, Enter
@@ -32,20 +32,15 @@ class TextField:
         on_enter: Callable[[], None] | None = None,
         hint: str = "",
     ) -> None:
-        self.title = title
+        super().__init__(title, 22)
         self.value = value[:limit]
         self.limit = limit
         self.allowed = allowed or (lambda c: c.isprintable())
         self.upper = upper
         self.on_enter = on_enter
         self.hint = hint
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.focused = False
         self.editing = False
-        self.size = self.base_size = 22
         self.blink = 0.0
-        #: The title size the fields drawn with it share (:func:`widgets.draw_all`).
-        self.shared_px: int | None = None
 
     @property
     def typing(self) -> bool:
@@ -133,6 +128,7 @@ class TextField:
         if self.typing and self.blink < 0.5:
             x = r.right + 2 if self.value else box.left + 10
             pygame.draw.line(surface, theme.ACCENT, (x, box.top + 8), (x, box.bottom - 8), 2)
+        self.draw_focus(surface)
 
 
 def _clipboard() -> str:

@@ -158,6 +158,24 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.TEXT, rect.inflate(8, 8), width=3, border_radius=12)
 
 
+class FocusControl:
+    """What a control beside the buttons keeps (a slider, a text field): its title,
+    its place, whether the keyboard focus is on it, its text size, and the ring
+    that shows the focus, as a button's does."""
+
+    def __init__(self, title: str, size: int) -> None:
+        self.title = title
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.focused = False
+        self.size = self.base_size = size
+        #: The label size the controls drawn with it share (:func:`draw_all`).
+        self.shared_px: int | None = None
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        if self.focused:
+            focus_ring(surface, self.rect)
+
+
 class Choice(Button):
     """A button that cycles through options; right-click or Shift goes back."""
 

@@ -280,3 +280,21 @@ def test_text_fields_drawn_together_share_their_title_size(app):
     titles = {p for m, _r, _b, p in seen.texts if m in ("Server", "Dein Name")}
     assert len(titles) == 1, titles
     assert text_problems(app, seen) == []
+
+
+def test_a_focused_slider_or_text_field_shows_the_focus_ring_a_button_does(app):
+    """Issue 54 (continued), item 4: the first control of a screen reached by the
+    keys shows its focus; on Settings that is a slider, which showed only a gold
+    edge. A slider and a text field share the focus's look with the buttons."""
+    from game.client.text_field import TextField
+
+    surface = pygame.Surface((400, 200))
+    for control in (Slider("Game sounds", 0.5, lambda v: None), TextField("Name")):
+        control.rect = pygame.Rect(50, 50, 300, 48)
+        ring = control.rect.inflate(8, 8)
+        for focused in (False, True):
+            control.focused = focused
+            surface.fill(theme.BG)
+            control.draw(surface)
+            top = surface.get_at((ring.centerx, ring.top + 1))[:3]
+            assert (top == theme.TEXT[:3]) is focused, (type(control).__name__, focused)
