@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import socket
 import threading
 import time
@@ -34,8 +35,14 @@ class LocalServer:
         host: str = "0.0.0.0",
         port: int = DEFAULT_PORT,
         wall: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
     ) -> None:
         self.db, self.host, self.port = Path(db), host, port
+        #: Who plays which colour (a scripted tour's, seeded: each run plays the
+        #: same games, so its screens can be compared); None: the system's chance.
+        self.rng = rng
+        #: The server, once it serves.
+        self.server: Server | None = None
         #: The calendar of correspondence games (a test's, to let days pass).
         self.wall = wall
         self.error = ""
@@ -72,7 +79,8 @@ class LocalServer:
             # The usual port first, so a friend's address stays the same from one
             # evening to the next; any free port if another program has it.
             for port in dict.fromkeys((self.port, 0)):
-                server = Server(store, Limits(), wall=self.wall)
+                rng = self.rng or random.SystemRandom()
+                server = Server(store, Limits(), wall=self.wall, rng=rng)
                 started: asyncio.Future[int] = self._loop.create_future()
                 task = self._task = asyncio.create_task(server.run(self.host, port, started))
                 either: set[asyncio.Future[Any]] = {task, started}
@@ -80,6 +88,7 @@ class LocalServer:
                 if started.done():
                     self.port = started.result()
                     server.public = site_of(self.host, self.port)
+                    self.server = server
                     self.error = ""
                     break
                 self.error = str(task.exception() or "the server stopped")
