@@ -279,8 +279,16 @@ def _blit(
     return drawn
 
 
-#: Room kept at the right for the scroll bar when the text scrolls.
-BAR = 12
+#: The scroll bar's least width, and the room kept between it and the text: wide
+#: enough to see, and to take with the mouse.
+BAR = 10
+BAR_ROOM = 4
+
+
+def bar_width(pixels: int) -> int:
+    """The scroll bar's width beside text drawn at ``pixels``: half the letters'
+    size, never under :data:`BAR` (the text grows with the window, so does the bar)."""
+    return max(BAR, round(pixels / 2))
 
 
 class TextBlock:
@@ -311,6 +319,9 @@ class TextBlock:
         #: The first line in view, and how many fit.
         self.first = 0
         self.rows = 0
+        #: Where on the bar's thumb the mouse took it (pixels from its top), while
+        #: the thumb is dragged; None: it is not.
+        self.held: float | None = None
 
     # -- layout ------------------------------------------------------------------------
     def set_text(self, text: str) -> None:
@@ -331,7 +342,7 @@ class TextBlock:
         """Fit the text to ``rect``: the largest size at which it all shows, else
         the floor size, scrolling."""
         self.rect = pygame.FRect(rect)
-        if rect.width <= BAR or rect.height <= 0:
+        if rect.width <= BAR + BAR_ROOM or rect.height <= 0:
             self.count, self.rows = 0, 0
             return
         # The floor grows with the text size too: a page that scrolls anyway
@@ -344,7 +355,8 @@ class TextBlock:
                 self.first = 0
                 return
         self.pixels = min(top, low)
-        self.count = self.image(self.pixels, rect.width - BAR).get_height() // self.step(
+        room = bar_width(self.pixels) + BAR_ROOM
+        self.count = self.image(self.pixels, rect.width - room).get_height() // self.step(
             self.pixels
         )
         self.rows = max(1, int(rect.height + self.gap) // self.step(self.pixels))
@@ -371,6 +383,8 @@ class TextBlock:
         when it does not fit. True if the event was its."""
         if not self.scrolls:
             return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            return self.drag(event)
         if event.type == pygame.MOUSEWHEEL:
             if pointer is not None and self.rect.collidepoint(pointer):
                 self.scroll(-3 * event.y)
@@ -388,11 +402,48 @@ class TextBlock:
                 return True
         return False
 
+    def drag(self, event: pygame.event.Event) -> bool:
+        """The bar's thumb taken and moved with the mouse (a press on the bar
+        elsewhere brings the thumb there first). True if the event was its."""
+        track, thumb = self.bar()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not track.inflate(BAR_ROOM, 0).collidepoint(event.pos):
+                return False
+            self.held = event.pos[1] - thumb.top
+            if not thumb.collidepoint(track.centerx, event.pos[1]):
+                self.held = thumb.height / 2
+                self.follow(event.pos[1], track, thumb)
+            return True
+        if self.held is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.held = None
+        else:
+            self.follow(event.pos[1], track, thumb)
+        return True
+
+    def follow(self, y: float, track: pygame.FRect, thumb: pygame.FRect) -> None:
+        """The view where the thumb's top at ``y`` less the held point puts it."""
+        travel = max(1.0, track.height - thumb.height)
+        share = (y - (self.held or 0.0) - track.top) / travel
+        self.first = max(0, min(self.last_first, round(share * self.last_first)))
+
+    def bar(self) -> tuple[pygame.FRect, pygame.FRect]:
+        """The scroll bar's track and its thumb, where the view is."""
+        wide = bar_width(self.pixels)
+        track = pygame.FRect(self.rect.right - wide, self.rect.top, wide, self.rect.height)
+        thumb = track.copy()
+        thumb.height = max(2 * wide, track.height * self.rows / max(1, self.count))
+        thumb.top = track.top + (track.height - thumb.height) * self.first / max(
+            1, self.count - self.rows
+        )
+        return track, thumb
+
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if not self.rows:
             return
-        width = self.rect.width - (BAR if self.scrolls else 0)
+        width = self.rect.width - (bar_width(self.pixels) + BAR_ROOM if self.scrolls else 0)
         img = self.image(self.pixels, width)
         step = self.step(self.pixels)
         area = pygame.Rect(0, self.first * step, img.get_width(), self.rows * step - self.gap)
@@ -416,11 +467,7 @@ class TextBlock:
             hidden = lines[: self.first] + lines[self.first + self.rows :]
             theme.drawn_hidden.append((surface, hidden))
         if self.scrolls:
-            track = pygame.FRect(self.rect.right - BAR + 4, self.rect.top, 6, self.rect.height)
-            pygame.draw.rect(surface, theme.BG_LIGHT, track, border_radius=3)
-            thumb = track.copy()
-            thumb.height = max(16, track.height * self.rows / self.count)
-            thumb.top = track.top + (track.height - thumb.height) * self.first / max(
-                1, self.count - self.rows
-            )
-            pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=3)
+            track, thumb = self.bar()
+            round_by = int(track.width) // 2
+            pygame.draw.rect(surface, theme.BG_LIGHT, track, border_radius=round_by)
+            pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=round_by)

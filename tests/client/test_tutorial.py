@@ -379,3 +379,36 @@ def test_a_lessons_question_is_in_view_and_its_counter_lines_share_a_size(
     finally:
         app.close()
         set_language("en")
+
+
+def test_the_lesson_texts_scroll_bar_is_wide_enough_to_take_and_drag(app):
+    """The lesson's scrolled text had a bar 6 pixels wide that only showed where
+    the view was: now at least 10 at 480 high, wider in a larger window, and its
+    thumb follows the mouse that takes it."""
+    from game.client import text_layout
+
+    from .drawn import drawn
+
+    # As wide as half the letters are high, and never under 10 pixels.
+    assert text_layout.bar_width(18) == 10 and text_layout.bar_width(36) == 18
+    page = text_layout.TextBlock("Steine einer Farbe, Kante an Kante. " * 40, size=20)
+    page.layout(pygame.Rect(40, 40, 400, 200))
+    assert page.scrolls and page.first == 0
+    track, thumb = page.bar()
+    assert track.width == text_layout.bar_width(page.pixels) >= 10
+    # The wide bar takes room from the text: its lines end before the bar.
+    seen = [r for m, r in drawn(page.draw, app.screen) if m == page.text]
+    assert seen and seen[0].right <= track.left
+
+    def mouse(kind: int, y: float, **more: object) -> bool:
+        at = (int(track.centerx), int(y))
+        return page.handle(pygame.event.Event(kind, pos=at, **more), at)
+
+    assert mouse(pygame.MOUSEBUTTONDOWN, thumb.centery, button=1)
+    assert page.first == 0  # a press alone moves nothing
+    assert mouse(pygame.MOUSEMOTION, track.bottom)
+    assert mouse(pygame.MOUSEBUTTONUP, track.bottom, button=1)
+    assert page.first == page.last_first > 0  # dragged to the end
+    assert not mouse(pygame.MOUSEMOTION, track.top)  # let go: the mouse moves freely
+    assert mouse(pygame.MOUSEBUTTONDOWN, track.top + 1, button=1)  # a press on the bar above
+    assert page.first == 0

@@ -242,7 +242,14 @@ class LessonScene(Scene):
                 self.show(taken)
                 return
         page = event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
-        scrolls = event.type == pygame.MOUSEWHEEL or page
+        # The wheel, and the mouse on the text's scroll bar (taken and dragged).
+        mouse = (
+            pygame.MOUSEWHEEL,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEBUTTONUP,
+        )
+        scrolls = event.type in mouse or page
         if scrolls and self.body.handle(event, self.app.pointer):
             return
         action = None
