@@ -67,15 +67,45 @@ class Face(pygame.font.Font):
         word longer than a line stands alone on it, whole."""
         lines: list[str] = []
         for paragraph in msg.split("\n"):
-            line = ""
-            for word in words(paragraph):
-                joined = f"{line} {word}" if line else word
-                if line and width > 0 and self.size(joined)[0] > width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = joined
-            lines.append(line)
+            lines += self._balanced(words(paragraph), width)
+        return lines
+
+    def _balanced(self, parts: list[str], width: int) -> list[str]:
+        """The lines of one paragraph, each as full as it goes; but where that
+        leaves its last word alone on a line ("Schmidt / Spiele"), broken as
+        narrow as the same number of lines allows, so the last line has company."""
+        lines = self._filled(parts, width)
+        if width <= 0 or len(lines) < 2 or len(parts) <= len(lines) or lines[-1] != parts[-1]:
+            return lines
+        low, high = max(self.size(p)[0] for p in parts), width
+        while low < high:  # the narrowest width that takes no more lines
+            mid = (low + high) // 2
+            if len(self._filled(parts, mid)) <= len(lines):
+                high = mid
+            else:
+                low = mid + 1
+        narrow = self._filled(parts, high)
+        if narrow[-1] != parts[-1]:
+            return narrow
+        # Balanced, the last word still stands alone ("Take back / chain"): the
+        # word before it goes down to it, where the lines stay as many.
+        head = self._filled(parts[:-2], width)
+        tail = f"{parts[-2]} {parts[-1]}"
+        if len(head) == len(lines) - 1 and self.size(tail)[0] <= width:
+            return [*head, tail]
+        return lines
+
+    def _filled(self, parts: list[str], width: int) -> list[str]:
+        lines: list[str] = []
+        line = ""
+        for word in parts:
+            joined = f"{line} {word}" if line else word
+            if line and width > 0 and self.size(joined)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = joined
+        lines.append(line)
         return lines
 
     def _line(self, msg: str, antialias: bool, color: ColorValue) -> pygame.Surface:

@@ -87,8 +87,15 @@ class TextField(FocusControl):
         self.blink = (self.blink + dt) % 1.0
         return True  # the caret blinks
 
+    def title_width(self) -> int:
+        """The title's share of the field: 150, or what it needs whole at its size
+        (a title smaller than the value beside it reads as a footnote), but never
+        more than half the field."""
+        need = theme.face(theme.px(self.size)).size(_(self.title))[0] + 12
+        return min(self.rect.width // 2, max(min(self.rect.width // 3, 150), need))
+
     def title_box(self) -> pygame.Rect:
-        title_w = min(self.rect.width // 3, 150)
+        title_w = self.title_width()
         return pygame.Rect(self.rect.left + 4, self.rect.top, title_w - 8, self.rect.height)
 
     def label_px(self) -> int:
@@ -96,7 +103,7 @@ class TextField(FocusControl):
         return text_layout.label_px(_(self.title), self.title_box(), self.size, floor=LABEL_FLOOR)
 
     def draw(self, surface: pygame.Surface) -> None:
-        title_w = min(self.rect.width // 3, 150)
+        title_w = self.title_width()
         text_layout.label(
             surface,
             _(self.title),

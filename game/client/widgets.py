@@ -196,8 +196,8 @@ class Choice(Button):
         self.index = self.options.index(value) if value in self.options else 0
         self.on_change = on_change
         #: The title's column when choices stand in a grid, so their options line
-        #: up (:func:`title_column`); None: the room this title needs.
-        self.title_room: int | None = None
+        #: up (:func:`title_column`): the choices of the column; empty: this one alone.
+        self.column: Sequence[Segments] = ()
         #: The pixel sizes the choices drawn together share (:func:`draw_all`):
         #: their titles', their options'; None: this choice's own.
         self.shared: tuple[int, int] | None = None
@@ -255,8 +255,8 @@ class Segments(Button):
         self.index = self.options.index(value) if value in self.options else 0
         self.on_change = on_change
         #: The title's column when choices stand in a grid, so their options line
-        #: up (:func:`title_column`); None: the room this title needs.
-        self.title_room: int | None = None
+        #: up (:func:`title_column`): the choices of the column; empty: this one alone.
+        self.column: Sequence[Segments] = ()
         #: The pixel sizes the choices drawn together share (:func:`draw_all`):
         #: their titles', their options'; None: this choice's own.
         self.shared: tuple[int, int] | None = None
@@ -266,14 +266,35 @@ class Segments(Button):
         return self.options[self.index]
 
     def title_need(self) -> int:
-        """Room for the title whole at its size as Normal text draws it (Large fits
-        it at that size or larger, and the options keep their room)."""
-        return theme.face(theme.normal_px(self.size + 2)).size(_(self.title))[0] + 12
+        """Room for the title whole (the widest of its column's): at its size in
+        Normal text, and in Large as much more as the options of every choice of
+        the column can spare (a title drawn smaller than its options reads as a
+        footnote to them; options smaller than Normal's, worse)."""
+        column = self.column or [self]
+        normal = max(c.title_sizes()[0] for c in column)
+        large = max(c.title_sizes()[1] for c in column)
+        spare = min((c.spare() for c in column if c.rect.width), default=0)
+        return normal + max(0, min(large - normal, spare - normal))
+
+    def title_sizes(self) -> tuple[int, int]:
+        """The title's width at its size as Normal text and as the chosen text size
+        draw it, with room round it."""
+        need = [theme.face(p).size(_(self.title))[0] + 12 for p in self.title_px()]
+        return need[0], need[1]
+
+    def title_px(self) -> tuple[int, int]:
+        return theme.normal_px(self.size + 2), theme.px(self.size + 2)
+
+    def spare(self) -> int:
+        """The control's width less what its options need at the chosen size."""
+        f = theme.face(theme.px(self.size))
+        pad = button_label.LABEL_PAD + 6  # each option's inset and the gap between
+        return self.rect.width - sum(f.size(self.shown(o))[0] + pad for o in self.options)
 
     def title_width(self) -> int:
         """The title's share: its column's, or what it needs, but never more than
         half the control."""
-        need = self.title_need() if self.title_room is None else self.title_room
+        need = self.title_need()
         return min(self.rect.width // 2, need)
 
     def parts(self) -> list[pygame.Rect]:
@@ -349,9 +370,8 @@ class Segments(Button):
 def title_column(choices: Sequence[Segments]) -> None:
     """Give choices stacked in a grid one title column, as wide as the widest
     title needs: their options start at one edge and line up."""
-    widest = max((c.title_need() for c in choices), default=0)
     for c in choices:
-        c.title_room = widest
+        c.column = choices
 
 
 def press(

@@ -146,8 +146,9 @@ def test_the_check_finds_a_label_too_small_to_read(app):
             self.controls = [self.tiny, self.readable]
 
         def draw(self, surface: pygame.Surface) -> None:
+            # Apart, neither one row nor one column: a column would be one size.
             self.tiny.rect = pygame.Rect(20, 20, 200, 40)
-            self.readable.rect = pygame.Rect(20, 100, 200, 40)
+            self.readable.rect = pygame.Rect(300, 100, 200, 40)
             for b in self.controls:
                 b.draw(surface)
 
@@ -274,3 +275,82 @@ def test_the_check_finds_a_question_scrolled_out_of_view(app):
     assert text_problems(app) == []
     app.scenes.reset(Lesson(app, long))
     assert text_problems(app) == []
+
+
+def test_the_check_finds_a_word_alone_on_the_last_line_of_a_wrapped_text(app):
+    """Mosaix's credit left "Spiele" alone on its last line, the lesson list
+    "(1)": where the same lines could end with two words, the check finds it.
+    The game's wrapping now balances the lines, so a text drawn by it passes."""
+
+    class Credit(ButtonScene):
+        def draw(self, surface: pygame.Surface) -> None:
+            msg = "Christof Tisch and Schmidt Spiele"
+            f = theme.face(theme.px(20))
+            greedy = f.size("Christof Tisch and Schmidt")[0] + 4  # as a greedy fill broke it
+            img = f.render("Christof Tisch and Schmidt\nSpiele", True, theme.TEXT)
+            step = f.get_linesize()
+            box = pygame.Rect(20, 20, greedy, 2 * step)
+            text_layout._blit(
+                surface, msg, img, img.get_rect(), box.topleft, box, theme.px(20), step
+            )
+            text_layout.block(surface, msg, pygame.Rect(20, 200, greedy, 2 * step), size=20)
+
+    app.scenes.reset(Credit(app))
+    found = text_problems(app)
+    assert found == [
+        "Credit: 'Spiele' stands alone on the last line of 'Christof Tisch and Schmidt Spiele'"
+    ], found
+
+
+def test_the_check_finds_a_grid_of_buttons_of_two_text_sizes(app):
+    """The lesson list asked its lessons at 22 and "The rules in brief" and
+    "Back" at 24, in one grid: two sizes in one column of buttons is found,
+    whatever each asked."""
+    from game.client.widgets import Button, draw_all
+
+    class Menu(ButtonScene):
+        def __init__(self, app, sizes: tuple[int, int]) -> None:
+            super().__init__(app)
+            self.controls = [
+                Button("1. Groups", lambda: None, size=sizes[0]),
+                Button("Back", lambda: None, size=sizes[1]),
+            ]
+
+        def draw(self, surface: pygame.Surface) -> None:
+            for i, b in enumerate(self.controls):
+                b.rect = pygame.Rect(20, 20 + 70 * i, 400, 60)
+            draw_all(self.controls, surface)
+
+    app.scenes.reset(Menu(app, (22, 24)))
+    found = text_problems(app)
+    assert len(found) == 1 and "'1. Groups' is drawn at" in found[0], found
+    assert "smaller than 'Back' beside it" in found[0]
+    app.scenes.reset(Menu(app, (22, 22)))
+    assert text_problems(app) == []
+
+
+def test_the_check_finds_a_choices_title_smaller_than_its_options(app, monkeypatch):
+    """New match at 1280x800 Large drew "Red" smaller than "Human" beside it:
+    its title's column was measured at Normal's size. A title asked at least as
+    large as its options, drawn smaller, is found."""
+    from game.client.widgets import Segments, draw_all
+
+    class Choice(ButtonScene):
+        def draw(self, surface: pygame.Surface) -> None:
+            draw_all(self.controls, surface)
+
+    theme.set_text_size("Large")
+    try:
+        scene = Choice(app)
+        row = Segments("Board side", ["Human", "Beginner"], "Human", lambda _v: None, shown=str)
+        row.rect = pygame.Rect(20, 20, 800, 64)
+        scene.controls = [row]
+        app.scenes.reset(scene)
+        assert text_problems(app) == []  # the title's room grown for Large's size
+        normal = theme.face(theme.normal_px(row.size + 2)).size("Board side")[0] + 12
+        monkeypatch.setattr(Segments, "title_width", lambda self: normal)  # as it was
+        found = text_problems(app)
+        assert len(found) == 1 and found[0].startswith("Choice: 'Board side' is drawn at"), found
+        assert "smaller than 'Human' beside it" in found[0]
+    finally:
+        theme.set_text_size("Normal")

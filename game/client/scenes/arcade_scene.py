@@ -79,7 +79,7 @@ class ArcadeScene(PuzzleScene):
         )
         self.controls = [b for b in self.controls if b not in dropped]
         self.back_button.label = N_("End run")
-        self.skip_button = Button(N_("Skip (once)"), self.skip, key=pygame.K_s, size=24)
+        self.skip_button = Button(N_("Skip (once)"), self.skip, key=pygame.K_s, size=22)
         if self.run.can_skip:
             self.controls.insert(0, self.skip_button)
         name = _(MODES[mode][0])

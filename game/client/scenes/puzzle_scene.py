@@ -63,11 +63,12 @@ class PuzzleScene(Scene):
         self.wrong_text = wrong_text
         self.particles = Particles()
         self.t = 0.0
-        self.retry_button = Button(N_("Retry"), self.retry, key=pygame.K_r, size=24)
+        # One column of buttons, one text size: the size its longest labels need.
+        self.retry_button = Button(N_("Retry"), self.retry, key=pygame.K_r, size=22)
         self.hint_button = Button(N_("Hint (-1 star)"), self.hint, key=pygame.K_h, size=22)
         self.reveal_button = Button(N_("Show answer"), self.reveal, size=22)
-        self.next_button = Button(N_("Next"), self.next, key=pygame.K_n, size=24, enabled=False)
-        self.back_button = Button(N_("Back"), self.back, key=pygame.K_ESCAPE, size=24)
+        self.next_button = Button(N_("Next"), self.next, key=pygame.K_n, size=22, enabled=False)
+        self.back_button = Button(N_("Back"), self.back, key=pygame.K_ESCAPE, size=22)
         #: Once the puzzle is solved or shown: its position on the analysis board.
         self.analyse_button = Button(N_("Analyse"), self.analyse, key=pygame.K_a, size=22)
         self.controls = [self.retry_button]

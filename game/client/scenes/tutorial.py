@@ -73,8 +73,11 @@ class TutorialMenuScene(MenuScene):
             )
             for i, lesson in enumerate(LESSONS)
         ]
-        rules = Button(N_("The rules in brief"), lambda: self.app.scenes.push(HowToScene(self.app)))
-        return [*lessons, rules, Button(N_("Back"), self.back)]
+        # One grid, one text size: the lessons' (their lines are the longest).
+        rules = Button(
+            N_("The rules in brief"), lambda: self.app.scenes.push(HowToScene(self.app)), size=22
+        )
+        return [*lessons, rules, Button(N_("Back"), self.back, size=22)]
 
     def open_lesson(self, index: int) -> None:
         self.app.scenes.push(LessonScene(self.app, index))

@@ -211,7 +211,8 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
         for m2, r2, _, _ in seen.texts[i + 1 :]:
             if ink(r1).colliderect(ink(r2)):
                 problems.append(f"{name}: {m1[:40]!r} lies over {m2[:40]!r}")
-    problems += smaller_than_its_row(name, seen)
+    problems += smaller_than_its_row(name, seen, controls)
+    problems += orphans(name, seen)
     for lines in seen.hidden:
         hidden = " ".join(lines)
         if "?" in hidden:
@@ -221,28 +222,86 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
     return list(dict.fromkeys(problems))  # a text over a button is over its label too
 
 
-def smaller_than_its_row(name: str, seen: Look) -> list[str]:
-    """Labels drawn smaller than another of their row or column: texts asked at
-    one size whose boxes are the same size and stand side by side (one top) or
-    one under the other (one left), as a row of buttons, a choice's options or a
-    list of lines do. One such group is read as one, so one size must serve it all."""
+def smaller_than_its_row(name: str, seen: Look, controls: Sequence[Widget] = ()) -> list[str]:
+    """Labels drawn smaller than another of their row or column. Texts in boxes
+    of one size that stand side by side (one top) or one under the other (one
+    left), as a row of buttons, a choice's options or a list of lines: asked at
+    one size, or labels of controls (a grid of buttons is read as one, whatever
+    each asked). And of
+    one control's texts in a row (one top and height: a choice's title and its
+    options, a field's title and its value), one asked at least as large as
+    another, yet drawn smaller."""
     boxed = [
         (m, b, p, a)
         for (m, _, b, p), a in zip(seen.texts, seen.asked, strict=True)
         if b is not None and b.width and b.height
     ]
+
+    def labels(box: pygame.Rect) -> bool:
+        return any(c.rect.contains(box) for c in controls)
+
+    def one_control(a: pygame.Rect, b: pygame.Rect) -> bool:
+        return any(c.rect.contains(a) and c.rect.contains(b) for c in controls)
+
     problems = []
     for m1, b1, p1, a1 in boxed:
         for m2, b2, p2, a2 in boxed:
-            if p1 >= p2 or a1 != a2 or b1.size != b2.size or b1 == b2:
+            if p1 >= p2 or b1 == b2:
                 continue
-            if b1.top == b2.top or b1.left == b2.left:
+            aligned = b1.top == b2.top or b1.left == b2.left
+            grid = b1.size == b2.size and aligned and (a1 == a2 or (labels(b1) and labels(b2)))
+            row = (b1.top, b1.height) == (b2.top, b2.height) and one_control(b1, b2)
+            if grid or (a1 >= a2 and row):
                 problems.append(
                     f"{name}: {m1[:40]!r} is drawn at {p1}px, smaller than "
                     f"{m2[:40]!r} beside it at {p2}px"
                 )
                 break
     return problems
+
+
+def orphans(name: str, seen: Look) -> list[str]:
+    """Wrapped texts whose last line is one word alone ("Spiele", "(1)") where the
+    same number of lines could end with two: the lines are out of balance."""
+    problems = []
+    # Each wrapped text's lines, by the text and its box (x, y, width, height).
+    by_text: dict[tuple[str, int, int, int, int], list[tuple[pygame.Rect, int]]] = {}
+    for msg, r, box, pixels in seen.texts:
+        if box is not None and "\n" not in msg:
+            by_text.setdefault((msg, *box), []).append((r, pixels))
+    for (msg, _x, _y, width, _h), lines in by_text.items():
+        words = msg.split()
+        if len(lines) < 2 or len(words) <= len(lines):
+            continue
+        last, pixels = lines[-1]
+        first = lines[0][0].width
+        for bold in (False, True):
+            f = theme.face(pixels, bold)
+            prefixes = (f.size(" ".join(words[:k]))[0] for k in range(1, len(words)))
+            if not any(abs(w - first) <= 4 for w in prefixes):
+                continue  # not the face it is drawn in: its first line is no run of words
+            if abs(f.size(words[-1])[0] - last.width) > 4:
+                continue  # the last line is more than its last word
+            if f.size(" ".join(words[-2:]))[0] <= width and _lines(f, words[:-2], width) < len(
+                lines
+            ):
+                problems.append(
+                    f"{name}: {words[-1]!r} stands alone on the last line of {msg[:40]!r}"
+                )
+                break
+    return problems
+
+
+def _lines(f: pygame.font.Font, words: list[str], width: int) -> int:
+    """How many lines ``words`` take at ``width``, each line as full as it goes."""
+    count, line = 0, ""
+    for word in words:
+        joined = f"{line} {word}" if line else word
+        if line and f.size(joined)[0] > width:
+            count, line = count + 1, word
+        else:
+            line = joined
+    return count + (1 if line else 0)
 
 
 #: Per screen of a run ("shot-name: Scene"), each text and the pixel sizes it was drawn at.
