@@ -324,6 +324,15 @@ def test_at_640x480_in_large_text_the_buttons_keep_one_line_and_the_board_grows(
                     theme.drawn_texts, theme.drawn_px, theme.drawn_lines = None, [], []
                 assert len(lines) == 1, (language, button.label)
                 assert pixels == theme.px(button.size), (language, button.label)
+            # The Trainer's two buttons fit a row, which took the board's room:
+            # they stand beside it too (a short window's board has the height).
+            app.scenes.pop()
+            app.scenes.top.arcade("trainer")
+            drive.frames(2)
+            drive.key(pygame.K_RETURN)  # the card's Start
+            trainer = app.scenes.top
+            assert isinstance(trainer, PuzzleScene) and trainer.controls
+            assert trainer.view.rect.height >= 0.55 * 480, (language, trainer.view.rect)
         finally:
             set_language("en")
             app.close()

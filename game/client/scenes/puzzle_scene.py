@@ -151,7 +151,7 @@ class PuzzleScene(Scene):
         sub_h = tl.block_height(self.sub_line(), 22, sub_right - sub_left)
         said_left, said_right = self.said_room(w)
         bw = min(200, (w - 40) / len(self.controls) - 12)
-        side = self.side_width(size, bw)
+        side = self.side_width(size)
         board: Node
         if side:
             # A short window, its buttons too narrow in a row for their labels: they
@@ -190,15 +190,17 @@ class PuzzleScene(Scene):
             ],
         )
 
-    def side_width(self, size: tuple[int, int], across: float) -> int:
+    def side_width(self, size: tuple[int, int]) -> int:
         """The width of a column of buttons beside the board, or 0 to keep them in
-        a row along the bottom: a column where the window is short and a row would
-        break or shrink a label (Hint's and Show answer's, at 640x480 in Large)."""
+        a row along the bottom: a column where the window is short. A wide window's
+        board is as large as its height allows, so a row along the bottom took the
+        board's room (the Trainer's board at 640x480 in Large), and a row of
+        buttons narrower than their labels broke or shrank them."""
         w, h = size
         need = max(
             theme.font(c.size).size(_(c.label))[0] + 2 * LABEL_PAD + 4 for c in self.controls
         )
-        if h >= 720 or across >= need:
+        if h >= 720:
             return 0
         return round(min(need, w * 0.38))
 
