@@ -25,6 +25,7 @@ from game.play.puzzle_shelf import theme_name
 from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD
+from ..button_label import LABEL_PAD
 from ..layout_tree import Column, Node, Row, Stack
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
@@ -390,8 +391,12 @@ class SummaryScene(ButtonScene):
     def layout(self, size: tuple[int, int]) -> Node:
         """The heading, every line between it and the buttons (a short window gives
         each a lower box: the sizes follow the window, never the text size), and
-        two buttons 260 wide and 40 apart, centred together."""
-        h = size[1]
+        two buttons 40 apart, centred together, at least 260 wide and as wide as
+        their longest label needs (up to half the window)."""
+        w, h = size
+        # As wide as the longest label needs on one line, up to half the window.
+        need = max(theme.face(theme.px(c.size)).size(_(c.label))[0] for c in self.controls)
+        wide = max(260, min(need + 2 * LABEL_PAD + 8, (w - 80) // 2))
         lines = [
             Node(("line", i), height=(40 if grows else tall) + 24)
             for i, (_text, _color, tall, grows) in enumerate(self.lines())
@@ -408,7 +413,9 @@ class SummaryScene(ButtonScene):
                     height=120,
                     justify="start",
                     children=[
-                        Row(height=56, gap=40, children=[Node(c, width=260) for c in self.controls])
+                        Row(
+                            height=56, gap=40, children=[Node(c, width=wide) for c in self.controls]
+                        )
                     ],
                 ),
             ],
