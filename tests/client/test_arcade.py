@@ -84,6 +84,27 @@ def test_the_trainer_s_run_over_screen_shows_the_rating_once(app, drive, packs):
     rated = [m for m in texts if now in m]
     assert len(rated) == 1, rated
     assert "this run" in rated[0]  # the run's own news: how far the rating moved
+    # Issue 54 (continued), item 4: at 640x480 in Large German "Zurück zu den
+    # Rätseln" broke over two lines in a button 260 wide; the buttons are as wide
+    # as their longest label needs, and each label keeps one line.
+    from game.client import theme
+    from game.client.scripted.checks import look, text_problems
+    from game.i18n import _, set_language
+
+    theme.set_text_size("Large")
+    set_language("de")
+    try:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+        drive.frames(2)
+        seen = look(app)
+        assert seen is not None and app.screen.get_size() == (640, 480)
+        for b in summary.controls:
+            lines = [r for m, r, _b, _p in seen.texts if m == _(b.label)]
+            assert len(lines) == 1, (_(b.label), lines)
+        assert text_problems(app, seen) == []
+    finally:
+        set_language("en")
+        theme.set_text_size("Normal")
 
 
 def test_the_run_over_screen_s_change_is_the_difference_of_the_ratings_shown(app, drive, packs):
