@@ -273,8 +273,24 @@ class Segments(Button):
         column = self.column or [self]
         normal = max(c.title_sizes()[0] for c in column)
         large = max(c.title_sizes()[1] for c in column)
-        spare = min((c.spare() for c in column if c.rect.width), default=0)
-        return normal + max(0, min(large - normal, spare - normal))
+        shown = [c for c in column if c.rect.width]
+        spare = min((c.spare() for c in shown), default=0)
+        grown = normal + max(0, min(large - normal, spare - normal))
+        # At least as wide as the titles need at the size the options are drawn at
+        # beside Normal's column: the titles are never the smaller.
+        options = min((c.options_px(normal) for c in shown), default=0)
+        matched = max(theme.face(options).size(_(c.title))[0] + 12 for c in column)
+        return max(grown, min(large, matched))
+
+    def options_px(self, title_width: int) -> int:
+        """The pixel size the options fit at beside a title ``title_width`` wide."""
+        n = max(1, len(self.options))
+        cell = (self.rect.width - title_width - 4 * (n - 1)) / n - button_label.LABEL_PAD
+        box = pygame.Rect(0, 0, max(1, int(cell)), self.rect.height)
+        return min(
+            text_layout.label_px(self.shown(o), box, self.size, floor=LABEL_FLOOR)
+            for o in self.options
+        )
 
     def title_sizes(self) -> tuple[int, int]:
         """The title's width at its size as Normal text and as the chosen text size
@@ -286,10 +302,12 @@ class Segments(Button):
         return theme.normal_px(self.size + 2), theme.px(self.size + 2)
 
     def spare(self) -> int:
-        """The control's width less what its options need at the chosen size."""
+        """The control's width less what its options need at the chosen size (in
+        cells of one width: each as wide as the widest needs)."""
         f = theme.face(theme.px(self.size))
         pad = button_label.LABEL_PAD + 6  # each option's inset and the gap between
-        return self.rect.width - sum(f.size(self.shown(o))[0] + pad for o in self.options)
+        widest = max((f.size(self.shown(o))[0] for o in self.options), default=0)
+        return self.rect.width - len(self.options) * (widest + pad)
 
     def title_width(self) -> int:
         """The title's share: its column's, or what it needs, but never more than
