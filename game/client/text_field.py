@@ -41,6 +41,11 @@ class TextField(FocusControl):
         self.hint = hint
         self.editing = False
         self.blink = 0.0
+        #: The title size the fields drawn with it share (:func:`widgets.draw_all`).
+        self.shared_px: int | None = None
+        #: The title's width the fields drawn with it share, so their values start
+        #: at one edge (:func:`widgets.draw_all`); None: its own.
+        self.title_room: int | None = None
 
     @property
     def typing(self) -> bool:
@@ -87,12 +92,18 @@ class TextField(FocusControl):
         self.blink = (self.blink + dt) % 1.0
         return True  # the caret blinks
 
-    def title_width(self) -> int:
-        """The title's share of the field: 150, or what it needs whole at its size
-        (a title smaller than the value beside it reads as a footnote), but never
-        more than half the field."""
+    def title_need(self) -> int:
+        """The title's own share of the field: 150, or what it needs whole at its
+        size (a title smaller than the value beside it reads as a footnote), but
+        never more than half the field."""
         need = theme.face(theme.px(self.size)).size(_(self.title))[0] + 12
         return min(self.rect.width // 2, max(min(self.rect.width // 3, 150), need))
+
+    def title_width(self) -> int:
+        """The title's share: the one the fields drawn with it share, else its own."""
+        if self.title_room is None:
+            return self.title_need()
+        return min(self.rect.width // 2, self.title_room)
 
     def title_box(self) -> pygame.Rect:
         title_w = self.title_width()

@@ -419,6 +419,17 @@ def update_all(widgets: Iterable[Widget], dt: float) -> bool:
 
 
 @runtime_checkable
+class Titled(Protocol):
+    """A control with a title beside its value (a text field), whose title's width
+    it may share with others drawn with it."""
+
+    rect: pygame.Rect
+    title_room: int | None
+
+    def title_need(self) -> int: ...
+
+
+@runtime_checkable
 class OwnLabel(Protocol):
     """A control that draws its label its own way (a slider), at a size it may share."""
 
@@ -443,6 +454,11 @@ def draw_all(
     drawn = list(widgets)
     buttons = [w for w in drawn if isinstance(w, Button) and type(w).draw is Button.draw]
     button_label.share_label_size(buttons, LABEL_FLOOR, any_height=any_height)
+    # Fields stacked together: one title width, so their values start at one edge.
+    fields = [w for w in drawn if isinstance(w, Titled) and w.rect.width]
+    room = max((f.title_need() for f in fields), default=None)
+    for field in fields:
+        field.title_room = room
     others = [w for w in drawn if isinstance(w, OwnLabel) and w.rect.width]
     for kind in {type(w) for w in others}:
         least = min(w.label_px() for w in others if type(w) is kind)
