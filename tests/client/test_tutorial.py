@@ -412,3 +412,17 @@ def test_the_lesson_texts_scroll_bar_is_wide_enough_to_take_and_drag(app):
     assert not mouse(pygame.MOUSEMOTION, track.top)  # let go: the mouse moves freely
     assert mouse(pygame.MOUSEBUTTONDOWN, track.top + 1, button=1)  # a press on the bar above
     assert page.first == 0
+
+
+def test_a_lessons_text_grows_into_a_tall_panels_room(app, drive):
+    """At 1280x800 lesson 1's four lines sat at the top of an empty panel at the
+    small text's size: a tall panel's text grows into its room (up to just under
+    the title's size), a short one's keeps its size and scrolls."""
+    from game.client.scenes.tutorial import SIZES
+
+    scene = open_lesson(app, drive, LESSONS[0].id)
+    drive.frames(2)
+    assert not scene.compact
+    assert scene.body.pixels > theme.px(SIZES["body"][0])
+    assert scene.body.pixels < theme.px(SIZES["title"][0])
+    assert not scene.body.scrolls

@@ -160,7 +160,9 @@ class LessonScene(Scene):
             Row(height=tall, gap=GAP, children=[Node(b) for b in buttons]) for buttons, tall in rows
         ]
         # Never smaller than Normal draws it: a text too long for the room scrolls.
-        self.body.base_size = self.body.smallest = self.sized("body")
+        # A tall panel's text grows into the room it has, up to the title's size.
+        self.body.smallest = self.sized("body")
+        self.body.base_size = self.sized("body") if self.compact else self.sized("title") - 2
         text = Column(
             justify="start",
             padding=(8, 4, 0, 4),
