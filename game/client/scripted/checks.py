@@ -20,6 +20,7 @@ from game.i18n import _ as translated
 
 from .. import theme
 from ..app import App
+from ..glyphs import words as glyph_words
 from ..widgets import LABEL_FLOOR, Button, Widget
 
 #: A line segment drawn: its two ends.
@@ -270,7 +271,7 @@ def orphans(name: str, seen: Look) -> list[str]:
         if box is not None and "\n" not in msg:
             by_text.setdefault((msg, *box), []).append((r, pixels))
     for (msg, _x, _y, width, _h), lines in by_text.items():
-        words = msg.split()
+        words = glyph_words(msg)  # as the wrapping breaks it (French " :" clings)
         if len(lines) < 2 or len(words) <= len(lines):
             continue
         last, pixels = lines[-1]
