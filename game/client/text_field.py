@@ -41,8 +41,6 @@ class TextField(FocusControl):
         self.hint = hint
         self.editing = False
         self.blink = 0.0
-        #: The title size the fields drawn with it share (:func:`widgets.draw_all`).
-        self.shared_px: int | None = None
         #: The title's width the fields drawn with it share, so their values start
         #: at one edge (:func:`widgets.draw_all`); None: its own.
         self.title_room: int | None = None
