@@ -70,6 +70,11 @@ class Level:
     #: given to :meth:`budget` grows unbounded): ``None`` lets it grow.
     max_seconds: float | None = None
     blurb: str = ""
+    #: The level's measured Elo rating, Random at 0: the "Ratings" table of
+    #: ``docs/ai-ladder.md`` (``tests/ai/test_level_ratings.py`` holds them equal).
+    #: The setup screen shows it, and a player's rating against the AI is kept on
+    #: the same scale (:mod:`game.play.ai_rating`).
+    elo: int = 0
 
     def exact_reach(self, board: Board) -> int:
         """The most empty cells at which this level tries the exact solver on ``board``."""
@@ -100,6 +105,7 @@ LEVELS: dict[str, Level] = {
             blunder=0.2,
             solve=False,
             weights=CLASSIC,
+            elo=125,
             blurb=N_("Sees only its own turn, and often misses the best flip."),
         ),
         Level(
@@ -109,6 +115,7 @@ LEVELS: dict[str, Level] = {
             temperature=40,
             solve=False,
             weights=CLASSIC,
+            elo=342,
             blurb=N_("Plays sensible turns without looking at your reply."),
         ),
         Level(
@@ -117,6 +124,7 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             temperature=12,
             weights=CLASSIC,
+            elo=767,
             blurb=N_("Looks at your best reply before it commits."),
         ),
         Level(
@@ -124,6 +132,7 @@ LEVELS: dict[str, Level] = {
             1.0,
             max_depth=3,
             vary=True,
+            elo=1190,
             blurb=N_("Reads three turns ahead and plays small endings exactly."),
         ),
         Level(
@@ -146,6 +155,7 @@ LEVELS: dict[str, Level] = {
             exact_from=9,
             exact_from_compiled=16,
             perfect_side3=True,
+            elo=1773,
             blurb=N_("The strongest play the engine reaches in a second or less."),
         ),
     )
