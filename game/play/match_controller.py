@@ -20,6 +20,7 @@ from game.ai.ponder import worth_pondering
 from game.i18n import _
 from game.rules import Color
 
+from . import ai_rating
 from .history import archive
 from .in_progress import CURRENT, match_in_progress
 from .match import Event, Match
@@ -106,6 +107,9 @@ class MatchController(HistoryKeeper):
         #: The finished match is in the history, in this file.
         self.archived = False
         self.archive_path: Path | None = None
+        #: The finished match has counted towards the player's rating against the
+        #: AI (once: an ending undone and played again does not count twice).
+        self.rated = False
 
     # -- whose match this is ------------------------------------------------------------
     def may_change(self) -> bool:
@@ -306,6 +310,11 @@ class MatchController(HistoryKeeper):
             problem = self.archive()
             if problem:
                 events.append(Event("error", text=problem))
+            if not self.rated:
+                self.rated = True
+                problem = ai_rating.count(self.match, self.data)[1]
+                if problem:
+                    events.append(Event("error", text=problem))
         return events
 
     def autosave(self) -> str | None:

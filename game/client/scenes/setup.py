@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from game.i18n import N_, _
+from game.play import ai_rating
 from game.play.history import describe as describe_game
 from game.play.in_progress import match_in_progress
 from game.play.match import PLAYERS, Match, open_record, player_blurb, player_name
@@ -44,6 +45,12 @@ class SetupScene(MenuScene):
         super().__init__(app)
         self.red = self.seat(N_("Red"), "red_player")
         self.blue = self.seat(N_("Blue"), "blue_player")
+        self.rating, problem = ai_rating.load(app.data)
+        if problem:
+            app.toast(problem)
+        #: What "Match my level" said it picked, in the rating's line until a
+        #: player is chosen by hand (a banner would lie over the choices).
+        self.picked = ""
 
     def seat(self, side: str, setting: str) -> Segments:
         """Who plays ``side``: a person or an AI level, each level by its name."""
@@ -60,13 +67,26 @@ class SetupScene(MenuScene):
             self.blue,
             sides,
             Button(N_("Start"), self.start, key=pygame.K_RETURN),
+            Button(N_("Match my level"), self.match_level),
             Button(N_("Load a saved game"), lambda: self.app.scenes.push(LoadScene(self.app))),
             Button(N_("Back"), self.back),
         ]
 
     def _set(self, name: str, value: object) -> None:
+        if name.endswith("_player"):
+            self.picked = ""
         setattr(self.app.settings, name, value)
         self.app.save_settings()
+
+    def match_level(self) -> None:
+        """The AI side gets the level nearest the player's rating (game/play decides)."""
+        s = self.app.settings
+        pick = ai_rating.match_my_level(s.red_player, s.blue_player, self.rating)
+        s.red_player, s.blue_player = pick.red, pick.blue
+        self.app.save_settings()
+        self.red.index, self.blue.index = PLAYERS.index(pick.red), PLAYERS.index(pick.blue)
+        self.picked = pick.message
+        self.app.speak(pick.message)
 
     def start(self) -> None:
         s = self.app.settings
@@ -98,7 +118,11 @@ class SetupScene(MenuScene):
                         Node("title", width=w - 40, height=title, min_height=title),
                     ],
                 ),
-                Column(key="blurbs", width=w - 60, children=[Node("red"), Node("blue")]),
+                Column(
+                    key="blurbs",
+                    width=w - 60,
+                    children=[Node("red"), Node("blue"), Node("rating")],
+                ),
                 buttons,
                 Node(height=under),
             ],
@@ -107,13 +131,19 @@ class SetupScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         k = self.draw_title(surface, size=56, floor=None)
         size = max(15, round(20 * k))
-        for key, side, who in (
-            ("red", N_("Red"), self.app.settings.red_player),
-            ("blue", N_("Blue"), self.app.settings.blue_player),
-        ):
-            line = _("{side}, {player}: {what}").format(
-                side=_(side), player=player_name(who), what=player_blurb(who)
+        lines = {
+            key: _("{side}, {player}: {what}").format(
+                side=_(side), player=ai_rating.rated_name(who), what=player_blurb(who)
             )
+            for key, side, who in (
+                ("red", N_("Red"), self.app.settings.red_player),
+                ("blue", N_("Blue"), self.app.settings.blue_player),
+            )
+        }
+        lines["rating"] = self.picked or ai_rating.rating_line(self.rating)
+        # One size for the three lines, the one the longest fits: they read as one note.
+        most = min(text_layout.label_px(m, self.boxes[key], size) for key, m in lines.items())
+        for key, line in lines.items():
             text_layout.label(
                 surface,
                 line,
@@ -122,6 +152,7 @@ class SetupScene(MenuScene):
                 color=theme.MUTED,
                 align="center",
                 pointer=self.app.pointer,
+                most=most,
             )
         draw_all(self.controls, surface)
 

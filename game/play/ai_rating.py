@@ -1,0 +1,158 @@
+"""The player's rating against the AI, kept in ``ai_rating.json`` with their other
+progress, and the level "Match my level" picks from it.
+
+Each finished match of a person at this screen against an AI level counts as a
+Glicko-2 game (:mod:`game.glicko`) against an opponent rated at the level's
+measured Elo (:attr:`game.ai.levels.Level.elo`, Random at 0), whose rating is
+taken as sure (a small deviation). The screens show what comes back; they decide
+none of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.ai.levels import LEVELS, Level
+from game.files import finite
+from game.glicko import Rating
+from game.i18n import N_, _
+from game.rules import BLUE, RED
+
+from .match import HUMAN, Match
+from .storage import load_document, write_json
+
+FILE = "ai_rating.json"
+#: How sure the ladder is of a level's rating, as Glicko-2 takes it: small, so a
+#: result moves the player, not the level (the ladder's 95% intervals are wider,
+#: but the levels do not change between a player's games).
+LEVEL_RD = 60.0
+_ORDER = sorted(LEVELS.values(), key=lambda lvl: lvl.elo)
+#: A newcomer starts between Beginner and Casual, as unsure as Glicko-2 allows:
+#: the first few results move the rating quickly.
+START = Rating((_ORDER[0].elo + _ORDER[1].elo) / 2, 350.0)
+#: A rating whose deviation is above this is still provisional: too few results yet.
+PROVISIONAL_RD = 110.0
+RATING_FIELDS = ("rating", "rd", "volatility")
+#: Far beyond any rating a player can reach; outside it a file was tampered with.
+RATING_RANGE = (-5000.0, 10000.0)
+
+
+def provisional(rating: Rating) -> bool:
+    return rating.rd > PROVISIONAL_RD
+
+
+def rating_line(rating: Rating) -> str:
+    """What the setup screen says of the player's rating."""
+    line = _("Your rating against the AI: {rating} ± {rd}").format(
+        rating=round(rating.rating), rd=round(rating.rd)
+    )
+    if provisional(rating):
+        return _("{line} (provisional)").format(line=line)
+    return line
+
+
+def rated_name(player: str) -> str:
+    """An AI level's name with its rating ("Club (Elo 767)"); a person's as it is."""
+    lvl = LEVELS.get(player.lower())
+    if player == HUMAN or lvl is None:
+        return _(HUMAN) if player == HUMAN else player
+    return _("{level} (Elo {rating})").format(level=lvl.name, rating=lvl.elo)
+
+
+def nearest_level(rating: Rating) -> Level:
+    """The level whose rating is nearest the player's; between two, the easier."""
+    return min(_ORDER, key=lambda lvl: abs(lvl.elo - rating.rating))
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What "Match my level" chose: the players of Red and Blue, and what to say."""
+
+    red: str
+    blue: str
+    message: str
+
+
+def match_my_level(red: str, blue: str, rating: Rating) -> Pick:
+    """The AI side gets the level nearest ``rating``: the side facing the person
+    (Blue when both are people; when neither is, Red becomes the person)."""
+    lvl = nearest_level(rating)
+    if blue == HUMAN and red != HUMAN:
+        red, side = lvl.name, N_("Red")
+    else:
+        red, blue, side = HUMAN, lvl.name, N_("Blue")
+    message = _("Match my level: {side} is {level}, nearest your rating of {rating}.").format(
+        side=_(side), level=rated_name(lvl.name), rating=round(rating.rating)
+    )
+    return Pick(red, blue, message)
+
+
+def result(match: Match) -> tuple[Level, float] | None:
+    """The AI level a person played in ``match`` and the person's score (1, 0.5
+    or 0), once it is finished; ``None`` for other matches (two people, two levels)."""
+    red, blue = match.players[RED], match.players[BLUE]
+    if not match.finished or (red == HUMAN) == (blue == HUMAN) or match.people:
+        return None
+    person = RED if red == HUMAN else BLUE
+    lvl = LEVELS[match.players[person.other].lower()]
+    winner = match.winner() if match.resigned is None else match.resigned.other
+    score = 0.5 if winner is None else 1.0 if winner == person else 0.0
+    return lvl, score
+
+
+def after(rating: Rating, lvl: Level, score: float) -> Rating:
+    """The rating after scoring ``score`` against ``lvl``. A result that says
+    next to nothing (a newcomer beating Master) may widen the deviation a hair
+    past where it started: it stays there, as the file may hold it."""
+    new = rating.after_game(Rating(float(lvl.elo), LEVEL_RD), score)
+    return Rating(new.rating, min(new.rd, START.rd), new.volatility)
+
+
+def count(match: Match, directory: Path) -> tuple[Rating | None, str | None]:
+    """Count a finished match against an AI level in the stored rating: the new
+    rating (``None`` if the match does not count) and what went wrong, if anything
+    (a bad file is set aside and the count starts again from it)."""
+    played = result(match)
+    if played is None:
+        return None, None
+    rating, problem = load(directory)
+    rating = after(rating, *played)
+    try:
+        save(rating, directory)
+    except OSError as e:
+        problem = _("Your rating against the AI could not be kept: {reason}").format(
+            reason=e.strerror or e
+        )
+    return rating, problem
+
+
+def load(directory: Path) -> tuple[Rating, str | None]:
+    return load_document(Path(directory) / FILE, N_("rating against the AI"), parse, lambda: START)
+
+
+def parse(data: Any) -> Rating:
+    """The rating from its JSON; raises :class:`ValueError` naming what is wrong."""
+    if not isinstance(data, dict):
+        # i18n: a file's words
+        raise ValueError("not a JSON object")
+    if not all(finite(data.get(k)) for k in RATING_FIELDS):
+        # i18n: a file's words
+        raise ValueError("'rating', 'rd' and 'volatility' must be finite numbers")
+    rating = Rating(*(float(data[k]) for k in RATING_FIELDS))
+    if not (
+        RATING_RANGE[0] <= rating.rating <= RATING_RANGE[1]
+        and 0 < rating.rd <= 350
+        and 0 < rating.volatility < 1
+    ):
+        # i18n: a file's words
+        raise ValueError("the rating is out of range")
+    return rating
+
+
+def save(rating: Rating, directory: Path) -> None:
+    write_json(
+        Path(directory) / FILE,
+        {"format": 1, "rating": rating.rating, "rd": rating.rd, "volatility": rating.volatility},
+    )

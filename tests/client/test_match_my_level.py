@@ -1,0 +1,48 @@
+"""New match shows each level's rating and the player's own, and "Match my level"
+(decided in game/play/ai_rating) sets the AI side to the level it names."""
+
+from __future__ import annotations
+
+import json
+
+from game.client.scenes.setup import SetupScene
+from game.glicko import Rating
+from game.play import ai_rating
+from game.play.match import HUMAN
+
+from .test_first_start_note import frame_texts
+
+
+def test_match_my_level_picks_the_nearest_level_and_says_which(app, drive):
+    ai_rating.save(Rating(1100.0, 90.0), app.data)
+    app.settings.red_player, app.settings.blue_player = HUMAN, "Beginner"
+    app.scenes.reset(SetupScene(app))
+    drive.frames(2)
+    texts = frame_texts(app, drive)
+    assert "Your rating against the AI: 1100 ± 90" in texts
+    assert any(t.startswith("Blue, Beginner (Elo 125):") for t in texts)
+    scene = app.scenes.top
+    button = next(c for c in scene.controls if getattr(c, "label", "") == "Match my level")
+    drive.click(button.rect.center)
+    drive.frames(2)
+    assert (app.settings.red_player, app.settings.blue_player) == (HUMAN, "Expert")
+    assert scene.blue.value == "Expert"
+    said = "Match my level: Blue is Expert (Elo 1190), nearest your rating of 1100."
+    assert said in frame_texts(app, drive)
+    kept = json.loads((app.data / "settings.json").read_text(encoding="utf-8"))
+    assert kept["blue_player"] == "Expert"
+    assert any(t.startswith("Blue, Expert (Elo 1190):") for t in frame_texts(app, drive))
+    drive.click(scene.blue.parts()[3].center)  # Club, by hand: the rating's line again
+    assert app.settings.blue_player == "Club"
+    assert "Your rating against the AI: 1100 ± 90" in frame_texts(app, drive)
+
+
+def test_a_newcomer_is_provisional_and_a_bad_file_is_said(app, drive):
+    app.scenes.reset(SetupScene(app))
+    drive.frames(2)
+    assert "Your rating against the AI: 234 ± 350 (provisional)" in frame_texts(app, drive)
+    (app.data / ai_rating.FILE).write_text("[]", encoding="utf-8")
+    app.scenes.reset(SetupScene(app))
+    drive.frames(2)
+    assert any("could not be read" in t for t, _left in app.toasts)
+    assert list(app.data.glob("ai_rating.json.corrupt-*"))

@@ -1,0 +1,151 @@
+"""The player's rating against the AI and "Match my level" (pygame-free)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from game.ai.levels import LEVELS
+from game.glicko import Rating
+from game.play import ai_rating
+from game.play.ai_rating import START, Pick, match_my_level, nearest_level, rating_line
+from game.play.match import HUMAN, Match
+from game.play.match_controller import MatchController
+from game.rules import BLUE, RED
+
+from .test_control import NoAI
+
+
+def finished(red: str, blue: str, seed: int = 1) -> Match:
+    match = Match(3, red, blue)
+    pick = random.Random(seed)
+    while not match.over:
+        match.play(pick.choice(match.board.legal_turns()))
+    return match
+
+
+def test_a_newcomer_starts_between_beginner_and_casual_and_meets_the_easier() -> None:
+    assert LEVELS["beginner"].elo < START.rating < LEVELS["casual"].elo
+    assert START.rating - LEVELS["beginner"].elo == LEVELS["casual"].elo - START.rating
+    assert nearest_level(START).name == "Beginner"
+    assert ai_rating.provisional(START)
+
+
+@pytest.mark.parametrize(
+    ("rating", "name"),
+    [(-300, "Beginner"), (300, "Casual"), (600, "Club"), (1000, "Expert"), (1500, "Master")],
+)
+def test_the_nearest_level_is_picked(rating: float, name: str) -> None:
+    assert nearest_level(Rating(rating, 80)).name == name
+
+
+def test_match_my_level_sets_the_side_facing_the_person_and_says_which() -> None:
+    club = Rating(800, 80)
+    for red, blue, picked in [
+        (HUMAN, "Master", (HUMAN, "Club")),
+        ("Beginner", HUMAN, ("Club", HUMAN)),
+        (HUMAN, HUMAN, (HUMAN, "Club")),
+    ]:
+        pick = match_my_level(red, blue, club)
+        assert (pick.red, pick.blue) == picked
+    pick = match_my_level("Expert", "Master", club)
+    assert pick == Pick(HUMAN, "Club", pick.message)
+    assert pick.message == "Match my level: Blue is Club (Elo 767), nearest your rating of 800."
+
+
+def test_the_rating_line_says_provisional_only_while_unsure() -> None:
+    assert rating_line(Rating(812.4, 120)) == "Your rating against the AI: 812 ± 120 (provisional)"
+    assert rating_line(Rating(812.4, 90)) == "Your rating against the AI: 812 ± 90"
+
+
+def test_only_a_person_against_a_level_counts() -> None:
+    assert ai_rating.result(finished(HUMAN, HUMAN)) is None
+    assert ai_rating.result(finished("Club", "Master")) is None
+    assert ai_rating.result(Match(3, HUMAN, "Club")) is None  # not finished
+    match = finished("Club", HUMAN)
+    lvl, score = ai_rating.result(match) or (None, -1.0)
+    winner = match.winner()
+    assert lvl is LEVELS["club"]
+    assert score == (0.5 if winner is None else 1.0 if winner == BLUE else 0.0)
+
+
+def test_a_resignation_scores_for_the_other_side() -> None:
+    match = Match(3, HUMAN, "Master")
+    match.resign(RED)
+    assert ai_rating.result(match) == (LEVELS["master"], 0.0)
+    match = Match(3, HUMAN, "Master")
+    match.resign(BLUE)
+    assert ai_rating.result(match) == (LEVELS["master"], 1.0)
+
+
+def test_a_win_over_a_stronger_level_moves_further_than_over_a_weaker() -> None:
+    over_master = ai_rating.after(START, LEVELS["master"], 1.0)
+    over_beginner = ai_rating.after(START, LEVELS["beginner"], 1.0)
+    assert over_master.rating > over_beginner.rating > START.rating
+    assert ai_rating.after(START, LEVELS["casual"], 0.0).rating < START.rating
+    assert ai_rating.after(START, LEVELS["casual"], 1.0).rd < START.rd
+    assert over_master.rd <= START.rd  # never past what a file may hold
+    assert ai_rating.parse({"rating": 1.0, "rd": over_master.rd, "volatility": 0.06})
+
+
+def test_a_match_ended_at_the_screen_counts_once_and_is_kept(tmp_path: Path) -> None:
+    control = MatchController(Match(3, HUMAN, "Club"), tmp_path, NoAI())
+    assert not any(e.kind == "error" for e in control.resign(RED))
+    kept, problem = ai_rating.load(tmp_path)
+    assert problem is None
+    assert kept == ai_rating.after(START, LEVELS["club"], 0.0)
+    control.resign(RED)  # finished already: nothing more
+    assert ai_rating.load(tmp_path)[0] == kept
+    assert control.undo()  # the resignation taken back, and made again: still one game
+    assert any(e.kind == "over" for e in control.resign(RED))
+    assert ai_rating.load(tmp_path)[0] == kept
+
+
+def test_a_picked_level_counts_like_any_other(tmp_path: Path) -> None:
+    pick = match_my_level(HUMAN, HUMAN, START)
+    control = MatchController(Match(3, pick.red, pick.blue), tmp_path, NoAI())
+    control.resign(BLUE)  # the picked level gives up
+    assert ai_rating.load(tmp_path)[0] == ai_rating.after(START, nearest_level(START), 1.0)
+
+
+def test_two_people_leave_the_rating_alone(tmp_path: Path) -> None:
+    MatchController(Match(3, HUMAN, HUMAN), tmp_path, NoAI()).resign(RED)
+    assert not (tmp_path / ai_rating.FILE).exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1, 2]",
+        "not json",
+        '{"rating": 900, "rd": 80}',
+        '{"rating": 900, "rd": 0, "volatility": 0.06}',
+        '{"rating": 1e9, "rd": 80, "volatility": 0.06}',
+        '{"rating": true, "rd": 80, "volatility": 0.06}',
+    ],
+)
+def test_a_bad_file_is_set_aside_and_the_count_starts_again(tmp_path: Path, text: str) -> None:
+    (tmp_path / ai_rating.FILE).write_text(text, encoding="utf-8")
+    rating, problem = ai_rating.load(tmp_path)
+    assert rating == START
+    assert problem is not None and "rating against the AI" in problem
+    assert "ai_rating.json.corrupt-" in problem
+    assert list(tmp_path.glob("ai_rating.json.corrupt-*"))
+    assert not (tmp_path / ai_rating.FILE).exists()
+
+
+def test_a_bad_file_met_at_a_match_end_is_said_and_replaced(tmp_path: Path) -> None:
+    (tmp_path / ai_rating.FILE).write_text("{", encoding="utf-8")
+    events = MatchController(Match(3, HUMAN, "Casual"), tmp_path, NoAI()).resign(BLUE)
+    assert next(e.text for e in events if e.kind == "error").startswith("Your rating against")
+    data = json.loads((tmp_path / ai_rating.FILE).read_text(encoding="utf-8"))
+    assert ai_rating.parse(data) == ai_rating.after(START, LEVELS["casual"], 1.0)
+
+
+def test_the_rating_round_trips(tmp_path: Path) -> None:
+    rating = Rating(812.25, 97.5, 0.059)
+    ai_rating.save(rating, tmp_path)
+    assert ai_rating.load(tmp_path) == (rating, None)
