@@ -2,6 +2,7 @@
 through its worker, the window keeps drawing, flagged turns show the better turn,
 and the analysis is kept with the record so it opens instantly from the history."""
 
+import json
 import random
 import re
 import time
@@ -381,3 +382,43 @@ def test_the_unsure_note_fits_the_smallest_window(tmp_path):
         drawn = [m for m, _ in texts(app)]
         assert any(m.endswith(": mistake?") for m in drawn)
         assert text_problems(app) == []
+
+
+def test_the_line_that_looks_deeper_leaves_the_list_clear_of_back_in_french(tmp_path):
+    """At 640x480 in Large French, "Examen plus poussé de 5 verdicts
+    incertains..." took three lines and pushed the list's row over Back: the
+    line gives way where it would leave no row for the list, and a list with no
+    room draws no row."""
+    from game.client.app import App
+    from game.client.scripted.checks import look, text_problems
+    from game.i18n import set_language
+
+    match = Match(3, "Human", "Human")
+    rng = random.Random(1)
+    while not match.board.is_game_over():
+        match.play(rng.choice(match.board.legal_turns()))
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": "fr"}))
+    pygame.init()
+    app = App((640, 480), data)
+    try:
+        assert set_language("fr") == "fr"
+        scene = AnalysisScene(app, match)
+        kinds = ["blunder", "mistake", "inaccuracy", "good", "best"]
+        for at, (_m, turn, _s) in enumerate(scene.analysis.turns):
+            label = kinds[at % 5]
+            data = {"loss": 5.0 - at % 5, "label": label, "exact": False, "depth": 5}
+            scene.analysis.record(at, turn, {**data, "best_score": 0, "played_score": 0,
+                                             "unsure": at % 5 < 3})  # fmt: skip
+        scene.go(6)  # a blunder: the header has its better line too
+        app.scenes.reset(scene)
+        assert scene.job.running  # the deeper look at the unsure label is under way
+        seen = look(app)  # drawn as it is now, before any look can settle it
+        assert seen is not None
+        assert text_problems(app, seen) == []
+        back = button(scene, "Back").rect
+        assert not [r for _i, r in scene.rows if r.colliderect(back)]
+    finally:
+        app.close()
+        set_language("en")

@@ -338,7 +338,8 @@ class AnalysisScene(Scene):
             progress = progress.format(percent=f"{self.analysis.progress:.0%}")
             box, area = split(area, tl.block_height(progress, 18, area.width), gap=6)
             tl.block(surface, progress, box, size=18, color=theme.MUTED)
-        elif self.job.running:
+        deeper = None
+        if self.analysis.done and self.job.running:
             # Every turn has its label: the engine looks deeper at the unsure ones.
             count = len(self.analysis.unsure_turns())
             deeper = ngettext(
@@ -346,8 +347,6 @@ class AnalysisScene(Scene):
                 "Looking deeper at {n} unsure labels...",
                 count,
             ).format(n=count)
-            box, area = split(area, tl.block_height(deeper, 16, area.width), gap=6)
-            tl.block(surface, deeper, box, size=16, color=theme.MUTED)
         width = area.width
         said: list[tuple[str, theme.Color]] = []
         if verdict is not None:
@@ -370,9 +369,23 @@ class AnalysisScene(Scene):
         summaries = len(said) - 2
         if any(v is not None and v.unsure for v in self.analysis.verdicts):
             said.append((_(UNSURE_NOTE), theme.MUTED))
-        # The note is left out where it would leave no room for a row of the
-        # list (in the smallest window in Large text), never drawn over it.
+        # The note, and the line that says the engine looks deeper, are left out
+        # where they would leave no room for a row of the list (in the smallest
+        # window in Large text), never drawn over it.
         row = theme.font(18).get_linesize() + 4 + 16
+        if deeper is not None:
+            tall = tl.block_height(deeper, 16, width)
+            needed = (
+                12
+                + row
+                + sum(
+                    tl.block_height(text, 20 if i == 0 and verdict is not None else 18, width) + 2
+                    for i, (text, _tone) in enumerate(said[: summaries + 2])
+                )
+            )
+            if tall + 6 + needed <= area.height:
+                box, area = split(area, tall, gap=6)
+                tl.block(surface, deeper, box, size=16, color=theme.MUTED)
         for i, (text, tone) in enumerate(said):
             if i in (summaries, summaries + 2):  # a gap before the summaries, and the note
                 area = split(area, 6)[1]
@@ -397,7 +410,10 @@ class AnalysisScene(Scene):
         # the turn chosen whole).
         number_w = face.size("00...")[0]
         line_h = face.get_linesize() + 4
-        rows = self.list_rows = max(1, int(area.height // line_h))
+        rows = int(area.height // line_h)
+        self.list_rows = max(1, rows)
+        if rows < 1:
+            return  # no room for a row: none drawn over Back (the header shows the turn)
         n = len(self.analysis.verdicts)
         first = self.first_in_view()
         # The verdicts' column as wide as the widest in view, but never more than
