@@ -426,3 +426,36 @@ def test_a_lessons_text_grows_into_a_tall_panels_room(app, drive):
     assert scene.body.pixels > theme.px(SIZES["body"][0])
     assert scene.body.pixels < theme.px(SIZES["title"][0])
     assert not scene.body.scrolls
+
+
+def test_a_lessons_title_is_never_smaller_than_its_text(tmp_path):
+    """At 640x480 in Large German text "Eine erzwungene Kette" was fitted to one
+    line at 26 px over its lesson's text at 28: a long title takes two lines at
+    its own size instead, in every lesson."""
+    from game.client.scripted.checks import look, text_problems
+    from game.i18n import _, set_language
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": "de"}))
+    pygame.init()
+    app = App((640, 480), data)
+    drive = Driver(app)
+    try:
+        assert set_language("de") == "de"
+        wrapped = 0
+        for index, lesson in enumerate(LESSONS):
+            scene = LessonScene(app, index)
+            app.scenes.reset(scene)
+            drive.frames(1)
+            seen = look(app)
+            assert seen is not None
+            title = [(r, p) for m, r, _b, p in seen.texts if m == _(lesson.title)]
+            body = max(p for m, _r, b, p in seen.texts if b == scene.body.rect)
+            assert title and min(p for _r, p in title) >= body, (lesson.id, title, body)
+            wrapped += len(title) > 1
+            assert not [p for p in text_problems(app, seen) if "smaller than" in p]
+        assert wrapped, "a long title wraps"
+    finally:
+        app.close()
+        set_language("en")

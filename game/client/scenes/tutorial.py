@@ -168,7 +168,8 @@ class LessonScene(Scene):
             padding=(8, 4, 0, 4),
             children=[
                 Node("number", height=self.line(self.sized("number"))),
-                Node("title", height=self.line(self.sized("title"), bold=True) + 4),
+                # A long title takes two lines rather than a size under its text's.
+                Node("title", height=Fit(self.title_height)),
                 Node(self.body, margin=(4, 0, 8, 0)),
                 # The question the lesson asks, under its text and never scrolled away.
                 Node("question", height=Fit(self.question_height), margin=(0, 0, 8, 0)),
@@ -203,6 +204,10 @@ class LessonScene(Scene):
     def texts(self) -> tuple[str, str]:
         """The lesson's text in the player's language, and the question it ends with."""
         return split_question(_(self.lesson.text))
+
+    def title_height(self, width: float) -> float:
+        """How tall the lesson's title is wrapped to ``width`` at its size."""
+        return tl.block_height(_(self.lesson.title), self.sized("title"), width, bold=True) + 4
 
     def question_height(self, width: float) -> float:
         question = self.texts()[1]
@@ -374,7 +379,7 @@ class LessonScene(Scene):
         tl.label(
             surface, number, self.boxes["number"], size=self.sized("number"), color=theme.MUTED
         )
-        tl.label(
+        tl.block(
             surface, _(self.lesson.title), self.boxes["title"], size=self.sized("title"), bold=True
         )
         text, question = self.texts()
