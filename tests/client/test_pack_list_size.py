@@ -1,7 +1,8 @@
 """The puzzle browser's list of packs at 640x480 in Large German text: "Die
 Reihenfolge zählt" was drawn smaller than "Erste Ketten" above it, and the packs'
 lines at two sizes, each fitted by itself. One list, one size for its titles and
-one for its lines."""
+one for its lines; and a long title takes two lines rather than a size smaller
+than its card's line ("Die Reihenfolge zählt noch mehr" was drawn at 14 px)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ def test_the_packs_are_one_list_at_one_size(tmp_path, language):
         drawn_lines = {p for m, _r, _b, p in seen.texts if m in lines}
         assert len(drawn_titles) == 1 and len(drawn_lines) == 1, (drawn_titles, drawn_lines)
         assert not [p for p in text_problems(app, seen) if "smaller than" in p]
+        (title,), (line,) = drawn_titles, drawn_lines
+        assert title >= line
     finally:
         app.close()
         set_language("en")

@@ -354,3 +354,40 @@ def test_the_check_finds_a_choices_title_smaller_than_its_options(app, monkeypat
         assert "smaller than 'Human' beside it" in found[0]
     finally:
         theme.set_text_size("Normal")
+
+
+def test_the_check_finds_a_cards_title_smaller_than_the_line_under_it(app):
+    """The puzzle packs' long German titles were fitted to one line at 640x480 in
+    Large text, smaller than the line of progress under them: a title asked
+    larger than the line beside it in its column, drawn smaller, is found, at
+    either text size. The pack list's rows, which wrap a title instead, pass."""
+    from game.client.scenes.puzzle_cards import pack_fit, pack_row
+
+    title, line = "Die Reihenfolge zählt noch mehr", "0/146 gelöst  0/438 Sterne"
+
+    class Packs(ButtonScene):
+        def __init__(self, app, wrapped: bool) -> None:
+            super().__init__(app)
+            self.wrapped = wrapped
+
+        def draw(self, surface: pygame.Surface) -> None:
+            if self.wrapped:
+                fit = pack_fit([title], [line], 165, 22, True)
+                r = pygame.Rect(20, 20, 189, fit.row)
+                pack_row(surface, r, title, line, False, True, fit)
+                return
+            # Each fitted to its half of the card, as the list did.
+            text_layout.label(surface, title, pygame.Rect(32, 22, 165, 22), size=19, bold=True)
+            text_layout.label(surface, line, pygame.Rect(32, 42, 165, 22), size=15)
+
+    for size in ("Normal", "Large"):
+        theme.set_text_size(size)
+        try:
+            app.scenes.reset(Packs(app, wrapped=False))
+            found = text_problems(app)
+            assert len(found) == 1 and found[0].startswith(f"Packs: {title[:40]!r} is drawn at")
+            assert f"smaller than {line!r} beside it" in found[0], found
+            app.scenes.reset(Packs(app, wrapped=True))
+            assert text_problems(app) == []
+        finally:
+            theme.set_text_size("Normal")

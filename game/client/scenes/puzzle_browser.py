@@ -19,7 +19,7 @@ from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene
 from .daily import daily_scene
-from .puzzle_cards import GOALS, card, pack_fit, pack_row, scrollbar
+from .puzzle_cards import GOALS, PackFit, card, pack_fit, pack_row, scrollbar
 from .puzzle_scene import PuzzleScene
 
 CELL_W, CELL_H, GAP = 112, 64, 10
@@ -40,6 +40,8 @@ class PuzzleBrowserScene(Scene):
         self.compact = False
         #: A pack's row, and a card's row, with the gap under it.
         self.row = 78
+        #: The sizes the pack list's rows share (measured with the layout).
+        self.pack_fit = PackFit(0, 0, 0, 0)
         self.pitch = CELL_H + GAP
         #: Why each pack that failed to load did not.
         self.problem_lines: list[str] = []
@@ -101,10 +103,19 @@ class PuzzleBrowserScene(Scene):
         for b in self.controls:
             b.size = 24 if bw >= 170 else 18
         self.theme_button.size = 16 if compact else 20
-        self.row = 52 if compact else 78
+        listed, gap = min(380, w // 3), (16 if compact else 30)
+        # A row as tall as its title needs: a long one takes two lines, not a smaller size.
+        base = 52 if compact else 78
+        self.pack_fit = pack_fit(
+            [_(p.title) for p in self.packs],
+            [self.shelf.pack_line(p) for p in self.packs],
+            listed - 24,
+            (base - 8) / 2,
+            compact,
+        )
+        self.row = max(base, self.pack_fit.row + 8)
         heading = theme.font(self.sized("heading"), True).get_linesize()
         about = self.sized("about")
-        listed, gap = min(380, w // 3), (16 if compact else 30)
         # The list's left edge: nearer the window's in a small one.
         edge = 20 if compact else 30
         tw, th = (170, 30) if compact else (230, 36)
@@ -438,18 +449,14 @@ class PuzzleBrowserScene(Scene):
                  color=theme.MUTED, align="center")  # fmt: skip
         surface.set_clip(self.left)
         small = self.compact
-        # The packs are one list: their titles at one size, their lines at another,
-        # the sizes the tightest fit (every pack's, so a scroll changes neither).
-        most = pack_fit(
-            [(_(p.title), self.shelf.pack_line(p), self.pack_shown(i))
-             for i, p in enumerate(self.packs)],
-            small,
-        )  # fmt: skip
+        # The packs are one list: their titles at one size, their lines at another
+        # (every pack's, so a scroll changes neither), measured with the layout.
+        fit = self.pack_fit
         for i, pack in enumerate(self.packs):
             r = self.pack_shown(i)
             if r.colliderect(self.left):
                 line = self.shelf.pack_line(pack)
-                pack_row(surface, r, _(pack.title), line, i == self.selected, small, most)
+                pack_row(surface, r, _(pack.title), line, i == self.selected, small, fit)
         y: float = self.left.top + self.row * len(self.packs) + 4 - self.pack_scroll
         for told in self.problem_lines:
             # Each under the one before, as tall as it is wrapped.

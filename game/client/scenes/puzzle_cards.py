@@ -4,6 +4,7 @@ pack's row, a puzzle's card with its stars and goal, and a list's scroll bar."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -20,9 +21,10 @@ GOALS = (N_("win"), N_("most"))
 SOLVED = (40, 70, 55)
 
 
-def pack_boxes(r: pygame.Rect) -> tuple[pygame.FRect, pygame.FRect]:
-    """A pack row's title box over its line's box."""
-    return split(pygame.FRect(r).inflate(-24, 0), 0.5, "top")
+def pack_boxes(r: pygame.Rect, line: float) -> tuple[pygame.FRect, pygame.FRect]:
+    """A pack row's title box over its line's box, ``line`` tall at the row's foot."""
+    below, above = split(pygame.FRect(r).inflate(-24, 0), line, "bottom")
+    return above, below
 
 
 def pack_sizes(small: bool) -> tuple[int, int]:
@@ -30,17 +32,42 @@ def pack_sizes(small: bool) -> tuple[int, int]:
     return (19, 15) if small else (26, 20)
 
 
+@dataclass(frozen=True)
+class PackFit:
+    """How every row of the pack list draws its title and line: one size for all
+    titles (two lines where one is too short), one for all lines."""
+
+    #: The titles' pixel size, and how tall their box is (one line, or two).
+    title: int
+    title_height: int
+    #: The lines' pixel size, and how tall their box is.
+    line: int
+    line_height: int
+
+    @property
+    def row(self) -> int:
+        """A row's height: its title over its line, with room at top and foot."""
+        return self.title_height + self.line_height + 6
+
+
 def pack_fit(
-    rows: list[tuple[str, str, pygame.Rect]], small: bool
-) -> tuple[int | None, int | None]:
-    """The largest title size and line size that fit every row of ``rows`` (title,
-    line, box): one size each for the whole list."""
+    titles: list[str], lines: list[str], width: float, line_height: float, small: bool
+) -> PackFit:
+    """The sizes every row of the pack list shares: each line fitted on one line
+    ``width`` wide and ``line_height`` tall; each title at its own size, else
+    wrapped to two lines, else the largest size that takes two, and never
+    smaller than the lines (a card's title is its largest text)."""
     title, line = pack_sizes(small)
-    boxes = [(t, ln, *pack_boxes(r)) for t, ln, r in rows]
-    return (
-        min((tl.label_px(t, tb, title, bold=True) for t, _l, tb, _s in boxes), default=None),
-        min((tl.label_px(ln, sb, line) for _t, ln, _tb, sb in boxes), default=None),
-    )
+    below = pygame.FRect(0, 0, width, line_height)
+    line_px = min((tl.label_px(ln, below, line) for ln in lines), default=theme.px(line))
+
+    def takes(p: int) -> int:
+        return max((len(theme.face(p, True).wrap(t, int(width))) for t in titles), default=1)
+
+    top = theme.px(title)
+    title_px = tl.largest(top, min(top, line_px), lambda p: takes(p) <= 2)
+    title_height = takes(title_px) * theme.face(title_px, True).get_linesize()
+    return PackFit(title_px, title_height, line_px, int(line_height))
 
 
 def pack_row(
@@ -50,18 +77,22 @@ def pack_row(
     line: str,
     chosen: bool,
     small: bool,
-    most: tuple[int | None, int | None] = (None, None),
+    fit: PackFit,
 ) -> None:
-    """A pack's row: its title over its line of progress, ringed when chosen; ``most``
-    caps the title's and the line's sizes, so every row of the list shares them."""
+    """A pack's row: its title over its line of progress, ringed when chosen, at
+    the sizes ``fit`` gives every row of the list."""
     pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=10)
     if chosen:
         pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
     # The row is clipped to the list: the title must fit it, not be cut by it.
-    title_box, stats = pack_boxes(r)
+    title_box, stats = pack_boxes(r, fit.line_height)
     sizes = pack_sizes(small)
-    tl.label(surface, title, title_box.move(0, 2), size=sizes[0], bold=True, most=most[0])
-    tl.label(surface, line, stats, size=sizes[1], color=theme.MUTED, most=most[1])
+    # A one-line title in a row kept tall for another's two: in the middle of its room.
+    tall = tl.block_height(title, sizes[0], title_box.width, bold=True, pixels=fit.title)
+    at = title_box.move(0, max(0.0, (title_box.height - tall) / 2))
+    tl.block(surface, title, pygame.FRect(at.topleft, (at.width, min(tall, at.height))),
+             size=sizes[0], bold=True, pixels=fit.title)  # fmt: skip
+    tl.label(surface, line, stats, size=sizes[1], color=theme.MUTED, most=fit.line)
 
 
 def card(

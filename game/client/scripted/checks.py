@@ -230,8 +230,9 @@ def smaller_than_its_row(name: str, seen: Look, controls: Sequence[Widget] = ())
     one size, or labels of controls (a grid of buttons is read as one, whatever
     each asked). And of
     one control's texts in a row (one top and height: a choice's title and its
-    options, a field's title and its value), one asked at least as large as
-    another, yet drawn smaller."""
+    options, a field's title and its value), or of texts right over each other in
+    one column (one left and width: a card's title over its line), one asked at
+    least as large as another, yet drawn smaller."""
     boxed = [
         (m, b, p, a)
         for (m, _, b, p), a in zip(seen.texts, seen.asked, strict=True)
@@ -252,7 +253,10 @@ def smaller_than_its_row(name: str, seen: Look, controls: Sequence[Widget] = ())
             aligned = b1.top == b2.top or b1.left == b2.left
             grid = b1.size == b2.size and aligned and (a1 == a2 or (labels(b1) and labels(b2)))
             row = (b1.top, b1.height) == (b2.top, b2.height) and one_control(b1, b2)
-            if grid or (a1 >= a2 and row):
+            # One right over the other in one column (a card's title over its line).
+            touching = min(abs(b1.bottom - b2.top), abs(b2.bottom - b1.top)) <= 4
+            stacked = (b1.left, b1.width) == (b2.left, b2.width) and touching
+            if grid or (a1 >= a2 and (row or stacked)):
                 problems.append(
                     f"{name}: {m1[:40]!r} is drawn at {p1}px, smaller than "
                     f"{m2[:40]!r} beside it at {p2}px"
