@@ -214,3 +214,82 @@ def test_the_result_cards_two_count_lines_share_a_size(tmp_path, language):
     finally:
         app.close()
         set_language("en")
+
+
+def german(tmp_path: Path, window: tuple[int, int], text_size: str) -> App:
+    """An app of ``window`` in ``text_size`` German text."""
+    from game.i18n import set_language
+
+    data = tmp_path / f"de-{window[0]}-{text_size}"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": text_size, "language": "de"}))
+    pygame.init()
+    app = App(window, data)
+    assert set_language("de") == "de"
+    return app
+
+
+def test_the_result_lines_grow_into_a_tall_cards_room(tmp_path):
+    """At 1280x800 the German result card's lines filled a small part of it at
+    their own sizes: they grow into the card's room, all alike, below the
+    headline's size; at 640x480 in Large text, with no room to spare, they keep
+    their sizes and every line fits."""
+    from game.client.scripted.checks import look
+    from game.i18n import set_language
+    from game.play.match import player_name
+
+    drawn = {}
+    try:
+        for window, text_size in (((1280, 800), "Normal"), ((640, 480), "Large")):
+            app = german(tmp_path, window, text_size)
+            try:
+                over = finished(app)
+                app.scenes.reset(over)
+                Driver(app).settle(1.0)
+                seen = look(app)
+                assert seen is not None
+                counts = {p for m, _r, _b, p in seen.texts if f"({player_name('Human')})" in m}
+                headline = max(p for _m, _r, _b, p in seen.texts)
+                assert len(counts) == 1 and max(counts) < headline, (counts, headline)
+                assert text_problems(app, seen) == []
+                drawn[window] = (max(counts), theme.px(28))  # and their own size
+            finally:
+                app.close()
+    finally:
+        set_language("en")
+    now, own = drawn[(1280, 800)]
+    assert now >= own * 1.3, drawn
+    now, own = drawn[(640, 480)]
+    assert now <= own, drawn  # no room to grow: at most their size, squeezed as before
+
+
+def test_the_new_match_lines_grow_into_a_tall_windows_room(tmp_path):
+    """At 1280x800 the German lines saying what each side's player does sat
+    small in their wide boxes: they grow into them, both one size, no larger
+    than the buttons' labels; at 640x480 Large they are no smaller than before."""
+    from game.client.scripted.checks import look
+    from game.i18n import set_language
+
+    grown: dict[tuple[int, int], tuple[int, int]] = {}
+    try:
+        for window, text_size in (((1280, 800), "Normal"), ((640, 480), "Large")):
+            app = german(tmp_path, window, text_size)
+            try:
+                app.scenes.reset(SetupScene(app))
+                Driver(app).settle(0.6)
+                seen = look(app)
+                assert seen is not None
+                lines = {p for m, _r, _b, p in seen.texts if m.startswith(("Rot, ", "Blau, "))}
+                start = next(p for m, _r, _b, p in seen.texts if m == "Start")
+                assert len(lines) == 1 and max(lines) <= start, (lines, start)
+                assert text_problems(app, seen) == []
+                k = min(190, max(120, window[1] * 30 // 100)) / 190  # the header's scale
+                grown[window] = (max(lines), theme.px(max(15, round(20 * k))))  # as they were
+            finally:
+                app.close()
+    finally:
+        set_language("en")
+    now, then = grown[(1280, 800)]
+    assert now > then, grown
+    now, then = grown[(640, 480)]
+    assert now >= then, grown

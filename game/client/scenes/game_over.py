@@ -54,6 +54,36 @@ NARROWEST = 150
 HEADLINE_LEAST = 52
 
 
+#: The headline's size; the lines under it grow to just under it, no further.
+HEADLINE = 56
+#: A window at least this high has room for the lines under the headline to grow.
+TALL = 700
+#: The steps the lines under the headline grow by.
+GROW_STEP = 0.05
+
+
+def grown(lines: list[tuple[str, float, theme.Color, bool]], width: int, room: float) -> float:
+    """How much larger than asked the lines under the headline (``lines``' first)
+    can be drawn, all alike: as much as keeps each on one line with a tenth of
+    ``width`` to spare (not edge to edge) and all, with the headline, ``room``
+    high; up to just under the headline's size, and at least their own. Measured
+    in Normal text's pixels, with room for Large's headline: Large then draws
+    them as large (or at its own sizes, if larger), never smaller."""
+    _head, *rest = lines
+    largest = max((s for _t, s, _c, _b in rest), default=1.0)
+    k = best = 1.0
+    while largest * (k + GROW_STEP) <= HEADLINE - 2:
+        k += GROW_STEP
+        fonts = [theme.face(theme.normal_px(s * k), b) for _t, s, _c, b in rest]
+        headline = text_layout.room(HEADLINE, bold=True)  # Large's, in either
+        tall = headline + sum(f.get_height() + 6 for f in fonts)
+        wide = max((f.size(t)[0] for f, (t, *_r) in zip(fonts, rest, strict=True)), default=0)
+        if tall > room or wide > 0.9 * width:
+            break
+        best = k
+    return best
+
+
 class GameOverScene(ButtonScene):
     pad_keys = pad_buttons(
         a=(pygame.K_RETURN, N_("rematch")),
@@ -83,6 +113,9 @@ class GameOverScene(ButtonScene):
         # The d-pad (or the arrows) lights a button and A (Enter) presses it;
         # until one is lit, Enter is Rematch's own key.
         self.focus = FocusRow(self.controls)
+        #: How much larger than their own sizes the lines under the headline are
+        #: drawn: a tall panel's room is theirs.
+        self.grow = 1.0
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -122,6 +155,14 @@ class GameOverScene(ButtonScene):
         rows = -(-n // across)
         buttons_h = rows * 46 + (rows - 1) * 8
         height = min(size[1] - area.top - 8, max(360, 250 + buttons_h))
+        # A tall window's panel has room to spare under the headline: the lines
+        # grow into it, below the headline's size. A short one's room is Large
+        # text's, to draw its lines larger than Normal.
+        self.grow = 1.0
+        if size[1] >= TALL:
+            inside = (width - 24 - 16, height - 24 - (buttons_h + 6) - 4 - 16)
+            normal = grown(self.lines(), *inside)
+            self.grow = max(1.0, normal * theme.normal_px(100) / theme.px(100))
         # A short panel takes its room from the headline first, which has plenty,
         # and from the lines under it no further than Normal's size: Large
         # enlarges them as it does the buttons.
@@ -167,25 +208,26 @@ class GameOverScene(ButtonScene):
             headline, color = _("Draw"), theme.ACCENT
         else:
             headline, color = _("{side} wins").format(side=_(winner.title)), theme.TILE[winner]
-        out = [(headline, 56 * (1 + 0.08 * max(0.0, 1 - self.t * 3)), color, True)]
+        out = [(headline, HEADLINE * (1 + 0.08 * max(0.0, 1 - self.t * 3)), color, True)]
+        k = self.grow
         if match.resigned is not None:
-            out.append(
-                (_("{side} resigned.").format(side=_(match.resigned.title)), 22, theme.MUTED, False)
-            )
+            said = _("{side} resigned.").format(side=_(match.resigned.title))
+            out.append((said, 22 * k, theme.MUTED, False))
         for side in (RED, BLUE):
             n = board.count(side)
             line = ngettext("{side} ({player}): {n} tile", "{side} ({player}): {n} tiles", n)
             out.append(
                 (
                     line.format(side=_(side.title), player=player_name(match.player(side)), n=n),
-                    28,
+                    28 * k,
                     theme.TEXT,
                     False,
                 )
             )
-        out.append((turns_said(len(board.turn_stack), board.root.mover), 22, theme.MUTED, False))
+        turns = turns_said(len(board.turn_stack), board.root.mover)
+        out.append((turns, 22 * k, theme.MUTED, False))
         text, note = self.note
-        out.append((text, 20, note, False))  # its row is kept while empty: nothing moves
+        out.append((text, 20 * k, note, False))  # its row is kept while empty: nothing moves
         return out
 
     def save(self) -> None:

@@ -130,7 +130,6 @@ class SetupScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         k = self.draw_title(surface, size=56, floor=None)
-        size = max(15, round(20 * k))
         lines = {
             key: _("{side}, {player}: {what}").format(
                 side=_(side), player=ai_rating.rated_name(who), what=player_blurb(who)
@@ -141,18 +140,26 @@ class SetupScene(MenuScene):
             )
         }
         lines["rating"] = self.picked or ai_rating.rating_line(self.rating)
-        # One size for the three lines, the one the longest fits: they read as one note.
-        most = min(text_layout.label_px(m, self.boxes[key], size) for key, m in lines.items())
+        # A tall window's room is the lines': they grow into it, up to the size of
+        # the buttons' labels (never past the title's); the three lines one size,
+        # the one the longest fits: they read as one note.
+        least = max(15, round(20 * k))
+        size = max([least, *(b.size for b in self.controls if isinstance(b, Button))])
+        most = min(
+            text_layout.label_px(line, self.boxes[key], size, floor=least)
+            for key, line in lines.items()
+        )
         for key, line in lines.items():
             text_layout.label(
                 surface,
                 line,
                 self.boxes[key],
                 size=size,
+                floor=least,
+                most=most,
                 color=theme.MUTED,
                 align="center",
                 pointer=self.app.pointer,
-                most=most,
             )
         draw_all(self.controls, surface)
 
