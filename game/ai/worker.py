@@ -451,12 +451,17 @@ class AIWorker:
             )
         return "the AI process stopped unexpectedly; try again"
 
-    def close(self) -> None:
+    def forget(self) -> None:
+        """Drop every line's request and the ponder under way, but keep the
+        process: the tests' screenshot tours hand one process from app to app."""
         self._latest.value = 0  # stops a search or a ponder under way
         self._pondering = None
         self._ponder_line = None
         self._waiting.clear()
         self._running = None
+
+    def close(self) -> None:
+        self.forget()
         if self._proc is not None:
             if self._proc.is_alive():
                 assert self._requests is not None  # made with the process

@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game import paths
+from game.ai.worker import AIWorker
 from game.client.app import App
 from game.client.scene import Scene
 from game.client.scripted.checks import Sizes
@@ -79,10 +80,14 @@ def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir()}
 
 
-def run_tour(folder: Path, size: Size, text_size: str, language: str = "en") -> TourRun:
+def run_tour(
+    folder: Path, size: Size, text_size: str, language: str = "en", worker: AIWorker | None = None
+) -> TourRun:
     """The whole tour in a new app of ``size`` speaking ``language``, with every new
     scene attribute traced, and a player's own data folder where the game would
-    look for it (``MOSAIC_DATA_DIR``)."""
+    look for it (``MOSAIC_DATA_DIR``). Given a ``worker``, the app asks the AI
+    through it instead of starting a process of its own (a start costs about 0.4
+    CPU-seconds a run), and leaves it running, its requests forgotten."""
     late: set[str] = set()
 
     def tracking(self: Scene, name: str, value: object) -> None:
@@ -109,6 +114,10 @@ def run_tour(folder: Path, size: Size, text_size: str, language: str = "en") -> 
         pygame.init()
         app = App(size, data)
         app.puzzles.folder = paths.puzzles()
+        if worker is not None:
+            app.worker = worker
+            # Closing the app (the tour's end does) only forgets its requests.
+            patch.setattr(worker, "close", worker.forget)
         try:
             # A catalog that fails to load falls back to English: no run in that language.
             assert set_language(language) == language, f"no {language} catalog could be loaded"
