@@ -187,13 +187,15 @@ def tour(
     if isinstance(analysis, AnalysisScene):
         analysis.analysis.seconds = analysis.analysis.ending_seconds = 0.1
         deadline = time.monotonic() + 60
-        # A frame asks the worker for a turn's verdict, a frame takes it: the frames
-        # drawn while it thinks would show nothing new, so none is drawn until its
-        # time for the turn is up.
+        # A frame asks the worker for a turn's verdict and draws the progress so far;
+        # the frames drawn while it thinks would show nothing new, so none is drawn
+        # until its time for the turn is up, and the answer is taken without a frame
+        # of its own: the next frame, which asks for the next turn, shows it.
         while not analysis.analysis.done and time.monotonic() < deadline:
             d.frames(1)
             if analysis.job.request is not None:
                 time.sleep(0.1)
+                analysis.job.step()
         flagged = [v for v in analysis.analysis.verdicts if v is not None and v.flagged]
         analysis.ply = flagged[0].ply if flagged else 1
         d.settle(0.2)
