@@ -391,3 +391,33 @@ def test_the_check_finds_a_cards_title_smaller_than_the_line_under_it(app):
             assert text_problems(app) == []
         finally:
             theme.set_text_size("Normal")
+
+
+def test_a_choices_larger_title_in_a_box_the_size_of_its_options_is_no_grid(app, monkeypatch):
+    """At 800x600 New match's title column came out as wide as an option's
+    cell: "Red" (asked larger, as titles are) beside "Human" was read as two
+    buttons of one grid and reported. A choice's title and options are one
+    control's texts; two buttons of one grid are still checked."""
+    from game.client.widgets import Button, Segments, draw_all
+
+    class Choice(ButtonScene):
+        def draw(self, surface: pygame.Surface) -> None:
+            draw_all(self.controls, surface)
+
+    scene = Choice(app)
+    row = Segments("Red", ["Human", "Beginner"], "Human", lambda _v: None, shown=str)
+    # The title's share such that its box (8 narrower) is exactly an option's
+    # (the rest in two cells 4 apart, each inset by the label's pad).
+    title = 200
+    row.rect = pygame.Rect(20, 20, 3 * title - 12 + 2 * button_label.LABEL_PAD, 64)
+    scene.controls = [row]
+    monkeypatch.setattr(Segments, "title_width", lambda self: title)
+    app.scenes.reset(scene)
+    assert row.title_box().size == row.parts()[0].inflate(-button_label.LABEL_PAD, 0).size
+    assert text_problems(app) == []
+    # Two buttons of those sizes, apart, asked at two sizes: still one grid.
+    scene.controls = [Button("Human", lambda: None, size=22), Button("Red", lambda: None, size=24)]
+    scene.controls[0].rect = pygame.Rect(20, 100, 200, 60)
+    scene.controls[1].rect = pygame.Rect(240, 100, 200, 60)
+    found = text_problems(app)
+    assert any("'Human' is drawn at" in p and "beside it" in p for p in found), found

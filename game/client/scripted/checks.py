@@ -251,7 +251,10 @@ def smaller_than_its_row(name: str, seen: Look, controls: Sequence[Widget] = ())
             if p1 >= p2 or b1 == b2:
                 continue
             aligned = b1.top == b2.top or b1.left == b2.left
-            grid = b1.size == b2.size and aligned and (a1 == a2 or (labels(b1) and labels(b2)))
+            # Labels of two controls (a grid of buttons), whatever each asked: a
+            # choice's title and its options are one control's, and may differ.
+            apart = labels(b1) and labels(b2) and not one_control(b1, b2)
+            grid = b1.size == b2.size and aligned and (a1 == a2 or apart)
             row = (b1.top, b1.height) == (b2.top, b2.height) and one_control(b1, b2)
             # One right over the other in one column (a card's title over its line).
             touching = min(abs(b1.bottom - b2.top), abs(b2.bottom - b1.top)) <= 4
