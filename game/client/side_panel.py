@@ -144,10 +144,11 @@ class SidePanel:
         y += 24 if small else 34
         # The two sides' names, and their counts, are read as one: one size each.
         measured = [self._rows(match, c, 0) for c in (RED, BLUE)]
-        most = (
-            min(text_layout.label_px(r[1], r[2], r[5], bold=True) for r in measured),
-            min(text_layout.label_px(r[3], r[4], r[6]) for r in measured),
-        )
+        names = min(text_layout.label_px(r[1], r[2], r[5], bold=True) for r in measured)
+        # The counts under a name never larger than it: a long name (French at
+        # 640x480 in Large) would read as a footnote to its own counts.
+        counts = min(text_layout.label_px(r[3], r[4], r[6]) for r in measured)
+        most = (names, min(counts, names))
         for color in (RED, BLUE):
             y = self._side(surface, match, color, y, most)
         line, col = turn_line

@@ -90,7 +90,7 @@ def pack_row(
     # A one-line title in a row kept tall for another's two: in the middle of its room.
     tall = tl.block_height(title, sizes[0], title_box.width, bold=True, pixels=fit.title)
     at = title_box.move(0, max(0.0, (title_box.height - tall) / 2))
-    tl.block(surface, title, pygame.FRect(at.topleft, (at.width, min(tall, at.height))),
+    tl.block(surface, title, split(at, min(tall, at.height))[0],
              size=sizes[0], bold=True, pixels=fit.title)  # fmt: skip
     tl.label(surface, line, stats, size=sizes[1], color=theme.MUTED, most=fit.line)
 
