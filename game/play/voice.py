@@ -51,7 +51,9 @@ WHY = {
         "its speech extra has it"
     ),
     "voice": N_("this system has no voice the game can use"),
-    "player": N_("no program to play sound was found (paplay, pw-play or aplay)"),
+    # Which programs were tried (paplay, pw-play, aplay) is the log's: a player does
+    # not know them.
+    "player": N_("no sound player was found on this computer"),
     "speak": N_("the system's voice failed while speaking"),
     "stopped": N_("the voice's process stopped"),
 }
@@ -385,7 +387,7 @@ class SystemVoice:
             # why in their language, never an exception's name.
             print(f"speech: {self.failed}", file=sys.stderr)
             why = WHY.get(self.failed.partition(" ")[0], WHY["speak"])
-            return _("Speech is not available: {reason}").format(reason=_(why))
+            return _("Speech is off: {reason}.").format(reason=_(why))
         return None
 
     def close(self) -> None:

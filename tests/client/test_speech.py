@@ -73,7 +73,7 @@ class NoVoice(Recorder):
     def poll(self) -> str | None:
         if self.said and not self.told:
             self.told = True
-            return "Speech is not available: this system has no voice the game can use"
+            return "Speech is off: this system has no voice the game can use."
         return None
 
 
@@ -93,10 +93,10 @@ def test_a_voice_that_cannot_speak_turns_speech_off_and_says_why_clear_of_the_ro
     drive.frames(3)
     assert app.settings.speech is False and speech.label == "Speech: Off"
     assert not app.toasts
-    told = [r for m, r in drawn(scene.draw, app.screen.copy()) if "not available" in m]
+    told = [r for m, r in drawn(scene.draw, app.screen.copy()) if "Speech is off" in m]
     assert told and not [w for w in scene.controls if w.rect.colliderect(told[0])]
     drive.click(speech.rect.center)  # On again: the note gives way
-    assert app.settings.speech is True and not scene.subtitle
+    assert app.settings.speech is True and not scene.note
 
 
 def test_speech_is_off_by_default_and_then_says_nothing(app, drive):

@@ -72,9 +72,12 @@ def test_without_pyttsx3_the_voice_says_why_once_and_stops(monkeypatch):
     assert "ModuleNotFoundError" in reason or "ImportError" in reason
 
 
-def test_without_a_sound_player_the_player_reads_why_in_words_not_an_error_name(monkeypatch):
+def test_without_a_sound_player_the_player_reads_why_in_words_not_an_error_name(
+    monkeypatch, capsys
+):
     """The play-test met "Speech is not available: FileNotFoundError: no player for
-    the voice's sound", in English inside a German sentence."""
+    the voice's sound", in English inside a German sentence; then (issue 54) the
+    names of programs a player does not know: those are the log's."""
     from game import i18n
 
     monkeypatch.setattr(voice.shutil, "which", lambda _name: None)
@@ -88,14 +91,14 @@ def test_without_a_sound_player_the_player_reads_why_in_words_not_an_error_name(
     finally:
         i18n.set_language("en")
     assert said is not None and "Error" not in said and "no player" not in said
-    assert said.startswith("Sprachausgabe nicht verfügbar:"), said
-    assert "paplay" in said  # the programs it looked for, named
+    assert said.startswith("Sprachausgabe ist aus:"), said
+    assert "paplay" not in said and "aplay" in capsys.readouterr().err  # named in the log
 
 
 def test_a_system_voice_that_cannot_speak_tells_the_player_once(capsys):
     v = SystemVoice()
     v.failed = "voice RuntimeError: no eSpeak"
-    assert v.poll() == "Speech is not available: this system has no voice the game can use"
+    assert v.poll() == "Speech is off: this system has no voice the game can use."
     assert "RuntimeError: no eSpeak" in capsys.readouterr().err  # the details, in the log
     assert v.poll() is None  # said once
     v.say("Play, button.", "en")  # dropped, never raised
@@ -182,7 +185,7 @@ def test_a_missing_driver_module_is_the_install_s_and_an_executable_s_its_build(
     v.failed = reason
     said = v.poll()
     assert said is not None and said.startswith(
-        "Speech is not available: this build of the game was made without it"
+        "Speech is off: this build of the game was made without it"
     ), said
 
 
@@ -204,7 +207,7 @@ def test_the_smoke_test_s_check_fails_an_executable_without_the_voice_s_modules(
         voice.check(str(tmp_path), build=True)
     monkeypatch.setattr(voice, "BUILT_IN", ())  # a system built without it: said, not failed
     line = voice.check(str(tmp_path), build=True)
-    assert line.startswith("speech: not in this build or install: Speech is not available:")
+    assert line.startswith("speech: not in this build or install: Speech is off:")
 
 
 def test_the_smoke_test_s_check_reports_a_system_with_no_voice(monkeypatch, tmp_path):
@@ -216,7 +219,7 @@ def test_the_smoke_test_s_check_reports_a_system_with_no_voice(monkeypatch, tmp_
 
     monkeypatch.setattr(pyttsx3, "init", init)
     line = voice.check(str(tmp_path), build=True)
-    assert line.startswith("speech: pyttsx3") and "; Speech is not available: this sys" in line
+    assert line.startswith("speech: pyttsx3") and "; Speech is off: this sys" in line
     assert "(RuntimeError: This means you probably do not have eSpeak" in line
 
 

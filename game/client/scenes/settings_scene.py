@@ -6,10 +6,13 @@ Captions are given in English, marked ``N_``: the widgets translate what they dr
 
 from __future__ import annotations
 
+import pygame
+
 from game.i18n import LANGUAGES, N_, set_language
 from game.play.settings import TEXT_SIZES
 
-from .. import theme
+from .. import text_layout, theme
+from ..layout_tree import Node
 from ..scene import Services
 from ..slider import Slider
 from ..widgets import Button, Choice, Widget
@@ -17,6 +20,8 @@ from .menu import MenuScene
 
 SPEEDS = {N_("Slow"): 0.5, N_("Normal"): 1.0, N_("Fast"): 2.0}
 ON_OFF = (N_("Off"), N_("On"))
+#: The size of the note under the title (a voice that cannot speak).
+NOTE_SIZE = 16
 MASTER = (N_("Quick"), N_("Long"))
 # Each language named in its own words (never translated: a player who cannot read
 # the current language must still find theirs); "System" follows the computer's.
@@ -41,6 +46,31 @@ class SettingsScene(MenuScene):
         self.speech = Choice(N_("Speech"), ON_OFF, ON_OFF[app.settings.speech], self._speech)
         #: What the game has to tell here (a voice that cannot speak), under the title.
         self.note = ""
+
+    def note_width(self, w: int) -> int:
+        """The note's lines are as wide as the rows, not the window (a line across
+        1280 pixels is not read as one)."""
+        return min(self.button_width, w - 60)
+
+    def layout(self, size: tuple[int, int]) -> Node:
+        # The note takes the lines it needs, wrapped, between the title and the
+        # rows, which move down for it: squeezed into the subtitle's one line it
+        # was drawn far below the text floor.
+        width = self.note_width(size[0])
+        self.note_room = (
+            text_layout.block_height(self.note, NOTE_SIZE, width) + 8 if self.note else 0
+        )
+        return super().layout(size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.note and "note" in self.boxes:
+            room = self.boxes["note"]
+            width = self.note_width(surface.get_width())
+            box = pygame.Rect(room.centerx - width // 2, room.top, width, room.height)
+            text_layout.block(
+                surface, self.note, box, size=NOTE_SIZE, color=theme.MUTED, align="center"
+            )
 
     def build(self) -> list[Widget]:
         s = self.app.settings
@@ -118,14 +148,13 @@ class SettingsScene(MenuScene):
     def _speech(self, value: str) -> None:
         self.app.settings.speech = value == "On"
         self.app.save_settings()
-        self.note = ""
-
-    @property
-    def subtitle(self) -> str:
-        return self.note
+        if self.note:
+            self.note = ""
+            self.resize(self.app.size)  # the rows take back the note's room
 
     def tell(self, message: str) -> bool:
         self.note = message
+        self.resize(self.app.size)
         return True
 
     def _speed(self, value: str) -> None:
