@@ -26,6 +26,11 @@ import pygame
 ColorValue = pygame.Color | Sequence[int] | str
 
 
+#: A text of up to this many lines is balanced as a block (:meth:`Face.ragged`);
+#: a longer page only never ends on a word alone.
+SHORT = 4
+
+
 class Face(pygame.font.Font):
     def __init__(self, file: str | None, size: int) -> None:
         super().__init__(file, size)
@@ -72,28 +77,73 @@ class Face(pygame.font.Font):
 
     def _balanced(self, parts: list[str], width: int) -> list[str]:
         """The lines of one paragraph, each as full as it goes; but where that
-        leaves its last word alone on a line ("Schmidt / Spiele"), broken as
-        narrow as the same number of lines allows, so the last line has company."""
+        leaves them out of balance (:meth:`ragged`: "Schmidt / Spiele", "Blue wins,
+        10 tiles / to 9."), the same number of lines broken as evenly as they go."""
         lines = self._filled(parts, width)
-        if width <= 0 or len(lines) < 2 or len(parts) <= len(lines) or lines[-1] != parts[-1]:
+        if width <= 0 or len(lines) < 2 or len(parts) <= len(lines):
             return lines
-        low, high = max(self.size(p)[0] for p in parts), width
-        while low < high:  # the narrowest width that takes no more lines
-            mid = (low + high) // 2
-            if len(self._filled(parts, mid)) <= len(lines):
-                high = mid
-            else:
-                low = mid + 1
-        narrow = self._filled(parts, high)
-        if narrow[-1] != parts[-1]:
-            return narrow
-        # Balanced, the last word still stands alone ("Take back / chain"): the
-        # word before it goes down to it, where the lines stay as many.
-        head = self._filled(parts[:-2], width)
-        tail = f"{parts[-2]} {parts[-1]}"
-        if len(head) == len(lines) - 1 and self.size(tail)[0] <= width:
-            return [*head, tail]
-        return lines
+        if not self.ragged(lines, len(parts)):
+            return lines
+        return self.even(parts, width, len(lines)) or lines
+
+    def ragged(self, lines: list[str], count: int) -> bool:
+        """Are ``lines`` (of ``count`` words) out of balance: the last line one
+        word alone; or, in a short text (up to :data:`SHORT` lines, a label, a
+        header, a summary), a line of one word where lines could share, or a last
+        line under a third as wide as the widest ("after turn 0 / of 22")."""
+        if len(words(lines[-1])) == 1:
+            return True
+        if len(lines) > SHORT or count <= len(lines):
+            return False
+        if any(len(words(line)) == 1 for line in lines):
+            return True
+        return self.size(lines[-1])[0] * 3 < max(self.size(line)[0] for line in lines)
+
+    def cost(self, lines: list[str], width: int) -> int:
+        """How unevenly ``lines`` fill ``width``: the squares of what each leaves
+        empty, the last line too (a short text reads as a block), and a line's
+        worth more for each word standing alone where words could share."""
+        count = sum(len(words(line)) for line in lines)
+        total = 0
+        for line in lines:
+            total += (width - self.size(line)[0]) ** 2
+            if count > len(lines) and len(words(line)) == 1:
+                total += width**2
+        return total
+
+    def even(self, parts: list[str], width: int, count: int) -> list[str] | None:
+        """``parts`` in exactly ``count`` lines no wider than ``width``, at the
+        least :meth:`cost`; None if they do not go in so many."""
+        n = len(parts)
+        alone = width**2 if n > count else 0
+        span: dict[tuple[int, int], float] = {}
+        for i in range(n):
+            for j in range(i + 1, n + 1):
+                line = " ".join(parts[i:j])
+                w = self.size(line)[0]
+                if w > width and j > i + 1:
+                    break
+                span[i, j] = (width - w) ** 2 + (alone if j == i + 1 else 0)
+        # best[k][j]: the least cost of the first j parts in k lines, and where
+        # the last of those lines starts.
+        inf = float("inf")
+        best: list[list[tuple[float, int]]] = [[(inf, 0)] * (n + 1) for _ in range(count + 1)]
+        best[0][0] = (0.0, 0)
+        for k in range(1, count + 1):
+            for j in range(1, n + 1):
+                best[k][j] = min(
+                    ((best[k - 1][i][0] + span[i, j], i) for i in range(j) if (i, j) in span),
+                    default=(inf, 0),
+                )
+        if best[count][n][0] == inf:
+            return None
+        lines: list[str] = []
+        j = n
+        for k in range(count, 0, -1):
+            i = best[k][j][1]
+            lines.append(" ".join(parts[i:j]))
+            j = i
+        return lines[::-1]
 
     def _filled(self, parts: list[str], width: int) -> list[str]:
         lines: list[str] = []

@@ -46,3 +46,28 @@ def test_the_settings_are_one_list_at_one_size(tmp_path, language, text_size, si
             if box is not None:
                 wrapped = theme.face(p).wrap(msg, box.width)
                 assert not [line for line in wrapped if line[:1] in CLINGING], wrapped
+
+
+@pytest.mark.parametrize(
+    ("msg", "greedy"),
+    [
+        ("Blue wins, 10 tiles to 9.", "Blue wins, 10 tiles"),
+        ("Looking back: after turn 0 of 22", "Looking back: after turn 0"),
+        ("Red: accuracy 55%, 3 blunders, 0 mistakes, 2 inaccuracies", "55%, 3 blunders, 0"),
+        ("Christof Tisch and Schmidt Spiele", "Christof Tisch and Schmidt"),
+    ],
+)
+def test_a_short_text_wraps_in_balance(msg, greedy):
+    """Issue 54: a last line of two short words ("to 9.", "of 22") and a word alone
+    in the middle ("mistakes,") were left by the balancing, which only mended one
+    word alone on the last line."""
+    pygame.font.init()
+    theme.reset_fonts()
+    f = theme.face(22)
+    width = f.size(greedy)[0] + 4
+    lines = f.wrap(msg, width)
+    assert " ".join(lines) == msg and max(f.size(line)[0] for line in lines) <= width
+    assert len(lines) == len(f._filled(msg.split(), width))  # no more lines than filled
+    # The last line at least a third as wide as the widest: not "to 9." alone.
+    assert 3 * f.size(lines[-1])[0] >= max(f.size(line)[0] for line in lines), lines
+    assert min(len(line.split()) for line in lines) >= 2, lines

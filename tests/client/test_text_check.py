@@ -302,6 +302,45 @@ def test_the_check_finds_a_word_alone_on_the_last_line_of_a_wrapped_text(app):
     ], found
 
 
+def test_the_check_finds_a_short_last_line_and_a_word_alone_in_the_middle(app):
+    """Issue 54: "Blue wins, 10 tiles / to 9." in the side panel and "Red: accuracy
+    / 55%, 3 blunders, 0 / mistakes, / 2 inaccuracies" in the analysis escaped the
+    check, which looked for one word alone on the last line only: a last line of
+    two short words, and a word alone on a middle line, are found too; the game's
+    wrapping of the same texts passes."""
+    f = theme.face(theme.px(20))
+    cases = [
+        ("Blue wins, 10 tiles to 9.", ["Blue wins, 10 tiles", "to 9."]),
+        (
+            "Red: accuracy 55%, 3 blunders, 0 mistakes, 2 inaccuracies",
+            ["Red: accuracy", "55%, 3 blunders, 0", "mistakes,", "2 inaccuracies"],
+        ),
+    ]
+
+    class Panel(ButtonScene):
+        def draw(self, surface: pygame.Surface) -> None:
+            y = 20
+            for msg, broken in cases:
+                width = max(f.size(line)[0] for line in broken) + 4
+                img = f.render("\n".join(broken), True, theme.TEXT)
+                step = f.get_linesize()
+                box = pygame.Rect(20, y, width, len(broken) * step)
+                text_layout._blit(
+                    surface, msg, img, img.get_rect(), box.topleft, box, theme.px(20), step
+                )
+                text_layout.block(surface, msg, box.move(300, 0), size=20)
+                y += box.height + 20
+
+    app.scenes.reset(Panel(app))
+    found = text_problems(app)
+    assert found == [
+        "Panel: the lines of 'Blue wins, 10 tiles to 9.' are out of balance: "
+        "'Blue wins, 10 tiles / to 9.'",
+        "Panel: the lines of 'Red: accuracy 55%, 3 blunders, 0 mistake' are out of "
+        "balance: 'Red: accuracy / 55%, 3 blunders, 0 / mistakes, / 2 inaccuracies'",
+    ], found
+
+
 def test_the_check_finds_a_grid_of_buttons_of_two_text_sizes(app):
     """The lesson list asked its lessons at 22 and "The rules in brief" and
     "Back" at 24, in one grid: two sizes in one column of buttons is found,

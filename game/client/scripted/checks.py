@@ -20,6 +20,7 @@ from game.i18n import _ as translated
 
 from .. import theme
 from ..app import App
+from ..glyphs import Face
 from ..glyphs import words as glyph_words
 from ..widgets import LABEL_FLOOR, Button, Widget
 
@@ -269,8 +270,10 @@ def smaller_than_its_row(name: str, seen: Look, controls: Sequence[Widget] = ())
 
 
 def orphans(name: str, seen: Look) -> list[str]:
-    """Wrapped texts whose last line is one word alone ("Spiele", "(1)") where the
-    same number of lines could end with two: the lines are out of balance."""
+    """Wrapped texts out of balance (:meth:`Face.ragged`) where the same number
+    of lines breaks more evenly: a word alone on the last line ("Spiele", "(1)"),
+    or in a short text a word alone on any line ("mistakes,") or a last line of a
+    few words under a long one ("Blue wins, 10 tiles / to 9.")."""
     problems = []
     # Each wrapped text's lines, by the text and its box (x, y, width, height).
     by_text: dict[tuple[str, int, int, int, int], list[tuple[pygame.Rect, int]]] = {}
@@ -281,35 +284,41 @@ def orphans(name: str, seen: Look) -> list[str]:
         words = glyph_words(msg)  # as the wrapping breaks it (French " :" clings)
         if len(lines) < 2 or len(words) <= len(lines):
             continue
-        last, pixels = lines[-1]
-        first = lines[0][0].width
         for bold in (False, True):
-            f = theme.face(pixels, bold)
-            prefixes = (f.size(" ".join(words[:k]))[0] for k in range(1, len(words)))
-            if not any(abs(w - first) <= 4 for w in prefixes):
-                continue  # not the face it is drawn in: its first line is no run of words
-            if abs(f.size(words[-1])[0] - last.width) > 4:
-                continue  # the last line is more than its last word
-            if f.size(" ".join(words[-2:]))[0] <= width and _lines(f, words[:-2], width) < len(
-                lines
-            ):
-                problems.append(
-                    f"{name}: {words[-1]!r} stands alone on the last line of {msg[:40]!r}"
-                )
-                break
+            f = theme.face(lines[-1][1], bold)
+            drawn = _split(f, words, [r.width for r, _p in lines])
+            if drawn is None:
+                continue  # not the face it is drawn in: its lines are no runs of words
+            even = f.even(words, width, len(drawn)) if f.ragged(drawn, len(words)) else None
+            if even is not None and f.cost(even, width) < f.cost(drawn, width):
+                if len(glyph_words(drawn[-1])) == 1:
+                    what = f"{drawn[-1]!r} stands alone on the last line of {msg[:40]!r}"
+                else:
+                    what = f"the lines of {msg[:40]!r} are out of balance: {' / '.join(drawn)!r}"
+                problems.append(f"{name}: {what}")
+            break
     return problems
 
 
-def _lines(f: pygame.font.Font, words: list[str], width: int) -> int:
-    """How many lines ``words`` take at ``width``, each line as full as it goes."""
-    count, line = 0, ""
-    for word in words:
-        joined = f"{line} {word}" if line else word
-        if line and f.size(joined)[0] > width:
-            count, line = count + 1, word
-        else:
-            line = joined
-    return count + (1 if line else 0)
+def _split(f: Face, words: list[str], widths: list[int]) -> list[str] | None:
+    """The lines ``words`` were drawn in, from each line's width in ``f``; None
+    if no run of words has a drawn line's width."""
+    lines: list[str] = []
+    i = 0
+    for w in widths:
+        j = next(
+            (
+                j
+                for j in range(i + 1, len(words) + 1)
+                if abs(f.size(" ".join(words[i:j]))[0] - w) <= 4
+            ),
+            None,
+        )
+        if j is None:
+            return None
+        lines.append(" ".join(words[i:j]))
+        i = j
+    return lines if i == len(words) else None
 
 
 #: Per screen of a run ("shot-name: Scene"), each text and the pixel sizes it was drawn at.
