@@ -129,6 +129,10 @@ class MenuScene(Scene):
         """Pixels the title and subtitle take at the top for a window ``h`` high."""
         return min(190, max(120, h * 30 // 100))
 
+    def note_width(self, w: int) -> int:
+        """How wide the line of the menu's own is in a window ``w`` wide."""
+        return w - 60
+
     def layout(self, size: tuple[int, int]) -> Node:
         """The header (:meth:`heading`), the room for a line of the menu's own
         (``note_room`` high), and the buttons (:meth:`button_grid`) in the middle
@@ -140,7 +144,7 @@ class MenuScene(Scene):
             justify="start",
             children=[
                 Stack(dock="top", height=head, children=self.heading(w, head / 190)),
-                Node("note", width=w - 60, height=self.note_room),
+                Node("note", width=self.note_width(w), height=self.note_room),
                 Stack(width=w - 60, height=room, children=[self.button_grid(w, room)]),
             ],
         )

@@ -65,9 +65,7 @@ class SettingsScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.note and "note" in self.boxes:
-            room = self.boxes["note"]
-            width = self.note_width(surface.get_width())
-            box = pygame.Rect(room.centerx - width // 2, room.top, width, room.height)
+            box = self.boxes["note"]
             text_layout.block(
                 surface, self.note, box, size=NOTE_SIZE, color=theme.MUTED, align="center"
             )
