@@ -26,8 +26,8 @@ import pygame
 ColorValue = pygame.Color | Sequence[int] | str
 
 
-#: A text of up to this many lines is balanced as a block (:meth:`Face.ragged`);
-#: a longer page only never ends on a word alone.
+#: A text of up to this many lines has no word alone on any line
+#: (:meth:`Face.ragged`); a longer page only not on its last.
 SHORT = 4
 
 
@@ -87,17 +87,17 @@ class Face(pygame.font.Font):
         return self.even(parts, width, len(lines)) or lines
 
     def ragged(self, lines: list[str], count: int) -> bool:
-        """Are ``lines`` (of ``count`` words) out of balance: the last line one
-        word alone; or, in a short text (up to :data:`SHORT` lines, a label, a
-        header, a summary), a line of one word where lines could share, or a last
-        line under a third as wide as the widest ("after turn 0 / of 22")."""
+        """Are ``lines`` (of ``count`` words) out of balance: the last line one word
+        alone, or under a third as wide as the widest ("after turn 0 / of 22",
+        "wann / du willst."); or, in a short text (up to :data:`SHORT` lines: a
+        label, a header, a summary), a line of one word where lines could share."""
         if len(words(lines[-1])) == 1:
             return True
-        if len(lines) > SHORT or count <= len(lines):
+        if count <= len(lines):
             return False
-        if any(len(words(line)) == 1 for line in lines):
+        if self.size(lines[-1])[0] * 3 < max(self.size(line)[0] for line in lines):
             return True
-        return self.size(lines[-1])[0] * 3 < max(self.size(line)[0] for line in lines)
+        return len(lines) <= SHORT and any(len(words(line)) == 1 for line in lines)
 
     def cost(self, lines: list[str], width: int) -> int:
         """How unevenly ``lines`` fill ``width``: the squares of what each leaves
