@@ -34,6 +34,11 @@ _ORDER = sorted(LEVELS.values(), key=lambda lvl: lvl.elo)
 START = Rating((_ORDER[0].elo + _ORDER[1].elo) / 2, 350.0)
 #: A rating whose deviation is above this is still provisional: too few results yet.
 PROVISIONAL_RD = 110.0
+#: No rating is shown below this: a newcomer's first losses can take the estimate
+#: below zero, which says nothing useful and discourages. The floor is in what is
+#: shown, not in the stored rating, so Glicko-2 keeps its evidence (the next wins
+#: lift the rating as far as they should) and files already kept still read.
+SHOWN_FLOOR = _ORDER[0].elo - 100
 RATING_FIELDS = ("rating", "rd", "volatility")
 #: Far beyond any rating a player can reach; outside it a file was tampered with.
 RATING_RANGE = (-5000.0, 10000.0)
@@ -43,14 +48,23 @@ def provisional(rating: Rating) -> bool:
     return rating.rd > PROVISIONAL_RD
 
 
+def shown(rating: Rating) -> int:
+    """The figure a player sees: never below :data:`SHOWN_FLOOR`, and only to the
+    nearest ten while provisional, as a figure to the unit would claim a precision
+    a few games cannot give."""
+    figure = round(rating.rating, -1) if provisional(rating) else round(rating.rating)
+    return max(SHOWN_FLOOR, int(figure))
+
+
 def rating_line(rating: Rating) -> str:
     """What the setup screen says of the player's rating."""
-    line = _("Your rating against the AI: {rating} ± {rd}").format(
-        rating=round(rating.rating), rd=round(rating.rd)
-    )
     if provisional(rating):
-        return _("{line} (provisional)").format(line=line)
-    return line
+        return _(
+            "Your rating against the AI: about {rating} (play a few games to settle it)"
+        ).format(rating=shown(rating))
+    return _("Your rating against the AI: {rating} ± {rd}").format(
+        rating=shown(rating), rd=round(rating.rd)
+    )
 
 
 def rated_name(player: str) -> str:
@@ -62,8 +76,8 @@ def rated_name(player: str) -> str:
 
 
 def nearest_level(rating: Rating) -> Level:
-    """The level whose rating is nearest the player's; between two, the easier."""
-    return min(_ORDER, key=lambda lvl: abs(lvl.elo - rating.rating))
+    """The level whose rating is nearest the player's (as shown); between two, the easier."""
+    return min(_ORDER, key=lambda lvl: abs(lvl.elo - shown(rating)))
 
 
 @dataclass(frozen=True)
@@ -83,9 +97,11 @@ def match_my_level(red: str, blue: str, rating: Rating) -> Pick:
         red, side = lvl.name, N_("Red")
     else:
         red, blue, side = HUMAN, lvl.name, N_("Blue")
-    message = _("Match my level: {side} is {level}, nearest your rating of {rating}.").format(
-        side=_(side), level=rated_name(lvl.name), rating=round(rating.rating)
-    )
+    if provisional(rating):
+        text = _("Match my level: {side} is {level}, nearest your rating of about {rating}.")
+    else:
+        text = _("Match my level: {side} is {level}, nearest your rating of {rating}.")
+    message = text.format(side=_(side), level=rated_name(lvl.name), rating=shown(rating))
     return Pick(red, blue, message)
 
 
