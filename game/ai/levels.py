@@ -98,7 +98,7 @@ LEVELS: dict[str, Level] = {
     level.name.lower(): level
     for level in (
         Level(
-            "Beginner",
+            N_("Beginner"),
             0.3,
             max_depth=1,
             temperature=150,
@@ -109,7 +109,7 @@ LEVELS: dict[str, Level] = {
             blurb=N_("Sees only its own turn, and often misses the best flip."),
         ),
         Level(
-            "Casual",
+            N_("Casual"),
             0.3,
             max_depth=1,
             temperature=40,
@@ -119,7 +119,7 @@ LEVELS: dict[str, Level] = {
             blurb=N_("Plays sensible turns without looking at your reply."),
         ),
         Level(
-            "Club",
+            N_("Club"),
             0.5,
             max_depth=2,
             temperature=12,
@@ -128,7 +128,7 @@ LEVELS: dict[str, Level] = {
             blurb=N_("Looks at your best reply before it commits."),
         ),
         Level(
-            "Expert",
+            N_("Expert"),
             1.0,
             max_depth=3,
             vary=True,
@@ -136,7 +136,7 @@ LEVELS: dict[str, Level] = {
             blurb=N_("Reads three turns ahead and plays small endings exactly."),
         ),
         Level(
-            "Master",
+            N_("Master"),
             # The search may run a little past its budget, and the worker and
             # the frame that sees the answer add a little more: 0.85 s on every
             # side keeps a player's wait under 1 s (benchmarks/master_wait.py).

@@ -20,7 +20,7 @@ from game.glicko import Rating
 from game.i18n import N_, _
 from game.rules import BLUE, RED
 
-from .match import HUMAN, Match
+from .match import HUMAN, Match, player_name
 from .storage import load_document, write_json
 
 FILE = "ai_rating.json"
@@ -71,8 +71,8 @@ def rated_name(player: str) -> str:
     """An AI level's name with its rating ("Club (Elo 767)"); a person's as it is."""
     lvl = LEVELS.get(player.lower())
     if player == HUMAN or lvl is None:
-        return _(HUMAN) if player == HUMAN else player
-    return _("{level} (Elo {rating})").format(level=lvl.name, rating=lvl.elo)
+        return player_name(player)
+    return _("{level} (Elo {rating})").format(level=player_name(lvl.name), rating=lvl.elo)
 
 
 def nearest_level(rating: Rating) -> Level:

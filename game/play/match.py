@@ -26,9 +26,10 @@ PLAYERS = (HUMAN, *(lvl.name for lvl in LEVELS.values()))
 
 def player_name(player: str) -> str:
     """``player`` (an entry of :data:`PLAYERS`, or a person's name) as a screen
-    shows it: "Human" in the player's language; an AI level's name and a
-    person's name as they are (names are never translated, GLOSSARY.md)."""
-    return _(HUMAN) if player == HUMAN else player
+    shows it: "Human" and an AI level's name ("Anfänger") in the player's
+    language, a person's name as it is. The English entry is what saves and
+    settings keep, so they read in every language."""
+    return _(player) if player in PLAYERS else player
 
 
 def player_blurb(player: str) -> str:

@@ -23,7 +23,7 @@ from game.rules import Color
 from . import ai_rating
 from .history import archive
 from .in_progress import CURRENT, match_in_progress
-from .match import Event, Match
+from .match import Event, Match, player_name
 from .storage import write_json, write_new
 
 HINT_LEVEL = "Master"
@@ -207,7 +207,7 @@ class MatchController(HistoryKeeper):
         if not m.human_to_move or m.chain is not None:
             return _("Hints are for the start of your turn.")
         self.hint_request = self.ai.request(m.board.mfen(), level=HINT_LEVEL, seconds=HINT_SECONDS)
-        return _("Asking {level} for a hint...").format(level=HINT_LEVEL)
+        return _("Asking {level} for a hint...").format(level=player_name(HINT_LEVEL))
 
     # -- the AI -----------------------------------------------------------------------------
     @property
@@ -251,7 +251,7 @@ class MatchController(HistoryKeeper):
                 if answer.turn and m.human_to_move and answer.mfen == m.board.mfen():
                     self.hint = m.board.parse_turn(answer.turn).cells
                     text = _("{level} would play {turn}.").format(
-                        level=HINT_LEVEL, turn=answer.turn
+                        level=player_name(HINT_LEVEL), turn=answer.turn
                     )
                     events.append(Event("hint", self.hint, text=text))
         return events

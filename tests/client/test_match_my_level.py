@@ -47,3 +47,26 @@ def test_a_newcomer_is_provisional_and_a_bad_file_is_said(app, drive):
     drive.frames(2)
     assert any("could not be read" in t for t, _left in app.toasts)
     assert list(app.data.glob("ai_rating.json.corrupt-*"))
+
+
+def test_the_german_screens_name_the_levels_in_german_and_keep_them_in_english(app, drive):
+    from game import i18n
+    from game.client.scenes.settings_scene import SettingsScene
+
+    i18n.set_language("de")
+    try:
+        app.settings.red_player, app.settings.blue_player = HUMAN, "Master"
+        app.scenes.reset(SetupScene(app))
+        drive.frames(2)
+        texts = frame_texts(app, drive)
+        for german in ("Anfänger", "Hobby", "Verein", "Experte", "Meister"):
+            assert german in texts, german
+        assert not {"Beginner", "Casual", "Club", "Expert", "Master"} & set(texts)
+        scene = app.scenes.top
+        drive.click(scene.blue.parts()[1].center)  # Anfänger
+        assert app.settings.blue_player == "Beginner"  # kept as the settings file reads it
+        app.scenes.reset(SettingsScene(app))
+        drive.frames(2)
+        assert any(t.startswith("Meister denkt") for t in frame_texts(app, drive))
+    finally:
+        i18n.set_language("en")

@@ -1,7 +1,8 @@
 """Words the play-test found in English (or in the wrong sense) on German screens,
 through the real scenes: "Human", the AI level's description, Fullscreen after a
 change of language, a pass in the move list, and the level Casual drawn as the
-lobby's unrated game."""
+lobby's unrated game. The AI levels are named in the player's language too (issue 54's
+second play-test: "Master denkt: Schnell")."""
 
 from __future__ import annotations
 
@@ -24,14 +25,14 @@ def english_after():
     i18n.set_language("en")
 
 
-def test_new_match_names_the_levels_as_they_are_and_the_human_in_german(app, drive):
+def test_new_match_names_the_levels_and_the_human_in_german(app, drive):
     i18n.set_language("de")
     app.settings.red_player, app.settings.blue_player = "Human", "Casual"
     app.scenes.reset(SetupScene(app))
     drive.frames(2)
     seen = words(app.scenes.top.draw, app.screen)
     assert "Mensch" in seen and "Human" not in seen
-    assert "Casual" in seen and "Ungewertet" not in seen  # a name, never translated
+    assert "Hobby" in seen and "Casual" not in seen and "Ungewertet" not in seen
     # The level's description is German too.
     assert "Plays sensible turns" not in seen
     assert i18n._("Plays sensible turns without looking at your reply.") in seen
@@ -68,18 +69,18 @@ def test_the_lobbys_casual_game_and_the_level_casual_are_two_texts():
     i18n.set_language("de")
     assert rated_shown("Casual") == "Ungewertet"
     assert rated_shown("Rated") == "Gewertet"
-    assert player_name("Casual") == "Casual"
+    assert player_name("Casual") == "Hobby"
     assert player_name("Human") == "Mensch"
-    # The level's name has no translation at all: nothing can draw it as another word.
-    assert i18n._("Casual") == "Casual"
+    # The level's name has its own entry: nothing can draw it as the lobby's word.
+    assert i18n._("Casual") == "Hobby"
 
 
-def test_the_history_filter_names_a_level_as_it_is(app, drive):
+def test_the_history_filter_names_a_level_in_german(app, drive):
     i18n.set_language("de")
     app.scenes.reset(HistoryScene(app))
     drive.frames(2)
     choice = app.scenes.top.filter_choice
-    assert choice.shown("Casual") == "Casual"
+    assert choice.shown("Casual") == "Hobby"
     assert choice.shown("Human") == "Mensch"
     assert choice.shown("All") == i18n._("All") != "All"
 

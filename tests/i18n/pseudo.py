@@ -21,9 +21,12 @@ from game.play.match import HUMAN, PLAYERS
 from tests.i18n.catalogs import marked
 
 OPEN, CLOSE = "«", "»"
-#: Words that are never translated: the game's and its makers' names, the AI
-#: levels, the test players, the languages. "Human" is not among them: it is a word, said in
-#: the player's language (a name list that took it in let "Rot: Human" through).
+#: Words that are never translated: the game's and its makers' names, the test
+#: players, the languages; and the AI levels' English names, which an online bot
+#: carries in its player name ("Master bot", game/online/bot.py) while the game's
+#: own screens say the level in the player's language. "Human" is not among them:
+#: it is a word, said in the player's language (a name list that took it in let
+#: "Rot: Human" through).
 NAMES = frozenset(
     {"Mosaic", "Mosaix", "Mark", "Steere", "Christof", "Tisch", "Schmidt", "Spiele"}
     | {name for name in PLAYERS if name != HUMAN}

@@ -17,26 +17,26 @@ SHOWN = {
         ("Animation", "Fast"): "Animation : Rapide",
         ("Text size", "Normal"): "Taille du texte : Normale",
         ("Text size", "Large"): "Taille du texte : Grande",
-        ("Master thinks", "Quick"): "Réflexion de Master : Rapide",
-        ("Master thinks", "Long"): "Réflexion de Master : Longue",
+        ("Master thinks", "Quick"): "Réflexion de Maître : Rapide",
+        ("Master thinks", "Long"): "Réflexion de Maître : Longue",
     },
     "es": {
         ("Animation", "Slow"): "Animación: Lenta",
         ("Animation", "Fast"): "Animación: Rápida",
-        ("Master thinks", "Quick"): "Reflexión de Master: Rápida",
-        ("Master thinks", "Long"): "Reflexión de Master: Larga",
+        ("Master thinks", "Quick"): "Reflexión de Maestro: Rápida",
+        ("Master thinks", "Long"): "Reflexión de Maestro: Larga",
     },
     "it": {
         ("Animation", "Slow"): "Animazione: Lenta",
         ("Animation", "Normal"): "Animazione: Normale",
         ("Text size", "Large"): "Dimensione del testo: Grande",
-        ("Master thinks", "Quick"): "Riflessione di Master: Veloce",
-        ("Master thinks", "Long"): "Riflessione di Master: Lunga",
+        ("Master thinks", "Quick"): "Riflessione di Maestro: Veloce",
+        ("Master thinks", "Long"): "Riflessione di Maestro: Lunga",
     },
     "de": {
         ("Animation", "Normal"): "Animation: Normal",
         ("Text size", "Large"): "Textgröße: Groß",
-        ("Master thinks", "Long"): "Master denkt: Lang",
+        ("Master thinks", "Long"): "Meister denkt: Lang",
     },
 }
 

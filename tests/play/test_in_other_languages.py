@@ -66,3 +66,15 @@ def test_a_server_refusal_with_a_number_or_a_name_is_translated_with_it():
         "Ein anderer Spieler heißt schon 'Bob': wähle einen anderen Namen."
     )
     assert server_text("a refusal from a newer server") == "a refusal from a newer server"
+
+
+def test_the_ai_levels_are_named_in_the_players_language_and_kept_in_english():
+    from game.play.ai_rating import rated_name
+    from game.play.match import PLAYERS, player_name
+
+    i18n.set_language("de")
+    shown = [player_name(p) for p in PLAYERS]
+    assert shown == ["Mensch", "Anfänger", "Hobby", "Verein", "Experte", "Meister"]
+    assert rated_name("Club") == "Verein (Elo 767)"
+    assert PLAYERS == ("Human", "Beginner", "Casual", "Club", "Expert", "Master")
+    assert player_name("Emma") == "Emma"  # a person's name as it is
