@@ -59,9 +59,9 @@ def shown(rating: Rating) -> int:
 def rating_line(rating: Rating) -> str:
     """What the setup screen says of the player's rating."""
     if provisional(rating):
-        return _(
-            "Your rating against the AI: about {rating} (play a few games to settle it)"
-        ).format(rating=shown(rating))
+        return _("Your rating against the AI: about {rating} (provisional)").format(
+            rating=shown(rating)
+        )
     return _("Your rating against the AI: {rating} ± {rd}").format(
         rating=shown(rating), rd=round(rating.rd)
     )

@@ -40,7 +40,7 @@ def test_match_my_level_picks_the_nearest_level_and_says_which(app, drive):
 def test_a_newcomer_is_provisional_and_a_bad_file_is_said(app, drive):
     app.scenes.reset(SetupScene(app))
     drive.frames(2)
-    newcomer = "Your rating against the AI: about 230 (play a few games to settle it)"
+    newcomer = "Your rating against the AI: about 230 (provisional)"
     assert newcomer in frame_texts(app, drive)
     (app.data / ai_rating.FILE).write_text("[]", encoding="utf-8")
     app.scenes.reset(SetupScene(app))
@@ -59,7 +59,7 @@ def test_the_german_screens_name_the_levels_in_german_and_keep_them_in_english(a
         app.scenes.reset(SetupScene(app))
         drive.frames(2)
         texts = frame_texts(app, drive)
-        for german in ("Anfänger", "Hobby", "Verein", "Experte", "Meister"):
+        for german in ("Anfänger", "Hobby", "Klub", "Experte", "Meister"):
             assert german in texts, german
         assert not {"Beginner", "Casual", "Club", "Expert", "Master"} & set(texts)
         scene = app.scenes.top

@@ -59,13 +59,13 @@ def test_match_my_level_sets_the_side_facing_the_person_and_says_which() -> None
 def test_the_rating_line_says_provisional_only_while_unsure() -> None:
     assert rating_line(Rating(812.4, 90)) == "Your rating against the AI: 812 ± 90"
     assert rating_line(Rating(816.4, 120)) == (
-        "Your rating against the AI: about 820 (play a few games to settle it)"
+        "Your rating against the AI: about 820 (provisional)"
     )
 
 
 def test_a_newcomer_sees_no_falsely_precise_figure_before_any_game() -> None:
     line = rating_line(START)
-    assert line == "Your rating against the AI: about 230 (play a few games to settle it)"
+    assert line == "Your rating against the AI: about 230 (provisional)"
     assert "±" not in line and "234" not in line
 
 
@@ -75,9 +75,7 @@ def test_a_newcomer_who_loses_to_beginner_is_shown_the_floor_not_below_zero() ->
     floor = LEVELS["beginner"].elo - 100
     assert floor == ai_rating.SHOWN_FLOOR
     assert ai_rating.shown(lost) == floor
-    assert rating_line(lost) == (
-        f"Your rating against the AI: about {floor} (play a few games to settle it)"
-    )
+    assert rating_line(lost) == (f"Your rating against the AI: about {floor} (provisional)")
     pick = match_my_level(HUMAN, "Master", lost)
     assert pick.blue == "Beginner"
     assert pick.message == (

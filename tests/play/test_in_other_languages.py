@@ -74,7 +74,7 @@ def test_the_ai_levels_are_named_in_the_players_language_and_kept_in_english():
 
     i18n.set_language("de")
     shown = [player_name(p) for p in PLAYERS]
-    assert shown == ["Mensch", "Anfänger", "Hobby", "Verein", "Experte", "Meister"]
-    assert rated_name("Club") == "Verein (Elo 767)"
+    assert shown == ["Mensch", "Anfänger", "Hobby", "Klub", "Experte", "Meister"]
+    assert rated_name("Club") == "Klub (Elo 767)"
     assert PLAYERS == ("Human", "Beginner", "Casual", "Club", "Expert", "Master")
     assert player_name("Emma") == "Emma"  # a person's name as it is
