@@ -13,6 +13,7 @@ from game.play.match import Match, open_record, player_name
 
 from .. import text_layout as tl
 from .. import theme
+from ..focus_row import PRESS, row_step
 from ..layout import column, split
 from ..layout_tree import Column, Grid, Node, Row
 from ..scene import Scene, Services, pad_buttons
@@ -40,6 +41,9 @@ class HistoryScene(Scene):
         self.selected = 0
         self.first = 0
         self.filter = "All"
+        #: The control the keyboard focus is on (an index of ``controls``), or
+        #: ``None``: the list of games, its selected row lit as the focus.
+        self.focus: int | None = None
         self.open_button = Button(N_("Open"), self.open, key=pygame.K_RETURN, size=22)
         self.analyse_button = Button(N_("Analyse"), self.analyse, key=pygame.K_a, size=22)
         self.delete_button = Button(N_("Delete"), self.ask_to_delete, key=pygame.K_DELETE, size=22)
@@ -73,6 +77,7 @@ class HistoryScene(Scene):
             self.back_button,
         ]
         self.selected = min(self.selected, max(0, len(self.shown) - 1))
+        self.set_focus(self.focus)
 
     @property
     def shown(self) -> list[Entry]:
@@ -243,8 +248,72 @@ class HistoryScene(Scene):
         said = ngettext("{n} game exported to {path}", "{n} games exported to {path}", n)
         self.app.toast(said.format(n=n, path=path), 8.0)
 
+    # -- the keyboard focus -------------------------------------------------------------------
+    def set_focus(self, index: int | None) -> None:
+        self.focus = index
+        for i, c in enumerate(self.controls):
+            c.focused = i == index
+
+    def stops(self) -> list[tuple[int | None, pygame.Rect | pygame.FRect]]:
+        """Where the focus can go, as read: the filter, the list, the buttons."""
+        usable = [(i, c.rect) for i, c in enumerate(self.controls) if getattr(c, "enabled", True)]
+        return [*usable[:1], (None, self.list_rect), *usable[1:]]
+
+    def step_focus(self, by: int) -> None:
+        """Tab (1) or Shift+Tab (-1): the next stop in reading order, round."""
+        keys = [k for k, _r in self.stops()]
+        at = keys.index(self.focus) if self.focus in keys else 0
+        self.set_focus(keys[(at + by) % len(keys)])
+
+    def focus_key(self, key: int, mod: int) -> bool:
+        """Tab, the arrows and Enter on the focus; True if taken. On the list, Up
+        and Down choose a game, past its first or last game to the filter or the
+        buttons; on a control they go to the row above or below, Left and Right to
+        the next control in the row (on the filter: the next opponent)."""
+        if key == pygame.K_TAB:
+            self.step_focus(-1 if mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            by = -1 if key == pygame.K_UP else 1
+            if self.focus is None and 0 <= self.selected + by < len(self.shown):
+                self.select(self.selected + by)
+            else:
+                # Out of the list at its left edge: to the first button, as read.
+                edge = pygame.FRect(self.list_rect.left, self.list_rect.top, 0, self.list_rect.h)
+                at = edge if self.focus is None else self.controls[self.focus].rect
+                self.set_focus(row_step(self.stops(), at, by))
+            return True
+        if self.focus is None:
+            return False  # Enter opens the selected game: Open's own key
+        widget = self.controls[self.focus]
+        if key in PRESS:
+            if widget.activate():
+                self.app.click()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            by = 1 if key == pygame.K_RIGHT else -1
+            if widget.nudge(by):
+                self.app.click()
+            else:  # a button: the next usable one, round the buttons
+                buttons = [k for k, _r in self.stops()[2:]]
+                n = buttons.index(self.focus) if self.focus in buttons else 0
+                self.set_focus(buttons[(n + by) % len(buttons)])
+            return True
+        return False
+
+    def select(self, index: int) -> None:
+        """Choose the game at ``index`` of the list, scrolled into view."""
+        self.selected = index
+        visible = self.visible()
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + visible:
+            self.first = self.selected - visible + 1
+
     # -- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.focus_key(event.key, getattr(event, "mod", 0)):
+            return
         if press(self.controls, event, self.app.click):
             return
         rows = self.rows()
@@ -254,19 +323,12 @@ class HistoryScene(Scene):
                     if i == self.selected:
                         self.open()
                     self.selected = i
+                    self.set_focus(None)  # the list has the keys now
                     return
         elif event.type == pygame.MOUSEWHEEL:
             # No further than the oldest game at the bottom: the list stays full.
             last = max(0, len(self.shown) - self.visible())
             self.first = max(0, min(last, self.first - event.y))
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-            step = -1 if event.key == pygame.K_UP else 1
-            self.selected = max(0, min(len(self.shown) - 1, self.selected + step))
-            visible = self.visible()
-            if self.selected < self.first:
-                self.first = self.selected
-            elif self.selected >= self.first + visible:
-                self.first = self.selected - visible + 1
 
     def visible(self) -> int:
         """How many games the list has room for."""
