@@ -77,9 +77,10 @@ LESSONS: tuple[Lesson, ...] = (
         N_("Placing a tile"),
         N_(
             "On your turn you either place one tile or flip enemy tiles. Place a Red tile now: "
-            "on an empty cell that touches an enemy tile, or touches nothing at all. The small "
-            "dots mark every cell where you may place (the legal-move markers; Settings can hide "
-            "them). After a turn a thin white outline marks the last move."
+            "on an empty cell that touches an enemy tile, or touches nothing at all (and does not "
+            "join two of your groups: lesson 4). The small dots mark every cell where you may "
+            "place (the legal-move markers; Settings can hide them). After a turn a thin white "
+            "outline marks the last move."
         ),
         "1B2/5/4RB/5B1/6/4R/2R1 r",
         "place",

@@ -197,3 +197,13 @@ def test_the_list_of_lessons_has_one_space_between_its_words(language):
     assert list_line(1, LESSONS[0], True).startswith("1. ") and list_line(
         1, LESSONS[0], True
     ) != list_line(1, LESSONS[0], False)
+
+
+def test_the_placing_lesson_names_both_rules_of_placing():
+    """A newcomer read only "touches an enemy tile, or nothing" and met a cell
+    touching Blue with no dot: the second rule (never join two of your groups)
+    is named where placing is first taught, with the lesson that shows it."""
+    place = next(lesson for lesson in LESSONS if lesson.id == "place")
+    join = [i for i, lesson in enumerate(LESSONS, 1) if lesson.id == "refuse-join"]
+    assert "join two of your groups" in place.text
+    assert join == [4] and "lesson 4" in place.text
