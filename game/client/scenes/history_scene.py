@@ -279,7 +279,7 @@ class HistoryScene(Scene):
                 self.select(self.selected + by)
             else:
                 # Out of the list at its left edge: to the first button, as read.
-                edge = pygame.FRect(self.list_rect.left, self.list_rect.top, 0, self.list_rect.h)
+                edge = split(self.list_rect, 0, "left")[0]  # the list's left edge, no wider
                 at = edge if self.focus is None else self.controls[self.focus].rect
                 self.set_focus(row_step(self.stops(), at, by))
             return True

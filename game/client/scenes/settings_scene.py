@@ -46,6 +46,8 @@ class SettingsScene(MenuScene):
         self.speech = Choice(N_("Speech"), ON_OFF, ON_OFF[app.settings.speech], self._speech)
         #: What the game has to tell here (a voice that cannot speak), under the title.
         self.note = ""
+        #: The note's height, wrapped (:meth:`layout`): none without a note.
+        self.note_room = 0
 
     def note_width(self, w: int) -> int:
         """The note's lines are as wide as the rows, not the window (a line across
