@@ -99,7 +99,11 @@ class MenuScene(Scene):
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if widget.activate():
                 self.app.click()
-            return True
+                return True
+            # A control Enter does nothing to (a choice, which the arrows change):
+            # the screen's own Enter button takes it, as with no focus. New match
+            # reached by the keys focuses Red's choice, and Enter still starts.
+            return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             by = 1 if key == pygame.K_RIGHT else -1
             if widget.nudge(by):
