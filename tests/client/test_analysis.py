@@ -6,16 +6,21 @@ import json
 import random
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pygame
 
 from game.ai.analysis import LABELS, judge
 from game.client import theme
+from game.client.app import App
 from game.client.scenes import analysis_scene
 from game.client.scenes.analysis_scene import AnalysisScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.title import TitleScene
 from game.files import read_json
+from game.i18n import set_language
 from game.play import game_analysis
 from game.play.history import entries
 from game.play.match import Match
@@ -36,6 +41,32 @@ def run_until_done(drive, scene, limit=240.0, settled=False):
         assert time.monotonic() - start < limit, "the analysis did not finish"
         drive.frames(1)
         time.sleep(0.01)
+
+
+def random_game(seed: int = 1) -> Match:
+    """A side-3 hot-seat game played to its end by random turns."""
+    match = Match(3, "Human", "Human")
+    rng = random.Random(seed)
+    while not match.board.is_game_over():
+        match.play(rng.choice(match.board.legal_turns()))
+    return match
+
+
+@contextmanager
+def large_at_640(tmp_path: Path, language: str) -> Iterator[App]:
+    """A new app at 640x480 in Large text and ``language``; closed, and English
+    spoken again, afterwards."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": language}))
+    pygame.init()
+    app = App((640, 480), data)
+    try:
+        assert set_language(language) == language
+        yield app
+    finally:
+        app.close()
+        set_language("en")
 
 
 def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
@@ -278,24 +309,13 @@ def test_no_accuracy_is_shown_as_known_before_it_is(app, drive, monkeypatch):
 def test_the_verdicts_in_view_share_one_size(tmp_path):
     """In Italian at 640x480 Large, "imprecisione" was drawn smaller than
     "buona" over it, each fitted to the column by itself: one column, one size."""
-    import json
 
-    from game.client.app import App
     from game.client.scripted.checks import look, text_problems
     from game.client.scripted.driver import Driver
-    from game.i18n import _, set_language
+    from game.i18n import _
 
-    match = Match(3, "Human", "Human")
-    rng = random.Random(1)
-    while not match.board.is_game_over():
-        match.play(rng.choice(match.board.legal_turns()))
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": "it"}))
-    pygame.init()
-    app = App((640, 480), data)
-    try:
-        assert set_language("it") == "it"
+    match = random_game()
+    with large_at_640(tmp_path, "it") as app:
         scene = AnalysisScene(app, match)
         kinds = ("good", "inaccuracy", "blunder")
         for at, (_m, turn, _s) in enumerate(scene.analysis.turns):
@@ -310,9 +330,6 @@ def test_the_verdicts_in_view_share_one_size(tmp_path):
         sizes = {p for m, r, _b, p in seen.texts if m in words and scene.panel.contains(r)}
         assert len(sizes) == 1, sizes
         assert not [p for p in text_problems(app, seen) if "smaller than" in p]
-    finally:
-        app.close()
-        set_language("en")
 
 
 def unsure_at_five(app, match):
@@ -362,10 +379,7 @@ def _unsure_note() -> str:
 def test_the_unsure_note_fits_the_smallest_window(tmp_path):
     from game.client.scripted.checks import text_problems
 
-    match = Match(3, "Human", "Human")
-    rng = random.Random(1)
-    while not match.board.is_game_over():
-        match.play(rng.choice(match.board.legal_turns()))
+    match = random_game()
 
     def make(app):
         scene = unsure_at_five(app, match)
@@ -389,21 +403,10 @@ def test_the_line_that_looks_deeper_leaves_the_list_clear_of_back_in_french(tmp_
     incertains..." took three lines and pushed the list's row over Back: the
     line gives way where it would leave no row for the list, and a list with no
     room draws no row."""
-    from game.client.app import App
     from game.client.scripted.checks import look, text_problems
-    from game.i18n import set_language
 
-    match = Match(3, "Human", "Human")
-    rng = random.Random(1)
-    while not match.board.is_game_over():
-        match.play(rng.choice(match.board.legal_turns()))
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": "fr"}))
-    pygame.init()
-    app = App((640, 480), data)
-    try:
-        assert set_language("fr") == "fr"
+    match = random_game()
+    with large_at_640(tmp_path, "fr") as app:
         scene = AnalysisScene(app, match)
         kinds = ["blunder", "mistake", "inaccuracy", "good", "best"]
         for at, (_m, turn, _s) in enumerate(scene.analysis.turns):
@@ -419,6 +422,3 @@ def test_the_line_that_looks_deeper_leaves_the_list_clear_of_back_in_french(tmp_
         assert text_problems(app, seen) == []
         back = button(scene, "Back").rect
         assert not [r for _i, r in scene.rows if r.colliderect(back)]
-    finally:
-        app.close()
-        set_language("en")
