@@ -95,11 +95,7 @@ def label(
     if most is not None:
         p = min(p, most)
     shown = cut(msg, p, box.width, bold)
-    anchor, x = {
-        "left": ("midleft", box.left),
-        "center": ("center", box.centerx),
-        "right": ("midright", box.right),
-    }[align]
+    anchor, x = placed(box, align)
     r = theme.text(
         surface,
         shown,
@@ -114,6 +110,15 @@ def label(
     if shown != msg and pointer is not None:
         tooltip(surface, msg, pygame.Rect(box), pointer)
     return r
+
+
+def placed(box: Box, align: str) -> tuple[str, float]:
+    """The anchor and the x a one-line text ``align``-ed in ``box`` is drawn at."""
+    return {
+        "left": ("midleft", box.left),
+        "center": ("center", box.centerx),
+        "right": ("midright", box.right),
+    }[align]
 
 
 def label_px(
@@ -144,11 +149,7 @@ def shared_labels(
         pixels = min(pixels, most)
     for msg, box, color in lines:
         if pixels < label_px(msg, box, size, floor=floor):
-            anchor, x = {
-                "left": ("midleft", box.left),
-                "center": ("center", box.centerx),
-                "right": ("midright", box.right),
-            }[align]
+            anchor, x = placed(box, align)
             theme.text(
                 surface,
                 msg,
