@@ -1,7 +1,8 @@
-"""Playing with a game controller: only controller events are posted here (this
-machine has no controller, so they come with device numbers that name none), as
-the keyboard tests post keys. The menus, a whole match, the pause menu, a
-puzzle, a lesson, the controller's help, and controllers plugged in and out."""
+"""Playing with a game controller: only controller events are posted here (they
+come with device numbers that name no controller), as the keyboard tests post
+keys. The menus, the pause menu, a puzzle, a lesson, the controller's help, and
+controllers plugged in and out. A whole match from the title is played with a
+controller SDL itself believes in, in test_virtual_pad."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ import pytest
 from game.client import pad, theme
 from game.client.scene import Scene
 from game.client.scenes.arcade_scene import RunCardScene
-from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.mosaix_play import MosaixResultScene, MosaixSoloScene
 from game.client.scenes.pause import PauseScene
@@ -66,34 +66,6 @@ def focus_on(drive, menu, label: str) -> None:
             return
         drive.pad(DPAD["down"])
     raise AssertionError(f"no {label!r} in the menu")
-
-
-def test_a_whole_match_from_the_title_with_a_controller(app, drive):
-    app.settings.red_player = app.settings.blue_player = "Human"
-    app.settings.board_side = 3
-    app.scenes.push(TitleScene(app))
-    drive.frames(2)
-    focus_on(drive, app.scenes.top, "Play")
-    drive.pad(A)
-    setup = app.scenes.top
-    assert isinstance(setup, SetupScene)
-    focus_on(drive, setup, "Start")
-    drive.pad(A)
-    scene = app.scenes.top
-    assert isinstance(scene, MatchScene)
-    board = scene.match.board
-    rng = random.Random(7)
-    while not board.is_game_over():
-        turn = rng.choice(board.legal_turns())
-        for cell in turn.cells:
-            cursor_to(drive, scene, cell)
-            drive.pad(A)
-        assert board.peek() == turn, scene.status[0]
-        drive.frames(3)
-    drive.settle(3.0)
-    assert isinstance(app.scenes.top, GameOverScene)
-    drive.pad(X)  # see the board
-    assert app.scenes.top is scene
 
 
 def test_shoulders_step_through_the_moves_and_x_takes_back(app, drive):
