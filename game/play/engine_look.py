@@ -67,7 +67,10 @@ class Look:
     tiles: float  # the mover's margin in tiles: exact, or the evaluation
     exact: bool  # the solver proved it
     deep: bool  # from the deeper look
-    #: The quick look's best turn, when the deeper look found another.
+    #: The quick look's best turn, when the deeper look, an estimate too, found
+    #: another. A proof does not "change" an answer: the quick one was only an
+    #: estimate, and a player reading "proved" under "changed" is told the
+    #: final result moved.
     changed_from: str | None = None
 
 
@@ -154,13 +157,14 @@ class EngineLook:
             verdict = answer.verdict
             mfen, turn = self._asked
             best = answer.turn or ""
+            moved = quick is not None and quick.turn != best and not verdict["exact"]
             self.look = Look(
                 mfen,
                 best,
                 score_in_tiles(verdict["best_score"]),
                 verdict["exact"],
                 deep=quick is not None,
-                changed_from=quick.turn if quick is not None and quick.turn != best else None,
+                changed_from=quick.turn if moved and quick is not None else None,
             )
             if quick is None and not verdict["exact"]:
                 self.request = self.line.judge(mfen, turn, DEEP_SECONDS, depth=DEEP_DEPTH)

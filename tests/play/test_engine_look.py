@@ -75,6 +75,22 @@ def test_the_quick_answer_shows_then_the_deeper_one_replaces_it() -> None:
     assert look.request is None and not look.deepening and len(line.asked) == 2
 
 
+def test_a_proof_after_an_estimate_is_not_said_to_change_it() -> None:
+    """Issue 54: "A deeper look changed it" showed under "The exact solver
+    proved it", as if a proven value had moved; the quick answer was only an
+    estimate, so the proof stands alone."""
+    line = Line()
+    look = EngineLook(line)
+    look.ask(MFEN, "c1")
+    line.inbox = [Reply(1, "a3", verdict=verdict(250, False))]
+    look.poll()
+    line.inbox = [Reply(2, "b2", verdict=verdict(3, True))]
+    look.poll()
+    proved = look.answer_for(MFEN)
+    assert proved is not None and proved.exact and proved.turn == "b2"
+    assert proved.changed_from is None
+
+
 def test_an_exact_quick_answer_needs_no_deeper_look() -> None:
     line = Line()
     look = EngineLook(line)
