@@ -12,11 +12,11 @@ from game.i18n import N_, _
 from game.mosaix.game import SCALE, SOLO_SUPER, SOLO_WIN
 
 from .. import text_layout as tl
-from ..layout_tree import Column, Node, Stack
+from ..layout_tree import Column, Grid, Node, Row, Stack
 from ..scene import ButtonScene, Services
 from ..text_layout import TextBlock
 from ..widgets import Button, Segments, Widget, draw_all
-from .menu import MenuScene
+from .menu import ONE_COLUMN, MenuScene
 from .mosaix_play import MosaixMatchScene, MosaixSoloScene
 from .mosaix_sheet import mosaix_credit
 
@@ -41,8 +41,32 @@ class MosaixMenuScene(MenuScene):
             Button(N_("Back"), self.back),
         ]
 
-    def solo(self) -> None:
-        self.app.scenes.push(MosaixSoloScene(self.app))
+    def button_grid(self, w: int, room: float) -> Grid:
+        """One column where the buttons are tall enough in it; else not the
+        menus' two columns, which leave the fifth button alone on a row: the
+        three ways to play side by side, and the rules and Back under them."""
+        count = len(self.controls)
+        if count < 4 or room / count - 14 >= ONE_COLUMN:
+            return super().button_grid(w, room)
+        gap = 20
+        width = min(self.button_width, (w - 60 - 2 * gap) / 3)
+        height = max(30, min(64, int(room) // 2 - 14))
+        for c in self.controls:
+            c.size = max(16, min(c.base_size, int(height * 45 // 100)))
+        rows = [
+            Row(gap=gap, children=[Node(c, width=width, height=height) for c in part])
+            for part in (self.controls[:3], self.controls[3:])
+        ]
+        whole = 3 * width + 2 * gap
+        return Grid(
+            key="buttons",
+            columns=[whole],
+            rows=height,
+            row_gap=14,
+            width=whole,
+            height=2 * height + 14,
+            children=rows,
+        )
 
     def daily(self) -> None:
         self.app.scenes.push(MosaixSoloScene(self.app, daily=dt.date.today()))
