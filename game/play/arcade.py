@@ -1,5 +1,6 @@
 """The arcade modes' rules, without pygame: Flip Rush, Streak, the Trainer and
-the daily puzzle. The three runs are one :class:`Run` to the screen that shows them.
+the daily puzzle. The three runs are one :class:`~.arcade_run.Run` to the screen
+that shows them.
 
 Both runs climb in difficulty from a little below the player's rating, a step
 of rating points per puzzle, so the slope shows within the first few; at each
@@ -16,11 +17,12 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from game.i18n import N_, _, ngettext
 from game.puzzles import Pack, Puzzle
 from game.puzzles.own import PACK_ID as OWN_PACK
+
+from .arcade_run import Result, Run, Tone
 
 RUSH_SECONDS = 180.0
 WRONG_PENALTY = 10.0  # seconds off the clock for a wrong answer
@@ -32,8 +34,6 @@ STEP = 30
 START_BELOW = 100
 #: How much further from the target rating an unseen puzzle may be than a seen one.
 UNSEEN_SLACK = 120
-#: How a pop-up is coloured ("accent", "good", "bad"): the screen gives each its colour.
-Tone = str
 
 
 def ladder(
@@ -98,16 +98,6 @@ def _nearest(ratings: list[int], target: float) -> float:
 
 
 @dataclass
-class Result:
-    """What one answer did to a run, for the scene's pop-ups."""
-
-    points: int = 0
-    seconds: float = 0.0
-    combo: int = 0
-    over: bool = False
-
-
-@dataclass
 class Rush:
     """Three minutes; wrong answers cost time and a strike; combos add time."""
 
@@ -121,7 +111,8 @@ class Rush:
     solved: int = 0
     mode = "rush"
     teaches = False
-    can_skip = False
+    can_skip = can_hint = skip_is_miss = may_skip = False
+    skip_label = ""
 
     @property
     def puzzle(self) -> Puzzle:
@@ -164,6 +155,9 @@ class Rush:
     def skip(self) -> bool:
         return False
 
+    def touch(self) -> None:
+        """Nothing to note: every puzzle of a rush is answered or the clock ends it."""
+
     def tick(self, seconds: float) -> None:
         self.time_left = max(0.0, self.time_left - seconds)
 
@@ -200,6 +194,9 @@ class Untimed:
     def tick(self, seconds: float) -> None:
         """No clock to run down."""
 
+    def touch(self) -> None:
+        """The player acted on the puzzle: only a run that counts puzzles tried notes it."""
+
     def popups(self, result: Result) -> list[tuple[str, Tone]]:
         return []
 
@@ -216,6 +213,8 @@ class Streak(Untimed):
     mode = "streak"
     teaches = False
     can_skip = True
+    can_hint = skip_is_miss = False
+    skip_label = N_("Skip (once)")
 
     @property
     def puzzle(self) -> Puzzle:
@@ -253,9 +252,13 @@ class Streak(Untimed):
         self.ended = True
         return Result(over=True)
 
+    @property
+    def may_skip(self) -> bool:
+        return not (self.skipped or self.ended)
+
     def skip(self) -> bool:
         """Skip the current puzzle, once per run."""
-        if self.skipped or self.ended:
+        if not self.may_skip:
             return False
         self.skipped = True
         self.index += 1
@@ -265,7 +268,9 @@ class Streak(Untimed):
 @dataclass
 class Trainer(Untimed):
     """Puzzles without end, each picked near the player's rating as it is now,
-    ones not tried yet first; the rating moves after every first try."""
+    ones not tried yet first; the rating moves after every first try. A player
+    stuck may take a hint (a star, as anywhere, and the answer no longer a first
+    try) or skip, which is a miss: it counts for the rating as a wrong answer."""
 
     pool: list[tuple[str, Puzzle]]
     rng: random.Random
@@ -274,11 +279,16 @@ class Trainer(Untimed):
     solved: int = 0
     current: Puzzle | None = None
     ended: bool = False
+    #: The puzzle on the board has been acted on (a click, a hint): tried.
+    touched: bool = False
+    #: The puzzle on the board has had its answer, or was skipped.
+    answered: bool = False
     mode = "trainer"
     # It says more once the answer is on its way: the rating, or the answer played out.
     wrong_text = ""
     teaches = True
-    can_skip = False
+    can_skip = can_hint = skip_is_miss = True
+    skip_label = N_("Skip")
 
     @property
     def over(self) -> bool:
@@ -299,13 +309,32 @@ class Trainer(Untimed):
     def score_line(self) -> str:
         return _("Solved {n}").format(n=self.solved)
 
+    @property
+    def tried(self) -> int:
+        """Puzzles tried: each answered or skipped, and the one on the board once
+        acted on (a click the rules refused is a try to the player)."""
+        return self.count + (self.touched and not self.answered)
+
     def summary(self) -> str:
-        return ngettext("{n} solved of {total}", "{n} solved of {total}", self.count).format(
-            n=self.solved, total=self.count
+        return ngettext("{n} solved of {total}", "{n} solved of {total}", self.tried).format(
+            n=self.solved, total=self.tried
         )
 
+    def touch(self) -> None:
+        self.touched = True
+
+    @property
+    def may_skip(self) -> bool:
+        """A puzzle not answered yet: after a miss its answer is on the board."""
+        return not (self.ended or self.answered)
+
     def skip(self) -> bool:
-        return False
+        """Give up the puzzle on the board: tried, and not solved."""
+        if not self.may_skip:
+            return False
+        self.count += 1
+        self.answered = True
+        return True
 
     def pick(self, rating: float) -> Puzzle:
         """The next puzzle, near ``rating``."""
@@ -317,6 +346,7 @@ class Trainer(Untimed):
         ]
         key, self.current = self.pool[costs.index(min(costs))]
         self.seen.add(key)
+        self.touched = self.answered = False
         return self.current
 
     def next_puzzle(self, rating: float) -> Puzzle:
@@ -325,68 +355,8 @@ class Trainer(Untimed):
     def answer(self, right: bool) -> Result:
         self.count += 1
         self.solved += right
+        self.answered = True
         return Result(points=int(right))
-
-
-class Run(Protocol):
-    """One arcade run as its screen drives it: the puzzle on the board, the answer
-    to it, the clock (if any), the score, the next puzzle and the end."""
-
-    @property
-    def mode(self) -> str:
-        """ "rush", "streak" or "trainer": the key of its records and its card."""
-
-    @property
-    def wrong_text(self) -> str:
-        """What a wrong answer says at once."""
-
-    @property
-    def teaches(self) -> bool:
-        """A miss plays the answer out and waits for Next; the rating shows after
-        every first try."""
-
-    @property
-    def can_skip(self) -> bool:
-        """The run lets a puzzle be skipped (once)."""
-
-    @property
-    def puzzle(self) -> Puzzle: ...
-
-    @property
-    def over(self) -> bool: ...
-
-    @property
-    def clock(self) -> float | None:
-        """Seconds left, or None for a run without a clock."""
-
-    @property
-    def strikes(self) -> int: ...
-
-    @property
-    def combo(self) -> int: ...
-
-    @property
-    def score(self) -> int:
-        """The number the run is scored (and its best kept) by."""
-
-    @property
-    def score_line(self) -> str:
-        """The score as the corner of the screen shows it."""
-
-    def summary(self) -> str:
-        """What the run did, for its end."""
-
-    def popups(self, result: Result) -> list[tuple[str, Tone]]:
-        """The pop-ups an answer makes beside the score."""
-
-    def tick(self, seconds: float) -> None: ...
-
-    def answer(self, right: bool) -> Result: ...
-
-    def skip(self) -> bool: ...
-
-    def next_puzzle(self, rating: float) -> Puzzle:
-        """The puzzle after this one, for a player now rated ``rating``."""
 
 
 #: Each mode's name and rules (the card before a run shows them), by its key.
@@ -410,7 +380,8 @@ MODES = {
         N_("Trainer"),
         N_(
             "Puzzles without end, each picked near your puzzle rating, ones you have not tried "
-            "first. After each first try your rating and its change show. End whenever you like."
+            "first. After each first try your rating and its change show. Stuck? A hint costs a "
+            "star; a skip counts as a miss. End whenever you like."
         ),
     ),
 }

@@ -15,7 +15,7 @@ from enum import Enum, auto
 from game.glicko import Rating
 from game.puzzles import Pack, Puzzle
 
-from .arcade import Run, Tone
+from .arcade_run import Run, Tone
 from .progress import Progress
 
 #: A puzzle rating whose deviation is above this is still settling: too few
@@ -105,3 +105,18 @@ def run_answer(
     if run.teaches:
         return RunAnswer(popups, moved, WAIT if answer.right else SHOW_ANSWER)
     return RunAnswer(popups, None, ON_SOON if answer.right else ON_LATER)
+
+
+def run_skip(
+    run: Run, progress: Progress, packs: list[Pack], puzzle: Puzzle
+) -> tuple[bool, tuple[float, float] | None]:
+    """Skip ``puzzle``, the run's, if the run lets it now: whether it skipped,
+    and the rating before and after when the skip moved it. Where a skip is a
+    miss (the Trainer), it counts as a wrong first try, even after a hint: a
+    skip must not dodge what a wrong answer costs. The caller then asks the run
+    for its next puzzle."""
+    if not run.skip():
+        return False, None
+    if not run.skip_is_miss:
+        return True, None
+    return True, count_answer(progress, pack_of(packs, puzzle).id, puzzle, Answer(False, True, 0))

@@ -11,7 +11,7 @@ from game.client.scenes.arcade_scene import ArcadeScene, RunCardScene, SummarySc
 from game.client.scenes.daily import daily_scene
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.glicko import Rating
-from game.play.progress import load
+from game.play.progress import MAX_STARS, load
 from game.puzzles.solve import analyse_flips
 from game.rules import Board, Turn
 from tests.helpers import CHAIN
@@ -270,3 +270,43 @@ def test_the_trainer_plays_out_the_answer_after_a_miss_and_waits_for_next(app, d
     assert scene.next_button in scene.controls and scene.next_button.enabled
     drive.key(pygame.K_n)
     assert not scene.session.revealed and not scene.next_button.enabled  # a new puzzle
+
+
+def own_tile(board: Board) -> int:
+    """A cell of the mover's own tile: a click the rules refuse in a flip puzzle."""
+    return next(c for c in range(len(board.geometry.names)) if board.tile_at(c) == board.mover)
+
+
+def test_the_trainer_counts_a_puzzle_tried_with_only_refused_clicks(app, drive, packs):
+    """Issue 54: clicks the rules refused, then End run, said "0 solved of 0"
+    (German "0 von 0 gelöst"): the puzzle was tried."""
+    scene = start(app, drive, "trainer")
+    drive.click_cell(own_tile(Board(CHAIN)))
+    assert "own tile" in scene.message[0] and scene.run.count == 0  # refused, not judged
+    drive.click(scene.back_button.rect.center)  # End run
+    summary = app.scenes.top
+    assert isinstance(summary, SummaryScene)
+    assert "0 solved of 1" in [m for m, _ in drawn(summary.draw, app.screen)]
+
+
+def test_the_trainer_offers_a_hint_and_a_skip_that_counts_as_a_miss(app, drive, packs):
+    """Issue 54: the Trainer had no hint and no skip for a puzzle the player is
+    stuck on. The hint rings the first flip and costs a star, as in the daily
+    puzzle; the skip moves the rating as a miss and serves the next puzzle."""
+    scene = start(app, drive, "trainer")
+    assert scene.hint_button in scene.controls and scene.skip_button in scene.controls
+    assert scene.skip_button.label == "Skip" and scene.skip_button.enabled
+    stuck = scene.puzzle
+    drive.click(scene.hint_button.rect.center)
+    assert scene.show_hint and scene.stars == MAX_STARS - 1
+    before = app.puzzles.progress.rating.rating
+    drive.key(pygame.K_s)
+    after = app.puzzles.progress.rating.rating
+    assert after < before and scene.puzzle is not stuck and not scene.show_hint
+    assert f"Your rating: {after:.0f}" in scene.message[0]
+    answer(drive, scene, wrong_turn())  # a miss: its answer is played out
+    drive.settle(0.2)
+    assert not scene.skip_button.enabled  # it was answered: Next goes on
+    scene.finish()
+    shown = [m for m, _ in drawn(app.scenes.top.draw, app.screen)]
+    assert "0 solved of 2" in shown, shown

@@ -58,7 +58,7 @@ def test_the_trainer_has_what_its_screen_asks_of_every_run(packs):
     trainer, _ = start("trainer", packs)
     trainer.tick(30.0)
     assert trainer.clock is None and trainer.score == 0 and not trainer.over
-    assert trainer.strikes == 0 and trainer.combo == 0 and not trainer.skip()
+    assert trainer.strikes == 0 and trainer.combo == 0
 
 
 def test_only_the_rush_has_a_clock_and_it_runs_down(packs):
@@ -106,9 +106,11 @@ def test_the_trainer_serves_a_theme_only_when_a_puzzle_has_it(packs):
     assert served is None
 
 
-def test_only_the_streak_skips_and_only_the_trainer_teaches(packs):
+def test_the_untimed_runs_skip_and_only_the_trainer_teaches_and_hints(packs):
     runs = {mode: start(mode, packs)[0] for mode in ("rush", "streak", "trainer")}
-    assert [m for m, r in runs.items() if r.can_skip] == ["streak"]
+    assert [m for m, r in runs.items() if r.can_skip] == ["streak", "trainer"]
+    assert [m for m, r in runs.items() if r.can_hint] == ["trainer"]
+    assert [m for m, r in runs.items() if r.skip_is_miss] == ["trainer"]
     assert [m for m, r in runs.items() if r.teaches] == ["trainer"]
     assert {m: r.mode for m, r in runs.items()} == {m: m for m in runs}
 
@@ -131,3 +133,19 @@ def test_a_run_starts_a_little_below_the_players_rating(packs, mode):
     for seed in range(5):
         run, _ = start_run(mode, packs, random.Random(seed), seen=set(), rating=rating)
         assert rating - 150 <= run.puzzle.rating <= rating, run.puzzle.rating
+
+
+def test_the_trainer_counts_a_puzzle_tried_without_an_answer(packs):
+    """Issue 54: clicks the rules refused, then End run, said "0 solved of 0": the
+    puzzle on the board, once acted on, is tried."""
+    trainer, _ = start("trainer", packs)
+    assert trainer.summary() == "0 solved of 0"  # nothing done yet
+    trainer.touch()
+    assert trainer.summary() == "0 solved of 1"
+    trainer.answer(False)
+    assert trainer.summary() == "0 solved of 1"  # the same puzzle, once
+    trainer.next_puzzle(1500.0)
+    assert trainer.summary() == "0 solved of 1"  # the next one is not touched yet
+    trainer.touch()
+    trainer.answer(True)
+    assert trainer.summary() == "1 solved of 2"

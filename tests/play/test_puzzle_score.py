@@ -21,6 +21,7 @@ from game.play.puzzle_score import (
     pack_of,
     rating_shown,
     run_answer,
+    run_skip,
     settling,
 )
 from game.play.puzzle_session import PuzzleSession
@@ -130,3 +131,27 @@ def test_the_timed_runs_go_on_by_themselves_and_say_no_rating(packs):
         ON_LATER
     )
     assert streak.over
+
+
+def test_a_trainer_skip_is_a_miss_for_the_rating_and_a_puzzle_tried(packs):
+    """Issue 54: the Trainer had no skip for a puzzle the player is stuck on; a
+    skip moves the rating as a wrong first try would (a hint first changes
+    nothing), once, and the run goes on at the new rating."""
+    run, progress = start("trainer", packs), Progress(rating=Rating(1200.0, 200.0))
+    assert run.can_skip and run.may_skip and run.can_hint
+    stuck = run.puzzle
+    PuzzleSession(stuck).hint()  # the hint the player took first
+    skipped, moved = run_skip(run, progress, packs, stuck)
+    assert skipped and moved is not None and moved[1] < moved[0] == 1200.0
+    assert pack_of(packs, stuck).id + "/" + stuck.id in progress.tried
+    assert not run.may_skip and run_skip(run, progress, packs, stuck) == (False, None)
+    assert run.summary() == "0 solved of 1" and run.score == 0
+    run.next_puzzle(progress.rating.rating)
+    assert run.may_skip
+
+
+def test_a_streak_skip_moves_no_rating(packs):
+    run, progress = start("streak", packs), Progress(rating=Rating(1200.0, 200.0))
+    assert run_skip(run, progress, packs, run.puzzle) == (True, None)
+    assert progress.rating.rating == 1200.0 and not progress.tried
+    assert run_skip(run, progress, packs, run.puzzle) == (False, None)  # once a run

@@ -18,6 +18,7 @@ from game.play.puzzle_score import (
     Answer,
     rating_shown,
     run_answer,
+    run_skip,
     settling,
 )
 from game.play.puzzle_shelf import theme_name
@@ -46,7 +47,11 @@ class ArcadeScene(PuzzleScene):
     ``"trainer"``. A card with the mode's rules comes first; the clock starts
     when the player says so."""
 
-    pad_keys = pad_buttons(BOARD_PAD, x=(pygame.K_s, N_("skip this puzzle (once)")))
+    pad_keys = pad_buttons(
+        BOARD_PAD,
+        x=(pygame.K_s, N_("skip this puzzle")),
+        y=(pygame.K_h, N_("hint (costs a star)")),
+    )
 
     def __init__(
         self, app: Services, mode: str, seed: int | None = None, *, theme: str | None = None
@@ -70,17 +75,18 @@ class ArcadeScene(PuzzleScene):
             app,
             self.run.puzzle,
             on_result=self.answered,
-            hints=False,
+            hints=self.run.can_hint,
             wrong_text=self.run.wrong_text,
         )
         # The clock runs on in Rush and Streak; the Trainer waits for Next after a
         # miss, with the answer played out on the board.
-        dropped = (
-            (self.retry_button,) if self.run.teaches else (self.retry_button, self.next_button)
-        )
+        # A run gives up no answer, nor leaves for the analysis board.
+        dropped = [self.retry_button, self.reveal_button, self.analyse_button]
+        if not self.run.teaches:
+            dropped.append(self.next_button)
         self.controls = [b for b in self.controls if b not in dropped]
         self.back_button.label = N_("End run")
-        self.skip_button = Button(N_("Skip (once)"), self.skip, key=pygame.K_s, size=22)
+        self.skip_button = Button(self.run.skip_label, self.skip, key=pygame.K_s, size=22)
         if self.run.can_skip:
             self.controls.insert(0, self.skip_button)
         name = _(MODES[mode][0])
@@ -189,13 +195,27 @@ class ArcadeScene(PuzzleScene):
 
     def click(self, cell: int, delay: float = 0.0) -> None:
         if self.advance_in <= 0:
+            self.run.touch()
             super().click(cell, delay)
 
+    def hint(self) -> None:
+        self.run.touch()
+        super().hint()
+
     def skip(self) -> None:
-        if self.run.skip():
+        puzzles = self.app.puzzles
+        skipped, moved = run_skip(self.run, puzzles.progress, puzzles.packs, self.puzzle)
+        if not skipped:
+            return
+        self.advance_in = 0.0
+        self.load(self.run.next_puzzle(puzzles.progress.rating.rating))
+        self.skip_button.enabled = self.run.may_skip
+        if moved is None:
             self.popup(_("Skipped"), theme.MUTED)
-            self.load(self.run.puzzle)
-            self.skip_button.enabled = False
+        else:  # the Trainer's news after every first try, a skip's too, in its line
+            shown, change = rating_shown(*moved)
+            text = _("Skipped: a miss. Your rating: {rating} ({change}).")
+            self.say(text.format(rating=shown, change=change), theme.MUTED)
 
     def popup(self, text: str, color: theme.Color) -> None:
         self.popups.append(Popup(text, color, 1.2))
@@ -211,6 +231,7 @@ class ArcadeScene(PuzzleScene):
 
     def update(self, dt: float) -> bool:
         super().update(dt)
+        self.skip_button.enabled = self.run.may_skip
         self.popups = [p._replace(left=p.left - dt) for p in self.popups if p.left > dt]
         on_top = self.app.scenes.top is self  # the clock waits behind the rules card
         clocked = self.run.clock is not None
