@@ -72,8 +72,9 @@ class AnalysisBoardScene(Scene):
         self.preview_button = Button(
             _("Chain preview"), self.toggle_preview, key=pygame.K_v, size=20
         )
-        self.copy_button = Button(N_("Copy MFEN"), self.copy, key=pygame.K_c, size=20)
-        self.paste_button = Button(N_("Paste MFEN"), self.paste, key=pygame.K_p, size=20)
+        # The position's MFEN, in the players' words: "MFEN" is for engineers.
+        self.copy_button = Button(N_("Copy position"), self.copy, key=pygame.K_c, size=20)
+        self.paste_button = Button(N_("Paste position"), self.paste, key=pygame.K_p, size=20)
         self.clear_button = Button(N_("Clear"), self.clear, size=20)
         self.save_button = Button(N_("Save as puzzle"), self.save_puzzle, key=pygame.K_s, size=20)
         #: The proof of a puzzle being saved, in the jobs process.
@@ -413,7 +414,7 @@ class AnalysisBoardScene(Scene):
         # The keys before the MFEN, which the Copy button gives whole anyway:
         # the shortest wording where the longest has no room.
         lines.append((self.input.help_text(paints=True), theme.MUTED))
-        lines.append(((self.mfen(),), theme.MUTED))
+        lines.append(((_("Position code: {code}").format(code=self.mfen()),), theme.MUTED))
         # Each line whole or not at all, above the Back button (an MFEN has no
         # spaces: it breaks where the width does).
         area = self.boxes["lines"]
