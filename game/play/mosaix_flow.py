@@ -272,6 +272,10 @@ class SheetFlow:
         self.thinking = None
 
 
+#: What the scale is worth (the rules: 1 point per empty scale space at the end).
+SCALE_POINTS = N_("Each empty scale space is a point at the end.")
+
+
 class SoloFlow(SheetFlow):
     """The solo game: you roll and lay out every formation; the scale lets
     symbols hang over the edge; your best scores are kept in ``data``."""
@@ -303,6 +307,14 @@ class SoloFlow(SheetFlow):
     def hanging(self, dropped: int) -> str:
         return hanging(dropped, scale=True)
 
+    def scale_help(self) -> str:
+        """What the scale is, for a pointer over it and the points beside it: a
+        newcomer saw "Scale" and a row of boxes and could not tell what they
+        were for (in the words of the rules' scoring)."""
+        return (
+            _("Scale: each symbol left off the edge crosses out a space.") + " " + _(SCALE_POINTS)
+        )
+
     def write(self, p: Placement) -> list[MosaixEvent]:
         before = self.game.sheet
         self.game.play(p)
@@ -313,7 +325,14 @@ class SoloFlow(SheetFlow):
                 "Written, {n} symbols off the edge: the scale has {left} left.",
                 p.dropped,
             )
-            self.say(text.format(n=p.dropped, left=self.game.scale), "good")
+            said = text.format(n=p.dropped, left=self.game.scale)
+            self.say(said + " " + _(SCALE_POINTS), "good")
+        elif self.game.sheet.score() == before.score():
+            # The points stayed as they were, and a newcomer could not tell why.
+            self.say(
+                _("Written. No new points: only areas of 5 or more cells of one symbol score."),
+                "good",
+            )
         else:
             # The panel counts the points (the sheet's and the scale's): a sheet-only
             # figure here read as a contradiction of it.

@@ -201,12 +201,13 @@ def test_a_formation_drawn_red_always_says_why(tmp_path):
     p = mosaix_ai.roll_and_place(game.sheet, game.rolled, random.Random(21), game.max_dropped)
     flow.arranger.show(p.formation)
     flow.click(cell_for(p))
-    assert flow.message == ("Written.", "good")
+    written = flow.message
+    assert written[0].startswith("Written.") and written[1] == "good"
     # The pointer has not moved: the next formation waits for it to, rather than
     # lie red over what was just written beside a refusal, a write that looked
     # like a mistake to a newcomer.
     assert flow.preview(cell_for(p)) is None
-    assert flow.line(cell_for(p)) == ("Written.", "good")
+    assert flow.line(cell_for(p)) == written
     # Moved (here, back to the same cell), it is drawn red: the line says why,
     # never the old "Written.".
     flow.pointed()
@@ -233,6 +234,31 @@ def test_a_formation_hanging_over_the_edge_says_so_before_it_is_written(tmp_path
     assert flow.preview((1, 0)).hanging == [] and flow.hover_text((1, 0))[1] == "good"
     flow.click((0, 0))
     assert flow.game.scale == 7 and "off the edge" in flow.message[0]
+    # What the space it cost was worth (issue 54: nothing said what the scale is for).
+    assert flow.message[0].endswith("Each empty scale space is a point at the end.")
+
+
+def test_a_write_that_leaves_the_points_as_they_were_says_why(tmp_path):
+    """Issue 54: the points line stayed the same after a write and nothing said
+    why: only areas of 5 or more cells of one symbol score (the rules' words)."""
+    flow = SoloFlow(InlineJobs(), tmp_path, seed=3)
+    flow.start()
+    flow.pick_shape(0)
+    before = flow.game.sheet.score()
+    flow.click((1, 0))  # the I-shape along the bottom row: no area of 5
+    assert flow.game.sheet.score() == before == 0
+    assert flow.message == (
+        "Written. No new points: only areas of 5 or more cells of one symbol score.",
+        "good",
+    )
+
+
+def test_the_scale_says_what_it_is(tmp_path):
+    flow = SoloFlow(InlineJobs(), tmp_path, seed=3)
+    assert flow.scale_help() == (
+        "Scale: each symbol left off the edge crosses out a space. "
+        "Each empty scale space is a point at the end."
+    )
 
 
 def test_a_match_says_so_too():

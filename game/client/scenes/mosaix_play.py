@@ -171,6 +171,15 @@ class MosaixSoloScene(SheetPlay):
         self.draw_formation(surface, self.formation_box.top)
         self.draw_scale(surface)
 
+    def draw_message(self, surface: pygame.Surface) -> None:
+        """Over the scale and the points, the line says what the scale is."""
+        at = self.app.pointer
+        if at is None or not self.score_box.collidepoint(at) or self.flow.finished:
+            super().draw_message(surface)
+            return
+        text = self.flow.scale_help()
+        tl.block(surface, text, self.message_box, size=self.message_size(), align="center")
+
     def draw_scale(self, surface: pygame.Surface) -> None:
         """The scale's spaces, crossed out as they are used, and the points."""
         size = max(14, self.y(20))
