@@ -9,6 +9,7 @@ import pygame
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.history_scene import ROW, HistoryScene
 from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.pause import PauseScene
 from game.client.scenes.title import TitleScene
 from game.play.history import entries
 
@@ -82,7 +83,6 @@ def test_a_game_opens_for_review_and_can_be_deleted_and_exported(app, drive):
     drive.key(pygame.K_END)
     assert review.match.over
     drive.key(pygame.K_ESCAPE)
-    drive.click(button(app.scenes.top, "Leave").rect.center)
     assert app.scenes.top is history
     drive.click(history.delete_button.rect.center)
     assert isinstance(app.scenes.top, ConfirmScene)
@@ -165,7 +165,6 @@ def test_every_archived_game_is_reached_by_scrolling(app, drive):
 def test_an_online_win_keeps_its_players_and_its_rating_change(app, drive):
     """Issue 54: History's row showed no rating change, and Open and the pause
     menu said "Red: Human / Blue: Human" though the record names both players."""
-    from game.client.scenes.pause import PauseScene
     from game.client.scripted.checks import text_problems
     from game.play.online_game import OnlineController, OnlineMatch
     from game.rules import BLUE, RED
@@ -190,6 +189,35 @@ def test_an_online_win_keeps_its_players_and_its_rating_change(app, drive):
     review = app.scenes.top
     assert isinstance(review, MatchScene)
     assert (review.match.player(RED), review.match.player(BLUE)) == ("Ann", "Bob")
-    drive.key(pygame.K_ESCAPE)
+    review.open_menu()  # a controller's Start: the review's menu says who played
     pause = app.scenes.top
     assert isinstance(pause, PauseScene) and pause.subtitle == "Red: Ann, Blue: Bob"
+
+
+def test_esc_in_a_review_goes_back_to_the_history_as_back_does(app, drive):
+    """Issue 54 (continued), item 3: Esc in a game opened from History opened the
+    Pause menu. A review leads back where the player came from: its panel's
+    button says Back, and Esc does what it does, at any move of the game."""
+    finish_hot_seat(app, drive, seed=3)
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    drive.click(button(app.scenes.top, "History").rect.center)
+    history = app.scenes.top
+    assert isinstance(history, HistoryScene)
+    for keys in ([], [pygame.K_RIGHT, pygame.K_RIGHT]):
+        drive.click(history.open_button.rect.center)
+        review = app.scenes.top
+        assert isinstance(review, MatchScene)
+        assert review.panel.menu.label == "Back"
+        for key in keys:
+            drive.key(key)
+        drive.key(pygame.K_ESCAPE)
+        assert app.scenes.top is history
+    drive.click(history.open_button.rect.center)
+    drive.click(app.scenes.top.panel.menu.rect.center)
+    assert app.scenes.top is history
+    # A match of one's own keeps its Pause menu on Esc.
+    match = start_match(app, drive, side=3)
+    assert match.panel.menu.label == "Pause"
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseScene)

@@ -204,7 +204,7 @@ class HistoryScene(Scene):
         _, match = self.open_current()
         if match is not None:
             match.goto(0)  # a look back starts at the first turn
-            self.app.scenes.push(MatchScene(self.app, match, current=False))
+            self.app.scenes.push(MatchScene(self.app, match, current=False, review=True))
 
     def analyse(self) -> None:
         game, match = self.open_current()

@@ -60,7 +60,11 @@ class MatchScene(MatchBoard):
         *,
         current: bool = True,
         control: MatchControl | None = None,
+        review: bool = False,
     ) -> None:
+        """``review``: opened for a look back from History, where Back and Esc
+        lead (the pause menu stays on a controller's Start)."""
+        self.review = review
         if control is None:
             control = MatchController(match, app.data, app.worker.line(), current=current)
         super().__init__(app, control)
@@ -75,7 +79,8 @@ class MatchScene(MatchBoard):
             # beside Undo left a newcomer asking which was which.
             take_back=None if can.undo else self.take_back_chain,
             save=self.save_game if can.save else None,
-            menu=self.menu,
+            menu=self.back_to_list if self.review else self.menu,
+            menu_label=N_("Back") if self.review else N_("Pause"),
         )
 
     def over_scene(self) -> Scene:
@@ -404,6 +409,14 @@ class MatchScene(MatchBoard):
             self.app.toast(problem)
         self.app.scenes.close(self)
         self.app.scenes.to_bottom()
+
+    def back_to_list(self) -> None:
+        """A review's Back (and Esc): to the list it was opened from, the match
+        kept as leaving keeps it."""
+        problem = self.control.leave()
+        if problem:
+            self.app.toast(problem)
+        self.app.scenes.close(self)
 
     def cancel_ai(self) -> None:
         if self.thinker is not None:
