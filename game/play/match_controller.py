@@ -25,6 +25,7 @@ from .history import archive
 from .in_progress import CURRENT, match_in_progress
 from .match import Event, Match, player_name
 from .storage import write_json, write_new
+from .tutorial_progress import note_tried
 
 HINT_LEVEL = "Master"
 #: The compiled search reaches deeper in this than the Python search did in the
@@ -79,7 +80,7 @@ class HistoryKeeper:
                 reason=e.strerror or e
             )
         self.archived = True
-        return None
+        return note_tried(self.data)  # a finished match: no longer new here
 
 
 class MatchController(HistoryKeeper):

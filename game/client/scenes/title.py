@@ -12,6 +12,7 @@ from game.play.in_progress import CURRENT, match_in_progress
 from game.play.match import open_record
 from game.play.online_identity import load as load_identity
 from game.play.postal_watch import PostalWatch
+from game.play.tutorial_progress import new_here
 from game.play.tutorial_progress import save as save_tutorial
 from game.rules import Board, Color, Position
 
@@ -127,6 +128,9 @@ class TitleScene(MenuScene):
         #: The first start's pointer to the tutorial, a line of the title's own
         #: (over the buttons, with Learn to play lit): empty once it was shown.
         self.note = ""
+        #: Learn to play is tagged "new here?" until a lesson is opened or a
+        #: match finished (:func:`~game.play.tutorial_progress.new_here`).
+        self.new_here = False
         self.note_room = 0  # the note's height over the buttons, set as laid out
 
     def start_watch(self) -> None:
@@ -178,7 +182,7 @@ class TitleScene(MenuScene):
         learn = Button(N_("Learn to play"), self.learn, key=pygame.K_l)
         # The note's button, tagged: a gold label beside the focus on Play read
         # as two buttons selected.
-        learn.badge = N_("new here?") if self.note else ""
+        learn.badge = N_("new here?") if self.new_here else ""
         return learn
 
     def back(self) -> None:
@@ -199,8 +203,10 @@ class TitleScene(MenuScene):
         self.app.scenes.push(TutorialMenuScene(self.app))
 
     def offer_tutorial(self) -> None:
-        """On a first start, point a new player at the tutorial, once."""
+        """On a first start, point a new player at the tutorial, once; tag Learn
+        to play for as long as the player is new here."""
         progress = tutorial_progress(self.app)
+        self.new_here = new_here(progress, self.app.data)
         if progress.offered or progress.done:
             return
         progress.offered = True

@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.play.lessons import LESSONS, Feedback, LessonRun, split_question
-from game.play.tutorial_progress import TutorialProgress, list_line
+from game.play.tutorial_progress import TutorialProgress, list_line, note_tried
 from game.play.tutorial_progress import load as load_tutorial
 from game.play.tutorial_progress import save as save_tutorial
 from game.rules import BLUE, RED
@@ -95,6 +95,9 @@ class LessonScene(Scene):
 
     def __init__(self, app: Services, index: int) -> None:
         super().__init__(app)
+        problem = note_tried(app.data)  # a lesson opened: no longer new here
+        if problem:
+            app.toast(problem)
         self.compact = False
         #: The lesson's text: it scrolls (the wheel, Page Up and Down) where it
         #: does not fit.
