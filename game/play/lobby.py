@@ -23,7 +23,7 @@ from game.play.endings import server_text
 
 from .match import sentence
 from .online_game import OnlineMatch, pace_text
-from .online_identity import Identity
+from .online_identity import Identity, server_words
 
 #: How the leaderboard is ordered, in a player's words: by rating less twice its
 #: deviation, so a rating from a handful of games does not top the board.
@@ -177,7 +177,7 @@ class Lobby:
     def attach(self, line: LobbyLine, url: str) -> None:
         """A new line to ``url``, not online until it says so."""
         self.line, self.url, self.online = line, url, False
-        self.say(_("Connecting to {url}...").format(url=url))
+        self.say(_("Connecting..."))  # under the server's line (:meth:`server_line`)
         self.changed()
 
     def detach(self) -> None:
@@ -322,8 +322,13 @@ class Lobby:
             n,
         ).format(n=n)
 
+    def server_line(self) -> str:
+        """The server the lobby connects to, as a player reads it: "The server at
+        192.168.1.5:8765" (the status under it says how the connection stands)."""
+        return _("The server at {where}").format(where=server_words(self.url))
+
     def player_line(self) -> str:
-        """Who we are here: "Emma, rated 1500, on ws://host:8765"."""
+        """Who we are here: "Emma, rated 1500, on 192.168.1.5:8765"."""
         p = self.line.player if self.line is not None else {}
         if self.pace == "Live":
             rating = shown_rating(p.get("rating", 1500), p.get("provisional"))
@@ -333,7 +338,7 @@ class Lobby:
                 p.get("correspondence_rating", 1500), p.get("correspondence_provisional")
             )
             text = _("{name}, rated {rating} by correspondence, on {url}")
-        return text.format(name=p.get("name", ""), rating=rating, url=self.url)
+        return text.format(name=p.get("name", ""), rating=rating, url=server_words(self.url))
 
     # -- the server's messages --------------------------------------------------------
     def apply(self, msg: Heard) -> Opening | None:

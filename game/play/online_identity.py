@@ -76,6 +76,20 @@ def normal(address: str) -> str:
     return f"{parts.scheme}://{shown}:{port}{parts.path.rstrip('/')}"
 
 
+def server_words(url: str) -> str:
+    """A server's URL as a player reads it: its host and port ("192.168.1.5:8765"),
+    without the ``ws://`` of the machine's address, and without the port a
+    ``wss`` server always has ("mosaic.example.org"). The exact URL stays where
+    it is shared (a game's page address)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        return url
+    where = parts.netloc.rpartition("@")[2]
+    if parts.scheme == "wss" and where.endswith(":443"):
+        where = where[: -len(":443")]
+    return where + parts.path.rstrip("/")
+
+
 def load(directory: Path) -> tuple[Identity, str | None]:
     path = directory / FILE
     data, message = read_json(path, N_("online settings"))

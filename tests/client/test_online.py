@@ -497,3 +497,49 @@ def test_a_name_left_out_is_said_by_its_field_and_nothing_moves(app, drive):
         assert field.bottom <= r.top <= field.bottom + 40  # under its field, not far below
         assert r.height >= 19  # larger than the foot's status lines (17 pixels)
         assert not any(r.colliderect(c.rect) for c in scene.controls)
+
+
+def test_a_failed_connection_says_back_its_server_and_its_trouble_together(app, drive):
+    """Issue 54 (continued), item 1: the retry screen offered "Stop trying" where
+    every other screen says Back, drew its error at the window's foot far from the
+    line it is about, and showed the raw ws:// URL. Back (and Esc) stop trying, to
+    the form; the server is named by host and port; the error sits under it."""
+    import socket
+
+    from game.i18n import _, set_language
+
+    refusing = socket.socket()  # bound, never listening: every try is refused
+    refusing.bind(("127.0.0.1", 0))
+    url = f"ws://127.0.0.1:{refusing.getsockname()[1]}"
+    try:
+        for w, h in ((1280, 800), (640, 480)):
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+            scene = OnlineScene(app)
+            app.scenes.reset(scene)
+            drive.frames(2)
+            scene.name_field.value = "Ann"
+            scene.connect(url)
+            until(drive, lambda scene=scene: scene.status[0].startswith("No connection"))
+            drive.frames(2)
+            assert [c.label for c in scene.controls] == ["Back"]
+            seen = drawn(scene.draw, app.screen)
+            assert not [m for m, _r in seen if "ws://" in m], seen
+            (server,) = [r for m, r in seen if m.startswith("The server at 127.0.0.1:")]
+            (trouble,) = [r for m, r in seen if m.startswith("No connection")]
+            back = scene.controls[0].rect
+            assert server.bottom <= trouble.top <= server.bottom + 40  # together
+            assert trouble.bottom <= back.top  # over the button, not at the foot
+            drive.key(pygame.K_ESCAPE)  # as Back does: to the form, still here
+            assert app.scenes.top is scene and scene.link is None
+            assert button(scene, "Connect") is not None
+        set_language("de")
+        try:
+            scene.connect(url)
+            drive.frames(1)
+            assert [_(c.label) for c in scene.controls] == ["Zurück"]
+        finally:
+            set_language("en")
+        drive.click(scene.controls[0].rect.center)
+        assert scene.link is None
+    finally:
+        refusing.close()

@@ -15,7 +15,7 @@ from game.play.lobby import (
     game_line,
     seek_line,
 )
-from game.play.online_identity import Identity
+from game.play.online_identity import Identity, server_words
 
 URL = "ws://127.0.0.1:8765"
 
@@ -232,9 +232,26 @@ def test_the_lines_of_the_lists():
 
 
 def test_the_player_line_says_the_rating_of_the_pace(lobby):
-    assert lobby.player_line() == f"Emma, rated 1500, on {URL}"
+    assert lobby.player_line() == "Emma, rated 1500, on 127.0.0.1:8765"
     lobby.choose_pace("Correspondence")
-    assert lobby.player_line() == f"Emma, rated 1500 by correspondence, on {URL}"
+    assert lobby.player_line() == "Emma, rated 1500 by correspondence, on 127.0.0.1:8765"
+
+
+def test_a_server_is_shown_as_a_player_reads_it_never_as_a_url(kept):
+    """Issue 54 (continued), item 1: the raw ws:// URL was shown to players."""
+    assert server_words("ws://192.168.1.5:8765") == "192.168.1.5:8765"
+    assert server_words("wss://mosaic.example.org:443") == "mosaic.example.org"
+    assert server_words("wss://mosaic.example.org:8443/play") == "mosaic.example.org:8443/play"
+    assert server_words("ws://[::1]:8765") == "[::1]:8765"
+    lobby = Lobby(Identity(), lambda: None)
+    lobby.attach(FakeLine(), "ws://192.168.1.5:8765")
+    said = [lobby.server_line(), lobby.status[0]]
+    assert said[0] == "The server at 192.168.1.5:8765"
+    lobby.apply({"type": "link", "state": "offline"})
+    said += [lobby.status[0]]
+    lobby.apply({"type": "link", "state": "online"})
+    said += [lobby.status[0], lobby.player_line()]
+    assert not [line for line in said if "ws://" in line]
 
 
 def test_a_refused_hello_says_the_servers_reason_as_a_sentence(lobby):
@@ -251,9 +268,9 @@ def test_a_provisional_rating_is_shown_with_a_question_mark(lobby):
     assert seek_line(seek("a", provisional=True, base=300, inc=3)).startswith("Bob (1500?)")
     assert lobby.line is not None
     lobby.line.player |= {"provisional": True, "correspondence_rating": 1620}
-    assert lobby.player_line() == f"Emma, rated 1500?, on {URL}"
+    assert lobby.player_line() == "Emma, rated 1500?, on 127.0.0.1:8765"
     lobby.choose_pace("Correspondence")  # that rating is settled: no mark
-    assert lobby.player_line() == f"Emma, rated 1620 by correspondence, on {URL}"
+    assert lobby.player_line() == "Emma, rated 1620 by correspondence, on 127.0.0.1:8765"
 
 
 def test_the_lobby_lines_go_through_gettext():

@@ -80,6 +80,8 @@ class OnlineScene(MenuScene):
         correspondence games (the title screen's way in when it is your turn)."""
         #: Where what is wrong with the name typed is said, under its field.
         self.note_box = pygame.Rect(0, 0, 0, 0)
+        #: Room under the header for the status, while connecting (the menu's note).
+        self.note_room = 0
         super().__init__(app)
         identity, message = load_identity(app.data)
         if message:
@@ -104,7 +106,7 @@ class OnlineScene(MenuScene):
             self.identity.server,
             limit=120,
             on_enter=self.connect,
-            hint="ws://host:8765",
+            hint="192.168.1.5:8765",  # an address as players type it (no ws://)
         )
         self.name_field = TextField(
             N_("Your name"),
@@ -183,10 +185,9 @@ class OnlineScene(MenuScene):
         if self.link is None:
             return self.build_form()
         if not self.connected:
-            return [
-                Button(N_("Stop trying"), self.disconnect, size=22),
-                Button(N_("Back"), self.back, size=22),
-            ]
+            # Back stops trying, to the form where the address can be put right:
+            # the one word every screen has for the step back.
+            return [Button(N_("Back"), self.back, size=22)]
         return self.build_lobby()
 
     def build_form(self) -> list[Widget]:
@@ -289,11 +290,13 @@ class OnlineScene(MenuScene):
         # The status lines under everything, as tall as they need (a server's
         # reason may take two or three): the controls go above them.
         self.status_room = status = self.status_height(w)
+        self.note_room = 0
         if self.link is None:
             self.resize_form(w, h, status)
             return
         if not self.connected:
-            self.foot_room = max(0, status - 14)
+            # The status right under the server's line, which it is about.
+            self.foot_room, self.note_room = 0, status
             super().resize(size)
             return
         # The lobby: the menu's header for this size (its controls placed anew
@@ -378,6 +381,10 @@ class OnlineScene(MenuScene):
         self.lobby.open_postal(gid)
 
     def back(self) -> None:
+        """One step back: from trying to connect, to the form; else out."""
+        if self.link is not None and not self.connected:
+            self.disconnect()
+            return
         if self.host is not None:
             self.app.scenes.push(
                 ConfirmScene(
@@ -437,7 +444,7 @@ class OnlineScene(MenuScene):
         if self.link is None:
             return _("Play people on a server, or host one for friends on your network.")
         if not self.connected:
-            return _("Connecting to {url}...").format(url=self.url)
+            return self.lobby.server_line()
         return self.lobby.player_line()
 
     def lines(self) -> list[tuple[str, theme.Color]]:
@@ -457,8 +464,11 @@ class OnlineScene(MenuScene):
         lines = self.lines()
         heights = [tl.block_height(line, STATUS_SIZE, w - 40) for line, _c in lines]
         whole = sum(heights) + 4 * len(lines)
-        # As tall as the lines are now (a server's reason may take two or three).
+        # As tall as the lines are now (a server's reason may take two or three):
+        # under the server's line while connecting, else at the foot.
         box = anchor(surface.get_rect(), (w - 40, whole), "bottom", margin=12)
+        if self.link is not None and not self.connected:
+            box = pygame.FRect(20, self.boxes["note"].top, w - 40, whole)
         for (line, c), tall in zip(lines, heights, strict=True):
             here, box = split(box, tall, gap=4)
             tl.block(surface, line, here, size=STATUS_SIZE, color=c, align="center")
