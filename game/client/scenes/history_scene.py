@@ -23,8 +23,11 @@ from .confirm import ConfirmScene
 from .match_scene import MatchScene
 from .mosaix_sheet import fits
 
-ROW = 34
+ROW = 34  # a game's row in the smallest window; a taller one has taller rows
 STAT_SIZE = 18  # how large a line of the results against each opponent reads
+#: The widest the column of the list, its filter and its buttons grows: rows
+#: across a whole large window were read with the eyes running far, most of it empty.
+COLUMN = 900
 
 
 class HistoryScene(Scene):
@@ -44,6 +47,11 @@ class HistoryScene(Scene):
         #: The control the keyboard focus is on (an index of ``controls``), or
         #: ``None``: the list of games, its selected row lit as the focus.
         self.focus: int | None = None
+        #: A game's row, and its text size: grown with the window, as the other
+        #: lists' rows are (set as laid out).
+        self.row = ROW
+        self.row_size = 20
+        self.stat_size = STAT_SIZE
         self.open_button = Button(N_("Open"), self.open, key=pygame.K_RETURN, size=22)
         self.analyse_button = Button(N_("Analyse"), self.analyse, key=pygame.K_a, size=22)
         self.delete_button = Button(N_("Delete"), self.ask_to_delete, key=pygame.K_DELETE, size=22)
@@ -100,6 +108,14 @@ class HistoryScene(Scene):
         under it, and the buttons at the foot: in one row where the labels fit it
         (a language's long words), else two."""
         w, h = size
+        # The screen's size sets the rows' and the results' text, as the other
+        # lists do: 20 and 18 at 640x480, growing to 26 and 22 in a tall window;
+        # a row is as tall as its text needs at either text size.
+        grow = max(0.0, min(1.0, (h - 480) / 320))
+        self.row_size = round(20 + 6 * grow)
+        self.stat_size = round(STAT_SIZE + 4 * grow)
+        self.row = max(round(ROW + 16 * grow), theme.font(self.row_size).get_linesize() + 12)
+        cw = min(COLUMN, w - 60)  # the column, in the middle of the window
         buttons = (
             self.open_button,
             self.analyse_button,
@@ -108,34 +124,35 @@ class HistoryScene(Scene):
             self.back_button,
         )
         across = len(buttons)
-        bw = min(180, (w - 60) // across - 10)
+        bw = min(180, cw // across - 10)
         if not all(fits(b, bw) for b in buttons):
             across = 3
-            bw = min(240, (w - 60) // across - 10)
+            bw = min(240, cw // across - 10)
         rows = -(-len(buttons) // across)
         foot = rows * 44 + (rows - 1) * 8 + 16
         body = h - 80 - 50 - foot - 10
         # The list and the results under it share the room above the buttons: the
         # list takes what its games need (three rows at least), the results the
         # rest, so a short list leaves no half-empty screen over cut results.
-        line = stat_line()
+        line = stat_line(self.stat_size)
+        row = self.row
         wanted = len(self.stats_lines(room=None)) * line + 8
-        games = max(1, len(self.shown)) * ROW
-        tall = max(min(games, 3 * ROW), body - wanted)
-        listed = max(ROW, min(games, tall))
+        games = max(1, len(self.shown)) * row
+        tall = max(min(games, 3 * row), body - wanted)
+        listed = max(row, min(games, tall))
         stats = body - listed - 8
         # Games past the room are there to scroll to: the line under the list says
         # so, in what the rows leave of the list's box, else above the results.
-        seen = max(1, int(listed) // ROW)
+        seen = max(1, int(listed) // row)
         more = len(self.shown) > seen
         inside = more and listed - seen * ROW >= line
         if more and not inside:
             stats -= line + 4
         self.stats_room = max(1, int(stats) // line)
-        in_list = [Node(height=seen * ROW), Node("more", height=line)] if inside else []
+        in_list = [Node(height=seen * row), Node("more", height=line)] if inside else []
         under = [Node("more", height=line, margin=(0, 0, 4, 0))] if more and not inside else []
         return Column(
-            padding=(0, 30),
+            padding=(0, (w - cw) // 2),
             justify="start",
             children=[
                 Node("head", height=80),
@@ -143,7 +160,7 @@ class HistoryScene(Scene):
                     height=36,
                     margin=(0, 0, 14, 0),
                     justify="start",
-                    children=[Node(self.filter_choice, width=min(760, w - 60))],
+                    children=[Node(self.filter_choice, width=min(760, cw))],
                 ),
                 Column(
                     key="list",
@@ -332,12 +349,16 @@ class HistoryScene(Scene):
 
     def visible(self) -> int:
         """How many games the list has room for."""
-        return max(1, int(self.list_rect.height) // ROW)
+        return max(1, int(self.list_rect.height) // self.row)
 
     def rows(self) -> list[tuple[int, pygame.FRect]]:
         shown = range(self.first, min(len(self.shown), self.first + self.visible()))
         return list(
-            zip(shown, column(self.list_rect, len(shown), height=ROW - 4, gap=4), strict=True)
+            zip(
+                shown,
+                column(self.list_rect, len(shown), height=self.row - 4, gap=4),
+                strict=True,
+            )
         )
 
     def update(self, dt: float) -> bool:
@@ -351,7 +372,13 @@ class HistoryScene(Scene):
         if not self.games:
             none = _("No finished matches yet: they are kept here as you play.")
             tl.block(surface, none, self.list_rect, size=22, color=theme.MUTED)
-        for i, r in self.rows():
+        rows = self.rows()
+        # The rows share one size, the one the longest fits: none looks shrunk.
+        most = min(
+            (tl.label_px(shown[i].line(), r.inflate(-20, 0), self.row_size) for i, r in rows),
+            default=None,
+        )
+        for i, r in rows:
             game = shown[i]
             pygame.draw.rect(
                 surface, theme.BG_LIGHT if i != self.selected else theme.CELL, r, border_radius=6
@@ -359,7 +386,9 @@ class HistoryScene(Scene):
             if i == self.selected:
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
             color = {"won": theme.GOOD, "lost": theme.BAD}.get(game.outcome, theme.TEXT)
-            tl.label(surface, game.line(), r.inflate(-20, 0), size=20, color=color)
+            tl.label(
+                surface, game.line(), r.inflate(-20, 0), size=self.row_size, color=color, most=most
+            )
         if self.more_rect:
             first = self.first + 1
             last = min(len(shown), self.first + self.visible())
@@ -368,14 +397,27 @@ class HistoryScene(Scene):
                 surface,
                 said.format(first=first, last=last, total=len(shown)),
                 self.more_rect,
-                size=STAT_SIZE,
+                size=self.stat_size,
                 align="right",
             )
         lines = self.stats_lines(self.stats_room)
-        boxes = column(self.stats_rect, len(lines), height=stat_line(), gap=0)
+        boxes = column(self.stats_rect, len(lines), height=stat_line(self.stat_size), gap=0)
+        most = min(
+            (
+                tl.label_px(line, box, self.stat_size)
+                for line, box in zip(lines, boxes, strict=True)
+            ),
+            default=None,
+        )
         for line, box in zip(lines, boxes, strict=True):
             tl.label(
-                surface, line, box, size=STAT_SIZE, color=theme.MUTED, pointer=self.app.pointer
+                surface,
+                line,
+                box,
+                size=self.stat_size,
+                color=theme.MUTED,
+                pointer=self.app.pointer,
+                most=most,
             )
         draw_all(self.controls, surface)
 
@@ -400,6 +442,6 @@ class HistoryScene(Scene):
         return lines
 
 
-def stat_line() -> int:
+def stat_line(size: int = STAT_SIZE) -> int:
     """The height of a line of the results, at the text size in use."""
-    return theme.font(STAT_SIZE).get_linesize()
+    return theme.font(size).get_linesize()

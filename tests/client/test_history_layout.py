@@ -1,0 +1,49 @@
+"""The history in a large window, laid out as the other lists are (issue 54,
+continued, item 2): a centred column of a sensible width, its rows and its
+results' lines at the window's size, in Normal and Large text alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.client.app import App
+from game.client.scenes.history_scene import HistoryScene
+from game.client.scripted.tour import text_problems
+
+from .test_history import archive_resigned
+from .test_large_text import shown, texts
+
+
+def history(app: App) -> HistoryScene:
+    archive_resigned(app, ["Beginner", "Club", "Expert"])
+    return HistoryScene(app)
+
+
+def measured(tmp_path, size, text_size) -> tuple[HistoryScene, dict[str, int], list[str]]:
+    """The scene, the height each of its texts is drawn at, and what is wrong."""
+    with shown(tmp_path, size, text_size, history) as app:
+        scene = app.scenes.top
+        assert isinstance(scene, HistoryScene)
+        heights = {m: r.height for m, r in texts(app)}
+        return scene, heights, text_problems(app)
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_the_history_fills_a_large_window_as_the_other_lists_do(tmp_path, text_size):
+    small, small_px, problems = measured(tmp_path, (640, 480), text_size)
+    assert problems == []
+    large, large_px, problems = measured(tmp_path, (1280, 800), text_size)
+    assert problems == []
+    listed = large.list_rect
+    # A centred column, neither the whole width nor a strip at the left.
+    assert abs(listed.left - (1280 - listed.right)) <= 2, listed
+    assert 600 <= listed.width <= 960, listed
+    for c in large.controls:
+        assert listed.left - 1 <= c.rect.left and c.rect.right <= listed.right + 1, c
+    # The rows and the results read larger than in the smallest window.
+    games = [g.line() for g in large.shown]
+    results = large.stats_lines(large.stats_room)
+    assert len(results) == 3
+    for line in games + results:
+        assert large_px[line] > small_px[line], line
+    assert large.row > small.row
