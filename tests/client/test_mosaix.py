@@ -109,6 +109,9 @@ def test_a_match_of_a_person_and_the_ai(app, drive):
     scene = MosaixMatchScene(app, ["Human", "AI"], seed=8)
     app.scenes.reset(scene)
     rng = random.Random(8)
+    # Frames of 50 ms, as the tour draws them: the dice and the sheets run their
+    # whole course in a third of the frames (no check reads a frame between).
+    drive.step = 1 / 20
     deadline = time.monotonic() + 120
     while not scene.match.finished and time.monotonic() < deadline:
         drive.settle(0.7)
@@ -125,7 +128,11 @@ def test_a_match_of_a_person_and_the_ai(app, drive):
                 drive.key(pygame.K_r)
             click_placement(drive, scene, p)
         else:
-            time.sleep(0.01)  # the AI thinks in the jobs process
+            # The AI thinks in the jobs process: a frame now and then takes its
+            # answer, instead of frames drawn with nothing new to show.
+            while scene.thinking is not None and time.monotonic() < deadline:
+                time.sleep(0.05)
+                drive.frames(1)
     assert scene.match.finished and scene.match.rounds >= 8
     drive.settle(0.5)
     card = app.scenes.top
