@@ -59,14 +59,15 @@ def test_tests_play_pass_with_pygame_unimportable():
 
 
 def test_the_refusal_reaches_a_test_that_imports_pygame(tmp_path):
-    """The same child fails a test that needs pygame: the check above can fail."""
+    """The same child fails a test that needs pygame: the check above can fail.
+    And a test that skips without pygame says so in the line the check above reads.
+    (One child runs both files: a child's start costs more than either test.)"""
     needs = tmp_path / "test_needs_pygame.py"
     needs.write_text("def test_draws():\n    import pygame  # noqa: F401\n")
-    done = run_without_pygame(str(needs))
-    assert done.returncode == 1 and "1 failed" in done.stdout, done.stdout[-2000:]
+    skips = tmp_path / "test_skips_without_pygame.py"
+    skips.write_text("import pytest\n\ndef test_draws():\n    pytest.importorskip('pygame')\n")
+    done = run_without_pygame(str(needs), str(skips))
+    assert done.returncode == 1 and "1 failed, 1 skipped" in done.stdout, done.stdout[-2000:]
     assert "refused for this test" in done.stdout
-    # A test that skips without pygame says so in the line the check above reads.
-    needs.write_text("import pytest\n\ndef test_draws():\n    pytest.importorskip('pygame')\n")
-    done = run_without_pygame(str(needs))
     skipped = [line for line in done.stdout.splitlines() if line.startswith("SKIPPED")]
     assert len(skipped) == 1 and "pygame" in skipped[0].lower(), done.stdout[-2000:]
