@@ -25,8 +25,9 @@ from game.play.in_progress import CURRENT
 
 Size = tuple[int, int]
 #: The one run whose screenshots are written as PNG files (and checked to be, by
-#: test_the_screenshot_tour_covers_every_scene): every other run draws each screen
-#: and checks it, but encoding its PNGs would cost seconds a run and check nothing.
+#: test_the_screenshot_tour_covers_every_scene): every other run checks each screen,
+#: drawn once by the check, but encoding its PNGs would cost seconds a run and check
+#: nothing.
 IMAGES: tuple[Size, str, str] = ((1280, 800), "Normal", "en")
 
 
@@ -76,6 +77,15 @@ PLAYER = {
 }
 
 
+def refit(app: App, _path: Path) -> None:
+    """The screenshot of a run without images: the tour's checks draw the screen
+    on top themselves (:func:`game.client.scripted.checks.look`), so it is not
+    drawn a second time for nothing; what a frame does before it draws (each scene
+    shown laid out again if its window, text size or language changed) is done."""
+    for scene in app.scenes.visible():
+        scene.refit(app.size)
+
+
 def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir()}
 
@@ -110,7 +120,7 @@ def run_tour(
         patch.setenv("MOSAIC_DATA_DIR", str(player))
         patch.setattr(Scene, "__setattr__", tracking)
         if (size, text_size, language) != IMAGES:
-            patch.setattr(App, "screenshot", lambda app, _path: app.draw())
+            patch.setattr(App, "screenshot", refit)
         pygame.init()
         app = App(size, data)
         app.puzzles.folder = paths.puzzles()
