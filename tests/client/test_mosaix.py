@@ -54,6 +54,7 @@ def test_a_whole_seeded_solo_game_by_keys_and_clicks(app, drive):
     app.scenes.push(scene)
     rng = random.Random(21)
     turns = 0
+    drive.step = 1 / 20  # frames of 50 ms, as the tour draws them
     while not scene.finished:
         drive.settle(0.7)  # the dice tumble
         game = scene.game
