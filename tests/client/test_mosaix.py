@@ -176,7 +176,7 @@ def test_a_hint_is_worked_out_in_the_jobs_process(app, drive):
     deadline = time.monotonic() + 60
     while scene.thinking is not None and time.monotonic() < deadline:
         drive.frames(1)
-        time.sleep(0.01)
+        time.sleep(0.05)
     assert job.done and job.error is None
     assert scene.message[0] == "Try it here: the preview shows where."
     assert scene.hover is not None
