@@ -6,6 +6,7 @@ import random
 
 import pygame
 
+from game.client.pad import Pads
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.history_scene import ROW, HistoryScene
 from game.client.scenes.match_scene import MatchScene
@@ -209,6 +210,8 @@ def test_esc_in_a_review_goes_back_to_the_history_as_back_does(app, drive):
         review = app.scenes.top
         assert isinstance(review, MatchScene)
         assert review.panel.menu.label == "Back"
+        told = dict(Pads.rows(review))["B"]
+        assert told.endswith("back to History"), told  # the controller's help says it too
         for key in keys:
             drive.key(key)
         drive.key(pygame.K_ESCAPE)

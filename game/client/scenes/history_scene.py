@@ -20,7 +20,7 @@ from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
-from .match_scene import MatchScene
+from .match_scene import ReviewScene
 from .mosaix_sheet import fits
 
 ROW = 34  # a game's row in the smallest window; a taller one has taller rows
@@ -221,7 +221,7 @@ class HistoryScene(Scene):
         _, match = self.open_current()
         if match is not None:
             match.goto(0)  # a look back starts at the first turn
-            self.app.scenes.push(MatchScene(self.app, match, current=False, review=True))
+            self.app.scenes.push(ReviewScene(self.app, match))
 
     def analyse(self) -> None:
         game, match = self.open_current()
