@@ -4,7 +4,14 @@ tests/helpers.py). Nothing here imports pygame: tests/play runs without it."""
 import pytest
 
 from game.puzzles import Pack
+from tests import cputime
 from tests.helpers import shipped_packs
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every run lists its costliest tests by CPU seconds (tests/cputime.py)."""
+    if not config.pluginmanager.is_registered(cputime):
+        config.pluginmanager.register(cputime, "tests.cputime")
 
 
 @pytest.fixture
