@@ -37,6 +37,21 @@ def memo_margin(board: Board, memo: dict) -> int:
     return value
 
 
+#: Minimax's memo of each board solved by :func:`solved`, for the process.
+_SOLVED: dict[str, dict] = {}
+
+
+def solved(board: Board) -> tuple[int, dict]:
+    """The value of ``board`` by :func:`memo_margin`, with its memo, computed once
+    for the test process: the tests that check each solver, Python and compiled,
+    against minimax on the same ending share one minimax search (they run in one
+    worker: SHARED_MINIMAX). The memo only ever holds true values, so a test that
+    goes on filling it cannot change another's result."""
+    key = board.mfen()
+    memo = _SOLVED.setdefault(key, {})
+    return memo_margin(board, memo), memo
+
+
 def _after(board: Board, turn, memo: dict) -> int:
     board.push(turn)
     try:

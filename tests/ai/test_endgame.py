@@ -19,7 +19,7 @@ from game.ai.evaluate import TILE, WIN
 from game.ai.search import Budget, Searcher, empty_cells
 from game.rules import BLUE, RED, Board, Turn
 
-from .brute import memo_margin
+from .brute import memo_margin, solved
 from .scale import python_only, scaled
 
 NOT_HERE = f"the compiled solver is not built here, or {NO_COMPILED_VARIABLE} is set"
@@ -33,6 +33,11 @@ SOLVERS = [
         marks=pytest.mark.skipif(not COMPILED, reason=NOT_HERE),
     ),
 ]
+
+
+#: The tests that check both solvers against minimax on the same endings run in
+#: one worker, which searches each ending's minimax once (brute.solved).
+SHARED_MINIMAX = pytest.mark.xdist_group("endgame-minimax")
 
 
 def ending(seed: int, size: int, empties: int) -> Board:
@@ -80,14 +85,16 @@ def check_against_minimax(board: Board) -> None:
             assert lower <= value <= upper
 
 
+@SHARED_MINIMAX
 @pytest.mark.parametrize("compiled", SOLVERS)
 @pytest.mark.parametrize("seed", range(scaled(4, 1)))
 def test_side_5_endings_match_minimax(seed, compiled):
     board = ending(100 + seed, 5, 7)
-    assert Endgame(compiled=compiled).solve(board) == memo_margin(board, {})
+    assert Endgame(compiled=compiled).solve(board) == solved(board)[0]
 
 
 @pytest.mark.slow
+@SHARED_MINIMAX
 @pytest.mark.parametrize("compiled", SOLVERS)
 @pytest.mark.parametrize(("seed", "empties"), [(100, 9), (102, 9), (102, 10)])
 def test_side_5_endings_at_masters_reach_match_minimax(seed, empties, compiled):
@@ -96,8 +103,7 @@ def test_side_5_endings_at_masters_reach_match_minimax(seed, empties, compiled):
     compiled solver's reach, 16, is beyond minimax: test_endgame_compiled.py
     checks it against the Python solver there.)"""
     board = ending(seed, 5, empties)
-    memo: dict = {}
-    value = memo_margin(board, memo)
+    value, memo = solved(board)
     eg = Endgame(compiled=compiled)
     assert eg.solve(board) == value
     best = set(eg.best_turns(board, value))
@@ -108,11 +114,11 @@ def test_side_5_endings_at_masters_reach_match_minimax(seed, empties, compiled):
         assert (turn in best) == keeps, turn
 
 
+@SHARED_MINIMAX
 @pytest.mark.parametrize("compiled", SOLVERS)
 def test_best_turns_are_exactly_the_turns_that_keep_the_value(compiled):
     board = ending(7, 3, 8)
-    memo: dict = {}
-    value = memo_margin(board, memo)
+    value, memo = solved(board)
     eg = Endgame(compiled=compiled)
     assert eg.solve(board) == value
     best = eg.best_turns(board, value)
@@ -126,6 +132,7 @@ def test_best_turns_are_exactly_the_turns_that_keep_the_value(compiled):
     assert eg.best_turns(board, value, first_only=True) == best[:1]
 
 
+@SHARED_MINIMAX
 @pytest.mark.parametrize("compiled", SOLVERS)
 def test_an_empty_window_is_refused(compiled):
     board = ending(3, 5, 8)
@@ -133,7 +140,7 @@ def test_an_empty_window_is_refused(compiled):
     for alpha, beta in [(1, 1), (2, -2)]:
         with pytest.raises(ValueError, match="empty window"):
             eg.value(board, alpha, beta)
-    assert eg.solve(board) == memo_margin(board, {})
+    assert eg.solve(board) == solved(board)[0]
 
 
 @python_only
