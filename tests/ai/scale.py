@@ -23,6 +23,14 @@ def scaled(full: int, paths: int) -> int:
     return paths if PATHS_ONLY else full
 
 
+def seeds(full: int, paths: list[int]) -> list[int]:
+    """Seeds ``0 .. full - 1`` in the normal run; in a child run for code paths,
+    ``paths``: those of them that reach the lines and branches the full set
+    reaches, at the least cost (docs/testing.md says how each was chosen)."""
+    assert all(0 <= seed < full for seed in paths)
+    return paths if PATHS_ONLY else list(range(full))
+
+
 #: A test (or a case) that runs only the Python solver or search whatever is
 #: built: the run without the compiled code leaves it out, as it would run
 #: there exactly as it already ran in the normal run.
