@@ -56,6 +56,7 @@ def test_the_whole_side_2_game_matches_minimax(compiled):
     assert Endgame(compiled=compiled).solve(board) == memo_margin(board, {})
 
 
+@SHARED_MINIMAX
 @pytest.mark.parametrize("seed", range(scaled(6, 2)))
 def test_side_3_endings_from_8_empty_cells_match_minimax(seed):
     check_against_minimax(ending(seed, 3, 8))
@@ -71,8 +72,7 @@ def test_side_3_endings_from_10_and_11_empty_cells_match_minimax(seed, empties):
 
 
 def check_against_minimax(board: Board) -> None:
-    memo: dict = {}
-    expected = memo_margin(board, memo)
+    expected, memo = solved(board)
     eg = Endgame(compiled=False)
     assert eg.solve(board) == expected
     assert Endgame().solve(board) == expected  # compiled, where built

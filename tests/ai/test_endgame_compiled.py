@@ -24,9 +24,9 @@ from game.ai.levels import LEVELS, WIDE_REACH
 from game.ai.search import empty_cells
 from game.rules import Board
 
-from .brute import memo_margin
+from .brute import memo_margin, solved
 from .scale import scaled, seeds
-from .test_endgame import NOT_HERE, ending
+from .test_endgame import NOT_HERE, SHARED_MINIMAX, ending
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason=NOT_HERE)
 
@@ -90,12 +90,12 @@ def test_it_settles_16_cell_endings_with_the_python_solvers_values(mfen, value):
         board.pop()
 
 
+@SHARED_MINIMAX  # the endings of test_side_3_endings_from_8_empty_cells_match_minimax
 def test_small_endings_match_minimax_with_every_best_turn():
     # asserts-in-branch: scaled() gives at least one position
     for seed in range(scaled(4, 1)):
         board = ending(seed, 3, 8)
-        memo: dict = {}
-        value = memo_margin(board, memo)
+        value, memo = solved(board)
         eg = Endgame()
         assert eg.solve(board) == value
         keeps = set()
