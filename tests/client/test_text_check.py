@@ -460,3 +460,58 @@ def test_a_choices_larger_title_in_a_box_the_size_of_its_options_is_no_grid(app,
     scene.controls[1].rect = pygame.Rect(240, 100, 200, 60)
     found = text_problems(app)
     assert any("'Human' is drawn at" in p and "beside it" in p for p in found), found
+
+
+def test_the_check_finds_a_button_drawn_a_text_size_under_the_others(app):
+    """Issue 54: the analysis board's paired buttons at 640x480 were drawn at 17 px
+    in Normal and Large alike, while the screen's other buttons followed the text
+    size: a label drawn a whole text size under what it asked (in Large, at
+    Normal's size) beside a button drawn at its size is found, in either text
+    size; a label fitted a little smaller is not."""
+    from game.client.scripted.checks import below_the_text_size, controls_of
+    from game.client.widgets import Button
+
+    class Panel(ButtonScene):
+        def __init__(self, app, squeezed: float) -> None:
+            super().__init__(app)
+            self.squeezed = squeezed
+            self.controls = [
+                Button("Kettenvorschau", lambda: None, size=20),
+                Button("Zurück", lambda: None, size=20),
+            ]
+
+        def draw(self, surface: pygame.Surface) -> None:
+            for i, b in enumerate(self.controls):
+                b.rect = pygame.Rect(20, 20 + 60 * i, 300, 50)
+                asked = theme.px(b.size)
+                # The first label as a panel too narrow for it drew it.
+                pixels = round(asked / self.squeezed) if i == 0 else asked
+                theme.text(
+                    surface,
+                    b.label,
+                    b.rect.center,
+                    pixels=pixels,
+                    anchor="center",
+                    box=b.rect.inflate(-16, -4),
+                    asked=asked,
+                )
+
+    def found(scene: Panel) -> list[str]:
+        app.scenes.reset(scene)
+        seen = look(app)
+        assert seen is not None
+        return below_the_text_size(seen.scene, seen, controls_of(scene))
+
+    for text_size in ("Normal", "Large"):
+        theme.set_text_size(text_size)
+        try:
+            asked = theme.px(20)
+            # Large's squeeze to Normal's own size, and Normal's to a size under it.
+            under = theme.normal_px(20) if text_size == "Large" else round(asked / 1.2)
+            assert found(Panel(app, asked / under)) == [
+                f"Panel: 'Kettenvorschau' is drawn at {under}px, a text size under the "
+                f"{asked}px asked, while 'Zurück' is drawn at its size"
+            ]
+            assert found(Panel(app, 1.08)) == []  # a little smaller: a fit, no text size
+        finally:
+            theme.set_text_size("Normal")

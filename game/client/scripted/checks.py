@@ -22,7 +22,7 @@ from .. import theme
 from ..app import App
 from ..glyphs import Face
 from ..glyphs import words as glyph_words
-from ..widgets import LABEL_FLOOR, Button, Widget
+from ..widgets import LABEL_FLOOR, Button, Segments, Widget
 
 #: A line segment drawn: its two ends.
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -266,6 +266,40 @@ def smaller_than_its_row(name: str, seen: Look, controls: Sequence[Widget] = ())
                     f"{m2[:40]!r} beside it at {p2}px"
                 )
                 break
+    return problems
+
+
+#: One text size over the next smaller (Large over Normal): a label drawn at its
+#: asked size divided by this, or less, is drawn a whole text size smaller.
+TEXT_STEP = theme.TEXT_SCALES["Large"] / theme.TEXT_SCALES["Normal"]
+
+
+def below_the_text_size(name: str, seen: Look, controls: Sequence[Widget] = ()) -> list[str]:
+    """Buttons' labels drawn a whole text size smaller than asked (in Large, at
+    Normal's size or less) where another button of the screen is drawn at its
+    own size: the button was given no room for the text size the player chose.
+    Not yet part of :func:`text_problems`: the tour still finds such buttons on
+    the analysis board and the online lobby (issue 54)."""
+    buttons = [c for c in controls if isinstance(c, Button)]
+    # A choice's title is no button: its options are (asked a size of their own).
+    titles = [c.title_box() for c in buttons if isinstance(c, Segments)]
+    labels = [
+        (m, p, a)
+        for (m, _, b, p), a in zip(seen.texts, seen.asked, strict=True)
+        if b is not None
+        and any(c.rect.contains(b) for c in buttons)
+        and not any(t.colliderect(b) for t in titles)
+    ]
+    whole = [m for m, p, a in labels if p >= a]
+    problems = []
+    for m, p, a in labels:
+        # Rounded: Large's size and Normal's are each rounded down from the size.
+        if p <= round(a / TEXT_STEP) and [w for w in whole if w != m]:
+            other = next(w for w in whole if w != m)
+            problems.append(
+                f"{name}: {m[:40]!r} is drawn at {p}px, a text size under the {a}px "
+                f"asked, while {other[:40]!r} is drawn at its size"
+            )
     return problems
 
 
