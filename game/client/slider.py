@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -22,6 +22,9 @@ class Slider(FocusControl):
         self.dragging = False
         #: Said in place of the value (the sound is off, say), until cleared.
         self.note = ""
+        #: The sliders of one column (this one among them): their bars share one
+        #: width and left edge, the narrowest any of them leaves its label.
+        self.peers: Sequence[Slider] = ()
 
     def _set_from(self, x: int) -> None:
         bar = self.bar()
@@ -33,13 +36,17 @@ class Slider(FocusControl):
             title=_(self.title), value=self.note or f"{round(self.value * 100)}%"
         )
 
-    def bar(self) -> pygame.Rect:
+    def share(self) -> int:
         # The label has the room it needs at its size (more in Large), the bar
         # the rest, down to a quarter of the slider: the label is not shrunk to
         # make room for the bar.
         widest = _("{title}: {value}").format(title=_(self.title), value="100%")
         need = theme.font(self.size).size(max(widest, self.text(), key=len))[0] + 18 + 26
-        share = max(self.rect.width // 4, min(self.rect.width // 2, self.rect.width - need))
+        return max(self.rect.width // 4, min(self.rect.width // 2, self.rect.width - need))
+
+    def bar(self) -> pygame.Rect:
+        column = [p for p in self.peers if (p.rect.x, p.rect.w) == (self.rect.x, self.rect.w)]
+        share = min([self.share(), *(p.share() for p in column)])
         return pygame.Rect(self.rect.right - share, self.rect.centery - 4, share - 16, 8)
 
     def handle(self, event: pygame.event.Event) -> bool:

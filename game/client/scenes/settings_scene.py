@@ -77,9 +77,11 @@ class SettingsScene(MenuScene):
         speed = next((k for k, v in SPEEDS.items() if v == s.speed), "Normal")
         language = LANGUAGES.get(s.language, SYSTEM)
         self.volume.value = s.volume
+        clicks = Slider(N_("Button clicks"), s.click_volume, self._clicks)
+        self.volume.peers = clicks.peers = (self.volume, clicks)
         return [
             self.volume,
-            Slider(N_("Button clicks"), s.click_volume, self._clicks),
+            clicks,
             Choice(N_("Legal-move markers"), ON_OFF, ON_OFF[s.legal_markers], self._markers),
             Choice(N_("Colour-blind shapes"), ON_OFF, ON_OFF[s.colour_blind], self._shapes),
             Choice(N_("Coordinates"), ON_OFF, ON_OFF[s.coordinates], self._coordinates),
