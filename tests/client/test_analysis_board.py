@@ -262,3 +262,42 @@ def test_the_smallest_window_offers_e_before_any_answer(tmp_path):
         assert offered and scene.panel.contains(
             next(r for m, r in texts(app) if m == offered[0])
         ), offered
+
+
+def test_the_paired_buttons_follow_large_text_at_640x480(tmp_path):
+    """Issue 54: at 640x480 the paired buttons ("Kettenvorschau", "Als Rätsel
+    speichern") were fitted to a panel too narrow for them, at 17 px in Normal
+    and in Large alike. The panel gives them the room their labels need at the
+    text size: Large draws them larger than Normal, and each at least a text
+    size above the one below it (the tour's check finds none)."""
+    import json
+
+    from game import i18n
+    from game.client import theme
+    from game.client.app import App
+    from game.client.scripted.checks import below_the_text_size, controls_of, look
+
+    for language in ("de", "es", "en"):
+        drawn: dict[str, dict[str, int]] = {}
+        for text_size in ("Normal", "Large"):
+            data = tmp_path / f"{language}-{text_size}"
+            data.mkdir()
+            settings = {"text_size": text_size, "language": language}
+            (data / "settings.json").write_text(json.dumps(settings))
+            pygame.init()
+            app = App((640, 480), data)
+            try:
+                scene = AnalysisBoardScene(app)
+                app.scenes.reset(scene)
+                seen = look(app)
+                assert seen is not None
+                found = below_the_text_size(seen.scene, seen, controls_of(scene))
+                assert found == [], found
+                labels = {i18n._(b.label) for b in scene.pairs}
+                drawn[text_size] = {m: p for m, _r, _b, p in seen.texts if m in labels}
+                assert len(drawn[text_size]) == len(labels), drawn
+            finally:
+                app.close()
+                i18n.set_language("en")
+                theme.set_text_size("Normal")
+        assert all(drawn["Large"][m] > p for m, p in drawn["Normal"].items()), drawn

@@ -25,6 +25,7 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import BoardView
+from ..button_label import LABEL_PAD, button_label_px
 from ..layout import split
 from ..layout_tree import Column, Grid, Node, Row
 from ..scene import Scene, Services, pad_buttons
@@ -225,8 +226,10 @@ class AnalysisBoardScene(Scene):
         panel = min(380, max(260, w // 3))
         self.view.coordinates = self.app.settings.coordinates
         bh = 38 if h >= 560 else 32
+        label_size = 20 if (panel - 24 - 8) / 2 >= 150 else 17
         for b in self.pairs:
-            b.size = 20 if (panel - 24 - 8) / 2 >= 150 else 17
+            b.size = label_size
+        panel, rows = self.pair_room(w, panel, bh)
         board = Column(
             padding=10,
             gap=12,
@@ -246,10 +249,10 @@ class AnalysisBoardScene(Scene):
                     children=[Node(c, height=32) for c in self.choices],
                 ),
                 Grid(
-                    height=3 * (bh + 8) - 8 + 12,
+                    height=sum(rows) + 2 * 8 + 12,
                     padding=(12, 0, 0, 0),
                     columns=2,
-                    rows=bh,
+                    rows=rows,
                     gap=8,
                     children=[Node(b) for b in self.pairs],
                 ),
@@ -259,6 +262,26 @@ class AnalysisBoardScene(Scene):
             ],
         )
         return Row(children=[board, side])
+
+    def pair_room(self, w: int, panel: int, bh: int) -> tuple[int, list[float]]:
+        """The panel's width and the paired buttons' row heights: fitted to a
+        panel too narrow for them, Large's labels shrank to Normal's size or
+        under. The panel widens toward what the labels need on one line at the
+        text size (up to half the window, and a third past 380 pixels); a row is
+        two lines high only where one line would still shrink a label well
+        below its size."""
+        size = self.pairs[0].size
+        face = theme.face(theme.px(size))
+        labels = [_(b.label) for b in self.pairs]
+        one = 2 * (max(face.size(m)[0] for m in labels) + 2 * LABEL_PAD + 8) + 32
+        panel = max(panel, min(w // 2, max(380, w // 3), one))
+        cell = pygame.Rect(0, 0, (panel - 32) // 2, bh)
+        tall = 2 * face.get_linesize() + 8
+        rows: list[float] = []
+        for pair in zip(labels[::2], labels[1::2], strict=True):
+            shrunk = min(button_label_px(m, cell, size) for m in pair) < 0.9 * theme.px(size)
+            rows.append(max(bh, tall) if shrunk else bh)
+        return panel, rows
 
     @property
     def panel(self) -> pygame.Rect:
