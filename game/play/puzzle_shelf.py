@@ -123,6 +123,12 @@ class PuzzleShelf:
             return _("Theme: {theme}").format(theme=theme_name(self.theme))
         return ALL_THEMES
 
+    def theme_labels(self) -> list[str]:
+        """Every label the theme button may show, over every pack (the button is
+        made as wide as the longest: a long theme's name is not shrunk)."""
+        found = in_order({t for pack in self.packs for p in pack.puzzles for t in p.themes})
+        return [_(ALL_THEMES), *(_("Theme: {theme}").format(theme=theme_name(t)) for t in found)]
+
     def about_text(self) -> str:
         """The player's puzzle rating and bests, over the lists."""
         progress = self.library.progress

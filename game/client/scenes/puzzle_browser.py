@@ -13,6 +13,7 @@ from game.play.puzzle_shelf import ALL_THEMES, Pack, PuzzleShelf, after, puzzle_
 
 from .. import text_layout as tl
 from .. import theme
+from ..button_label import LABEL_PAD
 from ..layout import split, whole_rows
 from ..layout_tree import Column, Fit, Grid, Node, Row, Stack
 from ..scene import Scene, Services, pad_buttons
@@ -119,6 +120,7 @@ class PuzzleBrowserScene(Scene):
         # The list's left edge: nearer the window's in a small one.
         edge = 20 if compact else 30
         tw, th = (170, 30) if compact else (230, 36)
+        tw, th = self.theme_room(w, tw, th)
         cw, ch = self.cell_size()
         self.pitch = ch + GAP
         # As many columns of cards as the grid's width holds, from the list's right.
@@ -226,6 +228,21 @@ class PuzzleBrowserScene(Scene):
     @property
     def pack_scroll(self) -> int:
         return min(self.packs_scrolled, self.max_pack_scroll)
+
+    def theme_room(self, w: int, tw: int, th: int) -> tuple[int, int]:
+        """The theme button's width and height: as wide as its longest label needs
+        at the text size, up to a third of the window, and two lines high (the
+        theme's name under "Theme:") where that is still too narrow. Fixed, a
+        long theme's name shrank under the other buttons' labels."""
+        face = theme.face(theme.px(self.theme_button.size))
+        labels = self.shelf.theme_labels()
+        pad = 2 * LABEL_PAD + 12
+        longest = max((face.size(m)[0] for m in labels), default=0) + pad
+        if longest <= w // 3:
+            return max(tw, longest), th
+        parts = [part.strip() for m in labels for part in m.rpartition(":")[::2]]
+        widest = max(face.size(part)[0] for part in parts) + pad
+        return max(tw, min(w // 3, widest)), max(th, 2 * face.get_linesize() + 8)
 
     def sized(self, part: str) -> int:
         """The text size (or, for "top", the place) of a part of the screen, in
