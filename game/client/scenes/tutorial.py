@@ -4,6 +4,7 @@ what the engine says of each try."""
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import pygame
@@ -176,8 +177,9 @@ class LessonScene(Scene):
                 Node(self.body, margin=(4, 0, 8, 0)),
                 # The question the lesson asks, under its text and never scrolled away.
                 Node("question", height=Fit(self.question_height), margin=(0, 0, 8, 0)),
-                Node(("counter", RED), height=self.line(self.sized("body")) + 4),
-                Node(("counter", BLUE), height=self.line(self.sized("body")) + 4),
+                # At the text's own size, on two lines where one is too narrow.
+                Node(("counter", RED), height=Fit(self.counter_height)),
+                Node(("counter", BLUE), height=Fit(self.counter_height)),
             ],
             margin=(0, 0, 10 - (step - bh), 0),  # 10 pixels over the buttons
         )
@@ -211,6 +213,12 @@ class LessonScene(Scene):
     def title_height(self, width: float) -> float:
         """How tall the lesson's title is wrapped to ``width`` at its size."""
         return tl.block_height(_(self.lesson.title), self.sized("title"), width, bold=True) + 4
+
+    def counter_height(self, width: float) -> float:
+        """How tall a counter line is wrapped to ``width``: as its longest may
+        read, any count two digits long (the room stays as the counts change)."""
+        longest = [re.sub(r"\d+|\?", "88", self.run.counter(c)) for c in (RED, BLUE)]
+        return max(tl.block_height(m, self.sized("body"), width) for m in longest) + 4
 
     def question_height(self, width: float) -> float:
         question = self.texts()[1]
@@ -391,11 +399,12 @@ class LessonScene(Scene):
         if question:
             tl.block(surface, question, self.boxes["question"], size=self.sized("body"),
                      color=theme.ACCENT)  # fmt: skip
-        # The two counter lines are read as one: one size for both.
-        counters = [
-            (self.run.counter(c), self.boxes["counter", c], theme.TILE[c]) for c in (RED, BLUE)
-        ]
-        tl.shared_labels(surface, counters, self.sized("body"), align="left")
+        # The two counter lines are read as one, and with the text over them: at
+        # its size, each wrapped in the room its longest would take.
+        for c in (RED, BLUE):
+            box = self.boxes["counter", c]
+            tl.block(surface, self.run.counter(c), box, size=self.sized("body"),
+                     color=theme.TILE[c])  # fmt: skip
         tl.block(surface, self.message[0], self.message_box(), size=22, floor=14,
                  color=self.message[1], align="center")  # fmt: skip
         draw_all(self.controls, surface)
