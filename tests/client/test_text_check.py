@@ -515,3 +515,28 @@ def test_the_check_finds_a_button_drawn_a_text_size_under_the_others(app):
             assert found(Panel(app, 1.08)) == []  # a little smaller: a fit, no text size
         finally:
             theme.set_text_size("Normal")
+
+
+def test_the_check_finds_a_line_smaller_than_the_one_a_margin_over_it(app):
+    """Issue 54: a lesson's counter lines, fitted to one line, were drawn smaller
+    than the question over them, 8 pixels apart (the question's margin): the
+    check looked only at lines within 4 pixels of each other. Lines of one
+    column a margin apart are compared too; lines further apart are not."""
+
+    class Lesson(ButtonScene):
+        def __init__(self, app, gap: int) -> None:
+            super().__init__(app)
+            self.gap = gap
+
+        def draw(self, surface: pygame.Surface) -> None:
+            question = pygame.Rect(20, 20, 170, 42)
+            text_layout.block(surface, "Wie viele Gruppen hat Rot hier?", question, size=18)
+            counter = pygame.Rect(20, question.bottom + self.gap, 170, 25)
+            text_layout.label(surface, "Blau: 2 Gruppen, 3 Steine", counter, size=18)
+
+    app.scenes.reset(Lesson(app, 8))
+    found = text_problems(app)
+    assert len(found) == 1 and found[0].startswith("Lesson: 'Blau: 2 Gruppen, 3 Steine' is drawn")
+    assert "smaller than 'Wie viele Gruppen hat Rot hier?' beside it" in found[0], found
+    app.scenes.reset(Lesson(app, 20))
+    assert text_problems(app) == []

@@ -257,8 +257,9 @@ def smaller_than_its_row(name: str, seen: Look, controls: Sequence[Widget] = ())
             apart = labels(b1) and labels(b2) and not one_control(b1, b2)
             grid = b1.size == b2.size and aligned and (a1 == a2 or apart)
             row = (b1.top, b1.height) == (b2.top, b2.height) and one_control(b1, b2)
-            # One right over the other in one column (a card's title over its line).
-            touching = min(abs(b1.bottom - b2.top), abs(b2.bottom - b1.top)) <= 4
+            # One right over the other in one column (a card's title over its line,
+            # a lesson's counter under its question, a margin of 8 between them).
+            touching = min(abs(b1.bottom - b2.top), abs(b2.bottom - b1.top)) <= 8
             stacked = (b1.left, b1.width) == (b2.left, b2.width) and touching
             if grid or (a1 >= a2 and (row or stacked)):
                 problems.append(
