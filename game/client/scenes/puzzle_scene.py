@@ -197,8 +197,10 @@ class PuzzleScene(Scene):
         board's room (the Trainer's board at 640x480 in Large), and a row of
         buttons narrower than their labels broke or shrank them."""
         w, h = size
+        # A clear margin past the label's pad: "Tipp (-1 Stern)" at 640x480 in
+        # Large text crowded its button's edges with 2 pixels to spare.
         need = max(
-            theme.font(c.size).size(_(c.label))[0] + 2 * LABEL_PAD + 4 for c in self.controls
+            theme.font(c.size).size(_(c.label))[0] + 2 * LABEL_PAD + 16 for c in self.controls
         )
         if h >= 720:
             return 0
