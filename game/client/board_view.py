@@ -294,7 +294,8 @@ class BoardView:
         geo = self.geo
         r = self.radius
         letters = max(11, round(r * 0.55))
-        numbers = max(9, round(r * 0.36))
+        # Never under 13 pixels at Normal's size (9 was 11 pixels, too small to read).
+        numbers = max(10, round(r * 0.36))
         for row, (start, length) in enumerate(zip(geo.row_starts, geo.row_lengths, strict=True)):
             letter = chr(ord("a") + row)
             # Closer up the letters are drawn over the cells, where the view's edges
@@ -309,7 +310,12 @@ class BoardView:
                     cx, cy = self.centres[start + k]
                     pos = (cx - ox, cy - oy + r * 0.55)
                     theme.text(
-                        layer, str(k + 1), pos, size=numbers, color=theme.CELL_EDGE, anchor="center"
+                        layer,
+                        str(k + 1),
+                        pos,
+                        size=numbers,
+                        color=theme.CELL_NUMBER,
+                        anchor="center",
                     )
 
     def _sprite(self, tile: Color, shapes: bool) -> pygame.Surface:
