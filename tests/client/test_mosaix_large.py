@@ -122,3 +122,32 @@ def test_large_never_draws_a_mosaix_text_smaller_than_normal(window, size):
                 sizes[msg] = min(pixels, sizes.get(msg, pixels))
     smaller = [m for m, p in seen["Large"].items() if p < seen["Normal"].get(m, 0)]
     assert smaller == []
+
+
+@pytest.mark.parametrize("language", ["it", "es", "de"])
+def test_the_solo_panels_buttons_follow_large_text_at_640x480(tmp_path, language):
+    """Issue 54: Order and Turn were set side by side where their labels fit at
+    Normal's size, so in Large "Ordine (Spazio)" was fitted back down to it,
+    and the shapes' buttons, sharing its size, with it: every button of the
+    panel stayed at Normal's size. Each is now drawn at its own size in Large."""
+    from game import i18n
+    from game.client.scripted.checks import below_the_text_size, controls_of, look
+
+    data = tmp_path / language
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": language}))
+    pygame.init()
+    app = App((640, 480), data)
+    try:
+        scene = solo(app)
+        seen = look(app)
+        assert seen is not None
+        assert below_the_text_size(seen.scene, seen, controls_of(scene)) == []
+        for b in (*scene.shape_buttons, scene.order_button, scene.turn_button):
+            drawn = [p for m, _r, box, p in seen.texts if box and b.rect.contains(box)]
+            assert drawn and min(drawn) == theme.px(b.size), (i18n._(b.label), drawn)
+            assert min(drawn) > theme.normal_px(b.size)
+    finally:
+        app.close()
+        i18n.set_language("en")
+        theme.set_text_size("Normal")

@@ -50,10 +50,11 @@ def count_color(tone: str) -> theme.Color:
 
 
 def fits(button: Button, width: float) -> bool:
-    """Does ``button``'s label fit ``width`` at Normal's size? Large may then draw
-    it smaller than its own size, never smaller than Normal does; where it does
-    not fit, the screen gives the button more room."""
-    face = theme.face(theme.normal_px(button.size))
+    """Does ``button``'s label fit ``width`` at the text size's own size? Measured
+    at Normal's, Large fitted "Ordine (Spazio)" back down to Normal's size, and
+    every button of the panel with it; where it does not fit, the screen gives
+    the button more room."""
+    face = theme.face(theme.px(button.size))
     return face.size(_(button.label))[0] <= width - 12
 
 
