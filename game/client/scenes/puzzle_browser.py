@@ -230,12 +230,10 @@ class PuzzleBrowserScene(Scene):
         return min(self.packs_scrolled, self.max_pack_scroll)
 
     def theme_room(self, w: int, tw: int, th: int) -> tuple[int, int]:
-        """The theme button's width and height: as wide as its longest label needs
-        at the text size, up to a third of the window, and two lines high (the
-        theme's name under "Theme:") where that is still too narrow. Fixed, a
-        long theme's name shrank under the other buttons' labels."""
-        face = theme.face(theme.px(self.theme_button.size))
-        labels = self.shelf.theme_labels()
+        """The theme button as wide as its longest label needs at the text size (a
+        fixed width shrank a long theme's name), up to a third of the window; and
+        two lines high (the name under "Theme:") where that is too narrow."""
+        face, labels = theme.face(theme.px(self.theme_button.size)), self.shelf.theme_labels()
         pad = 2 * LABEL_PAD + 12
         longest = max((face.size(m)[0] for m in labels), default=0) + pad
         if longest <= w // 3:
