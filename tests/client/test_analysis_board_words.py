@@ -17,6 +17,7 @@ from .screens import shown
 
 @pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
 def test_no_text_of_the_analysis_board_says_mfen(tmp_path: Path, size: tuple[int, int]) -> None:
+    # asserts-in-branch: LANGUAGES holds the five languages the game ships
     for language in LANGUAGES:
         (tmp_path / language).mkdir()
         with shown(tmp_path / language, AnalysisBoardScene, size, "Large", language) as (

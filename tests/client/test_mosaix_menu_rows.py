@@ -21,6 +21,7 @@ from .screens import shown
 def test_no_button_of_the_mosaix_menu_is_alone_on_a_row(
     tmp_path: Path, size: tuple[int, int], text_size: str
 ) -> None:
+    # asserts-in-branch: LANGUAGES holds the five languages the game ships
     for language in LANGUAGES:
         (tmp_path / language).mkdir()
         with shown(tmp_path / language, MosaixMenuScene, size, text_size, language) as (app, seen):

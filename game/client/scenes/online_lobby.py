@@ -468,7 +468,8 @@ class OnlineScene(MenuScene):
         # under the server's line while connecting, else at the foot.
         box = anchor(surface.get_rect(), (w - 40, whole), "bottom", margin=12)
         if self.link is not None and not self.connected:
-            box = pygame.FRect(20, self.boxes["note"].top, w - 40, whole)
+            _above, below = split(surface.get_rect(), self.boxes["note"].top)
+            box = anchor(below, (w - 40, whole), "top")
         for (line, c), tall in zip(lines, heights, strict=True):
             here, box = split(box, tall, gap=4)
             tl.block(surface, line, here, size=STATUS_SIZE, color=c, align="center")
