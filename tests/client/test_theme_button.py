@@ -3,32 +3,29 @@ said, and a long theme's name ("Thema: Die Reihenfolge zählt") shrank under the
 text size its other labels keep: it is as wide as its longest label needs, or
 two lines high where a third of the window is still too narrow."""
 
-import json
-
 import pygame
 
-from game import i18n, paths
+from game import paths
 from game.client import theme
-from game.client.app import App
 from game.client.scenes.puzzle_browser import PuzzleBrowserScene
 from game.client.scripted.checks import look
 from game.client.scripted.tour import Driver
 
+from .screens import shown
+
+
+def browser(app):
+    app.puzzles.folder = paths.puzzles()
+    return PuzzleBrowserScene(app)
+
 
 def test_every_theme_label_keeps_its_text_size(tmp_path):
     for language, text_size, size in (("de", "Large", (640, 480)), ("en", "Normal", (1280, 800))):
-        data = tmp_path / f"{language}-{text_size}"
-        data.mkdir()
-        settings = {"language": language, "text_size": text_size}
-        (data / "settings.json").write_text(json.dumps(settings))
-        pygame.init()
-        app = App(size, data)
-        try:
-            app.puzzles.folder = paths.puzzles()
-            scene = PuzzleBrowserScene(app)
-            app.scenes.reset(scene)
+        folder = tmp_path / language
+        folder.mkdir()
+        with shown(folder, browser, size, text_size, language) as (app, _seen):
+            scene = app.scenes.top
             drive = Driver(app)
-            drive.frames(2)
             seen_labels = set()
             for pack in range(len(scene.packs)):
                 scene.select(pack)  # each pack's themes in turn
@@ -50,6 +47,3 @@ def test_every_theme_label_keeps_its_text_size(tmp_path):
                     if scene.shelf.theme is None:
                         break
             assert len(seen_labels) > 5, seen_labels  # the pack's themes were shown
-        finally:
-            app.close()
-            i18n.set_language("en")
