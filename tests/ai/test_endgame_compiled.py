@@ -250,8 +250,10 @@ def endings_of_random_games(side: int, games: list[int], most: int) -> list[Boar
         (6, seeds(30, [10, 26]), 4),
         (7, seeds(24, [4, 18]), 3),
         (8, seeds(20, [7, 16]), 2),
-        # Side 8's flip chains are long: the Python solver takes half a minute.
-        pytest.param(8, list(range(24)), 3, marks=pytest.mark.slow),
+        # Side 8's flip chains are long. Game 20's took the Python solver 57 of
+        # the 70 CPU-seconds of all 24 games, to reach no line or branch of the
+        # C or Python code that the other 23 games miss (gcov, coverage.py).
+        pytest.param(8, [s for s in range(24) if s != 20], 3, marks=pytest.mark.slow),
     ],
     ids=["6-4", "7-3", "8-2", "8-3"],
 )
