@@ -227,7 +227,10 @@ def test_the_ai_beats_greedy_on_the_same_dice():
             game.play(choose(game.sheet, game.rolled, rng, game.max_dropped))
         return game.score
 
-    seeds = range(900, 906)
+    # Three games: over games 900 to 919 the AI won each by 15 to 98 points
+    # (mean 69, standard deviation 23), so these three's margin (223 points)
+    # stands 5.6 deviations from a tie (docs/testing.md).
+    seeds = range(900, 903)
     smart = sum(play(s, ai.roll_and_place) for s in seeds)
     greedy = sum(play(s, ai.greedy_roll_and_place) for s in seeds)
     assert smart > greedy
