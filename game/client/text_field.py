@@ -16,9 +16,12 @@ class TextField(FocusControl):
     """A line of text the player types: a server address, a name, a code.
 
     A click on it (or the keyboard focus) starts typing; a click elsewhere, Enter
-    or Escape ends it. Typed text arrives as ``TEXTINPUT`` events; Backspace
-    deletes, Ctrl+V pastes, and ``allowed`` filters what may be typed (a code
-    takes upper-case letters and digits only). Enter calls ``on_enter``.
+    or Escape ends it. It is never a trap: Up and Down (a line has no use for
+    them) are the screen's, to move the focus on, and so is Escape once typing
+    has ended, to go back as on any other screen. Typed text arrives as
+    ``TEXTINPUT`` events; Backspace deletes, Ctrl+V pastes, and ``allowed``
+    filters what may be typed (a code takes upper-case letters and digits
+    only). Enter calls ``on_enter``.
     """
 
     def __init__(
@@ -70,7 +73,12 @@ class TextField(FocusControl):
                 self.editing = False
                 if self.on_enter is not None:
                     self.on_enter()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.editing = False
+                return False
             elif event.key == pygame.K_ESCAPE:
+                if not self.editing:
+                    return False
                 self.editing = False
             elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
                 self.type(_clipboard())

@@ -256,8 +256,9 @@ class OnlineScene(MenuScene):
         return left + postal + right
 
     def handle(self, event: pygame.event.Event) -> None:
-        """A field being typed in takes the keys (Tab still moves on); a click
-        anywhere ends typing in the fields it misses."""
+        """A field being typed in takes the keys it has a use for (Tab, Up, Down
+        and Escape still move on or back); a click anywhere ends typing in the
+        fields it misses."""
         fields = [c for c in self.controls if isinstance(c, TextField)]
         if event.type == pygame.MOUSEBUTTONDOWN:
             for f in fields:
@@ -267,8 +268,8 @@ class OnlineScene(MenuScene):
         if typing is not None and keyed and getattr(event, "key", None) != pygame.K_TAB:
             if typing is self.name_field:
                 self.session.name_note = ""  # a new name: the old one's fault no longer holds
-            typing.handle(event)
-            return
+            if typing.handle(event):
+                return
         super().handle(event)
 
     def _rated(self, value: str) -> None:
