@@ -20,7 +20,7 @@ from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
 from game.play.match import Match
 
 from .drawn import words
-from .test_pad import DPAD, START, A, B, cursor_to, focus_on
+from .test_pad import BACK, DPAD, START, A, B, cursor_to, focus_on
 from .test_scenes import start_match
 
 
@@ -209,3 +209,17 @@ def test_the_pause_menu_hides_the_keys_line_and_leaves_it_naming_the_controller(
     drawn = scene.keys_text()
     assert "Back" in drawn[0] and not drawn[0].startswith("Keys:"), drawn
     assert any(text in words(lambda s: app.draw_scenes(False), app.screen) for text in drawn)
+
+
+def test_the_result_cards_help_names_each_action_once(app, drive):
+    """The play-test's help listed "B see the board" and "X see the board": one
+    action twice. Every row of the help now says a thing of its own."""
+    finished_match_scene(app, drive)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    drive.pad(BACK)
+    assert app.pads.helping
+    rows = app.pads.rows(over)
+    said = [what for _button, what in rows]
+    assert len(said) == len(set(said)), rows
+    assert dict(rows)["B"] == "see the board"

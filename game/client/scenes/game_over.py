@@ -87,10 +87,10 @@ def grown(lines: list[tuple[str, float, theme.Color, bool]], width: int, room: f
 class GameOverScene(ButtonScene):
     pad_keys = pad_buttons(
         a=(pygame.K_RETURN, N_("rematch")),
-        x=(pygame.K_b, N_("see the board")),
         y=(pygame.K_a, N_("analyse the game")),
         # Esc (B) puts the card away, as it does every card: the side panel's
-        # Result brings it back. Leaving has a key of its own (T).
+        # Result brings it back. Leaving has a key of its own (T). X is left
+        # free: as a second "see the board" it only doubled B in the help.
         b=(pygame.K_ESCAPE, N_("see the board")),
     )
 
