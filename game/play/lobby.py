@@ -21,6 +21,7 @@ from game.online.protocol import CODE_LENGTH
 from game.online.server_messages import GameState, Listed, Over, PostalGame, Ranked, SeekListing
 from game.play.endings import server_text
 
+from .link_trouble import trouble
 from .match import sentence
 from .online_game import OnlineMatch, pace_text
 from .online_identity import Identity, server_words
@@ -409,7 +410,13 @@ class Lobby:
             )
             self.refresh()
         elif state == "offline":
-            self.say(_("No connection to the server. Trying again..."), "bad")
+            why = trouble(msg.get("reason", ""), self.url)
+            self.say(
+                _("No connection to the server: {why}. Trying again...").format(why=why)
+                if why
+                else _("No connection to the server. Trying again..."),
+                "bad",
+            )
             self.my_seek, self.code = None, ""
         elif state == "closed":
             # The server's own words when it refused the hello (a taken name, a game

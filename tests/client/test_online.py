@@ -543,3 +543,36 @@ def test_a_failed_connection_says_back_its_server_and_its_trouble_together(app, 
         assert scene.link is None
     finally:
         refusing.close()
+
+
+def test_a_server_that_is_not_there_is_said_why(app, drive):
+    """The play-test's Connect to localhost:1 said "No connection to the server.
+    Trying again..." for ever, with no reason: it now says that nothing answers
+    there, in the player's language."""
+    import socket
+
+    from game.i18n import set_language
+
+    refusing = socket.socket()  # bound, never listening: every try is refused
+    refusing.bind(("127.0.0.1", 0))
+    where = f"127.0.0.1:{refusing.getsockname()[1]}"
+    try:
+        scene = OnlineScene(app)
+        app.scenes.reset(scene)
+        drive.frames(2)
+        scene.name_field.value = "Ann"
+        scene.server_field.value = where
+        drive.click(button(scene, "Connect").rect.center)
+        until(drive, lambda: scene.status[0].startswith("No connection"))
+        assert f"nothing answers at {where}" in scene.status[0]
+        assert [m for m, _r in drawn(scene.draw, app.screen) if f"answers at {where}" in m]
+        drive.key(pygame.K_ESCAPE)
+        set_language("de")
+        try:
+            drive.click(button(scene, "Connect").rect.center)
+            until(drive, lambda: scene.status[0].startswith("Keine Verbindung"))
+            assert where in scene.status[0] and "nothing answers" not in scene.status[0]
+        finally:
+            set_language("en")
+    finally:
+        refusing.close()
