@@ -22,6 +22,7 @@ BUTTON = {
     "a": pygame.CONTROLLER_BUTTON_A,
     "b": pygame.CONTROLLER_BUTTON_B,
     "start": pygame.CONTROLLER_BUTTON_START,
+    "back": pygame.CONTROLLER_BUTTON_BACK,
     "up": pygame.CONTROLLER_BUTTON_DPAD_UP,
     "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
     "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
