@@ -268,6 +268,10 @@ class BoardInput:
             return BoardAction("turn", None, text)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.box.value = ""  # put away: the box opens empty next time
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            # A field gives Up and Down to its screen's focus; the turn box has none
+            # to move to, and Esc (B) is its way out.
+            return BoardAction("box", None)
         self.box.handle(event)
         return BoardAction("box", None)
 
