@@ -70,7 +70,7 @@ class Entry:
             return self.blue
         if self.blue == HUMAN:
             return self.red
-        return _("{red} v {blue}").format(red=self.red, blue=self.blue)
+        return _("{red} v {blue}").format(red=player_name(self.red), blue=player_name(self.blue))
 
     @property
     def outcome(self) -> str:
@@ -203,7 +203,8 @@ def describe(path: Path) -> str:
     try:
         data = read_json(path)
         turns = len(data["turns"])
-        who = _("Red {red} v Blue {blue}").format(red=data["red"], blue=data["blue"])
+        red, blue = player_name(str(data["red"])), player_name(str(data["blue"]))
+        who = _("Red {red} v Blue {blue}").format(red=red, blue=blue)
         result = data.get("result")
     except (BadFile, FileNotFoundError, KeyError, TypeError):
         return _("{when}  {name} (cannot be read)").format(when=when, name=path.stem)

@@ -127,3 +127,14 @@ def test_looking_back_through_the_moves_stops_the_thinking(app, drive):
     drive.key(pygame.K_END)
     drive.frames(3)
     assert app.worker.pondering == scene.match.board.mfen()
+
+
+def test_the_level_thinking_on_the_players_time_is_named_in_german(app, drive):
+    from game import i18n
+
+    i18n.set_language("de")
+    try:
+        scene = scene_with(app, drive, "Human", "Master", ending_for_red(12))
+        assert scene.turn_line()[0] == "Rot am Zug. Meister denkt auch nach."
+    finally:
+        i18n.set_language("en")

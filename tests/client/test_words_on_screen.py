@@ -14,7 +14,7 @@ from game.client.scenes.online_lobby import rated_shown
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.scenes.setup import SetupScene
 from game.client.side_panel import shown_move
-from game.play.match import player_name
+from game.play.match import Match, player_name
 
 from .drawn import words
 
@@ -94,3 +94,36 @@ def test_the_game_is_by_mark_steere_in_each_language():
         ):
             said = i18n._(msgid)
             assert " by " not in said and f" {by} Mark Steere" in said, (code, said)
+
+
+def test_the_ai_thinking_names_the_level_in_german(app, drive):
+    from game.client.scenes.match_scene import MatchScene
+
+    i18n.set_language("de")
+    app.settings.master_long = True  # it thinks long enough to be seen thinking
+    scene = MatchScene(app, Match(5, "Master", "Human"))
+    app.scenes.push(scene)
+    drive.frames(2)
+    assert scene.thinker is not None and scene.thinker.thinking
+    line = scene.turn_line()[0]
+    assert line.startswith("Meister denkt nach") and "Master" not in line
+    scene.thinker.cancel_ai()
+
+
+def test_the_history_results_name_the_level_in_german(app, drive):
+    import datetime as dt
+
+    from game.play.history import archive
+    from game.rules import RED
+
+    i18n.set_language("de")
+    lost = Match(3, "Human", "Beginner")
+    lost.play(lost.board.legal_turns()[0])
+    lost.resign(RED)
+    archive(lost, app.data, dt.datetime(2026, 11, 1, 12, 0))
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    assert history.stats_lines() == [
+        "gegen Anfänger auf Brettseite 3: 0 gewonnen, 0 unentschieden, 1 verloren"
+    ]

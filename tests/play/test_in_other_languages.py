@@ -78,3 +78,24 @@ def test_the_ai_levels_are_named_in_the_players_language_and_kept_in_english():
     assert rated_name("Club") == "Klub (Elo 767)"
     assert PLAYERS == ("Human", "Beginner", "Casual", "Club", "Expert", "Master")
     assert player_name("Emma") == "Emma"  # a person's name as it is
+
+
+def test_a_saved_game_and_a_game_between_two_levels_name_them_in_german(tmp_path):
+    import json
+    import random
+
+    from game.play.history import archive, describe, entries
+    from game.play.match import Match
+
+    saved = tmp_path / "mosaic-1.json"
+    saved.write_text(json.dumps({"red": "Beginner", "blue": "Human", "turns": [], "result": None}))
+    match = Match(3, "Club", "Master")
+    rng = random.Random(1)
+    while not match.board.is_game_over():
+        match.play(rng.choice(match.board.legal_turns()))
+    archive(match, tmp_path)
+    i18n.set_language("de")
+    assert "Rot Anfänger gegen Blau Mensch, 0 Züge" in describe(saved)
+    (entry,), problems = entries(tmp_path)
+    assert not problems and entry.opponent == "Klub gegen Meister"
+    assert "Klub gegen Meister" in entry.line()

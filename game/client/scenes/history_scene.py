@@ -428,7 +428,9 @@ class HistoryScene(Scene):
         stats = statistics(self.games)
         said = _("v {opponent} on side {side}: {won} won, {drawn} drawn, {lost} lost")
         lines = [
-            said.format(opponent=opp, side=side, won=r["won"], drawn=r["drawn"], lost=r["lost"])
+            said.format(
+                opponent=player_name(opp), side=side, won=r["won"], drawn=r["drawn"], lost=r["lost"]
+            )
             for (opp, side), r in sorted(stats.items())
         ]
         if not lines:

@@ -270,16 +270,17 @@ class MatchBoard(Scene):
         if match.ai_to_move and self.thinker is not None and self.thinker.thinking:
             dots = "." * (1 + int(self.clock * 3) % 3)
             waited = self.clock - self.thinker.thinking_since
+            level = player_name(match.ai_to_move)
             if waited >= 2:
                 text = _("{player} is thinking{dots} {seconds} s").format(
-                    player=match.ai_to_move, dots=dots, seconds=f"{waited:.0f}"
+                    player=level, dots=dots, seconds=f"{waited:.0f}"
                 )
             else:
-                text = _("{player} is thinking{dots}").format(player=match.ai_to_move, dots=dots)
+                text = _("{player} is thinking{dots}").format(player=level, dots=dots)
             return text, theme.ACCENT
         mover = match.board.mover
         if self.pondering and match.human_to_move:
-            other = match.player(mover.other)
+            other = player_name(match.player(mover.other))
             text = _("{side} to move. {player} is thinking too.")
             return text.format(side=_(mover.title), player=other), theme.TILE[mover]
         return _("{side} to move").format(side=_(mover.title)), theme.TILE[mover]
