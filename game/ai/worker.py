@@ -38,6 +38,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Unpack
 
+from game.i18n import _
 from game.rules import Board, RulesError
 
 from .analysis import VerdictData, judge
@@ -444,12 +445,14 @@ class AIWorker:
         self._send()
 
     def _death_message(self) -> str:
+        """Why a request has no answer, in the player's language: it is shown
+        inside "The AI failed (...)". Made here, in the game's own process."""
         if self.failed:
-            return (
-                f"the AI process stopped {self._deaths} times in a row, so it is not "
+            return _(
+                "the AI process stopped {n} times in a row, so it is not "
                 "started again; restart the game to play against the AI"
-            )
-        return "the AI process stopped unexpectedly; try again"
+            ).format(n=self._deaths)
+        return _("the AI process stopped unexpectedly; try again")
 
     def forget(self) -> None:
         """Drop every line's request and the ponder under way, but keep the

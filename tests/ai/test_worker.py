@@ -298,3 +298,19 @@ def test_any_request_stops_a_ponder_and_a_ponder_waits_for_every_line(worker):
     (answer,) = board.wait(20)
     assert answer.id == rid
     assert match.ponder(ENDING)
+
+
+def test_a_crash_is_told_in_the_players_language(worker):
+    from game import i18n
+
+    worker.request(SMALL, "Casual", seconds=0.05)
+    worker.wait(60)
+    worker.request(EMPTY5, "Master", seconds=30)
+    i18n.set_language("de")
+    try:
+        worker._proc.kill()
+        (answer,) = worker.wait(10)
+    finally:
+        i18n.set_language("en")
+    assert answer.turn is None
+    assert answer.error == "der KI-Prozess hat unerwartet aufgehört; versuche es noch einmal"
