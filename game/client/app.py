@@ -37,7 +37,7 @@ from .crash import HEADLESS
 from .pad import Pads
 from .pointer import covered, keys_pressed, pointer_used
 from .scene import Scene, SceneStack
-from .speaker import Speaker, state_said
+from .speaker import SAY_STATE, Speaker, state_said
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
@@ -47,9 +47,6 @@ FPS = 60
 #: second, then at full rate again.
 STILL_AFTER = 0.5
 STILL_FPS = 30
-#: With Speech on, anywhere in the game: say the score and whose turn it is (on a
-#: board), or where the player is. No screen uses I for anything else.
-SAY_STATE = pygame.K_i
 #: With no input for this long, and nothing moved for :data:`MOVED_AFTER`, ten
 #: times a second: each look costs about a third of a millisecond, and thirty
 #: of them a second were most of a still title's 2% of a core. A player back

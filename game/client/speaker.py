@@ -12,12 +12,17 @@ a first line. A screen may say more by giving any of these methods:
 - ``cell_said(cell) -> str``, the board cell under the cursor;
 - ``state_said() -> str``, what the score key says (the score, whose turn).
 
+A screen where a player starts (the title, a match) sets ``tells_keys``: the
+first time it is heard, its first line is followed by how to hear the score and
+reach the controls or the board (:func:`game.play.speech.keys`).
+
 What a match's turns and result say comes from the match screen itself, through
 ``app.speak``; the app joins all that one frame says into one utterance.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +39,16 @@ from .scenes.menu import MenuScene
 from .slider import Slider
 from .text_field import TextField
 from .widgets import Button, Choice, Segments
+
+#: With Speech on, anywhere in the game: say the score and whose turn it is (on a
+#: board), or where the player is. No screen uses I for anything else.
+SAY_STATE = pygame.K_i
+
+
+def keys_said(scene: Scene) -> str:
+    """How to hear the score and reach the controls (or the board) on ``scene``."""
+    board = isinstance(getattr(scene, "input", None), BoardInput)
+    return speech.keys(pygame.key.name(SAY_STATE).upper(), board=board)
 
 
 def widgets(scene: Scene) -> list[Any]:
@@ -149,6 +164,8 @@ class Speaker:
         self.control: tuple[int, str] = (0, "")
         self.cursor: int | None = None
         self.typing = False
+        #: The screens that told the keys already: each tells them once.
+        self.told: weakref.WeakSet[Scene] = weakref.WeakSet()
 
     def hear(self, text: str) -> None:
         """A screen's own words (a turn played, the result), said this frame."""
@@ -158,6 +175,7 @@ class Speaker:
         """Speech is off: nothing is kept, and the next look starts afresh."""
         self.parts.clear()
         self.scene = None
+        self.told.clear()  # Speech turned on again tells the keys again
 
     def look(self, scene: Scene | None, size: tuple[int, int]) -> None:
         """Note what changed on ``scene`` (the top one) since the last look."""
@@ -167,7 +185,11 @@ class Speaker:
         if new:
             self.scene = scene
             self.control, self.cursor, self.typing = (0, ""), None, False
-            self.parts.insert(0, screen_said(scene, size))
+            opened = [screen_said(scene, size)]
+            if getattr(scene, "tells_keys", False) and scene not in self.told:
+                self.told.add(scene)
+                opened.append(keys_said(scene))
+            self.parts[0:0] = opened
         widget = focused(scene)
         said = control_said(widget) if widget is not None else ""
         if widget is None:

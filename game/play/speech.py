@@ -90,6 +90,21 @@ def screen(title: str, line: str = "") -> str:
     return together([title, line])
 
 
+def keys(score_key: str, *, board: bool = False) -> str:
+    """How to find one's way by ear, said once where a player starts (the title,
+    a match): the key that says the score (``score_key``, as the keyboard labels
+    it), then how to reach the controls or, on a ``board``, its cells."""
+    if board:
+        return _(
+            "Press {key} at any time to hear the score. Tab shows the board cursor, "
+            "the arrows move it and Enter plays its cell."
+        ).format(key=score_key)
+    return _(
+        "Press {key} at any time to hear the score. Tab moves between the buttons "
+        "and Enter presses one."
+    ).format(key=score_key)
+
+
 def cursor_hidden() -> str:
     """The board cursor was put away (Esc)."""
     return _("Board cursor hidden.")

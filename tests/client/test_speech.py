@@ -32,7 +32,7 @@ def ears(app):
 def test_tab_and_arrows_through_the_title_menu_say_each_control(app, drive, ears):
     app.scenes.push(TitleScene(app))
     drive.frames(2)
-    assert ears.said[0].startswith("Mosaic. Mosaic by Mark Steere.")
+    assert ears.said[0].startswith("Mosaic. by Mark Steere.")
     heard = []
     for key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_DOWN, pygame.K_UP):
         start = len(ears.said)
@@ -110,7 +110,11 @@ def test_speech_is_off_by_default_and_then_says_nothing(app, drive):
 
 def test_a_turn_is_heard_in_words_and_the_cursor_says_its_cell(app, drive, ears):
     scene = push_match(app, drive, Match(3, "Human", "Human"))
-    assert ears.said[0] == ("Match on a board of side 3: Red, Human; Blue, Human. Red to move.")
+    assert ears.said[0] == (
+        "Match on a board of side 3: Red, Human; Blue, Human. Red to move. "
+        "Press I at any time to hear the score. Tab shows the board cursor, "
+        "the arrows move it and Enter plays its cell."
+    )
     board = scene.match.board
     c3 = board.geometry.index("c3")
     cursor_to(drive, scene, c3)
@@ -268,3 +272,41 @@ def test_a_side_3_match_played_by_ear_from_the_title_screen(app, drive, ears):
     match = next(s for s in app.scenes.scenes if isinstance(s, MatchScene)).match
     assert match.over and match.board.size == 3
     assert match.players[BLUE] == "Beginner"
+
+
+# -- the play-test in German with Speech on ----------------------------------------
+def test_the_title_says_what_it_shows_and_once_how_to_find_the_keys(app, drive, ears):
+    app.scenes.push(TitleScene(app))
+    drive.frames(2)
+    assert ears.said[0] == (
+        "Mosaic. by Mark Steere. Press I at any time to hear the score. "
+        "Tab moves between the buttons and Enter presses one."
+    )
+    app.scenes.push(SettingsScene(app))
+    drive.frames(2)
+    start = len(ears.said)
+    drive.key(pygame.K_ESCAPE)
+    assert ears.since(start).startswith("Mosaic. by Mark Steere.")
+    assert "Press I" not in ears.since(start)  # told once is enough
+
+
+def test_the_title_and_a_match_speak_german_with_the_keys(app, drive, ears):
+    from game import i18n
+
+    i18n.set_language("de")
+    try:
+        app.scenes.push(TitleScene(app))
+        drive.frames(2)
+        title = ears.said[0]
+        scene = push_match(app, drive, Match(3, "Human", "Beginner"))
+        match_line = ears.said[-1]
+        assert isinstance(scene, MatchScene)
+    finally:
+        i18n.set_language("en")
+    assert title.startswith("Mosaic. von Mark Steere. Drücke jederzeit I, um den Spielstand")
+    assert "by" not in title.split() and "Press" not in title
+    assert match_line.startswith("Partie auf einem Brett der Seite 3: Rot, Mensch; Blau, Anfänger.")
+    assert match_line.endswith(
+        "Drücke jederzeit I, um den Spielstand zu hören. Tab zeigt den Brett-Cursor, "
+        "die Pfeiltasten bewegen ihn und Eingabe spielt sein Feld."
+    )

@@ -76,7 +76,7 @@ def test_controls_and_screens():
     assert speech.control("Speech: On", "choice") == (
         "Speech: On, a choice: Left or Right changes it"
     )
-    assert speech.screen("MOSAIC", "Mosaic by Mark Steere") == "Mosaic. Mosaic by Mark Steere."
+    assert speech.screen("MOSAIC", "by Mark Steere") == "Mosaic. by Mark Steere."
     assert speech.screen("Settings") == "Settings."
 
 

@@ -31,6 +31,9 @@ class MatchBoard(Scene):
     animates the events the controller returns. ``make_panel`` gives the side
     panel, with the actions of the scene that plays."""
 
+    #: Speech tells, after the first line, how to hear the score and play by key.
+    tells_keys = True
+
     def __init__(self, app: Services, control: MatchControl) -> None:
         super().__init__(app)
         self.control: MatchControl = control

@@ -115,8 +115,14 @@ class Backdrop:
 
 class TitleScene(MenuScene):
     title = "MOSAIC"  # the game's name: not translated
-    subtitle = "Mosaic by Mark Steere"
     button_width = 360
+    #: Speech tells how to hear the score and move between the buttons here.
+    tells_keys = True
+
+    @property
+    def subtitle(self) -> str:
+        """The designer's line under the name, as drawn (and said by Speech)."""
+        return _("by {designer}").format(designer="Mark Steere")
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
@@ -305,7 +311,7 @@ class TitleScene(MenuScene):
         )
         text_layout.label(
             surface,
-            _("by {designer}").format(designer="Mark Steere"),
+            self.subtitle,
             self.boxes["by"],
             size=max(18, round(30 * k)),
             align="center",
