@@ -310,3 +310,17 @@ def test_the_title_and_a_match_speak_german_with_the_keys(app, drive, ears):
         "Drücke jederzeit I, um den Spielstand zu hören. Tab zeigt den Brett-Cursor, "
         "die Pfeiltasten bewegen ihn und Eingabe spielt sein Feld."
     )
+
+
+def test_the_score_key_on_the_result_says_both_players_tiles(app, drive, ears):
+    from .test_focus_keys import card
+
+    app.scenes.reset(TitleScene(app))
+    scene = card(app)
+    app.scenes.push(scene)
+    drive.frames(2)
+    board = scene.over.match.board
+    drive.key(pygame.K_i)
+    for side, name in ((RED, "Red"), (BLUE, "Blue")):
+        n = board.count(side)
+        assert f"{name} (Human): {n} tile{'s' * (n != 1)}." in ears.last, ears.last

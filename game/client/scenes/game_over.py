@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.play import speech
 from game.play.match import Match, player_name, turns_said
 from game.rules import BLUE, RED
 
@@ -126,6 +127,11 @@ class GameOverScene(ButtonScene):
 
     def enter(self) -> None:
         self.resize(self.app.size)
+
+    def state_said(self) -> str:
+        """What the score key says here: the result's lines as shown, both
+        players' tiles among them (the generic words stop at the first line)."""
+        return speech.together(line[0] for line in self.lines())
 
     def room(self, size: tuple[int, int]) -> pygame.Rect:
         """The board's area down to the window's foot: the moves stay in view beside
