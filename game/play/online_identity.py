@@ -90,6 +90,20 @@ def server_words(url: str) -> str:
     return where + parts.path.rstrip("/")
 
 
+def field_words(address: str) -> str:
+    """A remembered server address as the Server field shows it: as a player
+    reads it (:func:`server_words`, "localhost:8765" for the default) where
+    typing that back reaches the same server, else as it is (a ``wss://``
+    address keeps its scheme, an address that is no address stays for the
+    player to mend)."""
+    try:
+        url = normal(address)
+        words = server_words(url)
+        return words if normal(words) == url else address.strip()
+    except ValueError:
+        return address
+
+
 def load(directory: Path) -> tuple[Identity, str | None]:
     path = directory / FILE
     data, message = read_json(path, N_("online settings"))

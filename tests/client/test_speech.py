@@ -324,3 +324,21 @@ def test_the_score_key_on_the_result_says_both_players_tiles(app, drive, ears):
     for side, name in ((RED, "Red"), (BLUE, "Blue")):
         n = board.count(side)
         assert f"{name} (Human): {n} tile{'s' * (n != 1)}." in ears.last, ears.last
+
+
+def test_the_server_field_shows_and_says_the_address_as_a_player_types_it(app, drive, ears):
+    """Issue 54, item 4: the Server field's default showed "ws://localhost:8765",
+    and Speech read the scheme out with it."""
+    from game.client.scenes.online_lobby import OnlineScene
+
+    scene = OnlineScene(app)
+    app.scenes.push(scene)
+    drive.frames(2)
+    assert scene.server_field.value == "localhost:8765"
+    start = len(ears.said)
+    for _ in range(len(scene.controls) + 1):
+        drive.key(pygame.K_TAB)
+        if scene.focus is not None and scene.controls[scene.focus] is scene.server_field:
+            break
+    heard = ears.since(start)
+    assert "localhost:8765" in heard and "ws://" not in heard, heard

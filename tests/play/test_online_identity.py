@@ -61,3 +61,23 @@ def test_a_file_of_the_wrong_shape_is_set_aside_and_the_defaults_used(tmp_path):
     identity, message = load(tmp_path)
     assert identity == Identity() and message and "online settings" in message
     assert any(p.name.startswith(f"{FILE}.corrupt-") for p in tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("remembered", "shown"),
+    [
+        ("ws://localhost:8765", "localhost:8765"),  # the default
+        ("host:9000", "host:9000"),
+        ("ws://[::1]:8765", "[::1]:8765"),
+        ("wss://mosaic.example.org", "wss://mosaic.example.org"),  # its scheme kept
+        ("wss://host:8443/play", "wss://host:8443/play"),
+        ("http://nowhere", "http://nowhere"),  # no address: left for the player to mend
+    ],
+)
+def test_the_server_field_shows_an_address_that_reaches_the_same_server(remembered, shown):
+    """Issue 54, item 4: as a player reads it, where typing it back still connects."""
+    from game.play.online_identity import field_words
+
+    assert field_words(remembered) == shown
+    if shown != "http://nowhere":
+        assert normal(field_words(remembered)) == normal(remembered)

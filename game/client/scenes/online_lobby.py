@@ -29,6 +29,7 @@ from game.play.lobby import (
     game_line,
     seek_line,
 )
+from game.play.online_identity import field_words
 from game.play.online_identity import load as load_identity
 from game.play.online_identity import save as save_identity
 from game.play.online_session import (
@@ -103,7 +104,7 @@ class OnlineScene(MenuScene):
         # The fields keep what was typed in them when the screen is built again.
         self.server_field = TextField(
             N_("Server"),
-            self.identity.server,
+            field_words(self.identity.server),
             limit=120,
             on_enter=self.connect,
             hint="192.168.1.5:8765",  # an address as players type it (no ws://)
