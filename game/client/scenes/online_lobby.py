@@ -54,6 +54,7 @@ from ..text_field import TextField
 from ..widgets import Button, Segments, Widget, title_column
 from .confirm import ConfirmScene
 from .correspondence import CorrespondenceScene
+from .lobby_layout import LEAST_SIZE, spread, spread_out
 from .menu import MenuScene
 from .online_match import LeaderboardScene, OnlineMatchScene
 from .tournament_scene import TournamentScene
@@ -98,6 +99,8 @@ class OnlineScene(MenuScene):
         self.left_count = 0  # the lobby's controls on the left, before the seeks
         self.seek_top = pygame.FRect()  # the heading of the open seeks
         self.col_w = 0  # the width of each column of the lobby
+        #: The choices across the whole width, over the two columns (:func:`spread`).
+        self.spread = False
         self.status_room = 0  # the status lines' height the controls were laid out for
         self.foot_room = 0  # what of it the menu keeps under its buttons
         self.built = -1  # the lobby's revision the controls show
@@ -238,15 +241,15 @@ class OnlineScene(MenuScene):
             Button(N_("Disconnect"), self.disconnect, size=22),
         ]
         self.left_count = len(left)
-        title_column([w for w in left if isinstance(w, Segments)])  # one edge for the options
+        choices = [w for w in left if isinstance(w, Segments)]
+        title_column(choices)  # one edge for the options
+        self.spread = spread(choices, self.app.size[0])
         seeks = lobby.shown_seeks()
         # As many rows on the right as the left has (two go to the headings): our
         # correspondence games' button, then the seeks, the games to watch in the rest.
-        postal: list[Widget] = (
-            [Button(lobby.postal_label(), self.show_postal, size=20)] if lobby.postal else []
-        )
+        postal = [Button(lobby.postal_label(), self.show_postal, size=20)] if lobby.postal else []
         self.postal_shown = len(postal)
-        rows = len(left) - 2 - len(postal)
+        rows = len(left) - 2 - len(postal) - (len(choices) if self.spread else 0)
         seeks = seeks[: max(rows // 2, rows - len(lobby.games))]
         games = lobby.games[: rows - len(seeks)]
         right: list[Widget] = [
@@ -305,28 +308,33 @@ class OnlineScene(MenuScene):
         # below), the choices and actions on the left, the open seeks on the right.
         self.foot_room = 0
         super().resize(size)
-        top = self.header(h)
         left = self.controls[: self.left_count]
         postal = self.controls[self.left_count : self.left_count + self.postal_shown]
         right = self.controls[self.left_count + self.postal_shown :]
+        if spread([c for c in left if isinstance(c, Segments)], w) != self.spread:
+            self.enter()  # built for another width: the right column has other rows
+            return
+        top = self.header(h)
         body = pygame.FRect(0, top, w, h - top - 20 - status)
         # Tight rows in a short window, never over the status lines below.
         gap = 6 if body.height // len(left) >= 40 else 3
         height = max(22, min(46, int(body.height) // len(left) - gap))
+        for c in left:
+            c.size = max(LEAST_SIZE, min(c.base_size, height * 45 // 100))
         self.col_w = min(520, (w - 60) // 2)
         mine, theirs = row(body, 2, width=self.col_w, gap=20)
         place(left, column(mine, len(left), height=height, gap=gap))
         # The right column's rows: our correspondence games' button, the seeks under
         # their heading, then the games to watch under theirs.
         rows = column(theirs, len(left), height=height, gap=gap)
+        if self.spread:
+            self.col_w, rows = spread_out(left, body, height, gap, self.col_w)
         place(postal, rows)
         rows = rows[len(postal) :]
         self.seek_top = rows[0]
         self.games_top = rows[min(1 + self.seek_count, len(rows) - 1)]
         seeks = rows[1 : 1 + self.seek_count]
         place(right, seeks + rows[2 + self.seek_count :])
-        for c in left:
-            c.size = max(15, min(c.base_size, height * 45 // 100))
         for c in postal + right:
             c.size = max(14, min(c.base_size, height * 40 // 100))
 

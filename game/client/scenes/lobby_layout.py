@@ -1,0 +1,54 @@
+"""The online lobby's layout where its choices are too wide for a column of
+their own (a small window in Large text): the choices across the window, the
+lobby's buttons and its lists in two columns under them."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+
+from .. import text_layout as tl
+from .. import theme
+from ..button_label import LABEL_PAD
+from ..layout import column, place
+from ..widgets import LABEL_FLOOR, Button, Segments, Widget
+
+#: The least size the lobby's rows draw their choices at (``OnlineScene.resize``).
+LEAST_SIZE = 15
+
+
+def spread(choices: list[Segments], w: int) -> bool:
+    """Whether the lobby's choices take the window's whole width, over its two
+    columns: where in a column their options would be drawn a whole text size
+    under the text size's (the time row's five at 640 wide in Large)."""
+    col = min(520, (w - 60) // 2)
+    step = theme.TEXT_SCALES["Large"] / theme.TEXT_SCALES["Normal"]
+    title = max((c.title_sizes()[0] for c in choices), default=0)  # one title column
+    for c in choices:
+        n = len(c.options)
+        cell = (col - title - 4 * (n - 1)) / n - LABEL_PAD
+        fit = min(tl.fit_px(c.shown(o), LEAST_SIZE, cell, floor=LABEL_FLOOR) for o in c.options)
+        if fit <= round(theme.px(LEAST_SIZE) / step):
+            return True
+    return False
+
+
+def spread_out(
+    left: list[Widget], body: pygame.FRect, height: int, gap: int, most: int
+) -> tuple[int, list[pygame.FRect]]:
+    """The choices of ``left`` across ``body``'s width, its buttons under them on
+    the left, as wide as their labels need (``most`` at most): the right column's
+    width, and its rows beside the buttons in the rest of the width."""
+    choices = [c for c in left if isinstance(c, Segments)]
+    full = column(body, len(left), height=height, width=body.width - 40, gap=gap)
+    place(choices, full[: len(choices)])
+    under = full[len(choices) :]
+    buttons = [c for c in left[len(choices) :] if isinstance(c, Button)]
+    need = max(
+        theme.face(theme.px(c.size), True).size(_(c.label))[0] + 2 * LABEL_PAD + 4 for c in buttons
+    )
+    mine = min(most, need)
+    place(left[len(choices) :], [pygame.FRect(r.left, r.top, mine, r.height) for r in under])
+    width = int(body.width - 60 - mine)
+    return width, [pygame.FRect(r.left + mine + 20, r.top, width, r.height) for r in under]

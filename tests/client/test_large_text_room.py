@@ -1,0 +1,72 @@
+"""Issue 54: screens that gave a control no room for Large text at 640x480, its
+labels drawn a whole text size under what the text size asks while the
+screen's other buttons have theirs (:func:`below_the_text_size`). Each screen
+here is drawn as the player who chose Large text in that language sees it."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.online_lobby import OnlineScene
+from game.client.scripted.checks import below_the_text_size, controls_of, look
+from game.i18n import set_language
+from game.online.host import LocalServer
+from game.online.link import Link
+
+from .test_online import news, until
+
+
+@contextmanager
+def large(app, drive, language: str, size=(640, 480)):
+    """The window at ``size``, its texts Large and in ``language``."""
+    w, h = size
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+    drive.frames(1)
+    set_language(language)
+    theme.set_text_size("Large")
+    try:
+        yield
+    finally:
+        theme.set_text_size("Normal")
+        set_language("en")
+
+
+def below(app) -> list[str]:
+    seen = look(app)
+    assert seen is not None
+    return below_the_text_size(seen.scene, seen, controls_of(app.scenes.top))
+
+
+def test_the_lobbys_choices_get_their_size_beside_its_list_of_seeks(app, drive, tmp_path):
+    """The lobby's left column was 290 wide at 640: the time row's five options
+    needed some 330, and were drawn at 17 pixels against the 23 asked. The
+    choices now take the window's width, and the seeks' lines keep theirs."""
+    host = LocalServer(tmp_path / "server.db", host="127.0.0.1", port=0)
+    port = host.start()
+    cat = Link(f"ws://127.0.0.1:{port}", "Bob").start()
+    try:
+        news(cat, "welcome")
+        cat.send("seek", side=5, base=300, inc=3, rated=True)  # as the tour's
+        news(cat, "seeking")
+        for language in ("es", "it", "de"):
+            with large(app, drive, language):
+                lobby = OnlineScene(app)
+                app.scenes.reset(lobby)
+                lobby.name_field.value = "Emma"
+                lobby.connect(f"ws://127.0.0.1:{port}")
+                until(drive, lambda lobby=lobby: lobby.seek_count > 0)
+                drive.frames(2)
+                assert not below(app), below(app)
+                lobby.lobby.choose_pace("Correspondence")
+                lobby.rebuild()
+                drive.frames(2)
+                assert not below(app), below(app)
+                seek = lobby.controls[lobby.left_count + lobby.postal_shown]
+                assert seek.label.startswith("Bob")  # the seek's line was checked too
+                lobby.disconnect()
+    finally:
+        cat.close()
+        host.stop()
