@@ -201,6 +201,8 @@ class Choice(Button):
         #: The pixel sizes the choices drawn together share (:func:`draw_all`):
         #: their titles', their options'; None: this choice's own.
         self.shared: tuple[int, int] | None = None
+        #: The rows its options wrap onto (in a window too narrow for one).
+        self.rows = 1
         self.refresh()
 
     @property
@@ -260,6 +262,8 @@ class Segments(Button):
         #: The pixel sizes the choices drawn together share (:func:`draw_all`):
         #: their titles', their options'; None: this choice's own.
         self.shared: tuple[int, int] | None = None
+        #: The rows its options wrap onto (in a window too narrow for one).
+        self.rows = 1
 
     @property
     def value(self) -> str:
@@ -284,7 +288,7 @@ class Segments(Button):
 
     def options_px(self, title_width: int) -> int:
         """The pixel size the options fit at beside a title ``title_width`` wide."""
-        n = max(1, len(self.options))
+        n = max(1, -(-len(self.options) // self.rows))  # in a row
         cell = (self.rect.width - title_width - 4 * (n - 1)) / n - button_label.LABEL_PAD
         box = pygame.Rect(0, 0, max(1, int(cell)), self.rect.height)
         return min(
@@ -307,7 +311,7 @@ class Segments(Button):
         f = theme.face(theme.px(self.size))
         pad = button_label.LABEL_PAD + 6  # each option's inset and the gap between
         widest = max((f.size(self.shown(o))[0] for o in self.options), default=0)
-        return self.rect.width - len(self.options) * (widest + pad)
+        return self.rect.width - -(-len(self.options) // self.rows) * (widest + pad)
 
     def title_width(self) -> int:
         """The title's share: its column's, or what it needs, but never more than
@@ -318,9 +322,20 @@ class Segments(Button):
     def parts(self) -> list[pygame.Rect]:
         """The rectangle of each option, after the title's share."""
         left = self.rect.left + self.title_width()
-        box = pygame.Rect(left, self.rect.top, self.rect.right - left, self.rect.height)
-        cells = layout_row(box, len(self.options), gap=4)
-        return [pygame.Rect(round(r.left), r.top, round(r.width), r.height) for r in cells]
+        n = -(-len(self.options) // self.rows)
+        tall = (self.rect.height - 4 * (self.rows - 1)) / self.rows
+        cells = [
+            cell
+            for k in range(self.rows)
+            for cell in layout_row(
+                pygame.FRect(left, self.rect.top + k * (tall + 4), self.rect.right - left, tall),
+                n,
+                gap=4,
+            )
+        ][: len(self.options)]
+        return [
+            pygame.Rect(round(r.left), round(r.top), round(r.width), round(r.height)) for r in cells
+        ]
 
     def choose(self, index: int) -> None:
         self.index = index % len(self.options)

@@ -8,11 +8,11 @@ import pygame
 
 from game.i18n import _
 
-from .. import text_layout as tl
 from .. import theme
 from ..button_label import LABEL_PAD
+from ..choice_room import shrunk_in
 from ..layout import column, place
-from ..widgets import LABEL_FLOOR, Button, Segments, Widget
+from ..widgets import Button, Segments, Widget
 
 #: The least size the lobby's rows draw their choices at (``OnlineScene.resize``).
 LEAST_SIZE = 15
@@ -22,16 +22,7 @@ def spread(choices: list[Segments], w: int) -> bool:
     """Whether the lobby's choices take the window's whole width, over its two
     columns: where in a column their options would be drawn a whole text size
     under the text size's (the time row's five at 640 wide in Large)."""
-    col = min(520, (w - 60) // 2)
-    step = theme.TEXT_SCALES["Large"] / theme.TEXT_SCALES["Normal"]
-    title = max((c.title_sizes()[0] for c in choices), default=0)  # one title column
-    for c in choices:
-        n = len(c.options)
-        cell = (col - title - 4 * (n - 1)) / n - LABEL_PAD
-        fit = min(tl.fit_px(c.shown(o), LEAST_SIZE, cell, floor=LABEL_FLOOR) for o in c.options)
-        if fit <= round(theme.px(LEAST_SIZE) / step):
-            return True
-    return False
+    return shrunk_in(choices, min(520, (w - 60) // 2), LEAST_SIZE)
 
 
 def spread_out(
