@@ -90,3 +90,24 @@ def test_new_matchs_players_wrap_onto_two_rows_where_one_would_shrink_them(app, 
     drive.frames(2)
     assert not below(app) and scene.red.rows == 1  # English, Normal: one row
 
+
+def test_the_puzzle_browsers_buttons_wrap_onto_two_rows_where_one_shrinks_them(app, drive):
+    """The puzzle browser's five buttons along its foot, 112 pixels each at 640
+    wide, drew German "Wendesprint" and "Tagesrätsel" at Normal's size in Large
+    (the theme button beside them at its own). They take two rows there."""
+    from game.client.scenes.puzzle_browser import PuzzleBrowserScene
+
+    with large(app, drive, "de"):
+        browser = PuzzleBrowserScene(app)
+        app.scenes.reset(browser)
+        drive.frames(2)
+        seen = look(app)
+        assert seen is not None
+        controls = [*controls_of(browser), browser.theme_button]
+        assert not below_the_text_size(seen.scene, seen, controls)
+        tops = sorted({b.rect.top for b in browser.controls})
+        assert len(tops) == 2 and all(b.rect.bottom <= 480 for b in browser.controls)
+    browser = PuzzleBrowserScene(app)  # English in Normal: one row holds them
+    app.scenes.reset(browser)
+    drive.frames(2)
+    assert len({b.rect.top for b in browser.controls}) == 1

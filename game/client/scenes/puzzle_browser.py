@@ -14,6 +14,7 @@ from game.play.puzzle_shelf import ALL_THEMES, Pack, PuzzleShelf, after, puzzle_
 from .. import text_layout as tl
 from .. import theme
 from ..button_label import LABEL_PAD
+from ..foot_row import button_rows
 from ..layout import split, whole_rows
 from ..layout_tree import Column, Fit, Grid, Node, Row, Stack
 from ..scene import Scene, Services, pad_buttons
@@ -99,10 +100,7 @@ class PuzzleBrowserScene(Scene):
         rows and cells, as large as their words need."""
         w, h = size
         self.compact = compact = h < 700 or w < 900
-        n = len(self.controls)
-        bw = min(200, (w - 40) // n - 8)
-        for b in self.controls:
-            b.size = 24 if bw >= 170 else 18
+        foot = button_rows(self.controls, w, 50 if compact else 64)
         self.theme_button.size = 16 if compact else 20
         listed, gap = min(380, w // 3), (16 if compact else 30)
         # A row as tall as its title needs: a long one takes two lines, not a smaller size.
@@ -175,13 +173,7 @@ class PuzzleBrowserScene(Scene):
                     ),
                     margin=(0, 30, 8, 30),
                 ),
-                Row(
-                    dock="bottom",
-                    height=50 if compact else 64,
-                    margin=(10, 20, 0, 20),
-                    gap=8,
-                    children=[Node(b, width=bw) for b in self.controls],
-                ),
+                foot,
                 Row(padding=(0, 20, 0, edge), gap=gap, children=[packs, right]),
             ],
         )
