@@ -1,9 +1,9 @@
 """What the tour checks on each screen: controls off the window or over each
 other, the options of choices stacked in a column out of line, texts out of
 their box or over another text, a control or a line drawn through them, a label
-smaller than the others of its row or column, a question scrolled out of view,
-and (between a Normal and a Large run at one window size) a text drawn smaller
-in Large."""
+smaller than the others of its row or column, a button's label a whole text
+size under what it asks, a question scrolled out of view, and (between a Normal
+and a Large run at one window size) a text drawn smaller in Large."""
 
 from __future__ import annotations
 
@@ -174,8 +174,8 @@ READABLE_PX = 13
 
 def text_problems(app: App, seen: Look | None = None) -> list[str]:
     """Texts of the top scene that run out of the box they belong in (a button's,
-    else the window), touch their control's edge, or lie over another text, a
-    control or a line drawn."""
+    else the window), touch their control's edge, lie over another text, a
+    control or a line drawn, or are drawn a text size under their own."""
     seen = seen or look(app)
     if seen is None:
         return []
@@ -214,6 +214,7 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
             if ink(r1).colliderect(ink(r2)):
                 problems.append(f"{name}: {m1[:40]!r} lies over {m2[:40]!r}")
     problems += smaller_than_its_row(name, seen, controls)
+    problems += below_the_text_size(name, seen, controls)
     problems += orphans(name, seen)
     for lines in seen.hidden:
         hidden = " ".join(lines)
@@ -278,9 +279,7 @@ TEXT_STEP = theme.TEXT_SCALES["Large"] / theme.TEXT_SCALES["Normal"]
 def below_the_text_size(name: str, seen: Look, controls: Sequence[Widget] = ()) -> list[str]:
     """Buttons' labels drawn a whole text size smaller than asked (in Large, at
     Normal's size or less) where another button of the screen is drawn at its
-    own size: the button was given no room for the text size the player chose.
-    Not yet part of :func:`text_problems`: the tour still finds such buttons on
-    the analysis board and the online lobby (issue 54)."""
+    own size: the button was given no room for the text size the player chose."""
     buttons = [c for c in controls if isinstance(c, Button)]
     # A choice's title is no button: its options are (asked a size of their own).
     titles = [c.title_box() for c in buttons if isinstance(c, Segments)]
