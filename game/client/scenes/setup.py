@@ -52,6 +52,9 @@ class SetupScene(MenuScene):
         #: What "Match my level" said it picked, in the rating's line until a
         #: player is chosen by hand (a banner would lie over the choices).
         self.picked = ""
+        #: Whether a line wraps at the lines' least size (then each is given its
+        #: wrapped height and drawn at that size).
+        self.wraps = False
 
     def seat(self, side: str, setting: str) -> Segments:
         """Who plays ``side``: a person or an AI level, each level by its name."""
@@ -78,6 +81,7 @@ class SetupScene(MenuScene):
             self.picked = ""
         setattr(self.app.settings, name, value)
         self.app.save_settings()
+        self.resize(self.app.size)  # a player's line may take a line more, or one less
 
     def match_level(self) -> None:
         """The AI side gets the level nearest the player's rating (game/play decides)."""
@@ -88,6 +92,7 @@ class SetupScene(MenuScene):
         self.red.index, self.blue.index = PLAYERS.index(pick.red), PLAYERS.index(pick.blue)
         self.picked = pick.message
         self.app.speak(pick.message)
+        self.resize(self.app.size)
 
     def start(self) -> None:
         s = self.app.settings
@@ -132,7 +137,17 @@ class SetupScene(MenuScene):
         one column (:func:`title_column`), where a menu has its buttons."""
         w, h = size
         k = self.header(h) / 190
-        room = h - self.header(h) - 30
+        top = round(104 * k)
+        # A line too long for the width at the lines' least size wraps there:
+        # the room it takes on a second line comes from the buttons'.
+        least = self.least(k)
+        lines = self.lines()
+        heights = {
+            key: text_layout.block_height(line, least, w - 60) for key, line in lines.items()
+        }
+        need = sum(heights.values())
+        self.wraps = need > len(lines) * text_layout.block_height("A", least, w - 60)
+        room = h - self.header(h) - 30 - max(0, need - (self.header(h) - top))
         title = theme.font(round(56 * k), True).get_height()
         title_column([c for c in self.controls if isinstance(c, Segments)])
         buttons = self.choices_grid(w, room)
@@ -143,7 +158,7 @@ class SetupScene(MenuScene):
             children=[
                 Column(
                     dock="top",
-                    height=round(104 * k),
+                    height=top,
                     justify="start",
                     children=[
                         Node(height=round(40 * k)),
@@ -154,15 +169,23 @@ class SetupScene(MenuScene):
                 Column(
                     key="blurbs",
                     width=w - 60,
-                    children=[Node("red"), Node("blue"), Node("rating")],
+                    children=[
+                        Node(key, height=heights[key] if self.wraps else None)
+                        for key in ("red", "blue", "rating")
+                    ],
                 ),
                 buttons,
                 Node(height=under),
             ],
         )
 
-    def draw(self, surface: pygame.Surface) -> None:
-        k = self.draw_title(surface, size=56, floor=None)
+    @staticmethod
+    def least(k: float) -> int:
+        """The lines' least text size in a window whose header is ``k`` of its tallest."""
+        return max(15, round(20 * k))
+
+    def lines(self) -> dict[str, str]:
+        """What Red's and Blue's players do, and the player's rating, by box."""
         lines = {
             key: _("{side}, {player}: {what}").format(
                 side=_(side), player=ai_rating.rated_name(who), what=player_blurb(who)
@@ -173,16 +196,33 @@ class SetupScene(MenuScene):
             )
         }
         lines["rating"] = self.picked or ai_rating.rating_line(self.rating)
+        return lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        k = self.draw_title(surface, size=56, floor=None)
+        lines = self.lines()
         # A tall window's room is the lines': they grow into it, up to the size of
         # the buttons' labels (never past the title's); the three lines one size,
-        # the one the longest fits: they read as one note.
-        least = max(15, round(20 * k))
+        # the one the longest fits: they read as one note. One too long for the
+        # width at the least size wraps there (the layout gave it the room).
+        least = self.least(k)
         size = max([least, *(b.size for b in self.controls if isinstance(b, Button))])
         most = min(
             text_layout.label_px(line, self.boxes[key], size, floor=least)
             for key, line in lines.items()
         )
         for key, line in lines.items():
+            if self.wraps:
+                text_layout.block(
+                    surface,
+                    line,
+                    self.boxes[key],
+                    size=least,
+                    pixels=theme.px(least),
+                    color=theme.MUTED,
+                    align="center",
+                )
+                continue
             text_layout.label(
                 surface,
                 line,
