@@ -460,3 +460,41 @@ def test_a_lessons_title_is_never_smaller_than_its_text(tmp_path):
     finally:
         app.close()
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_every_lessons_task_is_in_view_without_scrolling(tmp_path, language, text_size):
+    """Issue 54: German lesson 6 at 640x480 Large said what to do only after
+    nine turns of the wheel, at the end of its scrolled text. Every lesson's task
+    (its question, or what it asks done) is drawn whole in its own box, apart
+    from the text that scrolls, in every language and both text sizes."""
+    from game.client.scripted.checks import look, text_problems
+    from game.i18n import set_language
+    from game.play.lesson_tasks import lesson_texts
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": text_size, "language": language}))
+    pygame.init()
+    app = App((640, 480), data)
+    drive = Driver(app)
+    try:
+        assert set_language(language) == language
+        for index, lesson in enumerate(LESSONS):
+            scene = LessonScene(app, index)
+            app.scenes.reset(scene)
+            drive.frames(1)
+            assert scene.body.first == 0  # nothing scrolled
+            task = lesson_texts(lesson)[1]
+            seen = look(app)
+            assert seen is not None
+            drawn = [(r, b) for m, r, b, _p in seen.texts if m == task]
+            assert drawn, (lesson.id, task)
+            r, box = drawn[0]
+            assert box != scene.body.rect and app.screen.get_rect().contains(r)
+            assert not r.colliderect(scene.body.rect)
+            assert text_problems(app, seen) == [], (lesson.id, text_problems(app, seen))
+    finally:
+        app.close()
+        set_language("en")

@@ -207,3 +207,20 @@ def test_the_placing_lesson_names_both_rules_of_placing():
     join = [i for i, lesson in enumerate(LESSONS, 1) if lesson.id == "refuse-join"]
     assert "join two of your groups" in place.text
     assert join == [4] and "lesson 4" in place.text
+
+
+def test_every_lesson_says_its_task_apart_from_its_text():
+    """Issue 54: a lesson's task was only in its text, which may scroll: each
+    has one said apart, its closing question or a line of its own (and no line
+    is kept for a lesson that asks a question, or one that is gone)."""
+    from game.play.lesson_tasks import TASKS, lesson_texts
+    from game.play.lessons import split_question
+
+    asks = {lesson.id for lesson in LESSONS if not split_question(lesson.text)[1]}
+    assert set(TASKS) == asks
+    for lesson in LESSONS:
+        text, task = lesson_texts(lesson)
+        if lesson.id in TASKS:
+            assert (text, task) == (lesson.text, TASKS[lesson.id])
+        else:  # the question, taken out of the text
+            assert task.endswith("?") and task not in text

@@ -10,7 +10,8 @@ from functools import partial
 import pygame
 
 from game.i18n import N_, _
-from game.play.lessons import LESSONS, Feedback, LessonRun, split_question
+from game.play.lesson_tasks import lesson_texts
+from game.play.lessons import LESSONS, Feedback, LessonRun
 from game.play.tutorial_progress import TutorialProgress, list_line, note_tried
 from game.play.tutorial_progress import load as load_tutorial
 from game.play.tutorial_progress import save as save_tutorial
@@ -175,8 +176,9 @@ class LessonScene(Scene):
                 # A long title takes two lines rather than a size under its text's.
                 Node("title", height=Fit(self.title_height)),
                 Node(self.body, margin=(4, 0, 8, 0)),
-                # The question the lesson asks, under its text and never scrolled away.
-                Node("question", height=Fit(self.question_height), margin=(0, 0, 8, 0)),
+                # What the lesson asks the player to do now (its question, or its
+                # task), under its text and never scrolled away.
+                Node("task", height=Fit(self.task_height), margin=(0, 0, 8, 0)),
                 # At the text's own size, on two lines where one is too narrow.
                 Node(("counter", RED), height=Fit(self.counter_height)),
                 Node(("counter", BLUE), height=Fit(self.counter_height)),
@@ -207,8 +209,8 @@ class LessonScene(Scene):
         )
 
     def texts(self) -> tuple[str, str]:
-        """The lesson's text in the player's language, and the question it ends with."""
-        return split_question(_(self.lesson.text))
+        """The lesson's text in the player's language, and its task."""
+        return lesson_texts(self.lesson)
 
     def title_height(self, width: float) -> float:
         """How tall the lesson's title is wrapped to ``width`` at its size."""
@@ -220,9 +222,8 @@ class LessonScene(Scene):
         longest = [re.sub(r"\d+|\?", "88", self.run.counter(c)) for c in (RED, BLUE)]
         return max(tl.block_height(m, self.sized("body"), width) for m in longest) + 4
 
-    def question_height(self, width: float) -> float:
-        question = self.texts()[1]
-        return tl.block_height(question, self.sized("body"), width) if question else 0.0
+    def task_height(self, width: float) -> float:
+        return tl.block_height(self.texts()[1], self.sized("body"), width)
 
     @property
     def number_box(self) -> pygame.FRect:
@@ -393,12 +394,11 @@ class LessonScene(Scene):
         tl.block(
             surface, _(self.lesson.title), self.boxes["title"], size=self.sized("title"), bold=True
         )
-        text, question = self.texts()
+        text, task = self.texts()
         self.body.set_text(text)
         self.body.draw(surface)
-        if question:
-            tl.block(surface, question, self.boxes["question"], size=self.sized("body"),
-                     color=theme.ACCENT)  # fmt: skip
+        tl.block(surface, task, self.boxes["task"], size=self.sized("body"),
+                 color=theme.ACCENT)  # fmt: skip
         # The two counter lines are read as one, and with the text over them: at
         # its size, each wrapped in the room its longest would take.
         for c in (RED, BLUE):
