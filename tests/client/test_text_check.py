@@ -540,3 +540,38 @@ def test_the_check_finds_a_line_smaller_than_the_one_a_margin_over_it(app):
     assert "smaller than 'Wie viele Gruppen hat Rot hier?' beside it" in found[0], found
     app.scenes.reset(Lesson(app, 20))
     assert text_problems(app) == []
+
+
+def test_the_check_finds_a_lessons_task_scrolled_out_of_view(app):
+    """Issue 54: German lesson 6 at 640x480 Large said what to do ("Finde einen
+    Stein mit Goldring, dessen Wenden eine Kette startet...") only after nine
+    turns of the wheel. A scene's task left in its scrolled page, or cut at the
+    foot of a box too short for it, is found; one drawn whole on its own is not."""
+    task = "Spiele eine Kette bis zum Ende."
+
+    class Lesson(ButtonScene):
+        def __init__(self, app, alone: int) -> None:
+            super().__init__(app)
+            self.task = task
+            self.alone = alone
+            text = "Nach einem Wenden gilt: Kann ein gegnerischer Stein gewendet werden. " * 3
+            self.page = text_layout.TextBlock(text + task, size=20, smallest=20)
+            self.page.layout(pygame.Rect(20, 20, 200, 80))
+
+        def draw(self, surface: pygame.Surface) -> None:
+            self.page.draw(surface)
+            if self.alone:
+                box = pygame.Rect(20, 120, 200, self.alone)
+                text_layout.block(surface, task, box, size=20, pixels=theme.px(20))
+
+    app.scenes.reset(Lesson(app, 0))
+    assert text_problems(app) == [
+        "Lesson: the task 'Spiele eine Kette bis zum Ende.' is scrolled out of view"
+    ]
+    line = theme.face(theme.px(20)).get_linesize()
+    app.scenes.reset(Lesson(app, line))  # two lines' text in one line's box
+    assert text_problems(app) == [
+        "Lesson: the task 'Spiele eine Kette bis zum Ende.' is cut at the foot of its box"
+    ]
+    app.scenes.reset(Lesson(app, 3 * line))
+    assert text_problems(app) == []

@@ -222,6 +222,12 @@ class LessonScene(Scene):
         longest = [re.sub(r"\d+|\?", "88", self.run.counter(c)) for c in (RED, BLUE)]
         return max(tl.block_height(m, self.sized("body"), width) for m in longest) + 4
 
+    @property
+    def task(self) -> str:
+        """What the lesson asks the player to do now, in the player's language:
+        the text check finds it if it is not in view."""
+        return self.texts()[1]
+
     def task_height(self, width: float) -> float:
         return tl.block_height(self.texts()[1], self.sized("body"), width)
 

@@ -18,7 +18,7 @@ import pygame
 
 from game.i18n import _ as translated
 
-from .. import theme
+from .. import text_layout, theme
 from ..app import App
 from ..glyphs import Face
 from ..glyphs import words as glyph_words
@@ -222,7 +222,23 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
             # The question's own words: from the end of the sentence before it.
             question = re.split(r"(?<=[.!:])\s", hidden[: hidden.rindex("?") + 1])[-1]
             problems.append(f"{name}: the question {question[-40:]!r} is scrolled out of view")
+    problems += task_out_of_view(name, seen, getattr(top, "task", ""))
     return list(dict.fromkeys(problems))  # a text over a button is over its label too
+
+
+def task_out_of_view(name: str, seen: Look, task: object) -> list[str]:
+    """A scene's ``task`` (what a lesson asks the player to do now), if it has
+    one, must be drawn as a text of its own, every line of it in its box: not
+    left in a page that scrolls, nor cut at the foot of a box too short."""
+    if not isinstance(task, str) or not task:
+        return []
+    drawn = [(b, p) for m, _r, b, p in seen.texts if m == task]
+    if not drawn:
+        return [f"{name}: the task {task[-40:]!r} is scrolled out of view"]
+    box, pixels = drawn[0]
+    if box is not None and text_layout.block_height(task, 0, box.width, pixels=pixels) > box.height:
+        return [f"{name}: the task {task[-40:]!r} is cut at the foot of its box"]
+    return []
 
 
 def smaller_than_its_row(name: str, seen: Look, controls: Sequence[Widget] = ()) -> list[str]:
