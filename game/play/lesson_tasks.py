@@ -24,8 +24,9 @@ TASKS = {
 
 def lesson_texts(lesson: Lesson) -> tuple[str, str]:
     """The lesson's text in the player's language, and its task (the question it
-    ends with, taken out of the text, or the task said apart)."""
+    ends with, taken out of the text, or the task said apart; "" where neither)."""
     text, question = split_question(_(lesson.text))
-    if question:
+    if question or lesson.id not in TASKS:
+        # A translation that moved its question from the end keeps it in the text.
         return text, question
     return text, _(TASKS[lesson.id])

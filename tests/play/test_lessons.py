@@ -224,3 +224,14 @@ def test_every_lesson_says_its_task_apart_from_its_text():
             assert (text, task) == (lesson.text, TASKS[lesson.id])
         else:  # the question, taken out of the text
             assert task.endswith("?") and task not in text
+
+
+def test_a_translation_without_its_closing_question_keeps_it_in_the_text():
+    """The pseudo-language's lesson 1 ends past its "?": its text is shown
+    whole, with no task apart, rather than a KeyError for a task line it has not."""
+    from dataclasses import replace
+
+    from game.play.lesson_tasks import lesson_texts
+
+    moved = replace(LESSON["groups"], text="How many groups does Red have? Count them.")
+    assert lesson_texts(moved) == ("How many groups does Red have? Count them.", "")

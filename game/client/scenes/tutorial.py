@@ -229,7 +229,8 @@ class LessonScene(Scene):
         return self.texts()[1]
 
     def task_height(self, width: float) -> float:
-        return tl.block_height(self.texts()[1], self.sized("body"), width)
+        task = self.texts()[1]
+        return tl.block_height(task, self.sized("body"), width) if task else 0.0
 
     @property
     def number_box(self) -> pygame.FRect:
@@ -403,8 +404,9 @@ class LessonScene(Scene):
         text, task = self.texts()
         self.body.set_text(text)
         self.body.draw(surface)
-        tl.block(surface, task, self.boxes["task"], size=self.sized("body"),
-                 color=theme.ACCENT)  # fmt: skip
+        if task:
+            tl.block(surface, task, self.boxes["task"], size=self.sized("body"),
+                     color=theme.ACCENT)  # fmt: skip
         # The two counter lines are read as one, and with the text over them: at
         # its size, each wrapped in the room its longest would take.
         for c in (RED, BLUE):
