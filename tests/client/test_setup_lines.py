@@ -17,6 +17,7 @@ from .tours import languages
 @pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize("text_size", ["Normal", "Large"])
 def test_every_players_line_is_whole_at_640x480(tmp_path, language, text_size):
+    # asserts-in-branch: PLAYERS names every player New match offers
     for who in PLAYERS:
         folder = tmp_path / who
         folder.mkdir()

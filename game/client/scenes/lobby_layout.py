@@ -11,7 +11,7 @@ from game.i18n import _
 from .. import theme
 from ..button_label import LABEL_PAD
 from ..choice_room import shrunk_in
-from ..layout import column, place
+from ..layout import column, place, split
 from ..widgets import Button, Segments, Widget
 
 #: The least size the lobby's rows draw their choices at (``OnlineScene.resize``).
@@ -40,6 +40,6 @@ def spread_out(
         theme.face(theme.px(c.size), True).size(_(c.label))[0] + 2 * LABEL_PAD + 4 for c in buttons
     )
     mine = min(most, need)
-    place(left[len(choices) :], [pygame.FRect(r.left, r.top, mine, r.height) for r in under])
-    width = int(body.width - 60 - mine)
-    return width, [pygame.FRect(r.left + mine + 20, r.top, width, r.height) for r in under]
+    halves = [split(r, mine, "left", gap=20) for r in under]
+    place(left[len(choices) :], [own for own, _rest in halves])
+    return int(body.width - 60 - mine), [rest for _own, rest in halves]

@@ -29,9 +29,6 @@ from game.play.lobby import (
     game_line,
     seek_line,
 )
-from game.play.online_identity import field_words
-from game.play.online_identity import load as load_identity
-from game.play.online_identity import save as save_identity
 from game.play.online_session import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -85,7 +82,7 @@ class OnlineScene(MenuScene):
         #: Room under the header for the status, while connecting (the menu's note).
         self.note_room = 0
         super().__init__(app)
-        identity, message = load_identity(app.data)
+        identity, message = online_identity.load(app.data)
         if message:
             app.toast(message)
         self.lobby = Lobby(
@@ -107,7 +104,7 @@ class OnlineScene(MenuScene):
         # The fields keep what was typed in them when the screen is built again.
         self.server_field = TextField(
             N_("Server"),
-            field_words(self.identity.server),
+            online_identity.field_words(self.identity.server),
             limit=120,
             on_enter=self.connect,
             hint="192.168.1.5:8765",  # an address as players type it (no ws://)
@@ -368,7 +365,7 @@ class OnlineScene(MenuScene):
 
     def keep_identity(self) -> None:
         try:
-            save_identity(self.identity, self.app.data)
+            online_identity.save(self.identity, self.app.data)
         except OSError as e:
             self.app.toast(
                 _("Could not keep your online name: {error}").format(error=e.strerror or e)
