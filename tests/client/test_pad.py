@@ -68,6 +68,16 @@ def focus_on(drive, menu, label: str) -> None:
     raise AssertionError(f"no {label!r} in the menu")
 
 
+def pressed_on_title(app, drive, label: str):
+    """The screen on top after the title's button ``label`` is reached with the
+    d-pad and pressed with A."""
+    app.scenes.reset(TitleScene(app))
+    drive.frames(2)
+    focus_on(drive, app.scenes.top, label)
+    drive.pad(A)
+    return app.scenes.top
+
+
 def test_shoulders_step_through_the_moves_and_x_takes_back(app, drive):
     app.scenes.push(MatchScene(app, _match(app)))
     drive.frames(2)

@@ -12,16 +12,12 @@ from game.client.scenes.title import TitleScene
 from game.client.text_field import TextField
 from game.play.online_identity import field_words
 
-from .test_pad import DPAD, START, A, B, focus_on
+from .test_pad import DPAD, START, B, pressed_on_title
 
 
 def online_by_pad(app, drive) -> OnlineScene:
     """Play online, reached from the title with the d-pad and A."""
-    app.scenes.reset(TitleScene(app))
-    drive.frames(2)
-    focus_on(drive, app.scenes.top, "Play online")
-    drive.pad(A)
-    scene = app.scenes.top
+    scene = pressed_on_title(app, drive, "Play online")
     assert isinstance(scene, OnlineScene)
     return scene
 

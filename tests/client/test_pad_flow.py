@@ -20,7 +20,7 @@ from game.client.scenes.tutorial import LessonScene, TutorialMenuScene
 from game.play.match import Match
 
 from .drawn import words
-from .test_pad import BACK, DPAD, START, A, B, cursor_to, focus_on
+from .test_pad import BACK, DPAD, START, A, B, cursor_to, focus_on, pressed_on_title
 from .test_scenes import start_match
 
 
@@ -78,11 +78,7 @@ def test_start_in_a_lesson_opens_its_pause_menu_and_b_closes_it(app, drive):
 
 
 def test_a_twice_in_the_quit_dialog_keeps_the_game_running(app, drive):
-    app.scenes.reset(TitleScene(app))
-    drive.frames(2)
-    focus_on(drive, app.scenes.top, "Quit")
-    drive.pad(A)
-    dialog = app.scenes.top
+    dialog = pressed_on_title(app, drive, "Quit")
     assert isinstance(dialog, ConfirmScene)
     assert dialog.no_button.focused and not dialog.yes_button.focused
     drive.pad(A)
