@@ -42,3 +42,20 @@ def shown(
     finally:
         app.close()
         set_language("en")
+
+
+@contextmanager
+def large_at_640(tmp_path: Path, language: str) -> Iterator[App]:
+    """A new app at 640x480 in Large text and ``language``; closed, and English
+    spoken again, afterwards."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": language}))
+    pygame.init()
+    app = App((640, 480), data)
+    try:
+        assert set_language(language) == language
+        yield app
+    finally:
+        app.close()
+        set_language("en")

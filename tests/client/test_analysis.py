@@ -2,25 +2,19 @@
 through its worker, the window keeps drawing, flagged turns show the better turn,
 and the analysis is kept with the record so it opens instantly from the history."""
 
-import json
 import random
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 
 import pygame
 
 from game.ai.analysis import LABELS, judge
 from game.client import theme
-from game.client.app import App
 from game.client.scenes import analysis_scene
 from game.client.scenes.analysis_scene import AnalysisScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.title import TitleScene
 from game.files import read_json
-from game.i18n import set_language
 from game.play import game_analysis
 from game.play.history import entries
 from game.play.match import Match
@@ -28,6 +22,7 @@ from game.rules import BLUE, RED, Board
 
 from .drawn import drawn as drawn_texts
 from .drawn import words
+from .screens import large_at_640
 from .test_history import finish_hot_seat
 from .test_large_text import shown, texts
 from .test_scenes import button
@@ -52,23 +47,6 @@ def random_game(seed: int = 1) -> Match:
     while not match.board.is_game_over():
         match.play(rng.choice(match.board.legal_turns()))
     return match
-
-
-@contextmanager
-def large_at_640(tmp_path: Path, language: str) -> Iterator[App]:
-    """A new app at 640x480 in Large text and ``language``; closed, and English
-    spoken again, afterwards."""
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": language}))
-    pygame.init()
-    app = App((640, 480), data)
-    try:
-        assert set_language(language) == language
-        yield app
-    finally:
-        app.close()
-        set_language("en")
 
 
 def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):

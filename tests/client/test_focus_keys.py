@@ -13,14 +13,16 @@ from game.client.scenes.title import TitleScene
 from game.play.match import Match
 
 
-def card(app) -> GameOverScene:
+def card(app, area: pygame.Rect | None = None) -> GameOverScene:
+    """The result card of a side-3 game of random turns, over ``area`` (the whole
+    window unless told)."""
     match = Match(3, "Human", "Human")
     rng = random.Random(2)
     while not match.board.is_game_over():
         match.play(rng.choice(match.board.legal_turns()))
     over = Over(
         match,
-        area=lambda: pygame.Rect(0, 0, *app.size),
+        area=lambda: area or pygame.Rect(0, 0, *app.size),
         see_board=lambda: None,
         analyse=lambda: None,
         leave=lambda: None,

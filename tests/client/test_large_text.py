@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,12 +14,14 @@ import pytest
 from game.client import theme
 from game.client.app import App
 from game.client.scene import Scene
-from game.client.scenes.game_over import GameOverScene, Over
+from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
 from game.client.scripted.tour import Driver, text_problems
-from game.play.match import Match
+
+from .screens import large_at_640
+from .test_focus_keys import card
 
 
 @contextmanager
@@ -112,20 +113,7 @@ def board_area(app: App) -> pygame.Rect:
 
 
 def finished(app: App) -> GameOverScene:
-    match = Match(3, "Human", "Human")
-    rng = random.Random(2)
-    while not match.board.is_game_over():
-        match.play(rng.choice(match.board.legal_turns()))
-    over = Over(
-        match,
-        area=lambda: board_area(app),
-        see_board=lambda: None,
-        analyse=lambda: None,
-        leave=lambda: None,
-        rematch=lambda: None,
-        save=lambda: (True, "Saved."),
-    )
-    return GameOverScene(app, over)
+    return card(app, board_area(app))
 
 
 def test_the_result_buttons_are_larger_in_large_text(tmp_path):
@@ -193,16 +181,9 @@ def test_the_result_cards_two_count_lines_share_a_size(tmp_path, language):
     """In French at 640x480 Large, "Rouge (Humain) : 18 tuiles" was drawn a size
     smaller than "Bleu (Humain) : 19 tuiles" under it, each fitted by itself."""
     from game.client.scripted.checks import look
-    from game.i18n import set_language
     from game.play.match import player_name
 
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "settings.json").write_text(json.dumps({"text_size": "Large", "language": language}))
-    pygame.init()
-    app = App((640, 480), data)
-    try:
-        assert set_language(language) == language
+    with large_at_640(tmp_path, language) as app:
         app.scenes.reset(TitleScene(app))
         ended_match(app)
         seen = look(app)
@@ -211,9 +192,6 @@ def test_the_result_cards_two_count_lines_share_a_size(tmp_path, language):
         counts = {p for m, _r, _b, p in seen.texts if f"({human})" in m}
         assert len(counts) == 1, counts
         assert text_problems(app, seen) == []
-    finally:
-        app.close()
-        set_language("en")
 
 
 def german(tmp_path: Path, window: tuple[int, int], text_size: str) -> App:
