@@ -5,6 +5,7 @@ the server and of the players, a flag that falls, and ratings kept apart."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -14,7 +15,7 @@ from game.online.bot import Bot
 from game.online.limits import Limits
 from game.online.postal import DAY, RESERVE
 from game.online.protocol import ProtocolError
-from game.online.session import Session
+from game.online.session import OnlineError, Session
 from game.rules import Board
 
 from .serving import FakeTime, Follower, serving
@@ -207,21 +208,42 @@ def test_the_bot_plays_correspondence_games_and_takes_them_up_after_a_restart(tm
             await ann.send("seek", side=3, days=1, rated=True)
             await ann.expect("seeking")
 
-            async def bot_run(seconds: float) -> None:
+            async def bot_run(done) -> None:
+                """The bot on a connection of its own until ``done(bot)``, then gone."""
                 session = Session(url, "Beginner bot", tokens.get("bot"))
                 await session.connect()
                 tokens["bot"] = session.token
                 bot = Bot(session, level("Beginner"), side=3, days=1, most=10)
+                task = asyncio.create_task(bot.play())
                 try:
-                    await asyncio.wait_for(bot.play(), timeout=seconds)
-                except TimeoutError:
-                    pass
+                    for _ in range(400):
+                        if done(bot):
+                            break
+                        if task.done():
+                            task.result()  # its failure, if any, is the test's
+                        await asyncio.sleep(0.025)
+                    else:
+                        raise AssertionError("the bot never got there")
                 finally:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, OnlineError):
+                        await task
                     await session.close()
+
+            def settled(bot: Bot) -> bool:
+                """Its own seek is open (the server gave its id), and it has taken
+                Ann's and played its turn if the game waited for it (the server
+                echoed that turn back)."""
+                games = bot.games.values()
+                return (
+                    bool(bot.seek)
+                    and bool(games)
+                    and all(int(g.board.mover) != g.color for g in games)
+                )
 
             tokens: dict[str, str | None] = {}
             # The bot accepts Ann's seek and, if it is Red, plays its first turn.
-            first = asyncio.create_task(bot_run(3))
+            first = asyncio.create_task(bot_run(settled))
             state = (await ann.expect("game", timeout=10))["game"]
             await first
             board = Board(size=3)
@@ -237,9 +259,13 @@ def test_the_bot_plays_correspondence_games_and_takes_them_up_after_a_restart(tm
             await ann.send("turn", game=state["id"], ply=len(state["turns"]), turn=text)
             await follower.follow(ann)
             before = len(board.turn_stack)
-            # The bot comes back, finds the game in its list, and answers.
-            again = asyncio.create_task(bot_run(5))
+            # The bot comes back, finds the game in its list, and answers. It
+            # reads the lobby before the game, so by its answer any seek of its
+            # own is made too (one connection's messages are handled in order).
+            answered = asyncio.Event()
+            again = asyncio.create_task(bot_run(lambda _bot: answered.is_set()))
             await follower.follow(ann)
+            answered.set()
             assert len(board.turn_stack) > before or follower.over is not None
             await again
             # Its seek from the first run waited in the lobby: taken up, not doubled.
