@@ -12,6 +12,11 @@ from tests.helpers import run
 
 from .serving import pair, serving
 
+#: The players hear the count of watchers at most once a ``watcher_notice``: a
+#: short one here, where what each count says is the point, not how often it
+#: comes (test_spectators.py holds that to the default second).
+QUICK = Limits(sweep=0.02, watcher_notice=0.05)
+
 
 async def count_seen(session: Session) -> int:
     return (await session.expect("watchers"))["count"]
@@ -19,7 +24,7 @@ async def count_seen(session: Session) -> int:
 
 def test_a_watcher_sees_turns_clocks_and_the_end_and_the_players_see_the_count(tmp_path):
     async def go():
-        async with serving(tmp_path / "s.db") as (server, url):
+        async with serving(tmp_path / "s.db", QUICK) as (server, url):
             sessions, game = await pair(url, side=3)
             gid = game["id"]
             cat = Session(url, "Cat")
@@ -62,7 +67,7 @@ def test_a_watcher_sees_turns_clocks_and_the_end_and_the_players_see_the_count(t
 
 def test_the_count_drops_on_unwatch_and_when_the_watcher_hangs_up(tmp_path):
     async def go():
-        async with serving(tmp_path / "s.db") as (server, url):
+        async with serving(tmp_path / "s.db", QUICK) as (server, url):
             sessions, game = await pair(url)
             gid = game["id"]
             cat, dan = Session(url, "Cat"), Session(url, "Dan")
