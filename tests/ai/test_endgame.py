@@ -3,7 +3,10 @@
 The search's results are checked with both solvers, Python and compiled (where
 it was built); what only the Python table does (its shrink, its entries) with
 the Python solver. tests/ai/test_endgame_compiled.py checks that the compiled
-solver searches exactly the Python solver's positions."""
+solver searches exactly the Python solver's positions. Minimax's values of the
+endings it takes seconds to search are in tests/golden/endings.json
+(``python -m tests.ai.endings``, from minimax alone; tests/ai/test_endings_golden.py
+re-derives a sample)."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from game.ai.search import Budget, Searcher, empty_cells
 from game.rules import BLUE, RED, Board, Turn
 
 from .brute import memo_margin, solved
+from .endings import entry
 from .scale import python_only, scaled
 
 NOT_HERE = f"the compiled solver is not built here, or {NO_COMPILED_VARIABLE} is set"
@@ -65,24 +69,42 @@ def test_side_3_endings_from_8_empty_cells_match_minimax(seed):
 @pytest.mark.slow
 # Minimax is the cost: 68 CPU-seconds for game 1 from 11 empty cells, 31 from 10,
 # where the solvers reach the same lines and branches of their Python and C code
-# (coverage.py and gcov; docs/testing.md).
+# (coverage.py and gcov; docs/testing.md). Its values are golden: the value, and
+# the value of each of the first 200 positions the Python solver's table holds.
 @pytest.mark.parametrize(("seed", "empties"), [(1, 10), (3, 11)])
 def test_side_3_endings_from_10_and_11_empty_cells_match_minimax(seed, empties):
-    check_against_minimax(ending(seed, 3, empties))
+    board = ending(seed, 3, empties)
+    golden = entry("tables", board)
+    values = {(me, op): value for me, op, value in golden["table"]}
+    assert len(values) == 200  # minimax valued each of the table's first 200
+    # The solver still fills its table in the order the file was made in.
+    assert check_against_minimax(board, golden["value"], lambda me, op: values.get((me, op))) == 200
 
 
-def check_against_minimax(board: Board) -> None:
-    expected, memo = solved(board)
+def check_against_minimax(board: Board, expected=None, true_value=None) -> int:
+    """Each solver's value is minimax's, and the bounds the Python solver's table
+    proves hold the true value of the first 200 positions in it: by default from
+    minimax here, else ``expected`` and ``true_value(me, op)`` (the mover's tiles
+    first; ``None`` where unknown). How many bounds it checked."""
+    if expected is None or true_value is None:
+        expected, memo = solved(board)
+
+        def true_value(me: int, op: int) -> int | None:
+            return memo.get((me, op, int(RED)), memo.get((op, me, 1 - int(RED))))
+
     eg = Endgame(compiled=False)
     assert eg.solve(board) == expected
     assert Endgame().solve(board) == expected  # compiled, where built
     assert Endgame(symmetric=True).solve(board) == expected
     # Every position met on the way has its true value too, so spot-check some
     # proved bounds in the table against minimax.
+    checked = 0
     for (me, op), (lower, upper, _, _) in list(eg.table.items())[:200]:
-        value = memo.get((me, op, int(RED)), memo.get((op, me, 1 - int(RED))))
+        value = true_value(me, op)
         if value is not None:
             assert lower <= value <= upper
+            checked += 1
+    return checked
 
 
 @SHARED_MINIMAX
@@ -94,23 +116,22 @@ def test_side_5_endings_match_minimax(seed, compiled):
 
 
 @pytest.mark.slow
-@SHARED_MINIMAX
 @pytest.mark.parametrize("compiled", SOLVERS)
 @pytest.mark.parametrize(("seed", "empties"), [(100, 9), (102, 9), (102, 10)])
 def test_side_5_endings_at_masters_reach_match_minimax(seed, empties, compiled):
     """Master tries the Python solver from 9 empty cells (game.ai.levels): there,
     and one beyond, the solver's value and best turns are minimax's. (The
     compiled solver's reach, 16, is beyond minimax: test_endgame_compiled.py
-    checks it against the Python solver there.)"""
+    checks it against the Python solver there.) Minimax's margins are golden."""
     board = ending(seed, 5, empties)
-    value, memo = solved(board)
+    minimax = entry("minimax", board)
+    value = minimax["value"]
     eg = Endgame(compiled=compiled)
     assert eg.solve(board) == value
     best = set(eg.best_turns(board, value))
+    assert len(minimax["turns"]) == len(board.legal_turns())
     for turn in board.legal_turns():
-        board.push(turn)
-        keeps = -memo_margin(board, memo) == value
-        board.pop()
+        keeps = minimax["turns"][board.notation(turn)] == value
         assert (turn in best) == keeps, turn
 
 
@@ -169,16 +190,14 @@ def test_symmetric_keys_are_the_same_for_mirror_images_and_swapped_colours():
 
 def test_the_search_plays_a_best_turn_when_it_solves_a_deeper_ending():
     board = ending(11, 3, 9)
-    memo: dict = {}
-    value = memo_margin(board, memo)
+    minimax = entry("minimax", board)  # its value, and the margin after each turn
+    value = minimax["value"]
     result = Searcher().search(board, Budget(), ties=True, exact_from=16)
     assert result.exact
     expected = WIN + value * TILE if value > 0 else -WIN + value * TILE if value < 0 else 0
     assert result.score == expected
     for t in result.ties:
-        board.push(t)
-        assert -memo_margin(board, memo) == value
-        board.pop()
+        assert minimax["turns"][board.notation(t)] == value
     # Without exact_from the same ending (more than 8 empty cells) is only searched.
     assert not Searcher().search(board, Budget(max_depth=2)).exact
 
@@ -188,8 +207,8 @@ def test_a_proved_value_is_kept_when_listing_equal_turns_runs_out():
     ends during that list, the solve still plays the proved best turn it found
     first, instead of dropping the proof and searching."""
     board = ending(11, 3, 9)
-    memo: dict = {}
-    value = memo_margin(board, memo)
+    minimax = entry("minimax", board)  # its value, and the margin after each turn
+    value = minimax["value"]
     eg = Endgame()
     eg.solve(board)
     eg.best_turns(board, value, first_only=True)
@@ -199,11 +218,7 @@ def test_a_proved_value_is_kept_when_listing_equal_turns_runs_out():
     searcher = Searcher()
     result = searcher.solve_exact(board, Budget(nodes=first + 1), ties=True)
     assert result is not None and result.exact and result.ties == [result.turn]
-    margins = {}
-    for t in board.legal_turns():
-        board.push(t)
-        margins[t] = -memo_margin(board, memo)
-        board.pop()
+    margins = {t: minimax["turns"][board.notation(t)] for t in board.legal_turns()}
     assert margins[result.turn] == value
     # With room for the whole list, every equal turn is there.
     full = Searcher().solve_exact(board, Budget(), ties=True)

@@ -3,7 +3,10 @@
 It must search exactly the positions the Python solver searches, in the same
 order, with the same results: then everything the Python solver's tests prove
 against minimax holds for it too, and at depths minimax cannot reach (16 empty
-cells) the Python solver is the reference. Skipped where it was not built (no C
+cells) the Python solver is the reference. Where the Python solver's searches
+cost seconds, its values, positions searched and best turns come from
+tests/golden/endings.json (``python -m tests.ai.endings``, from the Python solver
+alone; tests/ai/test_endings_golden.py re-derives a sample). Skipped where it was not built (no C
 compiler at install) or MOSAIC_NO_COMPILED hides it; CI builds it."""
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from game.ai.search import empty_cells
 from game.rules import Board
 
 from .brute import memo_margin, solved
+from .endings import entry
 from .scale import scaled, seeds
 from .test_endgame import NOT_HERE, SHARED_MINIMAX, ending
 
@@ -36,6 +40,20 @@ SIXTEEN = [
     ("RBB1B/RB1BB1/1RRRBR1/RR1BRB1B/1RR1BBBBB/R2R1RRB/RR1RRBR/RB1BR1/R1BBR b", 5),
     ("1R1BR/BBB1BB/RBBRRBB/1RRRRR1R/R1BRB1R1R/B1BBBBR1/B1R2BR/B1RB2/RRRRR b", -7),
 ]
+
+
+def against_golden(board: Board) -> tuple[Endgame, dict]:
+    """The compiled solver after solving ``board``, and the Python solver's
+    golden entry for it, whose value it must have found."""
+    compiled = Endgame()
+    reference = entry("python", board)
+    assert compiled.solve(board) == reference["value"]
+    assert compiled.compiled
+    return compiled, reference
+
+
+def best_names(eg: Endgame, board: Board, value: int) -> list[str]:
+    return sorted(board.notation(t) for t in eg.best_turns(board, value))
 
 
 def both(board: Board) -> tuple[Endgame, Endgame]:
@@ -69,11 +87,11 @@ def test_it_searches_the_python_solvers_positions_with_the_same_results(seed, si
 # games cost as many Python solves again, to check more of the same.
 @pytest.mark.parametrize(("seed", "empties"), [(2, 12), (1, 13)])
 def test_it_matches_the_python_solver_at_12_and_13_empty_cells(seed, empties):
-    python, compiled = both(ending(seed, 5, empties))
+    compiled, python = against_golden(ending(seed, 5, empties))
     # A full bucket of its table may give up an entry the Python dict keeps,
     # which costs a position searched again: one in 448,723 at 13 cells.
-    assert abs(compiled.nodes - python.nodes) <= python.nodes // 10_000
-    assert python.nodes > 10_000
+    assert abs(compiled.nodes - python["nodes"]) <= python["nodes"] // 10_000
+    assert python["nodes"] > 10_000
 
 
 @pytest.mark.slow
@@ -261,14 +279,14 @@ def endings_of_random_games(side: int, games: list[int], most: int) -> list[Boar
 )
 def test_on_sides_6_to_8_it_searches_the_python_solvers_positions(side, games, most):
     """The four-word solver against the Python solver: the same value, the same
-    positions searched, and the same best turns, on endings of random games."""
+    positions searched, and the same best turns, on endings of random games (the
+    Python solver's, from tests/golden/endings.json)."""
     boards = endings_of_random_games(side, games, most)
     assert len(boards) >= scaled(30, 4)
     for board in boards:
-        python, compiled = both(board)
-        assert compiled.nodes == python.nodes
-        value = python.solve(board)
-        assert set(compiled.best_turns(board, value)) == set(python.best_turns(board, value))
+        compiled, python = against_golden(board)
+        assert compiled.nodes == python["nodes"]
+        assert best_names(compiled, board, python["value"]) == python["best"]
 
 
 @pytest.mark.slow
@@ -282,12 +300,12 @@ def test_on_sides_6_to_8_it_searches_the_python_solvers_positions(side, games, m
 def test_on_sides_6_to_8_it_matches_the_python_solver_from_7_empty_cells(side, games):
     # asserts-in-branch: endings_of_random_games gives one ending per game
     for board in endings_of_random_games(side, games, 7):
-        python, compiled = both(board)
+        compiled, python = against_golden(board)
         # A full bucket of its table may give up an entry the Python dict keeps,
         # which costs positions searched again: 2,939 in 2,656,791 on side 7 from
         # 8 empty cells (python benchmarks/endings_sides.py), where a solve comes
         # nearer to filling the table than side 5's do.
-        assert abs(compiled.nodes - python.nodes) <= python.nodes // 500
+        assert abs(compiled.nodes - python["nodes"]) <= python["nodes"] // 500
 
 
 def test_a_new_board_size_forgets_the_last_ones_proofs():

@@ -1,4 +1,8 @@
-"""Master's perfect play on side 3 (game.ai.side3), checked by the Python solver."""
+"""Master's perfect play on side 3 (game.ai.side3), checked by the Python solver.
+
+The Python solver's values of the positions with 10 to 12 empty cells come from
+tests/golden/endings.json (``python -m tests.ai.endings``, from the Python solver
+alone; tests/ai/test_endings_golden.py re-derives a sample)."""
 
 from __future__ import annotations
 
@@ -19,6 +23,8 @@ from game.rules import BLUE, RED, Board, Position
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools import side3 as builder
+
+from .endings import entry
 
 STRATEGY = side3.strategy()
 #: The builder compiles its C solver with any of these.
@@ -83,11 +89,10 @@ def test_values_in_the_strategy_match_the_python_solver(empty):
 @pytest.mark.slow
 def test_values_with_12_empty_cells_match_the_python_solver():
     rng = random.Random(12)
-    eg = Endgame(table_limit=5_000_000, symmetric=True)
     # asserts-in-branch: rng.sample(..., k) gives k keys or raises
     for k in rng.sample(entries(12), 3):
         board = board_of(k)
-        assert eg.solve(board) == STRATEGY.value(board), board.mfen()
+        assert entry("values", board)["value"] == STRATEGY.value(board), board.mfen()
 
 
 def master_games(seed: int, master_is_red: bool):
@@ -125,16 +130,15 @@ def test_master_meets_no_position_the_strategy_lacks(master_is_red):
 
 def test_master_keeps_the_exact_value_by_the_python_solver():
     """Master's turns at 10 and 11 empty cells keep the value the Python solver
-    proves, in games where the opponent plays at random."""
+    proves (golden), in games where the opponent plays at random."""
     checked = 0
     for seed in range(6):
         for board, turn in master_games(seed, seed % 2 == 0):
             if empties(board) not in (10, 11) or len(board.legal_turns()) < 2:
                 continue
-            eg = Endgame(symmetric=True)
-            value = eg.solve(board)
+            value = entry("values", board)["value"]
             board.push(turn)
-            assert -eg.solve(board) == value, f"{turn} on {board.mfen()}"
+            assert -entry("values", board)["value"] == value, f"{turn} on {board.mfen()}"
             board.pop()
             checked += 1
     assert checked >= 6
