@@ -3,7 +3,9 @@ events posted to the app and its frames run."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 import pygame
 
@@ -97,3 +99,33 @@ class Driver:
 
     def settle(self, seconds: float = 1.5) -> None:
         self.frames(round(seconds / self.step), self.step)
+
+
+class _Awaited:
+    """An AI line (:class:`game.ai.worker.AILine`) whose ``poll`` waits for the
+    answer under way (up to ``timeout`` seconds) instead of returning at once."""
+
+    def __init__(self, line: Any, timeout: float) -> None:
+        self._line = line
+        self._timeout = timeout
+
+    def poll(self) -> Any:
+        line = self._line
+        return line.wait(self._timeout) if line.busy else line.poll()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._line, name)
+
+
+@contextmanager
+def answers_awaited(holder: Any, timeout: float) -> Iterator[None]:
+    """While open, the AI line ``holder.line`` (an analysis job's, an engine
+    look's) takes each answer the moment it comes, waiting for it: a script
+    shows the screen once the answer is in, not after a fixed sleep that the
+    AI, on a small board, beats by far."""
+    line = holder.line
+    holder.line = _Awaited(line, timeout)
+    try:
+        yield
+    finally:
+        holder.line = line

@@ -37,7 +37,7 @@ from ..scenes.setup import SetupScene
 from ..scenes.title import TitleScene
 from ..scenes.tutorial import LessonScene, TutorialMenuScene
 from .checks import Sizes, layout_problems, look, sizes_of, text_problems
-from .driver import Driver, on_top
+from .driver import Driver, answers_awaited, on_top
 from .online_tour import online_tour
 
 
@@ -189,13 +189,14 @@ def tour(
         deadline = time.monotonic() + 60
         # A frame asks the worker for a turn's verdict and draws the progress so far;
         # the frames drawn while it thinks would show nothing new, so none is drawn
-        # until its time for the turn is up, and the answer is taken without a frame
-        # of its own: the next frame, which asks for the next turn, shows it.
-        while not analysis.analysis.done and time.monotonic() < deadline:
-            d.frames(1)
-            if analysis.job.request is not None:
-                time.sleep(0.1)
-                analysis.job.step()
+        # until the answer comes (on side 4, in milliseconds: it is waited for, not
+        # slept on), and it is taken without a frame of its own: the next frame,
+        # which asks for the next turn, shows it.
+        with answers_awaited(analysis.job, 10.0):
+            while not analysis.analysis.done and time.monotonic() < deadline:
+                d.frames(1)
+                if analysis.job.request is not None:
+                    analysis.job.step()
         flagged = [v for v in analysis.analysis.verdicts if v is not None and v.flagged]
         analysis.ply = flagged[0].ply if flagged else 1
         d.settle(0.2)
@@ -225,10 +226,12 @@ def tour(
     d.key(pygame.K_v)
     board_scene.ask_engine()
     deadline = time.monotonic() + 30
-    # The quick answer, shown with "looking deeper": the deeper one takes seconds.
-    while board_scene.look.thinking and time.monotonic() < deadline:
-        d.frames(1)
-        time.sleep(0.05)
+    # The quick answer, shown with "looking deeper": the deeper one takes seconds,
+    # and the screen is taken without it. The frame that takes the quick answer
+    # waits for it.
+    with answers_awaited(board_scene.look, 10.0):
+        while board_scene.look.thinking and time.monotonic() < deadline:
+            d.frames(1)
     d.settle(0.1)
     shot("analysis-board")
     app.scenes.pop()
