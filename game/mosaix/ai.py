@@ -167,17 +167,37 @@ def ranked(
 ) -> list[tuple[float, Placement]]:
     """Every distinct placement of any formation of ``rolled``, with its value, best first."""
     filled = sheet.filled
-    seen: set[tuple[int, int, int]] = set()
-    out = []
-    for formation in arrangements(rolled):
-        for p in spots(formation):
-            bits = p.bits
-            if bits & filled or 4 - bits.bit_count() > max_dropped or p.masks in seen:
-                continue
-            seen.add(p.masks)
-            out.append((value(after(sheet, p)) - scale_cost * p.dropped, p))
+    out = [
+        (value(after(sheet, p)) - scale_cost * dropped, p)
+        for p, bits, dropped in candidates(rolled)
+        if not bits & filled and dropped <= max_dropped
+    ]
     out.sort(key=lambda vp: -vp[0])
     return out
+
+
+@lru_cache(maxsize=128)
+def candidates(rolled: str) -> tuple[tuple[Placement, int, int], ...]:
+    """Every distinct placement of any formation of ``rolled`` on an empty sheet,
+    with its bits and the symbols it drops: of the placements that write the same
+    cells, the first in the order of :func:`arrangements` and
+    :func:`~.sheet.spots`. The same for every sheet (a sheet only rules some
+    out), so each of the 81 rolls is worked out once: the formations' turns
+    repeat one another's placements several times over."""
+    seen: set[tuple[int, int, int]] = set()
+    placed: set[Formation] = set()
+    out = []
+    for formation in arrangements(rolled):
+        turns = formation.turns()
+        if placed.issuperset(turns):
+            continue  # every placement of each of its turns is in already
+        placed.update(turns)
+        for p in spots(formation):
+            if p.masks not in seen:
+                seen.add(p.masks)
+                bits = p.bits
+                out.append((p, bits, 4 - bits.bit_count()))
+    return tuple(out)
 
 
 def plan(

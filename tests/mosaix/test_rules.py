@@ -104,6 +104,33 @@ def test_placements_match_a_brute_force(seed):
         assert placed.filled.bit_count() == sheet.filled.bit_count() + p.written
 
 
+def ranked_by_hand(sheet, rolled, max_dropped):
+    """:func:`ai.ranked` the plain way: every placement of every formation of the
+    roll, the first of each set of cells written kept, valued on ``sheet``."""
+    seen, out = set(), []
+    for formation in arrangements(rolled):
+        for p in spots(formation):
+            if p.bits & sheet.filled or p.dropped > max_dropped or p.masks in seen:
+                continue
+            seen.add(p.masks)
+            out.append((ai.value(ai.after(sheet, p)) - ai.SCALE_COST * p.dropped, p))
+    out.sort(key=lambda vp: -vp[0])
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_ranked_placements_are_every_distinct_placement_of_the_roll(seed):
+    """:func:`ai.ranked` takes its placements from a list made once per roll: the
+    same placements, in the same order (a seeded game picks among equals by it),
+    as going through every formation on the sheet itself. Sheets of each fullness,
+    rolls of one, two and three symbols, each limit on the symbols dropped."""
+    rng = random.Random(seed)
+    sheet = random_sheet(rng, [0.0, 0.3, 0.6, 0.85][seed])
+    for rolled in ("OOOO", "OXXO", "TXOT")[: 1 + seed % 3]:
+        max_dropped = rng.randrange(4)
+        assert ai.ranked(sheet, rolled, max_dropped) == ranked_by_hand(sheet, rolled, max_dropped)
+
+
 def test_formations_read_and_refuse():
     assert Formation.from_text("O./X./TT").shape == "L"
     assert Formation.from_text("OXTO").shape == "I"
