@@ -14,6 +14,7 @@ from game.client.scenes import analysis_scene
 from game.client.scenes.analysis_scene import AnalysisScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.title import TitleScene
+from game.client.scripted.driver import answers_awaited
 from game.files import read_json
 from game.play import game_analysis
 from game.play.history import entries
@@ -32,12 +33,12 @@ def run_until_done(drive, scene, limit=240.0, settled=False):
     """Step the screen until every turn has its final verdict (and with
     ``settled``, until the deeper looks at the unsure labels are over)."""
     start = time.monotonic()
-    # The engine takes its time per turn whatever the frames: a frame each 50 ms
-    # takes each answer, without frames drawn with nothing new between.
-    while not (scene.analysis.settled if settled else scene.analysis.done):
-        assert time.monotonic() - start < limit, "the analysis did not finish"
-        drive.frames(1)
-        time.sleep(0.05)
+    # The engine takes its time per turn whatever the frames: the frame that
+    # takes an answer waits for it, without frames drawn with nothing new between.
+    with answers_awaited(scene.job, 0.5):
+        while not (scene.analysis.settled if settled else scene.analysis.done):
+            assert time.monotonic() - start < limit, "the analysis did not finish"
+            drive.frames(1)
 
 
 def random_game(seed: int = 1) -> Match:
@@ -259,28 +260,30 @@ def test_no_accuracy_is_shown_as_known_before_it_is(app, drive, monkeypatch):
     assert isinstance(scene, AnalysisScene)
     counted = so_far = False
     start = time.monotonic()
-    while not scene.analysis.done:
-        assert time.monotonic() - start < 240, "the analysis did not finish"
-        drive.frames(1)
-        time.sleep(0.05)
-        shown = words(scene.draw, app.screen)
-        for color in ("red", "blue"):
-            theirs = [
-                scene.analysis.verdicts[i]
-                for i, (_, played, mover) in enumerate(scene.analysis.turns)
-                if mover == color and played != "pass"
-            ]
-            judged = [v for v in theirs if v is not None]
-            final = len(judged) == len(theirs) and all(getattr(v, "final", 1) for v in judged)
-            title = color.title()
-            if 0 < len(judged) < len(theirs):
-                counted = True
-                assert f"{title}: {len(judged)} of {len(theirs)} turns judged so far" in shown
-            elif judged and not final:
-                so_far = True
-                assert f"{title}: accuracy so far " in shown
-            if not final:  # never as if final
-                assert not re.search(rf"{title}: accuracy \d", shown), shown
+    # Each frame either asks for a turn or waits for its answer: every step of
+    # the panel is drawn and read.
+    with answers_awaited(scene.job, 0.5):
+        while not scene.analysis.done:
+            assert time.monotonic() - start < 240, "the analysis did not finish"
+            drive.frames(1)
+            shown = words(scene.draw, app.screen)
+            for color in ("red", "blue"):
+                theirs = [
+                    scene.analysis.verdicts[i]
+                    for i, (_, played, mover) in enumerate(scene.analysis.turns)
+                    if mover == color and played != "pass"
+                ]
+                judged = [v for v in theirs if v is not None]
+                final = len(judged) == len(theirs) and all(getattr(v, "final", 1) for v in judged)
+                title = color.title()
+                if 0 < len(judged) < len(theirs):
+                    counted = True
+                    assert f"{title}: {len(judged)} of {len(theirs)} turns judged so far" in shown
+                elif judged and not final:
+                    so_far = True
+                    assert f"{title}: accuracy so far " in shown
+                if not final:  # never as if final
+                    assert not re.search(rf"{title}: accuracy \d", shown), shown
     assert counted and so_far, "the panel never showed a partial count, or one so far"
     shown = words(scene.draw, app.screen)
     assert re.search(r"Red: accuracy \d+%", shown) and "so far" not in shown
@@ -341,10 +344,10 @@ def test_an_unsure_label_has_a_question_mark_explained_and_settles_while_shown(a
     assert _unsure_note() in shown
     assert "Looking deeper at 1 unsure label..." in shown
     start = time.monotonic()
-    while not scene.analysis.settled:
-        assert time.monotonic() - start < 60, "the unsure label did not settle"
-        drive.frames(1)
-        time.sleep(0.05)
+    with answers_awaited(scene.job, 0.5):
+        while not scene.analysis.settled:
+            assert time.monotonic() - start < 60, "the unsure label did not settle"
+            drive.frames(1)
     v = scene.analysis.verdicts[4]
     assert not v.unsure and (v.exact or v.depth > 5)  # a deeper look settled it
     shown = words(scene.draw, app.screen)
