@@ -266,11 +266,18 @@ def arrange(
     most for ``sheet`` and, among the best few, the least for the ``others``."""
     filled = sheet.filled
     mine: list[tuple[float, Formation]] = []
+    # A formation's placements are its every turn's: the turns of one formation
+    # share their best, worked out once.
+    best_of: dict[frozenset[Formation], float] = {}
     for formation in arrangements(rolled):
-        best = float("-inf")
-        for p in spots(formation):
-            if not p.bits & filled:
-                best = max(best, value(after(sheet, p)))
+        turns = frozenset(formation.turns())
+        best = best_of.get(turns)
+        if best is None:
+            best = float("-inf")
+            for p in spots(formation):
+                if not p.bits & filled:
+                    best = max(best, value(after(sheet, p)))
+            best_of[turns] = best
         if best > float("-inf"):
             mine.append((best + rng.random() * 1e-6, formation))
     if not mine:  # nothing fits this sheet: any formation will do

@@ -131,6 +131,49 @@ def test_the_ranked_placements_are_every_distinct_placement_of_the_roll(seed):
         assert ai.ranked(sheet, rolled, max_dropped) == ranked_by_hand(sheet, rolled, max_dropped)
 
 
+def arranged_by_hand(sheet, others, rolled, rng, shortlist=8):
+    """:func:`ai.arrange` the plain way: each formation's best placement worked
+    out for that formation alone."""
+    mine = []
+    for formation in arrangements(rolled):
+        values = [
+            ai.value(ai.after(sheet, p)) for p in spots(formation) if not p.bits & sheet.filled
+        ]
+        if values:
+            mine.append((max(values) + rng.random() * 1e-6, formation))
+    if not mine:
+        return arrangements(rolled)[0]
+    mine.sort(key=lambda vf: -vf[0])
+    if not others:
+        return mine[0][1]
+
+    def their_gain(formation):
+        gains = []
+        for other in others:
+            p = ai.place(other, formation, rng)
+            gains.append(0.0 if p is None else ai.value(ai.after(other, p)) - ai.value(other.masks))
+        return sum(gains) / len(gains)
+
+    return max(mine[:shortlist], key=lambda vf: vf[0] - ai.SPITE * their_gain(vf[1]))[1]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_roller_arranges_as_each_formation_by_itself_would(seed):
+    """:func:`ai.arrange` works out the best placement once for all the turns of
+    a formation: the formation it lays out, and what it draws from ``rng``, are
+    those of valuing every formation by itself. Sheets of three fullnesses,
+    alone and against others."""
+    rng = random.Random(seed)
+    sheet = random_sheet(rng, [0.0, 0.3, 0.6][seed])
+    others = [random_sheet(rng, 0.3) for _ in range(seed)]
+    rolled = ("OXXO", "TXOT", "OOXO")[seed]
+    mine, theirs = random.Random(seed), random.Random(seed)
+    assert ai.arrange(sheet, others, rolled, mine) == arranged_by_hand(
+        sheet, others, rolled, theirs
+    )
+    assert mine.getstate() == theirs.getstate()
+
+
 def test_formations_read_and_refuse():
     assert Formation.from_text("O./X./TT").shape == "L"
     assert Formation.from_text("OXTO").shape == "I"
