@@ -129,10 +129,10 @@ def test_a_match_of_a_person_and_the_ai(app, drive):
                 drive.key(pygame.K_r)
             click_placement(drive, scene, p)
         else:
-            # The AI thinks in the jobs process: a frame now and then takes its
-            # answer, instead of frames drawn with nothing new to show.
+            # The AI thinks in the jobs process: the next frame takes its answer,
+            # waited for, instead of frames drawn with nothing new to show.
             while scene.thinking is not None and time.monotonic() < deadline:
-                time.sleep(0.05)
+                app.jobs.wait(scene.thinking, 1.0)
                 drive.frames(1)
     assert scene.match.finished and scene.match.rounds >= 8
     drive.settle(0.5)
@@ -176,7 +176,7 @@ def test_a_hint_is_worked_out_in_the_jobs_process(app, drive):
     deadline = time.monotonic() + 60
     while scene.thinking is not None and time.monotonic() < deadline:
         drive.frames(1)
-        time.sleep(0.05)
+        app.jobs.wait(job, 1.0)
     assert job.done and job.error is None
     assert scene.message[0] == "Try it here: the preview shows where."
     assert scene.hover is not None
