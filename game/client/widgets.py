@@ -11,14 +11,15 @@ and Left/Right change a choice or a slider.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
 import pygame
 
 from game.i18n import _
 
-from . import button_label, pointer, text_layout, theme
+from . import button_label, pointer, text_layout, theme, widget_kinds
 from .layout import row as layout_row
+from .widget_kinds import is_own_label, is_titled
 
 #: What a control does when used; what it returns is not used (so that
 #: ``app.scenes.pop``, which returns the scene, serves as an action too).
@@ -433,27 +434,6 @@ def update_all(widgets: Iterable[Widget], dt: float) -> bool:
     return moving
 
 
-@runtime_checkable
-class Titled(Protocol):
-    """A control with a title beside its value (a text field), whose title's width
-    it may share with others drawn with it."""
-
-    rect: pygame.Rect
-    title_room: int | None
-
-    def title_need(self) -> int: ...
-
-
-@runtime_checkable
-class OwnLabel(Protocol):
-    """A control that draws its label its own way (a slider), at a size it may share."""
-
-    rect: pygame.Rect
-    shared_px: int | None
-
-    def label_px(self) -> int: ...
-
-
 def draw_all(
     widgets: Iterable[Widget],
     surface: pygame.Surface,
@@ -470,18 +450,18 @@ def draw_all(
     buttons = [w for w in drawn if isinstance(w, Button) and type(w).draw is Button.draw]
     button_label.share_label_size(buttons, LABEL_FLOOR, any_height=any_height)
     # Fields stacked together: one title width, so their values start at one edge.
-    fields = [w for w in drawn if isinstance(w, Titled) and w.rect.width]
+    fields = [w for w in drawn if is_titled(w) and w.rect.width]
     room = max((f.title_need() for f in fields), default=None)
     for field in fields:
         field.title_room = room
-    others = [w for w in drawn if isinstance(w, OwnLabel) and w.rect.width]
+    others = [w for w in drawn if is_own_label(w) and w.rect.width]
     for kind in {type(w) for w in others}:
         least = min(w.label_px() for w in others if type(w) is kind)
         for other in others:
             if type(other) is kind:
                 other.shared_px = least
     if one_size:
-        sized: list[Button | OwnLabel] = [*buttons, *others]
+        sized: list[Button | widget_kinds.OwnLabel] = [*buttons, *others]
         common = min((w.shared_px for w in sized if w.shared_px), default=None)
         for one in sized:
             one.shared_px = common

@@ -298,3 +298,23 @@ def test_a_focused_slider_or_text_field_shows_the_focus_ring_a_button_does(app):
             control.draw(surface)
             top = surface.get_at((ring.centerx, ring.top + 1))[:3]
             assert (top == theme.TEXT[:3]) is focused, (type(control).__name__, focused)
+
+
+def test_the_kinds_told_apart_once_per_class_are_what_each_control_is(app, drive):
+    """``draw_all`` tells the titled controls and the sliders apart once per class
+    (:mod:`game.client.widget_kinds`): for each control of the screens that have
+    them all (buttons, choices, text fields, sliders), as the protocols say."""
+    from game.client.scenes.online_lobby import OnlineScene
+    from game.client.scenes.setup import SetupScene
+    from game.client.widget_kinds import OwnLabel, Titled, is_own_label, is_titled
+
+    kinds = set()
+    for make in (SettingsScene, SetupScene, OnlineScene):
+        app.scenes.reset(make(app))
+        drive.frames(2)
+        for control in app.scenes.top.controls:
+            for _ in range(2):  # worked out, then remembered
+                assert is_titled(control) == isinstance(control, Titled), control
+                assert is_own_label(control) == isinstance(control, OwnLabel), control
+            kinds.add((is_titled(control), is_own_label(control)))
+    assert {(True, True), (False, True), (False, False)} <= kinds, kinds
