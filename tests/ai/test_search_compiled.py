@@ -5,45 +5,65 @@ order, the same evaluation, the same transposition table. So on every side the
 game offers it must find the same best turn, the same score, the same score for
 every root turn and the same number of positions, at fixed depths, through
 table clears, exact ends and budgets. Skipped where it was not built (no C
-compiler at install) or MOSAIC_NO_COMPILED hides it."""
+compiler at install) or MOSAIC_NO_COMPILED hides it.
+
+Where the Python search is slow (sides 6 to 8, exact solves on side 4) its
+results come from tests/golden/python_search.json, which ``python -m
+tests.ai.search_golden`` makes with the Python search;
+``test_the_golden_python_results_are_the_python_searchs`` re-derives one of each
+side and case in every run."""
 
 from __future__ import annotations
 
+import json
 import random
+from functools import cache
+from typing import Any
 
 import pytest
 
 from game.ai import fastsearch
 from game.ai.evaluate import CLASSIC
-from game.ai.search import INF, Budget, OutOfBudget, Searcher, empty_cells, solve_with
+from game.ai.search import INF, Budget, OutOfBudget, Searcher
 from game.rules import Board
 
 from .scale import scaled
+from .search_golden import CASES, GOLDEN, key, position, search, small_ending
 
 pytestmark = pytest.mark.skipif(not fastsearch.COMPILED, reason="the compiled search is not built")
 
 SIDES = range(3, 9)
 
 
-def position(seed: int, size: int) -> Board:
-    """A position of random play, stopped anywhere from the opening to the ending."""
-    rng = random.Random(seed * 100 + size)
-    board = Board(size=size)
-    target = int(board.geometry.cells * rng.uniform(0.05, 0.95))
-    while empty_cells(board) > target and board.legal_turns():
-        board.push(rng.choice(board.legal_turns()))
-    return board
+@cache
+def golden() -> dict[str, list[Any]]:
+    return dict(json.loads(GOLDEN.read_text()))
 
 
-def both(board: Board, budget: Budget, **options: bool) -> tuple[object, object]:
-    """The Python and the compiled search's results, as comparable tuples."""
-    out = []
-    for compiled in (False, True):
-        searcher = Searcher(compiled=compiled)
-        assert (searcher.fast is not None) == compiled
-        r = searcher.search(board, Budget(max_depth=budget.max_depth), solve=False, **options)
-        out.append((r.turn, r.score, r.depth, r.nodes, list(r.scores.items()), r.ties))
-    return out[0], out[1]
+def python_result(case: str, seed: int, board: Board, depth: int, option: str = "") -> list[Any]:
+    """The Python search's result: from the golden file where it holds the case."""
+    if (case, board.geometry.n) in CASES:
+        return golden()[key(case, board.geometry.n, seed)]
+    return search(board, depth, option, compiled=False)
+
+
+def both(case: str, seed: int, board: Board, depth: int, option: str = "") -> tuple[Any, Any]:
+    """The Python and the compiled search's results, as comparable lists."""
+    return python_result(case, seed, board, depth, option), search(board, depth, option, True)
+
+
+def test_the_golden_python_results_are_the_python_searchs():
+    """The golden file holds every case the tests read from it, and its first
+    entry of each side and case is what the Python search finds today (in a
+    child run for code paths, only the first: this runs no compiled code)."""
+    expected = {
+        key(case, side, seed) for (case, side), (seeds, _, _) in CASES.items() for seed in seeds
+    }
+    assert set(golden()) == expected
+    for (case, side), (seeds, depth, option) in list(CASES.items())[: scaled(len(CASES), 1)]:
+        seed = seeds[0]
+        board = small_ending(seed, side) if case == "solve" else position(seed, side)
+        assert search(board, depth, option, compiled=False) == golden()[key(case, side, seed)]
 
 
 @pytest.mark.parametrize("size", SIDES)
@@ -51,7 +71,7 @@ def test_it_finds_the_python_searchs_turns_and_scores_on_100_positions_of_each_s
     searched = 0
     for seed in range(scaled(100, 10)):
         board = position(seed, size)
-        python, compiled = both(board, Budget(max_depth=2))
+        python, compiled = both("depth2", seed, board, 2)
         assert python == compiled, board.mfen()
         searched += python[3]
     assert searched > scaled(1000, 100)
@@ -62,7 +82,7 @@ def test_it_finds_the_python_searchs_turns_and_scores_on_100_positions_of_each_s
 def test_it_matches_the_python_search_deeper(size):
     for seed in range(100, 125):
         board = position(seed, size)
-        python, compiled = both(board, Budget(max_depth=3))
+        python, compiled = both("depth3", seed, board, 3)
         assert python == compiled, board.mfen()
 
 
@@ -72,7 +92,7 @@ def test_every_root_score_matches_with_all_scores_and_ties(size, option):
     # asserts-in-branch: scaled() gives at least one position
     for seed in range(200, 200 + scaled(15, 3)):
         board = position(seed, size)
-        python, compiled = both(board, Budget(max_depth=2), **{option: True})
+        python, compiled = both(option, seed, board, 2, option)
         assert python == compiled, board.mfen()
 
 
@@ -95,19 +115,10 @@ def test_one_searcher_through_a_game_keeps_the_same_table_even_as_it_clears(size
 def test_exact_solves_of_small_endings_match(size):
     # asserts-in-branch: scaled() gives at least one position
     for seed in range(scaled(20, 5)):
-        board = position(seed, size)
-        while empty_cells(board) > 3 and board.legal_turns():
-            board.push(board.legal_turns()[0])
-        python, compiled = (
-            solve_with(Searcher(compiled=c), board, Budget(), all_scores=True) for c in (0, 1)
-        )
-        assert python is not None and compiled is not None
-        assert (python.turn, python.score, python.nodes, python.scores) == (
-            compiled.turn,
-            compiled.score,
-            compiled.nodes,
-            compiled.scores,
-        )
+        board = small_ending(seed, size)
+        python, compiled = both("solve", seed, board, 0)
+        # The turn, score, positions searched and every root turn's score.
+        assert [python[i] for i in (0, 1, 3, 4)] == [compiled[i] for i in (0, 1, 3, 4)]
 
 
 def test_negamax_windows_and_weights_match():
@@ -149,7 +160,7 @@ def test_a_stop_ends_a_compiled_search_where_it_ends_a_python_one():
 def test_bigger_boards_and_the_variable_leave_it_to_python():
     assert not fastsearch.serves(Board(size=9)) and fastsearch.serves(Board(size=8))
     board = position(1, 9)
-    python, compiled = both(board, Budget(max_depth=1))
+    python, compiled = both("depth1", 1, board, 1)
     assert python == compiled
 
 
