@@ -14,18 +14,10 @@ from game.ai.levels import LEVELS, choose_turn
 from game.ai.search import Budget, Searcher, empty_cells
 from game.rules import Board
 
+from . import minimax_golden
 from .brute import memo_margin
+from .minimax_golden import ending
 from .scale import python_only, scaled
-
-
-def ending(rng: random.Random, side: int, empty: int) -> Board:
-    """A position from random play with ``empty`` empty cells and a choice of turns."""
-    while True:
-        board = Board(size=side)
-        while empty_cells(board) > empty and board.legal_turns():
-            board.push(rng.choice(board.legal_turns()))
-        if empty_cells(board) == empty and len(board.legal_turns()) > 1:
-            return board
 
 
 def exact_margins(board: Board) -> dict:
@@ -39,16 +31,28 @@ def exact_margins(board: Board) -> dict:
     return out
 
 
-@pytest.mark.parametrize(("side", "empty"), [(3, 5), (4, 5), (5, 4), (5, 6)])
+def test_the_golden_margins_are_minimaxs():
+    """tests/golden/minimax.json holds every ending the exact-verdict and ponder
+    tests check, and the first of each (side, empty cells) the verdicts judge is
+    what minimax finds today (half a CPU-second; the ponder's endings take 3 to 5
+    each)."""
+    boards = minimax_golden.all_endings()
+    assert {b.mfen() for b in boards} == set(minimax_golden.golden())
+    per = minimax_golden.VERDICT_POSITIONS
+    for board in boards[: per * len(minimax_golden.VERDICT_PLACES) : per]:
+        assert minimax_golden.exact_margins(board) == minimax_golden.margins(board), board.mfen()
+
+
+@pytest.mark.parametrize(("side", "empty"), minimax_golden.VERDICT_PLACES)
 def test_exact_verdicts_match_minimax(side, empty):
     """Every turn's loss is its margin's shortfall from the best turn's, the best
-    turn named is as good as any, and throwing away a win is a blunder."""
-    rng = random.Random(side * 10 + empty)
+    turn named is as good as any, and throwing away a win is a blunder. (Minimax's
+    margins come from tests/golden/minimax.json.)"""
     endgame = Endgame()  # kept between judgements, as the worker keeps one
     judged = bad = 0
-    for _ in range(scaled(8, 2)):
-        board = ending(rng, side, empty)
-        margins = exact_margins(board)
+    for board in minimax_golden.verdict_endings(side, empty, scaled(8, 2)):
+        margins = {board.parse_turn(t): m for t, m in minimax_golden.margins(board).items()}
+        assert set(margins) == set(board.legal_turns()), board.mfen()
         top = max(margins.values())
         for turn, got in margins.items():
             v = judge(board, turn, seconds=60, endgame=endgame)
