@@ -38,8 +38,8 @@ def position(seed: int, size: int) -> Board:
     rng = random.Random(seed * 100 + size)
     board = Board(size=size)
     target = int(board.geometry.cells * rng.uniform(0.05, 0.95))
-    while empty_cells(board) > target and board.legal_turns():
-        board.push(rng.choice(board.legal_turns()))
+    while empty_cells(board) > target and (turns := board.legal_turns()):
+        board.push(rng.choice(turns))  # one list of turns a turn: most of the set-up's cost
     return board
 
 

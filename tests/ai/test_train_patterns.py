@@ -82,8 +82,10 @@ def synthetic(count: int, seed: int) -> dict[str, np.ndarray]:
         side = rng.randint(3, 8)
         board = Board(size=side)
         target = int(board.geometry.cells * rng.uniform(0.0, 0.95))
-        while empty_cells(board) > target and board.legal_turns():
-            board.push(rng.choice(board.legal_turns()))
+        # One list of turns a turn (random play costs most of this test): the
+        # same draws, so the same positions, as asking twice.
+        while empty_cells(board) > target and (turns := board.legal_turns()):
+            board.push(rng.choice(turns))
         t = leaf_terms(board)
         if t is None:
             continue
