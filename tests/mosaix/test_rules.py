@@ -126,6 +126,7 @@ def test_the_ranked_placements_are_every_distinct_placement_of_the_roll(seed):
     rolls of one, two and three symbols, each limit on the symbols dropped."""
     rng = random.Random(seed)
     sheet = random_sheet(rng, [0.0, 0.3, 0.6, 0.85][seed])
+    # asserts-in-branch: the slice keeps one roll at the least
     for rolled in ("OOOO", "OXXO", "TXOT")[: 1 + seed % 3]:
         max_dropped = rng.randrange(4)
         assert ai.ranked(sheet, rolled, max_dropped) == ranked_by_hand(sheet, rolled, max_dropped)
