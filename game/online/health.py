@@ -61,11 +61,16 @@ class Health:
         # Checks that arrive together share one probe.
         if self._probing is None or self._probing.done():
             self._probing = asyncio.ensure_future(self._probe())
-        wrong = await asyncio.shield(self._probing)
+        return await asyncio.shield(self._probing)
+
+    async def _probe(self) -> str:
+        # Kept by the probe itself, as it ends: a check that comes between its end
+        # and its waiters' turns then finds it, where it would start a second probe.
+        wrong = await self._ask()
         self._last = (self.clock(), wrong)
         return wrong
 
-    async def _probe(self) -> str:
+    async def _ask(self) -> str:
         try:
             await asyncio.wait_for(self.store.db.fetch("SELECT 1"), self.timeout)
         except TimeoutError:

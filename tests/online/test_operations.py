@@ -92,6 +92,44 @@ def test_ready_checks_share_one_probe_a_second(tmp_path):
     run(go())
 
 
+def test_a_check_between_a_probes_end_and_its_waiters_shares_the_probe():
+    """The probe keeps its answer as it ends: a check that comes after it has ended,
+    before the checks that waited for it have taken their turn, finds the answer
+    instead of starting a second probe (ten checks on a loaded server met that)."""
+    from types import SimpleNamespace
+
+    from game.online.health import Health
+
+    calls = 0
+
+    async def fetch(sql: str) -> list[object]:
+        nonlocal calls
+        calls += 1
+        return []
+
+    async def go() -> list[str]:
+        store = SimpleNamespace(db=SimpleNamespace(unsaved=None, fetch=fetch))
+        health = Health(store, clock=lambda: 0.0)  # type: ignore[arg-type]
+        late: list[asyncio.Future[str]] = []
+        probe = health._probe
+
+        async def ending() -> str:
+            wrong = await probe()
+            # A check that arrives as the probe's task ends: its first step comes
+            # before the waiter's, which goes through the shield's callbacks first.
+            asyncio.get_running_loop().call_soon(
+                lambda: late.append(asyncio.ensure_future(health.wrong()))
+            )
+            return wrong
+
+        health._probe = ending  # type: ignore[method-assign]
+        first = await health.wrong()
+        return [first, await late[0]]
+
+    assert run(go()) == ["", ""]
+    assert calls == 1
+
+
 def test_ready_says_not_ready_while_postgresql_is_stopped(tmp_path, dsn, postgres):
     async def go():
         store = await Store.open(dsn)
