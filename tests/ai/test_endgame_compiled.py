@@ -25,7 +25,7 @@ from game.ai.analysis import exact_empties as judge_reach
 from game.ai.endgame import COMPILED, Endgame, OutOfBudget, compiled_for
 from game.ai.levels import LEVELS, WIDE_REACH
 from game.ai.search import empty_cells
-from game.rules import Board
+from game.rules import Board, Turn
 
 from .brute import memo_margin, solved
 from .endings import entry
@@ -96,15 +96,37 @@ def test_it_matches_the_python_solver_at_12_and_13_empty_cells(seed, empties):
     assert python["nodes"] > 10_000
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("mfen", "value"), SIXTEEN)
-def test_it_settles_16_cell_endings_with_the_python_solvers_values(mfen, value):
-    board = Board(mfen)
+#: The slow tests that solve the first 16-cell ending with Master's table: one
+#: worker solves it and lists its best turns once for both (``master_sixteen``),
+#: where pytest-xdist's groups work (not yet under pytest 9.2: docs/testing.md).
+SHARED_SIXTEEN = pytest.mark.xdist_group("endgame-sixteen")
+
+
+@pytest.fixture(scope="module")
+def master_sixteen() -> tuple[Endgame, int, list[Turn]]:
+    """A solver with Master's table that has solved ``SIXTEEN[0]``, and the best
+    turns it lists there: the same solve and list, about 3 CPU-seconds, served
+    both to the check of its value and to the analysis that judges it."""
+    board = Board(SIXTEEN[0][0])
     eg = Endgame(table_limit=500_000)  # as Master's searcher keeps it
-    assert eg.solve(board) == value
+    value = eg.solve(board)
+    return eg, value, eg.best_turns(board, value)
+
+
+@pytest.mark.slow
+@SHARED_SIXTEEN
+@pytest.mark.parametrize(("mfen", "value"), SIXTEEN)
+def test_it_settles_16_cell_endings_with_the_python_solvers_values(mfen, value, request):
+    board = Board(mfen)
+    if mfen == SIXTEEN[0][0]:
+        eg, solved, best = request.getfixturevalue("master_sixteen")
+        assert solved == value
+    else:
+        eg = Endgame(table_limit=500_000)  # as Master's searcher keeps it
+        assert eg.solve(board) == value
+        best = eg.best_turns(board, value)
     assert eg.settled(board) == value
     # Each best turn keeps the value: the position after it is proved worth -value.
-    best = eg.best_turns(board, value)
     assert best
     for turn in best:
         board.push(turn)
@@ -439,10 +461,11 @@ def test_master_tries_exact_endings_from_16_empty_cells_where_it_serves():
 
 
 @pytest.mark.slow
-def test_the_analysis_judges_a_16_cell_ending_exactly():
+@SHARED_SIXTEEN
+def test_the_analysis_judges_a_16_cell_ending_exactly(master_sixteen):
     board = Board(SIXTEEN[0][0])
-    eg = Endgame(table_limit=500_000)
-    best = set(eg.best_turns(board, eg.solve(board)))
+    eg, _, listed = master_sixteen
+    best = set(listed)
     worse = next(t for t in board.legal_turns() if t not in best)
     verdict = judge(board, worse, seconds=30, endgame=eg)
     assert verdict.exact and verdict.loss > 0 and verdict.best in best
