@@ -103,7 +103,8 @@ class Strategy:
 
     def _find(self, board: Board) -> int | None:
         k = key(board)
-        i = int(np.searchsorted(self.keys, k))
+        # As the keys' own type: a Python int makes numpy convert all of them first.
+        i = int(np.searchsorted(self.keys, np.uint64(k)))
         return i if i < len(self.keys) and int(self.keys[i]) == k else None
 
     def value(self, board: Board) -> int | None:
