@@ -109,6 +109,45 @@ def test_the_test_commands_parallel_pytest_still_fails_on_a_failing_test(tmp_pat
     assert ran == ["test_broken", "test_fine"], done.stdout[-2000:]
 
 
+def test_the_test_commands_workers_keep_a_group_together(tmp_path):
+    """The screenshot tour's checks of one window size and language share that
+    run only on one worker (tests/client/tours.py's ``xdist_group``): pytest-xdist's
+    loadgroup must keep a group together, which it stopped doing under pytest 9.2
+    (pytest names a test by a field xdist does not set; pyproject.toml pins below it)."""
+    import subprocess
+    import sys
+
+    from tests.run import PARALLEL
+
+    grouped = "\n\n".join(
+        f"@pytest.mark.xdist_group('together')\ndef test_grouped_{n}():\n    pass" for n in range(6)
+    )
+    loose = "\n\n".join(f"def test_loose_{n}():\n    pass" for n in range(6))
+    (tmp_path / "test_planted.py").write_text(f"import pytest\n\n{grouped}\n\n{loose}\n")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            *PARALLEL,
+            "-n",
+            "2",
+            "-v",
+            "-p",
+            "no:cacheprovider",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    ran = re.findall(r"^\[(gw\d)\] \[ *\d+%\] PASSED \S*::test_grouped_\d", done.stdout, re.M)
+    assert len(ran) == 6 and len(set(ran)) == 1, done.stdout[-2000:]
+
+
 def test_no_module_of_the_game_is_over_500_lines():
     # Small modules with one job each: a module past 500 lines is doing two.
     long = {
