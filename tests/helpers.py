@@ -87,3 +87,12 @@ def game_state(side: int = 3) -> dict[str, Any]:
         "id": "g1", "side": side, "you": 0, "players": players, "base": 60, "inc": 0,
         "rated": False, "turns": [], "clocks": [60_000, 60_000], "running": 0,
     }  # fmt: skip
+
+
+def write_golden(path: Path, text: str) -> None:
+    """Write a golden file of tests/golden whole or not at all: a generator stopped
+    half-way (they take minutes) leaves the file it was replacing."""
+    path.parent.mkdir(exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(text)
+    temporary.replace(path)

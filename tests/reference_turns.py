@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from game.rules import BLUE, RED, Position
+from tests.helpers import write_golden
 
 from .reference import RefBoard
 from .strategies import chain_sea, random_fill, random_play
@@ -73,10 +74,7 @@ def main() -> int:
     golden = {}
     for p in golden_positions():
         golden[p.mfen()] = reference_entry(p.mfen())
-    GOLDEN.parent.mkdir(exist_ok=True)
-    tmp = GOLDEN.with_suffix(".tmp")
-    tmp.write_text(json.dumps(golden, indent=0, sort_keys=True) + "\n")
-    tmp.replace(GOLDEN)
+    write_golden(GOLDEN, json.dumps(golden, indent=0, sort_keys=True) + "\n")
     print(f"{len(golden)} positions written to {GOLDEN}")
     return 0
 

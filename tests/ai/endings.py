@@ -35,6 +35,7 @@ from typing import Any
 
 from game.ai.endgame import Endgame
 from game.rules import RED, Board
+from tests.helpers import write_golden
 
 from .brute import memo_margin
 
@@ -147,11 +148,7 @@ def main() -> int:
             if mfen not in out[part]:
                 out[part][mfen] = compute(board)
                 print(part, mfen, out[part][mfen]["seconds"], flush=True)
-    GOLDEN.parent.mkdir(exist_ok=True)
-    text = json.dumps(out, indent=1, sort_keys=True) + "\n"
-    temporary = GOLDEN.with_suffix(".tmp")
-    temporary.write_text(text)
-    temporary.replace(GOLDEN)
+    write_golden(GOLDEN, json.dumps(out, indent=1, sort_keys=True) + "\n")
     return 0
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from game.ai.search import empty_cells
 from game.rules import Board
+from tests.helpers import write_golden
 
 from .brute import memo_margin
 
@@ -90,10 +91,7 @@ def margins(board: Board) -> dict[str, int]:
 
 def main() -> int:
     golden = {b.mfen(): exact_margins(b) for b in all_endings()}
-    GOLDEN.parent.mkdir(exist_ok=True)
-    tmp = GOLDEN.with_suffix(".tmp")
-    tmp.write_text(json.dumps(golden, indent=0, sort_keys=True) + "\n")
-    tmp.replace(GOLDEN)
+    write_golden(GOLDEN, json.dumps(golden, indent=0, sort_keys=True) + "\n")
     print(f"{len(golden)} positions written to {GOLDEN}")
     return 0
 

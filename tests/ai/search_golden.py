@@ -20,6 +20,7 @@ from typing import Any
 
 from game.ai.search import Budget, Searcher, SearchResult, empty_cells, solve_with
 from game.rules import Board
+from tests.helpers import write_golden
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "python_search.json"
 
@@ -92,10 +93,7 @@ def main() -> int:
         for seed in seeds:
             board = board_of(case, seed, side)
             golden[key(case, side, seed)] = search(board, depth, option, False)
-    GOLDEN.parent.mkdir(exist_ok=True)
-    tmp = GOLDEN.with_suffix(".tmp")
-    tmp.write_text(json.dumps(golden, separators=(",", ":")).replace('],"', '],\n"') + "\n")
-    tmp.replace(GOLDEN)
+    write_golden(GOLDEN, json.dumps(golden, separators=(",", ":")).replace('],"', '],\n"') + "\n")
     print(f"{len(golden)} results written to {GOLDEN}")
     return 0
 
