@@ -187,3 +187,17 @@ def test_a_still_screen_is_looked_at_less_often_until_something_happens(app, dri
     assert STILL_FPS in resting  # a move is followed in time, if not at full rate
     drive.move((10, 10))  # the pointer moves: full rate again at once
     assert app.frame_rate() == FPS
+
+
+def test_the_title_draws_a_backdrop_tile_where_it_lands(app, drive):
+    """The backdrop's picture is drawn again only while a tile moves: the frame
+    after the tile lands must draw it once more, or the screen keeps the tile
+    half popped until the next change (CHANGE_EVERY seconds later)."""
+    title = TitleScene(app)
+    app.scenes.reset(title)
+    drive.frames(60)  # the first tile pops in (0.2 s) and lands
+    assert not title.backdrop.view.busy
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    title.backdrop.picture = None  # the backdrop drawn afresh, as it lies now
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown

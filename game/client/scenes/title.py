@@ -72,10 +72,18 @@ class Backdrop:
         """Now and then a tile lands or turns over. True when the backdrop should
         be drawn again: while a tile moves, 15 times a second (it is dimmed, in
         the background: a quarter of the frames of the board in play are plenty)."""
+        moved = self.view.busy
         self.view.update(dt)
         self.timer -= dt
         self.since_drawn += dt
         if self.timer > 0:
+            if moved and not self.view.busy:
+                # The tile has landed: drawn once more where it lies, or the picture
+                # kept its last frame on the way (a tile half popped or turned)
+                # until the next change, seconds later.
+                self.picture = None
+                self.since_drawn = 0.0
+                return True
             if self.view.busy and self.since_drawn >= 1 / 15 - 1e-3:
                 self.since_drawn = 0.0
                 return True
