@@ -31,14 +31,29 @@ ColorValue = pygame.Color | Sequence[int] | str
 SHORT = 4
 
 
+#: The most texts a face keeps the advances of (:meth:`Face.advances`).
+KEPT_ADVANCES = 4096
+
+
 class Face(pygame.font.Font):
     def __init__(self, file: str | None, size: int) -> None:
         super().__init__(file, size)
         #: By letter: does the bold thickening join its parts (see :func:`kept_apart`)?
         self.joined: dict[str, bool] = {}
+        #: By text and boldness: each letter's advance. Every frame measures its
+        #: texts again (to wrap, fit and place them) and asking the font was a
+        #: tenth of a frame's drawing; a window's texts are few and come back.
+        self._advances: dict[tuple[str, bool], tuple[int, ...]] = {}
 
     def advances(self, text: str) -> list[int]:
-        return [m[4] if m else 0 for m in self.metrics(text)]
+        key = (text, self.bold)
+        found = self._advances.get(key)
+        if found is None:
+            if len(self._advances) >= KEPT_ADVANCES:
+                self._advances.clear()  # a clock's or a typed text's many: start again
+            found = tuple(m[4] if m else 0 for m in self.metrics(text))
+            self._advances[key] = found
+        return list(found)
 
     def size(self, text: str | bytes | None) -> tuple[int, int]:
         line = text.decode() if isinstance(text, bytes) else (text or "")

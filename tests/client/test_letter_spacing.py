@@ -60,3 +60,30 @@ def test_wrapping_breaks_at_spaces_only():
     assert lines[0] == "Zurücknehmen"  # too long for a line: alone on it, whole
     img = theme.rendered("Zurücknehmen und Neu beginnen", 31, theme.TEXT, False, narrow)
     assert img.get_height() == len(lines) * face.get_linesize()
+
+
+def test_a_face_measures_a_text_as_the_font_does_every_time():
+    """:meth:`Face.advances` keeps what it measured: each text, asked once or
+    again, bold or not, and after the kept ones were let go, measures what the
+    font itself says."""
+    from game.client import glyphs
+
+    def told(face, text):
+        return [m[4] if m else 0 for m in pygame.font.Font.metrics(face, text)]
+
+    texts = [*WORDS, "", " ", "Blue wins, 10 tiles to 9.", "«Retour»", "5:17", "iiii", "WWWW"]
+    face = theme.face(24)
+    for _ in range(2):
+        for bold in (False, True):
+            face.bold = bold
+            for text in texts:
+                assert face.advances(text) == told(face, text), (text, bold)
+                assert face.size(text)[0] == sum(told(face, text)), (text, bold)
+    face.bold = False
+    kept = face.advances("Verlauf")
+    kept.append(99)  # a caller's list is its own
+    assert face.advances("Verlauf") == told(face, "Verlauf")
+    for n in range(glyphs.KEPT_ADVANCES + 1):  # more texts than are kept
+        face.advances(str(n))
+    assert len(face._advances) <= glyphs.KEPT_ADVANCES
+    assert [face.advances(t) for t in texts] == [told(face, t) for t in texts]
