@@ -164,6 +164,9 @@ class App:
         self.puzzles = PuzzleLibrary(paths.puzzles(), self.data, self.toast)
         #: The ids of the scenes on show when the screen was last drawn.
         self._drawn: tuple[int, ...] = ()
+        #: A frame run with ``draw=False`` changed something: the next drawing
+        #: frame draws whatever else happens in it.
+        self._owed = False
         self.frames_drawn = 0
         #: Seconds since the last input (an event), and since a scene last said
         #: something on it moves.
@@ -297,9 +300,11 @@ class App:
             return STILL_FPS
         return REST_FPS
 
-    def frame(self, dt: float) -> bool:
+    def frame(self, dt: float, draw: bool = True) -> bool:
         """Handle the waiting events, advance ``dt`` seconds, and draw if anything
-        changed; returns whether it drew."""
+        changed; returns whether it drew. With ``draw=False`` (a script's frames
+        whose pixels nobody sees, never the loop's: :meth:`run` draws every frame
+        that changed) a frame that would draw leaves it to the next one that may."""
         # A held stick or d-pad repeats its arrow: input as much as an event.
         events = pygame.event.get() + self.pads.update(dt)
         for event in events:
@@ -319,8 +324,12 @@ class App:
         shown = tuple(map(id, self.scenes.visible()))
         self.still_for = 0.0 if events else self.still_for + dt
         self.moved_for = 0.0 if moving else self.moved_for + dt
-        if not (events or moving or shown != self._drawn):
+        if not (events or moving or shown != self._drawn or self._owed):
             return False
+        if not draw:
+            self._owed = True
+            return False
+        self._owed = False
         self.draw()
         self.window.flip()
         self._drawn = shown

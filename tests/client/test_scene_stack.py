@@ -201,3 +201,44 @@ def test_the_title_draws_a_backdrop_tile_where_it_lands(app, drive):
     title.backdrop.picture = None  # the backdrop drawn afresh, as it lies now
     app.draw()
     assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+def test_a_frame_not_drawn_leaves_its_drawing_to_the_next(app, drive):
+    """A script's frame run with ``draw=False`` draws nothing, however much it
+    changed; the next frame that may draw does, once, even with nothing new."""
+    match = Match(5, "Human", "Human")
+    scene = MatchScene(app, match)
+    app.scenes.reset(scene)
+    drive.frames(30)
+    drawn = app.frames_drawn
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=scene.view.centre(0), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    assert not app.frame(1 / 60, draw=False)
+    assert app.frames_drawn == drawn
+    assert app.frame(1 / 60)  # nothing new in this frame, but the last one's change
+    assert app.frames_drawn == drawn + 1
+    assert not app.frame(1 / 60)  # and then still again
+
+
+def test_a_settle_drawing_its_last_frame_leaves_the_screen_drawn_as_it_is(app):
+    """The tour's settles (``draw_last``) draw one frame where a tile lands, and
+    the screen it leaves is the one a frame drawn now draws."""
+    from game.client.scripted.driver import Driver
+
+    match = Match(5, "Human", "Human")
+    scene = MatchScene(app, match)
+    app.scenes.reset(scene)
+    drive = Driver(app, step=1 / 20, draw_last=True)
+    drive.settle(0.5)
+    drive.click(scene.view.centre(30))
+    assert scene.view.busy  # the tile pops in
+    drawn = app.frames_drawn
+    drive.settle(1.0)
+    assert not scene.view.busy
+    assert app.frames_drawn == drawn + 1
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown

@@ -27,15 +27,20 @@ def on_top(app: App, kind: type[S]) -> S:
 
 class Driver:
     """Posts input events to an app and runs its frames; :meth:`settle` runs
-    frames of ``step`` seconds each (a 60 Hz screen's, unless told)."""
+    frames of ``step`` seconds each (a 60 Hz screen's, unless told). With
+    ``draw_last``, a settle draws only its last frame (see :meth:`settle`)."""
 
-    def __init__(self, app: App, step: float = 1 / 60) -> None:
+    def __init__(self, app: App, step: float = 1 / 60, draw_last: bool = False) -> None:
         self.app = app
         self.step = step
+        self.draw_last = draw_last
 
-    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+    def frames(self, n: int = 1, dt: float = 1 / 60, draw: bool = True) -> None:
+        """Run ``n`` frames of ``dt`` seconds; with ``draw=False``, none is drawn
+        (see ``App.frame``): for a script that draws the screen later (a
+        :meth:`settle`) and reads nothing a drawing leaves until then."""
         for _ in range(n):
-            self.app.frame(dt)
+            self.app.frame(dt, draw)
 
     def hover(self, pos: tuple[int, int]) -> None:
         pygame.event.post(
@@ -98,7 +103,22 @@ class Driver:
         self.click(view.centre(cell))
 
     def settle(self, seconds: float = 1.5) -> None:
-        self.frames(round(seconds / self.step), self.step)
+        """Run ``seconds`` of frames. With :attr:`draw_last` (the tour's choice),
+        only the last is drawn: the tour reads the screen a settle leaves, never
+        the frames on the way (an animation's, a transition's), whose drawing was
+        most of its cost. Each frame still handles its events and advances every
+        scene as the game's loop does, and the last draws if any of them changed
+        something. A player's loop draws every frame that changed
+        (:meth:`App.run`). Not every script's choice: frames not drawn take next
+        to no time, and a script that lets the AI's process answer during a
+        settle's frames (a test's "settle until the AI has played") would then
+        run out of them before the answer comes."""
+        n = round(seconds / self.step)
+        if self.draw_last:
+            self.frames(n - 1, self.step, draw=False)
+            self.frames(min(n, 1), self.step)
+        else:
+            self.frames(n, self.step)
 
 
 class _Awaited:

@@ -96,8 +96,10 @@ def tour(
     folder.mkdir(parents=True, exist_ok=True)
     # Frames of 50 ms, as a slow computer draws them: every animation runs its
     # whole course and ends where it would at 60 Hz, for a third of the drawing
-    # (the tests run the tour at many sizes and in every language).
-    d = Driver(app, step=1 / 20)
+    # (the tests run the tour at many sizes and in every language). A settle draws
+    # its last frame only: every screen the tour shows or checks is drawn again by
+    # the shot, and its intermediate frames are seen by nobody.
+    d = Driver(app, step=1 / 20, draw_last=True)
     shots: list[Path] = []
 
     def shot(name: str) -> None:
@@ -192,11 +194,12 @@ def tour(
         # A frame asks the worker for a turn's verdict and draws the progress so far;
         # the frames drawn while it thinks would show nothing new, so none is drawn
         # until the answer comes (on side 4, in milliseconds: it is waited for, not
-        # slept on), and it is taken without a frame of its own: the next frame,
-        # which asks for the next turn, shows it.
+        # slept on), and it is taken without a frame of its own. Nor is a frame drawn
+        # for each answer: the settle after the last draws the screen the shot
+        # shows, and nothing before it reads what a drawing leaves.
         with answers_awaited(analysis.job, 10.0):
             while not analysis.analysis.done and time.monotonic() < deadline:
-                d.frames(1)
+                d.frames(1, draw=False)
                 if analysis.job.request is not None:
                     analysis.job.step()
         flagged = [v for v in analysis.analysis.verdicts if v is not None and v.flagged]
