@@ -33,6 +33,8 @@ SHORT = 4
 
 #: The most texts a face keeps the advances of (:meth:`Face.advances`).
 KEPT_ADVANCES = 4096
+#: The most letter images a face keeps (:meth:`Face._glyph`).
+KEPT_GLYPHS = 2048
 
 
 class Face(pygame.font.Font):
@@ -44,6 +46,8 @@ class Face(pygame.font.Font):
         #: texts again (to wrap, fit and place them) and asking the font was a
         #: tenth of a frame's drawing; a window's texts are few and come back.
         self._advances: dict[tuple[str, bool], tuple[int, ...]] = {}
+        #: Each letter's image, by letter, antialiasing, colour, boldness, line height.
+        self._glyphs: dict[tuple[str, bool, tuple[int, ...], bool, int], pygame.Surface] = {}
 
     def advances(self, text: str) -> list[int]:
         key = (text, self.bold)
@@ -186,7 +190,19 @@ class Face(pygame.font.Font):
         return out
 
     def _glyph(self, ch: str, antialias: bool, color: ColorValue) -> pygame.Surface:
-        """One letter; in bold, with its parts kept apart (:func:`kept_apart`)."""
+        """One letter; in bold, with its parts kept apart (:func:`kept_apart`).
+        Kept: a text not drawn before is mostly letters that were (only blitted
+        from, never drawn on). An image is as tall as the face's line height then
+        (a wrapped text's lines are set further apart): it is part of the key."""
+        key = (ch, antialias, tuple(pygame.Color(color)), self.bold, self.get_linesize())
+        found = self._glyphs.get(key)
+        if found is None:
+            if len(self._glyphs) >= KEPT_GLYPHS:
+                self._glyphs.clear()
+            found = self._glyphs[key] = self._letter(ch, antialias, color)
+        return found
+
+    def _letter(self, ch: str, antialias: bool, color: ColorValue) -> pygame.Surface:
         heavy = pygame.font.Font.render(self, ch, antialias, color)
         if not self.bold or not ch.strip():
             return heavy

@@ -87,3 +87,40 @@ def test_a_face_measures_a_text_as_the_font_does_every_time():
         face.advances(str(n))
     assert len(face._advances) <= glyphs.KEPT_ADVANCES
     assert [face.advances(t) for t in texts] == [told(face, t) for t in texts]
+
+
+def test_a_face_draws_a_text_as_it_did_before_it_kept_its_letters():
+    """:meth:`Face._glyph` keeps each letter's image: a text drawn from kept
+    letters, in another colour, bold or plain, or kept while the lines were set
+    further apart, is the text drawn afresh."""
+    from game.client import glyphs
+
+    def image(text, color):
+        return pygame.image.tobytes(face.render(text, True, color), "RGBA")
+
+    texts = ["Verlauf Échelle", "Zurücknehmen: Würfel!", "ij; é", "5:17"]
+    colors = [(255, 255, 255), (200, 40, 40), pygame.Color(40, 90, 200)]
+    face = theme.face(20)
+    fresh = {}
+    for bold in (False, True):  # one face made bold and plain again
+        face.bold = bold
+        for text in texts:
+            for color in colors:
+                face._glyphs.clear()
+                fresh[bold, text, tuple(color)] = image(text, color)
+    line = face.get_linesize()
+    face.set_linesize(line + 8)  # as a wrapped text's lines set apart (theme.rendered)
+    for text in texts:
+        face.render(text, True, colors[0])
+    face.set_linesize(line)
+    for _ in range(2):  # the letters now kept, from every text, colour and weight
+        for bold in (False, True):
+            face.bold = bold
+            for text in texts:
+                for color in colors:
+                    assert image(text, color) == fresh[bold, text, tuple(color)], (text, bold)
+    for n in range(glyphs.KEPT_GLYPHS + 1):  # more letters than are kept
+        face._glyph(chr(0x100 + n % 400), True, (n % 256, 0, 0))
+    assert len(face._glyphs) <= glyphs.KEPT_GLYPHS
+    assert image(texts[0], colors[1]) == fresh[True, texts[0], tuple(colors[1])]
+    face.bold = False
