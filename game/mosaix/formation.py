@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import permutations
 
 from .errors import FormationError
@@ -152,14 +152,7 @@ class Formation:
 
     def turns(self) -> tuple[Formation, ...]:
         """The distinct quarter turns of this formation (1, 2 or 4 of them)."""
-        out: list[Formation] = []
-        cells = self.cells
-        for _ in range(4):
-            f = Formation(cells)
-            if f not in out:
-                out.append(f)
-            cells = _turned(cells)
-        return tuple(out)
+        return _turns(self.cells)
 
     def turned(self, turns: int = 1) -> Formation:
         cells = self.cells
@@ -169,6 +162,18 @@ class Formation:
 
     def __str__(self) -> str:
         return self.text()
+
+
+@lru_cache(maxsize=4096)
+def _turns(cells: tuple[Cell, ...]) -> tuple[Formation, ...]:
+    """Worked out once a formation: the AI asks for them on every roll."""
+    out: list[Formation] = []
+    for _ in range(4):
+        f = Formation(cells)
+        if f not in out:
+            out.append(f)
+        cells = _turned(cells)
+    return tuple(out)
 
 
 def arrangements(symbols: str) -> list[Formation]:
