@@ -2,125 +2,49 @@
 to lay out.
 
 The placer scores each legal placement by an estimate of the final points the
-sheet is heading for, not just its points now: an area of 5 or more counts in
-full, a smaller one by how likely it is to reach 5 (its size, and whether it
-has room to grow), so the player builds several areas of each symbol instead
-of one sprawling one (points are areas x cells, per symbol), and keeps the
-empty part of the sheet compact so that later formations fit. The roller tries
-every shape and every order of the rolled symbols and keeps the best placement
-of all; in a match it also weighs what the formation gives the others.
+sheet is heading for, not just its points now (:mod:`.estimate`): several areas
+of each symbol rather than one sprawling one, and a compact empty part of the
+sheet so that later formations fit. The roller tries every shape and every
+order of the rolled symbols and keeps the best placement of all; in a match it
+also weighs what the formation gives the others.
+
+The players value a roll's or a formation's every placement in one go
+(:mod:`.batch`, over :mod:`.rolls`' placements worked out once a roll): the
+same numbers as valuing each by itself, so the same choices, which the tests
+check against the plain way.
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
+import numpy as np
+
+from . import batch
+from .estimate import ROUGH, ragged, value
 from .formation import Formation, arrangements
-from .sheet import AREA_MIN, FULL, STRIDE, Placement, Sheet, areas_of, score_of, spots, spread
+from .rolls import roll, spots_of
+from .sheet import Placement, Sheet, spots
 
-#: Of the empty cells, the share each symbol can expect to get: a third of the
-#: dice, less the cells that end up walled in or in the wrong place.
-SHARE = 0.3
-#: How sure an area is to get the cells it still needs, per cell it needs.
-SURE = 0.9
-#: How much of what is left after the open areas are finished becomes new areas.
-FRESH = 0.5
-#: How much of the rest makes the finished areas bigger.
-EXTEND = 0.5
-
-
-@lru_cache(maxsize=1 << 18)
-def outlook(mask: int, empty: int) -> float:
-    """The points one symbol's cells ``mask`` are heading for, with ``empty`` the
-    sheet's empty cells.
-
-    Areas of 5 or more count in full. The symbol can expect about a third of the
-    cells still empty; that budget finishes its small areas that have room to
-    grow, the ones needing fewest cells first, each counted by how sure it is to
-    get them; part of what is left starts new areas, part makes the areas
-    bigger. Points are areas x cells, so the estimate rewards several finished
-    areas over one that keeps growing.
-    """
-    k = n = 0.0
-    budget = SHARE * empty.bit_count()
-    open_areas = []
-    for area in areas_of(mask):
-        size = area.bit_count()
-        if size >= AREA_MIN:
-            k += 1
-            n += size
-            continue
-        need = AREA_MIN - size
-        if reach(area, empty, need) >= need:
-            open_areas.append(need)
-    for need in sorted(open_areas):
-        if budget < need:
-            break
-        budget -= need
-        sure = SURE**need
-        k += sure
-        n += sure * AREA_MIN
-    fresh = FRESH * budget / AREA_MIN
-    k += fresh
-    n += fresh * AREA_MIN + EXTEND * (1 - FRESH) * budget
-    return k * n
-
-
-def reach(area: int, empty: int, need: int) -> int:
-    """Empty cells the area can grow into, counted up to ``need``."""
-    grown = area
-    got = 0
-    while got < need:
-        nxt = spread(grown) & (grown | empty)
-        if nxt == grown:
-            break
-        got = (nxt & empty).bit_count()
-        grown = nxt
-    return got
-
+__all__ = [
+    "ROUGH",
+    "SCALE_COST",
+    "SPITE",
+    "STUCK",
+    "after",
+    "arrange",
+    "greedy_roll_and_place",
+    "place",
+    "plan",
+    "ragged",
+    "ranked",
+    "roll_and_place",
+    "value",
+]
 
 #: What leaving a symbol off the edge costs in the solo game: its scale point,
 #: and the freedom the scale gives later when the sheet is nearly full.
 SCALE_COST = 2.0
-#: Points an empty cell walled into a pocket too small for a formation costs: it
-#: can only be filled by a formation hanging over the edge, or never.
-HOLE = 4.0
-#: Points each edge between an empty cell and a written one costs. A ragged or
-#: narrow empty region takes fewer formations and fewer of their turns, so
-#: later rolls have less choice of where their symbols go; as in Tetris, a
-#: compact front is worth keeping. Measured, this alone lifted the one-turn
-#: player's solo mean from about 100 to 115 (``benchmarks/mosaix.py``).
-ROUGH = 0.8
-
-
-@lru_cache(maxsize=1 << 16)
-def trapped(empty: int) -> int:
-    """Empty cells in pockets of fewer than four cells."""
-    return sum(a.bit_count() for a in areas_of(empty) if a.bit_count() < 4)
-
-
-def ragged(empty: int) -> int:
-    """Edges between an empty cell and a written one (the sheet's border is not
-    counted: formations may hang over it)."""
-    filled = FULL & ~empty
-    return (
-        (empty << 1 & filled).bit_count()
-        + (empty >> 1 & filled).bit_count()
-        + (empty << STRIDE & filled).bit_count()
-        + (empty >> STRIDE & filled).bit_count()
-    )
-
-
-def value(masks: tuple[int, int, int]) -> float:
-    empty = FULL & ~(masks[0] | masks[1] | masks[2])
-    return (
-        outlook(masks[0], empty)
-        + outlook(masks[1], empty)
-        + outlook(masks[2], empty)
-        - HOLE * trapped(empty)
-        - ROUGH * ragged(empty)
-    )
 
 
 def after(sheet: Sheet, p: Placement) -> tuple[int, int, int]:
@@ -138,9 +62,41 @@ def place(
     """The placement of ``formation`` the placer likes best (ties broken by ``rng``);
     ``scale_cost`` is what a dropped symbol costs (solo: the scale's points and the
     freedom it gives later)."""
+    return _pick(*_valued(sheet, [formation], max_dropped)[0], rng, scale_cost)
+
+
+def _valued(
+    sheet: Sheet, formations: list[Formation], max_dropped: int = 3
+) -> list[tuple[list[Placement], list[float], list[int]]]:
+    """For each formation, its placements on ``sheet`` (as
+    :meth:`.sheet.Sheet.placements` lists them), their values and the symbols
+    each drops: all valued at once, which is cheaper than one formation at a
+    time."""
+    tables = [spots_of(f) for f in formations]
+    rows = [t.rows.legal(sheet.filled, max_dropped) for t in tables]
+    joined = batch.Rows.join([t.rows.take(r) for t, r in zip(tables, rows, strict=True)])
+    values = batch.values(sheet.masks, joined).tolist()
+    dropped = joined.dropped.tolist()
+    out, at = [], 0
+    for t, r in zip(tables, rows, strict=True):
+        options = [t.placements[i] for i in r.tolist()]
+        out.append((options, values[at : at + len(r)], dropped[at : at + len(r)]))
+        at += len(r)
+    return out
+
+
+def _pick(
+    options: list[Placement],
+    values: list[float],
+    dropped: list[int],
+    rng: random.Random,
+    scale_cost: float,
+) -> Placement | None:
+    """The best of ``options`` by ``values`` less what the symbols ``dropped``
+    cost, ties broken by a draw of ``rng`` for each."""
     best, best_v = None, float("-inf")
-    for p in sheet.placements(formation, max_dropped):
-        v = value(after(sheet, p)) - scale_cost * p.dropped + rng.random() * 1e-6
+    for p, worth, off in zip(options, values, dropped, strict=True):
+        v = worth - scale_cost * off + rng.random() * 1e-6
         if v > best_v:
             best, best_v = p, v
     return best
@@ -155,49 +111,42 @@ def roll_and_place(
 ) -> Placement | None:
     """As roller (and placer) of a solo game, quickly: the best placement by the
     estimate of any formation of the ``rolled`` symbols (ties by ``rng``)."""
-    options = ranked(sheet, rolled, max_dropped, scale_cost)
-    if not options:
+    values, rows = _ranked(sheet, rolled, max_dropped, scale_cost)
+    if not len(values):
         return None
-    top = options[0][0]
-    return rng.choice([p for v, p in options if v >= top - 1e-9])
+    ties = rows[values >= values[0] - 1e-9].tolist()
+    return rng.choice([roll(rolled).placement(i) for i in ties])
 
 
 def ranked(
     sheet: Sheet, rolled: str, max_dropped: int, scale_cost: float = SCALE_COST
 ) -> list[tuple[float, Placement]]:
-    """Every distinct placement of any formation of ``rolled``, with its value, best first."""
-    filled = sheet.filled
-    out = [
-        (value(after(sheet, p)) - scale_cost * dropped, p)
-        for p, bits, dropped in candidates(rolled)
-        if not bits & filled and dropped <= max_dropped
-    ]
-    out.sort(key=lambda vp: -vp[0])
-    return out
+    """Every distinct placement of any formation of ``rolled``, with its value, best
+    first (equal values in the order of :mod:`.rolls`)."""
+    values, rows = _ranked(sheet, rolled, max_dropped, scale_cost)
+    made = roll(rolled).placement
+    return [(v, made(i)) for v, i in zip(values.tolist(), rows.tolist(), strict=True)]
 
 
-@lru_cache(maxsize=128)
-def candidates(rolled: str) -> tuple[tuple[Placement, int, int], ...]:
-    """Every distinct placement of any formation of ``rolled`` on an empty sheet,
-    with its bits and the symbols it drops: of the placements that write the same
-    cells, the first in the order of :func:`arrangements` and
-    :func:`~.sheet.spots`. The same for every sheet (a sheet only rules some
-    out), so each of the 81 rolls is worked out once: the formations' turns
-    repeat one another's placements several times over."""
-    seen: set[tuple[int, int, int]] = set()
-    placed: set[Formation] = set()
-    out = []
-    for formation in arrangements(rolled):
-        turns = formation.turns()
-        if placed.issuperset(turns):
-            continue  # every placement of each of its turns is in already
-        placed.update(turns)
-        for p in spots(formation):
-            if p.masks not in seen:
-                seen.add(p.masks)
-                bits = p.bits
-                out.append((p, bits, 4 - bits.bit_count()))
-    return tuple(out)
+def _ranked(
+    sheet: Sheet, rolled: str, max_dropped: int, scale_cost: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`ranked`'s values, and the rows of :func:`.rolls.roll` they are of."""
+    r = roll(rolled)
+    rows = r.rows.legal(sheet.filled, max_dropped)
+    values = batch.values(sheet.masks, r.rows.take(rows)) - scale_cost * r.rows.dropped[rows]
+    order = np.argsort(-values, kind="stable")
+    return values[order], rows[order]
+
+
+def _best(sheet: Sheet, rolled: str, max_dropped: int) -> float | None:
+    """The value of :func:`ranked`'s first, or None when nothing fits."""
+    r = roll(rolled)
+    rows = r.rows.legal(sheet.filled, max_dropped)
+    if not len(rows):
+        return None
+    values = batch.values(sheet.masks, r.rows.take(rows)) - SCALE_COST * r.rows.dropped[rows]
+    return float(values.max())
 
 
 def plan(
@@ -213,19 +162,20 @@ def plan(
     whose next turn looks best on average over ``samples`` rolls of the dice (the
     same rolls for each, so they are compared fairly). About 17 times the work of
     :func:`roll_and_place`, and about 11 points more a game (``benchmarks/mosaix.py``)."""
-    options = ranked(sheet, rolled, min(3, scale))[:width]
-    if not options:
+    values, rows = _ranked(sheet, rolled, min(3, scale), SCALE_COST)
+    if not len(values):
         return None
+    options = [roll(rolled).placement(i) for i in rows[:width].tolist()]
     rolls = ["".join(rng.choice("OXT") for _ in range(4)) for _ in range(samples)]
     best, best_v = None, float("-inf")
-    for _, p in options:
+    for p in options:
         nxt = sheet.place(p)
         left = scale - p.dropped
         total = 0.0
         for r in rolls:
-            replies = ranked(nxt, r, min(3, left))
+            reply = _best(nxt, r, min(3, left))
             # No reply at all: the game would end here, with the points it has.
-            total += replies[0][0] if replies else nxt.score() + left - STUCK
+            total += reply if reply is not None else nxt.score() + left - STUCK
         v = total / samples - SCALE_COST * p.dropped
         if v > best_v:
             best, best_v = p, v
@@ -240,19 +190,25 @@ def greedy_roll_and_place(
     sheet: Sheet, rolled: str, rng: random.Random, max_dropped: int = 3
 ) -> Placement | None:
     """The baseline: the placement that scores the most points right now (never
-    dropping symbols unless it must; ties at random)."""
-    filled = sheet.filled
-    best, best_v = None, float("-inf")
-    for formation in arrangements(rolled):
-        for p in spots(formation):
-            bits = p.bits
-            if bits & filled or 4 - bits.bit_count() > max_dropped:
-                continue
-            masks = after(sheet, p)
-            v = sum(score_of(m) for m in masks) - 0.5 * p.dropped + rng.random() * 1e-3
-            if v > best_v:
-                best, best_v = p, v
-    return best
+    dropping symbols unless it must; ties at random).
+
+    It tries every spot of every formation, each with its own draw of ``rng``;
+    the points of the spots that write alike are worked out once."""
+    r = roll(rolled)
+    rows = r.rows.legal(sheet.filled, max_dropped)
+    points = np.zeros(len(r), np.int64)
+    points[rows] = batch.points(sheet.masks, r.rows.take(rows))
+    fits = np.zeros(len(r), bool)
+    fits[rows] = True
+    tried = np.flatnonzero(fits[r.pairs])
+    if not len(tried):
+        return None
+    draws = np.array([rng.random() for _ in range(len(tried))])
+    row = r.pairs[tried]
+    v = points[row] - 0.5 * r.rows.dropped[row] + draws * 1e-3
+    pair = int(tried[int(np.argmax(v))])
+    i = int(np.searchsorted(r.starts, pair, side="right")) - 1
+    return spots(r.formations[i])[pair - int(r.starts[i])]
 
 
 #: How much the roller in a match minds a formation helping the other sheets.
@@ -264,19 +220,19 @@ def arrange(
 ) -> Formation:
     """As roller in a match: the formation of the ``rolled`` symbols that does the
     most for ``sheet`` and, among the best few, the least for the ``others``."""
-    filled = sheet.filled
+    r = roll(rolled)
+    rows = r.rows.legal(sheet.filled, 3)
+    worth = np.full(len(r), -np.inf)
+    worth[rows] = batch.values(sheet.masks, r.rows.take(rows))
     mine: list[tuple[float, Formation]] = []
     # A formation's placements are its every turn's: the turns of one formation
     # share their best, worked out once.
     best_of: dict[frozenset[Formation], float] = {}
-    for formation in arrangements(rolled):
+    for i, formation in enumerate(r.formations):
         turns = frozenset(formation.turns())
         best = best_of.get(turns)
         if best is None:
-            best = float("-inf")
-            for p in spots(formation):
-                if not p.bits & filled:
-                    best = max(best, value(after(sheet, p)))
+            best = float(worth[r.pairs[r.starts[i] : r.starts[i + 1]]].max())
             best_of[turns] = best
         if best > float("-inf"):
             mine.append((best + rng.random() * 1e-6, formation))
@@ -286,10 +242,15 @@ def arrange(
     if not others:
         return mine[0][1]
 
+    # Where each other sheet would write each of the few: valued at once, then
+    # chosen formation by formation as :func:`place` would, drawing as it does.
+    few = [f for _, f in mine[:shortlist]]
+    valued = [dict(zip(few, _valued(other, few), strict=True)) for other in others]
+
     def their_gain(formation: Formation) -> float:
         gains = []
-        for other in others:
-            p = place(other, formation, rng)
+        for other, options in zip(others, valued, strict=True):
+            p = _pick(*options[formation], rng, 0.0)
             gains.append(0.0 if p is None else value(after(other, p)) - value(other.masks))
         return sum(gains) / len(gains)
 
