@@ -26,6 +26,7 @@ from .formation import Formation, arrangements
 from .rolls import roll, spots_of
 from .sheet import Placement, Sheet, spots
 
+# The estimate's parts live in .estimate; callers and tests find them here too.
 __all__ = [
     "ROUGH",
     "SCALE_COST",
@@ -160,7 +161,7 @@ def plan(
 ) -> Placement | None:
     """The solo player: of the ``width`` placements the estimate likes best, the one
     whose next turn looks best on average over ``samples`` rolls of the dice (the
-    same rolls for each, so they are compared fairly). About 17 times the work of
+    same rolls for each, so they are compared fairly). About 18 times the work of
     :func:`roll_and_place`, and about 11 points more a game (``benchmarks/mosaix.py``)."""
     values, rows = _ranked(sheet, rolled, min(3, scale), SCALE_COST)
     if not len(values):

@@ -69,10 +69,11 @@ def first_of_each(masks: np.ndarray) -> np.ndarray:
 class Roll:
     """What the rolled symbols can do on any sheet.
 
-    ``rows`` are the distinct placements, as :func:`candidates` lists them;
-    ``pairs`` gives, for every spot of every formation in order (what a player
-    that tries each formation's every spot goes through), the row it writes
-    like; ``starts`` where each formation's spots begin there."""
+    ``rows`` are the distinct placements: of those that write the same cells,
+    the first in the order of the formations and of their spots; ``pairs``
+    gives, for every spot of every formation in that order (what the greedy
+    player goes through), the row it writes like, and ``starts`` where each
+    formation's spots begin among them."""
 
     def __init__(self, rolled: str) -> None:
         self.formations = arrangements(rolled)
@@ -123,10 +124,12 @@ class Roll:
                 parts.append(rows[begins[t] : begins[t + 1]])
         sizes = np.diff(begins)
         counts = [sum(int(sizes[self._turn_index[t]]) for t in each) for each in self._turns_of]
-        return np.concatenate(parts), np.concatenate(([0], np.cumsum(counts)))
+        # int32: a roll has about 100,000 spots, and 81 rolls are kept.
+        return np.concatenate(parts).astype(np.int32), np.concatenate(([0], np.cumsum(counts)))
 
     @property
     def pairs(self) -> np.ndarray:
+        """Worked out the first time the greedy player asks: no other does."""
         return self._pairs[0]
 
     @property

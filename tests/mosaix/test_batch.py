@@ -84,10 +84,11 @@ def test_the_placer_chooses_as_the_plain_placer(sheet, formation, most, seed):
     assert fast.getstate() == slow.getstate()
 
 
-@settings(max_examples=4, deadline=None)
+# The plain greedy player tries some 100,000 spots a turn: few examples. The
+# one given is a sheet where dropping symbols or not makes the difference.
+@settings(max_examples=3, deadline=None)
 @given(fuller, rolls, st.integers(0, 3), st.integers(0, 99))
-# Half full, where dropping symbols or not makes the difference.
-@example(plain.random_sheet(random.Random(0), 0.5), "OXTO", 3, 1)
+@example(plain.random_sheet(random.Random(1), 0.7), "OXTO", 3, 1)
 def test_the_greedy_player_chooses_as_the_plain_one(sheet, rolled, most, seed):
     fast, slow = random.Random(seed), random.Random(seed)
     got = ai.greedy_roll_and_place(sheet, rolled, fast, most)
