@@ -167,7 +167,7 @@ def test_an_empty_window_is_refused(compiled):
 @python_only
 def test_a_solve_that_runs_out_keeps_only_proved_bounds():
     board = ending(3, 5, 9)
-    value = memo_margin(board, {})
+    value = entry("minimax", board)["value"]  # golden: minimax took 4 CPU-seconds
     eg = Endgame(compiled=False)
     with pytest.raises(OutOfBudget):
         eg.solve(board, nodes=200)
@@ -310,7 +310,7 @@ def test_a_full_table_keeps_the_costly_half_and_what_is_proved_above_it():
     """When the table fills up mid-solve, the cheaper half goes; the results the
     solve proves afterwards, at the root too, still land in the table."""
     board = ending(3, 5, 9)
-    value = memo_margin(board, {})
+    value = entry("minimax", board)["value"]  # golden: minimax took 4 CPU-seconds
     eg = Endgame(table_limit=400, compiled=False)
     assert eg.solve(board) == value
     assert eg.nodes > 2_000 and 200 <= len(eg.table) <= 400  # it was shrunk, by half
@@ -353,8 +353,7 @@ def test_a_turn_already_proved_good_enough_ends_the_position_without_a_search():
     mover's turns reaches at least the window's top, the position looks no
     further than the table."""
     board = ending(5, 5, 8)
-    memo: dict = {}
-    value = memo_margin(board, memo)
+    value = entry("minimax", board)["value"]  # golden: minimax took 4 CPU-seconds
     eg = Endgame(compiled=False)
     for turn in board.legal_turns():
         board.push(turn)
