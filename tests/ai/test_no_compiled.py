@@ -38,11 +38,16 @@ TESTS = [
     "not slow and not python_only",
     # Left out: without the compiled code they reach no line or branch of game/
     # that the rest of this run does not (coverage.py with branches, one context
-    # a test), and they cost a quarter of it: 8.5 and 6.2 of 57.5 CPU-seconds.
+    # a test), and they cost a quarter of it: 8.5 and 6.2 of 57.5 CPU-seconds;
+    # then the two of test_analysis.py, the same way, 9.4 and 3.6 of 27.5.
     "--deselect",
     "tests/ai/test_endgame.py::test_the_search_plays_a_best_turn_when_it_solves_a_deeper_ending",
     "--deselect",
     "tests/ai/test_endgame.py::test_side_3_endings_from_8_empty_cells_match_minimax",
+    "--deselect",
+    "tests/ai/test_analysis.py::test_a_label_is_unsure_where_its_last_two_depths_disagree",
+    "--deselect",
+    "tests/ai/test_analysis.py::test_a_side3_game_against_master_is_judged_exactly_at_once",
 ]
 
 REACH = """
