@@ -5,8 +5,9 @@ ponder tests check, as golden data.
 with tests/ai/brute.py's minimax (``memo_margin``), never with the solver or the
 judge under test: for each position (by its MFEN) each legal turn's final margin
 for the mover under best play. Minimax on these endings took nine tenths of
-tests/ai/test_analysis.py's exact-verdict test (13 CPU-seconds) and most of
-tests/ai/test_ponder.py; ``test_the_golden_margins_are_minimaxs`` in
+tests/ai/test_analysis.py's exact-verdict test (13 CPU-seconds), most of
+tests/ai/test_ponder.py, and nine tenths of the side-3 games against Master
+(10 CPU-seconds); ``test_the_golden_margins_are_minimaxs`` in
 test_analysis.py re-derives a sample in every run so the file cannot drift.
 """
 
@@ -58,9 +59,29 @@ def ponder_endings() -> list[Board]:
     return [proved, answered]
 
 
+#: test_a_side3_game_against_master_is_judged_exactly_at_once's games, by seed.
+MASTER_GAMES = 4
+#: The most empty cells of the positions of those games that it checks with minimax.
+MASTER_MOST_EMPTY = 8
+
+
+def master_endings() -> list[Board]:
+    """The positions with ``MASTER_MOST_EMPTY`` or fewer empty cells, before a turn
+    with a choice, of the side-3 games against Master that tests/ai/test_analysis.py
+    judges (Master's turns come from the shipped strategy and exact solves)."""
+    from .test_analysis import games_against_master
+
+    found: dict[str, Board] = {}
+    for seed in range(MASTER_GAMES):
+        for board, _ in games_against_master(seed):
+            if empty_cells(board) <= MASTER_MOST_EMPTY:
+                found.setdefault(board.mfen(), board)
+    return list(found.values())
+
+
 def all_endings() -> list[Board]:
     boards = [b for side, empty in VERDICT_PLACES for b in verdict_endings(side, empty)]
-    return boards + ponder_endings()
+    return boards + ponder_endings() + master_endings()
 
 
 def exact_margins(board: Board, memo: dict | None = None) -> dict[str, int]:

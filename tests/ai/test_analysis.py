@@ -15,31 +15,24 @@ from game.ai.search import Budget, Searcher, empty_cells
 from game.rules import Board
 
 from . import minimax_golden
-from .brute import memo_margin
 from .minimax_golden import ending
 from .scale import python_only, scaled
 
 
-def exact_margins(board: Board) -> dict:
-    """Each legal turn's final margin for the mover, by minimax to the end."""
-    memo: dict = {}
-    out = {}
-    for turn in board.legal_turns():
-        board.push(turn)
-        out[turn] = -memo_margin(board, memo)
-        board.pop()
-    return out
-
-
 def test_the_golden_margins_are_minimaxs():
-    """tests/golden/minimax.json holds every ending the exact-verdict and ponder
-    tests check, and the first of each (side, empty cells) the verdicts judge is
-    what minimax finds today (half a CPU-second; the ponder's endings take 3 to 5
-    each)."""
+    """tests/golden/minimax.json holds every ending the exact-verdict, ponder and
+    side-3 Master game tests check, and the first of each (side, empty cells) the
+    verdicts judge, and the first six of the Master games' from 6 empty cells
+    down, are what minimax finds today (under a CPU-second together; the
+    ponder's endings take 3 to 5 each, the games' from 7 and 8 cells 1 to 2)."""
     boards = minimax_golden.all_endings()
     assert {b.mfen() for b in boards} == set(minimax_golden.golden())
     per = minimax_golden.VERDICT_POSITIONS
-    for board in boards[: per * len(minimax_golden.VERDICT_PLACES) : per]:
+    verdicts = per * len(minimax_golden.VERDICT_PLACES)
+    sample = boards[:verdicts:per]
+    master = boards[verdicts + len(minimax_golden.ponder_endings()) :]
+    sample += [b for b in master if empty_cells(b) <= 6][:6]
+    for board in sample:
         assert minimax_golden.exact_margins(board) == minimax_golden.margins(board), board.mfen()
 
 
@@ -93,16 +86,19 @@ def test_a_side3_game_against_master_is_judged_exactly_at_once():
     """The strategy knows every position of such a game with 6 or more empty
     cells, so every turn from 7 gets an exact verdict without a solve (from the
     empty board a solve would take minutes); smaller endings the solver settles.
-    Where the position is small enough, minimax agrees."""
+    Where the position is small enough, minimax agrees (its margins come from
+    tests/golden/minimax.json, which holds every such position of these games)."""
     assert side3.strategy() is not None
     checked = 0
-    for seed in range(scaled(4, 1)):
+    for seed in range(scaled(minimax_golden.MASTER_GAMES, 1)):
         for board, turn in games_against_master(seed):
             from_book = empty_cells(board) > side3.MIN_EMPTY
             v = judge(board, turn, seconds=0.001 if from_book else 30)
             assert v.exact, f"{board.notation(turn)} in {board.mfen()}"
-            if empty_cells(board) <= 8:
-                margins = exact_margins(board)
+            if empty_cells(board) <= minimax_golden.MASTER_MOST_EMPTY:
+                golden = minimax_golden.margins(board)  # minimax's, from the file
+                margins = {board.parse_turn(t): m for t, m in golden.items()}
+                assert set(margins) == set(board.legal_turns()), board.mfen()
                 assert v.loss == max(margins.values()) - margins[turn], board.mfen()
                 assert margins[v.best] == max(margins.values()), board.mfen()
                 checked += 1
