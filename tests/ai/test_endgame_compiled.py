@@ -115,16 +115,16 @@ def master_sixteen() -> tuple[Endgame, int, list[Turn]]:
 
 @pytest.mark.slow
 @SHARED_SIXTEEN
-@pytest.mark.parametrize(("mfen", "value"), SIXTEEN)
-def test_it_settles_16_cell_endings_with_the_python_solvers_values(mfen, value, request):
+def test_it_settles_a_16_cell_ending_with_the_python_solvers_value(master_sixteen):
+    """The first of ``SIXTEEN``. The second (-7) is not solved here: its solve and
+    best turns cost 17 CPU-seconds, five times the first's, and reach no line or
+    branch of the compiled solver (gcov on an ``-O0 --coverage`` build, by
+    function) nor any arc of game/ (coverage.py with branches) that the first's
+    do not (docs/testing.md); the deadline and thread tests still search it."""
+    mfen, value = SIXTEEN[0]
     board = Board(mfen)
-    if mfen == SIXTEEN[0][0]:
-        eg, solved, best = request.getfixturevalue("master_sixteen")
-        assert solved == value
-    else:
-        eg = Endgame(table_limit=500_000)  # as Master's searcher keeps it
-        assert eg.solve(board) == value
-        best = eg.best_turns(board, value)
+    eg, solved, best = master_sixteen
+    assert solved == value
     assert eg.settled(board) == value
     # Each best turn keeps the value: the position after it is proved worth -value.
     assert best
