@@ -127,10 +127,11 @@ def boards() -> dict[str, list[tuple[Board, Any]]]:
     minimax = [(ending(seed, 5, empty), minimax_turns) for seed, empty in [(100, 9), (102, 9)]]
     minimax += [(ending(102, 5, 10), minimax_turns), (ending(11, 3, 9), minimax_turns)]
     # The value alone: the tests of a Python solve stopped, shrunk or cut short
-    # by its table start from these.
+    # by its table start from these, and the compiled solver's tests that
+    # check it still serves after a refused or failed probe end on the last.
     minimax += [
         (ending(seed, 5, empty), lambda b: minimax_turns(b, turns=False))
-        for seed, empty in [(3, 9), (5, 8)]
+        for seed, empty in [(3, 9), (5, 8), (3, 8)]
     ]
     tables = [(ending(seed, 3, empty), table_values) for seed, empty in [(1, 10), (3, 11)]]
     values = [(board_of(k), side3_value) for k in random.Random(12).sample(entries(12), 3)]

@@ -2,8 +2,8 @@
 
 The file stores what minimax and the Python solver take minutes to compute
 (tests/ai/endings.py, ``python -m tests.ai.endings``). Here a sample is computed
-again with the same references: in each part the cheapest entry and, of each
-board size, the costliest under a second (by the seconds the generator
+again with the same references: in each part the cheapest entry of each kind
+and, of each board size, the costliest under a second (by the seconds the generator
 recorded), and some positions of each table the side-3 tests spot-check."""
 
 from __future__ import annotations
@@ -28,10 +28,14 @@ REFERENCES = {
 
 
 def sample(part: str) -> list[str]:
-    """The cheapest entry of ``part`` and, of each board size, the costliest
-    under a second (the Python solver's entries are of sides 5 to 8)."""
+    """The cheapest entry of ``part`` of each kind (the fields it holds: a value
+    alone, or with best turns or margins too) and, of each board size, the
+    costliest under a second (the Python solver's entries are of sides 5 to 8)."""
     by_cost = sorted(golden()[part].items(), key=lambda item: (item[1]["seconds"], item[0]))
-    picked = [by_cost[0][0]]
+    kinds: dict[frozenset[str], str] = {}
+    for mfen, found in by_cost:
+        kinds.setdefault(frozenset(found), mfen)
+    picked = list(kinds.values())
     for side in sorted({Board(mfen).size for mfen, _ in by_cost}):
         under = [m for m, found in by_cost if found["seconds"] < 1.0 and Board(m).size == side]
         picked += under[-1:]
