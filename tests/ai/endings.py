@@ -4,8 +4,8 @@
 REFERENCES only: plain minimax (tests/ai/brute.py) and the Python solver
 (``Endgame(compiled=False)``, itself checked against minimax by test_endgame.py),
 never with the compiled solver or the side-3 strategy under test. Computing them
-took the tests some 200 CPU-seconds a run (the ``seconds`` the file records add
-up to 199); the tests now compare the code under test with the file, and
+took the tests some 210 CPU-seconds a run (the ``seconds`` the file records add
+up to 208); the tests now compare the code under test with the file, and
 tests/ai/test_endings_golden.py re-derives a cheap sample of each part with the
 references, so the file cannot drift from them.
 
