@@ -5,11 +5,11 @@ REFERENCES only: plain minimax (tests/ai/brute.py) and the Python solver
 (``Endgame(compiled=False)``, itself checked against minimax by test_endgame.py),
 never with the compiled solver or the side-3 strategy under test. Computing them
 took the tests some 210 CPU-seconds a run (the ``seconds`` the file records add
-up to 208); the tests now compare the code under test with the file, and
+up to 211); the tests now compare the code under test with the file, and
 tests/ai/test_endings_golden.py re-derives a cheap sample of each part with the
 references, so the file cannot drift from them.
 
-The file has four parts, each keyed by the position's MFEN:
+The file has five parts, each keyed by the position's MFEN:
 
 - ``python``: the Python solver's value, the positions it searched (``nodes``,
   after its first solve) and, where asked, its best turns (notation, sorted);
@@ -17,7 +17,10 @@ The file has four parts, each keyed by the position's MFEN:
 - ``tables``: minimax's value of each position among the first 200 the Python
   solver's table holds after solving the ending (``[me, op, value]``, the
   mover's tiles first), which test_endgame.py spot-checks the table's bounds with;
-- ``values``: the Python solver's value alone (side 3, by its symmetric table).
+- ``values``: the Python solver's value alone (side 3, by its symmetric table);
+- ``stopped``: minimax's value and, by MFEN, that of each position near the
+  root that the Python solver's table holds after a solve stopped early
+  (``stopped_values``), whose bounds test_endgame_compiled.py checks.
 
 Each entry also has ``seconds``: what the reference took, by which the check
 picks its cheap sample.
@@ -25,6 +28,7 @@ picks its cheap sample.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
@@ -33,7 +37,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from game.ai.endgame import Endgame
+from game.ai.endgame import Endgame, OutOfBudget
 from game.rules import RED, Board
 from tests.helpers import write_golden
 
@@ -100,6 +104,46 @@ def table_values(board: Board) -> dict[str, Any]:
     return {"value": value, "table": rows, "seconds": round(time.process_time() - start, 2)}
 
 
+#: The node budget and depth of tests/ai/test_endgame_compiled.py's stopped solve.
+STOPPED_NODES = 600
+STOPPED_DEPTH = 4
+
+
+def stopped_positions(board: Board) -> list[Board]:
+    """Each position within ``STOPPED_DEPTH`` turns of ``board`` that the Python
+    solver's table holds after a solve of it stopped at ``STOPPED_NODES``
+    positions: the compiled solver searches the same positions, so its table
+    holds no other."""
+    eg = Endgame(compiled=False)
+    with contextlib.suppress(OutOfBudget):
+        eg.solve(board, nodes=STOPPED_NODES)
+    board = board.copy()
+    held: dict[str, Board] = {}
+
+    def walk(depth: int) -> None:
+        if eg._entry(board) is not None:
+            held.setdefault(board.mfen(), board.copy())
+        if depth:
+            for turn in board.legal_turns():
+                board.push(turn)
+                walk(depth - 1)
+                board.pop()
+
+    walk(STOPPED_DEPTH)
+    return list(held.values())
+
+
+def stopped_values(board: Board) -> dict[str, Any]:
+    """Minimax's value of ``board`` and, by MFEN, of each of its
+    :func:`stopped_positions`."""
+    start = time.process_time()
+    memo: dict = {}
+    value = memo_margin(board, memo)
+    positions = {p.mfen(): memo_margin(p, memo) for p in stopped_positions(board)}
+    seconds = round(time.process_time() - start, 2)
+    return {"value": value, "positions": positions, "seconds": seconds}
+
+
 def side3_value(board: Board) -> dict[str, Any]:
     start = time.process_time()
     value = Endgame(table_limit=5_000_000, symmetric=True).solve(board)
@@ -143,7 +187,14 @@ def boards() -> dict[str, list[tuple[Board, Any]]]:
             after = board.copy()
             after.push(turn)
             values.append((after, side3_value))
-    return {"python": python, "minimax": minimax, "tables": tables, "values": values}
+    stopped = [(ending(3, 5, 9), stopped_values)]
+    return {
+        "python": python,
+        "minimax": minimax,
+        "tables": tables,
+        "values": values,
+        "stopped": stopped,
+    }
 
 
 def main() -> int:

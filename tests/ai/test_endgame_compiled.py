@@ -28,7 +28,7 @@ from game.ai.search import empty_cells
 from game.rules import Board, Turn
 
 from .brute import memo_margin, solved
-from .endings import entry
+from .endings import STOPPED_DEPTH, STOPPED_NODES, entry
 from .scale import scaled, seeds
 from .test_endgame import NOT_HERE, SHARED_MINIMAX, ending
 
@@ -152,20 +152,25 @@ def test_small_endings_match_minimax_with_every_best_turn():
 
 
 def test_a_stopped_solve_keeps_only_proved_bounds_and_resumes():
+    """Minimax's values come from the golden file (``stopped``): of the root and
+    of each position near it that the Python solver's table holds after the
+    same stopped solve, which the compiled one searches alike."""
     board = ending(3, 5, 9)
-    memo: dict = {}
-    value = memo_margin(board, memo)
+    golden = entry("stopped", board)
+    value = golden["value"]
     eg = Endgame()
     with pytest.raises(OutOfBudget):
-        eg.solve(board, nodes=600)
-    assert 600 <= eg.nodes <= 602
+        eg.solve(board, nodes=STOPPED_NODES)
+    assert STOPPED_NODES <= eg.nodes <= STOPPED_NODES + 2
 
     def check(depth: int) -> int:
         """Positions within ``depth`` turns whose table bounds were checked."""
-        entry = eg._entry(board)
+        held = eg._entry(board)
         checked = 0
-        if entry is not None:
-            assert entry[0] <= memo_margin(board, memo) <= entry[1]
+        if held is not None:
+            known = golden["positions"].get(board.mfen())
+            assert known is not None, f"{board.mfen()}: not in the Python solver's table"
+            assert held[0] <= known <= held[1]
             checked = 1
         if depth:
             for turn in board.legal_turns():
@@ -174,7 +179,7 @@ def test_a_stopped_solve_keeps_only_proved_bounds_and_resumes():
                 board.pop()
         return checked
 
-    assert check(4) > 10
+    assert check(STOPPED_DEPTH) > 10
     calls = []
     with pytest.raises(OutOfBudget):
         eg.solve(board, stop=lambda: calls.append(1) or True)

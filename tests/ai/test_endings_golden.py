@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from game.ai import side3
+from game.ai.search import empty_cells
 from game.rules import RED, Board, Position
 
 from .brute import memo_margin
-from .endings import golden, minimax_turns, python_solve, side3_value
+from .endings import golden, minimax_turns, python_solve, side3_value, stopped_positions
 
 #: How each part's entries are made, from the position.
 REFERENCES = {
@@ -67,3 +68,17 @@ def test_the_table_values_match_minimax():
         for me, op, value in rng.sample(found["table"], 20):
             board = Board(Position(side3.SIDE, me, op, RED))  # the rules' own bits
             assert memo_margin(board, {}) == value, board.mfen()
+
+
+def test_the_stopped_solves_positions_are_the_python_solvers_and_minimaxs():
+    """The ``stopped`` part: its positions are those the Python solver's table
+    holds after the stopped solve, and the five with the fewest empty cells
+    have minimax's values (the root's own takes 3 CPU-seconds)."""
+    stopped = golden()["stopped"]
+    assert stopped
+    for mfen, found in stopped.items():
+        held = stopped_positions(Board(mfen))
+        assert {b.mfen() for b in held} == set(found["positions"]), mfen
+        held.sort(key=lambda b: (empty_cells(b), b.mfen()))
+        for board in held[:5]:
+            assert memo_margin(board, {}) == found["positions"][board.mfen()], board.mfen()
