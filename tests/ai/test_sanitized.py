@@ -39,8 +39,8 @@ FLAGS = [
     "-fno-sanitize-recover=undefined",  # undefined behaviour stops the run, as an overflow does
     "-g",
     # Not -O1, the sanitizers' advice for speed: it made the two builds cost 17
-    # CPU-seconds of the test's 42, against 2.6 at -O0, and the child runs
-    # no slower for it in sum. Unoptimized, no access is folded away unchecked.
+    # CPU-seconds of the test's 42, against 2.6 at -O0, and saved the child only
+    # about 3. Unoptimized, no access is folded away unchecked.
     "-O0",
 ]
 #: The differential tests run sanitized: they drive every path of the compiled
