@@ -133,6 +133,8 @@ class GameAnalysis:
 
         self.seconds = SECONDS
         self.ending_seconds = ENDING_SECONDS
+        #: The first pass's seconds, shared by the turns (a script may want fewer).
+        self.quick_seconds = QUICK_SECONDS
         self._clock = clock
         self._spent = 0.0  # on the ending so far
         self._asked: dict[int, float] = {}  # when each ending turn was handed out
@@ -160,7 +162,7 @@ class GameAnalysis:
         if not todo:
             return None
         judged = sum(played != "pass" for _, played, _ in self.turns)
-        box = min(QUICK_MOST, QUICK_SECONDS / max(1, judged))
+        box = min(QUICK_MOST, self.quick_seconds / max(1, judged))
         i = todo[0]
         return Ask(i, self.turns[i][0], self.turns[i][1], box, box, deep=False)
 

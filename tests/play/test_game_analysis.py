@@ -308,3 +308,26 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
     again = GameAnalysis(match)
     assert again.load(analysis.to_json()) and again.verdicts == analysis.verdicts
     assert not again.settled and again.unsure_turns() == [stuck]  # tried again next time
+
+
+def test_the_first_pass_shares_the_analysiss_own_quick_seconds():
+    """A script (the screenshot tour) gives one analysis a shorter first pass
+    than a player's game gets, without touching the module's figure."""
+    import random
+
+    from game.play.game_analysis import QUICK_SECONDS, GameAnalysis
+    from game.play.match import Match
+
+    rng = random.Random(3)
+    match = Match(5, "Human", "Human")
+    for _ in range(40):
+        match.play(rng.choice(match.board.legal_turns()))
+    analysis = GameAnalysis(match)
+    analysis.quick_seconds = 0.4
+    data = {"loss": 0.0, "label": "best", "exact": False, "best_score": 0, "played_score": 0}
+    quick = []
+    while (ask := analysis.next_turn()) is not None and not ask.deep:
+        quick.append(ask.seconds)
+        analysis.record(ask.at, ask.played, {**data, "depth": 2})
+    assert len(quick) == 40 and quick == [0.4 / 40] * 40
+    assert GameAnalysis(match).quick_seconds == QUICK_SECONDS == 4.0

@@ -188,8 +188,12 @@ def tour(
     analysis = app.scenes.top
     if isinstance(analysis, AnalysisScene):
         # A screen of verdicts is what the tour shows, not how good they are: 30 ms
-        # a turn, where 0.1 s cost every one of the tests' 26 runs a CPU-second more.
-        analysis.analysis.seconds = analysis.analysis.ending_seconds = 0.03
+        # a turn, where 0.1 s cost every one of the tests' 26 runs a CPU-second more;
+        # and the first pass half a second in all, not the 4 s a player's game gets
+        # (each run of the tests' 26 spent about 2 CPU-seconds of the AI's on it).
+        a = analysis.analysis
+        a.seconds = a.ending_seconds = 0.03
+        a.quick_seconds = 0.5
         deadline = time.monotonic() + 60
         # A frame asks the worker for a turn's verdict and draws the progress so far;
         # the frames drawn while it thinks would show nothing new, so none is drawn
