@@ -108,15 +108,13 @@ class AnalysisScene(Scene):
         w, h = size
         panel = min(360, w // 3)
         self.view.coordinates = self.app.settings.coordinates
-        # The curve keeps clear of the legend's column at the graph's right, so no
-        # line runs through its words.
+        # The legend in a column of its own beside the graph, so no line runs
+        # through its words and the curve spans the whole graph drawn.
         legend = max(theme.font(14).size(_(words))[0] for words in LEGEND) + 12
-        plot = max(20, w - panel - 60 - legend)
         graph = Row(
-            key="graph",
             height=100,
             justify="start",
-            children=[Node("plot", width=plot, margin=(4, 0))],
+            children=[Node("graph", width=max(20, w - panel - 60 - legend)), Node("legend")],
         )
         left = Stack(
             children=[
@@ -166,8 +164,9 @@ class AnalysisScene(Scene):
 
     @property
     def plot(self) -> pygame.Rect:
-        """The part of the graph the curve is drawn in."""
-        return self.boxes.rect("plot")
+        """The part of the graph the curve is drawn in: all its width, its
+        first turn at its left edge and the game's end at its right."""
+        return self.graph.inflate(-2, -8)
 
     @property
     def bar(self) -> pygame.Rect:
@@ -292,7 +291,7 @@ class AnalysisScene(Scene):
     def draw_graph(self, surface: pygame.Surface) -> None:
         g, plot = self.graph, self.plot
         pygame.draw.rect(surface, theme.BG_LIGHT, g, border_radius=6)
-        pygame.draw.line(surface, theme.CELL_EDGE, (g.left, g.centery), (plot.right, g.centery))
+        pygame.draw.line(surface, theme.CELL_EDGE, (g.left, g.centery), (g.right - 1, g.centery))
         n = max(1, len(self.analysis.turns))  # a point before each turn, and one after the last
         for run in self.analysis.runs():
             points = [
@@ -313,10 +312,11 @@ class AnalysisScene(Scene):
         # Which way is whose, in the legend's own column: Red ahead is up, Blue
         # ahead down, as on the bar.
         red, blue = LEGEND
-        theme.text(surface, _(red), (g.right - 6, g.top + 3), size=14,
-                   color=theme.TILE[RED], anchor="topright", box=g)  # fmt: skip
-        theme.text(surface, _(blue), (g.right - 6, g.bottom - 3), size=14,
-                   color=theme.TILE[BLUE], anchor="bottomright", box=g)  # fmt: skip
+        key = self.boxes.rect("legend")
+        theme.text(surface, _(red), (key.left + 6, key.top + 3), size=14,
+                   color=theme.TILE[RED], anchor="topleft", box=key)  # fmt: skip
+        theme.text(surface, _(blue), (key.left + 6, key.bottom - 3), size=14,
+                   color=theme.TILE[BLUE], anchor="bottomleft", box=key)  # fmt: skip
         if not self.analysis.done:
             done = self.boxes["progress"]
             done.width *= self.analysis.progress
