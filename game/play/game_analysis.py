@@ -389,14 +389,17 @@ def better_line(verdict: TurnVerdict) -> str:
     return _("{better} — {worth}").format(better=line, worth=worth)
 
 
-def summary_line(title: str, summary: dict[str, Any]) -> str:
+def summary_line(title: str, summary: dict[str, Any], short: bool = False) -> str:
     """One player's summary, for the panel (``title``: "Red" or "Blue"). An
     accuracy is given only once every turn of theirs has a label, and it says
     "so far" until no later pass can change it: at 3% of a side-8 game "accuracy
-    100%" of two turns read as a verdict, and on side 3 a third became a half."""
+    100%" of two turns read as a verdict, and on side 3 a third became a half.
+    ``short``: on one short line, with the same care (see :func:`short_summary`)."""
     color = _(title)
     if not summary["turns"]:
         return _("{color}: no turns judged yet").format(color=color)
+    if short:
+        return short_summary(color, summary)
     if summary["turns"] < summary.get("of", summary["turns"]):
         return _("{color}: {judged} of {turns} turns judged so far").format(
             color=color, judged=summary["turns"], turns=summary["of"]
@@ -418,3 +421,17 @@ def summary_line(title: str, summary: dict[str, Any]) -> str:
     return _("{color}: accuracy {accuracy}%, {blunders}, {mistakes}, {inaccuracies}").format(
         **words
     )
+
+
+def short_summary(color: str, summary: dict[str, Any]) -> str:
+    """The summary on one short line, for a panel that would otherwise leave the
+    list of turns no room: the accuracy alone (the list shows each label)."""
+    if summary["turns"] < summary.get("of", summary["turns"]):
+        return _("{color}: {judged} of {turns} judged").format(
+            color=color, judged=summary["turns"], turns=summary["of"]
+        )
+    if not summary.get("final", True):
+        return _("{color}: accuracy so far {accuracy}%").format(
+            color=color, accuracy=summary["accuracy"]
+        )
+    return _("{color}: accuracy {accuracy}%").format(color=color, accuracy=summary["accuracy"])

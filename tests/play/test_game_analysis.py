@@ -78,6 +78,11 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
         "Red: accuracy so far 80%, 1 blunder, 0 mistakes, 2 inaccuracies"
     )
     assert summary_line("Red", {**labelled, "final": True}) == summary_line("Red", some)
+    # The short form, for a panel with little room, keeps the same care.
+    assert summary_line("Blue", nothing, short=True) == "Blue: no turns judged yet"
+    assert summary_line("Red", few, short=True) == "Red: 5 of 9 judged"
+    assert summary_line("Red", labelled, short=True) == "Red: accuracy so far 80%"
+    assert summary_line("Red", some, short=True) == "Red: accuracy 80%"
 
 
 def test_a_first_pass_labels_every_turn_then_the_second_judges_the_rest_deeper():

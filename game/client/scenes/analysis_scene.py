@@ -20,7 +20,7 @@ from game.play.game_analysis import (
     summary_line,
 )
 from game.play.match import Match
-from game.rules import BLUE, RED, Board
+from game.rules import BLUE, RED, Board, Color
 
 from .. import text_layout as tl
 from .. import theme
@@ -57,6 +57,8 @@ def verdict_shown(verdict: TurnVerdict) -> tuple[str, theme.Color]:
     return word, LABEL_COLOR[verdict.label]
 
 
+#: The fewest rows of turns the list keeps, whatever the texts over it.
+LIST_LEAST = 4
 #: The legend of the "?" beside a label, in the panel while any label has one.
 UNSURE_NOTE = N_("? — the engine is not sure yet")
 
@@ -106,7 +108,9 @@ class AnalysisScene(Scene):
         bar beside the board, and the graph under both, and under it a line of
         the keys that go through the game."""
         w, h = size
-        panel = min(360, w // 3)
+        # A third of the window, but in the smallest ones room for a row of the
+        # list (its number, a chain and "inaccuracy") in Large text.
+        panel = min(360, max(w // 3, 240))
         self.view.coordinates = self.app.settings.coordinates
         # The legend in a column of its own beside the graph, so no line runs
         # through its words and the curve spans the whole graph drawn.
@@ -233,7 +237,9 @@ class AnalysisScene(Scene):
         n = len(self.analysis.verdicts)
         if self.list_first is not None:
             return max(0, min(self.list_first, n - self.list_rows))
-        return max(0, min(self.ply - self.list_rows // 2, n - self.list_rows))
+        # The turn shown is row ply - 1 (none at the start): the middle of the view.
+        middle = self.ply - 1 - (self.list_rows - 1) // 2
+        return max(0, min(middle, n - self.list_rows))
 
     # -- drawing ------------------------------------------------------------------------------
     def board_at(self, ply: int) -> Board:
@@ -348,56 +354,54 @@ class AnalysisScene(Scene):
                 count,
             ).format(n=count)
         width = area.width
-        said: list[tuple[str, theme.Color]] = []
+        said: list[tuple[str, theme.Color, int]] = []  # each text, its colour and size
         if verdict is not None:
             word, tone = verdict_shown(verdict)
-            said.append(
-                (
-                    _("{number} {turn}: {verdict}").format(
-                        number=move_number(verdict.ply),
-                        turn=shown_move(verdict.played),
-                        verdict=word,
-                    ),
-                    tone,
-                )
+            header = _("{number} {turn}: {verdict}").format(
+                number=move_number(verdict.ply), turn=shown_move(verdict.played), verdict=word
             )
+            said.append((header, tone, 20))
             if verdict.flagged:
-                said.append((better_line(verdict), theme.GOOD))
-        for color in (RED, BLUE):
-            line = summary_line(color.title, self.analysis.summary(str(color)))
-            said.append((line, theme.TILE[color]))
-        summaries = len(said) - 2
+                said.append((better_line(verdict), theme.GOOD, 18))
+        # The list's few rows come first: the texts above it take what is left,
+        # the summaries said short where whole they would crowd the list out.
+        line = theme.font(18).get_linesize()
+        keep = 16 + min(len(self.analysis.verdicts), LIST_LEAST) * (line + 4)
+        room = area.height - keep - sum(tl.block_height(t, z, width) + 2 for t, _c, z in said)
+        summaries = [
+            [(self.summary(c, short), theme.TILE[c], 18) for c in (RED, BLUE)]
+            for short in (False, True)
+        ]
+        tall = [6 + sum(tl.block_height(t, z, width) + 2 for t, _c, z in s) for s in summaries]
+        short = tall[0] > room
+        room -= tall[short]
+        said += summaries[short]
+        first_summary = len(said) - 2
         if any(v is not None and v.unsure for v in self.analysis.verdicts):
-            said.append((_(UNSURE_NOTE), theme.MUTED))
-        # The note, and the line that says the engine looks deeper, are left out
-        # where they would leave no room for a row of the list (in the smallest
-        # window in Large text), never drawn over it.
-        row = theme.font(18).get_linesize() + 4 + 16
-        if deeper is not None:
-            tall = tl.block_height(deeper, 16, width)
-            needed = (
-                12
-                + row
-                + sum(
-                    tl.block_height(text, 20 if i == 0 and verdict is not None else 18, width) + 2
-                    for i, (text, _tone) in enumerate(said[: summaries + 2])
-                )
-            )
-            if tall + 6 + needed <= area.height:
-                box, area = split(area, tall, gap=6)
-                tl.block(surface, deeper, box, size=16, color=theme.MUTED)
-        for i, (text, tone) in enumerate(said):
-            if i in (summaries, summaries + 2):  # a gap before the summaries, and the note
+            note = _(UNSURE_NOTE)
+            if tl.block_height(note, 16, width) + 8 <= room:
+                said.append((note, theme.MUTED, 16))
+                room -= tl.block_height(note, 16, width) + 8
+        # The line that says the engine looks deeper is left out where it would
+        # take the list's rows (in the smallest window in Large text).
+        if deeper is not None and tl.block_height(deeper, 16, width) + 6 <= room:
+            box, area = split(area, tl.block_height(deeper, 16, width), gap=6)
+            tl.block(surface, deeper, box, size=16, color=theme.MUTED)
+        for i, (text, tone, size) in enumerate(said):
+            if i in (first_summary, first_summary + 2):  # a gap before the summaries, and the note
                 area = split(area, 6)[1]
-            size = 20 if i == 0 and verdict is not None else 16 if i > summaries + 1 else 18
-            tall = tl.block_height(text, size, width)
-            if i > summaries + 1 and tall > area.height - row:
-                break
-            box, area = split(area, tall, gap=2)
+            # Never into the list's rows: a text short of room is drawn smaller,
+            # and at the floor its last lines are left out.
+            high = min(tl.block_height(text, size, width), max(line, int(area.height) - keep))
+            box, area = split(area, high, gap=2)
             tl.block(surface, text, box, size=size, color=tone)
         # The list 8 under the texts and 8 above Back, 4 wider than they each side.
         below = split(area, 8)[1]
         self.draw_list(surface, split(below, 8, "bottom")[1].inflate(8, 0))
+
+    def summary(self, color: Color, short: bool) -> str:
+        """One player's summary, whole or short."""
+        return summary_line(color.title, self.analysis.summary(str(color)), short)
 
     def draw_list(self, surface: pygame.Surface, area: pygame.FRect) -> None:
         """The turns in ``area``, a row each, its number, the turn and its verdict:
@@ -409,6 +413,9 @@ class AnalysisScene(Scene):
         # where a long chain does not fit (never smaller: the header above shows
         # the turn chosen whole).
         number_w = face.size("00...")[0]
+        # Two thirds of a letter's height between the columns: at 6 pixels "14...e2"
+        # read as one word, and a chain ran up to its verdict.
+        gap = face.get_height() * 2 // 3
         line_h = face.get_linesize() + 4
         rows = int(area.height // line_h)
         self.list_rows = max(1, rows)
@@ -423,14 +430,14 @@ class AnalysisScene(Scene):
         view = range(first, min(n, first + rows))
         shown = [verdict_shown(v)[0] for v in self.analysis.verdicts[first : first + rows] if v]
         verdict_w = max((face.size(word)[0] for word in shown), default=face.size("...")[0])
-        row_w = self.panel.width - 24 - 8 - number_w - 6
+        row_w = self.panel.width - 24 - 8 - number_w - gap
         moves = [shown_move(self.analysis.turns[i][1]) for i in view]
         turns_w = max((face.size(move)[0] for move in moves), default=0)
-        verdict_w = max(min(verdict_w, row_w - 6 - min(turns_w, row_w // 2)), row_w // 3)
+        verdict_w = max(min(verdict_w, row_w - gap - min(turns_w, row_w // 2)), row_w // 3)
         boxes = column(area, len(view), height=line_h - 2, gap=2)
         # The verdicts are one column: one size, the one the tightest in view fits.
-        cells = [split(r.inflate(-8, 0), number_w, "left", gap=6) for r in boxes]
-        parts = [split(rest, verdict_w, "right", gap=6) for _n, rest in cells]
+        cells = [split(r.inflate(-8, 0), number_w, "left", gap=gap) for r in boxes]
+        parts = [split(rest, verdict_w, "right", gap=gap) for _n, rest in cells]
         most = min(
             (tl.label_px(word, parts[0][0], 18, floor=12) for word in shown if parts),
             default=None,
