@@ -58,6 +58,7 @@ def test_the_list_keeps_its_rows_and_the_turn_shown_at_every_size(tmp_path):
     """At 640x480 in Large text the summaries took the panel: the list had one
     row, "21. c4 best", and not the turn shown (20... after Right 40 times)."""
     match = long_game()
+    # asserts-in-branch: SIZES and the text sizes are constants, never empty
     for size in SIZES:
         for text_size in ("Normal", "Large"):
             with shown(tmp_path / "list", size, text_size, lambda app: judged(app, match)) as app:
@@ -115,6 +116,7 @@ def test_a_finished_analysis_curve_spans_the_graph(tmp_path):
     """At 640x480 the curve stopped at about 80% of the graph, and at 1600x920
     the centre line short of its edge: the legend's column was in the graph."""
     match = long_game()
+    # asserts-in-branch: SIZES is a constant, never empty
     for size in SIZES:
         with shown(tmp_path / "graph", size, "Normal", lambda app: judged(app, match)) as app:
             scene = app.scenes.top
