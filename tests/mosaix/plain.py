@@ -6,6 +6,7 @@ placements worked out once (:mod:`game.mosaix.rolls`): the reference that
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 
 from game.mosaix import ai
 from game.mosaix.estimate import value
@@ -57,15 +58,26 @@ def plan(sheet: Sheet, rolled: str, rng: random.Random, scale: int) -> Placement
     if not options:
         return None
     rolls = ["".join(rng.choice("OXT") for _ in range(4)) for _ in range(4)]
-    best, best_v = None, float("-inf")
-    for _, p in options:
+
+    def worth(p: Placement) -> float:
         nxt = sheet.place(p)
         left = scale - p.dropped
         total = 0.0
         for r in rolls:
             replies = ranked(nxt, r, min(3, left))
             total += replies[0][0] if replies else nxt.score() + left - ai.STUCK
-        v = total / 4 - ai.SCALE_COST * p.dropped
+        return total / 4 - ai.SCALE_COST * p.dropped
+
+    return first_best((p for _, p in options), worth)
+
+
+def first_best(
+    placements: Iterable[Placement], worth: Callable[[Placement], float]
+) -> Placement | None:
+    """The first of the placements worth the most (each valued once, in order)."""
+    best, best_v = None, float("-inf")
+    for p in placements:
+        v = worth(p)
         if v > best_v:
             best, best_v = p, v
     return best
@@ -74,12 +86,10 @@ def plan(sheet: Sheet, rolled: str, rng: random.Random, scale: int) -> Placement
 def place(
     sheet: Sheet, formation: Formation, rng: random.Random, max_dropped: int = 3
 ) -> Placement | None:
-    best, best_v = None, float("-inf")
-    for p in sheet.placements(formation, max_dropped):
-        v = value(ai.after(sheet, p)) - 0.0 * p.dropped + rng.random() * 1e-6
-        if v > best_v:
-            best, best_v = p, v
-    return best
+    return first_best(
+        sheet.placements(formation, max_dropped),
+        lambda p: value(ai.after(sheet, p)) - 0.0 * p.dropped + rng.random() * 1e-6,
+    )
 
 
 def greedy_roll_and_place(
