@@ -379,14 +379,17 @@ class AnalysisScene(Scene):
         first_summary = len(said) - 2
         if any(v is not None and v.unsure for v in self.analysis.verdicts):
             note = _(UNSURE_NOTE)
-            if tl.block_height(note, 16, width) + 8 <= room:
+            note_h = tl.block_height(note, 16, width) + 8
+            if note_h <= room:
                 said.append((note, theme.MUTED, 16))
-                room -= tl.block_height(note, 16, width) + 8
+                room -= note_h
         # The line that says the engine looks deeper is left out where it would
         # take the list's rows (in the smallest window in Large text).
-        if deeper is not None and tl.block_height(deeper, 16, width) + 6 <= room:
-            box, area = split(area, tl.block_height(deeper, 16, width), gap=6)
-            tl.block(surface, deeper, box, size=16, color=theme.MUTED)
+        if deeper is not None:
+            deeper_h = tl.block_height(deeper, 16, width)
+            if deeper_h + 6 <= room:
+                box, area = split(area, deeper_h, gap=6)
+                tl.block(surface, deeper, box, size=16, color=theme.MUTED)
         for i, (text, tone, size) in enumerate(said):
             if i in (first_summary, first_summary + 2):  # a gap before the summaries, and the note
                 area = split(area, 6)[1]
