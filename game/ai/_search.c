@@ -144,7 +144,7 @@ static int singles(const Groups *gs) {
 }
 
 /* evaluate.leaf (or Patterns.leaf, with pattern weights): 1 and the score, or 0 when the mover has no placement and no flip. */
-static int leaf(const Search *s, BB me, BB op, const Groups *gm, const Groups *go, int *score) {
+static int leaf(Search *s, BB me, BB op, const Groups *gm, const Groups *go, int *score) {
     BB once_m, twice_m, once_o, twice_o;
     touch(gm, &once_m, &twice_m);
     touch(go, &once_o, &twice_o);
@@ -159,7 +159,7 @@ static int leaf(const Search *s, BB me, BB op, const Groups *gm, const Groups *g
         int terms[PAT_TERMS] = {flips, places, gm->n - go->n,
                                 bpc(band(me, s->edge)) - bpc(band(op, s->edge)),
                                 singles(gm) - singles(go)};
-        *score = pattern_score(s->pat, me.w, op.w, bpc(empty), terms);
+        *score = pattern_score(s->pat, &s->cache, me.w, op.w, bpc(empty), terms);
         return 1;
     }
     int early = 100 * bpc(empty) / s->cells;

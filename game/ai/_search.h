@@ -45,6 +45,7 @@ typedef struct {
     BB full, edge, nbr[256];
     int weights[7];
     const Patterns *pat; /* the pattern evaluation's weights, or NULL for weights[] */
+    PatCache cache;      /* the last leaf pat scored */
     Entry *tt;
     u64 tt_mask, tt_max_mask, tt_count, tt_limit;
     uint16_t tt_gen;

@@ -48,6 +48,7 @@ static int board_arg(Search *s, PyObject *o, BB *out) {
 /* Pattern weights (a capsule from patterns()) for this side, or 7 ints. */
 static int weights_arg(Search *s, PyObject *o) {
     s->pat = NULL;
+    s->cache.valid = 0; /* it may hold another weights' indices */
     if (PyCapsule_CheckExact(o)) {
         Patterns *p = PyCapsule_GetPointer(o, PATTERNS);
         if (!p) return 0;
@@ -108,6 +109,7 @@ static void patterns_free(PyObject *capsule) {
     if (p) {
         free(p->copies);
         free(p->table);
+        free(p->links);
         free(p);
     }
 }
@@ -145,7 +147,7 @@ static PyObject *py_patterns(PyObject *Py_UNUSED(self), PyObject *args) {
     for (int k = 0; !why && k < p->shapes; k++) {
         int d, n;
         if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "ii", &d, &n)) goto fail;
-        if (d < 1 || d > PAT_MAX_DIGITS || n < 0 || n > 4096) why = "a shape has 1 to 8 digits and at most 4096 copies";
+        if (d < 1 || d > PAT_MAX_DIGITS || n < 0 || n > PAT_MAX_COPIES) why = "a shape has 1 to 8 digits and at most 4096 copies";
         else {
             p->digits[k] = d, p->count[k] = n, p->base[k] = p->stage_size;
             p->stage_size += 1ll << (2 * d);
@@ -186,6 +188,10 @@ static PyObject *py_patterns(PyObject *Py_UNUSED(self), PyObject *args) {
         goto fail;
     }
     memcpy(p->copies, cells, (size_t)cells_len);
+    if (!pattern_links(p)) {
+        PyErr_NoMemory();
+        goto fail;
+    }
     for (Py_ssize_t i = 0; i < table_len / 4; i++) { /* little-endian on any host */
         const unsigned char *b = (const unsigned char *)table + 4 * i;
         int32_t v = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
@@ -201,6 +207,7 @@ fail:
     Py_XDECREF(seq);
     free(p->copies);
     free(p->table);
+    free(p->links);
     free(p);
     return NULL;
 }

@@ -19,7 +19,7 @@ import pytest
 from game.ai import fastsearch, patterns
 from game.ai.patterns import PatternError, Patterns
 from game.ai.search import INF, Budget, Searcher, empty_cells
-from game.rules import Board
+from game.rules import Board, TurnKind
 
 from .scale import scaled
 
@@ -124,6 +124,59 @@ def test_the_compiled_search_is_the_python_search_with_pattern_weights(size):
             )
             found.append((r.turn, r.score, r.nodes, list(r.scores.items()), r.ties))
         assert found[0] == found[1], board.mfen()
+
+
+@compiled_only
+@pytest.mark.parametrize("size", SIDES)
+def test_the_compiled_search_carries_each_leafs_copies_to_the_next_across_stages(size):
+    # The compiled search changes only the copies of the cells one leaf differs
+    # in from the one before (_patterns.h); with 16 stages, one placement more
+    # or less often crosses a stage, so the sum is also read afresh at another
+    # stage; the smaller boards one ply deeper, where cousins differ in more cells.
+    weights = random_weights(size + 100, stages=16)
+    depth = 3 if size < 5 else 2
+    # asserts-in-branch: range(4) or range(2), never empty
+    for seed in range(scaled(4, 2)):
+        board = position(seed + 50, size, 0.05, 0.95)
+        found = []
+        for compiled in (False, True):
+            r = Searcher(weights=weights, compiled=compiled).search(
+                board, Budget(max_depth=depth), solve=False, ties=True
+            )
+            found.append((r.turn, r.score, r.nodes, list(r.scores.items()), r.ties))
+        assert found[0] == found[1], board.mfen()
+
+
+def before_a_pass(seed: int, size: int) -> Board:
+    """A position of random play whose next mover, after some turn, must pass."""
+    rng = random.Random(seed * 100 + size)
+    board, before = Board(size=size), None
+    while board.legal_turns():
+        if board.legal_turns()[0].kind == TurnKind.PASS:
+            assert before is not None
+            return before
+        before = board.copy()
+        board.push(rng.choice(board.legal_turns()))
+    return before_a_pass(seed + 1000, size)  # the game ended without a pass
+
+
+@compiled_only
+@pytest.mark.parametrize("size", [4, 5])
+def test_the_compiled_search_scores_the_leaf_after_a_pass_afresh(size):
+    # After a pass the leaf is the other player's: every tile's digit changes
+    # at once, past what the compiled search changes copy by copy.
+    weights = random_weights(size + 200)
+    # asserts-in-branch: range(3) or range(1), never empty
+    for seed in range(scaled(3, 1)):
+        board = before_a_pass(seed, size)
+        for depth in (1, 2):
+            found = []
+            for compiled in (False, True):
+                r = Searcher(weights=weights, compiled=compiled).search(
+                    board, Budget(max_depth=depth), solve=False, ties=True
+                )
+                found.append((r.turn, r.score, r.nodes, list(r.scores.items()), r.ties))
+            assert found[0] == found[1], board.mfen()
 
 
 @compiled_only
