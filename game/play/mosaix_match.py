@@ -128,6 +128,8 @@ class MatchFlow(SheetFlow):
         self.player = waiting[0]
         if self.kinds[self.player] == "AI":
             who, sheet, formation = self.player, m.sheets[self.player], m.formation
+            # The line names who acts now: the last prompt was another player's.
+            self.say(_("{player} writes the formation...").format(player=self.name(who)))
             args = (sheet, formation, random.Random(m.rounds + who))
             self.think(mosaix_ai.place, args, self.ai_wrote)
         else:

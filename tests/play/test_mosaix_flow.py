@@ -285,3 +285,30 @@ def test_ending_a_solo_game_early_replaces_the_prompt_to_write_with_the_score(tm
     # The pointer moving over the sheet does not bring the prompt back either.
     flow.pointed()
     assert flow.line((3, 3)) == (text, tone)
+
+
+def test_while_the_ai_writes_the_line_names_the_ai_not_the_person_before_it():
+    """A play-test: after the person wrote, the line still said "Player 1: write
+    the formation on your sheet." while the AI wrote on its own."""
+
+    class Slow(InlineJobs):
+        def submit(self, fn, *args):
+            job = Job(len(self.submitted) + 1, fn.__qualname__)  # never done
+            self.submitted.append(job)
+            return job
+
+    jobs = Slow()
+    flow = MatchFlow(jobs, ["Human", "AI"], seed=8)
+    flow.start()
+    m = flow.match
+    assert m.roller == 0 and flow.message[0].startswith("Player 1 rolls")
+    rng = random.Random(8)
+    flow.arranger.show(mosaix_ai.arrange(m.sheets[0], m.sheets[1:], m.rolled, rng))
+    flow.lay_out()
+    assert flow.message[0] == "Player 1: write the formation on your sheet."
+    p = mosaix_ai.place(m.sheets[0], m.formation, rng)
+    flow.arranger.show(p.formation)
+    assert not isinstance(flow.click(cell_for(p)), str)
+    assert flow.player == 1 and flow.thinking is not None  # the AI writes now
+    assert flow.message[0] == "Player 2 (AI) writes the formation..."
+    assert not flow.may_write()
