@@ -215,6 +215,17 @@ def test_lay_it_out_stands_out_while_it_is_the_next_action(app, drive):
 
     # Not the look of every other button (nor of a disabled one).
     assert gold(ready) and not gold(scene.turn_button)
+    # Under the leave dialog nothing of the match can be pressed: its label is
+    # drawn as every other one there, not gold (a play-test read it as a dimmed
+    # button lit). The match is drawn alone here, without the dialog's veil.
+    drive.key(pygame.K_ESCAPE)
+    drive.frames(2)
+    assert isinstance(app.scenes.top, ConfirmScene)
+    scene.draw(app.screen)
+    assert not gold(ready) and not gold(scene.turn_button)
+    drive.key(pygame.K_ESCAPE)  # stay: the next action stands out again
+    drive.frames(2)
+    assert app.scenes.top is scene and gold(ready)
     drive.key(pygame.K_RETURN)  # laid out: now the sheet is the next thing
     drive.frames(2)
     assert not ready.enabled and not gold(ready)

@@ -266,7 +266,11 @@ class MosaixMatchScene(SheetPlay):
 
     def update(self, dt: float) -> bool:
         self.ready_button.enabled = self.flow.can_arrange() and self.rolling <= 0
-        self.ready_button.primary = self.ready_button.enabled  # the next thing to do
+        # The next thing to do, while it can be done: under a dialog (Leave this
+        # match?) the dialog's answers are, and a gold label there read as a
+        # disabled button lit.
+        on_top = self.app.scenes.top is self
+        self.ready_button.primary = self.ready_button.enabled and on_top
         return super().update(dt)
 
     def menu(self) -> None:
