@@ -64,6 +64,13 @@ class PuzzleSession(ChainOnBoard):
         return self.solved or self.revealed
 
     @property
+    def helps(self) -> bool:
+        """May the player ask for a hint or the answer now? Not once the puzzle
+        is solved or its answer shown: nothing is left to help with (Retry
+        brings them back)."""
+        return not self.finished
+
+    @property
     def judged(self) -> bool:
         """Does the board show an answer judged: right, shown, or a miss not yet
         set back? Its verdict is the line's word until the player acts: moving

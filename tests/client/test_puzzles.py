@@ -337,3 +337,38 @@ def test_at_640x480_in_large_text_the_buttons_keep_one_line_and_the_board_grows(
             set_language("en")
             app.close()
             pygame.quit()
+
+
+def test_once_solved_hint_and_show_answer_are_greyed_and_out_of_reach(app, drive, packs):
+    """A play-test: Hint and Show answer stayed lit after the puzzle was solved."""
+    from game.client.pad_focus import ButtonFocus
+
+    scene = open_first(app, drive)
+    helps = (scene.hint_button, scene.reveal_button)
+    assert all(b.enabled for b in helps)
+    click_turn(drive, scene, "xc1xc2xd3xd4")
+    assert scene.solved and scene.stars == 3
+    drive.frames(2)
+    assert not any(b.enabled for b in helps)
+    said = scene.message
+    drive.key(pygame.K_h)  # the key does nothing, nor does a click
+    drive.click(scene.reveal_button.rect.center)
+    assert not scene.show_hint and not scene.revealed and scene.message == said
+    # A controller's triggers walk the buttons that can be used: never these two.
+    focus, seen = ButtonFocus(), set()
+    for _step in range(2 * len(scene.controls)):
+        focus.trigger(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767, scene)
+        focus.trigger(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0, scene)
+        seen.add(focus.on.label)
+    assert seen == {"Retry", "Analyse", "Next", "Back"}
+    focus.put_away()
+    drive.click(scene.retry_button.rect.center)  # another go: they help again
+    assert all(b.enabled for b in helps)
+
+
+def test_once_the_answer_is_shown_hint_and_show_answer_are_greyed(app, drive, packs):
+    scene = open_first(app, drive)
+    drive.click(scene.reveal_button.rect.center)
+    drive.settle(3.0)
+    assert scene.revealed
+    assert not scene.hint_button.enabled and not scene.reveal_button.enabled

@@ -118,3 +118,14 @@ def test_a_judged_answer_holds_the_line_until_the_player_acts():
     assert not session.judged
     session.reveal()
     assert session.judged
+
+
+def test_hints_and_the_answer_help_only_until_the_puzzle_is_done():
+    s = PuzzleSession(PUZZLE)
+    assert s.helps
+    assert play(s, CHAIN_ANSWER)[-1] == "right"
+    assert s.solved and not s.helps
+    s.retry()
+    assert s.helps
+    s.reveal()
+    assert not s.helps

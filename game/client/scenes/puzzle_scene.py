@@ -96,6 +96,12 @@ class PuzzleScene(Scene):
         self.message = ("", theme.MUTED)
         self.show_hint = False
         self.next_button.enabled = self.analyse_button.enabled = False
+        self.refresh_help()
+
+    def refresh_help(self) -> None:
+        """Hint and Show answer only while they can help (game/play says when):
+        once the puzzle is done they are greyed, and the focus passes them by."""
+        self.hint_button.enabled = self.reveal_button.enabled = self.session.helps
 
     # -- the session, by the names the arcade and the tests use ---------------------
     @property
@@ -328,6 +334,7 @@ class PuzzleScene(Scene):
         right = outcome.kind == "right"
         if right:
             self.next_button.enabled = self.analyse_button.enabled = True
+            self.refresh_help()
             self.app.sound("right")
             played = outcome.turn.cells if outcome.turn is not None else ()
             for c in played or self.solution.cells:
@@ -364,6 +371,7 @@ class PuzzleScene(Scene):
     def retry(self) -> None:
         self.session.retry()
         self.next_button.enabled = False
+        self.refresh_help()
         self.reset_in = 0.0
         self.reveal_queue = []
         self.say("")
@@ -387,6 +395,7 @@ class PuzzleScene(Scene):
         self.reset_in = 0.0
         self.reveal_timer = 0.3
         self.next_button.enabled = self.analyse_button.enabled = True
+        self.refresh_help()
         self.say(_("The answer: {turn}").format(turn=self.puzzle.solution), theme.ACCENT)
         if self.on_result is not None:
             self.on_result(False, first_try)
