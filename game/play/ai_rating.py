@@ -48,6 +48,13 @@ def provisional(rating: Rating) -> bool:
     return rating.rd > PROVISIONAL_RD
 
 
+def rated(rating: Rating) -> bool:
+    """Has a game against the AI counted yet? Until one has, the rating is the
+    starting guess (:data:`START`; no file, or one set aside): a figure would
+    read as a verdict on games never played. Every result moves it off START."""
+    return rating != START
+
+
 def shown(rating: Rating) -> int:
     """The figure a player sees: never below :data:`SHOWN_FLOOR`, and only to the
     nearest ten while provisional, as a figure to the unit would claim a precision
@@ -58,6 +65,8 @@ def shown(rating: Rating) -> int:
 
 def rating_line(rating: Rating) -> str:
     """What the setup screen says of the player's rating."""
+    if not rated(rating):
+        return _("Not rated yet: play a game against the AI to get a rating.")
     if provisional(rating):
         return _("Your rating against the AI: about {rating} (provisional)").format(
             rating=shown(rating)
@@ -97,7 +106,11 @@ def match_my_level(red: str, blue: str, rating: Rating) -> Pick:
         red, side = lvl.name, N_("Red")
     else:
         red, blue, side = HUMAN, lvl.name, N_("Blue")
-    if provisional(rating):
+    if not rated(rating):
+        text = _(
+            "Match my level: {side} is {level}, the level to start at until you have a rating."
+        )
+    elif provisional(rating):
         text = _("Match my level: {side} is {level}, nearest your rating of about {rating}.")
     else:
         text = _("Match my level: {side} is {level}, nearest your rating of {rating}.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from game.ai.levels import LEVELS
 from game.client.scenes.setup import SetupScene
 from game.glicko import Rating
 from game.play import ai_rating
@@ -37,11 +38,17 @@ def test_match_my_level_picks_the_nearest_level_and_says_which(app, drive):
     assert "Your rating against the AI: 1100 ± 90" in frame_texts(app, drive)
 
 
-def test_a_newcomer_is_provisional_and_a_bad_file_is_said(app, drive):
+def test_a_newcomer_is_not_rated_yet_and_a_bad_file_is_said(app, drive):
     app.scenes.reset(SetupScene(app))
     drive.frames(2)
-    newcomer = "Your rating against the AI: about 230 (provisional)"
-    assert newcomer in frame_texts(app, drive)
+    newcomer = "Not rated yet: play a game against the AI to get a rating."
+    texts = frame_texts(app, drive)
+    assert newcomer in texts
+    assert not any(t.startswith("Your rating against the AI") for t in texts)
+    ai_rating.save(ai_rating.after(ai_rating.START, LEVELS["beginner"], 1.0), app.data)
+    app.scenes.reset(SetupScene(app))  # after a first game: a figure, provisional
+    drive.frames(2)
+    assert any(t.endswith("(provisional)") for t in frame_texts(app, drive))
     (app.data / ai_rating.FILE).write_text("[]", encoding="utf-8")
     app.scenes.reset(SetupScene(app))
     drive.frames(2)

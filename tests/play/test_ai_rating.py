@@ -63,10 +63,23 @@ def test_the_rating_line_says_provisional_only_while_unsure() -> None:
     )
 
 
-def test_a_newcomer_sees_no_falsely_precise_figure_before_any_game() -> None:
+def test_a_newcomer_sees_no_figure_before_any_game_but_words_that_say_how_to_get_one() -> None:
+    """A play-test: "about 230 (provisional)" before any game read as a verdict
+    on games never played."""
+    assert not ai_rating.rated(START)
     line = rating_line(START)
-    assert line == "Your rating against the AI: about 230 (provisional)"
-    assert "±" not in line and "234" not in line
+    assert line == "Not rated yet: play a game against the AI to get a rating."
+    assert not any(ch.isdigit() for ch in line)
+    pick = match_my_level(HUMAN, "Master", START)
+    assert pick.blue == "Beginner"
+    assert pick.message == (
+        "Match my level: Blue is Beginner (Elo 125), the level to start at until you have a rating."
+    )
+    # After one game, even a draw, the figure comes, provisional.
+    for score in (0.0, 0.5, 1.0):
+        after = ai_rating.after(START, LEVELS["casual"], score)
+        assert ai_rating.rated(after)
+        assert rating_line(after).startswith("Your rating against the AI: about ")
 
 
 def test_a_newcomer_who_loses_to_beginner_is_shown_the_floor_not_below_zero() -> None:
