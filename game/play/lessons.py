@@ -118,8 +118,9 @@ LESSONS: tuple[Lesson, ...] = (
         N_(
             "Instead of placing you may flip an enemy tile to your colour, if that lowers both "
             "your number of groups and the total number of groups. In practice: an enemy tile "
-            "between two or more of your groups. A gold ring and dot mark each tile you may flip. "
-            "Watch the counter as you flip one."
+            "between two or more of your groups. A gold ring and dot mark each tile you may flip; "
+            "if a flip owes another, a gold ring alone marks the tile to flip next. Watch the "
+            "counter as you flip."
         ),
         "1RRB/B1B1B/1RBR1R/RBBBB1R/RB1BRB/RBR1B/RBRR r",
         "flip",

@@ -498,3 +498,33 @@ def test_every_lessons_task_is_in_view_without_scrolling(tmp_path, language, tex
     finally:
         app.close()
         set_language("en")
+
+
+def test_the_first_flip_lessons_words_match_its_markers(app, drive):
+    """A play-test: lesson 5 said a gold ring and dot mark each tile you may flip,
+    but in a chain the tile owed next has a ring and no dot: the words say both."""
+    scene = open_lesson(app, drive, "flip")
+    board = scene.run.board
+    turn = next(t.cells for t in board.legal_turns() if t.is_flip and len(t.cells) >= 2)
+    drive.frames(2)
+
+    def dot(cell) -> bool:
+        return tuple(app.screen.get_at([round(v) for v in scene.view.centre(cell)]))[:3] == (
+            theme.ACCENT
+        )
+
+    def ring(cell) -> bool:
+        x, y = (round(v) for v in scene.view.centre(cell))
+        r = round(scene.view.radius)
+        return any(
+            tuple(app.screen.get_at((x + dx, y)))[:3] == theme.ACCENT for dx in range(r // 3, r)
+        )
+
+    assert dot(turn[0]) and ring(turn[0])  # a tile you may flip: a ring and a dot
+    drive.click_cell(turn[0])
+    drive.frames(2)
+    assert scene.run.chain is not None and turn[1] in scene.run.owed()
+    assert ring(turn[1]) and not dot(turn[1])  # the tile owed next: a ring alone
+    text = scene.lesson.text
+    assert "A gold ring and dot mark each tile you may flip" in text
+    assert "a gold ring alone marks the tile to flip next" in text
