@@ -222,3 +222,26 @@ def test_at_640x480_the_result_leaves_both_lines_over_the_board_in_view(app, dri
     assert lines
     assert all(r.bottom <= over.box.top for r in lines), (lines, over.box)
     assert app.screen.get_rect().contains(over.box)
+
+
+def test_a_finished_games_menu_pauses_nothing_and_keeps_analysis_save_and_leave(app, drive):
+    """A play-test: "Pause" and a menu titled "Paused" with "Resume" were offered
+    on a finished game, where nothing is under way to pause."""
+    scene = finish_a_game(app, drive)
+    assert isinstance(app.scenes.top, GameOverScene)
+    drive.click(next(b for b in app.scenes.top.controls if b.label == "See board").rect.center)
+    drive.frames(2)
+    assert app.scenes.top is scene and scene.match.finished
+    assert scene.panel.menu.label == "Menu"
+    assert "Pause" not in [m for m, _r in drawn(lambda _s: app.draw(), app.screen)]
+    drive.click(scene.panel.menu.rect.center)
+    menu = app.scenes.top
+    assert isinstance(menu, PauseScene) and menu.title == "Game over"
+    labels = [b.label for b in menu.controls]
+    assert labels[0] == "Back to the board"
+    assert not {"Resume", "Resign"} & set(labels)
+    assert {"Analyse the game", "Save game", "Leave to the title screen"} <= set(labels)
+    texts = [m for m, _r in drawn(lambda _s: app.draw(), app.screen)]
+    assert "Game over" in texts and "Paused" not in texts
+    drive.key(pygame.K_ESCAPE)  # back to the board
+    assert app.scenes.top is scene

@@ -87,3 +87,14 @@ def test_each_player_has_a_line_on_what_it_is():
     assert player_blurb(HUMAN) == "a person at this screen."
     for who in PLAYERS[1:]:
         assert player_blurb(who) == LEVELS[who.lower()].blurb and player_blurb(who)
+
+
+def test_a_finished_games_menu_is_not_a_pause() -> None:
+    from game.play.match_menu import AFTER_THE_END, PAUSE, menu_words
+
+    match = Match(3, "Human", "Human")
+    assert menu_words(match) == PAUSE
+    assert (PAUSE.button, PAUSE.title, PAUSE.back) == ("Pause", "Paused", "Resume")
+    match.resign(match.board.mover)
+    assert match.finished and menu_words(match) == AFTER_THE_END
+    assert "Pause" not in (AFTER_THE_END.button, AFTER_THE_END.title, AFTER_THE_END.back)

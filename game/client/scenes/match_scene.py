@@ -21,6 +21,7 @@ from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
 from game.play.match_controller import HINT_LEVEL, MatchController, replacing
+from game.play.match_menu import menu_words
 from game.rules import BLUE, RED, Color
 
 from .. import theme
@@ -377,6 +378,7 @@ class MatchScene(MatchBoard):
             save=self.saved if self.saves is not None else None,
             analyse_game=self.analyse_game if match.finished else None,
             finished=match.finished,
+            words=menu_words(match),
         )
 
     def resigner(self) -> Color | None:
@@ -428,6 +430,10 @@ class MatchScene(MatchBoard):
         moving = self.view.busy
         self.view.update(dt)
         self.panel.refresh(self.match)
+        # Where the button opens this menu (not History's Back, an online Lobby):
+        # Pause while the game goes on, Menu once it is over.
+        if self.panel.menu.action == self.menu:
+            self.panel.menu.label = menu_words(self.match).button
         changed = self.panel.update(dt)
         due = [s for s in self.pending if s[0] <= self.clock]
         self.pending = [s for s in self.pending if s[0] > self.clock]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _
+from game.play.match_menu import PAUSE, MenuWords
 from game.rules import Color
 
 from .. import theme
@@ -44,6 +45,9 @@ class Paused:
     analyse_game: Callable[[], None] | None = None
     #: The game is over: nothing to resign, however the position shown looks.
     finished: bool = False
+    #: The menu's title and first choice (game/play's words: a finished game's
+    #: menu pauses nothing).
+    words: MenuWords = PAUSE
 
 
 class PauseScene(MenuScene):
@@ -53,6 +57,7 @@ class PauseScene(MenuScene):
 
     def __init__(self, app: Services, paused: Paused) -> None:
         self.paused = paused
+        self.title = paused.words.title
         self.note = ""
         super().__init__(app)
 
@@ -64,7 +69,7 @@ class PauseScene(MenuScene):
     def build(self) -> list[Widget]:
         p = self.paused
         buttons = [
-            Button(N_("Resume"), self.back, key=pygame.K_ESCAPE),
+            Button(p.words.back, self.back, key=pygame.K_ESCAPE),
             Button(N_("Settings"), lambda: self.app.scenes.push(SettingsScene(self.app))),
         ]
         if p.save is not None:
