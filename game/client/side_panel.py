@@ -11,6 +11,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext, pgettext
 from game.play.match import Match, player_name
+from game.play.notation_note import notation_note
 from game.rules import BLUE, RED, Color
 
 from . import text_layout, theme
@@ -19,6 +20,8 @@ from .layout import split, whole
 from .widgets import Action, Button, draw_all, press, update_all
 
 PANEL_WIDTH = 330
+#: The fewest rows of moves the notation's whole legend leaves in view.
+LIST_LEAST = 3
 
 
 class SidePanel:
@@ -163,18 +166,31 @@ class SidePanel:
         if spinning:
             spinner(surface, (p.right - 24, y - 10), clock)
         y += 4 if small else 8
-        moves = pygame.Rect(
-            p.left + 16, y, p.width - 32, theme.font(16 if small else 20).get_height()
-        )
-        text_layout.label(surface, _("Moves"), moves, size=16 if small else 20, color=theme.MUTED)
-        y = moves.bottom + 4
         size = 16 if small else 20
-        self.draw_moves(surface, match, y, theme.font(size).get_linesize() + 2, size)
+        moves = pygame.Rect(p.left + 16, y, p.width - 32, theme.font(size).get_height())
+        heading = _("Moves")
+        text_layout.label(surface, heading, moves, size=size, color=theme.MUTED)
+        y = moves.bottom + 4
+        line_h = theme.font(size).get_linesize() + 2
+        bottom = min(c.rect.top for c in self.controls) - 8
+        # The legend of "xa2xb2" once a flip is listed: whole over the buttons,
+        # wrapped in the list's width, where the moves keep LIST_LEAST rows; else
+        # its first words on the heading's row (German at 640x480 in Large).
+        whole, short = notation_note(match.all_moves())
+        high = text_layout.block_height(whole, size, moves.width) if whole else 0
+        if whole and (bottom - high - 6 - y) // line_h >= LIST_LEAST:
+            box = pygame.Rect(moves.left, bottom - high, moves.width, high)
+            text_layout.block(surface, whole, box, size=size, color=theme.MUTED)
+            bottom = box.top - 6
+        elif short:
+            beside = split(moves, theme.font(size).size(heading)[0] + 12, "left")[1]
+            text_layout.label(surface, short, beside, size=size, color=theme.MUTED, align="right")
+        self.draw_moves(surface, match, y, line_h, size, bottom)
         # One label size for every button, in rows of one line or two.
         draw_all(self.controls, surface, any_height=True)
 
     def draw_moves(
-        self, surface: pygame.Surface, match: Match, top: int, line_h: int, size: int
+        self, surface: pygame.Surface, match: Match, top: int, line_h: int, size: int, bottom: int
     ) -> None:
         """The moves, a pair a row (one, where a move is too long for half a row),
         the one that led to the position shown marked;
@@ -190,7 +206,7 @@ class SidePanel:
         # each given the whole width (a long chain is not cut).
         pairs = all(face.size(m)[0] <= half - 10 for m in moves)
         per_row = 2 if pairs else 1
-        rows = max(1, (min(c.rect.top for c in self.controls) - top - 8) // line_h)
+        rows = max(1, (bottom - top) // line_h)
         count = (len(moves) + 1) // 2 if pairs else len(moves)
         current = match.ply - 1  # the move just played on the board shown
         if current >= 0 and match.ply != self._shown_ply:

@@ -405,3 +405,16 @@ def test_the_line_that_looks_deeper_leaves_the_list_clear_of_back_in_french(tmp_
         assert text_problems(app, seen) == []
         back = button(scene, "Back").rect
         assert not [r for _i, r in scene.rows if r.colliderect(back)]
+
+
+def test_the_analysis_panel_says_what_x_and_a_chain_mean(app, drive):
+    """As under the match's move list: the turns listed here are in notation too."""
+    from game.client.scenes.analysis_scene import AnalysisScene
+
+    from .test_move_list import drawn_words, with_a_chain
+
+    match = with_a_chain()
+    app.scenes.reset(AnalysisScene(app, match))
+    drive.frames(2)
+    said = " ".join(drawn_words(app))
+    assert "x = flip; a chain lists each tile it flips, in order." in said

@@ -5,6 +5,7 @@ import json
 import random
 
 import pygame
+import pytest
 
 from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
@@ -127,3 +128,84 @@ def test_a_forced_pass_stays_said_over_the_board_and_stands_out_in_the_moves(app
         for y in range(moves[0].top, moves[0].bottom)
     }
     assert theme.ACCENT[:3] in ink
+
+
+def with_a_chain(side: int = 5) -> Match:
+    """A game of two people whose moves so far hold a chain of two flips or more."""
+    rng = random.Random(5)
+    while True:
+        match = Match(side, "Human", "Human")
+        while not match.board.is_game_over() and match.plies < 40:
+            turns = match.board.legal_turns()
+            chains = [t for t in turns if t.is_flip and len(t.cells) >= 2]
+            match.play(rng.choice(chains) if chains and rng.random() < 0.7 else rng.choice(turns))
+            if any(m.count("x") >= 2 for m in match.all_moves()) and match.plies >= 14:
+                return match
+
+
+@pytest.mark.parametrize(
+    ("size", "text_size", "language"),
+    [
+        *[(size, text, "en") for size in ((640, 480), (1280, 800)) for text in ("Large", "Normal")],
+        ((640, 480), "Large", "de"),
+    ],
+)
+def test_the_move_list_says_what_x_and_a_chain_mean_once_a_flip_is_in_it(
+    tmp_path, size, text_size, language
+):
+    """A play-test: "xa2xb2" in the move list, unexplained. Its legend stands
+    under the moves, over the buttons, whole where the moves keep three rows;
+    else (German at 640x480 in Large) its first words beside "Moves"."""
+    from game import i18n
+    from game.client.app import App
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+    from game.client.side_panel import LIST_LEAST
+    from game.i18n import _
+    from game.play.notation_note import NOTE, SHORT
+
+    (tmp_path / "data").mkdir()
+    settings = {"text_size": text_size, "language": language}
+    (tmp_path / "data" / "settings.json").write_text(json.dumps(settings))
+    app = App(size, tmp_path / "data")
+    try:
+        legend, short = _(NOTE), _(SHORT)
+        drive = Driver(app)
+        placed = Match(5, "Human", "Human")
+        for _turn in range(4):
+            placed.play(placed.board.legal_turns()[0])
+        assert not any(m.startswith("x") for m in placed.all_moves())
+        app.scenes.reset(MatchScene(app, placed, current=False))
+        drive.frames(2)
+        texts = drawn_words(app)
+        assert short not in texts and legend not in " ".join(texts)  # nothing to explain
+        scene = MatchScene(app, with_a_chain(), current=False)
+        app.scenes.reset(scene)
+        drive.frames(2)
+        texts = drawn_words(app, rects=True)
+        lines = [(m, r) for m, r in texts if m in legend and m != short]
+        if language == "en":  # whole at every size
+            assert " ".join(m for m, _r in lines) == legend
+        else:
+            assert short in [m for m, _r in texts] or " ".join(m for m, _r in lines) == legend
+        buttons = min(b.rect.top for b in scene.panel.controls)
+        for _m, r in lines:
+            assert scene.panel.rect.contains(r) and r.bottom <= buttons
+            assert not any(r.colliderect(move) for _ply, move in scene.panel.move_rects)
+        assert scene.panel.rows_shown >= LIST_LEAST  # the moves keep their rows
+        assert text_problems(app) == []
+    finally:
+        app.close()
+        i18n.set_language("en")
+
+
+def drawn_words(app, rects=False):
+    from game.client import theme
+
+    theme.drawn_texts = []
+    try:
+        app.draw()
+        texts = [(m, r) for _s, m, r, _b in theme.drawn_texts]
+    finally:
+        theme.drawn_texts = None
+    return texts if rects else [m for m, _r in texts]

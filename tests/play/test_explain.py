@@ -78,3 +78,17 @@ def test_cell_names_keep_their_small_letter_everywhere():
         "b5 is not next to a tile flipped earlier."
     )
     assert sentence("flipping c3 would not reduce") == "Flipping c3 would not reduce."
+
+
+def test_the_move_lists_legend_says_what_x_and_a_chain_mean_once_a_flip_is_listed() -> None:
+    """A play-test: "xa2xb2" in the move list, unexplained."""
+    from game.play.notation_note import notation_note
+
+    assert notation_note([]) == notation_note(["d4", "a3", "pass"]) == ("", "")
+    note = notation_note(["d4", "a3", "xa2xb2"])
+    assert note == ("x = flip; a chain lists each tile it flips, in order.", "x = flip")
+    # The notation it explains is the rules' own: an x before each flipped cell.
+    board = Board("RRR1/B1RRB/R1R2B/BR1BRR1/3RBB/1RB2/RBB1 r")
+    flip = next(t for t in board.legal_turns() if t.is_flip)
+    text = board.notation(flip)
+    assert text.count("x") == len(flip.cells) and notation_note([text]) == note

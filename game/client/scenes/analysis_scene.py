@@ -20,6 +20,7 @@ from game.play.game_analysis import (
     summary_line,
 )
 from game.play.match import Match
+from game.play.notation_note import notation_note
 from game.rules import BLUE, RED, Board, Color
 
 from .. import text_layout as tl
@@ -377,6 +378,12 @@ class AnalysisScene(Scene):
         room -= tall[short]
         said += summaries[short]
         first_summary = len(said) - 2
+        # What "x" and a run of cells mean, as under the match's move list.
+        legend = notation_note(played for _before, played, _verdict in self.analysis.turns)[0]
+        legend_h = tl.block_height(legend, 16, width) + 8
+        if legend and legend_h <= room:
+            said.append((legend, theme.MUTED, 16))
+            room -= legend_h
         if any(v is not None and v.unsure for v in self.analysis.verdicts):
             note = _(UNSURE_NOTE)
             note_h = tl.block_height(note, 16, width) + 8
