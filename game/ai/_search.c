@@ -7,7 +7,8 @@
  * node counts), so it keeps every choice that shapes the tree:
  *   - turns in Board.legal_turns' order (placements by cell, then each flip
  *     turn's end in the order the chain walk lists them), ordered as
- *     search.ordered does (the table's best turn, bigger flips, placements);
+ *     search.ordered does (the table's best turn, bigger flips, placements),
+ *     and with the options, as ordering.Ordering does (killers, history);
  *   - the learned evaluation of evaluate.py, floor divisions included;
  *   - the transposition table's semantics: keys of the tiles and mover (two
  *     64-bit hashes, as good as exact), one entry per key, overwritten on
@@ -18,7 +19,9 @@
  * Python API (handles are capsules; boards are 32 little-endian bytes):
  *   new(side, table_limit) -> handle
  *   clear(handle)
- *   options(handle, pvs): principal-variation search on or off
+ *   options(handle, pvs, killers, history): principal-variation search, killer
+ *       turns on or off, the history's mode (0 off; game/ai/ordering.py)
+ *   fresh(handle): empty the killer turns and the history
  *   size(handle) -> the entries in the table
  *   negamax(handle, me, op, mover, depth, alpha, beta, exact, weights, limit, check)
  *       -> (score, nodes, finished)
@@ -185,6 +188,7 @@ static int push_kid(Search *s, BB me, BB op, int size, int placed) {
     k->op = op;
     k->size = size;
     k->placed = placed;
+    k->key = placed >= 0 ? placed : KEYS / 2 + s->chain_first;
     return 1;
 }
 
@@ -274,6 +278,7 @@ static int flip_turns(Search *s, BB me, BB op, BB firsts, const Groups *gm, cons
         BB t = bbit(b);
         firsts = bxor(firsts, t);
         if (seen_add(s, t) < 0) return s->overflow = 1, 0;
+        s->chain_first = b;
         flip_one(s, b, gm, go, &s->chain[0], &s->chain[1]);
         if (!walk(s, me, op, t, 0, &s->chain[0], &s->chain[1])) return 0;
     }
@@ -293,10 +298,18 @@ static int expand(Search *s, BB me, BB op, const Groups *gm, const Groups *go) {
     return flip_turns(s, me, op, flippable(s, band(op, twice), gm, go), gm, go);
 }
 
+/* Is turn a before turn b in the history's order? (They are in size order.) */
+static inline int before(const Search *s, const Kid *a, const Kid *b) {
+    long long ha = s->hist[a->key], hb = s->hist[b->key];
+    if (s->history == 2) return ha > hb;
+    return a->size > b->size || (a->size == b->size && ha > hb);
+}
+
 /* search.ordered over the turns pool[base..base+n): flips by size (stable),
- * then placements, and the table's best turn (an index) first. */
-static void order_kids(Search *s, int base, int n, int first) {
-    int *ord = &s->order[base], m = 0;
+ * then placements, and the table's best turn (an index) first; below the root
+ * (ply >= 0; the root's is -1), Ordering.order: by history too, and the ply's killers next. */
+static void order_kids(Search *s, int base, int n, int first, int ply) {
+    int *ord = &s->order[base], m = 0, front = 0;
     const Kid *kids = &s->pool[base];
     for (int i = 0; i < n; i++)
         if (kids[i].size) {
@@ -306,13 +319,33 @@ static void order_kids(Search *s, int base, int n, int first) {
         }
     for (int i = 0; i < n; i++)
         if (!kids[i].size) ord[m++] = i;
-    if (first < 0 || first >= n) return;
-    for (int i = 0; i < n; i++)
-        if (ord[i] == first) {
-            memmove(ord + 1, ord, (size_t)i * sizeof(int));
-            ord[0] = first;
-            return;
+    if (ply >= 0 && s->history)
+        for (int i = 1; i < n; i++) { /* stable, as Python's sort */
+            int k = ord[i], j = i;
+            while (j > 0 && before(s, &kids[k], &kids[ord[j - 1]])) ord[j] = ord[j - 1], j--;
+            ord[j] = k;
         }
+    for (int c = -1; c < (ply >= 0 && s->killers ? 2 : 0); c++) {
+        for (int i = front; i < n; i++) /* the table's turn (c = -1), then each killer */
+            if (c < 0 ? ord[i] == first : kids[ord[i]].key == s->killer[ply][c]) {
+                int k = ord[i];
+                memmove(ord + front + 1, ord + front, (size_t)(i - front) * sizeof(int));
+                ord[front++] = k;
+                break;
+            }
+    }
+}
+
+void order_clear(Search *s) {
+    memset(s->killer, 0xff, sizeof s->killer); /* every slot -1 */
+    memset(s->hist, 0, sizeof s->hist);
+}
+
+/* Ordering.cut: the turn named key cut the search off at ply, depth to go. */
+static void cut(Search *s, int key, int ply, int depth) {
+    if (s->killers && s->killer[ply][0] != key)
+        s->killer[ply][1] = s->killer[ply][0], s->killer[ply][0] = key;
+    if (s->history) s->hist[key] += depth > 0 ? (long long)depth * depth : 1;
 }
 
 /* -- the transposition table: the dict of Searcher.table ------------------- */
@@ -459,7 +492,7 @@ static int node(Search *s, BB me, BB op, int mover, int depth, int alpha, int be
         if (!has_turn(s, op, me)) return final_score(me, op);
         return -node(s, op, me, !mover, depth, -beta, -alpha, exact, ply + 1, gm, go, PASSED);
     }
-    order_kids(s, base, n, first);
+    order_kids(s, base, n, first, ply);
     int alpha0 = alpha, best = -INF, best_turn = -1;
     for (int i = 0; i < n; i++) {
         int k = s->order[base + i];
@@ -480,7 +513,10 @@ static int node(Search *s, BB me, BB op, int mover, int depth, int alpha, int be
             best = score, best_turn = k;
             if (score > alpha) {
                 alpha = score;
-                if (alpha >= beta) break;
+                if (alpha >= beta) {
+                    cut(s, kid->key, ply, depth);
+                    break;
+                }
             }
         }
     }
@@ -509,7 +545,7 @@ int root(Search *s, BB me, BB op, int mover, int depth, int exact, int mode, int
     if (!expand(s, me, op, gm, go)) return s->top = base, 0;
     int n = s->top - base;
     if (n == 0 && has_turn(s, op, me)) n = push_kid(s, me, op, 0, PASSED); /* the turn is a pass */
-    order_kids(s, base, n, first);
+    order_kids(s, base, n, first, -1);
     for (int i = 0; i < n; i++) {
         int k = s->order[base + i];
         Kid *kid = &s->pool[base + k];

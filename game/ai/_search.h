@@ -29,8 +29,11 @@
 typedef struct { u64 w[W]; } BB;
 typedef struct { int n; BB g[MAX_GROUPS], d[MAX_GROUPS]; } Groups;
 /* A turn's position after it; size: tiles flipped (0 for a placement); placed:
- * the placement's bit, or FLIPPED, or PASSED. */
-typedef struct { BB me, op; int size, placed; } Kid;
+ * the placement's bit, or FLIPPED, or PASSED; key: its name for the killers and
+ * the history (game/ai/ordering.py's key): the placement's bit, or KEYS / 2 and
+ * a flip turn's first flipped bit. */
+typedef struct { BB me, op; int size, placed, key; } Kid;
+#define KEYS 512
 #define FLIPPED (-1)
 #define PASSED (-2)
 typedef struct {
@@ -61,6 +64,10 @@ typedef struct {
     long long nodes, limit;
     int stopped, overflow, busy;
     int pvs; /* principal-variation search (Searcher.pvs) */
+    int killers, history; /* move ordering (game/ai/ordering.py): on, and the history's mode */
+    int killer[MAX_PLY][2]; /* each ply's killer keys, the latest first; -1 none */
+    long long hist[KEYS]; /* each key's history */
+    int chain_first; /* the first flipped bit of the flip turns being listed */
     Caller caller;
 } Search;
 
@@ -93,6 +100,7 @@ static inline BB shr(BB a, int k) {
 /* The side's geometry into a zeroed Search (0 if the side is not 2 to 8). */
 int search_init(Search *s, int side);
 void tt_clear(Search *s);
+void order_clear(Search *s);
 int negamax(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, int exact);
 int root(Search *s, BB me, BB op, int mover, int depth, int exact, int mode, int *out, int *best_turn);
 

@@ -244,6 +244,7 @@ static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
     s->tt_mask = size - 1;
     s->tt_limit = (u64)limit;
     s->tt_gen = 1;
+    order_clear(s);
     PyObject *capsule = PyCapsule_New(s, CAPSULE, search_free);
     if (!capsule) {
         free(s->tt);
@@ -265,11 +266,24 @@ static PyObject *py_clear(PyObject *Py_UNUSED(self), PyObject *args) {
 
 static PyObject *py_options(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *capsule;
-    int pvs;
-    if (!PyArg_ParseTuple(args, "Op", &capsule, &pvs)) return NULL;
+    int pvs, killers, history;
+    if (!PyArg_ParseTuple(args, "Oppi", &capsule, &pvs, &killers, &history)) return NULL;
+    if (history < 0 || history > 2) {
+        PyErr_SetString(PyExc_ValueError, "history is 0 (off), 1 (after size) or 2 (first)");
+        return NULL;
+    }
     Search *s = idle(capsule);
     if (!s) return NULL;
-    s->pvs = pvs;
+    s->pvs = pvs, s->killers = killers, s->history = history;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_fresh(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
+    Search *s = idle(capsule);
+    if (!s) return NULL;
+    order_clear(s);
     Py_RETURN_NONE;
 }
 
@@ -331,7 +345,10 @@ static PyMethodDef methods[] = {
      "patterns(side, stages, [(digits, copies)], cells, table, terms): pattern weights for a side"},
     {"new", py_new, METH_VARARGS, "new(side, table_limit): a search with an empty table"},
     {"clear", py_clear, METH_VARARGS, "clear(handle): empty the transposition table"},
-    {"options", py_options, METH_VARARGS, "options(handle, pvs): principal-variation search on or off"},
+    {"options", py_options, METH_VARARGS,
+     "options(handle, pvs, killers, history): principal-variation search, killer turns,"
+     " the history's mode (0 off, 1 after size, 2 first)"},
+    {"fresh", py_fresh, METH_VARARGS, "fresh(handle): empty the killer turns and the history"},
     {"size", py_size, METH_VARARGS, "size(handle): the entries in the transposition table"},
     {"negamax", py_negamax, METH_VARARGS,
      "negamax(handle, me, op, mover, depth, alpha, beta, exact, weights, limit, check)"

@@ -20,6 +20,7 @@ from typing import Protocol
 from game.rules import Board, Turn
 
 from .endgame import NO_COMPILED_VARIABLE
+from .ordering import Ordering
 from .patterns import Evaluation, Patterns
 
 #: The biggest side the compiled search plays: its boards are 256 bits.
@@ -33,7 +34,8 @@ class _Module(Protocol):
 
     def new(self, side: int, table_limit: int, /) -> object: ...
     def clear(self, handle: object, /) -> None: ...
-    def options(self, handle: object, pvs: bool, /) -> None: ...
+    def options(self, handle: object, pvs: bool, killers: bool, history: int, /) -> None: ...
+    def fresh(self, handle: object, /) -> None: ...
     def size(self, handle: object, /) -> int: ...
     def negamax(
         self,
@@ -98,11 +100,16 @@ class FastSearch:
     (the Python table is keyed by tiles alone, but a side's positions never meet
     another's in one game)."""
 
-    def __init__(self, table_limit: int, pvs: bool = False) -> None:
+    def __init__(
+        self, table_limit: int, pvs: bool = False, ordering: Ordering | None = None
+    ) -> None:
         assert _module is not None  # made only where the module was built
         self.lib = _module
         self.table_limit = table_limit
         self.pvs = pvs
+        #: Killer turns, and the history's order (0 off): the Searcher's.
+        self.killers = ordering is not None and ordering.killers
+        self.history = 0 if ordering is None else ordering.history
         self.handles: dict[int, object] = {}
         #: Positions searched by the last call, finished or not.
         self.nodes = 0
@@ -110,6 +117,11 @@ class FastSearch:
     def clear(self) -> None:
         for handle in self.handles.values():
             self.lib.clear(handle)
+
+    def fresh(self) -> None:
+        """Empty the killer turns and history tables (see :mod:`.ordering`)."""
+        for handle in self.handles.values():
+            self.lib.fresh(handle)
 
     def size(self) -> int:
         """The entries in the tables."""
@@ -119,7 +131,7 @@ class FastSearch:
         handle = self.handles.get(board.size)
         if handle is None:
             handle = self.handles[board.size] = self.lib.new(board.size, self.table_limit)
-            self.lib.options(handle, self.pvs)
+            self.lib.options(handle, self.pvs, self.killers, self.history)
         return handle
 
     def _weights(self, board: Board, weights: Evaluation) -> Sequence[int] | object:

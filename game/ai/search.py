@@ -2,10 +2,11 @@
 
 Negamax alpha-beta with iterative deepening, a transposition table keyed by the
 exact position, and move ordering (the table's best turn, then bigger flips,
-then placements). Why this and not MCTS: measured on side 5 the rules core
-generates ~20,000 positions a second in Python, too few for playouts to
-converge in 2 s, while alpha-beta with a game-aware evaluation reaches depth 2-3
-in the middle game and solves endings exactly (see :mod:`game.ai.solver`).
+then placements; killer turns and a history table as options, :mod:`.ordering`).
+Why this and not MCTS: measured on side 5 the rules core generates ~20,000
+positions a second in Python, too few for playouts to converge in 2 s, while
+alpha-beta with a game-aware evaluation reaches depth 2-3 in the middle game and
+solves endings exactly (see :mod:`game.ai.solver`).
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.rules import PASS, Board, Turn, TurnKind
+from game.rules import PASS, Board, Turn
 
 from .endgame import Endgame, Limits, empty_cells
 from .endgame import OutOfBudget as EndgameOutOfBudget
 from .evaluate import DEFAULT, WIN, exact_score, final_score, leaf
 from .fastsearch import COMPILED, FastSearch, serves
+from .ordering import Ordering, ordered
 from .patterns import DATA as PATTERN_DATA
 from .patterns import Evaluation, PatternError, Patterns
 
@@ -32,7 +34,6 @@ SOLVE_EMPTIES = 8
 #: spend before the heuristic search takes over with the rest.
 EXACT_SHARE = 0.5
 INF = 10**9
-FLIP = TurnKind.FLIP
 #: Leaf evaluations kept: a transposed leaf is usually met again soon after.
 LEAF_LIMIT = 100_000
 
@@ -85,24 +86,6 @@ class SearchResult:
     ties: list[Turn] = field(default_factory=list)
 
 
-def ordered(board: Board, turns: list[Turn], first: Turn | None) -> list[Turn]:
-    """Likely-best first: the remembered best turn, then bigger flips, then placements."""
-    # Board.legal_turns lists placements, then flips: only the flips need sorting
-    # (stable, as the order of equal turns decides ties between equal scores).
-    i = len(turns)
-    while i and turns[i - 1][0] is FLIP:
-        i -= 1
-    turns = sorted(turns[i:], key=_flipped, reverse=True) + turns[:i]
-    if first is not None and first in turns:
-        turns.remove(first)
-        turns.insert(0, first)
-    return turns
-
-
-def _flipped(turn: Turn) -> int:
-    return len(turn[1])
-
-
 class Searcher:
     """Keeps its transposition table between moves of one game. ``budget`` bounds
     the searches run straight through :meth:`negamax` (``search`` takes its own);
@@ -118,12 +101,18 @@ class Searcher:
         weights: Evaluation = DEFAULT,
         compiled: bool = True,
         pvs: bool = False,
+        *,
+        killers: bool = False,
+        history: int = 0,
     ) -> None:
         self.weights = weights
         #: Principal-variation search: every turn after a node's first is
         #: searched with a null window first, and again in full only if it
         #: might be better (off by default until a match shows it wins).
         self.pvs = pvs
+        #: Killer turns, and the history table's order (0 off; :mod:`.ordering`),
+        #: off by default until a match shows they win.
+        self.ordering = Ordering(killers, int(history))
         self.table: dict[tuple[int, int, int], tuple[int, int, int, Turn | None]] = {}
         #: Leaf evaluations by position (``None``: the mover has no turn).
         self.leaves: dict[tuple[int, int, int], int | None] = {}
@@ -134,7 +123,7 @@ class Searcher:
         #: a solve that ran out of time leaves its bounds for the next turn's.
         #: Half a million entries (about 150 MB at most) hold a game's tries.
         self.endgame = Endgame(table_limit=500_000)
-        self.fast = FastSearch(table_limit, pvs) if compiled and COMPILED else None
+        self.fast = FastSearch(table_limit, pvs, self.ordering) if compiled and COMPILED else None
 
     def _fast_for(self, board: Board) -> FastSearch | None:
         return self.fast if self.fast is not None and serves(board) else None
@@ -169,11 +158,19 @@ class Searcher:
             self.forget()
 
     def forget(self) -> None:
-        """Empty the transposition table and the leaf scores (not the exact solver's)."""
+        """Empty the transposition table, the leaf scores and the ordering's
+        tables (not the exact solver's)."""
         self.table.clear()
         self.leaves.clear()
+        self.fresh()
         if self.fast is not None:
             self.fast.clear()
+
+    def fresh(self) -> None:
+        """Empty the killer turns and the history table, in Python and compiled."""
+        self.ordering.clear()
+        if self.fast is not None:
+            self.fast.fresh()
 
     def stored(self) -> int:
         """How many scores the search keeps (table entries and leaves), in Python
@@ -192,8 +189,11 @@ class Searcher:
         if b.nodes is not None and self.nodes > b.nodes:
             raise OutOfBudget
 
-    def negamax(self, board: Board, depth: int, alpha: int, beta: int, exact: bool) -> int:
-        """Score for the player to move. ``exact`` searches to the end of the game."""
+    def negamax(
+        self, board: Board, depth: int, alpha: int, beta: int, exact: bool, *, ply: int = 0
+    ) -> int:
+        """Score for the player to move. ``exact`` searches to the end of the game;
+        ``ply``: turns below the root (the killers' index)."""
         fast = self._fast_for(board)
         if fast is not None:
             try:
@@ -201,7 +201,7 @@ class Searcher:
                 score = fast.negamax(board, depth, alpha, beta, exact, self.weights, *limits)
             except OverflowError:
                 self._overflowed()
-                return self.negamax(board, depth, alpha, beta, exact)
+                return self.negamax(board, depth, alpha, beta, exact, ply=ply)
             self.nodes += fast.nodes
             if score is None:
                 raise OutOfBudget
@@ -240,20 +240,21 @@ class Searcher:
         if turns[0] is PASS:
             board.push(PASS)
             try:
-                return -self.negamax(board, depth, -beta, -alpha, exact)
+                return -self.negamax(board, depth, -beta, -alpha, exact, ply=ply + 1)
             finally:
                 board.pop()
         alpha0 = alpha
         best = -INF
-        for i, t in enumerate(ordered(board, turns, best_turn)):
+        order = self.ordering
+        for i, t in enumerate(order.order(board, turns, best_turn, ply)):
             board.push(t)
             try:
                 if self.pvs and i:
-                    score = -self.negamax(board, depth - 1, -alpha - 1, -alpha, exact)
+                    score = -self.negamax(board, depth - 1, -alpha - 1, -alpha, exact, ply=ply + 1)
                     if alpha < score < beta:
-                        score = -self.negamax(board, depth - 1, -beta, -alpha, exact)
+                        score = -self.negamax(board, depth - 1, -beta, -alpha, exact, ply=ply + 1)
                 else:
-                    score = -self.negamax(board, depth - 1, -beta, -alpha, exact)
+                    score = -self.negamax(board, depth - 1, -beta, -alpha, exact, ply=ply + 1)
             finally:
                 board.pop()
             if score > best:
@@ -261,6 +262,7 @@ class Searcher:
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
+                        order.cut(t, ply, depth)
                         break
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         if len(self.table) >= self.table_limit:
@@ -297,7 +299,7 @@ class Searcher:
             board.push(t)
             try:
                 lower = -INF if all_scores else alpha - 1 if ties else alpha
-                score = -self.negamax(board, depth - 1, -INF, -lower, exact)
+                score = -self.negamax(board, depth - 1, -INF, -lower, exact, ply=1)
             finally:
                 board.pop()
             scores[t] = score
@@ -324,6 +326,7 @@ class Searcher:
         :data:`EXACT_SHARE` of the budget first."""
         self.budget = budget
         self.nodes = 0
+        self.fresh()
         board = board.copy()
         turns = board.legal_turns()
         if not turns:

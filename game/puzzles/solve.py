@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.ai.evaluate import WIN
-from game.ai.search import INF, Budget, OutOfBudget, Searcher, ordered
+from game.ai.ordering import ordered
+from game.ai.search import INF, Budget, OutOfBudget, Searcher
 from game.rules import Board, Turn, format_turn
 from game.rules.movegen import chains_from, first_flips, flip_one, owed
 
