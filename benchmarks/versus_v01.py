@@ -4,6 +4,7 @@
     python benchmarks/versus_v01.py --old d37f955 --movetime 0 [--openings 30] [--side 5]
     python benchmarks/versus_v01.py --old COMMIT --movetime 0 --new-weights patterns
     python benchmarks/versus_v01.py --old COMMIT --movetime 0 --new-pvs
+    python benchmarks/versus_v01.py --old COMMIT --movetime 0 --new-killers --new-history size
 
 Both engines run as their own command-line programs (``python -m game.ai``, the
 same contract in both versions; v0.1 is unpacked from commit 52b8ca9) with the
@@ -23,7 +24,10 @@ own compiled search built from its own sources where it has one; with
 turn, it pits a pattern evaluation against the learned one. ``--new-pvs``
 gives the current Master principal-variation search (``python -m game.ai
 --pvs``, ``Searcher(pvs=True)``): against today's Master at equal time, the
-match that decides whether PVS is kept (issue 53).
+match that decides whether PVS is kept (issue 53). ``--new-killers`` and
+``--new-history size|first`` give it killer turns and the history table
+(``python -m game.ai --killers --history size``, game/ai/ordering.py), with
+PVS or without.
 """
 
 from __future__ import annotations
@@ -86,11 +90,19 @@ setup(ext_modules=[extension], script_args=["-q", "build_ext", "--inplace"])
 """
 
 
-def options(weights: str | None, pvs: bool) -> list[str]:
+def options(
+    weights: str | None, pvs: bool, killers: bool = False, history: str | None = None
+) -> list[str]:
     """The current Master's command-line options: ``weights`` name its
-    evaluation (else the level's own), and ``pvs`` gives it principal-variation
-    search (else the plain alpha-beta search every version has)."""
-    return [*(["--weights", weights] if weights is not None else []), *(["--pvs"] if pvs else [])]
+    evaluation (else the level's own), ``pvs`` gives it principal-variation
+    search (else the plain alpha-beta search every version has), ``killers``
+    killer turns and ``history`` the history table's order (size or first)."""
+    return [
+        *(["--weights", weights] if weights is not None else []),
+        *(["--pvs"] if pvs else []),
+        *(["--killers"] if killers else []),
+        *(["--history", history] if history is not None else []),
+    ]
 
 
 def play(
@@ -146,6 +158,15 @@ def main() -> int:
         action="store_true",
         help="the current Master searches with principal-variation search",
     )
+    ap.add_argument(
+        "--new-killers", action="store_true", help="the current Master tries killer turns early"
+    )
+    ap.add_argument(
+        "--new-history",
+        choices=["size", "first"],
+        default=None,
+        help="the current Master orders turns by a history table, after their size or first",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if not unpack(Path(tmp), args.old):
@@ -156,7 +177,7 @@ def main() -> int:
                 shutil.copy(built, Path(tmp) / "game" / "ai")
             if (Path(tmp) / "game" / "ai" / "_search.c").exists():  # its own compiled search
                 subprocess.run([sys.executable, "-c", BUILD_SEARCH], cwd=tmp, check=True)
-        new = options(args.new_weights, args.new_pvs)
+        new = options(args.new_weights, args.new_pvs, args.new_killers, args.new_history)
         jobs = [
             (opening(args.side, seed, args.turns), red, seed)
             for seed in range(args.openings)
@@ -171,7 +192,16 @@ def main() -> int:
             )
     score = sum(results) / len(results)
     goal = GOAL if args.old == V01 else 0.55 if args.side <= 5 else 0.50
-    terms = ", ".join(t for t in (args.new_weights, "pvs" if args.new_pvs else None) if t)
+    terms = ", ".join(
+        t
+        for t in (
+            args.new_weights,
+            "pvs" if args.new_pvs else None,
+            "killers" if args.new_killers else None,
+            f"history {args.new_history}" if args.new_history else None,
+        )
+        if t
+    )
     print(
         f"Master{f' ({terms})' if terms else ''} against "
         f"{'v0.1' if args.old == V01 else args.old} Master, side {args.side}, "

@@ -25,6 +25,7 @@ from game.rules import Board, RulesError
 from .analysis import judge
 from .endgame import Endgame
 from .levels import LEVELS, choose_turn, level
+from .ordering import HISTORY
 from .patterns import by_name
 from .search import Searcher
 
@@ -140,6 +141,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="search with principal-variation search (not yet Master's own: to be measured)",
     )
+    parser.add_argument(
+        "--killers",
+        action="store_true",
+        help="try killer turns early (not yet Master's own: to be measured)",
+    )
+    parser.add_argument(
+        "--history",
+        choices=sorted(HISTORY),
+        default=None,
+        help="order turns by a history table, after their size or first "
+        "(not yet Master's own: to be measured)",
+    )
     args = parser.parse_args(argv)
     try:
         lvl = level(args.level)
@@ -149,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.movetime is not None and args.movetime <= 0:
         parser.error("--movetime must be more than 0 seconds")
     rng = random.Random(args.seed)
-    searcher = Searcher(pvs=args.pvs)
+    history = 0 if args.history is None else HISTORY[args.history]
+    searcher = Searcher(pvs=args.pvs, killers=args.killers, history=history)
 
     def answer(line: str) -> str:
         board = Board(line.strip())

@@ -8,6 +8,7 @@ import pytest
 from game.ai.baselines import greedy_turn, random_turn
 from game.ai.evaluate import evaluate, leaf
 from game.ai.levels import LEVELS, LONG_SECONDS, choose_turn, level, softmax_pick
+from game.ai.ordering import HISTORY_AFTER_SIZE, HISTORY_FIRST
 from game.ai.search import Budget, Searcher
 from game.ai.solver import margin, solve
 from game.rules import PASS, Board
@@ -277,11 +278,21 @@ def test_analyse_judges_turns_exactly_in_endings_and_explains_bad_lines():
     assert "zz9" in out[3]["error"] and "over" in out[4]["error"] and "empty" in out[5]["error"]
 
 
-@pytest.mark.parametrize("pvs", [False, True])
-def test_the_command_line_engine_searches_with_pvs_when_asked(monkeypatch, pvs):
-    """Issue 53: ``--pvs`` gives the command-line engine (which
-    ``benchmarks/versus_v01.py --new-pvs`` pits against today's Master)
-    principal-variation search, and it still answers a legal turn."""
+@pytest.mark.parametrize(
+    ("flags", "terms"),
+    [
+        ([], (False, False, 0)),
+        (["--pvs"], (True, False, 0)),
+        (["--killers", "--history", "size"], (False, True, HISTORY_AFTER_SIZE)),
+        (["--pvs", "--history", "first"], (True, False, HISTORY_FIRST)),
+    ],
+)
+def test_the_command_line_engine_searches_with_its_options_when_asked(monkeypatch, flags, terms):
+    """Issue 53: ``--pvs``, ``--killers`` and ``--history`` give the
+    command-line engine (which ``benchmarks/versus_v01.py --new-pvs``,
+    ``--new-killers`` and ``--new-history`` pit against today's Master)
+    principal-variation search and better move ordering, and it still answers
+    a legal turn."""
     from game.ai import cli
 
     made: list[cli.Searcher] = []
@@ -299,8 +310,9 @@ def test_the_command_line_engine_searches_with_pvs_when_asked(monkeypatch, pvs):
 
     monkeypatch.setattr(cli, "Searcher", Kept)
     monkeypatch.setattr(cli, "serve", serve)
-    flags = ["--pvs"] if pvs else []
     assert cli.main(["--level", "Club", "--movetime", "0.05", *flags]) == 0
-    assert [s.pvs for s in made] == [pvs]
+    assert [(s.pvs, s.ordering.killers, s.ordering.history) for s in made] == [terms]
+    if made[0].fast is not None:  # and the compiled search has them too
+        assert (made[0].fast.pvs, made[0].fast.killers, made[0].fast.history) == terms
     board = Board("4/5/6/7/6/5/4 r")
     assert board.parse_turn(answers[0]) in board.legal_turns()
