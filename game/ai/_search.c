@@ -298,17 +298,37 @@ static int expand(Search *s, BB me, BB op, const Groups *gm, const Groups *go) {
     return flip_turns(s, me, op, flippable(s, band(op, twice), gm, go), gm, go);
 }
 
-/* Is turn a before turn b in the history's order? (They are in size order.) */
-static inline int before(const Search *s, const Kid *a, const Kid *b) {
-    long long ha = s->hist[a->key], hb = s->hist[b->key];
-    if (s->history == 2) return ha > hb;
-    return a->size > b->size || (a->size == b->size && ha > hb);
+/* Is the turn of index a before b's in the history's order (they are in size
+ * order), by the history as its node found it (h, by index)? */
+static inline int before(const Search *s, const Kid *kids, const long long *h, int a, int b) {
+    if (s->history == 2) return h[a] > h[b];
+    return kids[a].size > kids[b].size || (kids[a].size == kids[b].size && h[a] > h[b]);
+}
+
+/* The place in ord[from..n) of the first turn in the history's order (stable:
+ * the earliest of equals), among those named key (all for key -1). */
+static int first_of(const Search *s, int base, int from, int n, int key) {
+    const int *ord = &s->order[base];
+    const Kid *kids = &s->pool[base];
+    int b = -1;
+    for (int i = from; i < n; i++)
+        if ((key < 0 || kids[ord[i]].key == key) &&
+            (b < 0 || (s->history && before(s, kids, &s->seen_hist[base], ord[i], ord[b]))))
+            b = i;
+    return b;
+}
+
+static inline void to_front(int *ord, int front, int i) {
+    int k = ord[i];
+    memmove(ord + front + 1, ord + front, (size_t)(i - front) * sizeof(int));
+    ord[front] = k;
 }
 
 /* search.ordered over the turns pool[base..base+n): flips by size (stable),
  * then placements, and the table's best turn (an index) first; below the root
- * (ply >= 0; the root's is -1), Ordering.order: by history too, and the ply's killers next. */
-static void order_kids(Search *s, int base, int n, int first, int ply) {
+ * (ply >= 0; the root's is -1) Ordering.order's killers next. Returns how many
+ * lead; with a history, next_turn orders the rest as the search reaches them. */
+static int order_kids(Search *s, int base, int n, int first, int ply) {
     int *ord = &s->order[base], m = 0, front = 0;
     const Kid *kids = &s->pool[base];
     for (int i = 0; i < n; i++)
@@ -319,21 +339,37 @@ static void order_kids(Search *s, int base, int n, int first, int ply) {
         }
     for (int i = 0; i < n; i++)
         if (!kids[i].size) ord[m++] = i;
-    if (ply >= 0 && s->history)
-        for (int i = 1; i < n; i++) { /* stable, as Python's sort */
-            int k = ord[i], j = i;
-            while (j > 0 && before(s, &kids[k], &kids[ord[j - 1]])) ord[j] = ord[j - 1], j--;
-            ord[j] = k;
+    if (ply >= 0 && s->history) /* the history as it stands now, as Python sorts by it now */
+        for (int i = 0; i < n; i++) s->seen_hist[base + i] = s->hist[kids[i].key];
+    for (int i = 0; i < n; i++)
+        if (ord[i] == first) {
+            to_front(ord, front++, i);
+            break;
         }
-    for (int c = -1; c < (ply >= 0 && s->killers ? 2 : 0); c++) {
-        for (int i = front; i < n; i++) /* the table's turn (c = -1), then each killer */
-            if (c < 0 ? ord[i] == first : kids[ord[i]].key == s->killer[ply][c]) {
-                int k = ord[i];
-                memmove(ord + front + 1, ord + front, (size_t)(i - front) * sizeof(int));
-                ord[front++] = k;
-                break;
-            }
+    for (int c = 0; c < (ply >= 0 && s->killers ? 2 : 0); c++) {
+        int i = s->killer[ply][c] < 0 ? -1 : first_of(s, base, front, n, s->killer[ply][c]);
+        if (i >= 0) to_front(ord, front++, i);
     }
+    return front;
+}
+
+/* Sorting all of a node's turns by history cost more than the search saved,
+ * where a cut-off comes after a few: the first few are picked one by one,
+ * then the rest sorted (stably: the order is the same). Returns 1 once sorted. */
+#define PICKS 3
+static int next_turn(Search *s, int base, int i, int n, int picked) {
+    if (picked < PICKS) {
+        to_front(&s->order[base], i, first_of(s, base, i, n, -1));
+        return 0;
+    }
+    int *ord = &s->order[base];
+    const long long *h = &s->seen_hist[base];
+    for (int j = i + 1; j < n; j++) {
+        int k = ord[j], t = j;
+        while (t > i && before(s, &s->pool[base], h, k, ord[t - 1])) ord[t] = ord[t - 1], t--;
+        ord[t] = k;
+    }
+    return 1;
 }
 
 void order_clear(Search *s) {
@@ -492,9 +528,10 @@ static int node(Search *s, BB me, BB op, int mover, int depth, int alpha, int be
         if (!has_turn(s, op, me)) return final_score(me, op);
         return -node(s, op, me, !mover, depth, -beta, -alpha, exact, ply + 1, gm, go, PASSED);
     }
-    order_kids(s, base, n, first, ply);
+    int lead = order_kids(s, base, n, first, ply), sorted = !s->history;
     int alpha0 = alpha, best = -INF, best_turn = -1;
     for (int i = 0; i < n; i++) {
+        if (!sorted && i >= lead) sorted = next_turn(s, base, i, n, i - lead);
         int k = s->order[base + i];
         Kid *kid = &s->pool[base + k];
         int score;

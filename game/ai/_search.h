@@ -67,6 +67,7 @@ typedef struct {
     int killers, history; /* move ordering (game/ai/ordering.py): on, and the history's mode */
     int killer[MAX_PLY][2]; /* each ply's killer keys, the latest first; -1 none */
     long long hist[KEYS]; /* each key's history */
+    long long seen_hist[POOL]; /* each turn's history when its node ordered its turns */
     int chain_first; /* the first flipped bit of the flip turns being listed */
     Caller caller;
 } Search;
