@@ -1,6 +1,7 @@
 """Killer turns and the history table against the search's own move ordering.
 
     python benchmarks/ordering_nodes.py [--positions 6] [--sides 3-8] [--deeper 1]
+    valgrind --tool=callgrind python benchmarks/ordering_nodes.py --only "both size" --sides 8
 
 For each side, positions of seeded random play from the opening to the ending
 (those of ``benchmarks/search_speed.py``) are searched by the compiled search
@@ -13,6 +14,11 @@ ratio to plain alpha-beta's with today's ordering, the CPU seconds of each,
 and how many root scores differ from that baseline's (ordering changes the
 tree, not the value, but for the table's bounds). Fewer positions at the same
 depth is what better ordering is for; whether it wins games is for a match.
+
+CPU seconds are noisy on a shared machine: ``--only NAME`` searches with that
+ordering alone, plain alpha-beta only, so that a run under valgrind's
+callgrind counts its instructions (one run more with ``--deeper -2`` counts
+what is not the search).
 """
 
 from __future__ import annotations
@@ -45,6 +51,12 @@ def main() -> int:
     ap.add_argument("--positions", type=int, default=6)
     ap.add_argument("--sides", default="3-8", help="a side or a range, e.g. 5 or 3-8")
     ap.add_argument("--deeper", type=int, default=1, help="plies past search_speed's depths")
+    ap.add_argument(
+        "--only",
+        choices=[name for name, _, _ in ORDERINGS],
+        default=None,
+        help="search with this ordering alone, plain alpha-beta only",
+    )
     args = ap.parse_args()
     if not COMPILED:
         print("the compiled search is not built here (or MOSAIC_NO_COMPILED is set)")
@@ -59,8 +71,10 @@ def main() -> int:
         depth = DEPTHS[side] + args.deeper
         boards = positions(side, args.positions)
         base_nodes, base_scores = 0, []
-        for pvs in (False, True):
+        for pvs in (False,) if args.only else (False, True):
             for name, killers, history in ORDERINGS:
+                if args.only not in (None, name):
+                    continue
                 nodes, seconds, scores = 0, 0.0, []
                 for board in boards:
                     searcher = Searcher(pvs=pvs, killers=killers, history=history)
