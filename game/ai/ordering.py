@@ -65,6 +65,8 @@ class Ordering:
     """The killer turns and history table of one :class:`Searcher`."""
 
     def __init__(self, killers: bool = False, history: int = 0) -> None:
+        if history not in (0, HISTORY_AFTER_SIZE, HISTORY_FIRST):
+            raise ValueError(f"history is 0 (off), 1 (after size) or 2 (first), not {history}")
         self.killers = killers
         #: 0 off, else :data:`HISTORY_AFTER_SIZE` or :data:`HISTORY_FIRST`.
         self.history = history

@@ -316,3 +316,8 @@ def test_the_command_line_engine_searches_with_its_options_when_asked(monkeypatc
         assert (made[0].fast.pvs, made[0].fast.killers, made[0].fast.history) == terms
     board = Board("4/5/6/7/6/5/4 r")
     assert board.parse_turn(answers[0]) in board.legal_turns()
+
+
+def test_a_history_order_that_is_not_one_is_refused():
+    with pytest.raises(ValueError, match="history is 0"):
+        Searcher(history=3)
