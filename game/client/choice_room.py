@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pygame
+
 from game.i18n import _
 
-from . import button_label, text_layout, theme
+from . import button_label, theme
 from .widgets import LABEL_FLOOR, Segments
 
 
@@ -21,8 +23,8 @@ def shrunk_in(choices: Sequence[Segments], width: float, size: float) -> bool:
     step = theme.TEXT_SCALES["Large"] / theme.TEXT_SCALES["Normal"]
     for c in choices:
         n = -(-len(c.options) // c.rows)
-        cell = (width - title - 4 * (n - 1)) / n - button_label.LABEL_PAD
-        fit = min(text_layout.fit_px(c.shown(o), size, cell, floor=LABEL_FLOOR) for o in c.options)
+        cell = pygame.Rect(0, 0, max(1, int((width - title - 4 * (n - 1)) / n)), 10_000)
+        fit = min(button_label.one_line_px(c.shown(o), cell, size, LABEL_FLOOR) for o in c.options)
         if fit <= round(theme.px(size) / step):
             return True
     return False

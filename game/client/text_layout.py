@@ -17,7 +17,7 @@ is cut with "..." and shown whole under the pointer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -130,38 +130,6 @@ def label_px(
     while p > low and theme.face(p, bold).get_height() > box.height:
         p -= 1  # a short box (a small window's button): the text's height fits too
     return p
-
-
-def shared_labels(
-    surface: pygame.Surface,
-    lines: Sequence[tuple[str, Box, theme.Color]],
-    size: float,
-    floor: float | None = None,
-    align: str = "center",
-    most: int | None = None,
-) -> None:
-    """Labels of one row or column (a choice's options, a counter's lines), each
-    in its box placed by ``align``, all at the size the tightest of them fits
-    (and no larger than ``most``, a size shared with other rows): one size a
-    group, none looking shrunk."""
-    pixels = min((label_px(m, b, size, floor=floor) for m, b, _c in lines), default=0)
-    if most is not None:
-        pixels = min(pixels, most)
-    for msg, box, color in lines:
-        if pixels < label_px(msg, box, size, floor=floor):
-            anchor, x = placed(box, align)
-            theme.text(
-                surface,
-                msg,
-                (x, box.centery),
-                pixels=pixels,
-                color=color,
-                anchor=anchor,
-                box=box,
-                asked=theme.px(size),
-            )
-        else:
-            label(surface, msg, box, size=size, color=color, align=align, floor=floor)
 
 
 def tooltip(

@@ -19,6 +19,7 @@ from game.i18n import _
 
 from . import button_label, pointer, text_layout, theme, widget_kinds
 from .layout import row as layout_row
+from .margin import needed, pads
 from .widget_kinds import is_own_label, is_titled
 
 #: What a control does when used; what it returns is not used (so that
@@ -131,21 +132,45 @@ class Button:
         fg = theme.MUTED if not self.enabled else theme.ACCENT if self.primary else theme.TEXT
         room = self.rect
         if self.badge:  # the tag at the right end, the label in what is left
-            tag = badge(surface, _(self.badge), self.rect, max(15, round(self.size * 0.65)))
-            room = self.rect.copy()
-            room.width = tag.left - 4 - room.left
+            tag, room = self.badge_room()
+            badge(surface, _(self.badge), self.rect, tag)
         button_label.button_label(
             surface, _(self.label), room, self.size, fg, LABEL_FLOOR, self.shared_px
         )
+
+    def badge_room(self) -> tuple[int, pygame.Rect]:
+        """The badge's text size and the room it leaves the label: the label
+        keeps the size it has in the whole button where a smaller tag lets it,
+        the tag never smaller than Normal text draws it."""
+        label, word = _(self.label), _(self.badge)
+        want = button_label.button_label_px(label, self.rect, self.size, LABEL_FLOOR)
+        size = max(11, round(self.size * 0.55))
+        least = theme.normal_px(size)
+        while True:
+            room = self.rect.copy()
+            # The label's room at its right is the gap before the tag, not the
+            # room it keeps from the button's edge (margin.py).
+            left = badge_rect(word, self.rect, size).left
+            room.width = left - 4 + pads(theme.px(self.size))[0] - room.left
+            got = button_label.button_label_px(label, room, self.size, LABEL_FLOOR)
+            if got >= want or theme.px(size - 1) < least:
+                return size, room
+            size -= 1
+
+
+def badge_rect(word: str, rect: pygame.Rect, size: int) -> pygame.Rect:
+    """Where :func:`badge` puts its tag with ``word`` at ``size`` in ``rect``."""
+    w, h = theme.font(size, True).size(word)
+    y = pads(theme.px(size), False)[1]  # the word's room in its tag (margin.py)
+    tag = pygame.Rect(0, 0, w + 12, h + 2 * max(1, y))
+    tag.midright = (rect.right - 8, rect.centery)
+    return tag
 
 
 def badge(surface: pygame.Surface, word: str, rect: pygame.Rect, size: int) -> pygame.Rect:
     """A small tag with ``word`` inside ``rect``'s right end: dark on gold, the
     colours of no selection. Returns where it went."""
-    face = theme.font(size, True)
-    w, h = face.size(word)
-    tag = pygame.Rect(0, 0, w + 12, h + 2)
-    tag.midright = (rect.right - 8, rect.centery)
+    tag = badge_rect(word, rect, size)
     pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=tag.height // 2)
     theme.text(
         surface, word, tag.center, size=size, color=theme.BG, anchor="center", bold=True, box=tag
@@ -290,10 +315,10 @@ class Segments(Button):
     def options_px(self, title_width: int) -> int:
         """The pixel size the options fit at beside a title ``title_width`` wide."""
         n = max(1, -(-len(self.options) // self.rows))  # in a row
-        cell = (self.rect.width - title_width - 4 * (n - 1)) / n - button_label.LABEL_PAD
+        cell = (self.rect.width - title_width - 4 * (n - 1)) / n
         box = pygame.Rect(0, 0, max(1, int(cell)), self.rect.height)
         return min(
-            text_layout.label_px(self.shown(o), box, self.size, floor=LABEL_FLOOR)
+            button_label.one_line_px(self.shown(o), box, self.size, LABEL_FLOOR)
             for o in self.options
         )
 
@@ -310,7 +335,8 @@ class Segments(Button):
         """The control's width less what its options need at the chosen size (in
         cells of one width: each as wide as the widest needs)."""
         f = theme.face(theme.px(self.size))
-        pad = button_label.LABEL_PAD + 6  # each option's inset and the gap between
+        # Each option's room at its sides (see margin.py), and the gap between.
+        pad = 2 * needed(theme.px(self.size), labels=True)[0] + 4
         widest = max((f.size(self.shown(o))[0] for o in self.options), default=0)
         return self.rect.width - -(-len(self.options) // self.rows) * (widest + pad)
 
@@ -368,9 +394,7 @@ class Segments(Button):
             _(self.title), self.title_box(), self.size + 2, floor=LABEL_FLOOR
         )
         options = min(
-            text_layout.label_px(
-                self.shown(o), r.inflate(-button_label.LABEL_PAD, 0), self.size, floor=LABEL_FLOOR
-            )
+            button_label.one_line_px(self.shown(o), r, self.size, LABEL_FLOOR)
             for o, r in zip(self.options, self.parts(), strict=True)
         )
         return title, options
@@ -396,9 +420,8 @@ class Segments(Button):
             if chosen and self.focused:
                 focus_ring(surface, r)  # an accent edge vanishes on the accent fill
             color = theme.BG if chosen else theme.TEXT
-            box = r.inflate(-button_label.LABEL_PAD, 0)
-            lines.append((self.shown(self.options[i]), box, color))
-        text_layout.shared_labels(surface, lines, self.size, LABEL_FLOOR, most=most[1])
+            lines.append((self.shown(self.options[i]), r, color))
+        button_label.shared_labels(surface, lines, self.size, LABEL_FLOOR, most=most[1])
 
 
 def title_column(choices: Sequence[Segments]) -> None:

@@ -25,9 +25,10 @@ from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD, BoardAction, BoardInput
 from ..board_view import BoardView
-from ..button_label import LABEL_PAD, button_label_px
+from ..button_label import button_label_px, label_width
 from ..layout import split
 from ..layout_tree import Column, Grid, Node, Row
+from ..margin import framed_height
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, Segments, draw_all, press, title_column, update_all
 
@@ -271,15 +272,16 @@ class AnalysisBoardScene(Scene):
         two lines high only where one line would still shrink a label well
         below its size."""
         size = self.pairs[0].size
-        face = theme.face(theme.px(size))
         labels = [_(b.label) for b in self.pairs]
-        one = 2 * (max(face.size(m)[0] for m in labels) + 2 * LABEL_PAD + 8) + 32
+        one = 2 * (max(label_width(m, theme.px(size)) for m in labels) + 8) + 32
         panel = max(panel, min(w // 2, max(380, w // 3), one))
         cell = pygame.Rect(0, 0, (panel - 32) // 2, bh)
-        tall = 2 * face.get_linesize() + 8
+        tall = framed_height(theme.px(size), 2)
         rows: list[float] = []
         for pair in zip(labels[::2], labels[1::2], strict=True):
-            shrunk = min(button_label_px(m, cell, size) for m in pair) < 0.9 * theme.px(size)
+            # Two lines help only a label of more than one word ("Kettenvorschau" not).
+            breaks = [button_label_px(m, cell, size) for m in pair if " " in m.strip()]
+            shrunk = min(breaks, default=theme.px(size)) < 0.9 * theme.px(size)
             rows.append(max(bh, tall) if shrunk else bh)
         return panel, rows
 

@@ -26,7 +26,7 @@ from game.play.puzzle_shelf import theme_name
 from .. import text_layout as tl
 from .. import theme
 from ..board_input import BOARD_PAD
-from ..button_label import LABEL_PAD
+from ..button_label import label_width
 from ..layout_tree import Column, Node, Row, Stack
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
@@ -416,8 +416,8 @@ class SummaryScene(ButtonScene):
         their longest label needs (up to half the window)."""
         w, h = size
         # As wide as the longest label needs on one line, up to half the window.
-        need = max(theme.face(theme.px(c.size)).size(_(c.label))[0] for c in self.controls)
-        wide = max(260, min(need + 2 * LABEL_PAD + 8, (w - 80) // 2))
+        need = max(label_width(_(c.label), theme.px(c.size)) for c in self.controls)
+        wide = max(260, min(need + 8, (w - 80) // 2))
         lines = [
             Node(("line", i), height=(40 if grows else tall) + 24)
             for i, (_text, _color, tall, grows) in enumerate(self.lines())

@@ -9,7 +9,7 @@ import pygame
 from game.i18n import _
 
 from .. import theme
-from ..button_label import LABEL_PAD
+from ..button_label import label_width
 from ..choice_room import shrunk_in
 from ..layout import column, place, split
 from ..widgets import Button, Segments, Widget
@@ -36,9 +36,7 @@ def spread_out(
     place(choices, full[: len(choices)])
     under = full[len(choices) :]
     buttons = [c for c in left[len(choices) :] if isinstance(c, Button)]
-    need = max(
-        theme.face(theme.px(c.size), True).size(_(c.label))[0] + 2 * LABEL_PAD + 4 for c in buttons
-    )
+    need = max(label_width(_(c.label), theme.px(c.size), True) + 4 for c in buttons)
     mine = min(most, need)
     halves = [split(r, mine, "left", gap=20) for r in under]
     place(left[len(choices) :], [own for own, _rest in halves])

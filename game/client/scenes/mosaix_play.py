@@ -30,6 +30,7 @@ from .. import text_layout as tl
 from .. import theme
 from ..button_rows import height_of, label_rows, place_rows
 from ..layout import anchor, column, grid, place, row, split
+from ..margin import framed_height
 from ..scene import Services
 from ..sheet_view import SheetView
 from ..widgets import Button, draw_all
@@ -298,7 +299,9 @@ class MosaixMatchScene(SheetPlay):
         _above, under_message = split(column_, self.message_box.bottom + 8)
         self.board = split(under_message, 90, "bottom")[1]
         self.view.layout(self.board)
-        ready, body = split(self.below, self.y(40), gap=self.y(12))
+        # As tall as its label needs with its room, in a short window too.
+        tall = max(self.y(40), framed_height(theme.px(self.ready_button.size)))
+        ready, body = split(self.below, tall, gap=self.y(12))
         foot, body = split(body, 42 + 12, "bottom", gap=10)
         place((self.ready_button, self.menu_button), (ready, split(foot, 42)[0]))
         self.formation_box, scores = split(body, self.formation_height(), gap=self.y(12))

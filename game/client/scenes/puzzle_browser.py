@@ -17,6 +17,7 @@ from ..button_label import LABEL_PAD
 from ..foot_row import button_rows
 from ..layout import split, whole_rows
 from ..layout_tree import Column, Fit, Grid, Node, Row, Stack
+from ..margin import pads
 from ..scene import Scene, Services, pad_buttons
 from ..widgets import Button, draw_all, press, update_all
 from .arcade_scene import ArcadeScene
@@ -252,10 +253,10 @@ class PuzzleBrowserScene(Scene):
         goal = max(theme.font(16).size(_(g))[0] for g in GOALS)
         stars = 12 + step * (MAX_STARS - 1) + r
         line = theme.font(16).get_height()
-        number = theme.font(24, True).get_height()
+        number = theme.rendered("0", theme.px(24), theme.TEXT, True).get_height()
         return (
             max(width, stars + 6 + goal + 8),
-            max(height, 16 + 2 * line, 6 + number + 2 + r + 14),
+            max(height, 16 + 2 * line, pads(theme.px(24), False)[1] + number + 2 + r + 14),
         )
 
     def about_text(self) -> str:

@@ -14,6 +14,7 @@ from game.play.progress import MAX_STARS
 from .. import text_layout as tl
 from .. import theme
 from ..layout import split
+from ..margin import pads
 
 #: A puzzle's goal, as its card names it.
 GOALS = (N_("win"), N_("most"))
@@ -21,9 +22,12 @@ GOALS = (N_("win"), N_("most"))
 SOLVED = (40, 70, 55)
 
 
-def pack_boxes(r: pygame.Rect, line: float) -> tuple[pygame.FRect, pygame.FRect]:
-    """A pack row's title box over its line's box, ``line`` tall at the row's foot."""
-    below, above = split(pygame.FRect(r).inflate(-24, 0), line, "bottom")
+def pack_boxes(r: pygame.Rect, fit: PackFit) -> tuple[pygame.FRect, pygame.FRect]:
+    """A pack row's title box over its line's box, each as tall as ``fit`` makes
+    it, with the room its text keeps from the row's top and foot (margin.py)."""
+    top, foot = pads(fit.title, False)[1], pads(fit.line, False)[1]
+    inner = split(split(pygame.FRect(r).inflate(-24, 0), top)[1], foot, "bottom")[1]
+    below, above = split(inner, fit.line_height, "bottom")
     return above, below
 
 
@@ -46,8 +50,10 @@ class PackFit:
 
     @property
     def row(self) -> int:
-        """A row's height: its title over its line, with room at top and foot."""
-        return self.title_height + self.line_height + 6
+        """A row's height: its title over its line, with their room at top and
+        foot (margin.py) and between them."""
+        room = pads(self.title, False)[1] + pads(self.line, False)[1]
+        return self.title_height + self.line_height + room + 4
 
 
 def pack_fit(
@@ -85,7 +91,7 @@ def pack_row(
     if chosen:
         pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
     # The row is clipped to the list: the title must fit it, not be cut by it.
-    title_box, stats = pack_boxes(r, fit.line_height)
+    title_box, stats = pack_boxes(r, fit)
     sizes = pack_sizes(small)
     # A one-line title in a row kept tall for another's two: in the middle of its room.
     tall = tl.block_height(title, sizes[0], title_box.width, bold=True, pixels=fit.title)
@@ -112,7 +118,11 @@ def card(
     edge = theme.ACCENT if hovered else theme.CELL_EDGE
     pygame.draw.rect(surface, edge, r, 2, border_radius=8)
     # The number and the rating share the card's top: each its half.
-    top = split(pygame.FRect(r).inflate(-16, -8), r.height / 2 - 4)[0]
+    # The number's room from the card's top and sides (margin.py).
+    x, y = pads(theme.px(24), False)
+    # As tall as it is drawn: bold draws taller than its font says.
+    high = theme.rendered(str(number), theme.px(24), theme.TEXT, True).get_height()
+    top = split(pygame.FRect(r).inflate(-2 * x, -2 * y), high)[0]
     number_box, rating_box = split(top, 0.5, "left")
     tl.label(surface, str(number), number_box, size=24, bold=True)
     tl.label(surface, str(rating), rating_box, size=16, color=theme.MUTED, align="right")

@@ -123,7 +123,8 @@ class Backdrop:
 
 class TitleScene(MenuScene):
     title = "MOSAIC"  # the game's name: not translated
-    button_width = 360
+    # Room for "Learn to play" and its "new here?" tag side by side in Large.
+    button_width = 420
     #: Speech tells how to hear the score and move between the buttons here.
     tells_keys = True
 
