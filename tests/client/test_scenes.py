@@ -288,6 +288,7 @@ def test_the_screenshot_tour_covers_every_scene(tours):
         "match-hover-hint",
         "match-cursor",
         "match-turn-box",
+        "pause",
         "match-pass",
         "game-over",
         "how-to-play",

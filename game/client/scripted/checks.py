@@ -2,8 +2,9 @@
 other, the options of choices stacked in a column out of line, texts out of
 their box or over another text, a control or a line drawn through them, a label
 smaller than the others of its row or column, a button's label a whole text
-size under what it asks, a question scrolled out of view, and (between a Normal
-and a Large run at one window size) a text drawn smaller in Large."""
+size under what it asks, a question scrolled out of view, a text without its margin in its
+control or card (:mod:`.margins`), and (between a Normal and a Large run at one
+window size) a text drawn smaller in Large."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from ..app import App
 from ..glyphs import Face
 from ..glyphs import words as glyph_words
 from ..widgets import LABEL_FLOOR, Button, Segments, Widget
+from .margins import cramped, recording_frames
 
 #: A line segment drawn: its two ends.
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -41,6 +43,8 @@ class Look:
     asked: list[int] = field(default_factory=list)
     #: The lines of each scrolled page that are out of view.
     hidden: list[list[str]] = field(default_factory=list)
+    #: Each rounded rectangle drawn: the controls' and cards' frames.
+    frames: list[pygame.Rect] = field(default_factory=list)
 
 
 @contextmanager
@@ -91,7 +95,7 @@ def look(app: App) -> Look | None:
     theme.drawn_texts, theme.drawn_px, theme.drawn_lines = [], [], []
     theme.drawn_hidden, theme.drawn_asked = [], []
     try:
-        with recording_lines(scratch, seen.lines):
+        with recording_lines(scratch, seen.lines), recording_frames(scratch, seen.frames):
             top.draw(scratch)
         drawn = zip(theme.drawn_texts, theme.drawn_px, theme.drawn_lines, strict=True)
         # Each line of a wrapped text is checked as a text of its own.
@@ -216,6 +220,7 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
     problems += smaller_than_its_row(name, seen, controls)
     problems += below_the_text_size(name, seen, controls)
     problems += orphans(name, seen)
+    problems += cramped(name, seen.texts, seen.frames, framed(controls), framing(controls))
     for lines in seen.hidden:
         hidden = " ".join(lines)
         if "?" in hidden:
@@ -224,6 +229,24 @@ def text_problems(app: App, seen: Look | None = None) -> list[str]:
             problems.append(f"{name}: the question {question[-40:]!r} is scrolled out of view")
     problems += task_out_of_view(name, seen, getattr(top, "task", ""))
     return list(dict.fromkeys(problems))  # a text over a button is over its label too
+
+
+def framed(controls: Sequence[Widget]) -> list[pygame.Rect]:
+    """The frames whose texts are controls' labels: a plain button's (the frame
+    drawn grows as the pointer lights it, the control does not) and each option
+    of a choice."""
+    plain = [c.rect for c in controls if type(c).draw is Button.draw]
+    return plain + [r for c in controls if isinstance(c, Segments) for r in c.parts()]
+
+
+def framing(controls: Sequence[Widget]) -> Callable[[pygame.Rect], str]:
+    """How the margin rule names a frame: by the label of the control it is."""
+
+    def named(frame: pygame.Rect) -> str:
+        c = next((c for c in controls if c.rect == frame), None)
+        return f"{label(c)!r}" if c is not None else "its card"
+
+    return named
 
 
 def task_out_of_view(name: str, seen: Look, task: object) -> list[str]:

@@ -165,6 +165,11 @@ def tour(
     d.settle(0.2)
     shot("match-turn-box")
     d.key(pygame.K_ESCAPE)
+    # The pause menu: its longest labels ("Leave to the title screen") in its buttons.
+    scene.menu()
+    d.settle(0.3)
+    shot("pause")
+    app.scenes.pop()
     app.scenes.pop()
 
     # A forced pass.
