@@ -279,6 +279,12 @@ class BoardView:
             layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             ox, oy = self.rect.topleft
             r = self.radius
+            # Under the cells, the edge's colour over the whole board, each hex a
+            # pixel past its neighbour's: a cell's 2-pixel outline is thinner
+            # along a slant, and where two rows meet the window showed through
+            # in dots between them.
+            for cx, cy in self.centres:
+                pygame.draw.polygon(layer, theme.CELL_EDGE, hex_points(cx - ox, cy - oy, r + 1))
             for cx, cy in self.centres:
                 pts = hex_points(cx - ox, cy - oy, r * 0.96)
                 pygame.draw.polygon(layer, theme.CELL, pts)
