@@ -24,7 +24,7 @@ from . import side3
 from .endgame import compiled_for
 from .endgame_fast import WORD_CELLS
 from .evaluate import CLASSIC, DEFAULT
-from .patterns import Evaluation
+from .patterns import Evaluation, shipped
 from .search import Budget, Searcher
 
 REFERENCE_CELLS = 61  # the side-5 board the budgets are set for
@@ -54,6 +54,10 @@ class Level:
     #: which their strength was measured (``docs/ai-ladder.md``); Expert and
     #: Master play with the weights fitted to game results.
     weights: Evaluation = DEFAULT
+    #: Play with the shipped pattern evaluation (:func:`.patterns.shipped`)
+    #: where the compiled search serves the board; ``weights`` elsewhere, since
+    #: the Python search scores patterns too slowly to gain by them.
+    patterns: bool = False
     #: Endings with this many empty cells or fewer are first tried with the exact
     #: solver (:mod:`.endgame`) for part of the budget; 0 leaves exact play to
     #: the search's own small solve (:data:`.search.SOLVE_EMPTIES`).
@@ -75,6 +79,11 @@ class Level:
     #: The setup screen shows it, and a player's rating against the AI is kept on
     #: the same scale (:mod:`game.play.ai_rating`).
     elo: int = 0
+
+    def evaluation(self, compiled: bool) -> Evaluation:
+        """The evaluation this level plays with: see :attr:`patterns`."""
+        found = shipped() if self.patterns and compiled else None
+        return self.weights if found is None else found
 
     def exact_reach(self, board: Board) -> int:
         """The most empty cells at which this level tries the exact solver on ``board``."""
@@ -155,6 +164,7 @@ LEVELS: dict[str, Level] = {
             exact_from=9,
             exact_from_compiled=16,
             perfect_side3=True,
+            patterns=True,
             elo=1773,
             blurb=N_("The strongest play the engine reaches in a second or less."),
         ),
@@ -206,7 +216,7 @@ def choose_turn(
         if perfect:
             return rng.choice(perfect) if lvl.vary else perfect[0]
     searcher = searcher or Searcher()
-    searcher.use(weights or lvl.weights)
+    searcher.use(weights or lvl.evaluation(searcher.compiled_for(board)))
     budget = Budget(
         seconds=None if nodes is not None else lvl.budget(board, seconds),
         nodes=nodes,

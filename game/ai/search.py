@@ -128,6 +128,10 @@ class Searcher:
     def _fast_for(self, board: Board) -> FastSearch | None:
         return self.fast if self.fast is not None and serves(board) else None
 
+    def compiled_for(self, board: Board) -> bool:
+        """Whether the compiled search searches ``board`` for this searcher."""
+        return self._fast_for(board) is not None
+
     def _overflowed(self) -> None:
         """The compiled search met a position past its fixed room (more turns
         or longer chains than it holds): the Python search, which has no such

@@ -203,6 +203,8 @@ def level_table(players: Sequence[str], size: int = 5) -> list[str]:
             reach = max(lvl.exact_reach(Board(size=size)), SOLVE_EMPTIES)
             exact = f"tried from {reach} empty cells" if lvl.solve else "no"
             weights = "classic" if lvl.weights == CLASSIC else "learned"
+            if lvl.patterns:
+                weights = f"patterns (compiled), else {weights}"
             lines.append(
                 f"| {lvl.name} | {lvl.seconds:g} | {depth} | {lvl.temperature:g} "
                 f"| {lvl.blunder:.0%} | {exact} | {weights} |"
