@@ -268,6 +268,7 @@ def test_killers_and_history_are_the_same_tree_compiled_and_score_as_alpha_beta(
 
 @pytest.mark.parametrize("size", [3, 4])
 def test_killers_and_history_solve_small_endings_the_same_compiled(size):
+    # asserts-in-branch: scaled(3, 1) is at least 1, so the loop runs
     for seed in range(scaled(3, 1)):
         board = small_ending(seed, size)
         found = []
