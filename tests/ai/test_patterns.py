@@ -138,13 +138,19 @@ def test_the_compiled_search_carries_each_leafs_copies_to_the_next_across_stages
     # asserts-in-branch: range(4) or range(2), never empty
     for seed in range(scaled(4, 2)):
         board = position(seed + 50, size, 0.05, 0.95)
-        found = []
-        for compiled in (False, True):
-            r = Searcher(weights=weights, compiled=compiled).search(
-                board, Budget(max_depth=depth), solve=False, ties=True
-            )
-            found.append((r.turn, r.score, r.nodes, list(r.scores.items()), r.ties))
-        assert found[0] == found[1], board.mfen()
+        assert_same_search(board, weights, depth)
+
+
+def assert_same_search(board: Board, weights: Patterns, depth: int) -> None:
+    """The Python and the compiled search find the same turn, scores, ties and
+    positions searched on ``board`` to ``depth``."""
+    found = []
+    for compiled in (False, True):
+        r = Searcher(weights=weights, compiled=compiled).search(
+            board, Budget(max_depth=depth), solve=False, ties=True
+        )
+        found.append((r.turn, r.score, r.nodes, list(r.scores.items()), r.ties))
+    assert found[0] == found[1], board.mfen()
 
 
 def before_a_pass(seed: int, size: int) -> Board:
@@ -170,13 +176,7 @@ def test_the_compiled_search_scores_the_leaf_after_a_pass_afresh(size):
     for seed in range(scaled(3, 1)):
         board = before_a_pass(seed, size)
         for depth in (1, 2):
-            found = []
-            for compiled in (False, True):
-                r = Searcher(weights=weights, compiled=compiled).search(
-                    board, Budget(max_depth=depth), solve=False, ties=True
-                )
-                found.append((r.turn, r.score, r.nodes, list(r.scores.items()), r.ties))
-            assert found[0] == found[1], board.mfen()
+            assert_same_search(board, weights, depth)
 
 
 @compiled_only
