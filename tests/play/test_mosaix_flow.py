@@ -28,6 +28,15 @@ class InlineJobs:
             self.cancelled.append(job)
 
 
+class SlowJobs(InlineJobs):
+    """Jobs taken and never done: the AI is still at work."""
+
+    def submit(self, fn, *args):
+        job = Job(len(self.submitted) + 1, fn.__qualname__)
+        self.submitted.append(job)
+        return job
+
+
 def cell_for(p):
     """The cell to point at so that the formation lands where ``p`` puts it."""
     ax, ay = anchor(p.formation)
@@ -131,13 +140,7 @@ def test_a_match_of_a_person_and_the_ai_plays_rounds_in_turn_order():
 
 
 def test_leaving_cancels_the_ai_work_under_way(tmp_path):
-    class Slow(InlineJobs):
-        def submit(self, fn, *args):
-            job = Job(1, fn.__qualname__)  # never done
-            self.submitted.append(job)
-            return job
-
-    jobs = Slow()
+    jobs = SlowJobs()
     flow = MatchFlow(jobs, ["AI", "Human"], seed=4)
     flow.start()
     job = flow.thinking
@@ -291,13 +294,7 @@ def test_while_the_ai_writes_the_line_names_the_ai_not_the_person_before_it():
     """A play-test: after the person wrote, the line still said "Player 1: write
     the formation on your sheet." while the AI wrote on its own."""
 
-    class Slow(InlineJobs):
-        def submit(self, fn, *args):
-            job = Job(len(self.submitted) + 1, fn.__qualname__)  # never done
-            self.submitted.append(job)
-            return job
-
-    jobs = Slow()
+    jobs = SlowJobs()
     flow = MatchFlow(jobs, ["Human", "AI"], seed=8)
     flow.start()
     m = flow.match
