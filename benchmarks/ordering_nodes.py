@@ -30,8 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.search_speed import DEPTHS, positions
-from game.ai.fastsearch import COMPILED
+from benchmarks.search_speed import DEPTHS, compiled_sides, positions
 from game.ai.ordering import HISTORY_AFTER_SIZE, HISTORY_FIRST
 from game.ai.search import Budget, Searcher
 
@@ -58,16 +57,15 @@ def main() -> int:
         help="search with this ordering alone, plain alpha-beta only",
     )
     args = ap.parse_args()
-    if not COMPILED:
-        print("the compiled search is not built here (or MOSAIC_NO_COMPILED is set)")
+    sides = compiled_sides(args.sides)
+    if sides is None:
         return 1
-    low, _, high = args.sides.partition("-")
     print(
         f"{'side':>4} {'depth':>5} {'search':>6} {'ordering':>13} {'nodes':>12} "
         f"{'ratio':>6} {'CPU s':>7} {'scores differ':>13}"
     )
     totals: dict[tuple[bool, str], list[float]] = {}
-    for side in range(int(low), int(high or low) + 1):
+    for side in sides:
         depth = DEPTHS[side] + args.deeper
         boards = positions(side, args.positions)
         base_nodes, base_scores = 0, []

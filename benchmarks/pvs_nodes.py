@@ -20,8 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.search_speed import DEPTHS, positions
-from game.ai.fastsearch import COMPILED
+from benchmarks.search_speed import DEPTHS, compiled_sides, positions
 from game.ai.search import Budget, Searcher
 
 
@@ -31,15 +30,14 @@ def main() -> int:
     ap.add_argument("--sides", default="3-8", help="a side or a range, e.g. 5 or 3-8")
     ap.add_argument("--deeper", type=int, default=1, help="plies past search_speed's depths")
     args = ap.parse_args()
-    if not COMPILED:
-        print("the compiled search is not built here (or MOSAIC_NO_COMPILED is set)")
+    sides = compiled_sides(args.sides)
+    if sides is None:
         return 1
-    low, _, high = args.sides.partition("-")
     print(
         f"{'side':>4} {'depth':>5} {'plain nodes':>12} {'PVS nodes':>10} {'ratio':>6} "
         f"{'plain s':>8} {'PVS s':>7} {'same score':>10}"
     )
-    for side in range(int(low), int(high or low) + 1):
+    for side in sides:
         depth = DEPTHS[side] + args.deeper
         nodes, seconds, scores = [0, 0], [0.0, 0.0], []
         boards = positions(side, args.positions)
