@@ -5,6 +5,7 @@
     python benchmarks/versus_v01.py --old COMMIT --movetime 0 --new-weights patterns
     python benchmarks/versus_v01.py --old COMMIT --movetime 0 --new-pvs
     python benchmarks/versus_v01.py --old COMMIT --movetime 0 --new-killers --new-history size
+    python benchmarks/versus_v01.py --old HEAD --movetime 0 --new-movetime 1.85
 
 Both engines run as their own command-line programs (``python -m game.ai``, the
 same contract in both versions; v0.1 is unpacked from commit 52b8ca9) with the
@@ -27,7 +28,10 @@ gives the current Master principal-variation search (``python -m game.ai
 match that decides whether PVS is kept (issue 53). ``--new-killers`` and
 ``--new-history size|first`` give it killer turns and the history table
 (``python -m game.ai --killers --history size``, game/ai/ordering.py), with
-PVS or without.
+PVS or without. ``--new-movetime S`` gives the current Master its own time a
+turn, S seconds growing with the board as "Master thinks: long" does (1.85,
+``LONG_SECONDS``), against the old one on ``--movetime``: with ``--old HEAD``,
+Master thinking long against Master quick (the goal: 70%).
 """
 
 from __future__ import annotations
@@ -49,6 +53,8 @@ from benchmarks.v01 import ROOT, V01, unpack
 from game.rules import BLUE, PASS, RED, Board
 
 GOAL = 0.70
+#: Master thinking long against Master quick (issue 53).
+LONG_GOAL = 0.70
 
 
 class Engine:
@@ -113,11 +119,13 @@ def play(
     seed: int,
     *,
     new_options: Sequence[str] = (),
+    new_movetime: float | None = None,
 ) -> float:
     """The current Master's points from one game: 1 a win, 0.5 a draw, 0 a loss.
     Each game's result is printed as it ends, so a run cut short still tells
-    what it reached. ``new_options`` are the current Master's (:func:`options`)."""
-    new = Engine(ROOT, movetime, seed, new_options)
+    what it reached. ``new_options`` are the current Master's (:func:`options`),
+    and ``new_movetime`` its time a turn where it differs from ``movetime``."""
+    new = Engine(ROOT, movetime if new_movetime is None else new_movetime, seed, new_options)
     old = Engine(old_tree, movetime, seed)
     try:
         board = Board(start)
@@ -167,6 +175,12 @@ def main() -> int:
         default=None,
         help="the current Master orders turns by a history table, after their size or first",
     )
+    ap.add_argument(
+        "--new-movetime",
+        type=float,
+        default=None,
+        help="the current Master's seconds a turn (growing with the board), e.g. 1.85: long",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if not unpack(Path(tmp), args.old):
@@ -186,12 +200,22 @@ def main() -> int:
         with ThreadPoolExecutor(args.workers) as pool:
             results = list(
                 pool.map(
-                    lambda j: play(j[0], j[1], Path(tmp), args.movetime, j[2], new_options=new),
+                    lambda j: play(
+                        j[0],
+                        j[1],
+                        Path(tmp),
+                        args.movetime,
+                        j[2],
+                        new_options=new,
+                        new_movetime=args.new_movetime,
+                    ),
                     jobs,
                 )
             )
     score = sum(results) / len(results)
     goal = GOAL if args.old == V01 else 0.55 if args.side <= 5 else 0.50
+    if args.new_movetime is not None:
+        goal = LONG_GOAL
     terms = ", ".join(
         t
         for t in (
@@ -199,6 +223,7 @@ def main() -> int:
             "pvs" if args.new_pvs else None,
             "killers" if args.new_killers else None,
             f"history {args.new_history}" if args.new_history else None,
+            f"{args.new_movetime:g} s a turn" if args.new_movetime is not None else None,
         )
         if t
     )
