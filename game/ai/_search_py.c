@@ -367,4 +367,15 @@ static struct PyModuleDef module = {
     .m_methods = methods,
 };
 
-PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module); }
+/* Bumped whenever a call's arguments change: game/ai/fastsearch.py leaves a
+ * build of another interface aside (a checkout pulled and not rebuilt). */
+#define SEARCH_INTERFACE 3
+
+PyMODINIT_FUNC PyInit__search(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "INTERFACE", SEARCH_INTERFACE) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

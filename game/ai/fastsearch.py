@@ -14,6 +14,7 @@ which the compiled search lists its turns in; a board as 32 little-endian bytes.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -78,6 +79,28 @@ class _Module(Protocol):
     ) -> object: ...
 
 
+#: The compiled module's interface this code calls (``SEARCH_INTERFACE`` in
+#: ``game/ai/_search_py.c``): a build of another, made before a pull changed it
+#: and not rebuilt since, would fail at its first call.
+INTERFACE = 3
+
+
+def usable(module: object) -> bool:
+    """Whether a built ``_search`` module has the interface this code calls;
+    if not, says so on standard error, once, with how to rebuild it."""
+    found = getattr(module, "INTERFACE", None)
+    if found == INTERFACE:
+        return True
+    warnings.warn(
+        f"game/ai/_search was built for interface {found}, not {INTERFACE}: the Python "
+        "search serves until it is rebuilt (pip install -e . or "
+        "python setup.py build_ext --inplace)",
+        RuntimeWarning,
+        stacklevel=2,
+    )
+    return False
+
+
 _module: _Module | None
 if os.environ.get(NO_COMPILED_VARIABLE, "") not in ("", "0"):
     _module = None
@@ -85,6 +108,8 @@ else:
     try:
         from . import _search as _module
     except ImportError:  # installed without a C compiler: the Python search serves alone
+        _module = None
+    if _module is not None and not usable(_module):
         _module = None
 
 #: Is the compiled search here?
