@@ -391,7 +391,7 @@ class Endgame:
         :class:`OutOfBudget` when ``nodes`` or ``seconds`` run out first; what was
         proved stays in the table for the next try."""
         board = board.copy()
-        self._limits(board, nodes=nodes, seconds=seconds, stop=stop, clock=clock)
+        self.limit(nodes=nodes, seconds=seconds, stop=stop, clock=clock)
         n = board.geometry.cells
         if guess is None:
             entry = self._entry(board)
@@ -406,19 +406,13 @@ class Endgame:
                 lower = g
         return g
 
-    def _limits(
-        self,
-        board: Board,
-        *,
-        nodes: int | None = None,
-        seconds: float | None = None,
-        stop: Callable[[], bool] | None = None,
-        clock: Callable[[], float] = time.perf_counter,
-    ) -> None:
+    def limit(self, **budget: Unpack[Limits]) -> None:
+        """Bound the probes (:meth:`value`) from now on, as :meth:`solve`'s keywords."""
+        nodes, seconds, clock = budget.get("nodes"), budget.get("seconds"), budget.get("clock")
         self._limit = None if nodes is None else self.nodes + nodes
-        self._clock = clock
-        self._deadline = None if seconds is None else clock() + seconds
-        self._stop = stop
+        self._clock = clock or time.perf_counter
+        self._deadline = None if seconds is None else self._clock() + seconds
+        self._stop = budget.get("stop")
 
     def settled(self, board: Board) -> int | None:
         """The mover's final margin in ``board`` if the table holds it proved
@@ -455,7 +449,7 @@ class Endgame:
         board = board.copy()
         turns = self.ordered_turns(board)
         out = []
-        self._limits(board, **budget)
+        self.limit(**budget)
         for t in turns:
             board.push(t)
             try:

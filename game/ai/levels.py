@@ -21,11 +21,12 @@ from game.i18n import N_
 from game.rules import Board, Turn
 
 from . import side3
-from .endgame import compiled_for
+from .endgame import compiled_for, empty_cells
 from .endgame_fast import WORD_CELLS
 from .evaluate import CLASSIC, DEFAULT
 from .patterns import Evaluation, shipped
 from .search import Budget, Searcher
+from .winning import WIN_SHARE, rest, winning_turn
 
 REFERENCE_CELLS = 61  # the side-5 board the budgets are set for
 #: Master's exact reach on the bigger boards (sides 6 to 8), where the compiled
@@ -70,6 +71,11 @@ class Level:
     #: Play side 3 from the shipped perfect strategy (:mod:`.side3`) where it
     #: holds the position; only with exact endings on (``exact_from`` > 0).
     perfect_side3: bool = False
+    #: Thinking long (a turn of :data:`LONG_SECONDS` or more), endings with this
+    #: many empty cells or fewer are first tried with a win-or-loss solve
+    #: (:mod:`.winning`) where the compiled ending solver serves the board; 0
+    #: never. Without it, and on sides 6 to 8, from the exact reach.
+    win_from_compiled: int = 0
     #: The longest turn on any board when the level's own time serves (a time
     #: given to :meth:`budget` grows unbounded): ``None`` lets it grow.
     max_seconds: float | None = None
@@ -92,6 +98,16 @@ class Level:
                 return min(self.exact_from_compiled, WIDE_REACH)
             return self.exact_from_compiled
         return self.exact_from
+
+    def win_reach(self, board: Board, seconds: float | None) -> int:
+        """The most empty cells at which this level, given ``seconds`` a turn,
+        tries the win-or-loss solve on ``board`` (0: not at all)."""
+        if not self.win_from_compiled or seconds is None or seconds < LONG_SECONDS:
+            return 0
+        reach = self.exact_reach(board)
+        if compiled_for(board) and board.geometry.cells <= WORD_CELLS:
+            return max(reach, self.win_from_compiled)
+        return reach
 
     def budget(self, board: Board, seconds: float | None = None) -> float:
         """Seconds for a turn on ``board``: bigger boards get more, growing with the
@@ -163,6 +179,9 @@ LEVELS: dict[str, Level] = {
             # docs/ai-endings.md).
             exact_from=9,
             exact_from_compiled=16,
+            # Thinking long, its extra time goes to proving who wins from
+            # further out (game/ai/winning.py; docs/ai.md, "How strong Master is").
+            win_from_compiled=20,
             perfect_side3=True,
             patterns=True,
             elo=1773,
@@ -200,7 +219,9 @@ def choose_turn(
     ``nodes`` replaces the time with a node count, which makes play repeatable
     (the puzzle miner replays games from their seeds). ``weights`` replace the
     level's own evaluation weights (the miner's games replay with the classic ones),
-    and ``exact_from`` its reach of exact endings (0 for the miner's, as in 0.1)."""
+    and ``exact_from`` its reach of exact endings (0 for the miner's, as in 0.1).
+    Given :data:`LONG_SECONDS` or more, a level with ``win_from_compiled`` first
+    tries to prove a win (:mod:`.winning`) and plays it if it does."""
     rng = rng or random.Random()
     turns = board.legal_turns()
     if not turns:
@@ -224,6 +245,14 @@ def choose_turn(
         stop=stop,
         clock=clock,
     )
+    # Thinking long: prove who wins first, unless the table holds the ending
+    # proved already (when the search plays it at once).
+    reach = lvl.win_reach(board, seconds) if lvl.solve and exact_from > 0 else 0
+    if reach and empty_cells(board) <= reach and searcher.endgame.settled(board) is None:
+        won = winning_turn(searcher.endgame, board, budget.fraction(WIN_SHARE), lvl.vary)
+        if won:
+            return rng.choice(won) if lvl.vary else won[0]
+        budget = rest(budget)
     result = searcher.search(
         board,
         budget,

@@ -323,11 +323,11 @@ def test_a_stop_during_a_big_shrink_ends_the_solve_and_keeps_the_table_whole():
     request that stops a ponder must not wait for it."""
     eg = Endgame(table_limit=100_000, compiled=False)
     eg.table = {(i, 0): (0, 1, None, i % 7) for i in range(100_000)}
-    eg._limits(Board(size=5), stop=lambda: True)
+    eg.limit(stop=lambda: True)
     with pytest.raises(OutOfBudget):
         eg._shrink()
     assert len(eg.table) == 100_000
-    eg._limits(Board(size=5))
+    eg.limit()
     eg._shrink()
     assert len(eg.table) == 50_000
     assert min(e[3] for e in eg.table.values()) >= 3  # the costlier half stays
