@@ -31,7 +31,8 @@ match that decides whether PVS is kept (issue 53). ``--new-killers`` and
 PVS or without. ``--new-movetime S`` gives the current Master its own time a
 turn, S seconds growing with the board as "Master thinks: long" does (1.85,
 ``LONG_SECONDS``), against the old one on ``--movetime``: with ``--old HEAD``,
-Master thinking long against Master quick (the goal: 70%).
+Master thinking long against Master quick (the goal: 70%). ``--first N``
+starts at opening N, so that a second run extends a match with new openings.
 """
 
 from __future__ import annotations
@@ -151,6 +152,9 @@ def play(
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--openings", type=int, default=30)
+    ap.add_argument(
+        "--first", type=int, default=0, help="the first opening's seed (to extend a match)"
+    )
     ap.add_argument("--movetime", type=float, default=2.0)
     ap.add_argument("--side", type=int, default=5)
     ap.add_argument("--turns", type=int, default=4, help="random turns in each opening")
@@ -194,7 +198,7 @@ def main() -> int:
         new = options(args.new_weights, args.new_pvs, args.new_killers, args.new_history)
         jobs = [
             (opening(args.side, seed, args.turns), red, seed)
-            for seed in range(args.openings)
+            for seed in range(args.first, args.first + args.openings)
             for red in (True, False)
         ]
         with ThreadPoolExecutor(args.workers) as pool:
