@@ -28,7 +28,8 @@ from game.rules import RED, Board
 
 from .baselines import random_turn
 from .evaluate import CLASSIC, TERMS, TILE, Weights, terms
-from .levels import LEVELS, choose_turn
+from .first_levels import FIRST_LEVELS
+from .levels import choose_turn
 from .search import Searcher
 
 PLAYERS = {"beginner": 1, "casual": 1, "club": 2, "expert": 2}
@@ -56,7 +57,7 @@ def play(seed: int, number: int) -> tuple[list[tuple[int, ...]], list[float]]:
             who = names[0] if board.mover is RED else names[1]
             turn = choose_turn(
                 board,
-                LEVELS[who],
+                FIRST_LEVELS[who],
                 rng,
                 searcher=searchers[board.mover],
                 nodes=NODES[who],

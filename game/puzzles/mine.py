@@ -23,7 +23,8 @@ from typing import Any
 
 from game.ai.baselines import random_turn
 from game.ai.evaluate import CLASSIC
-from game.ai.levels import LEVELS, choose_turn
+from game.ai.first_levels import FIRST_LEVELS
+from game.ai.levels import choose_turn
 from game.ai.search import Searcher
 from game.ai.solver import margin
 from game.rules import RED, Board, Turn
@@ -159,7 +160,7 @@ def replay(game: Game) -> Iterator[tuple[int, Board]]:
             searcher = searchers[board.mover.letter.lower()]
             turn = choose_turn(
                 board,
-                LEVELS[who],
+                FIRST_LEVELS[who],
                 rng,
                 searcher=searcher,
                 nodes=game.nodes,

@@ -128,3 +128,19 @@ def test_sources_replay_to_the_puzzle_position(shipped):
 def test_a_strong_play_source_replays_too(shipped):
     strong = [p for pack in shipped for p in pack.puzzles if "(strong play)" in p.source]
     replays(min(strong, key=lambda p: (Board(p.fen).size, p.id)))
+
+
+def test_a_source_played_by_club_replays_though_the_levels_were_retuned(shipped):
+    # The miner's games replay with the levels as they first stood
+    # (game/ai/first_levels.py), not with the re-tuned ladder's.
+    from game.puzzles.mine import game_of
+
+    def club_at(p) -> int:
+        if "(strong play)" in p.source:
+            return 99
+        game, turn = game_of(p.source)
+        return turn if "club" in (game.red, game.blue) else 99
+
+    chosen = min((p for pack in shipped for p in pack.puzzles), key=club_at)
+    assert club_at(chosen) < 99
+    replays(chosen)
