@@ -77,7 +77,7 @@ def rating_line(rating: Rating) -> str:
 
 
 def rated_name(player: str) -> str:
-    """An AI level's name with its rating ("Club (Elo 767)"); a person's as it is."""
+    """An AI level's name with its rating ("Club (Elo 981)"); a person's as it is."""
     lvl = LEVELS.get(player.lower())
     if player == HUMAN or lvl is None:
         return player_name(player)

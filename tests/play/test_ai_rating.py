@@ -34,16 +34,22 @@ def test_a_newcomer_starts_between_beginner_and_casual_and_meets_the_easier() ->
     assert ai_rating.provisional(START)
 
 
-@pytest.mark.parametrize(
-    ("rating", "name"),
-    [(-300, "Beginner"), (300, "Casual"), (600, "Club"), (1000, "Expert"), (1500, "Master")],
-)
-def test_the_nearest_level_is_picked(rating: float, name: str) -> None:
-    assert nearest_level(Rating(rating, 80)).name == name
+@pytest.mark.parametrize("name", [lvl.name for lvl in LEVELS.values()])
+def test_the_nearest_level_is_picked(name: str) -> None:
+    """Each of the twelve levels is the pick at its own rating, and up to halfway
+    to its nearest neighbour either side; past either end of the ladder, the
+    end's level."""
+    elo = LEVELS[name.lower()].elo
+    half = min(abs(lvl.elo - elo) for lvl in LEVELS.values() if lvl.name != name) / 2
+    for rating in (elo - half + 1, elo, elo + half - 1):
+        assert nearest_level(Rating(rating, 80)).name == name
+    assert nearest_level(Rating(-300, 80)).name == "Beginner"
+    assert nearest_level(Rating(3000, 80)).name == "Master"
 
 
 def test_match_my_level_sets_the_side_facing_the_person_and_says_which() -> None:
-    club = Rating(800, 80)
+    elo = LEVELS["club"].elo
+    club = Rating(elo + 30, 80)  # nearer Club than either neighbour, 150 or more away
     for red, blue, picked in [
         (HUMAN, "Master", (HUMAN, "Club")),
         ("Beginner", HUMAN, ("Club", HUMAN)),
@@ -53,7 +59,8 @@ def test_match_my_level_sets_the_side_facing_the_person_and_says_which() -> None
         assert (pick.red, pick.blue) == picked
     pick = match_my_level("Expert", "Master", club)
     assert pick == Pick(HUMAN, "Club", pick.message)
-    assert pick.message == "Match my level: Blue is Club (Elo 767), nearest your rating of 800."
+    said = f"Match my level: Blue is Club (Elo {elo}), nearest your rating of {elo + 30}."
+    assert pick.message == said
 
 
 def test_the_rating_line_says_provisional_only_while_unsure() -> None:
@@ -73,7 +80,8 @@ def test_a_newcomer_sees_no_figure_before_any_game_but_words_that_say_how_to_get
     pick = match_my_level(HUMAN, "Master", START)
     assert pick.blue == "Beginner"
     assert pick.message == (
-        "Match my level: Blue is Beginner (Elo 125), the level to start at until you have a rating."
+        f"Match my level: Blue is Beginner (Elo {LEVELS['beginner'].elo}), the level to start "
+        "at until you have a rating."
     )
     # After one game, even a draw, the figure comes, provisional.
     for score in (0.0, 0.5, 1.0):
@@ -92,7 +100,8 @@ def test_a_newcomer_who_loses_to_beginner_is_shown_the_floor_not_below_zero() ->
     pick = match_my_level(HUMAN, "Master", lost)
     assert pick.blue == "Beginner"
     assert pick.message == (
-        f"Match my level: Blue is Beginner (Elo 125), nearest your rating of about {floor}."
+        f"Match my level: Blue is Beginner (Elo {LEVELS['beginner'].elo}), nearest your rating of "
+        f"about {floor}."
     )
 
 

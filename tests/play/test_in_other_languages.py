@@ -69,14 +69,21 @@ def test_a_server_refusal_with_a_number_or_a_name_is_translated_with_it():
 
 
 def test_the_ai_levels_are_named_in_the_players_language_and_kept_in_english():
+    from game.ai.levels import LEVELS
     from game.play.ai_rating import rated_name
     from game.play.match import PLAYERS, player_name
 
     i18n.set_language("de")
     shown = [player_name(p) for p in PLAYERS]
-    assert shown == ["Mensch", "Anfänger", "Hobby", "Klub", "Experte", "Meister"]
-    assert rated_name("Club") == "Klub (Elo 767)"
-    assert PLAYERS == ("Human", "Beginner", "Casual", "Club", "Expert", "Master")
+    assert shown == [
+        "Mensch", "Anfänger", "Hobby", "Lehrling", "Amateur", "Klub", "Anwärter",
+        "Rivale", "Experte", "Veteran", "Elite", "Virtuose", "Meister",
+    ]  # fmt: skip
+    assert rated_name("Club") == f"Klub (Elo {LEVELS['club'].elo})"
+    assert PLAYERS == (
+        "Human", "Beginner", "Casual", "Apprentice", "Hobbyist", "Club", "Contender",
+        "Challenger", "Expert", "Veteran", "Elite", "Virtuoso", "Master",
+    )  # fmt: skip
     assert player_name("Emma") == "Emma"  # a person's name as it is
 
 
