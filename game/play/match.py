@@ -22,6 +22,8 @@ from .storage import read_json, set_aside
 
 HUMAN = "Human"
 PLAYERS = (HUMAN, *(lvl.name for lvl in LEVELS.values()))
+#: The level a match's AI side plays unless told.
+DEFAULT_LEVEL = "Club"
 
 
 def player_name(player: str) -> str:
@@ -64,7 +66,7 @@ class RecordError(ValueError):
 
 
 class Match(ChainOnBoard):
-    def __init__(self, side: int = 5, red: str = HUMAN, blue: str = "Club") -> None:
+    def __init__(self, side: int = 5, red: str = HUMAN, blue: str = DEFAULT_LEVEL) -> None:
         for who in (red, blue):
             if who not in PLAYERS:
                 raise ValueError(  # i18n: not shown (a caller's mistake)

@@ -7,35 +7,40 @@ import json
 
 from game.ai.levels import LEVELS
 from game.client.scenes.setup import SetupScene
+from game.client.scripted.checks import look
 from game.glicko import Rating
 from game.play import ai_rating
-from game.play.match import HUMAN
+from game.play.match import HUMAN, PLAYERS
 
 from .test_first_start_note import frame_texts
 
 
 def test_match_my_level_picks_the_nearest_level_and_says_which(app, drive):
-    ai_rating.save(Rating(1100.0, 90.0), app.data)
+    expert, beginner = LEVELS["expert"].elo, LEVELS["beginner"].elo
+    mine = expert - 40  # nearer Expert than either neighbour, 150 or more away
+    ai_rating.save(Rating(float(mine), 90.0), app.data)
     app.settings.red_player, app.settings.blue_player = HUMAN, "Beginner"
     app.scenes.reset(SetupScene(app))
     drive.frames(2)
     texts = frame_texts(app, drive)
-    assert "Your rating against the AI: 1100 ± 90" in texts
-    assert any(t.startswith("Blue, Beginner (Elo 125):") for t in texts)
+    assert f"Your rating against the AI: {mine} ± 90" in texts
+    assert any(t.startswith(f"Blue, Beginner (Elo {beginner}):") for t in texts)
     scene = app.scenes.top
     button = next(c for c in scene.controls if getattr(c, "label", "") == "Match my level")
     drive.click(button.rect.center)
     drive.frames(2)
     assert (app.settings.red_player, app.settings.blue_player) == (HUMAN, "Expert")
     assert scene.blue.value == "Expert"
-    said = "Match my level: Blue is Expert (Elo 1190), nearest your rating of 1100."
+    said = f"Match my level: Blue is Expert (Elo {expert}), nearest your rating of {mine}."
     assert said in frame_texts(app, drive)
     kept = json.loads((app.data / "settings.json").read_text(encoding="utf-8"))
     assert kept["blue_player"] == "Expert"
-    assert any(t.startswith("Blue, Expert (Elo 1190):") for t in frame_texts(app, drive))
-    drive.click(scene.blue.parts()[3].center)  # Club, by hand: the rating's line again
-    assert app.settings.blue_player == "Club"
-    assert "Your rating against the AI: 1100 ± 90" in frame_texts(app, drive)
+    assert any(t.startswith(f"Blue, Expert (Elo {expert}):") for t in frame_texts(app, drive))
+    down = scene.blue.steps()[0]
+    drive.click(down.center)  # a step down the ladder, by hand: the rating's line again
+    drive.click(down.center)
+    assert app.settings.blue_player == PLAYERS[PLAYERS.index("Expert") - 2]
+    assert f"Your rating against the AI: {mine} ± 90" in frame_texts(app, drive)
 
 
 def test_a_newcomer_is_not_rated_yet_and_a_bad_file_is_said(app, drive):
@@ -56,9 +61,22 @@ def test_a_newcomer_is_not_rated_yet_and_a_bad_file_is_said(app, drive):
     assert list(app.data.glob("ai_rating.json.corrupt-*"))
 
 
+def stepped(app, room) -> str:
+    """The level's name drawn on a seat's stepper (``room``: between its arrows)."""
+    seen = look(app)
+    assert seen is not None
+    (name,) = [m for m, r, _b, _p in seen.texts if room.contains(r)]
+    return name
+
+
 def test_the_german_screens_name_the_levels_in_german_and_keep_them_in_english(app, drive):
     from game import i18n
     from game.client.scenes.settings_scene import SettingsScene
+
+    german_levels = [
+        "Anfänger", "Hobby", "Lehrling", "Amateur", "Klub", "Anwärter",
+        "Rivale", "Experte", "Veteran", "Elite", "Virtuose", "Meister",
+    ]  # fmt: skip
 
     i18n.set_language("de")
     try:
@@ -66,11 +84,16 @@ def test_the_german_screens_name_the_levels_in_german_and_keep_them_in_english(a
         app.scenes.reset(SetupScene(app))
         drive.frames(2)
         texts = frame_texts(app, drive)
-        for german in ("Anfänger", "Hobby", "Klub", "Experte", "Meister"):
+        for german in ("Mensch", "Meister"):
             assert german in texts, german
-        assert not {"Beginner", "Casual", "Club", "Expert", "Master"} & set(texts)
+        assert not {"Human", "Master"} & set(texts)
         scene = app.scenes.top
-        drive.click(scene.blue.parts()[1].center)  # Anfänger
+        down, stepper = scene.blue.steps()[0], scene.blue.name_room()
+        seen = [stepped(app, stepper)]
+        for _step in range(len(LEVELS) - 1):  # down the ladder to Anfänger
+            drive.click(down.center)
+            seen.append(stepped(app, stepper))
+        assert seen == german_levels[::-1]
         assert app.settings.blue_player == "Beginner"  # kept as the settings file reads it
         app.scenes.reset(SettingsScene(app))
         drive.frames(2)

@@ -46,8 +46,11 @@ def test_a_line_chosen_on_the_screen_wraps_there(tmp_path):
     with shown(tmp_path, SetupScene, (640, 480), "Large", "de") as (app, _seen):
         scene = app.scenes.top
         drive = Driver(app)
-        for who in ("Beginner", "Human"):
-            drive.click(scene.blue.parts()[PLAYERS.index(who)].center)
+        down, person = scene.blue.steps()[0], scene.blue.areas()[0]
+        # From Club down the ladder, and past Beginner no further; then the person.
+        for who, clicks in (("Beginner", [down] * 4), ("Human", [person])):
+            for spot in clicks:
+                drive.click(spot.center)
             drive.frames(1)
             assert app.settings.blue_player == who
             seen = look(app)

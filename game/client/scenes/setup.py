@@ -11,12 +11,12 @@ from game.i18n import N_, _
 from game.play import ai_rating
 from game.play.history import describe as describe_game
 from game.play.in_progress import match_in_progress
-from game.play.match import PLAYERS, Match, open_record, player_blurb, player_name
+from game.play.match import DEFAULT_LEVEL, PLAYERS, Match, open_record, player_blurb, player_name
 
 from .. import text_layout, theme
-from ..choice_room import shrunk_in
-from ..layout_tree import Column, Node, Row
+from ..layout_tree import Column, Node
 from ..scene import Services
+from ..stepper_choice import StepperChoice
 from ..widgets import Action, Button, Segments, Widget, draw_all, title_column
 from .confirm import ask_to_replace
 from .match_scene import MatchScene
@@ -56,10 +56,19 @@ class SetupScene(MenuScene):
         #: wrapped height and drawn at that size).
         self.wraps = False
 
-    def seat(self, side: str, setting: str) -> Segments:
-        """Who plays ``side``: a person or an AI level, each level by its name."""
+    def seat(self, side: str, setting: str) -> StepperChoice:
+        """Who plays ``side``: a person or an AI level, the level on a stepper
+        (with a person chosen it shows the level a match's Blue plays by default)."""
         chosen = getattr(self.app.settings, setting)
-        return Segments(side, PLAYERS, chosen, lambda v: self._set(setting, v), shown=player_name)
+        return StepperChoice(
+            side,
+            PLAYERS,
+            chosen,
+            lambda v: self._set(setting, v),
+            stepped=DEFAULT_LEVEL,
+            ladder=True,
+            shown=player_name,
+        )
 
     def build(self) -> list[Widget]:
         s = self.app.settings
@@ -99,38 +108,6 @@ class SetupScene(MenuScene):
         match = Match(s.board_side, s.red_player, s.blue_player)
         ask_to_replace(self.app, lambda: self.app.scenes.replace(MatchScene(self.app, match)))
 
-    def choices_grid(self, w: int, room: float) -> Node:
-        """The menu's grid (:meth:`button_grid`); but where the players' options
-        would be drawn a whole text size under the text size's, side by side
-        (six Spanish levels across 640 in Large), they wrap onto two rows of
-        three, and the buttons under them go two a row in the room that frees."""
-        grid = self.button_grid(w, room)
-        choices = [c for c in self.controls if isinstance(c, Segments)]
-        for c in choices:
-            c.rows = 1
-        width = grid.width if isinstance(grid.width, int | float) else w - 60
-        if not shrunk_in(choices, width, self.red.size):
-            return grid
-        self.red.rows = self.blue.rows = 2
-        tall = grid.rows if isinstance(grid.rows, int | float) else 30.0
-        gap = grid.row_gap or 0.0
-        half = (width - 20) / 2
-        buttons = [c for c in self.controls if c not in choices]
-        pairs = [
-            Row(height=tall, gap=20, children=[Node(b, width=half) for b in buttons[i : i + 2]])
-            for i in range(0, len(buttons), 2)
-        ]
-        return Column(
-            key="buttons",
-            width=width,
-            height=grid.height,
-            gap=gap,
-            children=[
-                *(Node(c, height=tall * c.rows + gap * (c.rows - 1)) for c in choices),
-                *pairs,
-            ],
-        )
-
     def layout(self, size: tuple[int, int]) -> Node:
         """The title, then what Red's and Blue's players do (a line each, down to
         the buttons however large the text), then the choices, their options in
@@ -150,7 +127,7 @@ class SetupScene(MenuScene):
         room = h - self.header(h) - 30 - max(0, need - (self.header(h) - top))
         title = theme.font(round(56 * k), True).get_height()
         title_column([c for c in self.controls if isinstance(c, Segments)])
-        buttons = self.choices_grid(w, room)
+        buttons = self.button_grid(w, room)
         tall = buttons.height if isinstance(buttons.height, int | float) else 0.0
         under = (room - tall) / 2 + 30  # the menu's margin under them
         return Column(

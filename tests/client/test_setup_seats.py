@@ -1,0 +1,159 @@
+"""New match with twelve AI levels: each seat is the person and a level on a stepper
+(ten levels side by side were drawn at 17 pixels, a text size under the 20 asked,
+even in English Normal at 640x480, on two rows of six), chosen by the pointer, the
+keys or a controller's arrows as any choice is, at 640x480."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai.levels import LEVELS
+from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.setup import SetupScene
+from game.client.scripted.checks import layout_problems, look, text_problems
+from game.client.scripted.tour import Driver
+from game.client.stepper_choice import StepperChoice
+from game.play.match import HUMAN, PLAYERS
+from game.rules import BLUE, RED
+
+from .screens import shown
+from .tours import languages
+
+
+def button(scene: SetupScene, label: str) -> pygame.Rect:
+    return next(c for c in scene.controls if getattr(c, "label", "") == label).rect
+
+
+def drawn(app) -> set[str]:
+    seen = look(app)
+    assert seen is not None
+    assert text_problems(app, seen) == [] and layout_problems(app) == []
+    return {m for m, _r, _b, _p in seen.texts}
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_virtuoso_for_blue_by_the_pointer_and_the_match_starts(tmp_path, text_size):
+    with shown(tmp_path, SetupScene, (640, 480), text_size) as (app, _seen):
+        scene = app.scenes.top
+        drive = Driver(app)
+        assert (app.settings.red_player, app.settings.blue_player) == (HUMAN, "Club")
+        up = scene.blue.steps()[1]
+        for name in PLAYERS[PLAYERS.index("Club") + 1 : PLAYERS.index("Virtuoso") + 1]:
+            drive.click(up.center)
+            assert app.settings.blue_player == name
+            assert name in drawn(app)  # on the stepper, its name whole
+        assert any(m.startswith("Blue, Virtuoso (Elo ") for m in drawn(app))
+        drive.click(button(scene, "Start").center)
+        match = app.scenes.top
+        assert isinstance(match, MatchScene)
+        assert (match.match.players[RED], match.match.players[BLUE]) == (HUMAN, "Virtuoso")
+
+
+def test_the_stepper_stops_at_the_ends_and_keeps_its_level_under_the_person(tmp_path):
+    with shown(tmp_path, SetupScene, (640, 480), "Large", "de") as (app, _seen):
+        scene = app.scenes.top
+        drive = Driver(app)
+        red = scene.red
+        assert isinstance(red, StepperChoice)
+        person, level = red.areas()
+        down, up = red.steps()
+        assert app.settings.red_player == HUMAN
+        assert {"Mensch", "Klub"} <= drawn(app)  # the level a click on its box picks
+        drive.click(level.center)
+        assert app.settings.red_player == "Club"
+        for _step in range(len(LEVELS)):  # up the ladder, and past Master no further
+            drive.click(up.center)
+        assert app.settings.red_player == "Master"
+        drive.click(person.center)
+        assert app.settings.red_player == HUMAN
+        assert {"Mensch", "Meister"} <= drawn(app)  # the level kept beside the person
+        drive.click(down.center)  # from the level shown, a step down: chosen
+        assert app.settings.red_player == "Virtuoso"
+        for _step in range(len(LEVELS)):
+            drive.click(down.center)
+        assert app.settings.red_player == "Beginner"
+
+
+def test_virtuoso_for_blue_by_the_keys_and_enter_starts(tmp_path):
+    with shown(tmp_path, SetupScene, (640, 480), "Large", "es") as (app, _seen):
+        scene = app.scenes.top
+        drive = Driver(app)
+        drive.key(pygame.K_TAB)
+        drive.key(pygame.K_TAB)  # onto Blue's seat
+        assert scene.controls[scene.focus] is scene.blue
+        # Left and Right walk every player, the person first, as any choice does.
+        drive.key(pygame.K_LEFT)
+        assert app.settings.blue_player == "Hobbyist"  # one under Club
+        for _step in range(PLAYERS.index("Virtuoso") - PLAYERS.index("Hobbyist")):
+            drive.key(pygame.K_RIGHT)
+        assert app.settings.blue_player == "Virtuoso"
+        assert "Virtuoso" in drawn(app)
+        drive.key(pygame.K_RIGHT)
+        drive.key(pygame.K_RIGHT)  # past Master: round to the person, as a choice goes
+        assert app.settings.blue_player == HUMAN
+        drive.key(pygame.K_LEFT)
+        drive.key(pygame.K_LEFT)
+        assert app.settings.blue_player == "Virtuoso"
+        drive.key(pygame.K_RETURN)  # Enter on a choice: the screen's Start
+        match = app.scenes.top
+        assert isinstance(match, MatchScene)
+        assert match.match.players[BLUE] == "Virtuoso"
+
+
+@pytest.mark.parametrize("language", languages())
+def test_every_level_on_the_stepper_is_whole_at_640x480_in_large(tmp_path, language):
+    """Each level's name drawn whole on its stepper, at the one size every option
+    of the table of choices shares, and nothing over anything."""
+    with shown(tmp_path, SetupScene, (640, 480), "Large", language) as (app, _seen):
+        scene = app.scenes.top
+        drive = Driver(app)
+        down, up = scene.blue.steps()
+        for _step in range(len(LEVELS)):
+            drive.click(down.center)
+        sizes = set()
+        for who in PLAYERS[1:]:
+            assert app.settings.blue_player == who
+            seen = look(app)
+            assert seen is not None
+            assert text_problems(app, seen) == [] and layout_problems(app) == []
+            room = scene.blue.name_room()
+            names = [(m, p) for m, r, _b, p in seen.texts if room.contains(r)]
+            assert [m for m, _p in names] == [scene.blue.shown(who)]
+            sizes |= {p for _m, p in names}
+            drive.click(up.center)
+        assert len(sizes) == 1, sizes
+
+
+def test_a_tall_stepper_shows_how_far_up_the_ladder_its_level_is(tmp_path, monkeypatch):
+    """Under the level's name, where the seat is tall enough for both (not at
+    640x480), a pip a level: those up to the level shown filled."""
+    circles: list[tuple[tuple[int, int], int]] = []
+    drawn_circle = pygame.draw.circle
+
+    def circle(surface, color, centre, radius, width=0):
+        circles.append((tuple(centre), width))
+        return drawn_circle(surface, color, centre, radius, width)
+
+    for size, pips in (((1280, 800), True), ((640, 480), False)):
+        folder = tmp_path / f"{size[0]}"
+        folder.mkdir()
+        with shown(folder, SetupScene, size, "Large", "it") as (app, _seen):
+            scene = app.scenes.top
+            app.settings.blue_player = "Virtuoso"
+            scene.blue.index = PLAYERS.index("Virtuoso")
+            circles.clear()
+            monkeypatch.setattr(pygame.draw, "circle", circle)
+            app.draw()
+            monkeypatch.undo()
+            if not pips:
+                assert circles == []
+                continue
+            seats = ((scene.red, PLAYERS.index("Club")), (scene.blue, PLAYERS.index("Virtuoso")))
+            for seat, filled in seats:
+                stepper = seat.areas()[1]
+                mine = [(c, w) for c, w in circles if stepper.collidepoint(c)]
+                assert len(mine) == len(LEVELS)
+                assert [w == 0 for _c, w in mine] == [k < filled for k in range(len(LEVELS))]
+                name = seat.name_room()
+                assert all(c[1] > name.centery for c, _w in mine)  # under the name
