@@ -17,7 +17,7 @@ from game.online.table import NO_MOVES
 from game.play.endings import ending_text
 from game.rules import BLUE, RED
 
-from .match import HUMAN, Match, player_name
+from .match import HUMAN, PLAYERS, Match, player_name
 from .storage import move_aside
 
 FOLDER = "history"
@@ -218,6 +218,15 @@ def describe(path: Path) -> str:
         "{when}  {players}, {n} turn, {state}", "{when}  {players}, {n} turns, {state}", turns
     )
     return text.format(when=when, players=who, n=turns, state=state)
+
+
+def opponents(games: list[Entry]) -> list[str]:
+    """Whom ``games`` were against, once each: people at the screen and the AI's
+    levels in the ladder's order, weakest first, then the others (online
+    players, two levels against each other) by name."""
+    found = {g.opponent for g in games}
+    ladder = [p for p in PLAYERS if p in found]
+    return ladder + sorted(found - set(ladder))
 
 
 def statistics(games: list[Entry]) -> dict[tuple[str, int], dict[str, int]]:

@@ -224,3 +224,37 @@ def test_esc_in_a_review_goes_back_to_the_history_as_back_does(app, drive):
     assert match.panel.menu.label == "Pause"
     drive.key(pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, PauseScene)
+
+
+def test_the_filter_reaches_every_level_played(app, drive):
+    """The filter showed "All" and the first six opponents only (by name, so
+    Master, Veteran and Virtuoso among ten levels were never reached): past six,
+    the opponents are on a stepper, the person first and the levels weakest first."""
+    import datetime as dt
+
+    from game.client.scripted.checks import layout_problems, look, text_problems
+    from game.client.stepper_choice import StepperChoice
+    from game.play.history import archive
+    from game.play.match import PLAYERS, Match
+    from game.rules import RED
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+    drive.frames(1)
+    for minute, level in enumerate(PLAYERS):
+        match = Match(3, "Human", level)
+        match.resign(RED)
+        archive(match, app.data, when=dt.datetime(2026, 11, 1, 10, minute))
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    choice = history.filter_choice
+    assert choice.options == ["All", *PLAYERS]
+    assert isinstance(choice, StepperChoice)
+    seen = look(app)
+    assert text_problems(app, seen) == [] and layout_problems(app) == []
+    up = choice.steps()[1]
+    for _step in range(PLAYERS.index("Virtuoso")):
+        drive.click(up.center)
+    assert [g.opponent for g in history.shown] == ["Virtuoso"]
+    drive.click(choice.areas()[0].center)
+    assert len(history.shown) == len(PLAYERS)

@@ -113,3 +113,25 @@ def test_an_archived_record_with_bad_ratings_lists_without_one(tmp_path: Path) -
     assert rating_change({"ratings": {"red": {"before": "x", "after": 1}}}, "red") is None
     assert rating_change({"ratings": [1]}, "red") is None
     assert rating_change({"ratings": {"red": {"before": 1, "after": 2}}}, None) is None
+
+
+def test_the_opponents_come_in_the_ladders_order_then_by_name():
+    """History's filter steps through them in this order."""
+    from game.play.history import Entry, opponents
+
+    def game(red: str, blue: str, you: str | None = None) -> Entry:
+        return Entry(Path("g.json"), red, blue, 5, "red", 30, 31, 40, "2026-11-01", you)
+
+    games = [
+        game("Human", "Virtuoso"),
+        game("Zoe", "Human", you="blue"),
+        game("Master", "Human"),
+        game("Human", "Human"),
+        game("Human", "Beginner"),
+        game("Club", "Expert"),
+        game("Human", "Virtuoso"),
+        game("Human", "Amy", you="red"),
+    ]
+    assert opponents(games) == [
+        "Human", "Beginner", "Virtuoso", "Master", "Amy online", "Club v Expert", "Zoe online",
+    ]  # fmt: skip

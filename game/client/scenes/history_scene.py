@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play.history import Entry, entries, export, statistics
+from game.play.history import Entry, entries, export, opponents, statistics
 from game.play.match import Match, open_record, player_name
 
 from .. import text_layout as tl
@@ -17,6 +17,7 @@ from ..focus_row import PRESS, row_step
 from ..layout import column, split
 from ..layout_tree import Column, Grid, Node, Row
 from ..scene import Scene, Services, pad_buttons
+from ..stepper_choice import StepperChoice
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
@@ -28,6 +29,8 @@ STAT_SIZE = 18  # how large a line of the results against each opponent reads
 #: The widest the column of the list, its filter and its buttons grows: rows
 #: across a whole large window were read with the eyes running far, most of it empty.
 COLUMN = 900
+#: The most opponents the filter shows side by side, after "All"; more go on a stepper.
+SIDE_BY_SIDE = 6
 
 
 class HistoryScene(Scene):
@@ -65,12 +68,15 @@ class HistoryScene(Scene):
             self.app.toast(
                 _("A game in the history could not be read: {problem}").format(problem=problem)
             )
-        opponents = sorted({g.opponent for g in self.games})
-        if self.filter not in opponents:
+        against = opponents(self.games)
+        if self.filter not in against:
             self.filter = "All"
-        self.filter_choice = Segments(
+        # Side by side while they fit; past that (ten AI levels, people online)
+        # "All", and the opponents on a stepper: every one is reached.
+        kind = Segments if len(against) <= SIDE_BY_SIDE else StepperChoice
+        self.filter_choice = kind(
             N_("Against"),
-            [N_("All"), *opponents][:7],
+            [N_("All"), *against],
             self.filter,
             self.choose_filter,
             size=18,
