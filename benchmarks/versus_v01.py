@@ -31,8 +31,7 @@ match that decides whether PVS is kept (issue 53). ``--new-killers`` and
 PVS or without. ``--new-movetime S`` gives the current Master its own time a
 turn, S seconds growing with the board as "Master thinks: long" does (1.85,
 ``LONG_SECONDS``), against the old one on ``--movetime``: with ``--old HEAD``,
-Master thinking long against Master quick (the goal: 70%). ``--first N``
-starts at opening N, so that a second run extends a match with new openings.
+Master thinking long against Master quick (the goal: 70%).
 """
 
 from __future__ import annotations
@@ -153,7 +152,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--openings", type=int, default=30)
     ap.add_argument(
-        "--first", type=int, default=0, help="the first opening's seed (to extend a match)"
+        "--first",
+        type=int,
+        default=0,
+        help="the first opening's seed: a match carried on plays the openings after its own",
     )
     ap.add_argument("--movetime", type=float, default=2.0)
     ap.add_argument("--side", type=int, default=5)
@@ -235,7 +237,8 @@ def main() -> int:
         f"Master{f' ({terms})' if terms else ''} against "
         f"{'v0.1' if args.old == V01 else args.old} Master, side {args.side}, "
         f"{f'{args.movetime:g} s' if args.movetime > 0 else 'its own time'} a turn, "
-        f"{args.openings} openings x 2 colours: {score_line(results)}; "
+        f"{args.openings} openings{f' from {args.first}' if args.first else ''} x 2 colours: "
+        f"{score_line(results)}; "
         f"goal >= {goal:.0%}: {'met' if score >= goal else 'MISSED'}"
     )
     return 0
