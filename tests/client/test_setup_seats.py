@@ -149,8 +149,10 @@ def test_a_tall_stepper_shows_how_far_up_the_ladder_its_level_is(tmp_path, monke
             if not pips:
                 assert circles == []
                 continue
-            seats = ((scene.red, PLAYERS.index("Club")), (scene.blue, PLAYERS.index("Virtuoso")))
-            for seat, filled in seats:
+            for seat, filled in (
+                (scene.red, PLAYERS.index("Club")),
+                (scene.blue, PLAYERS.index("Virtuoso")),
+            ):
                 stepper = seat.areas()[1]
                 mine = [(c, w) for c, w in circles if stepper.collidepoint(c)]
                 assert len(mine) == len(LEVELS)
