@@ -1,8 +1,10 @@
 """How far a player can trust the analysis's labels: precision and recall against
 a judge searching ten times as long (issue 53).
 
-    python benchmarks/label_trust.py [--games 12] [--seed 0] [--play-seconds S]
-                                     [--factor 10] [--least 0.2] [--no-settle]
+    python benchmarks/label_trust.py [--games 12] [--first 0] [--seed 0]
+                                     [--play-seconds S] [--factor 10]
+                                     [--least 0.2] [--no-settle] [--record F]
+    python benchmarks/label_trust.py --tally F [F ...]
 
 The games are realistic ones: Expert and Master against each other and against
 Club, on sides 4, 5 and 6 in turn (game ``k`` plays pairing ``k`` of
@@ -24,15 +26,20 @@ Printed, for each reading, over every judged turn and over the turns without a
   share that are at least an inaccuracy to the judge (goal >= 95%);
 - recall: of the judge's blunders, the share the analysis calls a blunder
   (goal >= 85%); beside it, the share it calls a mistake or a blunder.
+
+``--first K`` starts at game ``K``, so a long sample can be made by two
+processes (one a core) and ``--record F`` appends each game's labels to F as
+a JSON line; ``--tally`` prints the same figures over the records' games.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -151,6 +158,21 @@ def report(name: str, turns: list[Turn]) -> None:
         )
 
 
+def tally(paths: list[str]) -> tuple[list[Turn], list[Turn], int]:
+    """The turns of every recorded game, when done and once settled (the
+    latter empty if a game was not settled), and how many games."""
+    done: list[Turn] = []
+    settled: list[Turn] = []
+    games = 0
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            game = json.loads(line)
+            games += 1
+            done += [Turn(*t) for t in game["done"]]
+            settled += [Turn(*t) for t in game["settled"]]
+    return done, settled, games
+
+
 def table(turns: list[Turn]) -> None:
     """How the analysis's labels (rows) meet the judge's (columns)."""
     print("  analysis \\ judge " + " ".join(f"{j:>10}" for j in LABELS))
@@ -167,10 +189,18 @@ def main() -> int:
     ap.add_argument("--factor", type=float, default=10.0)
     ap.add_argument("--least", type=float, default=0.2)
     ap.add_argument("--no-settle", action="store_true")
+    ap.add_argument("--first", type=int, default=0, help="the first game's number")
+    ap.add_argument("--record", help="append each game's labels to this file (JSON lines)")
+    ap.add_argument("--tally", nargs="+", help="report on recorded games instead of playing")
     args = ap.parse_args()
-    done: list[Turn] = []
-    settled: list[Turn] = []
-    for k in range(args.games):
+    if args.tally:
+        done, settled, games = tally(args.tally)
+        print(f"{games} games recorded")
+        summary(done, settled)
+        return 0
+    done = []
+    settled = []
+    for k in range(args.first, args.first + args.games):
         t0 = time.perf_counter()
         match, what = a_game(k, args.seed, args.play_seconds)
         made = time.perf_counter() - t0
@@ -181,25 +211,36 @@ def main() -> int:
         t1 = time.perf_counter()
         judge_labels = judged(match, analysis, spent, args.factor, args.least)
         judging = time.perf_counter() - t1
-        done += rows(at_done, judge_labels)
+        game_done = rows(at_done, judge_labels)
+        game_settled: list[Turn] = []
         settling = 0.0
         if not args.no_settle:
             t2 = time.perf_counter()
             here(analysis, settle=True)
             settling = time.perf_counter() - t2
-            settled += rows(analysis.verdicts, judge_labels)
+            game_settled = rows(analysis.verdicts, judge_labels)
+        done += game_done
+        settled += game_settled
+        if args.record:
+            with open(args.record, "a") as out:
+                record = {"game": k, "what": what, "done": game_done, "settled": game_settled}
+                out.write(json.dumps(record, default=astuple) + "\n")
         unsure = sum(v is not None and v.unsure for v in at_done)
         print(
             f"game {k}: {what}; made in {made:.0f} s, analysed in {took:.1f} s "
             f"({unsure} unsure), settled in {settling:.1f} s, judged in {judging:.0f} s",
             flush=True,
         )
+    summary(done, settled)
+    return 0
+
+
+def summary(done: list[Turn], settled: list[Turn]) -> None:
     report("when done", done)
     table(done)
-    if not args.no_settle:
+    if settled:
         report("once settled", settled)
         table(settled)
-    return 0
 
 
 if __name__ == "__main__":
