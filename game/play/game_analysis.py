@@ -49,6 +49,9 @@ MIDDLE_TURNS = 28
 #: depths is settled; one the time cannot take deeper keeps its "?".
 REFINE_SECONDS = 2.0
 REFINE_DEPTH = 9
+#: Mistakes and blunders are looked at again until this deep, sure or not.
+CHECK_DEPTH = 7
+CHECKED = ("mistake", "blunder")
 
 
 class Ask(NamedTuple):
@@ -140,8 +143,8 @@ class GameAnalysis:
         self._asked: dict[int, float] = {}  # when each ending turn was handed out
         self._failed = False  # an ending turn did not settle in time
         self._deep: dict[int, bool] = {}  # each asked turn's pass
-        self._refining: dict[int, int] = {}  # unsure turns judged again: their depth before
-        self._stuck: set[int] = set()  # unsure turns the time took no deeper
+        self._refining: dict[int, int] = {}  # turns judged again: their depth before
+        self._stuck: set[int] = set()  # turns the time took no deeper
 
     # -- running -------------------------------------------------------------------
     def next_turn(self) -> Ask | None:
@@ -182,17 +185,23 @@ class GameAnalysis:
         self._asked[i] = self._clock()
         return Ask(i, self.turns[i][0], self.turns[i][1], self.seconds, tries)
 
-    def unsure_turns(self) -> list[int]:
+    def unsettled_turns(self) -> list[int]:
         """The turns a deeper look may still settle, the worst labels first
-        (a player reads the blunders and mistakes first), then in game order."""
+        (a player reads the blunders and mistakes first), then in game order:
+        the unsure labels, and the mistakes and blunders not yet seen from
+        :data:`CHECK_DEPTH`, since a deeper search mostly finds a blunder
+        bigger than a shallow one does, and a mistake called where there is
+        none costs a player's trust."""
         todo = [
             i
             for i, v in enumerate(self.verdicts)
             if v is not None
-            and v.unsure
             and not v.exact
-            and v.depth < REFINE_DEPTH
             and i not in self._stuck
+            and (
+                (v.unsure and v.depth < REFINE_DEPTH)
+                or (v.label in CHECKED and v.depth < CHECK_DEPTH)
+            )
         ]
         return sorted(todo, key=lambda i: (-LABELS.index(self._label(i)), i))
 
@@ -203,7 +212,7 @@ class GameAnalysis:
     def _refine(self) -> Ask | None:
         if not self.done:
             return None
-        todo = self.unsure_turns()
+        todo = self.unsettled_turns()
         if not todo:
             return None
         i = todo[0]
@@ -216,7 +225,7 @@ class GameAnalysis:
     @property
     def settled(self) -> bool:
         """Done, and no unsure label left that a deeper look could settle."""
-        return self.done and not self.unsure_turns()
+        return self.done and not self.unsettled_turns()
 
     def record(self, index: int, best: str, data: VerdictData) -> None:
         """Take a verdict on the turn at ``index``, asked by :meth:`next_turn`

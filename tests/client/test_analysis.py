@@ -106,7 +106,7 @@ def test_a_finished_game_is_analysed_kept_and_reopened(app, drive, monkeypatch):
     assert [x.label for x in again.analysis.verdicts] == [x.label for x in verdicts]
     drive.frames(2)
     # Nothing is asked again but a deeper look at a label the time left unsure.
-    assert again.job.request is None or again.job.asking in again.analysis.unsure_turns()
+    assert again.job.request is None or again.job.asking in again.analysis.unsettled_turns()
     assert again.job.request is not None or again.analysis.settled
 
 
@@ -342,7 +342,7 @@ def test_an_unsure_label_has_a_question_mark_explained_and_settles_while_shown(a
     shown = words(scene.draw, app.screen)
     assert "mistake?" in shown and ": mistake?" in shown  # the list's row and the header
     assert _unsure_note() in shown
-    assert "Looking deeper at 1 unsure label..." in shown
+    assert "Looking deeper at 1 label..." in shown
     start = time.monotonic()
     with answers_awaited(scene.job, 0.5):
         while not scene.analysis.settled:

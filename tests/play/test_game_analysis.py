@@ -287,7 +287,7 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
         analysis.record(ask.at, ask.played, data(ask.at, JUDGE_DEPTH, ask.at in unsure))
     shown = [v.unsure for v in analysis.verdicts if v is not None]
     assert sum(shown) == 3  # an exact verdict is never unsure
-    assert analysis.unsure_turns() == [blunder, good, stuck] and not analysis.settled
+    assert analysis.unsettled_turns() == [blunder, good, stuck] and not analysis.settled
     asked = []
     while (ask := analysis.next_turn()) is not None:
         asked.append((ask.at, ask.depth))
@@ -312,7 +312,7 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
     assert analysis.settled
     again = GameAnalysis(match)
     assert again.load(analysis.to_json()) and again.verdicts == analysis.verdicts
-    assert not again.settled and again.unsure_turns() == [stuck]  # tried again next time
+    assert not again.settled and again.unsettled_turns() == [stuck]  # tried again next time
 
 
 def test_the_first_pass_shares_the_analysiss_own_quick_seconds():
@@ -336,3 +336,76 @@ def test_the_first_pass_shares_the_analysiss_own_quick_seconds():
         analysis.record(ask.at, ask.played, {**data, "depth": 2})
     assert len(quick) == 40 and quick == [0.4 / 40] * 40
     assert GameAnalysis(match).quick_seconds == QUICK_SECONDS == 4.0
+
+
+def test_mistakes_and_blunders_are_looked_at_deeper_even_when_sure():
+    """Issue 53: a deeper judge mostly finds a blunder bigger than a shallow
+    search does, and a mistake called where there is none costs a player's
+    trust. So once every turn is final, a mistake or a blunder (not exact) is
+    judged again one depth deeper at a time, sure or not, until it is seen
+    from CHECK_DEPTH, its label changes to one that is not checked, or the
+    time takes it no deeper; a sure inaccuracy, or an exact blunder, is not."""
+    import random
+
+    from game.ai.analysis import JUDGE_DEPTH
+    from game.play.game_analysis import CHECK_DEPTH, GameAnalysis
+    from game.play.match import Match
+
+    rng = random.Random(5)
+    match = Match(4, "Human", "Human")
+    while not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    analysis = GameAnalysis(match)
+    judged = [i for i, t in enumerate(analysis.turns) if t[1] != "pass"]
+    mistake, blunder, cleared, stuck, inaccuracy, exact = judged[:6]
+    first = {
+        mistake: "mistake",
+        blunder: "blunder",
+        cleared: "mistake",
+        stuck: "mistake",
+        inaccuracy: "inaccuracy",
+        exact: "blunder",
+    }
+
+    def data(at: int, depth: int) -> dict:
+        label = first.get(at, "good")
+        if at == cleared and depth > JUDGE_DEPTH:
+            label = "good"  # seen deeper, the mistake was none
+        if at == mistake and depth > JUDGE_DEPTH:
+            label = "blunder"  # seen deeper, it was worse
+        return {
+            "loss": 1.0,
+            "label": label,
+            "exact": at == exact,
+            "best_score": 0,
+            "played_score": 0,
+            "depth": depth,
+            "unsure": False,
+        }
+
+    while not analysis.done:
+        ask = analysis.next_turn()
+        assert ask is not None
+        analysis.record(ask.at, ask.played, data(ask.at, JUDGE_DEPTH))
+    assert analysis.unsettled_turns() == [blunder, mistake, cleared, stuck]
+    assert not analysis.settled
+    asked = []
+    while (ask := analysis.next_turn()) is not None:
+        asked.append((ask.at, ask.depth))
+        depth = JUDGE_DEPTH if ask.at == stuck else ask.depth  # no deeper in the time
+        analysis.record(ask.at, ask.played, data(ask.at, depth))
+    assert asked == [
+        (blunder, JUDGE_DEPTH + 1),
+        (blunder, JUDGE_DEPTH + 2),
+        (mistake, JUDGE_DEPTH + 1),  # now a blunder: the worst first
+        (mistake, JUDGE_DEPTH + 2),
+        (cleared, JUDGE_DEPTH + 1),
+        (stuck, JUDGE_DEPTH + 1),
+    ]
+    assert JUDGE_DEPTH + 2 == CHECK_DEPTH
+    v = analysis.verdicts
+    assert v[mistake].label == "blunder" and v[mistake].depth == CHECK_DEPTH
+    assert v[cleared].label == "good" and v[cleared].depth == JUDGE_DEPTH + 1
+    assert v[stuck].label == "mistake" and v[stuck].depth == JUDGE_DEPTH
+    assert v[inaccuracy].depth == JUDGE_DEPTH and v[exact].exact
+    assert analysis.settled

@@ -347,11 +347,12 @@ class AnalysisScene(Scene):
             tl.block(surface, progress, box, size=18, color=theme.MUTED)
         deeper = None
         if self.analysis.done and self.job.running:
-            # Every turn has its label: the engine looks deeper at the unsure ones.
-            count = len(self.analysis.unsure_turns())
+            # Every turn has its label: the engine looks deeper at the unsure
+            # ones, and at the mistakes and blunders.
+            count = len(self.analysis.unsettled_turns())
             deeper = ngettext(
-                "Looking deeper at {n} unsure label...",
-                "Looking deeper at {n} unsure labels...",
+                "Looking deeper at {n} label...",
+                "Looking deeper at {n} labels...",
                 count,
             ).format(n=count)
         width = area.width
