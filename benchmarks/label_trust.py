@@ -15,9 +15,10 @@ the quick pass, the deeper one, the ending from its last turn back, through
 ``benchmarks.analysis.here``), timing each turn; its labels are read when
 every turn has its final verdict ("done": the labels a player first sees
 whole) and, unless ``--no-settle``, again once the deeper looks at the unsure
-ones ("?") have settled. The judge then judges each turn with ``--factor``
-times the seconds the analysis spent on it (at least ``--least``), searching
-as deep as that time allows, its exact tries given the same.
+ones ("?") and the mistakes and blunders have settled. The judge then judges
+each turn with ``--factor`` times the seconds the analysis spent on it in all,
+deeper looks included (at least ``--least``), searching as deep as that time
+allows, its exact tries given the same.
 
 Printed, for each reading, over every judged turn and over the turns without a
 "?" (the labels the screen shows as sure):
@@ -208,17 +209,16 @@ def main() -> int:
         spent: dict[int, float] = {}
         took = here(analysis, spent=spent)
         at_done = list(analysis.verdicts)
+        settling = 0.0
+        if not args.no_settle:  # its seconds count in the judge's time too
+            t2 = time.perf_counter()
+            here(analysis, settle=True, spent=spent)
+            settling = time.perf_counter() - t2
         t1 = time.perf_counter()
         judge_labels = judged(match, analysis, spent, args.factor, args.least)
         judging = time.perf_counter() - t1
         game_done = rows(at_done, judge_labels)
-        game_settled: list[Turn] = []
-        settling = 0.0
-        if not args.no_settle:
-            t2 = time.perf_counter()
-            here(analysis, settle=True)
-            settling = time.perf_counter() - t2
-            game_settled = rows(analysis.verdicts, judge_labels)
+        game_settled = [] if args.no_settle else rows(analysis.verdicts, judge_labels)
         done += game_done
         settled += game_settled
         if args.record:
