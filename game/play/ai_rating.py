@@ -118,6 +118,16 @@ def match_my_level(red: str, blue: str, rating: Rating) -> Pick:
     return Pick(red, blue, message)
 
 
+def every_pick(rating: Rating) -> list[str]:
+    """What "Match my level" can say for ``rating``, whichever side the person
+    plays: what a screen gives the room of its longest."""
+    level = nearest_level(rating).name
+    return [
+        match_my_level(HUMAN, level, rating).message,
+        match_my_level(level, HUMAN, rating).message,
+    ]
+
+
 def result(match: Match) -> tuple[Level, float] | None:
     """The AI level a person played in ``match`` and the person's score (1, 0.5
     or 0), once it is finished; ``None`` for other matches (two people, two levels)."""

@@ -38,8 +38,9 @@ def test_every_players_line_is_whole_at_640x480(tmp_path, language, text_size):
 
 
 def test_a_line_chosen_on_the_screen_wraps_there(tmp_path):
-    """Choosing Beginner for Blue on the screen gives its line the room it wraps
-    into, and Human again takes the room back."""
+    """Choosing Beginner for Blue on the screen shows its line wrapped, whole, in
+    the room kept for it (nothing under the line moves as the player steps:
+    test_setup_steady), and Human again shows the lines unwrapped."""
     from game.client.scripted.checks import look
     from game.client.scripted.tour import Driver
 

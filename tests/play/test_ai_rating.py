@@ -63,6 +63,14 @@ def test_match_my_level_sets_the_side_facing_the_person_and_says_which() -> None
     assert pick.message == said
 
 
+def test_every_pick_is_what_match_my_level_can_say_for_the_rating() -> None:
+    club = Rating(LEVELS["club"].elo + 30, 80)
+    said = ai_rating.every_pick(club)
+    for red, blue in [(HUMAN, "Master"), ("Beginner", HUMAN), (HUMAN, HUMAN), ("Expert", "Club")]:
+        assert match_my_level(red, blue, club).message in said
+    assert len(set(said)) == 2  # the person on Red, or on Blue
+
+
 def test_the_rating_line_says_provisional_only_while_unsure() -> None:
     assert rating_line(Rating(812.4, 90)) == "Your rating against the AI: 812 ± 90"
     assert rating_line(Rating(816.4, 120)) == (

@@ -117,13 +117,22 @@ class SetupScene(MenuScene):
         top = round(104 * k)
         # A line too long for the width at the lines' least size wraps there:
         # the room it takes on a second line comes from the buttons'.
+        # Each line's room is what the longest it can say needs (any player on
+        # its side; the rating's line or any pick's): stepping to a level whose
+        # line wraps moves no control under it, so a second click lands too.
         least = self.least(k)
-        lines = self.lines()
         heights = {
-            key: text_layout.block_height(line, least, w - 60) for key, line in lines.items()
+            key: max(text_layout.block_height(line, least, w - 60) for line in said)
+            for key, said in self.every_line().items()
         }
         need = sum(heights.values())
-        self.wraps = need > len(lines) * text_layout.block_height("A", least, w - 60)
+        one = text_layout.block_height("A", least, w - 60)
+        # Each line is drawn wrapped at the least size only while one of those
+        # shown wraps (else they grow into their room, as in Normal text).
+        self.wraps = any(
+            text_layout.block_height(line, least, w - 60) > one for line in self.lines().values()
+        )
+        can_wrap = need > len(heights) * one
         room = h - self.header(h) - 30 - max(0, need - (self.header(h) - top))
         title = theme.font(round(56 * k), True).get_height()
         title_column([c for c in self.controls if isinstance(c, Segments)])
@@ -147,7 +156,7 @@ class SetupScene(MenuScene):
                     key="blurbs",
                     width=w - 60,
                     children=[
-                        Node(key, height=heights[key] if self.wraps else None)
+                        Node(key, min_height=heights[key] if can_wrap else 0.0)
                         for key in ("red", "blue", "rating")
                     ],
                 ),
@@ -163,17 +172,20 @@ class SetupScene(MenuScene):
 
     def lines(self) -> dict[str, str]:
         """What Red's and Blue's players do, and the player's rating, by box."""
-        lines = {
-            key: _("{side}, {player}: {what}").format(
-                side=_(side), player=ai_rating.rated_name(who), what=player_blurb(who)
-            )
-            for key, side, who in (
-                ("red", N_("Red"), self.app.settings.red_player),
-                ("blue", N_("Blue"), self.app.settings.blue_player),
-            )
+        s = self.app.settings
+        return {
+            "red": seat_line(N_("Red"), s.red_player),
+            "blue": seat_line(N_("Blue"), s.blue_player),
+            "rating": self.picked or ai_rating.rating_line(self.rating),
         }
-        lines["rating"] = self.picked or ai_rating.rating_line(self.rating)
-        return lines
+
+    def every_line(self) -> dict[str, list[str]]:
+        """Every line each box of :meth:`lines` can show on this screen."""
+        return {
+            "red": [seat_line(N_("Red"), who) for who in PLAYERS],
+            "blue": [seat_line(N_("Blue"), who) for who in PLAYERS],
+            "rating": [ai_rating.rating_line(self.rating), *ai_rating.every_pick(self.rating)],
+        }
 
     def draw(self, surface: pygame.Surface) -> None:
         k = self.draw_title(surface, size=56, floor=None)
@@ -212,6 +224,13 @@ class SetupScene(MenuScene):
                 pointer=self.app.pointer,
             )
         draw_all(self.controls, surface)
+
+
+def seat_line(side: str, who: str) -> str:
+    """What ``who`` does playing ``side`` (marked by the caller)."""
+    return _("{side}, {player}: {what}").format(
+        side=_(side), player=ai_rating.rated_name(who), what=player_blurb(who)
+    )
 
 
 class LoadScene(MenuScene):
