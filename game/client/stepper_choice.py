@@ -5,8 +5,10 @@ games are against (all, or one opponent).
 Twelve levels side by side leave each a sliver of a 640-pixel window (or two rows
 of them, which push the rest of New match off its room), so the choice shows two
 boxes: the first option, and one of the rest, which the arrows at the ends of its
-box step down and up the list. Its value is still one of ``options``, and Left
-and Right while focused walk them all in order, as any choice's do.
+box step down and up the list. Its value is still one of ``options``, and Right
+while focused on the first chooses the option the stepper shows, as a click on
+it does; from one of the rest Left and Right step down and up them, as its
+arrows do, and Left from the lowest chooses the first again.
 """
 
 from __future__ import annotations
@@ -141,6 +143,20 @@ class StepperChoice(Segments):
         """The option one step down (-1) or up (1) the stepper's list, chosen;
         none past either end."""
         self.choose(min(len(self.options) - 1, max(1, self.stepped + by)))
+
+    def nudge(self, by: int) -> bool:
+        """Left (-1) or Right (1) while focused (the keys', a controller's d-pad):
+        from the first option, Right chooses the one the stepper shows (the box
+        says what the key picks); from the rest, a step down or up them, none
+        past the top, and down from the lowest to the first."""
+        if self.index == 0:
+            if by > 0 and len(self.options) > 1:
+                self.choose(self.stepped)
+        elif self.index + by < 1:
+            self.choose(0)
+        elif self.index + by < len(self.options):
+            self.choose(self.index + by)
+        return True
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or len(self.options) < 2:

@@ -82,7 +82,7 @@ def test_virtuoso_for_blue_by_the_keys_and_enter_starts(tmp_path):
         drive.key(pygame.K_TAB)
         drive.key(pygame.K_TAB)  # onto Blue's seat
         assert scene.controls[scene.focus] is scene.blue
-        # Left and Right walk every player, the person first, as any choice does.
+        # Left and Right step down and up the ladder, as the stepper's arrows do.
         drive.key(pygame.K_LEFT)
         assert app.settings.blue_player == "Hobbyist"  # one under Club
         for _step in range(PLAYERS.index("Virtuoso") - PLAYERS.index("Hobbyist")):
@@ -90,15 +90,57 @@ def test_virtuoso_for_blue_by_the_keys_and_enter_starts(tmp_path):
         assert app.settings.blue_player == "Virtuoso"
         assert "Virtuoso" in drawn(app)
         drive.key(pygame.K_RIGHT)
-        drive.key(pygame.K_RIGHT)  # past Master: round to the person, as a choice goes
-        assert app.settings.blue_player == HUMAN
-        drive.key(pygame.K_LEFT)
+        drive.key(pygame.K_RIGHT)  # past Master no further, as its arrow goes
+        assert app.settings.blue_player == "Master"
         drive.key(pygame.K_LEFT)
         assert app.settings.blue_player == "Virtuoso"
         drive.key(pygame.K_RETURN)  # Enter on a choice: the screen's Start
         match = app.scenes.top
         assert isinstance(match, MatchScene)
         assert match.match.players[BLUE] == "Virtuoso"
+
+
+@pytest.mark.parametrize("by", ["keys", "pad"])
+def test_right_from_the_person_chooses_the_level_the_stepper_shows(tmp_path, by):
+    """Right on a seat with the person chosen chose Beginner while the stepper's
+    box showed Club: it chooses what the box shows, on either seat, by the keys
+    or a controller's d-pad; Left from Beginner chooses the person again."""
+    with shown(tmp_path, SetupScene, (640, 480)) as (app, _seen):
+        scene = app.scenes.top
+        drive = Driver(app)
+        keys = {"right": pygame.K_RIGHT, "left": pygame.K_LEFT}
+        pads = {
+            "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+            "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+        }
+
+        def press(way: str) -> None:
+            if by == "keys":
+                drive.key(keys[way])
+            else:
+                drive.pad(pads[way])
+
+        for seat, setting, level in (
+            (scene.red, "red_player", "Expert"),
+            (scene.blue, "blue_player", "Apprentice"),
+        ):
+            drive.click(seat.areas()[1].center)  # a level, then the person, by hand
+            while getattr(app.settings, setting) != level:
+                drive.click(seat.steps()[1 if PLAYERS.index(level) > seat.index else 0].center)
+            drive.click(seat.areas()[0].center)
+            assert getattr(app.settings, setting) == HUMAN
+            assert scene.blue.shown(seat.options[seat.stepped]) in drawn(app)
+            scene.set_focus(scene.controls.index(seat))
+            press("right")
+            assert getattr(app.settings, setting) == level
+            for who in reversed(PLAYERS[1 : PLAYERS.index(level)]):
+                press("left")
+                assert getattr(app.settings, setting) == who
+            press("left")  # down from Beginner: the person
+            assert getattr(app.settings, setting) == HUMAN
+            press("left")  # and no further
+            assert getattr(app.settings, setting) == HUMAN
+            assert scene.controls[scene.focus] is seat
 
 
 @pytest.mark.parametrize("language", languages())

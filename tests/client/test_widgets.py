@@ -8,6 +8,7 @@ from game.client.scenes.settings_scene import SettingsScene
 from game.client.scenes.title import TitleScene
 from game.client.slider import Slider
 from game.client.widgets import Button, press
+from game.play.match import PLAYERS
 
 from .test_scenes import start_match
 
@@ -92,9 +93,14 @@ def test_the_menus_work_from_the_keyboard(app, drive):
     assert isinstance(setup, SetupScene)
 
     assert setup.focus == 0  # reached by the keys: the focus shows, on the Red choice
-    drive.key(pygame.K_RIGHT)
-    assert app.settings.red_player != "Human"
-    drive.key(pygame.K_LEFT)
+    assert setup.red.index == 0
+    shown = setup.red.options[setup.red.stepped]  # the level the stepper's box shows
+    drive.key(pygame.K_RIGHT)  # from the person: the level its stepper shows
+    assert app.settings.red_player == shown != "Human"
+    for who in reversed(PLAYERS[1 : PLAYERS.index(shown)]):
+        drive.key(pygame.K_LEFT)  # down the ladder, a level a key
+        assert app.settings.red_player == who
+    drive.key(pygame.K_LEFT)  # and down from Beginner: the person again
     assert app.settings.red_player == "Human"
     drive.key(pygame.K_TAB, pygame.KMOD_SHIFT)  # back round to "Back"
     assert setup.controls[setup.focus].label == "Back"
