@@ -218,10 +218,15 @@ class StepperChoice(Segments):
             )
             self.draw_pips(surface, lines[1][1], pixels, ink)
         button_label.shared_labels(surface, lines, self.size, LABEL_FLOOR, most=pixels)
+        # An arrow with no step further is hollow: in the box's ink on the
+        # chosen (gold) box, where the frame's slate read as a smudge; in the
+        # muted grey on a plain one, where the slate all but vanished.
+        chosen = self.index != 0
         down, up = self.steps(stepper)
         for r, by in ((down, -1), (up, 1)):
             at_end = not 1 <= self.stepped + by < len(self.options)
-            arrow(surface, r, by, pixels, theme.CELL_EDGE if at_end else ink)
+            dim = ink if chosen else theme.MUTED
+            arrow(surface, r, by, pixels, dim if at_end else ink, hollow=at_end)
 
     def pip_band(self, pixels: int) -> int:
         """How much of the stepper's foot the ladder's pips take: none where it
@@ -254,14 +259,21 @@ def pip_radius(pixels: int) -> int:
 
 
 def arrow(
-    surface: pygame.Surface, r: pygame.Rect, by: int, pixels: int, color: theme.Color
+    surface: pygame.Surface,
+    r: pygame.Rect,
+    by: int,
+    pixels: int,
+    color: theme.Color,
+    *,
+    hollow: bool = False,
 ) -> None:
-    """A solid triangle pointing left (``by`` -1) or right in the middle of ``r``,
-    as tall as a capital of a text of ``pixels``: a step down or up; drawn in
-    the frame's edge colour, where there is no step further."""
+    """A triangle pointing left (``by`` -1) or right in the middle of ``r``, as
+    tall as a capital of a text of ``pixels``: a step down or up; solid, or
+    ``hollow`` (its outline only) where there is no step further."""
     tall = max(6, round(pixels * 0.7))
     wide = round(tall * 0.6)
     cx, cy = r.centerx, r.centery
     tip = cx + by * wide // 2
     back = cx - by * wide // 2
-    pygame.draw.polygon(surface, color, [(tip, cy), (back, cy - tall // 2), (back, cy + tall // 2)])
+    corners = [(tip, cy), (back, cy - tall // 2), (back, cy + tall // 2)]
+    pygame.draw.polygon(surface, color, corners, max(1, round(tall / 10)) if hollow else 0)

@@ -201,3 +201,41 @@ def test_a_tall_stepper_shows_how_far_up_the_ladder_its_level_is(tmp_path, monke
                 assert [w == 0 for _c, w in mine] == [k < filled for k in range(len(LEVELS))]
                 name = seat.name_room()
                 assert all(c[1] > name.centery for c, _w in mine)  # under the name
+
+
+def ink(app, box: pygame.Rect, color) -> int:
+    """How many pixels of ``color`` the screen has inside ``box`` (its frame's
+    edge and rounded corners left out)."""
+    inner = box.inflate(-10, -10)
+    screen = app.screen
+    return sum(
+        screen.get_at((x, y))[:3] == color
+        for x in range(inner.left, inner.right)
+        for y in range(inner.top, inner.bottom)
+    )
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_the_arrows_on_the_chosen_stepper_show_and_the_one_at_the_end_is_dimmer(
+    tmp_path, text_size
+):
+    """On the chosen (gold) stepper the arrow with no step further was drawn in
+    the frame's slate, hard to make out: both arrows are in the box's own ink,
+    the text's, the one at the end of the ladder hollow (less ink, but there)."""
+    from game.client import theme
+
+    with shown(tmp_path, SetupScene, (640, 480), text_size) as (app, _seen):
+        scene = app.scenes.top
+        drive = Driver(app)
+        up = scene.blue.steps()[1]
+        for _step in range(len(LEVELS)):
+            drive.click(up.center)
+        assert app.settings.blue_player == "Master"
+        app.draw()
+        down, top = scene.blue.steps()
+        step, end = ink(app, down, theme.BG), ink(app, top, theme.BG)
+        assert 0 < end < step * 0.8, (end, step)
+        drive.click(scene.blue.areas()[0].center)  # the person: the stepper plain
+        app.draw()
+        step, end = ink(app, down, theme.TEXT), ink(app, top, theme.MUTED)
+        assert step > 0 and end > 0, (end, step)
