@@ -100,21 +100,29 @@ class Pick:
 
 def match_my_level(red: str, blue: str, rating: Rating) -> Pick:
     """The AI side gets the level nearest ``rating``: the side facing the person
-    (Blue when both are people; when neither is, Red becomes the person)."""
+    (Blue when both are people; when neither is, Red becomes the person). What
+    it says names the person's side as well: a level on it is replaced by the
+    person, which a player who asked only for a level would not guess."""
     lvl = nearest_level(rating)
     if blue == HUMAN and red != HUMAN:
-        red, side = lvl.name, N_("Red")
+        red, you = lvl.name, N_("Blue")
     else:
-        red, blue, side = HUMAN, lvl.name, N_("Blue")
+        red, blue, you = HUMAN, lvl.name, N_("Red")
     if not rated(rating):
         text = _(
-            "Match my level: {side} is {level}, the level to start at until you have a rating."
+            "Match my level: you play {side} against {level}, the level to start at"
+            " until you have a rating."
         )
     elif provisional(rating):
-        text = _("Match my level: {side} is {level}, nearest your rating of about {rating}.")
+        text = _(
+            "Match my level: you play {side} against {level}, nearest your rating of about"
+            " {rating}."
+        )
     else:
-        text = _("Match my level: {side} is {level}, nearest your rating of {rating}.")
-    message = text.format(side=_(side), level=rated_name(lvl.name), rating=shown(rating))
+        text = _(
+            "Match my level: you play {side} against {level}, nearest your rating of {rating}."
+        )
+    message = text.format(side=_(you), level=rated_name(lvl.name), rating=shown(rating))
     return Pick(red, blue, message)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.ai.levels import LEVELS
 from game.client.scenes.setup import SetupScene
 from game.client.scripted.checks import look
@@ -13,6 +15,7 @@ from game.play import ai_rating
 from game.play.match import HUMAN, PLAYERS
 
 from .test_first_start_note import frame_texts
+from .tours import languages
 
 
 def test_match_my_level_picks_the_nearest_level_and_says_which(app, drive):
@@ -31,7 +34,10 @@ def test_match_my_level_picks_the_nearest_level_and_says_which(app, drive):
     drive.frames(2)
     assert (app.settings.red_player, app.settings.blue_player) == (HUMAN, "Expert")
     assert scene.blue.value == "Expert"
-    said = f"Match my level: Blue is Expert (Elo {expert}), nearest your rating of {mine}."
+    said = (
+        f"Match my level: you play Red against Expert (Elo {expert}), nearest your rating of"
+        f" {mine}."
+    )
     assert said in frame_texts(app, drive)
     kept = json.loads((app.data / "settings.json").read_text(encoding="utf-8"))
     assert kept["blue_player"] == "Expert"
@@ -100,3 +106,35 @@ def test_the_german_screens_name_the_levels_in_german_and_keep_them_in_english(a
         assert any(t.startswith("Meister denkt") for t in frame_texts(app, drive))
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", languages())
+def test_match_my_level_says_which_side_is_the_person_whole_at_640x480_in_large(tmp_path, language):
+    """With a level on each side, "Match my level" made Red the person without a
+    word (it said only "Blue is ..."): its line says the player plays Red against
+    the level, whole in Large text at 640x480, and no control moves for it."""
+    from game.client.scripted.checks import layout_problems, text_problems
+    from game.client.scripted.tour import Driver
+
+    from .screens import shown
+
+    def setup(app):
+        app.settings.red_player, app.settings.blue_player = "Expert", "Master"
+        return SetupScene(app)
+
+    with shown(tmp_path, setup, (640, 480), "Large", language) as (app, _seen):
+        scene = app.scenes.top
+        drive = Driver(app)
+        places = [c.rect.copy() for c in scene.controls]
+        button = next(c for c in scene.controls if getattr(c, "label", "") == "Match my level")
+        drive.click(button.rect.center)
+        drive.frames(2)
+        assert (app.settings.red_player, app.settings.blue_player) == (HUMAN, "Beginner")
+        said = scene.lines()["rating"]
+        if language == "en":
+            assert said.startswith("Match my level: you play Red against Beginner (Elo ")
+        seen = look(app)
+        assert seen is not None
+        assert said in {m for m, _r, _b, _p in seen.texts}
+        assert text_problems(app, seen) == [] and layout_problems(app) == []
+        assert [c.rect for c in scene.controls] == places

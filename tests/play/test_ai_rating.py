@@ -57,10 +57,16 @@ def test_match_my_level_sets_the_side_facing_the_person_and_says_which() -> None
     ]:
         pick = match_my_level(red, blue, club)
         assert (pick.red, pick.blue) == picked
+    # Two levels: Red becomes the person, and the message says so (it said
+    # only "Blue is Club": the level on Red went without a word).
     pick = match_my_level("Expert", "Master", club)
     assert pick == Pick(HUMAN, "Club", pick.message)
-    said = f"Match my level: Blue is Club (Elo {elo}), nearest your rating of {elo + 30}."
+    said = (
+        f"Match my level: you play Red against Club (Elo {elo}), nearest your rating of {elo + 30}."
+    )
     assert pick.message == said
+    pick = match_my_level("Beginner", HUMAN, club)
+    assert pick.message.startswith(f"Match my level: you play Blue against Club (Elo {elo}),")
 
 
 def test_every_pick_is_what_match_my_level_can_say_for_the_rating() -> None:
@@ -88,8 +94,8 @@ def test_a_newcomer_sees_no_figure_before_any_game_but_words_that_say_how_to_get
     pick = match_my_level(HUMAN, "Master", START)
     assert pick.blue == "Beginner"
     assert pick.message == (
-        f"Match my level: Blue is Beginner (Elo {LEVELS['beginner'].elo}), the level to start "
-        "at until you have a rating."
+        f"Match my level: you play Red against Beginner (Elo {LEVELS['beginner'].elo}), the level"
+        " to start at until you have a rating."
     )
     # After one game, even a draw, the figure comes, provisional.
     for score in (0.0, 0.5, 1.0):
@@ -108,8 +114,8 @@ def test_a_newcomer_who_loses_to_beginner_is_shown_the_floor_not_below_zero() ->
     pick = match_my_level(HUMAN, "Master", lost)
     assert pick.blue == "Beginner"
     assert pick.message == (
-        f"Match my level: Blue is Beginner (Elo {LEVELS['beginner'].elo}), nearest your rating of "
-        f"about {floor}."
+        f"Match my level: you play Red against Beginner (Elo {LEVELS['beginner'].elo}), nearest"
+        f" your rating of about {floor}."
     )
 
 
