@@ -240,6 +240,20 @@ def statistics(games: list[Entry]) -> dict[tuple[str, int], dict[str, int]]:
     return table
 
 
+#: The filter that lets every game through.
+ALL = "All"
+
+
+def summary(games: list[Entry], against: str = ALL) -> list[tuple[str, int, dict[str, int]]]:
+    """The results against each opponent on each board side, of the games against
+    ``against`` only (``ALL``: every opponent), as (opponent, side, tallies): the
+    most played first (what a player comes back to), then by the opponent's name
+    as shown, then the side."""
+    table = statistics([g for g in games if against in (ALL, g.opponent)])
+    rows = [(opponent, side, tally) for (opponent, side), tally in table.items()]
+    return sorted(rows, key=lambda r: (-sum(r[2].values()), player_name(r[0]), r[1]))
+
+
 def export(games: list[Entry], data: Path, when: dt.datetime | None = None) -> Path:
     """All of ``games`` in one JSON file in the data folder; returns it."""
     when = when or dt.datetime.now()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play.history import Entry, entries, export, opponents, statistics
+from game.play.history import ALL, Entry, entries, export, opponents, summary
 from game.play.match import Match, open_record, player_name
 
 from .. import text_layout as tl
@@ -29,6 +29,8 @@ STAT_SIZE = 18  # how large a line of the results against each opponent reads
 #: The widest the column of the list, its filter and its buttons grows: rows
 #: across a whole large window were read with the eyes running far, most of it empty.
 COLUMN = 900
+#: The rows a long list keeps at 640x480 however many results are under it.
+LIST_ROWS = 6
 #: The most opponents the filter shows side by side, after "All"; more go on a stepper.
 SIDE_BY_SIDE = 6
 
@@ -138,13 +140,24 @@ class HistoryScene(Scene):
         foot = rows * 44 + (rows - 1) * 8 + 16
         body = h - 80 - 50 - foot - 10
         # The list and the results under it share the room above the buttons: the
-        # list takes what its games need (three rows at least), the results the
-        # rest, so a short list leaves no half-empty screen over cut results.
+        # list takes what its games need, the results the rest, so a short list
+        # leaves no half-empty screen over cut results. A long list keeps six
+        # rows (a play-test found three under two dozen results a squint), as
+        # long as the results keep two lines and the line saying there are more
+        # games has its room; never fewer than three.
         line = stat_line(self.stat_size)
         row = self.row
-        wanted = len(self.stats_lines(room=None)) * line + 8
+        results = len(self.stats_lines(room=None))
+        wanted = results * line + 8
         games = max(1, len(self.shown)) * row
-        tall = max(min(games, 3 * row), body - wanted)
+        beside = body - min(2, results) * line - 8
+        if games > beside:
+            beside -= line + 4
+        keep = max(min(games, 3 * row), min(games, LIST_ROWS * row, beside // row * row))
+        spare = body - wanted  # what every result leaves the list
+        if games > spare:
+            spare -= line + 4
+        tall = max(keep, spare)
         listed = max(row, min(games, tall))
         stats = body - listed - 8
         # Games past the room are there to scroll to: the line under the list says
@@ -395,26 +408,20 @@ class HistoryScene(Scene):
             tl.label(
                 surface, game.line(), r.inflate(-20, 0), size=self.row_size, color=color, most=most
             )
+        lines = self.stats_lines(self.stats_room)
+        boxes = column(self.stats_rect, len(lines), height=stat_line(self.stat_size), gap=0)
+        notes = list(zip(lines, boxes, strict=True))
+        more = ""
         if self.more_rect:
             first = self.first + 1
             last = min(len(shown), self.first + self.visible())
             said = _("Games {first} to {last} of {total}: scroll for the others")
-            tl.label(
-                surface,
-                said.format(first=first, last=last, total=len(shown)),
-                self.more_rect,
-                size=self.stat_size,
-                align="right",
-            )
-        lines = self.stats_lines(self.stats_room)
-        boxes = column(self.stats_rect, len(lines), height=stat_line(self.stat_size), gap=0)
-        most = min(
-            (
-                tl.label_px(line, box, self.stat_size)
-                for line, box in zip(lines, boxes, strict=True)
-            ),
-            default=None,
-        )
+            more = said.format(first=first, last=last, total=len(shown))
+            notes.append((more, self.more_rect))
+        # The line under the list and the results read as one note: one size.
+        most = min((tl.label_px(line, box, self.stat_size) for line, box in notes), default=None)
+        if more:
+            tl.label(surface, more, self.more_rect, size=self.stat_size, align="right", most=most)
         for line, box in zip(lines, boxes, strict=True):
             tl.label(
                 surface,
@@ -428,18 +435,18 @@ class HistoryScene(Scene):
         draw_all(self.controls, surface)
 
     def stats_lines(self, room: int | None = 3) -> list[str]:
-        """The results against each opponent on each side, one to a line (entries
-        run together read as one); what does not fit in ``room`` lines (None: no
-        limit) is counted on the last."""
-        stats = statistics(self.games)
+        """The results against each opponent on each side (the filter's opponent
+        only), the most played first, one to a line (entries run together read
+        as one); what does not fit in ``room`` lines (None: no limit) is counted
+        on the last."""
         said = _("v {opponent} on side {side}: {won} won, {drawn} drawn, {lost} lost")
         lines = [
             said.format(
                 opponent=player_name(opp), side=side, won=r["won"], drawn=r["drawn"], lost=r["lost"]
             )
-            for (opp, side), r in sorted(stats.items())
+            for opp, side, r in summary(self.games, self.filter)
         ]
-        if not lines:
+        if not lines and self.filter == ALL:
             return [_("Your results against each AI level show here.")]
         if room is not None and len(lines) > room:
             more = len(lines) - room + 1

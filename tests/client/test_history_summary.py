@@ -1,0 +1,71 @@
+"""History at 640x480 with games against every level: its results against each
+opponent were every opponent's whatever the filter, by name, and squeezed the
+list of games to three rows. They follow the filter, the most played first, and
+the list keeps six rows (Large text: four, the results two lines)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from game.client.scenes.history_scene import HistoryScene
+from game.client.scripted.checks import layout_problems, look, text_problems
+from game.client.scripted.tour import Driver
+from game.play.history import archive
+from game.play.match import PLAYERS, Match
+from game.rules import RED
+
+from .screens import shown
+from .tours import languages
+
+
+def many_games(app) -> HistoryScene:
+    """Games against every player on two sides, Club's the most (three a side)."""
+    when = dt.datetime(2026, 11, 1, 10, 0)
+    for side in (3, 4):
+        for who in PLAYERS:
+            for _game in range(3 if who == "Club" else 1 + PLAYERS.index(who) % 2):
+                match = Match(side, "Human", who)
+                match.resign(RED)
+                when += dt.timedelta(minutes=1)
+                archive(match, app.data, when)
+    return HistoryScene(app)
+
+
+def results(app, scene: HistoryScene) -> list[str]:
+    """The lines of results the screen draws, whole and over nothing."""
+    seen = look(app)
+    assert seen is not None
+    assert text_problems(app, seen) == [] and layout_problems(app) == []
+    drawn = {m for m, _r, _b, _p in seen.texts}
+    lines = scene.stats_lines(scene.stats_room)
+    assert set(lines) <= drawn
+    return lines
+
+
+@pytest.mark.parametrize("language", languages())
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_the_results_follow_the_filter_and_leave_the_list_its_rows(tmp_path, text_size, language):
+    with shown(tmp_path, many_games, (640, 480), text_size, language) as (app, _seen):
+        scene = app.scenes.top
+        assert isinstance(scene, HistoryScene)
+        assert len(scene.shown) > 20
+        # Six rows where the buttons take one row (two rows of them leave four).
+        one_row = scene.open_button.rect.top == scene.back_button.rect.top
+        assert len(scene.rows()) >= (6 if one_row else 4)
+        assert one_row or language != "en" or text_size != "Normal"
+        lines = results(app, scene)
+        assert len(lines) >= 2  # one at least, and how many more
+        club = scene.filter_choice.shown("Club")
+        assert club in lines[0]  # three games a side: the most played
+        # Club chosen in the filter: its two lines only.
+        drive = Driver(app)
+        choice = scene.filter_choice
+        up = choice.steps()[1]
+        while scene.filter != "Club":
+            drive.click(up.center)
+        lines = results(app, scene)
+        assert len(lines) == 2 and all(club in line for line in lines), lines
+        assert len(scene.shown) == 6
+        assert len(scene.rows()) == (6 if one_row else 4)  # every game of Club's
