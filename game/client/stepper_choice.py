@@ -21,7 +21,7 @@ from game.i18n import _
 
 from . import button_label, text_layout, theme
 from .margin import framed_height, needed
-from .widgets import LABEL_FLOOR, Segments, focus_ring
+from .widgets import LABEL_FLOOR, Segments
 
 #: The first option's share of the room the options have; the stepper takes the rest.
 FIRST_SHARE = 1 / 3
@@ -177,29 +177,13 @@ class StepperChoice(Segments):
 
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
-        most = self.shared or (None, None)
-        text_layout.label(
-            surface,
-            _(self.title),
-            self.title_box(),
-            size=self.size + 2,
-            floor=LABEL_FLOOR,
-            most=most[0],
-        )
+        most = self.draw_title(surface)
         first, stepper = self.areas()
         lines = []
         for r, option in ((first, 0), (stepper, self.stepped)):
             if option >= len(self.options):
                 continue  # nothing to step through
-            chosen = (self.index == 0) == (option == 0)
-            pygame.draw.rect(
-                surface, theme.ACCENT if chosen else theme.BG_LIGHT, r, border_radius=8
-            )
-            pygame.draw.rect(surface, edge if chosen else theme.CELL_EDGE, r, 2, border_radius=8)
-            if chosen and self.focused:
-                focus_ring(surface, r)  # an accent edge vanishes on the accent fill
-            color = theme.BG if chosen else theme.TEXT
+            color = self.draw_box(surface, r, (self.index == 0) == (option == 0))
             room = r if option == 0 else self.name_room(r)
             lines.append((self.shown(self.options[option]), room, color))
         own = self.fit_px()

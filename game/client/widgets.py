@@ -245,7 +245,16 @@ class Segments(Button):
         return title, options
 
     def draw(self, surface: pygame.Surface) -> None:
-        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
+        most = self.draw_title(surface)
+        lines = [
+            (self.shown(self.options[i]), r, self.draw_box(surface, r, i == self.index))
+            for i, r in enumerate(self.parts())
+        ]
+        button_label.shared_labels(surface, lines, self.size, LABEL_FLOOR, most=most[1])
+
+    def draw_title(self, surface: pygame.Surface) -> tuple[int | None, int | None]:
+        """The title, at the size the table of choices shares; returns the sizes
+        it shares (its titles', its options'; None: this choice's own)."""
         most = self.shared or (None, None)
         text_layout.label(
             surface,
@@ -255,18 +264,17 @@ class Segments(Button):
             floor=LABEL_FLOOR,
             most=most[0],
         )
-        lines = []
-        for i, r in enumerate(self.parts()):
-            chosen = i == self.index
-            pygame.draw.rect(
-                surface, theme.ACCENT if chosen else theme.BG_LIGHT, r, border_radius=8
-            )
-            pygame.draw.rect(surface, edge if chosen else theme.CELL_EDGE, r, 2, border_radius=8)
-            if chosen and self.focused:
-                focus_ring(surface, r)  # an accent edge vanishes on the accent fill
-            color = theme.BG if chosen else theme.TEXT
-            lines.append((self.shown(self.options[i]), r, color))
-        button_label.shared_labels(surface, lines, self.size, LABEL_FLOOR, most=most[1])
+        return most
+
+    def draw_box(self, surface: pygame.Surface, r: pygame.Rect, chosen: bool) -> theme.Color:
+        """An option's box at ``r``, gold if ``chosen`` (ringed if focused too);
+        returns the colour its text is drawn in."""
+        edge = theme.ACCENT if self.focused else theme.CELL_EDGE
+        pygame.draw.rect(surface, theme.ACCENT if chosen else theme.BG_LIGHT, r, border_radius=8)
+        pygame.draw.rect(surface, edge if chosen else theme.CELL_EDGE, r, 2, border_radius=8)
+        if chosen and self.focused:
+            focus_ring(surface, r)  # an accent edge vanishes on the accent fill
+        return theme.BG if chosen else theme.TEXT
 
 
 def title_column(choices: Sequence[Segments]) -> None:
