@@ -69,3 +69,16 @@ def test_the_results_follow_the_filter_and_leave_the_list_its_rows(tmp_path, tex
         assert len(lines) == 2 and all(club in line for line in lines), lines
         assert len(scene.shown) == 6
         assert len(scene.rows()) == (6 if one_row else 4)  # every game of Club's
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_the_line_that_says_there_are_more_games_is_over_no_row(tmp_path, size):
+    """In a tall window the line saying which games are in view was put inside
+    the list's box by the smallest window's row height, over its last row."""
+    with shown(tmp_path, many_games, size, "Large") as (app, _seen):
+        scene = app.scenes.top
+        assert isinstance(scene, HistoryScene)
+        more = scene.more_rect
+        assert more and len(scene.rows()) >= (4 if size == (640, 480) else 6)
+        assert not any(more.colliderect(r) for _i, r in scene.rows())
+        assert len(results(app, scene)) >= 2 and not more.colliderect(scene.stats_rect)

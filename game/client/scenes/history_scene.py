@@ -164,7 +164,7 @@ class HistoryScene(Scene):
         # so, in what the rows leave of the list's box, else above the results.
         seen = max(1, int(listed) // row)
         more = len(self.shown) > seen
-        inside = more and listed - seen * ROW >= line
+        inside = more and listed - seen * row >= line
         if more and not inside:
             stats -= line + 4
         self.stats_room = max(1, int(stats) // line)
