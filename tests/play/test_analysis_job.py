@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from game.ai.analysis import JUDGE_DEPTH
 from game.play.analysis_job import AnalysisJob
+from game.play.game_analysis import CHECK_DEPTH
 from game.play.match import Match
 
 
@@ -134,7 +135,7 @@ def test_a_record_that_cannot_be_written_is_said_and_the_analysis_stays(tmp_path
     assert said.startswith("The analysis could not be kept with the game: ")
 
 
-def test_the_job_looks_deeper_at_unsure_labels_and_keeps_them_once_settled(tmp_path):
+def test_the_job_looks_deeper_at_unsure_labels_and_mistakes_and_keeps_them_once_settled(tmp_path):
     """Issue 53: once every turn has its verdict the job is still running, asking
     one depth deeper about each unsure label while the screen is open; the
     record is written when every turn has its verdict and again when the
@@ -157,8 +158,14 @@ def test_the_job_looks_deeper_at_unsure_labels_and_keeps_them_once_settled(tmp_p
     assert line.depths[-1] == JUDGE_DEPTH + 1 and line.asked[-1][2] == "c5"
     # While a deeper look is out nothing on the screen changes: no redraw asked.
     assert not job.step() and job.running
-    line.answer("mistake", depth=JUDGE_DEPTH + 1, unsure=False)  # it holds: settled
-    assert job.step()  # the label changed
+    line.answer("mistake", depth=JUDGE_DEPTH + 1, unsure=False)  # it holds: sure
+    assert job.step()  # the "?" went
+    assert json.loads(record.read_text()) == {}  # labels left to look at: not yet
+    # A mistake is looked at once more, sure or not, until seen from CHECK_DEPTH.
+    job.step()
+    assert line.depths[-1] == JUDGE_DEPTH + 2 == CHECK_DEPTH and line.asked[-1][2] == "c5"
+    line.answer("mistake", depth=CHECK_DEPTH, unsure=False)
+    job.step()
     assert json.loads(record.read_text()) == {}  # one unsure label left: not yet
     job.step()
     assert line.depths[-1] == JUDGE_DEPTH + 1 and line.asked[-1][2] == "a1"
@@ -167,4 +174,4 @@ def test_the_job_looks_deeper_at_unsure_labels_and_keeps_them_once_settled(tmp_p
     assert job.analysis.settled and not job.running
     kept = json.loads(record.read_text())["analysis"]
     assert [(v["label"], v["unsure"]) for v in kept][1:3] == [("mistake", False), ("best", False)]
-    assert not job.step() and len(line.asked) == asked + 2
+    assert not job.step() and len(line.asked) == asked + 3
