@@ -271,15 +271,8 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
     label = {blunder: "blunder"}
 
     def data(at: int, depth: int, unsure: bool) -> dict:
-        return {
-            "loss": 9.0 if at == blunder else 1.0,
-            "label": label.get(at, "good"),
-            "exact": at == exact,
-            "best_score": 0,
-            "played_score": 0,
-            "depth": depth,
-            "unsure": unsure,
-        }
+        loss = 9.0 if at == blunder else 1.0
+        return verdict_data(label.get(at, "good"), depth, at == exact, unsure, loss)
 
     while not analysis.done:
         ask = analysis.next_turn()
@@ -373,15 +366,7 @@ def test_mistakes_and_blunders_are_looked_at_deeper_even_when_sure():
             label = "good"  # seen deeper, the mistake was none
         if at == mistake and depth > JUDGE_DEPTH:
             label = "blunder"  # seen deeper, it was worse
-        return {
-            "loss": 1.0,
-            "label": label,
-            "exact": at == exact,
-            "best_score": 0,
-            "played_score": 0,
-            "depth": depth,
-            "unsure": False,
-        }
+        return verdict_data(label, depth, at == exact, False)
 
     while not analysis.done:
         ask = analysis.next_turn()
@@ -409,3 +394,16 @@ def test_mistakes_and_blunders_are_looked_at_deeper_even_when_sure():
     assert v[stuck].label == "mistake" and v[stuck].depth == JUDGE_DEPTH
     assert v[inaccuracy].depth == JUDGE_DEPTH and v[exact].exact
     assert analysis.settled
+
+
+def verdict_data(label: str, depth: int, exact: bool, unsure: bool, loss: float = 1.0) -> dict:
+    """A verdict as the worker sends it."""
+    return {
+        "loss": loss,
+        "label": label,
+        "exact": exact,
+        "best_score": 0,
+        "played_score": 0,
+        "depth": depth,
+        "unsure": unsure,
+    }
