@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.client import theme
 from game.client.app import App
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scripted.tour import text_problems
@@ -47,3 +48,21 @@ def test_the_history_fills_a_large_window_as_the_other_lists_do(tmp_path, text_s
     for line in games + results:
         assert large_px[line] > small_px[line], line
     assert large.row > small.row
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_five_opponents_read_at_the_filters_own_size(tmp_path, text_size):
+    # A play-test found five opponents side by side shrunk to 8 or 9 pixels,
+    # Large text or not: past the room, the opponents go on the stepper.
+    def five(app: App) -> HistoryScene:
+        archive_resigned(app, ["Beginner", "Casual", "Club", "Expert", "Master"])
+        return HistoryScene(app)
+
+    with shown(tmp_path, (640, 480), text_size, five) as app:
+        scene = app.scenes.top
+        assert isinstance(scene, HistoryScene)
+        assert len(scene.filter_choice.options) == 6
+        title_px, options_px = scene.filter_choice.sizes()
+        wanted = max(theme.FLOOR_PX, theme.px(scene.filter_choice.size))
+        assert options_px >= wanted and title_px >= wanted, (options_px, title_px, wanted)
+        assert text_problems(app) == []

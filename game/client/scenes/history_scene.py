@@ -33,6 +33,10 @@ COLUMN = 900
 LIST_ROWS = 6
 #: The most opponents the filter shows side by side, after "All"; more go on a stepper.
 SIDE_BY_SIDE = 6
+#: The size of the filter's text: the results' under the list, so neither reads smaller.
+FILTER_SIZE = 18
+#: How tall the filter stands.
+FILTER_ROW = 36
 
 
 class HistoryScene(Scene):
@@ -73,17 +77,8 @@ class HistoryScene(Scene):
         against = opponents(self.games)
         if self.filter not in against:
             self.filter = "All"
-        # Side by side while they fit; past that (ten AI levels, people online)
-        # "All", and the opponents on a stepper: every one is reached.
-        kind = Segments if len(against) <= SIDE_BY_SIDE else StepperChoice
-        self.filter_choice = kind(
-            N_("Against"),
-            [N_("All"), *against],
-            self.filter,
-            self.choose_filter,
-            size=18,
-            shown=lambda v: _(v) if v == "All" else player_name(v),
-        )
+        self.against = against
+        self.filter_choice = self.make_filter(len(against) <= SIDE_BY_SIDE)
         self.controls = [
             self.filter_choice,
             self.open_button,
@@ -94,6 +89,33 @@ class HistoryScene(Scene):
         ]
         self.selected = min(self.selected, max(0, len(self.shown) - 1))
         self.set_focus(self.focus)
+
+    def make_filter(self, side_by_side: bool) -> Segments:
+        """The choice of opponent: side by side, else "All" and a stepper over the
+        opponents (ten AI levels, people online): every one is reached."""
+        kind = Segments if side_by_side else StepperChoice
+        return kind(
+            N_("Against"),
+            [N_("All"), *self.against],
+            self.filter,
+            self.choose_filter,
+            size=FILTER_SIZE,
+            shown=lambda v: _(v) if v == "All" else player_name(v),
+        )
+
+    def fit_filter(self, width: int) -> None:
+        """Side by side only while the options read at their own size in ``width``
+        (a play-test found five opponents shrunk to 8 pixels, whatever the text
+        size), else on a stepper."""
+        side_by_side = len(self.against) <= SIDE_BY_SIDE
+        if side_by_side:
+            probe = self.make_filter(True)
+            probe.rect = pygame.Rect(0, 0, width, FILTER_ROW)
+            side_by_side = probe.sizes()[1] >= max(theme.FLOOR_PX, theme.px(FILTER_SIZE))
+        if side_by_side == isinstance(self.filter_choice, StepperChoice):
+            self.filter_choice = self.make_filter(side_by_side)
+            self.controls[0] = self.filter_choice
+            self.set_focus(self.focus)
 
     @property
     def shown(self) -> list[Entry]:
@@ -124,6 +146,7 @@ class HistoryScene(Scene):
         self.stat_size = round(STAT_SIZE + 4 * grow)
         self.row = max(round(ROW + 16 * grow), theme.font(self.row_size).get_linesize() + 12)
         cw = min(COLUMN, w - 60)  # the column, in the middle of the window
+        self.fit_filter(min(760, cw))
         buttons = (
             self.open_button,
             self.analyse_button,
@@ -176,7 +199,7 @@ class HistoryScene(Scene):
             children=[
                 Node("head", height=80),
                 Row(
-                    height=36,
+                    height=FILTER_ROW,
                     margin=(0, 0, 14, 0),
                     justify="start",
                     children=[Node(self.filter_choice, width=min(760, cw))],
