@@ -7,6 +7,7 @@ import re
 import time
 
 import pygame
+import pytest
 
 from game.ai.analysis import LABELS, judge
 from game.client import theme
@@ -373,12 +374,32 @@ def test_the_unsure_note_fits_the_smallest_window(tmp_path):
         drawn = [m for m, _ in texts(app)]
         assert _unsure_note() in drawn and any(m.endswith(": mistake?") for m in drawn)
         assert text_problems(app) == []
-    # In Large text the panel has no room for it beside a row of the list: it
-    # is left out rather than drawn over the list and Back.
+    # In Large text the summaries once took four lines and more and the note
+    # was left out, the "?" in the list unexplained: the note keeps its room.
     with shown(tmp_path, (640, 480), "Large", make) as app:
         drawn = [m for m, _ in texts(app)]
         assert any(m.endswith(": mistake?") for m in drawn)
+        assert _unsure_note() in drawn
         assert text_problems(app) == []
+        assert app.scenes.top.rows  # the list keeps its rows
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es", "it"])
+def test_the_unsure_note_is_kept_in_large_text_in_every_language(tmp_path, language):
+    from game.client.scripted.checks import look, text_problems
+    from game.i18n import _
+
+    match = random_game()
+    with large_at_640(tmp_path, language) as app:
+        scene = unsure_at_five(app, match)
+        scene.go(5)
+        app.scenes.reset(scene)
+        seen = look(app)
+        assert seen is not None
+        drawn = [m for m, _r, _b, _p in seen.texts]
+        assert _(analysis_scene.UNSURE_NOTE) in drawn
+        assert text_problems(app, seen) == []
+        assert scene.rows
 
 
 def test_the_line_that_looks_deeper_leaves_the_list_clear_of_back_in_french(tmp_path):

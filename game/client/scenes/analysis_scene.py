@@ -374,9 +374,23 @@ class AnalysisScene(Scene):
             [(self.summary(c, short), theme.TILE[c], 18) for c in (RED, BLUE)]
             for short in (False, True)
         ]
+        # A "?" listed unexplained reads as a fault: while one is, its note keeps
+        # its room first, then the summaries say short, then the list gives rows
+        # (one it keeps); the legend and the line looking deeper only where room is left.
+        note = ""
+        if any(v is not None and v.unsure for v in self.analysis.verdicts):
+            note = _(UNSURE_NOTE)
+            room -= tl.block_height(note, 16, width) + 8
         tall = [6 + sum(tl.block_height(t, z, width) + 2 for t, _c, z in s) for s in summaries]
         short = tall[0] > room
         room -= tall[short]
+        if note and room < 0:
+            given = min(
+                -(-int(-room) // (line + 4)),
+                max(0, min(len(self.analysis.verdicts), LIST_LEAST) - 1),
+            )
+            keep -= given * (line + 4)
+            room += given * (line + 4)
         said += summaries[short]
         first_summary = len(said) - 2
         # What "x" and a run of cells mean, as under the match's move list.
@@ -385,12 +399,8 @@ class AnalysisScene(Scene):
         if legend and legend_h <= room:
             said.append((legend, theme.MUTED, 16))
             room -= legend_h
-        if any(v is not None and v.unsure for v in self.analysis.verdicts):
-            note = _(UNSURE_NOTE)
-            note_h = tl.block_height(note, 16, width) + 8
-            if note_h <= room:
-                said.append((note, theme.MUTED, 16))
-                room -= note_h
+        if note:
+            said.append((note, theme.MUTED, 16))
         # The line that says the engine looks deeper is left out where it would
         # take the list's rows (in the smallest window in Large text).
         if deeper is not None:
