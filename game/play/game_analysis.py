@@ -312,7 +312,8 @@ class GameAnalysis:
         """One player's turns by label, and an accuracy: the share of their judged
         turns within a tile of the engine's best. ``turns`` are those judged of
         the ``of`` they played (passes are not judged), and ``final`` says that
-        no later pass will change their labels."""
+        no later pass will change their labels: nor a deeper look, which may
+        still change a label of theirs it has yet to settle."""
         theirs = [
             (i, v)
             for i, (_, played, mover) in enumerate(self.turns)
@@ -323,7 +324,8 @@ class GameAnalysis:
         counts = {label: sum(v.label == label for v in mine) for label in LABELS}
         close = sum(v.label in ("best", "good") for v in mine)
         accuracy = round(100 * close / len(mine)) if mine else 100
-        final = all(v is not None and v.final for _, v in theirs)
+        unsettled = set(self.unsettled_turns())
+        final = all(v is not None and v.final and i not in unsettled for i, v in theirs)
         return {
             "counts": counts,
             "accuracy": accuracy,

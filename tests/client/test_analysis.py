@@ -286,6 +286,19 @@ def test_no_accuracy_is_shown_as_known_before_it_is(app, drive, monkeypatch):
                 if not final:  # never as if final
                     assert not re.search(rf"{title}: accuracy \d", shown), shown
     assert counted and so_far, "the panel never showed a partial count, or one so far"
+    # Every turn final, a deeper look may still change a label: "so far" stays.
+    with answers_awaited(scene.job, 0.5):
+        while not scene.analysis.settled:
+            assert time.monotonic() - start < 240, "the labels did not settle"
+            shown = words(scene.draw, app.screen)
+            unsettled = set(scene.analysis.unsettled_turns())
+            for color in ("red", "blue"):
+                if any(
+                    m == color and i in unsettled
+                    for i, (_, _, m) in enumerate(scene.analysis.turns)
+                ):
+                    assert f"{color.title()}: accuracy so far " in shown, shown
+            drive.frames(1)
     shown = words(scene.draw, app.screen)
     assert re.search(r"Red: accuracy \d+%", shown) and "so far" not in shown
 

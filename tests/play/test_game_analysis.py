@@ -407,3 +407,31 @@ def verdict_data(label: str, depth: int, exact: bool, unsure: bool, loss: float 
         "depth": depth,
         "unsure": unsure,
     }
+
+
+def test_a_players_summary_stays_so_far_while_a_deeper_look_may_change_it():
+    """Every turn final, but a deeper look still to settle an unsure label of
+    Red's: Red's counts and accuracy may still change, so Red's summary is not
+    final; Blue's, with nothing left to look at, is. Once the label settles,
+    Red's is final too."""
+    from game.play.game_analysis import GameAnalysis
+    from game.play.match import Match
+
+    match = Match(3, "Human", "Human")
+    for text in ("c3", "c5", "a1", "e3"):
+        match.play(match.board.parse_turn(text))
+    analysis = GameAnalysis(match)
+    unsure_at = next(i for i, t in enumerate(analysis.turns) if t[2] == "red" and t[1] != "pass")
+    data = {"loss": 0.0, "label": "best", "exact": False, "best_score": 0, "played_score": 0}
+    while not analysis.done:
+        ask = analysis.next_turn()
+        assert ask is not None
+        analysis.record(ask.at, ask.played, {**data, "unsure": ask.at == unsure_at})
+    assert analysis.done and not analysis.settled
+    assert analysis.unsettled_turns() == [unsure_at]
+    assert not analysis.summary("red")["final"]
+    assert analysis.summary("blue")["final"]
+    ask = analysis.next_turn()
+    assert ask is not None and ask.at == unsure_at and ask.deep
+    analysis.record(ask.at, ask.played, {**data, "depth": ask.depth, "unsure": False})
+    assert analysis.settled and analysis.summary("red")["final"]
