@@ -82,3 +82,22 @@ def test_the_line_that_says_there_are_more_games_is_over_no_row(tmp_path, size):
         assert more and len(scene.rows()) >= (4 if size == (640, 480) else 6)
         assert not any(more.colliderect(r) for _i, r in scene.rows())
         assert len(results(app, scene)) >= 2 and not more.colliderect(scene.stats_rect)
+
+
+@pytest.mark.parametrize("language", languages())
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_the_last_line_counts_the_results_left_out_not_games(tmp_path, text_size, language):
+    # It once said "and 12 more (Export has every game)": what is left out is
+    # lines of results, one an opponent on a side, and it says how many.
+    from game.i18n import ngettext
+
+    with shown(tmp_path, many_games, (640, 480), text_size, language) as (app, _seen):
+        scene = app.scenes.top
+        assert isinstance(scene, HistoryScene)
+        lines = results(app, scene)  # drawn whole, over nothing
+        every = scene.stats_lines(room=None)
+        left_out = len(every) - (len(lines) - 1)
+        assert left_out >= 2
+        said = ngettext("and {n} more line of results", "and {n} more lines of results", left_out)
+        assert lines[-1] == said.format(n=left_out)
+        assert lines[:-1] == every[: len(lines) - 1]

@@ -473,9 +473,8 @@ class HistoryScene(Scene):
             return [_("Your results against each AI level show here.")]
         if room is not None and len(lines) > room:
             more = len(lines) - room + 1
-            rest = ngettext(
-                "and {n} more (Export has every game)", "and {n} more (Export has every game)", more
-            )
+            # What is left out is lines of results (an opponent on a side), not games.
+            rest = ngettext("and {n} more line of results", "and {n} more lines of results", more)
             lines = [*lines[: room - 1], rest.format(n=more)]
         return lines
 
