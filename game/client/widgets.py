@@ -244,6 +244,16 @@ class Segments(Button):
         )
         return title, options
 
+    def sizes_at(self, width: int, height: int) -> tuple[int, int]:
+        """Its :meth:`sizes` were it laid out ``width`` by ``height``: for a
+        scene that chooses between it and a stepper before its layout."""
+        kept = self.rect
+        self.rect = pygame.Rect(0, 0, width, height)
+        try:
+            return self.sizes()
+        finally:
+            self.rect = kept
+
     def draw(self, surface: pygame.Surface) -> None:
         most = self.draw_title(surface)
         lines = [

@@ -110,8 +110,9 @@ class HistoryScene(Scene):
         side_by_side = len(self.against) <= SIDE_BY_SIDE
         if side_by_side:
             probe = self.make_filter(True)
-            probe.rect = pygame.Rect(0, 0, width, FILTER_ROW)
-            side_by_side = probe.sizes()[1] >= max(theme.FLOOR_PX, theme.px(FILTER_SIZE))
+            side_by_side = probe.sizes_at(width, FILTER_ROW)[1] >= max(
+                theme.FLOOR_PX, theme.px(FILTER_SIZE)
+            )
         if side_by_side == isinstance(self.filter_choice, StepperChoice):
             self.filter_choice = self.make_filter(side_by_side)
             self.controls[0] = self.filter_choice
