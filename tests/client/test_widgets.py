@@ -115,6 +115,28 @@ def test_the_menus_work_from_the_keyboard(app, drive):
     assert app.scenes.top is title and title.controls[title.focus].label == "Play"
 
 
+def test_the_arrows_step_the_choice_just_clicked(app, drive):
+    """A play-test clicked "Human" on New match, then pressed Right: nothing
+    happened until Tab. The arrows take over from the control under the pointer."""
+    from game.client.scenes.setup import SetupScene
+
+    app.settings.red_player = "Human"
+    app.scenes.push(SetupScene(app))
+    drive.frames(2)
+    setup = app.scenes.top
+    first, _stepper = setup.red.areas()
+    drive.click(first.center)
+    assert setup.focus is None and app.settings.red_player == "Human"
+    shown = setup.red.options[setup.red.stepped]
+    drive.key(pygame.K_RIGHT)
+    assert app.settings.red_player == shown != "Human"
+    assert setup.controls[setup.focus] is setup.red
+    drive.hover((2, 2))  # over nothing: the mouse takes over again
+    assert setup.focus is None
+    drive.key(pygame.K_LEFT)  # no control under the pointer: nothing moves
+    assert setup.focus is None and app.settings.red_player == shown
+
+
 def test_a_focused_slider_moves_with_the_arrow_keys(app, drive):
     app.scenes.push(SettingsScene(app))
     drive.frames(1)

@@ -93,6 +93,11 @@ class MenuScene(Scene):
             back = key == pygame.K_UP or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
             self.move_focus(-1 if back else 1)
             return True
+        if self.focus is None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            # A player who has just clicked a choice steps it with the arrows (a
+            # play-test found them dead until Tab): the keys take over from the
+            # widget under the pointer, as Up and Down do.
+            self.set_focus(self.pointed())
         if self.focus is None:
             return False
         widget = self.controls[self.focus]
