@@ -369,6 +369,22 @@ def test_an_unsure_label_has_a_question_mark_explained_and_settles_while_shown(a
     assert f": {v.label}" in shown
 
 
+def test_a_question_mark_left_once_settled_promises_no_more_looks(app):
+    """A play-test found "not sure yet" beside a "?" after every deeper look
+    was made (the time took it no deeper): the note then says so instead."""
+    match = random_game()
+    scene = AnalysisScene(app, match)
+    for at, (_, turn, _) in enumerate(scene.analysis.turns):
+        data = {"loss": 3.0 if at == 4 else 0.0, "label": "mistake" if at == 4 else "best"}
+        deepest = {"exact": False, "depth": game_analysis.REFINE_DEPTH, "unsure": at == 4}
+        scene.analysis.record(at, turn, {**data, **deepest, "best_score": 0, "played_score": 0})
+    app.scenes.push(scene)
+    scene.go(5)
+    assert scene.analysis.settled and scene.analysis.verdicts[4].unsure
+    shown = words(scene.draw, app.screen)
+    assert analysis_scene.SETTLED_NOTE in shown and _unsure_note() not in shown
+
+
 def _unsure_note() -> str:
     return analysis_scene.UNSURE_NOTE
 

@@ -62,6 +62,8 @@ def verdict_shown(verdict: TurnVerdict) -> tuple[str, theme.Color]:
 LIST_LEAST = 4
 #: The legend of the "?" beside a label, in the panel while any label has one.
 UNSURE_NOTE = N_("? — the engine is not sure yet")
+#: Once no deeper look is left to make: "yet" would promise one.
+SETTLED_NOTE = N_("? — the engine could not be sure in its time")
 
 
 def move_number(ply: int) -> str:
@@ -379,7 +381,7 @@ class AnalysisScene(Scene):
         # (one it keeps); the legend and the line looking deeper only where room is left.
         note = ""
         if any(v is not None and v.unsure for v in self.analysis.verdicts):
-            note = _(UNSURE_NOTE)
+            note = _(SETTLED_NOTE if self.analysis.settled else UNSURE_NOTE)
             room -= tl.block_height(note, 16, width) + 8
         tall = [6 + sum(tl.block_height(t, z, width) + 2 for t, _c, z in s) for s in summaries]
         short = tall[0] > room
