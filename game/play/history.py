@@ -84,6 +84,23 @@ class Entry:
             return "won" if self.result == people[0] else "lost"
         return _("{color} won").format(color=_(self.result.title()))
 
+    @property
+    def yours(self) -> str | None:
+        """The player's colour ("red" or "blue"): online, the side they had; at the
+        screen, the one person's against an AI; None between two people or two AIs."""
+        if self.you is not None:
+            return self.you
+        if (self.red == HUMAN) != (self.blue == HUMAN):
+            return "red" if self.red == HUMAN else "blue"
+        return None
+
+    def score(self) -> str:
+        """The tiles, the player's first ("you-them", as the row names the one they
+        played); Red's first where no one side is theirs."""
+        if self.yours == "blue":
+            return f"{self.blue_tiles}-{self.red_tiles}"
+        return f"{self.red_tiles}-{self.blue_tiles}"
+
     def how(self) -> str:
         """How a game ended that the board did not end, in the player's words:
         "you resigned", "Bob resigned", "Blue resigned"; "" when the board ended it."""
@@ -91,10 +108,7 @@ class Entry:
         if side not in ("red", "blue") or not rest:
             return ""
         player = self.red if side == "red" else self.blue
-        if self.you is not None:  # online: the other player by name
-            you = side == self.you
-        else:  # the one person against an AI
-            you = player == HUMAN and (self.red == HUMAN) != (self.blue == HUMAN)
+        you = side == self.yours
         if you and rest == "resigned":
             return _("you resigned")
         # i18n: the record's words, matched
@@ -107,7 +121,7 @@ class Entry:
         return ending_text(self.ended, {side: who})
 
     def line(self) -> str:
-        score = f"{self.red_tiles}-{self.blue_tiles}"
+        score = self.score()
         how = self.how()
         outcome = _(OUTCOMES[self.outcome]) if self.outcome in OUTCOMES else self.outcome
         result = _("{outcome} {score} ({how})") if how else _("{outcome} {score}")
