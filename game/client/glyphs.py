@@ -97,7 +97,8 @@ class Face(pygame.font.Font):
     def _balanced(self, parts: list[str], width: int) -> list[str]:
         """The lines of one paragraph, each as full as it goes; but where that
         leaves them out of balance (:meth:`ragged`: "Schmidt / Spiele", "Blue wins,
-        10 tiles / to 9."), the same number of lines broken as evenly as they go."""
+        10 tiles / to 9."), the same number of lines broken with no such fault, each
+        as full as it then goes (:meth:`even`)."""
         lines = self._filled(parts, width)
         if width <= 0 or len(lines) < 2 or len(parts) <= len(lines):
             return lines
@@ -118,51 +119,63 @@ class Face(pygame.font.Font):
             return True
         return len(lines) <= SHORT and any(len(words(line)) == 1 for line in lines)
 
-    def cost(self, lines: list[str], width: int) -> int:
-        """How unevenly ``lines`` fill ``width``: the squares of what each leaves
-        empty, the last line too (a short text reads as a block), and a line's
-        worth more for each word standing alone where words could share."""
-        count = sum(len(words(line)) for line in lines)
-        total = 0
-        for line in lines:
-            total += (width - self.size(line)[0]) ** 2
-            if count > len(lines) and len(words(line)) == 1:
-                total += width**2
-        return total
+    def cost(self, lines: list[str], width: int) -> tuple[int, ...]:
+        """How ``lines`` wrap a text in ``width``, least first: how many faults (a
+        word alone where words could share, a last line under a third of the
+        width: "to 9." left over), then what each line but the last leaves empty,
+        the first line's first. A block as wide as its box: lines balanced to the
+        shortest read as a narrow column in a wide panel (a play-test)."""
+        alone = sum(len(words(line)) for line in lines) > len(lines)
+        faults, empty = 0, []
+        for n, line in enumerate(lines):
+            faults += alone and len(words(line)) == 1
+            if n == len(lines) - 1:
+                faults += 3 * self.size(line)[0] < width
+            else:
+                empty.append(max(0, width - self.size(line)[0]))
+        return (faults, *empty)
 
     def even(self, parts: list[str], width: int, count: int) -> list[str] | None:
         """``parts`` in exactly ``count`` lines no wider than ``width``, at the
-        least :meth:`cost`; None if they do not go in so many."""
+        least :meth:`cost`: the fewest faults, then each line as full as it goes
+        in turn; None if they do not go in so many."""
         n = len(parts)
-        alone = width**2 if n > count else 0
-        span: dict[tuple[int, int], float] = {}
+        alone = n > count
+
+        def line(i: int, j: int) -> tuple[int, int] | None:
+            """The faults and width of parts ``i`` to ``j`` on a line; None if too wide."""
+            w = self.size(" ".join(parts[i:j]))[0]
+            if w > width and j > i + 1:
+                return None
+            return int(alone and j == i + 1), w
+
+        # best[k][i]: the least cost of parts[i:] in k lines, and where its first line ends.
+        best: list[dict[int, tuple[tuple[int, ...], int]]] = [{} for _ in range(count + 1)]
         for i in range(n):
-            for j in range(i + 1, n + 1):
-                line = " ".join(parts[i:j])
-                w = self.size(line)[0]
-                if w > width and j > i + 1:
-                    break
-                span[i, j] = (width - w) ** 2 + (alone if j == i + 1 else 0)
-        # best[k][j]: the least cost of the first j parts in k lines, and where
-        # the last of those lines starts.
-        inf = float("inf")
-        best: list[list[tuple[float, int]]] = [[(inf, 0)] * (n + 1) for _ in range(count + 1)]
-        best[0][0] = (0.0, 0)
-        for k in range(1, count + 1):
-            for j in range(1, n + 1):
-                best[k][j] = min(
-                    ((best[k - 1][i][0] + span[i, j], i) for i in range(j) if (i, j) in span),
-                    default=(inf, 0),
-                )
-        if best[count][n][0] == inf:
+            last = line(i, n)
+            if last is not None:
+                best[1][i] = ((last[0] + (3 * last[1] < width),), n)
+        for k in range(2, count + 1):
+            for i in range(n - k + 1):
+                found = []
+                for j in range(i + 1, n - k + 2):
+                    first = line(i, j)
+                    if first is None:
+                        break
+                    if j in best[k - 1]:
+                        rest = best[k - 1][j][0]
+                        found.append(((first[0] + rest[0], width - first[1], *rest[1:]), j))
+                if found:
+                    best[k][i] = min(found)
+        if 0 not in best[count]:
             return None
         lines: list[str] = []
-        j = n
+        i = 0
         for k in range(count, 0, -1):
-            i = best[k][j][1]
+            j = best[k][i][1]
             lines.append(" ".join(parts[i:j]))
-            j = i
-        return lines[::-1]
+            i = j
+        return lines
 
     def _filled(self, parts: list[str], width: int) -> list[str]:
         lines: list[str] = []

@@ -1,0 +1,81 @@
+"""A wrapped text takes its box's width: the analysis panel's texts wrapped in
+lines of about 150 pixels in a panel 216 wide at 640x480 (and under 240 in one
+328 wide), the lines balanced to the width of the shortest, a narrow column in
+the panel. Its lines now fill the box, each but the last as full as it goes,
+the last keeping at least a third of the width (no "to 9." left over) and no
+word alone where words could share."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client import theme
+from game.client.glyphs import Face, words
+from game.client.scripted.checks import look
+
+from .test_analysis_room import judged, long_game, right
+from .test_large_text import shown
+
+
+def faults(f: Face, lines: list[str], width: int) -> int:
+    return f.cost(lines, width)[0]
+
+
+def could_fill(f: Face, lines: list[str], width: int) -> str | None:
+    """A line, but the last, that could take the next line's first word and still
+    fit ``width`` with no more faults; None if every one is as full as it goes."""
+    for n in range(len(lines) - 1):
+        head, *rest = words(lines[n + 1])
+        if not rest:
+            continue  # the next line would be gone: another number of lines
+        moved = [*lines[:n], f"{lines[n]} {head}", " ".join(rest), *lines[n + 2 :]]
+        if f.size(moved[n])[0] <= width and faults(f, moved, width) <= faults(f, lines, width):
+            return lines[n]
+    return None
+
+
+def test_two_lines_fill_the_first_to_the_width_and_leave_the_last_a_third() -> None:
+    pygame.font.init()
+    theme.reset_fonts()
+    f = theme.face(23)
+    msg = "Better: f5 — it was worth about 1 tile more by the end."
+    width = 216
+    lines = f.wrap(msg, width)
+    assert " ".join(lines) == msg and len(lines) == 2, lines
+    wide = [f.size(line)[0] for line in lines]
+    assert max(wide) <= width and wide[0] >= 0.85 * width, (lines, wide)
+    assert 3 * wide[-1] >= width, (lines, wide)
+    summary = "Blue: accuracy so far 38%, 2 blunders, 7 mistakes, 6 inaccuracies"
+    lines = f.wrap(summary, 328)
+    assert could_fill(f, lines, 328) is None and faults(f, lines, 328) == 0, lines
+
+
+@pytest.mark.parametrize(
+    ("size", "text_size"), [((640, 480), "Normal"), ((640, 480), "Large"), ((1280, 800), "Large")]
+)
+def test_the_analysis_texts_wrap_to_the_panels_width(tmp_path, size, text_size) -> None:
+    match = long_game()
+    with shown(tmp_path, size, text_size, lambda app: judged(app, match)) as app:
+        scene = app.scenes.top
+        right(scene, 5)  # a blunder: its header, and the better turn under it
+        seen = look(app)
+        assert seen is not None
+        drawn: dict[str, list[pygame.Rect]] = {}
+        boxes = {}
+        for msg, r, b, p in seen.texts:
+            if b is not None and scene.panel.contains(r) and r.top < scene.rows[0][1].top:
+                drawn.setdefault(msg, []).append(r)
+                boxes[msg] = (b, p)
+        wrapped = {m: rs for m, rs in drawn.items() if len(rs) > 1}
+        assert any(m.startswith("Better:") for m in wrapped) and len(wrapped) >= 3, sorted(drawn)
+        for msg, rs in wrapped.items():
+            box, p = boxes[msg]
+            assert box.width >= scene.panel.width - 32, (msg, box, scene.panel)  # the panel's
+            f = theme.face(p)
+            lines = f.wrap(msg, box.width)
+            # Drawn as wrapped at the box's width (the ink a pixel or three inside the advances).
+            widths = [f.size(line)[0] for line in lines]
+            assert len(widths) == len(rs), (msg, lines, rs)
+            assert all(0 <= w - r.width <= 4 for w, r in zip(widths, rs, strict=True)), (lines, rs)
+            assert could_fill(f, lines, box.width) is None, (msg, lines)
