@@ -256,8 +256,8 @@ class SidePanel:
         p = self.rect
         small = self.compact
         box = pygame.Rect(p.left + 10, y, p.width - 20, 52 if small else 72)
-        r = 9 if small else 13
-        left = box.left + 16 + 4 * r
+        r, pad = disc(small)
+        left = box.left + pad + 3 * r
         badge = self.badges.get(color)
         # Beside a clock the name stands alone: the disc already says the colour.
         full = (
@@ -267,7 +267,7 @@ class SidePanel:
                 side=_(color.title), player=player_name(match.player(color))
             )
         )
-        room = box.right - 10 - left
+        room = box.right - pad - left
         if badge is not None:  # the clock keeps its place; a long name gives way
             room -= theme.font(22 if small else 30, True).size(badge[0])[0] + 8
         # The name and the counts share the box's height: Large fits them at
@@ -279,7 +279,7 @@ class SidePanel:
             ngettext("{n} tile", "{n} tiles", shown_n).format(n=shown_n),
             ngettext("{n} group", "{n} groups", groups_n).format(n=groups_n),
         )
-        count_row.width = box.right - 10 - left
+        count_row.width = box.right - pad - left
         return box, full, name_row, counts, count_row, 18 if small else 24, 16 if small else 20
 
     def _side(
@@ -291,9 +291,9 @@ class SidePanel:
         pygame.draw.rect(surface, theme.BG_LIGHT, box, border_radius=10)
         if active:
             pygame.draw.rect(surface, theme.TILE[color], box, 3, border_radius=10)
-        r = 9 if small else 13
-        pygame.draw.circle(surface, theme.TILE[color], (box.left + 8 + 2 * r, box.top + 2 * r), r)
-        left = box.left + 16 + 4 * r
+        r, pad = disc(small)
+        pygame.draw.circle(surface, theme.TILE[color], (box.left + pad + r, box.top + 2 * r), r)
+        left = box.left + pad + 3 * r
         badge = self.badges.get(color)
         rows = pygame.Rect(left, box.top + 4, name_row.width, box.height - 8)
         text_layout.label(surface, full, name_row, size=name_size, bold=True, most=most[0])
@@ -301,7 +301,7 @@ class SidePanel:
             surface, counts, count_row, size=count_size, color=theme.MUTED, most=most[1]
         )
         # The clock on the name's line, large; the connection on the counts' line.
-        whole = pygame.Rect(left, rows.top, box.right - 10 - left, rows.height)
+        whole = pygame.Rect(left, rows.top, box.right - pad - left, rows.height)
         clock_row, note_row = split(whole, 0.55, "top")
         corner = (
             (badge, clock_row, 22 if small else 30, True),
@@ -313,6 +313,14 @@ class SidePanel:
                     surface, note[0], place_in, size=size, color=note[1], align="right", bold=bold
                 )
         return box.bottom + (6 if small else 10)
+
+
+def disc(small: bool) -> tuple[int, int]:
+    """A side's disc's radius, and the card's padding: the disc's from the card's
+    left edge, and the name's and the clock's from its right one (10 there, a
+    long name nearly touched the edge at 640x480 in Large text)."""
+    r = 9 if small else 13
+    return r, 8 + r
 
 
 def spinner(surface: pygame.Surface, centre: tuple[int, int], clock: float) -> None:
