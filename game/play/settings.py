@@ -55,6 +55,10 @@ class Settings:
     board_side: int = 5
     red_player: str = "Human"
     blue_player: str = "Club"
+    #: The AI level each side's stepper shows while a person plays the side: the
+    #: one last chosen, so a step back from Human comes back to it, next time too.
+    red_level: str = "Club"
+    blue_level: str = "Club"
     #: The language the game speaks (a code of game.i18n.LANGUAGES); "" follows the
     #: system's language.
     language: str = ""
@@ -66,6 +70,19 @@ class Settings:
         """The voice cannot speak: Speech goes back off, so that its switch says
         what the player gets (and a voice mended later is asked for again)."""
         self.speech = False
+
+    def choose_player(self, side: str, player: str) -> None:
+        """``player`` plays ``side`` ("red" or "blue"); a level is the one the
+        side's stepper shows from now on, a person too."""
+        setattr(self, f"{side}_player", player)
+        if player in PLAYERS[1:]:
+            setattr(self, f"{side}_level", player)
+
+    def shown_level(self, side: str) -> str:
+        """The level ``side``'s stepper shows: its player's, or under a person the
+        one last chosen."""
+        player = getattr(self, f"{side}_player")
+        return str(player if player in PLAYERS[1:] else getattr(self, f"{side}_level"))
 
     def clamp(self) -> Settings:
         self.volume = min(1.0, max(0.0, float(self.volume)))
@@ -103,6 +120,9 @@ def check(name: str, value: Any) -> Any:
     if name.endswith("_player") and value not in PLAYERS:
         # i18n: a file's words
         raise ValueError(f"{name} {clip(value, 20)} is not a player this version knows")
+    if name.endswith("_level") and value not in PLAYERS[1:]:
+        # i18n: a file's words
+        raise ValueError(f"{name} {clip(value, 20)} is not a level this version knows")
     if name == "language" and value and value not in LANGUAGES:
         raise ValueError(
             _(

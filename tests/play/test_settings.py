@@ -42,3 +42,21 @@ def test_speech_is_off_by_default_kept_when_on_and_checked_like_the_others(tmp_p
     settings, message = load(tmp_path)
     assert settings.speech is False and settings.volume == 0.3
     assert message is not None and "speech should be true or false" in message
+
+
+def test_a_level_the_game_does_not_know_falls_back_with_a_note(tmp_path):
+    import json
+
+    from game.play.settings import load
+
+    (tmp_path / "settings.json").write_text(json.dumps({"red_level": "Grandmaster"}))
+    settings, problem = load(tmp_path)
+    assert settings.red_level == "Club" and problem and "red_level" in problem
+
+
+def test_a_side_keeps_the_level_last_chosen_under_a_person():
+    s = Settings()
+    s.choose_player("blue", "Beginner")
+    s.choose_player("blue", "Human")
+    assert (s.blue_player, s.shown_level("blue")) == ("Human", "Beginner")
+    assert s.shown_level("red") == "Club"  # the default until a level is chosen

@@ -11,7 +11,7 @@ from game.i18n import N_, _
 from game.play import ai_rating
 from game.play.history import describe as describe_game
 from game.play.in_progress import match_in_progress
-from game.play.match import DEFAULT_LEVEL, PLAYERS, Match, open_record, player_blurb, player_name
+from game.play.match import PLAYERS, Match, open_record, player_blurb, player_name
 
 from .. import text_layout, theme
 from ..layout_tree import Column, Node
@@ -58,14 +58,14 @@ class SetupScene(MenuScene):
 
     def seat(self, side: str, setting: str) -> StepperChoice:
         """Who plays ``side``: a person or an AI level, the level on a stepper
-        (with a person chosen it shows the level a match's Blue plays by default)."""
+        (with a person chosen it shows the level chosen last, kept in the settings)."""
         chosen = getattr(self.app.settings, setting)
         return StepperChoice(
             side,
             PLAYERS,
             chosen,
             lambda v: self._set(setting, v),
-            stepped=DEFAULT_LEVEL,
+            stepped=self.app.settings.shown_level(setting.removesuffix("_player")),
             ladder=True,
             shown=player_name,
         )
@@ -88,7 +88,9 @@ class SetupScene(MenuScene):
     def _set(self, name: str, value: object) -> None:
         if name.endswith("_player"):
             self.picked = ""
-        setattr(self.app.settings, name, value)
+            self.app.settings.choose_player(name.removesuffix("_player"), str(value))
+        else:
+            setattr(self.app.settings, name, value)
         self.app.save_settings()
         self.resize(self.app.size)  # a player's line may take a line more, or one less
 
@@ -96,7 +98,8 @@ class SetupScene(MenuScene):
         """The AI side gets the level nearest the player's rating (game/play decides)."""
         s = self.app.settings
         pick = ai_rating.match_my_level(s.red_player, s.blue_player, self.rating)
-        s.red_player, s.blue_player = pick.red, pick.blue
+        s.choose_player("red", pick.red)
+        s.choose_player("blue", pick.blue)
         self.app.save_settings()
         self.red.index, self.blue.index = PLAYERS.index(pick.red), PLAYERS.index(pick.blue)
         self.picked = pick.message
