@@ -37,6 +37,9 @@ SIDE_BY_SIDE = 6
 FILTER_SIZE = 18
 #: How tall the filter stands.
 FILTER_ROW = 36
+#: The band of the title in a tall window (16 less at 640x480), and the gap under the filter.
+HEAD = 80
+FILTER_GAP = 14
 
 
 class HistoryScene(Scene):
@@ -59,6 +62,7 @@ class HistoryScene(Scene):
         #: A game's row, and its text size: grown with the window, as the other
         #: lists' rows are (set as laid out).
         self.row = ROW
+        self.head_h = HEAD
         self.row_size = 20
         self.stat_size = STAT_SIZE
         self.open_button = Button(N_("Open"), self.open, key=pygame.K_RETURN, size=22)
@@ -162,7 +166,13 @@ class HistoryScene(Scene):
             bw = min(240, cw // across - 10)
         rows = -(-len(buttons) // across)
         foot = rows * 44 + (rows - 1) * 8 + 16
-        body = h - 80 - 50 - foot - 10
+        # The title's band and the filter's gap are tighter in a small window: the room
+        # goes to the list (two rows of buttons, in Large text or a language with long
+        # labels, left it four rows at 640x480).
+        self.head_h = round(HEAD - 16 * (1 - grow))
+        gap = round(FILTER_GAP - 6 * (1 - grow))
+        under_stats = round(10 - 4 * (1 - grow))
+        body = h - self.head_h - FILTER_ROW - gap - foot - under_stats
         # The list and the results under it share the room above the buttons: the
         # list takes what its games need, the results the rest, so a short list
         # leaves no half-empty screen over cut results. A long list keeps six
@@ -198,10 +208,10 @@ class HistoryScene(Scene):
             padding=(0, (w - cw) // 2),
             justify="start",
             children=[
-                Node("head", height=80),
+                Node("head", height=self.head_h),
                 Row(
                     height=FILTER_ROW,
-                    margin=(0, 0, 14, 0),
+                    margin=(0, 0, gap, 0),
                     justify="start",
                     children=[Node(self.filter_choice, width=min(760, cw))],
                 ),
@@ -212,7 +222,9 @@ class HistoryScene(Scene):
                     justify="start",
                     children=in_list,
                 ),
-                Column(justify="start", margin=(0, 0, 10, 0), children=[*under, Node("stats")]),
+                Column(
+                    justify="start", margin=(0, 0, under_stats, 0), children=[*under, Node("stats")]
+                ),
                 Grid(
                     dock="bottom",
                     height=foot,
@@ -409,8 +421,10 @@ class HistoryScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        title = split(self.head, 16)[1]
-        tl.label(surface, _("History"), split(title, 56)[0], size=44, bold=True, align="center")
+        # The title's 56 pixels, 8 under them in a tall window, none in the smallest.
+        over = max(8, self.head.height - 64)
+        title = split(split(self.head, over)[1], 56)[0]
+        tl.label(surface, _("History"), title, size=44, bold=True, align="center")
         shown = self.shown
         if not self.games:
             none = _("No finished matches yet: they are kept here as you play.")
