@@ -14,6 +14,7 @@ from game.play.in_progress import match_in_progress
 from game.play.match import PLAYERS, Match, open_record, player_blurb, player_name
 
 from .. import text_layout, theme
+from ..layout import anchor
 from ..layout_tree import Column, Node
 from ..scene import Services
 from ..stepper_choice import StepperChoice
@@ -52,9 +53,9 @@ class SetupScene(MenuScene):
         #: What "Match my level" said it picked, in the rating's line until a
         #: player is chosen by hand (a banner would lie over the choices).
         self.picked = ""
-        #: Whether a line wraps at the lines' least size (then each is given its
-        #: wrapped height and drawn at that size).
-        self.wraps = False
+        #: The pixel size of the lines (set as laid out): one for all three,
+        #: whatever they say.
+        self.pixels = theme.px(self.least(1.0))
 
     def seat(self, side: str, setting: str) -> StepperChoice:
         """Who plays ``side``: a person or an AI level, the level on a stepper
@@ -112,34 +113,31 @@ class SetupScene(MenuScene):
         ask_to_replace(self.app, lambda: self.app.scenes.replace(MatchScene(self.app, match)))
 
     def layout(self, size: tuple[int, int]) -> Node:
-        """The title, then what Red's and Blue's players do (a line each, down to
-        the buttons however large the text), then the choices, their options in
-        one column (:func:`title_column`), where a menu has its buttons."""
+        """The title, then what Red's and Blue's players do and the rating's line
+        (a paragraph each, a gap between), then the choices, their options in one
+        column (:func:`title_column`), where a menu has its buttons."""
         w, h = size
-        k = self.header(h) / 190
+        head = self.header(h)
+        k = head / 190
         top = round(104 * k)
-        # A line too long for the width at the lines' least size wraps there:
-        # the room it takes on a second line comes from the buttons'.
-        # Each line's room is what the longest it can say needs (any player on
-        # its side; the rating's line or any pick's): stepping to a level whose
-        # line wraps moves no control under it, so a second click lands too.
-        least = self.least(k)
-        heights = {
-            key: max(text_layout.block_height(line, least, w - 60) for line in said)
-            for key, said in self.every_line().items()
-        }
-        need = sum(heights.values())
-        one = text_layout.block_height("A", least, w - 60)
-        # Each line is drawn wrapped at the least size only while one of those
-        # shown wraps (else they grow into their room, as in Normal text).
-        self.wraps = any(
-            text_layout.block_height(line, least, w - 60) > one for line in self.lines().values()
-        )
-        can_wrap = need > len(heights) * one
-        room = h - self.header(h) - 30 - max(0, need - (self.header(h) - top))
+        width = w - 60
+        # The lines are one size whatever they say, each kept the room the
+        # longest it can say needs (any player on its side; the rating's line or
+        # any pick's), so stepping through the levels moves no control and
+        # changes no size. They grow into the header's room, up to the size of
+        # the buttons' labels; where even the least size needs more (wrapped, in
+        # Large text at 640x480), the room comes from the buttons'.
+        least = theme.px(self.least(k))
+        budget = max(head - top, self.need(least, width))
+        room = h - head - 30 - (budget - (head - top))
         title = theme.font(round(56 * k), True).get_height()
         title_column([c for c in self.controls if isinstance(c, Segments)])
         buttons = self.button_grid(w, room)
+        labels = max((c.size for c in self.controls if isinstance(c, Button)), default=0)
+        most = max(least, theme.px(labels))
+        self.pixels = text_layout.largest(most, least, lambda p: self.need(p, width) <= budget)
+        heights = self.heights(self.pixels, width)
+        gap = line_gap(self.pixels)
         tall = buttons.height if isinstance(buttons.height, int | float) else 0.0
         under = (room - tall) / 2 + 30  # the menu's margin under them
         return Column(
@@ -157,9 +155,13 @@ class SetupScene(MenuScene):
                 ),
                 Column(
                     key="blurbs",
-                    width=w - 60,
+                    width=width,
                     children=[
-                        Node(key, min_height=heights[key] if can_wrap else 0.0)
+                        Node(
+                            key,
+                            height=heights[key],
+                            margin=(0, 0, gap if key != "rating" else 0, 0),
+                        )
                         for key in ("red", "blue", "rating")
                     ],
                 ),
@@ -167,6 +169,19 @@ class SetupScene(MenuScene):
                 Node(height=under),
             ],
         )
+
+    def heights(self, pixels: int, width: int) -> dict[str, int]:
+        """Each line's room at ``pixels``: what the longest it can say needs."""
+        least = self.least(1.0)
+        return {
+            key: max(text_layout.block_height(line, least, width, pixels=pixels) for line in said)
+            for key, said in self.every_line().items()
+        }
+
+    def need(self, pixels: int, width: int) -> int:
+        """The lines' room at ``pixels``: each one's, and the gaps between them."""
+        heights = self.heights(pixels, width)
+        return sum(heights.values()) + (len(heights) - 1) * line_gap(pixels)
 
     @staticmethod
     def least(k: float) -> int:
@@ -192,41 +207,27 @@ class SetupScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         k = self.draw_title(surface, size=56, floor=None)
-        lines = self.lines()
-        # A tall window's room is the lines': they grow into it, up to the size of
-        # the buttons' labels (never past the title's); the three lines one size,
-        # the one the longest fits: they read as one note. One too long for the
-        # width at the least size wraps there (the layout gave it the room).
         least = self.least(k)
-        size = max([least, *(b.size for b in self.controls if isinstance(b, Button))])
-        most = min(
-            text_layout.label_px(line, self.boxes[key], size, floor=least)
-            for key, line in lines.items()
-        )
-        for key, line in lines.items():
-            if self.wraps:
-                text_layout.block(
-                    surface,
-                    line,
-                    self.boxes[key],
-                    size=least,
-                    pixels=theme.px(least),
-                    color=theme.MUTED,
-                    align="center",
-                )
-                continue
-            text_layout.label(
+        # Each at the one size the layout chose, in the middle of its room.
+        for key, line in self.lines().items():
+            box = self.boxes[key]
+            tall = text_layout.block_height(line, least, box.width, pixels=self.pixels)
+            text_layout.block(
                 surface,
                 line,
-                self.boxes[key],
-                size=size,
-                floor=least,
-                most=most,
+                anchor(box, (box.width, tall)),
+                size=least,
+                pixels=self.pixels,
                 color=theme.MUTED,
                 align="center",
-                pointer=self.app.pointer,
             )
         draw_all(self.controls, surface)
+
+
+def line_gap(pixels: int) -> int:
+    """The gap between two of New match's lines at ``pixels``: a paragraph's each,
+    read apart (run together, a wrapped one crowded the next)."""
+    return round(pixels / 3)
 
 
 def seat_line(side: str, who: str) -> str:
