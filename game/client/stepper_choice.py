@@ -193,14 +193,21 @@ class StepperChoice(Segments):
             return
         ink = lines[1][2]
         band = self.pip_band(pixels)
+        beside = 0 if band else self.pips_beside(pixels)
+        name, room, color = lines[1]
         if band:
-            name, room, color = lines[1]
             lines[1] = (
                 name,
                 pygame.Rect(room.left, room.top, room.width, room.height - band),
                 color,
             )
             self.draw_pips(surface, lines[1][1], pixels, ink)
+        elif beside:
+            # Too low a box for the pips under the name (640x480 in Large text):
+            # a row of them at the right of the name's room, the name in the rest.
+            lines[1] = (name, self.beside_room(room, beside), color)
+            x = self.pips_left(room, beside)
+            pip_row(surface, x, room.centery, beside, len(self.options) - 1, self.stepped, ink)
         button_label.shared_labels(surface, lines, self.size, LABEL_FLOOR, most=pixels)
         # An arrow with no step further is hollow: in the box's ink on the
         # chosen (gold) box, where the frame's slate read as a smudge; in the
@@ -222,6 +229,30 @@ class StepperChoice(Segments):
         tall = framed_height(pixels) + 4 * r
         return 4 * r if self.rect.height >= tall and self.name_room().width >= wide else 0
 
+    def pips_beside(self, pixels: int) -> int:
+        """The radius of the ladder's pips beside the name, where the widest name
+        keeps ``pixels`` in what they leave of its room; 0 where they do not go."""
+        if not self.ladder:
+            return 0
+        room = self.name_room()
+        for r in sorted({max(2, round(pixels / 7)), 2}, reverse=True):
+            left = self.beside_room(room, r)
+            if left.width > 0 and all(
+                button_label.one_line_px(self.shown(o), left, self.size, LABEL_FLOOR) >= pixels
+                for o in self.options[1:]
+            ):
+                return r
+        return 0
+
+    def pips_left(self, room: pygame.Rect, r: int) -> int:
+        """The first pip's centre, of a row of radius ``r`` at the right of ``room``."""
+        return room.right - 2 * r - 3 * r * (len(self.options) - 2)
+
+    def beside_room(self, room: pygame.Rect, r: int) -> pygame.Rect:
+        """The name's room left of a row of pips of radius ``r`` (a pip's gap apart)."""
+        right = self.pips_left(room, r) - 3 * r
+        return pygame.Rect(room.left, room.top, max(0, right - room.left), room.height)
+
     def draw_pips(
         self, surface: pygame.Surface, over: pygame.Rect, pixels: int, color: theme.Color
     ) -> None:
@@ -232,9 +263,22 @@ class StepperChoice(Segments):
         r = pip_radius(pixels)
         y = over.centery + theme.face(pixels).get_height() // 2 + 2 * r
         left = over.centerx - (rungs - 1) * 3 * r // 2
-        for k in range(rungs):
-            centre = (left + k * 3 * r, y)
-            pygame.draw.circle(surface, color, centre, r, 0 if k < self.stepped else 1)
+        pip_row(surface, left, y, r, rungs, self.stepped, color)
+
+
+def pip_row(
+    surface: pygame.Surface,
+    left: int,
+    y: int,
+    r: int,
+    rungs: int,
+    stepped: int,
+    color: theme.Color,
+) -> None:
+    """A pip a rung, 3 ``r`` apart from ``left`` on ``y``: those up to the rung
+    ``stepped`` filled, the rest in outline."""
+    for k in range(rungs):
+        pygame.draw.circle(surface, color, (left + k * 3 * r, y), r, 0 if k < stepped else 1)
 
 
 def pip_radius(pixels: int) -> int:

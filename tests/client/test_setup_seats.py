@@ -167,9 +167,10 @@ def test_every_level_on_the_stepper_is_whole_at_640x480_in_large(tmp_path, langu
         assert len(sizes) == 1, sizes
 
 
-def test_a_tall_stepper_shows_how_far_up_the_ladder_its_level_is(tmp_path, monkeypatch):
-    """Under the level's name, where the seat is tall enough for both (not at
-    640x480), a pip a level: those up to the level shown filled."""
+def test_a_stepper_shows_how_far_up_the_ladder_its_level_is(tmp_path, monkeypatch):
+    """A pip a level, those up to the level shown filled: under the level's name
+    where the seat is tall enough for both, else (640x480 in Large text, where
+    they were missing) beside it, at its right on its line, the name whole."""
     circles: list[tuple[tuple[int, int], int]] = []
     drawn_circle = pygame.draw.circle
 
@@ -177,10 +178,12 @@ def test_a_tall_stepper_shows_how_far_up_the_ladder_its_level_is(tmp_path, monke
         circles.append((tuple(centre), width))
         return drawn_circle(surface, color, centre, radius, width)
 
-    for size, pips in (((1280, 800), True), ((640, 480), False)):
-        folder = tmp_path / f"{size[0]}"
+    runs = [((1280, 800), "it", True), *(((640, 480), lang, False) for lang in languages())]
+    # asserts-in-branch: runs holds 1280x800 and the five languages, never empty
+    for size, language, under in runs:
+        folder = tmp_path / f"{size[0]}-{language}"
         folder.mkdir()
-        with shown(folder, SetupScene, size, "Large", "it") as (app, _seen):
+        with shown(folder, SetupScene, size, "Large", language) as (app, _seen):
             scene = app.scenes.top
             app.settings.blue_player = "Virtuoso"
             scene.blue.index = PLAYERS.index("Virtuoso")
@@ -188,19 +191,24 @@ def test_a_tall_stepper_shows_how_far_up_the_ladder_its_level_is(tmp_path, monke
             monkeypatch.setattr(pygame.draw, "circle", circle)
             app.draw()
             monkeypatch.undo()
-            if not pips:
-                assert circles == []
-                continue
+            seen = look(app)
+            assert seen is not None and text_problems(app, seen) == []
             for seat, filled in (
                 (scene.red, PLAYERS.index("Club")),
                 (scene.blue, PLAYERS.index("Virtuoso")),
             ):
                 stepper = seat.areas()[1]
                 mine = [(c, w) for c, w in circles if stepper.collidepoint(c)]
-                assert len(mine) == len(LEVELS)
+                assert len(mine) == len(LEVELS), (size, language)
                 assert [w == 0 for _c, w in mine] == [k < filled for k in range(len(LEVELS))]
                 name = seat.name_room()
-                assert all(c[1] > name.centery for c, _w in mine)  # under the name
+                level = seat.shown(seat.options[seat.stepped])
+                (ink,) = [r for m, r, _b, _p in seen.texts if m == level and name.contains(r)]
+                if under:
+                    assert all(c[1] > ink.bottom for c, _w in mine)
+                else:
+                    assert all(ink.top <= c[1] <= ink.bottom for c, _w in mine)
+                    assert all(c[0] > ink.right for c, _w in mine), (ink, mine)
 
 
 def ink(app, box: pygame.Rect, color) -> int:
