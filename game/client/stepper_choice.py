@@ -304,4 +304,5 @@ def arrow(
     tip = cx + by * wide // 2
     back = cx - by * wide // 2
     corners = [(tip, cy), (back, cy - tall // 2), (back, cy + tall // 2)]
-    pygame.draw.polygon(surface, color, corners, max(1, round(tall / 10)) if hollow else 0)
+    # Two pixels: at one, the hollow arrow on the chosen (gold) box all but vanished.
+    pygame.draw.polygon(surface, color, corners, 2 if hollow else 0)

@@ -229,7 +229,8 @@ def test_the_arrows_on_the_chosen_stepper_show_and_the_one_at_the_end_is_dimmer(
 ):
     """On the chosen (gold) stepper the arrow with no step further was drawn in
     the frame's slate, hard to make out: both arrows are in the box's own ink,
-    the text's, the one at the end of the ladder hollow (less ink, but there)."""
+    the text's, the one at the end of the ladder hollow (less ink, but there).
+    Its outline of one pixel was still hard to see: two, over half the solid's ink."""
     from game.client import theme
 
     with shown(tmp_path, SetupScene, (640, 480), text_size) as (app, _seen):
@@ -242,7 +243,7 @@ def test_the_arrows_on_the_chosen_stepper_show_and_the_one_at_the_end_is_dimmer(
         app.draw()
         down, top = scene.blue.steps()
         step, end = ink(app, down, theme.BG), ink(app, top, theme.BG)
-        assert 0 < end < step * 0.8, (end, step)
+        assert step * 0.5 <= end < step, (end, step)
         drive.click(scene.blue.areas()[0].center)  # the person: the stepper plain
         app.draw()
         step, end = ink(app, down, theme.TEXT), ink(app, top, theme.MUTED)
