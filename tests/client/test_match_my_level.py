@@ -138,3 +138,31 @@ def test_match_my_level_says_which_side_is_the_person_whole_at_640x480_in_large(
         assert said in {m for m, _r, _b, _p in seen.texts}
         assert text_problems(app, seen) == [] and layout_problems(app) == []
         assert [c.rect for c in scene.controls] == places
+
+
+@pytest.mark.parametrize("language", languages())
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_the_pick_wraps_to_the_width_it_has_at_640x480(tmp_path, text_size, language):
+    """What "Match my level" said wrapped into a narrow column at 640x480 (two
+    lines of about 340 pixels in a box of 580): it takes the screen's width."""
+    from game.client import theme
+    from game.client.scripted.tour import Driver
+
+    from .screens import shown
+    from .test_panel_wrap_width import could_fill
+
+    with shown(tmp_path, SetupScene, (640, 480), text_size, language) as (app, _seen):
+        scene = app.scenes.top
+        button = next(c for c in scene.controls if getattr(c, "label", "") == "Match my level")
+        Driver(app).click(button.rect.center)
+        said = scene.lines()["rating"]
+        seen = look(app)
+        assert seen is not None
+        drawn = [(r, b, p) for m, r, b, p in seen.texts if m == said]
+        assert drawn, said
+        box, pixels = drawn[0][1], drawn[0][2]
+        assert box is not None and box.width >= 640 - 60
+        lines = theme.face(pixels).wrap(said, box.width)
+        assert len(lines) == len(drawn) and could_fill(theme.face(pixels), lines, box.width) is None
+        if len(drawn) > 1:
+            assert max(r.width for r, _b, _p in drawn) >= 0.75 * box.width, (lines, box)
