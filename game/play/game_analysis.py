@@ -49,9 +49,15 @@ MIDDLE_TURNS = 28
 #: depths is settled; one the time cannot take deeper keeps its "?".
 REFINE_SECONDS = 2.0
 REFINE_DEPTH = 9
-#: Mistakes and blunders are looked at again until this deep, sure or not.
+#: Inaccuracies, mistakes and blunders are looked at again until this deep,
+#: sure or not: a blunder a shallow search sees as an inaccuracy is otherwise
+#: never named (issue 53: 3 of the judge's 6 blunders were).
 CHECK_DEPTH = 7
-CHECKED = ("mistake", "blunder")
+#: A mistake or a blunder is confirmed one depth deeper still before it stands:
+#: of the mistakes seen from depth 7, one in twelve was a good turn to the judge.
+CONFIRM_DEPTH = CHECK_DEPTH + 1
+#: The depth each label is looked at again until.
+CHECKED = {"inaccuracy": CHECK_DEPTH, "mistake": CONFIRM_DEPTH, "blunder": CONFIRM_DEPTH}
 
 
 class Ask(NamedTuple):
@@ -188,20 +194,17 @@ class GameAnalysis:
     def unsettled_turns(self) -> list[int]:
         """The turns a deeper look may still settle, the worst labels first
         (a player reads the blunders and mistakes first), then in game order:
-        the unsure labels, and the mistakes and blunders not yet seen from
-        :data:`CHECK_DEPTH`, since a deeper search mostly finds a blunder
-        bigger than a shallow one does, and a mistake called where there is
-        none costs a player's trust."""
+        the unsure labels, and the flagged ones not yet seen from their depth
+        in :data:`CHECKED`, since a deeper search mostly finds a blunder
+        bigger than a shallow one does (an inaccuracy too may be one), and a
+        mistake called where there is none costs a player's trust."""
         todo = [
             i
             for i, v in enumerate(self.verdicts)
             if v is not None
             and not v.exact
             and i not in self._stuck
-            and (
-                (v.unsure and v.depth < REFINE_DEPTH)
-                or (v.label in CHECKED and v.depth < CHECK_DEPTH)
-            )
+            and ((v.unsure and v.depth < REFINE_DEPTH) or v.depth < CHECKED.get(v.label, 0))
         ]
         return sorted(todo, key=lambda i: (-LABELS.index(self._label(i)), i))
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from game.ai.analysis import JUDGE_DEPTH
 from game.play.analysis_job import AnalysisJob
-from game.play.game_analysis import CHECK_DEPTH
+from game.play.game_analysis import CHECK_DEPTH, CONFIRM_DEPTH
 from game.play.match import Match
 
 
@@ -161,12 +161,14 @@ def test_the_job_looks_deeper_at_unsure_labels_and_mistakes_and_keeps_them_once_
     line.answer("mistake", depth=JUDGE_DEPTH + 1, unsure=False)  # it holds: sure
     assert job.step()  # the "?" went
     assert json.loads(record.read_text()) == {}  # labels left to look at: not yet
-    # A mistake is looked at once more, sure or not, until seen from CHECK_DEPTH.
-    job.step()
-    assert line.depths[-1] == JUDGE_DEPTH + 2 == CHECK_DEPTH and line.asked[-1][2] == "c5"
-    line.answer("mistake", depth=CHECK_DEPTH, unsure=False)
-    job.step()
-    assert json.loads(record.read_text()) == {}  # one unsure label left: not yet
+    # A mistake is looked at again, sure or not, until confirmed from CONFIRM_DEPTH.
+    for depth in (CHECK_DEPTH, CONFIRM_DEPTH):
+        job.step()
+        assert line.depths[-1] == depth and line.asked[-1][2] == "c5"
+        line.answer("mistake", depth=depth, unsure=False)
+        job.step()
+        assert json.loads(record.read_text()) == {}  # labels left to look at: not yet
+    assert JUDGE_DEPTH + 2 == CHECK_DEPTH == CONFIRM_DEPTH - 1  # one unsure label left
     job.step()
     assert line.depths[-1] == JUDGE_DEPTH + 1 and line.asked[-1][2] == "a1"
     line.answer("best", depth=JUDGE_DEPTH + 1, unsure=False)
@@ -174,4 +176,4 @@ def test_the_job_looks_deeper_at_unsure_labels_and_mistakes_and_keeps_them_once_
     assert job.analysis.settled and not job.running
     kept = json.loads(record.read_text())["analysis"]
     assert [(v["label"], v["unsure"]) for v in kept][1:3] == [("mistake", False), ("best", False)]
-    assert not job.step() and len(line.asked) == asked + 3
+    assert not job.step() and len(line.asked) == asked + 4

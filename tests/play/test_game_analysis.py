@@ -253,11 +253,17 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
     every turn has its final verdict, the unsure ones (not an exact one) are
     judged again one depth deeper, the worst labels first, each until its
     label holds across two depths, the time takes it no deeper, or it reaches
-    the deepest the analysis goes; a kept analysis reads the fields back."""
+    the deepest the analysis goes (a blunder goes on until it is confirmed
+    from CONFIRM_DEPTH, sure or not); a kept analysis reads the fields back."""
     import random
 
     from game.ai.analysis import JUDGE_DEPTH
-    from game.play.game_analysis import REFINE_DEPTH, REFINE_SECONDS, GameAnalysis
+    from game.play.game_analysis import (
+        CONFIRM_DEPTH,
+        REFINE_DEPTH,
+        REFINE_SECONDS,
+        GameAnalysis,
+    )
     from game.play.match import Match
 
     rng = random.Random(3)
@@ -294,12 +300,13 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
     assert asked == [
         (blunder, JUDGE_DEPTH + 1),
         (blunder, JUDGE_DEPTH + 2),
+        (blunder, JUDGE_DEPTH + 3),  # sure, but not yet confirmed
         *[(good, d) for d in deeper],
         (stuck, JUDGE_DEPTH + 1),
         (stuck, JUDGE_DEPTH + 2),
     ]
     v = analysis.verdicts
-    assert not v[blunder].unsure and v[blunder].depth == JUDGE_DEPTH + 2
+    assert not v[blunder].unsure and v[blunder].depth == JUDGE_DEPTH + 3 == CONFIRM_DEPTH
     assert v[good].unsure and v[good].depth == REFINE_DEPTH  # as deep as it goes: "?" stays
     assert v[stuck].unsure and v[stuck].depth == JUDGE_DEPTH + 1  # the deeper look's before
     assert analysis.settled
@@ -331,17 +338,19 @@ def test_the_first_pass_shares_the_analysiss_own_quick_seconds():
     assert GameAnalysis(match).quick_seconds == QUICK_SECONDS == 4.0
 
 
-def test_mistakes_and_blunders_are_looked_at_deeper_even_when_sure():
+def test_flagged_labels_are_looked_at_deeper_even_when_sure():
     """Issue 53: a deeper judge mostly finds a blunder bigger than a shallow
-    search does, and a mistake called where there is none costs a player's
-    trust. So once every turn is final, a mistake or a blunder (not exact) is
-    judged again one depth deeper at a time, sure or not, until it is seen
-    from CHECK_DEPTH, its label changes to one that is not checked, or the
-    time takes it no deeper; a sure inaccuracy, or an exact blunder, is not."""
+    search does (a blunder first seen as an inaccuracy too), and a mistake
+    called where there is none costs a player's trust. So once every turn is
+    final, an inaccuracy, a mistake or a blunder (not exact) is judged again
+    one depth deeper at a time, sure or not, until it is seen from its depth in
+    CHECKED (an inaccuracy from CHECK_DEPTH, a mistake or a blunder one deeper,
+    from CONFIRM_DEPTH), its label changes to one that is not checked, or the
+    time takes it no deeper; a good turn, or an exact blunder, is not."""
     import random
 
     from game.ai.analysis import JUDGE_DEPTH
-    from game.play.game_analysis import CHECK_DEPTH, GameAnalysis
+    from game.play.game_analysis import CHECK_DEPTH, CHECKED, CONFIRM_DEPTH, GameAnalysis
     from game.play.match import Match
 
     rng = random.Random(5)
@@ -350,13 +359,14 @@ def test_mistakes_and_blunders_are_looked_at_deeper_even_when_sure():
         match.play(rng.choice(match.board.legal_turns()))
     analysis = GameAnalysis(match)
     judged = [i for i, t in enumerate(analysis.turns) if t[1] != "pass"]
-    mistake, blunder, cleared, stuck, inaccuracy, exact = judged[:6]
+    mistake, blunder, cleared, stuck, inaccuracy, hidden, exact = judged[:7]
     first = {
         mistake: "mistake",
         blunder: "blunder",
         cleared: "mistake",
         stuck: "mistake",
         inaccuracy: "inaccuracy",
+        hidden: "inaccuracy",
         exact: "blunder",
     }
 
@@ -366,33 +376,49 @@ def test_mistakes_and_blunders_are_looked_at_deeper_even_when_sure():
             label = "good"  # seen deeper, the mistake was none
         if at == mistake and depth > JUDGE_DEPTH:
             label = "blunder"  # seen deeper, it was worse
+        if at == hidden and depth >= CHECK_DEPTH:
+            label = "blunder"  # only the deepest look sees the blunder
         return verdict_data(label, depth, at == exact, False)
 
     while not analysis.done:
         ask = analysis.next_turn()
         assert ask is not None
         analysis.record(ask.at, ask.played, data(ask.at, JUDGE_DEPTH))
-    assert analysis.unsettled_turns() == [blunder, mistake, cleared, stuck]
+    assert analysis.unsettled_turns() == [blunder, mistake, cleared, stuck, inaccuracy, hidden]
     assert not analysis.settled
     asked = []
     while (ask := analysis.next_turn()) is not None:
         asked.append((ask.at, ask.depth))
         depth = JUDGE_DEPTH if ask.at == stuck else ask.depth  # no deeper in the time
         analysis.record(ask.at, ask.played, data(ask.at, depth))
+    assert JUDGE_DEPTH + 2 == CHECK_DEPTH == CONFIRM_DEPTH - 1
+    assert CHECKED == {
+        "inaccuracy": CHECK_DEPTH,
+        "mistake": CONFIRM_DEPTH,
+        "blunder": CONFIRM_DEPTH,
+    }
     assert asked == [
         (blunder, JUDGE_DEPTH + 1),
         (blunder, JUDGE_DEPTH + 2),
+        (blunder, JUDGE_DEPTH + 3),
         (mistake, JUDGE_DEPTH + 1),  # now a blunder: the worst first
         (mistake, JUDGE_DEPTH + 2),
+        (mistake, JUDGE_DEPTH + 3),
         (cleared, JUDGE_DEPTH + 1),
         (stuck, JUDGE_DEPTH + 1),
+        (inaccuracy, JUDGE_DEPTH + 1),
+        (inaccuracy, JUDGE_DEPTH + 2),
+        (hidden, JUDGE_DEPTH + 1),
+        (hidden, JUDGE_DEPTH + 2),  # a blunder now, and confirmed one deeper
+        (hidden, JUDGE_DEPTH + 3),
     ]
-    assert JUDGE_DEPTH + 2 == CHECK_DEPTH
     v = analysis.verdicts
-    assert v[mistake].label == "blunder" and v[mistake].depth == CHECK_DEPTH
+    assert v[mistake].label == "blunder" and v[mistake].depth == CONFIRM_DEPTH
     assert v[cleared].label == "good" and v[cleared].depth == JUDGE_DEPTH + 1
     assert v[stuck].label == "mistake" and v[stuck].depth == JUDGE_DEPTH
-    assert v[inaccuracy].depth == JUDGE_DEPTH and v[exact].exact
+    assert v[inaccuracy].label == "inaccuracy" and v[inaccuracy].depth == CHECK_DEPTH
+    assert v[hidden].label == "blunder" and v[hidden].depth == CONFIRM_DEPTH
+    assert v[exact].exact and v[exact].label == "blunder"  # proved: never looked at again
     assert analysis.settled
 
 
