@@ -350,7 +350,7 @@ class AnalysisScene(Scene):
         deeper = None
         if self.analysis.done and self.job.running:
             # Every turn has its label: the engine looks deeper at the unsure
-            # ones, and at the mistakes and blunders.
+            # ones, and at the inaccuracies, mistakes and blunders.
             count = len(self.analysis.unsettled_turns())
             deeper = ngettext(
                 "Looking deeper at {n} label...",
