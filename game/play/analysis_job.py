@@ -121,18 +121,24 @@ class AnalysisJob:
             self.request = self.asking = None
 
     def keep(self) -> None:
-        """Write the analysis into the game record it came from."""
+        """Write the analysis into the game record it came from: only a record of
+        these very turns (a game played on after its end is not its record's)."""
         if self.record_path is None:
             return
         try:
             data = read_json(self.record_path)
-            if isinstance(data, dict):
+            if isinstance(data, dict) and not self._fits(data):
+                self._said.append(_("The analysis is not kept: the record holds another game."))
+            elif isinstance(data, dict):
                 data["analysis"] = self.analysis.to_json()
                 write_json(self.record_path, data)
         except (BadFile, FileNotFoundError, OSError) as e:
             self._said.append(
                 _("The analysis could not be kept with the game: {error}").format(error=e)
             )
+
+    def _fits(self, data: dict[str, object]) -> bool:
+        return data.get("turns") == [played for _mfen, played, _mover in self.analysis.turns]
 
     def news(self) -> list[str]:
         """What the player should be told since the last call (each once)."""

@@ -39,6 +39,14 @@ class MatchControl(Protocol):
     #: Where the finished game is kept in the history, once it is.
     archive_path: Path | None
 
+    def kept_record(self) -> Path | None:
+        """The history's record of this very game, if it has one (for its analysis)."""
+        ...
+
+    def over_note(self) -> str:
+        """How this ending counts, when not as usual (played on after the end)."""
+        ...
+
     @property
     def later(self) -> int:
         """Turns after the position shown that playing on from it would drop."""

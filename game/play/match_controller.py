@@ -68,6 +68,9 @@ class HistoryKeeper:
     data: Path
     archived: bool = False
     archive_path: Path | None = None
+    #: The turns of the game as it was kept: a game undone after its end and
+    #: ended again differently is another game, which the record is not.
+    archived_turns: list[str] | None = None
 
     def archive(self) -> str | None:
         """Keep the finished game in the history (once). Returns what went wrong."""
@@ -75,12 +78,34 @@ class HistoryKeeper:
             return None
         try:
             self.archive_path = archive(self.match, self.data)
+            self.archived_turns = self.match.all_moves()
         except OSError as e:
             return _("The finished game could not be kept in the history: {reason}").format(
                 reason=e.strerror or e
             )
         self.archived = True
         return note_tried(self.data)  # a finished match: no longer new here
+
+    def kept_record(self) -> Path | None:
+        """The history's record of this very game (same turns), if it has one: an
+        analysis is kept there and nowhere else."""
+        if self.archive_path is None or self.match.all_moves() != self.archived_turns:
+            return None
+        return self.archive_path
+
+    @property
+    def played_on(self) -> bool:
+        """The game ended, was undone and ended again differently: the history and
+        the rating keep the first ending only, so this one counts for neither."""
+        return self.archived and self.match.finished and self.kept_record() is None
+
+    def over_note(self) -> str:
+        """What the result panel says of how this ending counts ("" if as usual)."""
+        if not self.played_on:
+            return ""
+        if ai_rating.result(self.match) is None:
+            return _("Played on after the end: not kept in History.")
+        return _("Played on after the end: not rated, not kept in History.")
 
 
 class MatchController(HistoryKeeper):
@@ -108,6 +133,7 @@ class MatchController(HistoryKeeper):
         #: The finished match is in the history, in this file.
         self.archived = False
         self.archive_path: Path | None = None
+        self.archived_turns: list[str] | None = None
         #: The finished match has counted towards the player's rating against the
         #: AI (once: an ending undone and played again does not count twice).
         self.rated = False

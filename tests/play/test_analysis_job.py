@@ -59,6 +59,10 @@ class Line:
         )
 
 
+#: The record of :func:`a_game`, as the history keeps it (its turns).
+RECORD = {"turns": ["c3", "c5", "a1", "e3"]}
+
+
 def a_game() -> Match:
     match = Match(3, "Human", "Human")
     for text in ("c3", "c5", "a1", "e3"):
@@ -68,7 +72,7 @@ def a_game() -> Match:
 
 def test_the_job_asks_each_turn_takes_its_answer_and_keeps_the_analysis(tmp_path):
     record = tmp_path / "game.json"
-    record.write_text(json.dumps({"mfen": "kept as it was"}))
+    record.write_text(json.dumps(RECORD | {"mfen": "kept as it was"}))
     line = Line()
     job = AnalysisJob(a_game(), line, record)
     assert not job.loaded and job.running
@@ -141,7 +145,7 @@ def test_the_job_looks_deeper_at_unsure_labels_and_mistakes_and_keeps_them_once_
     record is written when every turn has its verdict and again when the
     unsure ones have settled, not at every deeper look."""
     record = tmp_path / "game.json"
-    record.write_text("{}")
+    record.write_text(json.dumps(RECORD))
     line = Line()
     job = AnalysisJob(a_game(), line, record)
     while not job.analysis.done:
@@ -153,21 +157,21 @@ def test_the_job_looks_deeper_at_unsure_labels_and_mistakes_and_keeps_them_once_
     assert [v["unsure"] for v in kept] == [False, True, True, False]
     assert job.running and set(line.depths) == {None}  # the judge's own depth
     asked = len(line.asked)
-    record.write_text("{}")  # so that a write shows
+    record.write_text(json.dumps(RECORD))  # so that a write shows
     assert job.step()  # a request made
     assert line.depths[-1] == JUDGE_DEPTH + 1 and line.asked[-1][2] == "c5"
     # While a deeper look is out nothing on the screen changes: no redraw asked.
     assert not job.step() and job.running
     line.answer("mistake", depth=JUDGE_DEPTH + 1, unsure=False)  # it holds: sure
     assert job.step()  # the "?" went
-    assert json.loads(record.read_text()) == {}  # labels left to look at: not yet
+    assert json.loads(record.read_text()) == RECORD  # labels left to look at: not yet
     # A mistake is looked at again, sure or not, until confirmed from CONFIRM_DEPTH.
     for depth in (CHECK_DEPTH, CONFIRM_DEPTH):
         job.step()
         assert line.depths[-1] == depth and line.asked[-1][2] == "c5"
         line.answer("mistake", depth=depth, unsure=False)
         job.step()
-        assert json.loads(record.read_text()) == {}  # labels left to look at: not yet
+        assert json.loads(record.read_text()) == RECORD  # labels left to look at: not yet
     assert JUDGE_DEPTH + 2 == CHECK_DEPTH == CONFIRM_DEPTH - 1  # one unsure label left
     job.step()
     assert line.depths[-1] == JUDGE_DEPTH + 1 and line.asked[-1][2] == "a1"

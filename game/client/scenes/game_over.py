@@ -44,6 +44,8 @@ class Over:
     rematch: Callable[[], None] | None = None
     #: Save the game to a file: (done, what to say).
     save: Callable[[], tuple[bool, str]] | None = None
+    #: How this ending counts, when not as usual (played on after the end).
+    note: str = ""
 
 
 #: Narrower than this, the result's buttons go in more rows: their labels keep
@@ -100,7 +102,8 @@ class GameOverScene(ButtonScene):
     def __init__(self, app: Services, over: Over) -> None:
         super().__init__(app)
         self.over = over
-        self.note = ("", theme.MUTED)  # what saving said, shown in the panel
+        # How the ending counts, then what saving said, shown in the panel.
+        self.note = (over.note, theme.MUTED)
         buttons: list[Button | None] = [
             Button(N_("Rematch"), over.rematch, key=pygame.K_RETURN, size=24)
             if over.rematch

@@ -98,6 +98,7 @@ class MatchScene(MatchBoard):
             leave=self.leave_match,  # as the button says, from History's review too
             rematch=self.rematch,
             save=self.saved if self.saves is not None else None,
+            note=self.control.over_note(),
         )
 
     def board_area(self) -> pygame.Rect:
@@ -116,8 +117,9 @@ class MatchScene(MatchBoard):
             self.say(_("Left steps back through the game."), seconds=6.0)
 
     def analyse_game(self) -> None:
-        """Go through the game with the engine (kept with its record in the history)."""
-        self.app.scenes.push(AnalysisScene(self.app, self.match, self.control.archive_path))
+        """Go through the game with the engine (kept with its record in the history,
+        if this very game has one)."""
+        self.app.scenes.push(AnalysisScene(self.app, self.match, self.control.kept_record()))
 
     def rematch(self) -> None:
         """The same players with the colours swapped, as a new match in progress."""
