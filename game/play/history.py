@@ -186,13 +186,11 @@ def rating_change(online: Any, you: str | None) -> tuple[int, int] | None:
 
 
 def entries(data: Path) -> tuple[list[Entry], list[str]]:
-    """Every archived game, newest first, and what could not be read (each such file
-    is moved aside, so it is told once and kept for the player to look at)."""
+    """Every archived game, newest played first, and what could not be read (each
+    such file is moved aside, so it is told once and kept for the player to look at)."""
     folder = Path(data) / FOLDER
     out, problems = [], []
-    files = list(folder.glob("*.json")) if folder.exists() else []
-    # Newest first; the names only say the second, two games can share one.
-    files.sort(key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+    files = sorted(folder.glob("*.json")) if folder.exists() else []
     for path in files:
         try:
             out.append(entry(path, read_json(path)))
@@ -200,7 +198,30 @@ def entries(data: Path) -> tuple[list[Entry], list[str]]:
             continue  # deleted since the folder was listed
         except (BadFile, ValueError) as e:
             problems.append(f"{path.name}: {e}{kept_aside(path)}")
+    # By when each was played, not by the file's time: keeping an analysis
+    # with an old game writes its file again, and must not move it to the top.
+    out.sort(key=lambda g: (played_at(g), same_second(g.path)), reverse=True)
     return out, problems
+
+
+def played_at(game: Entry) -> dt.datetime:
+    """When ``game`` ended, as its record says (local time); the file's time
+    where the record's date cannot be read."""
+    try:
+        when = dt.datetime.fromisoformat(game.date)
+    except ValueError:
+        try:
+            return dt.datetime.fromtimestamp(game.path.stat().st_mtime)
+        except OSError:
+            return dt.datetime.min
+    return when.astimezone().replace(tzinfo=None) if when.tzinfo else when
+
+
+def same_second(path: Path) -> int:
+    """The order of games kept in one second: the second one's file is
+    ``game-...-2.json`` (:func:`game.files.write_new`), the first's has no number."""
+    stem, _sep, n = path.stem.rpartition("-")
+    return int(n) if n.isdigit() and len(n) < 6 and stem[-6:].isdigit() else 1
 
 
 def kept_aside(path: Path) -> str:

@@ -258,3 +258,58 @@ def test_the_filter_reaches_every_level_played(app, drive):
     assert [g.opponent for g in history.shown] == ["Virtuoso"]
     drive.click(choice.areas()[0].center)
     assert len(history.shown) == len(PLAYERS)
+
+
+def test_history_keeps_its_order_filter_and_game_across_an_analysis(app, drive):
+    """Play-test: analysing an old game wrote its file, which moved it to the top
+    of a list ordered by the files' times; back from Analyse another game was lit
+    and the filter's stepper showed the first opponent again. The list is in the
+    order the games were played, and the filter and the game stay as left."""
+    import datetime as dt
+    import os
+
+    from game.client.scenes.analysis_scene import AnalysisScene
+    from game.client.stepper_choice import StepperChoice
+    from game.play.history import archive
+    from game.play.match import PLAYERS, Match
+    from game.rules import RED
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+    drive.frames(1)
+    # Written newest first: the files' times run the other way from the games'.
+    for minute, level in reversed(list(enumerate(PLAYERS))):
+        match = Match(3, "Human", level)
+        match.play(match.board.parse_turn(match.board.notation(match.board.legal_turns()[0])))
+        match.resign(RED)
+        archive(match, app.data, when=dt.datetime(2026, 11, 1, 10, minute))
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    order = [g.path for g in history.shown]
+    assert [g.opponent for g in history.shown] == list(PLAYERS[::-1])  # newest played first
+    choice = history.filter_choice
+    assert isinstance(choice, StepperChoice)
+    drive.click(choice.steps()[1].center)  # the stepper to the second opponent...
+    drive.click(choice.areas()[0].center)  # ...then All again
+    stepped = choice.options[choice.stepped]
+    assert history.filter == "All" and stepped == PLAYERS[1]
+    for _ in range(8):
+        drive.key(pygame.K_DOWN)
+    picked = history.current()
+    assert picked is not None and history.first > 0
+    drive.click(history.analyse_button.rect.center)
+    analysis = app.scenes.top
+    assert isinstance(analysis, AnalysisScene)
+    # The analysis kept with the record writes its file: now the newest file.
+    text = picked.path.read_text(encoding="utf-8")
+    picked.path.write_text(text, encoding="utf-8")
+    os.utime(picked.path, (2e9, 2e9))
+    drive.key(pygame.K_ESCAPE)
+    drive.frames(2)
+    assert app.scenes.top is history
+    assert [g.path for g in history.shown] == order
+    current = history.current()
+    assert current is not None and current.path == picked.path
+    assert any(i == history.selected for i, _r in history.rows())  # still in view
+    again = history.filter_choice
+    assert history.filter == "All" and again.options[again.stepped] == stepped

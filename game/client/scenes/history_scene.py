@@ -70,6 +70,8 @@ class HistoryScene(Scene):
         self.delete_button = Button(N_("Delete"), self.ask_to_delete, key=pygame.K_DELETE, size=22)
         self.export_button = Button(N_("Export all"), self.export, size=22)
         self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
+        self.games: list[Entry] = []
+        self.filter_choice: Segments | None = None
         self.reload()
 
     def reload(self) -> None:
@@ -96,15 +98,28 @@ class HistoryScene(Scene):
 
     def make_filter(self, side_by_side: bool) -> Segments:
         """The choice of opponent: side by side, else "All" and a stepper over the
-        opponents (ten AI levels, people online): every one is reached."""
-        kind = Segments if side_by_side else StepperChoice
-        return kind(
+        opponents (ten AI levels, people online): every one is reached. Made again
+        (back from a game, a resize), the stepper shows the opponent it showed."""
+        options = [N_("All"), *self.against]
+        if side_by_side:
+            return Segments(
+                N_("Against"),
+                options,
+                self.filter,
+                self.choose_filter,
+                size=FILTER_SIZE,
+                shown=opponent_name,
+            )
+        old = self.filter_choice
+        stepped = old.options[old.stepped] if isinstance(old, StepperChoice) else self.filter
+        return StepperChoice(
             N_("Against"),
-            [N_("All"), *self.against],
+            options,
             self.filter,
             self.choose_filter,
+            stepped=stepped,
             size=FILTER_SIZE,
-            shown=lambda v: _(v) if v == "All" else player_name(v),
+            shown=opponent_name,
         )
 
     def fit_filter(self, width: int) -> None:
@@ -135,8 +150,13 @@ class HistoryScene(Scene):
         self.resize(self.app.size)
 
     def resume(self) -> None:
+        """Back from a game or its analysis: the same game stays selected, in view."""
+        game = self.current()
         self.reload()
         self.resize(self.app.size)
+        paths = [g.path for g in self.shown]
+        if game is not None and game.path in paths:
+            self.select(paths.index(game.path))
 
     def layout(self, size: tuple[int, int]) -> Node:
         """The heading, the choice of opponent, the list of games and the results
@@ -492,6 +512,11 @@ class HistoryScene(Scene):
             rest = ngettext("and {n} more line of results", "and {n} more lines of results", more)
             lines = [*lines[: room - 1], rest.format(n=more)]
         return lines
+
+
+def opponent_name(value: str) -> str:
+    """A filter option as shown: "All" in the player's words, else whom."""
+    return _(value) if value == "All" else player_name(value)
 
 
 def stat_line(size: int = STAT_SIZE) -> int:
