@@ -17,7 +17,7 @@ from typing import Protocol
 
 from game.ai.levels import LONG_SECONDS, level
 from game.ai.ponder import worth_pondering
-from game.i18n import _
+from game.i18n import N_, _
 from game.rules import Color
 
 from . import ai_rating
@@ -28,6 +28,8 @@ from .storage import write_json, write_new
 from .tutorial_progress import note_tried
 
 HINT_LEVEL = "Master"
+#: What a click on the board of a game looked back over from History says.
+REVIEW_CLICK = N_("Looking back only: Left and Right step through the game.")
 #: The compiled search reaches deeper in this than the Python search did in the
 #: second a hint once took (``benchmarks/answer_speed.py``), and a hint should
 #: come at once: under 0.3 s on side 5.
@@ -113,11 +115,17 @@ class MatchController(HistoryKeeper):
     saved game opened for a look is not, until the player plays on in it (and, if
     another match is in progress, says that it may take that one's place)."""
 
-    def __init__(self, match: Match, data: Path, ai: AI, *, current: bool = True) -> None:
+    def __init__(
+        self, match: Match, data: Path, ai: AI, *, current: bool = True, review: bool = False
+    ) -> None:
         self.match = match
         self.data = Path(data)
         self.ai = ai
         self.current = current
+        #: A finished game opened from History to look back over: it never turns
+        #: into a match again (a click dropped its later turns and started a
+        #: rated one against its AI, unasked).
+        self.review = review
         self.request: int | None = None
         self.hint_request: int | None = None
         #: The cells of the turn the hint suggests, ringed on the board.
@@ -141,7 +149,10 @@ class MatchController(HistoryKeeper):
     # -- whose match this is ------------------------------------------------------------
     def may_change(self) -> bool:
         """May the game change now without asking? Yes if it is the match in
-        progress, or if no other match is (then it becomes the match in progress)."""
+        progress, or if no other match is (then it becomes the match in progress).
+        Never a game looked back over from History."""
+        if self.review:
+            return False
         if not self.current and not match_in_progress(self.data):
             self.current = True
         return self.current
@@ -149,10 +160,14 @@ class MatchController(HistoryKeeper):
     def wants_change(self, cell: int) -> bool:
         """Would a click on ``cell`` change the game (or let the AI move)?"""
         m = self.match
+        if self.review:
+            return False
         return bool(m.ai_to_move) or (m.human_to_move and cell in m.targets())
 
     # -- a player's input ---------------------------------------------------------------
     def click(self, cell: int) -> list[Event]:
+        if self.review:
+            return [Event("refused", (cell,), self.match.board.mover, _(REVIEW_CLICK))]
         self.hint = ()
         events = self.match.click(cell)
         if any(e.kind == "turn" for e in events):

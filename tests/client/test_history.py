@@ -313,3 +313,37 @@ def test_history_keeps_its_order_filter_and_game_across_an_analysis(app, drive):
     assert any(i == history.selected for i, _r in history.rows())  # still in view
     again = history.filter_choice
     assert history.filter == "All" and again.options[again.stepped] == stepped
+
+
+def test_a_click_on_a_game_opened_from_history_plays_nothing(app, drive):
+    """Play-test: "Looking back: after turn 0 of 25", a click on a cell dropped
+    all the turns and started a live, rated match against Beginner unasked. A
+    look back plays nothing and says how to step through the game."""
+    import datetime as dt
+
+    from game.play import ai_rating
+    from game.play.history import archive
+    from game.play.in_progress import CURRENT
+    from game.play.match import Match
+
+    match = Match(3, "Human", "Beginner")
+    rng = random.Random(5)
+    while not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    archive(match, app.data, dt.datetime(2026, 11, 1, 10, 0))
+    rating = ai_rating.load(app.data)[0]
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    drive.click(history.open_button.rect.center)
+    review = app.scenes.top
+    assert isinstance(review, MatchScene) and review.match.ply == 0
+    total = review.match.plies
+    for step in (0, 1):  # the person to move, then the AI
+        for _ in range(step):
+            drive.key(pygame.K_RIGHT)
+        drive.click_cell(review.match.board.legal_placements()[0])
+        drive.frames(3)
+        assert review.match.plies == total and review.match.ply == step
+        assert review.status[0] == "Looking back only: Left and Right step through the game."
+    assert not (app.data / CURRENT).exists() and ai_rating.load(app.data)[0] == rating

@@ -141,3 +141,30 @@ def test_between_two_people_the_note_leaves_the_rating_out(tmp_path):
     play_to_end(control, 1)
     assert control.played_on
     assert control.over_note() == "Played on after the end: not kept in History."
+
+
+def test_a_game_looked_back_over_from_history_never_turns_into_a_match(tmp_path):
+    """Play-test: a click on a History game shown at turn 0 dropped its turns and
+    started a rated match against its AI. A review refuses every click, whoever
+    is to move, and never asks the AI (NoAI fails if asked)."""
+    from game.play.in_progress import CURRENT
+
+    from .test_control import NoAI
+
+    played = a_controller(tmp_path)
+    play_to_end(played, 0)
+    rating = ai_rating.load(tmp_path)[0]
+    match = Match.from_record(json.loads(played.archive_path.read_text()))
+    match.goto(0)
+    control = MatchController(match, tmp_path, NoAI(), current=False, review=True)
+    for ply in (0, 1):  # the person to move, then the AI
+        control.goto(ply)
+        cell = match.board.legal_placements()[0]
+        (refused,) = control.click(cell)
+        assert refused.kind == "refused" and "Looking back" in refused.text
+        assert not control.wants_change(cell) and not control.may_change()
+        assert control.poll(0.0, True) == []
+    assert match.plies == len(played.match.all_moves()) and match.ply == 1
+    control.leave()
+    assert not (tmp_path / CURRENT).exists()
+    assert ai_rating.load(tmp_path)[0] == rating

@@ -67,7 +67,8 @@ class MatchScene(MatchBoard):
         lead (the pause menu stays on a controller's Start)."""
         self.review = review
         if control is None:
-            control = MatchController(match, app.data, app.worker.line(), current=current)
+            line = app.worker.line()
+            control = MatchController(match, app.data, line, current=current, review=review)
         super().__init__(app, control)
 
     def make_panel(self) -> SidePanel:
@@ -477,3 +478,10 @@ class ReviewScene(MatchScene):
 
     def __init__(self, app: Services, match: Match) -> None:
         super().__init__(app, match, current=False, review=True)
+
+    def play(self, cells: tuple[int, ...]) -> None:
+        """A look back plays nothing: the controller says so, whoever is to move."""
+        self.show(self.control.click(cells[0]))
+
+    def targets(self) -> frozenset[int]:
+        return frozenset()  # no cell is offered to play
