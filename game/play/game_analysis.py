@@ -423,10 +423,10 @@ def summary_line(title: str, summary: dict[str, Any], short: bool = False) -> st
     words = {
         "color": color,
         "accuracy": summary["accuracy"],
-        "blunders": ngettext("{n} blunder", "{n} blunders", c["blunder"]).format(n=c["blunder"]),
-        "mistakes": ngettext("{n} mistake", "{n} mistakes", c["mistake"]).format(n=c["mistake"]),
-        "inaccuracies": ngettext("{n} inaccuracy", "{n} inaccuracies", c["inaccuracy"]).format(
-            n=c["inaccuracy"]
+        "blunders": unbroken(ngettext("{n} blunder", "{n} blunders", c["blunder"]), c["blunder"]),
+        "mistakes": unbroken(ngettext("{n} mistake", "{n} mistakes", c["mistake"]), c["mistake"]),
+        "inaccuracies": unbroken(
+            ngettext("{n} inaccuracy", "{n} inaccuracies", c["inaccuracy"]), c["inaccuracy"]
         ),
     }
     if not summary.get("final", True):
@@ -436,6 +436,16 @@ def summary_line(title: str, summary: dict[str, Any], short: bool = False) -> st
     return _("{color}: accuracy {accuracy}%, {blunders}, {mistakes}, {inaccuracies}").format(
         **words
     )
+
+
+#: A space no line is broken at.
+NO_BREAK = "\u00a0"
+
+
+def unbroken(words: str, n: int) -> str:
+    """A count and its word (``words``, "{n} blunders") as one, never wrapped apart:
+    a narrow panel read "0 / blunders" across two lines."""
+    return words.format(n=n).replace(" ", NO_BREAK)
 
 
 def short_summary(color: str, summary: dict[str, Any]) -> str:

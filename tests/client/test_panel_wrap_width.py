@@ -51,6 +51,29 @@ def test_two_lines_fill_the_first_to_the_width_and_leave_the_last_a_third() -> N
     assert could_fill(f, lines, 328) is None and faults(f, lines, 328) == 0, lines
 
 
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_a_count_in_the_summary_is_never_wrapped_from_its_word(language: str) -> None:
+    """Play-test: "Red: accuracy 55%, 0 / blunders, 3 mistakes, / 7 inaccuracies"
+    at every text size. At any width the summary wraps, a line never ends on a
+    count whose word went to the next line."""
+    from game.i18n import set_language
+    from game.play.game_analysis import summary_line
+
+    pygame.font.init()
+    theme.reset_fonts()
+    counts = {"blunder": 0, "mistake": 3, "inaccuracy": 7}
+    assert set_language(language) == language
+    try:
+        said = summary_line("Red", {"counts": counts, "accuracy": 55, "turns": 20})
+    finally:
+        set_language("en")
+    for pixels in (18, 23, 30):
+        f = theme.face(pixels)
+        for width in range(120, f.size(said)[0], 7):
+            lines = f.wrap(said, width)
+            assert len(lines) > 1 and not any(line[-1].isdigit() for line in lines[:-1]), lines
+
+
 @pytest.mark.parametrize(
     ("size", "text_size"), [((640, 480), "Normal"), ((640, 480), "Large"), ((1280, 800), "Large")]
 )

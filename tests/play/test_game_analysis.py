@@ -69,13 +69,18 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     assert summary_line("Blue", nothing) == "Blue: no turns judged yet"
     counts = {"blunder": 1, "mistake": 0, "inaccuracy": 2}
     some = {"counts": counts, "accuracy": 80, "turns": 5}
-    assert summary_line("Red", some) == ("Red: accuracy 80%, 1 blunder, 0 mistakes, 2 inaccuracies")
+    # Each count is held to its word by a space no line breaks at: "0 / blunders"
+    # was wrapped apart in a narrow panel.
+    nb = "\u00a0"
+    assert summary_line("Red", some) == (
+        f"Red: accuracy 80%, 1{nb}blunder, 0{nb}mistakes, 2{nb}inaccuracies"
+    )
     # Before the analysis is done, nothing reads as its verdict.
     few = {**some, "of": 9, "final": False}
     assert summary_line("Red", few) == "Red: 5 of 9 turns judged so far"
     labelled = {**some, "of": 5, "final": False}
     assert summary_line("Red", labelled) == (
-        "Red: accuracy so far 80%, 1 blunder, 0 mistakes, 2 inaccuracies"
+        f"Red: accuracy so far 80%, 1{nb}blunder, 0{nb}mistakes, 2{nb}inaccuracies"
     )
     assert summary_line("Red", {**labelled, "final": True}) == summary_line("Red", some)
     # The short form, for a panel with little room, keeps the same care.
