@@ -17,7 +17,7 @@ from typing import Protocol
 
 from game.ai.levels import LONG_SECONDS, level
 from game.ai.ponder import worth_pondering
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.rules import Color
 
 from . import ai_rating
@@ -385,6 +385,14 @@ class MatchController(HistoryKeeper):
         except OSError as e:
             return False, _("Could not save: {reason}").format(reason=e.strerror or e)
         return True, _("Saved as {name}.").format(name=path.name)
+
+
+def looked_back(taken: int) -> str:
+    """What Undo says in a finished game, its end still ahead: how many turns it
+    took back (against the AI, the AI's and the person's: one click, two turns)."""
+    return ngettext(
+        "Back {n} turn. Redo goes forward again.", "Back {n} turns. Redo goes forward again.", taken
+    ).format(n=taken)
 
 
 def replacing(resigner: Color | None = None) -> tuple[str, str, str]:

@@ -98,7 +98,7 @@ def test_a_whole_match_played_from_the_keyboard(app, drive):
     assert "The game is over" in words(scene.draw, surface)
     # Undo in a finished game looks back, the end still ahead: it says so.
     drive.key(pygame.K_u)
-    assert scene.status[0] == "Back one turn. Redo goes forward again."
+    assert scene.status[0] == "Back 1 turn. Redo goes forward again."
     assert any("type a turn" in keys for keys in scene.keys_text())
 
 

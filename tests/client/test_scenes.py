@@ -68,9 +68,9 @@ def test_a_hot_seat_game_played_to_the_end_by_clicks(app, drive):
     final = len(board.turn_stack)
     drive.click(scene.panel.undo.rect.center)
     assert len(board.turn_stack) < final and not scene.match.over
-    assert scene.status[0] == "Back one turn. Redo goes forward again."
+    assert scene.status[0] == "Back 1 turn. Redo goes forward again."
     drive.click(scene.panel.redo.rect.center)
-    assert scene.status[0] != "Back one turn. Redo goes forward again."  # no longer holds
+    assert scene.status[0] != "Back 1 turn. Redo goes forward again."  # no longer holds
     drive.settle(2.0)
     panel = app.scenes.top
     assert isinstance(panel, GameOverScene), "back at the end, the result shows again"

@@ -41,3 +41,30 @@ def test_a_right_click_take_back_says_what_the_button_says(app, drive):
     drive.click(scene.view.centre(chain.cells[0]), button=3)
     assert scene.match.chain is None
     assert scene.status[0] == "Took back 1 flip."
+
+
+def test_undo_after_the_end_against_the_ai_says_both_turns_went(app, drive):
+    """Play-test: after the end against the AI each Undo took back two turns (the
+    AI's and the person's) and said "Back one turn. Redo goes forward again."."""
+    import random
+
+    from game.client.scenes.match_scene import MatchScene
+    from game.play.match import Match
+    from game.rules import PASS
+
+    for seed in range(50):  # a game whose last turn is the AI's, not a pass
+        match = Match(3, "Human", "Beginner")
+        rng = random.Random(seed)
+        while not match.over:
+            match.play(rng.choice(match.board.legal_turns()))
+        last = match.board.turn_stack[-1]
+        if last is not PASS and match.board.turn_stack[-2] is not PASS and match.plies % 2 == 0:
+            break
+    scene = MatchScene(app, match)
+    app.scenes.reset(scene)
+    drive.settle(1.0)
+    assert app.scenes.top is scene and match.over
+    end = match.ply
+    drive.key(pygame.K_u)
+    assert end - match.ply == 2 and match.human_to_move
+    assert scene.status[0] == "Back 2 turns. Redo goes forward again."

@@ -20,7 +20,7 @@ from game.play.chain_on_board import took_back
 from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
-from game.play.match_controller import HINT_LEVEL, MatchController, replacing
+from game.play.match_controller import HINT_LEVEL, MatchController, looked_back, replacing
 from game.play.match_menu import menu_words
 from game.rules import BLUE, RED, Color
 
@@ -306,10 +306,12 @@ class MatchScene(MatchBoard):
             return
         if self.takebacks is None:
             self.say(_(self.no_takebacks))
-        elif self.takebacks.undo():
+            return
+        shown = self.match.ply
+        if self.takebacks.undo():
             self.finished = False
             if self.match.finished:  # the end is still ahead: this is looking back
-                self.say(_("Back one turn. Redo goes forward again."), theme.MUTED)
+                self.say(looked_back(max(1, shown - self.match.ply)), theme.MUTED)
             else:
                 self.say(_("Took back."), theme.MUTED)
         else:
