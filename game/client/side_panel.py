@@ -146,14 +146,20 @@ class SidePanel:
         )
         y += 24 if small else 34
         # The two sides' names, and their counts, are read as one: one size each.
-        measured = [self._rows(match, c, 0) for c in (RED, BLUE)]
-        names = min(text_layout.label_px(r[1], r[2], r[5], bold=True) for r in measured)
+        # Where "Blue: Apprentice" would read smaller than the counts under it
+        # (640x480 in Large), the name stands alone: the disc says the side.
+        bare = False
+        for bare in (False, True):
+            measured = [self._rows(match, c, 0, bare) for c in (RED, BLUE)]
+            names = min(text_layout.label_px(r[1], r[2], r[5], bold=True) for r in measured)
+            counts = min(text_layout.label_px(r[3], r[4], r[6]) for r in measured)
+            if names >= counts:
+                break
         # The counts under a name never larger than it: a long name (French at
         # 640x480 in Large) would read as a footnote to its own counts.
-        counts = min(text_layout.label_px(r[3], r[4], r[6]) for r in measured)
         most = (names, min(counts, names))
         for color in (RED, BLUE):
-            y = self._side(surface, match, color, y, most)
+            y = self._side(surface, match, color, y, most, bare)
         line, col = turn_line
         size = 18 if small else 24
         # One line where it fits, else two (a box the same in both text sizes:
@@ -249,10 +255,10 @@ class SidePanel:
         self.first_row = max(0, self.first_row + rows)
 
     def _rows(
-        self, match: Match, color: Color, y: int
+        self, match: Match, color: Color, y: int, bare: bool = False
     ) -> tuple[pygame.Rect, str, pygame.FRect, str, pygame.FRect, int, int]:
         """A side's box, its name and the name's row, its counts and their row,
-        and the two texts' sizes."""
+        and the two texts' sizes. ``bare``: the player's name without the side's."""
         p = self.rect
         small = self.compact
         box = pygame.Rect(p.left + 10, y, p.width - 20, 52 if small else 72)
@@ -262,7 +268,7 @@ class SidePanel:
         # Beside a clock the name stands alone: the disc already says the colour.
         full = (
             player_name(match.player(color))
-            if badge is not None
+            if badge is not None or bare
             else _("{side}: {player}").format(
                 side=_(color.title), player=player_name(match.player(color))
             )
@@ -283,10 +289,18 @@ class SidePanel:
         return box, full, name_row, counts, count_row, 18 if small else 24, 16 if small else 20
 
     def _side(
-        self, surface: pygame.Surface, match: Match, color: Color, y: int, most: tuple[int, int]
+        self,
+        surface: pygame.Surface,
+        match: Match,
+        color: Color,
+        y: int,
+        most: tuple[int, int],
+        bare: bool,
     ) -> int:
         small = self.compact
-        box, full, name_row, counts, count_row, name_size, count_size = self._rows(match, color, y)
+        box, full, name_row, counts, count_row, name_size, count_size = self._rows(
+            match, color, y, bare
+        )
         active = match.board.mover == color and not match.over
         pygame.draw.rect(surface, theme.BG_LIGHT, box, border_radius=10)
         if active:

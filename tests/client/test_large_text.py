@@ -271,3 +271,37 @@ def test_the_new_match_lines_grow_into_a_tall_windows_room(tmp_path):
     assert now > then, grown
     now, then = grown[(640, 480)]
     assert now >= then, grown
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_the_players_names_are_never_smaller_than_their_counts(tmp_path, text_size, language):
+    """Play-test: at 640x480 against Apprentice "Red: Human" and "Blue:
+    Apprentice" shrank, in Large smaller than "7 tiles 4 groups" under them.
+    Where the side's name and the player's do not fit at that size, the
+    player's stands alone (the disc beside it says the side)."""
+    from game.client.scenes.match_scene import MatchScene
+    from game.client.scripted.checks import look
+    from game.i18n import set_language
+    from game.play.match import Match, player_name
+
+    assert set_language(language) == language
+    try:
+        make = lambda app: MatchScene(app, Match(3, "Human", "Apprentice"))  # noqa: E731
+        with shown(tmp_path, (640, 480), text_size, make) as app:
+            seen = look(app)
+            assert seen is not None
+            apprentice = player_name("Apprentice")
+            drawn = list(zip(seen.texts, seen.asked, strict=True))
+            names = [p for (m, _r, _b, p), _a in drawn if m.endswith(apprentice)]
+            # The counts' own size: the names once pulled them down to theirs.
+            counts = [a for (m, *_r), a in drawn if theme_counts(m)]
+            assert names and counts, [m for m, *_ in seen.texts]
+            assert min(names) >= max(counts), (names, counts)
+    finally:
+        set_language("en")
+
+
+def theme_counts(text: str) -> bool:
+    """Is ``text`` a side's counts ("7 tiles   4 groups", in any language)?"""
+    return "   " in text and text[0].isdigit()
