@@ -5,7 +5,7 @@ import pygame
 
 from game.client import theme
 from game.client.scenes.setup import SetupScene
-from game.client.scenes.title import TitleScene
+from game.client.scenes.title import FIRST_NOTE, TitleScene
 from game.client.scripted.checks import look, text_problems
 
 
@@ -162,3 +162,23 @@ def test_new_here_stays_on_later_launches_until_a_lesson_is_opened(app, drive):
     drive.frames(2)
     learn = next(c for c in app.scenes.top.controls if getattr(c, "label", "") == "Learn to play")
     assert learn.badge == ""
+
+
+def test_the_buttons_stay_where_they_were_once_the_note_is_gone(app, drive):
+    """Play-test: the title's rows moved up ~25 pixels once "New to Mosaic?" was
+    no longer shown (after the first start, or once Learn to play was found)."""
+    for w, h in ((640, 480), (1280, 800)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+        drive.frames(1)
+        app.scenes.reset(TitleScene(app))
+        drive.frames(2)
+        title = app.scenes.top
+        assert title.note == (FIRST_NOTE if w == 640 else "")  # offered once
+        title.note = FIRST_NOTE
+        title.resize(app.size)
+        drive.frames(2)
+        with_note = [pygame.Rect(c.rect) for c in title.controls]
+        title.note = ""  # as the next start, or back from Learn to play, shows it
+        title.resize(app.size)
+        drive.frames(2)
+        assert [pygame.Rect(c.rect) for c in title.controls] == with_note, (w, h)

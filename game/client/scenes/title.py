@@ -37,6 +37,8 @@ from .tutorial import TutorialMenuScene, tutorial_progress
 CHANGE_EVERY = 8.0
 #: The size of the first start's note over the buttons.
 NOTE_SIZE = 18
+#: What the title screen says to a player on their first start, over the buttons.
+FIRST_NOTE = N_("New to Mosaic? Learn to play teaches it in ten short lessons.")
 #: Seconds before the title asks a server again whose turn it is, after an answer.
 ASK_AGAIN = 60.0
 
@@ -214,7 +216,7 @@ class TitleScene(MenuScene):
         self.app.scenes.push(OnlineScene(self.app, to_postal=yours))
 
     def learn(self) -> None:
-        self.note = ""  # found: the buttons take their room back on the way back
+        self.note = ""  # found: its room stays, the buttons where they were
         self.app.scenes.push(TutorialMenuScene(self.app))
 
     def offer_tutorial(self) -> None:
@@ -229,7 +231,7 @@ class TitleScene(MenuScene):
             save_tutorial(progress, self.app.data)
         except OSError:
             return  # without a place to remember it, better not to offer every time
-        self.note = N_("New to Mosaic? Learn to play teaches it in ten short lessons.")
+        self.note = FIRST_NOTE
 
     def enter(self) -> None:
         self.offer_tutorial()
@@ -262,11 +264,11 @@ class TitleScene(MenuScene):
         buttons, as tall as it is wrapped to the window (in Large, so both sizes
         place the buttons alike), and the credit at the foot."""
         w, h = size
-        self.note_room = 0
-        if self.note:
-            pixels = round(theme.normal_px(NOTE_SIZE) * max(theme.TEXT_SCALES.values()))
-            tall = text_layout.block_height(_(self.note), NOTE_SIZE, w - 60, pixels=pixels)
-            self.note_room = min(tall, h // 8) + 6
+        # The note's room is kept when it is gone (found, or after the first
+        # start): the buttons moved up ~25 pixels between visits otherwise.
+        pixels = round(theme.normal_px(NOTE_SIZE) * max(theme.TEXT_SCALES.values()))
+        tall = text_layout.block_height(_(FIRST_NOTE), NOTE_SIZE, w - 60, pixels=pixels)
+        self.note_room = min(tall, h // 8) + 6
         foot = Column(
             justify="end",
             children=[
