@@ -102,6 +102,21 @@ def test_the_last_line_counts_the_results_left_out_not_games(tmp_path, text_size
         every = scene.stats_lines(room=None)
         left_out = len(every) - (len(lines) - 1)
         assert left_out >= 2
-        said = ngettext("and {n} more line of results", "and {n} more lines of results", left_out)
+        # Play-test: with All chosen they could not be reached; the line says how.
+        said = ngettext(
+            "and {n} more line: choose its opponent above",
+            "and {n} more lines: choose an opponent above",
+            left_out,
+        )
         assert lines[-1] == said.format(n=left_out)
         assert lines[:-1] == every[: len(lines) - 1]
+        # And the filter does show each line left out, an opponent at a time.
+        drive = Driver(app)
+        choice = scene.filter_choice
+        seen = set(lines[:-1])
+        for _opponent in scene.against:
+            drive.click(choice.steps()[1].center)
+            shown_now = results(app, scene)
+            assert not any(line.startswith("and ") for line in shown_now), shown_now
+            seen |= set(shown_now)
+        assert seen >= set(every)

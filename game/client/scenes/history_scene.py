@@ -508,8 +508,15 @@ class HistoryScene(Scene):
             return [_("Your results against each AI level show here.")]
         if room is not None and len(lines) > room:
             more = len(lines) - room + 1
-            # What is left out is lines of results (an opponent on a side), not games.
+            # What is left out is lines of results (an opponent on a side), not
+            # games; with every opponent's, the filter is the way to see them.
             rest = ngettext("and {n} more line of results", "and {n} more lines of results", more)
+            if self.filter == ALL:
+                rest = ngettext(
+                    "and {n} more line: choose its opponent above",
+                    "and {n} more lines: choose an opponent above",
+                    more,
+                )
             lines = [*lines[: room - 1], rest.format(n=more)]
         return lines
 
