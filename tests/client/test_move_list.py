@@ -209,3 +209,22 @@ def drawn_words(app, rects=False):
     finally:
         theme.drawn_texts = None
     return texts if rects else [m for m, _r in texts]
+
+
+def test_stepping_back_in_a_game_going_on_says_it_is_looking_back(app, drive):
+    """Play-test: Left during a game showed an earlier position while the panel
+    still said "Red to move", with no "Looking back" line."""
+    from .test_scenes import start_match
+
+    scene = start_match(app, drive, side=3)
+    board = scene.match.board
+    for _ in range(2):
+        for cell in board.legal_turns()[0].cells:
+            drive.click_cell(cell)
+        drive.frames(3)
+    assert scene.turn_line()[0] == "Red to move"
+    drive.key(pygame.K_LEFT)
+    assert scene.match.ply == 1
+    assert scene.turn_line()[0] == "Looking back: after turn 1 of 2"
+    drive.key(pygame.K_RIGHT)
+    assert scene.turn_line()[0] == "Red to move"

@@ -267,7 +267,9 @@ class MatchBoard(Scene):
         match = self.match
         if self.finished or match.over:
             return match.result_text(), theme.ACCENT
-        if match.finished:  # a finished game looked back over: nobody is to move
+        # A finished game looked back over (nobody is to move), or an earlier
+        # position of one going on: "Red to move" read as the game's own state.
+        if match.finished or (self.control.browsing and match.ply < match.plies):
             text = _("Looking back: after turn {number} of {total}")
             return text.format(number=match.ply, total=match.plies), theme.MUTED
         if match.ai_to_move and self.thinker is not None and self.thinker.thinking:
