@@ -120,3 +120,20 @@ def test_the_last_line_counts_the_results_left_out_not_games(tmp_path, text_size
             assert not any(line.startswith("and ") for line in shown_now), shown_now
             seen |= set(shown_now)
         assert seen >= set(every)
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_the_filter_grows_with_the_window_as_the_rows_do(tmp_path, text_size):
+    """Play-test: at 1280x800 the filter's "All" and "Beginner" read much smaller
+    than the rows under them and the buttons; they grow with the window."""
+    sizes = {}
+    for size in ((640, 480), (1280, 800)):
+        folder = tmp_path / f"{size[0]}"
+        folder.mkdir()
+        with shown(folder, many_games, size, text_size) as (app, seen):
+            scene = app.scenes.top
+            assert isinstance(scene, HistoryScene)
+            assert text_problems(app, seen) == [] and layout_problems(app) == []
+            box = scene.filter_choice.rect
+            sizes[size] = min(p for m, r, _b, p in seen.texts if m == "All" and box.contains(r))
+    assert sizes[(1280, 800)] > sizes[(640, 480)], sizes

@@ -72,6 +72,9 @@ class HistoryScene(Scene):
         self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         self.games: list[Entry] = []
         self.filter_choice: Segments | None = None
+        #: The filter's text size and height: grown with the window, as the rows are.
+        self.filter_size = FILTER_SIZE
+        self.filter_row = FILTER_ROW
         self.reload()
 
     def reload(self) -> None:
@@ -107,7 +110,7 @@ class HistoryScene(Scene):
                 options,
                 self.filter,
                 self.choose_filter,
-                size=FILTER_SIZE,
+                size=self.filter_size,
                 shown=opponent_name,
             )
         old = self.filter_choice
@@ -118,7 +121,7 @@ class HistoryScene(Scene):
             self.filter,
             self.choose_filter,
             stepped=stepped,
-            size=FILTER_SIZE,
+            size=self.filter_size,
             shown=opponent_name,
         )
 
@@ -129,8 +132,8 @@ class HistoryScene(Scene):
         side_by_side = len(self.against) <= SIDE_BY_SIDE
         if side_by_side:
             probe = self.make_filter(True)
-            side_by_side = probe.sizes_at(width, FILTER_ROW)[1] >= max(
-                theme.FLOOR_PX, theme.px(FILTER_SIZE)
+            side_by_side = probe.sizes_at(width, self.filter_row)[1] >= max(
+                theme.FLOOR_PX, theme.px(self.filter_size)
             )
         if side_by_side == isinstance(self.filter_choice, StepperChoice):
             self.filter_choice = self.make_filter(side_by_side)
@@ -170,6 +173,16 @@ class HistoryScene(Scene):
         self.row_size = round(20 + 6 * grow)
         self.stat_size = round(STAT_SIZE + 4 * grow)
         self.row = max(round(ROW + 16 * grow), theme.font(self.row_size).get_linesize() + 12)
+        # The filter grows as the rows do: at 1280x800 its labels read far
+        # smaller than the rows under them.
+        filter_size = round(FILTER_SIZE + 4 * grow)
+        self.filter_row = round(FILTER_ROW + 10 * grow)
+        if filter_size != self.filter_size:
+            self.filter_size = filter_size
+            self.controls[0] = self.filter_choice = self.make_filter(
+                len(self.against) <= SIDE_BY_SIDE
+            )
+            self.set_focus(self.focus)
         cw = min(COLUMN, w - 60)  # the column, in the middle of the window
         self.fit_filter(min(760, cw))
         buttons = (
@@ -192,7 +205,7 @@ class HistoryScene(Scene):
         self.head_h = round(HEAD - 16 * (1 - grow))
         gap = round(FILTER_GAP - 6 * (1 - grow))
         under_stats = round(10 - 4 * (1 - grow))
-        body = h - self.head_h - FILTER_ROW - gap - foot - under_stats
+        body = h - self.head_h - self.filter_row - gap - foot - under_stats
         # The list and the results under it share the room above the buttons: the
         # list takes what its games need, the results the rest, so a short list
         # leaves no half-empty screen over cut results. A long list keeps six
@@ -230,7 +243,7 @@ class HistoryScene(Scene):
             children=[
                 Node("head", height=self.head_h),
                 Row(
-                    height=FILTER_ROW,
+                    height=self.filter_row,
                     margin=(0, 0, gap, 0),
                     justify="start",
                     children=[Node(self.filter_choice, width=min(760, cw))],
