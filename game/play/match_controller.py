@@ -106,8 +106,8 @@ class HistoryKeeper:
         if not self.played_on:
             return ""
         if ai_rating.result(self.match) is None:
-            return _("Played on after the end: not kept in History.")
-        return _("Played on after the end: not rated, not kept in History.")
+            return _("Played on after the end: not in History.")
+        return _("Played on: not rated, not in History.")
 
 
 class MatchController(HistoryKeeper):

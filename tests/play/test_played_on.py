@@ -140,7 +140,7 @@ def test_between_two_people_the_note_leaves_the_rating_out(tmp_path):
     undo_to_a_choice(control)
     play_to_end(control, 1)
     assert control.played_on
-    assert control.over_note() == "Played on after the end: not kept in History."
+    assert control.over_note() == "Played on after the end: not in History."
 
 
 def test_a_game_looked_back_over_from_history_never_turns_into_a_match(tmp_path):
