@@ -289,6 +289,34 @@ def summary(games: list[Entry], against: str = ALL) -> list[tuple[str, int, dict
     return sorted(rows, key=lambda r: (-sum(r[2].values()), player_name(r[0]), r[1]))
 
 
+def results_lines(games: list[Entry], against: str = ALL, room: int | None = 3) -> list[str]:
+    """The results against each opponent on each side (``against`` only, unless
+    ``ALL``), the most played first, one to a line (entries run together read as
+    one); what does not fit in ``room`` lines (None: no limit) is counted on the last."""
+    said = _("v {opponent} on side {side}: {won} won, {drawn} drawn, {lost} lost")
+    lines = [
+        said.format(
+            opponent=player_name(opp), side=side, won=r["won"], drawn=r["drawn"], lost=r["lost"]
+        )
+        for opp, side, r in summary(games, against)
+    ]
+    if not lines and against == ALL:
+        return [_("Your results against each AI level show here.")]
+    if room is not None and len(lines) > room:
+        more = len(lines) - room + 1
+        # What is left out is lines of results (an opponent on a side), not
+        # games; with every opponent's, the filter is the way to see them.
+        rest = ngettext("and {n} more line of results", "and {n} more lines of results", more)
+        if against == ALL:
+            rest = ngettext(
+                "and {n} more line: choose its opponent above",
+                "and {n} more lines: choose an opponent above",
+                more,
+            )
+        lines = [*lines[: room - 1], rest.format(n=more)]
+    return lines
+
+
 def export(games: list[Entry], data: Path, when: dt.datetime | None = None) -> Path:
     """All of ``games`` in one JSON file in the data folder; returns it."""
     when = when or dt.datetime.now()

@@ -43,3 +43,20 @@ def test_the_filter_keeps_only_its_opponents_lines() -> None:
     assert [(o, s) for o, s, _t in rows] == [("Club", 4), ("Club", 3)]
     assert summary(GAMES, "Expert") == [("Expert", 5, {"won": 0, "drawn": 0, "lost": 2})]
     assert summary(GAMES, "Master") == []
+
+
+def test_the_lines_left_out_say_how_to_see_them() -> None:
+    """Play-test: with All chosen "and 5 more lines of results" could not be
+    reached; the line names the way (the filter). With one opponent chosen,
+    where the filter can do no more, it counts them."""
+    from game.play.history import results_lines
+
+    games = [game(who, side, "blue") for who in ("Club", "Casual") for side in (3, 4, 5)]
+    every = results_lines(games, ALL, room=None)
+    assert len(every) == 6 and not any(line.startswith("and ") for line in every)
+    assert results_lines(games, ALL, room=3) == [
+        *every[:2],
+        "and 4 more lines: choose an opponent above",
+    ]
+    assert results_lines(games, "Club", room=2)[-1] == "and 2 more lines of results"
+    assert results_lines([], ALL) == ["Your results against each AI level show here."]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play.history import ALL, Entry, entries, export, opponents, summary
-from game.play.match import Match, open_record, player_name
+from game.play.history import Entry, entries, export, opponents, results_lines
+from game.play.match import Match, open_record
 
 from .. import text_layout as tl
 from .. import theme
@@ -21,6 +21,7 @@ from ..stepper_choice import StepperChoice
 from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
+from .history_filter import opponent_filter, reads_side_by_side
 from .match_scene import ReviewScene
 from .mosaix_sheet import fits
 
@@ -100,42 +101,24 @@ class HistoryScene(Scene):
         self.set_focus(self.focus)
 
     def make_filter(self, side_by_side: bool) -> Segments:
-        """The choice of opponent: side by side, else "All" and a stepper over the
-        opponents (ten AI levels, people online): every one is reached. Made again
-        (back from a game, a resize), the stepper shows the opponent it showed."""
-        options = [N_("All"), *self.against]
-        if side_by_side:
-            return Segments(
-                N_("Against"),
-                options,
-                self.filter,
-                self.choose_filter,
-                size=self.filter_size,
-                shown=opponent_name,
-            )
-        old = self.filter_choice
-        stepped = old.options[old.stepped] if isinstance(old, StepperChoice) else self.filter
-        return StepperChoice(
-            N_("Against"),
-            options,
+        """The choice of opponent (:mod:`.history_filter`)."""
+        return opponent_filter(
+            self.against,
             self.filter,
             self.choose_filter,
-            stepped=stepped,
             size=self.filter_size,
-            shown=opponent_name,
+            side_by_side=side_by_side,
+            old=self.filter_choice,
         )
 
-    def fit_filter(self, width: int) -> None:
-        """Side by side only while the options read at their own size in ``width``
-        (a play-test found five opponents shrunk to 8 pixels, whatever the text
-        size), else on a stepper."""
+    def fit_filter(self, width: int, resized: bool = False) -> None:
+        """Side by side only while the options read at their own size in ``width``,
+        else on a stepper; made again at a new size (``resized``)."""
         side_by_side = len(self.against) <= SIDE_BY_SIDE
         if side_by_side:
             probe = self.make_filter(True)
-            side_by_side = probe.sizes_at(width, self.filter_row)[1] >= max(
-                theme.FLOOR_PX, theme.px(self.filter_size)
-            )
-        if side_by_side == isinstance(self.filter_choice, StepperChoice):
+            side_by_side = reads_side_by_side(probe, width, self.filter_row, self.filter_size)
+        if resized or side_by_side == isinstance(self.filter_choice, StepperChoice):
             self.filter_choice = self.make_filter(side_by_side)
             self.controls[0] = self.filter_choice
             self.set_focus(self.focus)
@@ -177,14 +160,9 @@ class HistoryScene(Scene):
         # smaller than the rows under them.
         filter_size = round(FILTER_SIZE + 4 * grow)
         self.filter_row = round(FILTER_ROW + 10 * grow)
-        if filter_size != self.filter_size:
-            self.filter_size = filter_size
-            self.controls[0] = self.filter_choice = self.make_filter(
-                len(self.against) <= SIDE_BY_SIDE
-            )
-            self.set_focus(self.focus)
+        resized, self.filter_size = filter_size != self.filter_size, filter_size
         cw = min(COLUMN, w - 60)  # the column, in the middle of the window
-        self.fit_filter(min(760, cw))
+        self.fit_filter(min(760, cw), resized)
         buttons = (
             self.open_button,
             self.analyse_button,
@@ -510,33 +488,7 @@ class HistoryScene(Scene):
         only), the most played first, one to a line (entries run together read
         as one); what does not fit in ``room`` lines (None: no limit) is counted
         on the last."""
-        said = _("v {opponent} on side {side}: {won} won, {drawn} drawn, {lost} lost")
-        lines = [
-            said.format(
-                opponent=player_name(opp), side=side, won=r["won"], drawn=r["drawn"], lost=r["lost"]
-            )
-            for opp, side, r in summary(self.games, self.filter)
-        ]
-        if not lines and self.filter == ALL:
-            return [_("Your results against each AI level show here.")]
-        if room is not None and len(lines) > room:
-            more = len(lines) - room + 1
-            # What is left out is lines of results (an opponent on a side), not
-            # games; with every opponent's, the filter is the way to see them.
-            rest = ngettext("and {n} more line of results", "and {n} more lines of results", more)
-            if self.filter == ALL:
-                rest = ngettext(
-                    "and {n} more line: choose its opponent above",
-                    "and {n} more lines: choose an opponent above",
-                    more,
-                )
-            lines = [*lines[: room - 1], rest.format(n=more)]
-        return lines
-
-
-def opponent_name(value: str) -> str:
-    """A filter option as shown: "All" in the player's words, else whom."""
-    return _(value) if value == "All" else player_name(value)
+        return results_lines(self.games, self.filter, room)
 
 
 def stat_line(size: int = STAT_SIZE) -> int:
