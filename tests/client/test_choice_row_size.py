@@ -55,3 +55,23 @@ def test_the_analysis_boards_choices_line_up(tmp_path, text_size):
         scene = app.scenes.top
         assert len({c.parts()[0].left for c in scene.choices}) == 1
         assert not [p for p in layout_problems(app) if "out of line" in p]
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_new_matchs_choices_grow_with_the_window_as_its_buttons_do(tmp_path, text_size):
+    """Play-test: at 1280x800 "Human", the levels and the sides 3 to 8 read much
+    smaller than Start under them. They grow with the window, never past it."""
+    from game.client.widgets import Button
+
+    sizes = {}
+    for size in ((640, 480), (1280, 800)):
+        folder = tmp_path / f"{size[0]}"
+        folder.mkdir()
+        with shown(folder, SetupScene, size, text_size, "en") as (app, seen):
+            assert text_problems(app, seen) == [] and layout_problems(app) == []
+            controls = app.scenes.top.controls
+            start = next(c for c in controls if isinstance(c, Button) and c.label == "Start")
+            rows = [c for c in controls if isinstance(c, Segments)]
+            sizes[size] = (min(c.size for c in rows), start.size)
+    (small, _start_small), (large, start_large) = sizes[(640, 480)], sizes[(1280, 800)]
+    assert small < large <= start_large, sizes

@@ -10,6 +10,7 @@ from .. import text_layout, theme
 from ..layout_tree import Column, Grid, Node, Stack
 from ..pointer import keys_lead
 from ..scene import Scene, Services
+from ..stepper_choice import StepperChoice
 from ..widgets import Segments, Widget, draw_all, press, update_all
 
 #: The smallest height of a menu's buttons in one column: shorter than this,
@@ -204,6 +205,13 @@ class MenuScene(Scene):
         width = min(self.button_width, (w - 60 - 20 * (columns - 1)) / columns)
         for c in self.controls:
             c.size = max(16, min(c.base_size, int(height * 45 // 100)))
+        # A choice's labels grow with the window as the buttons' do (at 1280x800
+        # "Human" and the board sides read far smaller than Start), as far as
+        # every choice's title and options, and a ladder's pips, keep the size.
+        labels = max((c.size for c in self.controls if not isinstance(c, Segments)), default=0)
+        choices = [c for c in self.controls if isinstance(c, Segments)]
+        if columns == 1 and choices:
+            grow_choices(choices, int(width), int(height), labels)
         # Column by column, as the buttons are read: the grid fills a row at a time.
         cells = [
             Node(self.controls[c * rows + r] if c * rows + r < count else None)
@@ -268,3 +276,38 @@ class MenuScene(Scene):
                 pointer=self.app.pointer,
             )
         draw_all(self.controls, surface, one_size=self.one_size)
+
+
+def grow_choices(choices: list[Segments], width: int, height: int, top: int) -> None:
+    """Give ``choices`` (stacked, ``width`` by ``height`` each) the largest size up
+    to ``top`` at which each one's title and options, and a ladder's pips, are
+    drawn at that size: one size for all, so they read as one table."""
+    base = min(c.size for c in choices)
+    kept = [c.rect for c in choices]
+    for c in choices:
+        c.rect = c.rect.copy()  # measured at the size the grid gives it
+        c.rect.size = (width, height)
+    best = base
+    try:
+        for size in range(top, base, -1):
+            for c in choices:
+                c.size = size
+            if all(reads_at(c, size) for c in choices):
+                best = size
+                break
+    finally:
+        for c, r in zip(choices, kept, strict=True):
+            c.rect = r
+            c.size = best
+
+
+def reads_at(choice: Segments, size: int) -> bool:
+    """Are ``choice``'s title and options drawn at ``size`` as laid out (and a
+    ladder's pips shown beside or under the name)?"""
+    title, options = choice.sizes()
+    px = theme.px(size)
+    if title < theme.px(size + 2) or options < px:
+        return False
+    if isinstance(choice, StepperChoice) and choice.ladder:
+        return bool(choice.pip_band(px) or choice.pips_beside(px))
+    return True
