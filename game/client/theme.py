@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 
 import pygame
@@ -52,6 +54,20 @@ def set_text_size(name: str) -> None:
     if scale != _now["scale"]:
         _now["scale"] = scale
         rendered.cache_clear()
+
+
+@contextmanager
+def measured_as(name: str) -> Iterator[None]:
+    """Measure as ``name``'s text size draws, then as before: for a layout that
+    must come out alike in every text size."""
+    # The drawn texts are kept by pixel size, the same in every setting: a
+    # measure changes none of them (set_text_size's clearing would redraw all).
+    kept = _now["scale"]
+    _now["scale"] = TEXT_SCALES.get(name, 1.0)
+    try:
+        yield
+    finally:
+        _now["scale"] = kept
 
 
 def reset_fonts() -> None:

@@ -281,24 +281,32 @@ class MenuScene(Scene):
 def grow_choices(choices: list[Segments], width: int, height: int, top: int) -> None:
     """Give ``choices`` (stacked, ``width`` by ``height`` each) the largest size up
     to ``top`` at which each one's title and options, and a ladder's pips, are
-    drawn at that size: one size for all, so they read as one table."""
+    drawn at that size in every text size: one size for all, so they read as one
+    table, and Large never smaller than Normal."""
     base = min(c.size for c in choices)
     kept = [c.rect for c in choices]
     for c in choices:
         c.rect = c.rect.copy()  # measured at the size the grid gives it
         c.rect.size = (width, height)
-    best = base
+    best = top
     try:
-        for size in range(top, base, -1):
-            for c in choices:
-                c.size = size
-            if all(reads_at(c, size) for c in choices):
-                best = size
-                break
+        for name in theme.TEXT_SCALES:
+            with theme.measured_as(name):
+                best = largest_read(choices, best, base)
     finally:
         for c, r in zip(choices, kept, strict=True):
             c.rect = r
             c.size = best
+
+
+def largest_read(choices: list[Segments], top: int, base: int) -> int:
+    """The largest size from ``top`` down to ``base`` every choice reads at."""
+    for size in range(top, base, -1):
+        for c in choices:
+            c.size = size
+        if all(reads_at(c, size) for c in choices):
+            return size
+    return base
 
 
 def reads_at(choice: Segments, size: int) -> bool:
