@@ -21,6 +21,7 @@ from game.i18n import N_
 from game.rules import Board, Turn
 
 from . import side3
+from .beside import Prover, runs_beside, until_proved
 from .endgame import compiled_for, empty_cells
 from .endgame_fast import WORD_CELLS
 from .evaluate import CLASSIC, DEFAULT
@@ -292,8 +293,9 @@ def choose_turn(
     (the puzzle miner replays games from their seeds). ``weights`` replace the
     level's own evaluation weights (the miner's games replay with the classic ones),
     and ``exact_from`` its reach of exact endings (0 for the miner's, as in 0.1).
-    Given :data:`LONG_SECONDS` or more, a level with ``win_from_compiled`` first
-    tries to prove a win (:mod:`.winning`) and plays it if it does."""
+    Given :data:`LONG_SECONDS` or more, a level with ``win_from_compiled`` also
+    tries to prove a win (:mod:`.winning`), beside its search (:mod:`.beside`),
+    and plays it if it does."""
     rng = rng or random.Random()
     turns = board.legal_turns()
     if not turns:
@@ -317,22 +319,35 @@ def choose_turn(
         stop=stop,
         clock=clock,
     )
-    # Thinking long: prove who wins first, unless the table holds the ending
-    # proved already (when the search plays it at once).
+    # Thinking long: prove who wins, unless the table holds the ending proved
+    # already (when the search plays it at once); beside the search on the
+    # second core where both are compiled, else first, for part of the turn.
     reach = lvl.win_reach(board, seconds) if lvl.solve and exact_from > 0 else 0
+    prover: Prover | None = None
     if reach and empty_cells(board) <= reach and searcher.endgame.settled(board) is None:
-        won = winning_turn(searcher.endgame, board, budget.fraction(WIN_SHARE), lvl.vary)
-        if won:
-            return rng.choice(won) if lvl.vary else won[0]
-        budget = rest(budget)
-    result = searcher.search(
-        board,
-        budget,
-        solve=lvl.solve,
-        all_scores=lvl.temperature > 0,
-        ties=lvl.vary,
-        exact_from=exact_from,
-    )
+        compiled = searcher.compiled_for(board) and searcher.prover.compiled_for(board)
+        if runs_beside(budget) and compiled:
+            # Both compiled: the solve takes the second core for the whole turn.
+            prover = Prover(searcher.prover, board, budget, lvl.vary)
+            budget = until_proved(budget, prover)
+        else:
+            won = winning_turn(searcher.endgame, board, budget.fraction(WIN_SHARE), lvl.vary)
+            if won:
+                return rng.choice(won) if lvl.vary else won[0]
+            budget = rest(budget)
+    try:
+        result = searcher.search(
+            board,
+            budget,
+            solve=lvl.solve,
+            all_scores=lvl.temperature > 0,
+            ties=lvl.vary,
+            exact_from=exact_from,
+        )
+    finally:
+        won = prover.turns() if prover is not None else None
+    if won:
+        return rng.choice(won) if lvl.vary else won[0]
     if lvl.temperature <= 0 or not result.scores:
         if lvl.vary and len(result.ties) > 1:
             return rng.choice(result.ties)

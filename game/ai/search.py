@@ -123,6 +123,9 @@ class Searcher:
         #: a solve that ran out of time leaves its bounds for the next turn's.
         #: Half a million entries (about 150 MB at most) hold a game's tries.
         self.endgame = Endgame(table_limit=500_000)
+        #: The solver of the win-or-loss solve that runs beside the search when
+        #: Master thinks long (:mod:`.beside`), kept for the game as the other is.
+        self.prover = Endgame(table_limit=500_000)
         self.fast = FastSearch(table_limit, pvs, self.ordering) if compiled and COMPILED else None
 
     def _fast_for(self, board: Board) -> FastSearch | None:

@@ -1,17 +1,17 @@
-"""Thinking long: prove who wins before searching.
+"""Thinking long: prove who wins.
 
 A game is won or lost, not scored by its margin, and asking only "does the
 mover win?" (one probe) is far cheaper than finding the exact final
 margin: in side-5 endings of 13 to 16 empty cells the compiled solver answers
 it most of the time within 3 s where the exact solve rarely finishes
 (``benchmarks/win_or_exact.py``; ``docs/ai.md``, "How strong Master is"). So
-Master thinking long (:data:`.levels.LONG_SECONDS` a turn)
-spends part of its turn, before its usual search, on a win-or-loss solve from
-further out than its exact reach (:attr:`.levels.Level.win_from_compiled`).
-When it proves a win (or a draw where no win is), it plays a turn proved to keep
-it; otherwise the search takes the rest of the turn as before. Every bound the
-solve proves stays in the ending solver's table, so a solve cut short shortens
-the next turn's, and the exact solves that follow start from it.
+Master thinking long (:data:`.levels.LONG_SECONDS` a turn) runs a win-or-loss
+solve from further out than its exact reach
+(:attr:`.levels.Level.win_from_compiled`): beside its search, on the second
+core, where both are compiled (:mod:`.beside`); else first, for part of its
+turn. When it proves a win (or a draw where no win is), it plays a turn proved
+to keep it; otherwise the search's turn. Every bound the solve proves stays in
+its solver's table, so a solve cut short shortens the next turn's.
 """
 
 from __future__ import annotations
