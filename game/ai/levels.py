@@ -77,6 +77,11 @@ class Level:
     #: (:mod:`.winning`) where the compiled ending solver serves the board; 0
     #: never. Without it, and on sides 6 to 8, from the exact reach.
     win_from_compiled: int = 0
+    #: The same when the solve runs beside the search on the second core
+    #: (:mod:`.beside`): it no longer takes the search's time, so it may start
+    #: from further out, where it proves who wins less often but leaves its
+    #: bounds for the next turn's. 0: as ``win_from_compiled``.
+    win_from_beside: int = 0
     #: The longest turn on any board when the level's own time serves (a time
     #: given to :meth:`budget` grows unbounded): ``None`` lets it grow.
     max_seconds: float | None = None
@@ -100,14 +105,16 @@ class Level:
             return self.exact_from_compiled
         return self.exact_from
 
-    def win_reach(self, board: Board, seconds: float | None) -> int:
+    def win_reach(self, board: Board, seconds: float | None, beside: bool = False) -> int:
         """The most empty cells at which this level, given ``seconds`` a turn,
-        tries the win-or-loss solve on ``board`` (0: not at all)."""
+        tries the win-or-loss solve on ``board`` (0: not at all); ``beside``:
+        with the solve beside the search (:mod:`.beside`)."""
         if not self.win_from_compiled or seconds is None or seconds < LONG_SECONDS:
             return 0
         reach = self.exact_reach(board)
         if compiled_for(board) and board.geometry.cells <= WORD_CELLS:
-            return max(reach, self.win_from_compiled)
+            far = self.win_from_beside if beside else 0
+            return max(reach, self.win_from_compiled, far)
         return reach
 
     def budget(self, board: Board, seconds: float | None = None) -> float:
@@ -255,6 +262,9 @@ LEVELS: dict[str, Level] = {
             # Thinking long, its extra time goes to proving who wins from
             # further out (game/ai/winning.py; docs/ai.md, "How strong Master is").
             win_from_compiled=20,
+            # Beside the search, side-5 solves from 22 and 24 empty cells proved
+            # who wins within a long turn in 3 and 1 of 6 positions.
+            win_from_beside=24,
             perfect_side3=True,
             patterns=True,
             elo=2505,
@@ -322,11 +332,12 @@ def choose_turn(
     # Thinking long: prove who wins, unless the table holds the ending proved
     # already (when the search plays it at once); beside the search on the
     # second core where both are compiled, else first, for part of the turn.
-    reach = lvl.win_reach(board, seconds) if lvl.solve and exact_from > 0 else 0
+    compiled = searcher.compiled_for(board) and searcher.prover.compiled_for(board)
+    beside = runs_beside(budget) and compiled
+    reach = lvl.win_reach(board, seconds, beside) if lvl.solve and exact_from > 0 else 0
     prover: Prover | None = None
     if reach and empty_cells(board) <= reach and searcher.endgame.settled(board) is None:
-        compiled = searcher.compiled_for(board) and searcher.prover.compiled_for(board)
-        if runs_beside(budget) and compiled:
+        if beside:
             # Both compiled: the solve takes the second core for the whole turn.
             prover = Prover(searcher.prover, board, budget, lvl.vary)
             budget = until_proved(budget, prover)

@@ -41,12 +41,15 @@ class Waiting(Searcher):
         self.stopped_by: str | None = None
 
     def search(self, board, budget, **kwargs):  # type: ignore[no-untyped-def]
-        while budget.stop is None or not budget.stop():
-            if budget.deadline is not None and budget.clock() > budget.deadline:
+        self.stopped_by = "nodes"  # a count of nodes, not waited on
+        while budget.deadline is not None:
+            if budget.stop is not None and budget.stop():
+                self.stopped_by = "stop"
+                break
+            if budget.clock() > budget.deadline:
                 self.stopped_by = "time"
-                return SearchResult(self.turn, 0, 1, 1)
+                break
             time.sleep(0.001)
-        self.stopped_by = "stop"
         return SearchResult(self.turn, 0, 1, 1)
 
 
@@ -125,3 +128,16 @@ def test_an_error_in_the_solve_reaches_the_caller(monkeypatch):
     prover = Prover(Endgame(), Board(size=3), Budget(seconds=PLENTY), ties=False)
     with pytest.raises(RuntimeError, match="the solver broke"):
         prover.turns()
+
+
+@pytest.mark.skipif(not COMPILED, reason=NOT_HERE)
+def test_beside_the_search_the_solve_starts_from_further_out():
+    board = ending(2, 5, 22)  # past the reach of the solve that takes the search's time
+    master = level("Master")
+    assert master.win_reach(board, LONG_SECONDS) < 22 <= master.win_reach(board, LONG_SECONDS, True)
+    searcher = Waiting(board.legal_turns()[0])
+    choose_turn(board, master, random.Random(2), searcher=searcher, seconds=LONG_SECONDS)
+    assert searcher.prover.nodes > 0
+    one_thread = Waiting(board.legal_turns()[0])
+    choose_turn(board, master, random.Random(2), searcher=one_thread, nodes=10**6)
+    assert one_thread.prover.nodes == one_thread.endgame.nodes == 0

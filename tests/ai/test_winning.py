@@ -70,6 +70,13 @@ def test_only_a_long_turn_tries_the_win_solve_from_further_out():
     assert master.win_reach(side5, None) == master.win_reach(side5, 0.85) == 0
     assert level("Expert").win_reach(side5, LONG_SECONDS) == 0
     assert master.win_reach(side5, LONG_SECONDS) == (20 if COMPILED else master.exact_from)
+    # Beside the search, on the second core, from further out.
+    assert master.win_reach(side5, LONG_SECONDS, beside=True) == (
+        24 if COMPILED else master.exact_from
+    )
+    assert master.win_reach(side7, LONG_SECONDS, beside=True) == master.win_reach(
+        side7, LONG_SECONDS
+    )
     assert master.win_reach(side7, LONG_SECONDS) == (WIDE_REACH if COMPILED else 9)
 
 
