@@ -430,12 +430,13 @@ def summary_line(title: str, summary: dict[str, Any], short: bool = False) -> st
         ),
     }
     if not summary.get("final", True):
-        return _(
-            "{color}: accuracy so far {accuracy}%, {blunders}, {mistakes}, {inaccuracies}"
-        ).format(**words)
-    return _("{color}: accuracy {accuracy}%, {blunders}, {mistakes}, {inaccuracies}").format(
-        **words
-    )
+        line = _("{color}: accuracy so far {accuracy}%, {blunders}, {mistakes}, {inaccuracies}")
+    else:
+        line = _("{color}: accuracy {accuracy}%, {blunders}, {mistakes}, {inaccuracies}")
+    # The percentage stays with the word before it (and its sign, "77 %" in
+    # French and German), in every language: a narrow panel read "Red: accuracy / 77%".
+    line = line.replace(" {accuracy}", NO_BREAK + "{accuracy}")
+    return line.replace("{accuracy} %", "{accuracy}" + NO_BREAK + "%").format(**words)
 
 
 #: A space no line is broken at.

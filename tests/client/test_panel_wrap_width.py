@@ -72,6 +72,8 @@ def test_a_count_in_the_summary_is_never_wrapped_from_its_word(language: str) ->
         for width in range(120, f.size(said)[0], 7):
             lines = f.wrap(said, width)
             assert len(lines) > 1 and not any(line[-1].isdigit() for line in lines[:-1]), lines
+            # Nor is the accuracy sent away from its word ("accuracy / 55%").
+            assert not any(line.lstrip().startswith(("55", "%")) for line in lines), lines
 
 
 @pytest.mark.parametrize(

@@ -70,17 +70,17 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     counts = {"blunder": 1, "mistake": 0, "inaccuracy": 2}
     some = {"counts": counts, "accuracy": 80, "turns": 5}
     # Each count is held to its word by a space no line breaks at: "0 / blunders"
-    # was wrapped apart in a narrow panel.
+    # and "accuracy / 77%" were wrapped apart in a narrow panel.
     nb = "\u00a0"
     assert summary_line("Red", some) == (
-        f"Red: accuracy 80%, 1{nb}blunder, 0{nb}mistakes, 2{nb}inaccuracies"
+        f"Red: accuracy{nb}80%, 1{nb}blunder, 0{nb}mistakes, 2{nb}inaccuracies"
     )
     # Before the analysis is done, nothing reads as its verdict.
     few = {**some, "of": 9, "final": False}
     assert summary_line("Red", few) == "Red: 5 of 9 turns judged so far"
     labelled = {**some, "of": 5, "final": False}
     assert summary_line("Red", labelled) == (
-        f"Red: accuracy so far 80%, 1{nb}blunder, 0{nb}mistakes, 2{nb}inaccuracies"
+        f"Red: accuracy so far{nb}80%, 1{nb}blunder, 0{nb}mistakes, 2{nb}inaccuracies"
     )
     assert summary_line("Red", {**labelled, "final": True}) == summary_line("Red", some)
     # The short form, for a panel with little room, keeps the same care.
@@ -225,6 +225,27 @@ def test_no_turn_ends_a_sentence_of_the_better_line(language):
     for line, v in zip(lines, verdicts, strict=True):
         for turn in (v.played, v.best):
             assert f"{turn}." not in line, line
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_the_accuracy_keeps_to_its_word_and_sign_in_every_language(language):
+    """A narrow panel read "Red: accuracy / 77%", and "77 %" may break in French
+    and German: the percentage is held to the word before it and to its sign."""
+    from game import i18n
+    from game.play.game_analysis import NO_BREAK, summary_line
+
+    counts = {"blunder": 0, "mistake": 1, "inaccuracy": 3}
+    summary = {"counts": counts, "accuracy": 77, "turns": 9}
+    i18n.set_language(language)
+    try:
+        lines = [summary_line("Red", {**summary, "of": 9, "final": f}) for f in (True, False)]
+    finally:
+        i18n.set_language("en")
+    assert len(lines) == 2
+    for line in lines:
+        head = line.split(",")[0]  # "Red: accuracy 77%", in its language
+        assert NO_BREAK + "77" in head and "%" in head, line
+        assert "77 " not in head and " 77" not in head and " %" not in head, line
 
 
 def test_a_players_summary_is_final_only_when_each_of_their_turns_is():
