@@ -9,6 +9,7 @@ import time
 
 import pygame
 
+from game.client.scenes.game_over import DEAF
 from game.client.scenes.online_lobby import OnlineScene
 from game.client.scenes.online_match import OnlineMatchScene, OnlineOverScene
 from game.client.scenes.title import TitleScene
@@ -144,6 +145,7 @@ def test_a_rated_online_game_hosted_here_played_by_clicks(app, drive):
         games, problems = entries(app.data)
         assert not problems and games[0].opponent == "Bob online"
         assert games[0].outcome in ("won", "lost", "drawn")
+        drive.settle(DEAF + 0.1)  # a player reads the result before pressing a button
         drive.click(button(over, "Lobby").rect.center)
         assert app.scenes.top is lobby
         # The lobby's header says the rating the game left, not the one before it,
@@ -226,6 +228,7 @@ def test_a_first_turn_that_comes_with_the_game_is_not_lost(app, drive, tmp_path)
             bob.send("abort", game=game["id"])
             news(bob, "over")
             until(drive, lambda: isinstance(app.scenes.top, OnlineOverScene))
+            drive.settle(DEAF + 0.1)  # as a player reads the result first
             drive.click(button(app.scenes.top, "Lobby").rect.center)
         assert game["you"] == 0
         bob.send("turn", game=game["id"], ply=0, turn="d4")

@@ -115,7 +115,7 @@ def test_close_leaves_a_scene_with_whatever_is_open_over_it():
 
 
 def test_the_result_panel_knows_its_game_and_callbacks_not_the_screen_under_it(app, drive):
-    from game.client.scenes.game_over import GameOverScene, Over
+    from game.client.scenes.game_over import DEAF, GameOverScene, Over
     from game.client.scenes.pause import Paused, PauseScene
     from game.rules import RED
 
@@ -132,7 +132,7 @@ def test_the_result_panel_knows_its_game_and_callbacks_not_the_screen_under_it(a
     app.scenes.reset(TitleScene(app))
     panel = GameOverScene(app, over)
     app.scenes.push(panel)
-    drive.frames(2)
+    drive.settle(DEAF + 0.1)  # a player reads the result before pressing its buttons
     labels = [b.label for b in panel.controls]
     assert labels == ["See board", "Analyse", "Save game", "Title screen"]  # no rematch given
     assert panel.box.centerx == 350  # placed in the area it was given

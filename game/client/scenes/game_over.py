@@ -18,7 +18,7 @@ from game.play.match import Match, player_name, turns_said
 from game.rules import BLUE, RED
 
 from .. import text_layout, theme
-from ..focus_row import FocusRow
+from ..focus_row import PRESS, FocusRow
 from ..layout_tree import Column, Grid, Node, Stack
 from ..scene import ButtonScene, Services, pad_buttons
 from ..widgets import Button, draw_all
@@ -55,6 +55,29 @@ NARROWEST = 150
 #: The headline's least height, in pixels, where the panel is short: it gives
 #: way first, down to this, so the lines under it keep their size.
 HEADLINE_LEAST = 52
+
+
+#: Seconds after a result card appears in which it takes no click and no
+#: button's key. The game ends on the last turn's click, and a fast player's
+#: next click (or Enter, or a controller's A) is often already on its way,
+#: meant for the board: it would land on the button now under it, Rematch among
+#: them. A fast player's clicks in a row come 0.1 to 0.3 s apart, so 0.4 s
+#: catches them; reading the result and choosing a button takes longer than
+#: that, so no press meant for the card is lost, and the wait is not felt.
+DEAF = 0.4
+
+
+def too_soon(t: float, event: pygame.event.Event, buttons: list[Button]) -> bool:
+    """Is ``event``, ``t`` seconds after a result card appeared, a press the card
+    does not take yet (:data:`DEAF`)? A click, or a key that would press one of
+    ``buttons`` or put the card away; not Tab or an arrow, which only move the
+    focus."""
+    if t >= DEAF:
+        return False
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        return True
+    keys = {b.key for b in buttons} | set(PRESS) | {pygame.K_ESCAPE}
+    return event.type == pygame.KEYDOWN and event.key in keys
 
 
 #: The headline's size; the lines under it grow to just under it, no further.
@@ -122,6 +145,8 @@ class GameOverScene(ButtonScene):
         self.grow = 1.0
 
     def handle(self, event: pygame.event.Event) -> None:
+        if too_soon(self.t, event, self.controls):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.click()
             self.over.see_board()

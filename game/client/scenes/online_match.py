@@ -23,7 +23,7 @@ from ..scene import ButtonScene, Scene, Services, pad_buttons
 from ..side_panel import SidePanel
 from ..widgets import Button, Widget, draw_all
 from .confirm import ConfirmScene
-from .game_over import Over
+from .game_over import Over, too_soon
 from .match_scene import MatchScene
 from .menu import MenuScene
 from .mosaix_sheet import fits
@@ -245,6 +245,11 @@ class OnlineOverScene(ButtonScene):
             Button(N_("Analyse"), over.analyse, key=pygame.K_a, size=24),
             Button(over.leave_label, over.leave, key=pygame.K_ESCAPE, size=24),
         ]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        # As the match's card: the last turn's click is often followed by another.
+        if not too_soon(self.t, event, self.controls):
+            super().handle(event)
 
     @property
     def match(self) -> OnlineMatch:
