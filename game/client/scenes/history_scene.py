@@ -22,8 +22,8 @@ from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
 from .history_filter import opponent_filter, reads_side_by_side
-from .match_scene import ReviewScene
 from .mosaix_sheet import fits
+from .review_scene import ReviewScene
 
 ROW = 34  # a game's row in the smallest window; a taller one has taller rows
 STAT_SIZE = 18  # how large a line of the results against each opponent reads

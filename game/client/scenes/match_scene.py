@@ -35,7 +35,7 @@ from .game_over import GameOverScene, Over
 from .match_board import MatchBoard
 from .pause import Paused, PauseScene
 
-__all__ = ["CURRENT", "HINT_LEVEL", "MatchScene", "ReviewScene"]
+__all__ = ["CURRENT", "HINT_LEVEL", "MatchScene"]
 
 
 class MatchScene(MatchBoard):
@@ -467,23 +467,3 @@ class MatchScene(MatchBoard):
         if len(humans) == 1 and winner is not None and winner not in humans:
             return "loss"
         return "win"
-
-
-class ReviewScene(MatchScene):
-    """A finished game opened from History for a look back: Back, Esc and a
-    controller's B lead back to History, and the controller's help says so."""
-
-    pad_keys = pad_buttons(
-        MatchScene.pad_keys,
-        b=(pygame.K_ESCAPE, N_("take back a chain, hide the cursor, or back to History")),
-    )
-
-    def __init__(self, app: Services, match: Match) -> None:
-        super().__init__(app, match, current=False, review=True)
-
-    def play(self, cells: tuple[int, ...]) -> None:
-        """A look back plays nothing: the controller says so, whoever is to move."""
-        self.show(self.control.click(cells[0]))
-
-    def targets(self) -> frozenset[int]:
-        return frozenset()  # no cell is offered to play

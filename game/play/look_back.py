@@ -1,0 +1,41 @@
+"""What a game looked back over from History offers: its turns to step
+through, its analysis and the way back, never a turn to play (a click there
+plays nothing). No pygame: the review screen shows these words."""
+
+from __future__ import annotations
+
+from game.i18n import _
+from game.rules import Board
+
+from .explain import describe
+
+
+def hover(board: Board, cell: int) -> tuple[str, str]:
+    """The line over the board for the pointer over ``cell``: what the cell
+    holds, as for any position nobody is to play in, not "Place a tile"."""
+    return describe(board, cell), "info"
+
+
+def keys(*, cursor: bool, pad: bool) -> tuple[str, ...]:
+    """The line of keys under the board, longest first: the turns, the
+    analysis and the way back; with the board cursor shown, that it reads the
+    cells (Enter plays none)."""
+    if cursor and pad:
+        return (
+            _("D-pad or stick: move the cursor to read the cells. B hides it."),
+            _("D-pad: read the cells. B: hide."),
+        )
+    if cursor:
+        return (
+            _("Arrows move the cursor to read the cells, Esc hides it."),
+            _("Arrows: read the cells. Esc: hide."),
+        )
+    if pad:
+        return (
+            _("LB and RB step through the turns, Y analyses the game, B goes back to History."),
+            _("LB, RB: the turns. Y: analyse. B: back."),
+        )
+    return (
+        _("Left and Right step through the turns, A analyses the game, Esc goes back to History."),
+        _("Left, Right: the turns. A: analyse. Esc: back."),
+    )

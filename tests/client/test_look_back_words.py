@@ -1,0 +1,88 @@
+"""A game looked back over from History offers no move (play-test: hovering a
+cell read "Place a tile on c3." and the keys' line "T: type a turn", where a
+click says "Looking back only"): the line over the board says what a cell holds,
+the keys' line what can be done there: step through, analyse, go back."""
+
+import datetime as dt
+import random
+
+import pygame
+import pytest
+
+from game.client.scenes.analysis_scene import AnalysisScene
+from game.client.scenes.history_scene import HistoryScene
+from game.client.scenes.review_scene import ReviewScene
+from game.client.scripted.checks import text_problems
+from game.client.scripted.tour import Driver
+from game.play import look_back
+from game.play.history import archive
+from game.play.match import Match
+
+from .drawn import drawn, words
+from .screens import large_at_640
+from .tours import languages
+
+
+def opened_from_history(app, drive) -> ReviewScene:
+    match = Match(3, "Human", "Beginner")
+    rng = random.Random(5)
+    while not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    archive(match, app.data, dt.datetime(2026, 11, 1, 10, 0))
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    drive.click(history.open_button.rect.center)
+    review = app.scenes.top
+    assert isinstance(review, ReviewScene) and review.match.ply == 0
+    return review
+
+
+def test_a_look_back_offers_no_move_on_hover_or_in_its_keys(app, drive):
+    review = opened_from_history(app, drive)
+    empty = review.match.board.legal_placements()[0]
+    name = review.match.board.geometry.names[empty]
+    assert review.match.human_to_move  # where a live game would offer the cell
+    drive.move(review.view.centre(empty))
+    said = words(review.draw, app.screen)
+    assert f"{name} is empty." in said and "Place a tile" not in said
+    assert "Left and Right step through the turns, A analyses the game" in said
+    assert "type a turn" not in said
+    # T opens no box to type a turn in; the cursor reads the cells and says so.
+    drive.key(pygame.K_t)
+    assert not review.input.typing
+    drive.key(pygame.K_DOWN)
+    assert review.input.cursor is not None
+    said = words(review.draw, app.screen)
+    assert "read the cells" in said and "Enter plays" not in said and "Place a tile" not in said
+    drive.key(pygame.K_ESCAPE)  # hides the cursor, as the line says
+    assert review.input.cursor is None and app.scenes.top is review
+
+
+def test_a_look_back_analyses_with_a_and_leaves_with_esc(app, drive):
+    review = opened_from_history(app, drive)
+    drive.key(pygame.K_RIGHT)
+    assert review.match.ply == 1
+    drive.key(pygame.K_a)
+    analysis = app.scenes.top
+    assert isinstance(analysis, AnalysisScene) and analysis.match is review.match
+    app.scenes.pop()
+    drive.frames(2)
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, HistoryScene)
+
+
+@pytest.mark.parametrize("language", languages())
+def test_a_look_backs_words_fit_at_640x480_in_large_text(tmp_path, language):
+    with large_at_640(tmp_path, language) as app:
+        drive = Driver(app)
+        review = opened_from_history(app, drive)
+        drive.move(review.view.centre(review.match.board.legal_placements()[0]))
+        for cursor in (False, True):
+            if cursor:
+                drive.key(pygame.K_DOWN)
+            drive.settle(0.3)
+            said = [m for m, _r in drawn(review.draw, app.screen)]
+            keys = look_back.keys(cursor=cursor, pad=False)
+            assert any(k in said for k in keys), said  # a line of keys, not none
+            assert text_problems(app) == []
