@@ -289,10 +289,13 @@ def summary(games: list[Entry], against: str = ALL) -> list[tuple[str, int, dict
     return sorted(rows, key=lambda r: (-sum(r[2].values()), player_name(r[0]), r[1]))
 
 
-def results_lines(games: list[Entry], against: str = ALL, room: int | None = 3) -> list[str]:
+def results_lines(
+    games: list[Entry], against: str = ALL, room: int | None = 3, first: int = 0
+) -> list[str]:
     """The results against each opponent on each side (``against`` only, unless
     ``ALL``), the most played first, one to a line (entries run together read as
-    one); what does not fit in ``room`` lines (None: no limit) is counted on the last."""
+    one). What does not fit in ``room`` lines (None: no limit) is counted on the
+    last; one opponent's scroll instead, from line ``first`` (:func:`results_top`)."""
     said = _("v {opponent} on side {side}: {won} won, {drawn} drawn, {lost} lost")
     lines = [
         said.format(
@@ -302,19 +305,58 @@ def results_lines(games: list[Entry], against: str = ALL, room: int | None = 3) 
     ]
     if not lines and against == ALL:
         return [_("Your results against each AI level show here.")]
-    if room is not None and len(lines) > room:
-        more = len(lines) - room + 1
-        # What is left out is lines of results (an opponent on a side), not
-        # games; with every opponent's, the filter is the way to see them.
-        rest = ngettext("and {n} more line of results", "and {n} more lines of results", more)
-        if against == ALL:
-            rest = ngettext(
-                "and {n} more line: choose its opponent above",
-                "and {n} more lines: choose an opponent above",
-                more,
+    if room is None or len(lines) <= room:
+        return lines
+    if against != ALL:
+        # The filter can narrow them no further (a play-test found "and 5 more
+        # lines of results" with no way to them): they scroll.
+        return scrolled(lines, room, first)
+    more = len(lines) - room + 1
+    # What is left out is lines of results (an opponent on a side), not games;
+    # with every opponent's, the filter is the way to see them.
+    rest = ngettext(
+        "and {n} more line: choose its opponent above",
+        "and {n} more lines: choose an opponent above",
+        more,
+    )
+    return [*lines[: room - 1], rest.format(n=more)]
+
+
+def in_view(room: int) -> int:
+    """How many of one opponent's results show in ``room`` lines while they
+    scroll: all but the line that says which (none spared from a single line)."""
+    return max(1, room - 1)
+
+
+def results_top(games: list[Entry], against: str, room: int) -> int:
+    """The furthest line one opponent's results scroll to (the first in view
+    with the last at the bottom); 0 where they fit in ``room`` lines, or with
+    every opponent's (the filter is the way to those)."""
+    n = len(summary(games, against))
+    if against == ALL or n <= room:
+        return 0
+    return n - in_view(room)
+
+
+def scrolled(lines: list[str], room: int, first: int) -> list[str]:
+    """``lines`` from ``first`` (kept in range), as many as ``room`` holds with a
+    last line saying which are in view and that the rest scroll."""
+    shown = in_view(room)
+    first = max(0, min(first, len(lines) - shown))
+    out = lines[first : first + shown]
+    if room > 1:
+        total = len(lines)
+        note = (
+            _("Result {first} of {total}: scroll for the others").format(
+                first=first + 1, total=total
             )
-        lines = [*lines[: room - 1], rest.format(n=more)]
-    return lines
+            if shown == 1
+            else _("Results {first} to {last} of {total}: scroll for the others").format(
+                first=first + 1, last=first + shown, total=total
+            )
+        )
+        out.append(note)
+    return out
 
 
 def export(games: list[Entry], data: Path, when: dt.datetime | None = None) -> Path:

@@ -48,7 +48,7 @@ def test_the_filter_keeps_only_its_opponents_lines() -> None:
 def test_the_lines_left_out_say_how_to_see_them() -> None:
     """Play-test: with All chosen "and 5 more lines of results" could not be
     reached; the line names the way (the filter). With one opponent chosen,
-    where the filter can do no more, it counts them."""
+    where the filter can do no more, they scroll (below)."""
     from game.play.history import results_lines
 
     games = [game(who, side, "blue") for who in ("Club", "Casual") for side in (3, 4, 5)]
@@ -58,5 +58,36 @@ def test_the_lines_left_out_say_how_to_see_them() -> None:
         *every[:2],
         "and 4 more lines: choose an opponent above",
     ]
-    assert results_lines(games, "Club", room=2)[-1] == "and 2 more lines of results"
     assert results_lines([], ALL) == ["Your results against each AI level show here."]
+
+
+def test_one_opponents_results_past_their_room_scroll_to_the_last() -> None:
+    """Play-test: with one opponent chosen, "and 2 more lines of results" had no
+    way to them. They scroll: the room shows as many as fit with a line saying
+    which, from any first line up to the one that brings the last into view."""
+    from game.play.history import results_lines, results_top
+
+    games = [game(who, side, "blue") for who in ("Club", "Casual") for side in (3, 4, 5, 6)]
+    club = results_lines(games, "Club", room=None)
+    assert len(club) == 4
+    assert results_top(games, "Club", 3) == 2  # two in view, the last at line 2
+    assert results_lines(games, "Club", room=3) == [
+        *club[:2],
+        "Results 1 to 2 of 4: scroll for the others",
+    ]
+    assert results_lines(games, "Club", room=3, first=2) == [
+        *club[2:],
+        "Results 3 to 4 of 4: scroll for the others",
+    ]
+    assert results_lines(games, "Club", room=3, first=9) == results_lines(games, "Club", 3, 2)
+    # Two lines of room: one result and the line saying which.
+    assert results_top(games, "Club", 2) == 3
+    assert results_lines(games, "Club", room=2, first=3) == [
+        club[3],
+        "Result 4 of 4: scroll for the others",
+    ]
+    # Every result reached by stepping through them.
+    seen = {line for first in range(4) for line in results_lines(games, "Club", 2, first)}
+    assert set(club) <= seen
+    # Nothing to scroll where they fit, or with every opponent's (the filter is the way).
+    assert results_top(games, "Club", 4) == 0 and results_top(games, ALL, 3) == 0

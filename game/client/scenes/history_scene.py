@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play.history import Entry, entries, export, opponents, results_lines
+from game.play.history import Entry, entries, export, opponents, results_lines, results_top
 from game.play.match import Match, open_record
 
 from .. import text_layout as tl
@@ -22,11 +22,11 @@ from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
 from .history_filter import opponent_filter, reads_side_by_side
+from .history_notes import STAT_SIZE, Notes, draw_notes, stat_line
 from .mosaix_sheet import fits
 from .review_scene import ReviewScene
 
 ROW = 34  # a game's row in the smallest window; a taller one has taller rows
-STAT_SIZE = 18  # how large a line of the results against each opponent reads
 #: The widest the column of the list, its filter and its buttons grows: rows
 #: across a whole large window were read with the eyes running far, most of it empty.
 COLUMN = 900
@@ -41,6 +41,8 @@ FILTER_ROW = 36
 #: The band of the title in a tall window (16 less at 640x480), and the gap under the filter.
 HEAD = 80
 FILTER_GAP = 14
+#: The focus on the results, a stop of its own while one opponent's scroll.
+RESULTS = -1
 
 
 class HistoryScene(Scene):
@@ -54,11 +56,14 @@ class HistoryScene(Scene):
         super().__init__(app)
         #: Lines of results that fit under the list.
         self.stats_room = 3
+        #: The first of one opponent's results in view (they scroll).
+        self.stats_first = 0
         self.selected = 0
         self.first = 0
         self.filter = "All"
-        #: The control the keyboard focus is on (an index of ``controls``), or
-        #: ``None``: the list of games, its selected row lit as the focus.
+        #: The control the keyboard focus is on (an index of ``controls``),
+        #: ``None``: the list of games, its selected row lit as the focus, or
+        #: :data:`RESULTS`.
         self.focus: int | None = None
         #: A game's row, and its text size: grown with the window, as the other
         #: lists' rows are (set as laid out).
@@ -129,7 +134,7 @@ class HistoryScene(Scene):
 
     def choose_filter(self, value: str) -> None:
         self.filter = value
-        self.selected = self.first = 0
+        self.selected = self.first = self.stats_first = 0
         self.resize(self.app.size)  # fewer games shown: more room for the results
 
     def enter(self) -> None:
@@ -340,7 +345,8 @@ class HistoryScene(Scene):
     def stops(self) -> list[tuple[int | None, pygame.Rect | pygame.FRect]]:
         """Where the focus can go, as read: the filter, the list, the buttons."""
         usable = [(i, c.rect) for i, c in enumerate(self.controls) if getattr(c, "enabled", True)]
-        return [*usable[:1], (None, self.list_rect), *usable[1:]]
+        results = [(RESULTS, self.stats_rect)] if self.results_scroll() else []
+        return [*usable[:1], (None, self.list_rect), *results, *usable[1:]]
 
     def step_focus(self, by: int) -> None:
         """Tab (1) or Shift+Tab (-1): the next stop in reading order, round."""
@@ -360,13 +366,13 @@ class HistoryScene(Scene):
             by = -1 if key == pygame.K_UP else 1
             if self.focus is None and 0 <= self.selected + by < len(self.shown):
                 self.select(self.selected + by)
-            else:
+            elif not (self.focus == RESULTS and self.scroll_results(by)):
                 # Out of the list at its left edge: to the first button, as read.
                 edge = split(self.list_rect, 0, "left")[0]  # the list's left edge, no wider
-                at = edge if self.focus is None else self.controls[self.focus].rect
+                at = edge if self.focus is None else self.focus_rect()
                 self.set_focus(row_step(self.stops(), at, by))
             return True
-        if self.focus is None:
+        if self.focus is None or self.focus == RESULTS:
             return False  # Enter opens the selected game: Open's own key
         widget = self.controls[self.focus]
         if key in PRESS:
@@ -384,6 +390,20 @@ class HistoryScene(Scene):
             return True
         return False
 
+    def focus_rect(self) -> pygame.Rect | pygame.FRect:
+        """Where the focus is, off the list."""
+        return self.stats_rect if self.focus == RESULTS else self.controls[self.focus or 0].rect
+
+    def results_scroll(self) -> int:
+        """How far the results under the list scroll (0: they do not)."""
+        return results_top(self.games, self.filter, self.stats_room)
+
+    def scroll_results(self, by: int) -> bool:
+        """The results ``by`` lines on (up: < 0); False at their end."""
+        first = max(0, min(self.results_scroll(), self.stats_first + by))
+        moved, self.stats_first = first != self.stats_first, first
+        return moved
+
     def select(self, index: int) -> None:
         """Choose the game at ``index`` of the list, scrolled into view."""
         self.selected = index
@@ -395,6 +415,7 @@ class HistoryScene(Scene):
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        over_results = self.stats_rect.collidepoint(self.app.pointer or (-1, -1))
         if event.type == pygame.KEYDOWN and self.focus_key(event.key, getattr(event, "mod", 0)):
             return
         if press(self.controls, event, self.app.click):
@@ -408,6 +429,8 @@ class HistoryScene(Scene):
                     self.selected = i
                     self.set_focus(None)  # the list has the keys now
                     return
+        elif event.type == pygame.MOUSEWHEEL and self.results_scroll() and over_results:
+            self.scroll_results(-event.y)  # over the results, the wheel is theirs
         elif event.type == pygame.MOUSEWHEEL:
             # No further than the oldest game at the bottom: the list stays full.
             last = max(0, len(self.shown) - self.visible())
@@ -458,39 +481,17 @@ class HistoryScene(Scene):
                 surface, game.line(), r.inflate(-20, 0), size=self.row_size, color=color, most=most
             )
         lines = self.stats_lines(self.stats_room)
-        boxes = column(self.stats_rect, len(lines), height=stat_line(self.stat_size), gap=0)
-        notes = list(zip(lines, boxes, strict=True))
         more = ""
         if self.more_rect:
             first = self.first + 1
             last = min(len(shown), self.first + self.visible())
             said = _("Games {first} to {last} of {total}: scroll for the others")
             more = said.format(first=first, last=last, total=len(shown))
-            notes.append((more, self.more_rect))
-        # The line under the list and the results read as one note: one size.
-        most = min((tl.label_px(line, box, self.stat_size) for line, box in notes), default=None)
-        if more:
-            tl.label(surface, more, self.more_rect, size=self.stat_size, align="right", most=most)
-        for line, box in zip(lines, boxes, strict=True):
-            tl.label(
-                surface,
-                line,
-                box,
-                size=self.stat_size,
-                color=theme.MUTED,
-                pointer=self.app.pointer,
-                most=most,
-            )
+        notes = Notes(lines, self.stats_rect, more, self.more_rect, self.stat_size)
+        draw_notes(surface, notes, self.app.pointer, lit=self.focus == RESULTS)
         draw_all(self.controls, surface)
 
     def stats_lines(self, room: int | None = 3) -> list[str]:
-        """The results against each opponent on each side (the filter's opponent
-        only), the most played first, one to a line (entries run together read
-        as one); what does not fit in ``room`` lines (None: no limit) is counted
-        on the last."""
-        return results_lines(self.games, self.filter, room)
-
-
-def stat_line(size: int = STAT_SIZE) -> int:
-    """The height of a line of the results, at the text size in use."""
-    return theme.font(size).get_linesize()
+        """The results under the list, the filter's (:func:`.results_lines`), in
+        ``room`` lines (None: every one), from the first in view."""
+        return results_lines(self.games, self.filter, room, self.stats_first)
