@@ -89,6 +89,14 @@ def nearest_level(rating: Rating) -> Level:
     return min(_ORDER, key=lambda lvl: abs(lvl.elo - shown(rating)))
 
 
+#: What "Match my level" picks for a player with no result against the AI yet:
+#: the level nearest :data:`START`, Beginner, the easiest there is. A new
+#: player's AI side starts on it (the settings' default) rather than on Club,
+#: rated some 740 points above a newcomer's start: a game a newcomer all but
+#: always loses.
+NEWCOMER_LEVEL = nearest_level(START).name
+
+
 @dataclass(frozen=True)
 class Pick:
     """What "Match my level" chose: the players of Red and Blue, and what to say."""

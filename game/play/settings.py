@@ -19,6 +19,7 @@ from game.i18n import LANGUAGES, N_, _
 from game.rules.errors import clip
 from game.wholes import Whole
 
+from .ai_rating import NEWCOMER_LEVEL
 from .match import PLAYERS
 from .storage import data_dir, read_json, set_aside, write_json
 
@@ -54,11 +55,14 @@ class Settings:
     text_size: str = "Normal"
     board_side: int = 5
     red_player: str = "Human"
-    blue_player: str = "Club"
+    #: A new player's AI side is what "Match my level" picks before any result
+    #: (:data:`~.ai_rating.NEWCOMER_LEVEL`); a returning player's choice is in
+    #: their file and stays.
+    blue_player: str = NEWCOMER_LEVEL
     #: The AI level each side's stepper shows while a person plays the side: the
     #: one last chosen, so a step back from Human comes back to it, next time too.
-    red_level: str = "Club"
-    blue_level: str = "Club"
+    red_level: str = NEWCOMER_LEVEL
+    blue_level: str = NEWCOMER_LEVEL
     #: The language the game speaks (a code of game.i18n.LANGUAGES); "" follows the
     #: system's language.
     language: str = ""

@@ -67,6 +67,51 @@ def test_a_newcomer_is_not_rated_yet_and_a_bad_file_is_said(app, drive):
     assert list(app.data.glob("ai_rating.json.corrupt-*"))
 
 
+def test_a_new_player_meets_the_level_match_my_level_picks_and_a_return_keeps_theirs(
+    tmp_path,
+):
+    """Play-test: New match offered a new player Club (Elo 981). Before any result
+    "Match my level" picks Beginner; a new player's Blue starts on it, and the
+    button changes nothing. A returning player's saved level is kept."""
+    import pygame
+
+    from game.client.app import App
+    from game.client.scripted.tour import Driver
+
+    for saved, meets in ((None, "Beginner"), ("Club", "Club")):
+        data = tmp_path / f"data-{meets}"
+        data.mkdir()
+        if saved is not None:
+            (data / "settings.json").write_text(json.dumps({"blue_player": saved}))
+        pygame.init()
+        app = App((1280, 800), data)
+        try:
+            drive = Driver(app)
+            app.scenes.reset(SetupScene(app))
+            drive.frames(2)
+            scene = app.scenes.top
+            assert scene.blue.value == meets and app.settings.red_player == HUMAN
+            elo = LEVELS[meets.lower()].elo
+            assert any(t.startswith(f"Blue, {meets} (Elo {elo}):") for t in frame_texts(app, drive))
+        finally:
+            app.close()
+    assert ai_rating.match_my_level(HUMAN, "Club", ai_rating.START).blue == "Beginner"
+    # The new player's button picks what they already have.
+    data = tmp_path / "data-new"
+    data.mkdir()
+    app = App((1280, 800), data)
+    try:
+        drive = Driver(app)
+        app.scenes.reset(SetupScene(app))
+        drive.frames(2)
+        scene = app.scenes.top
+        button = next(c for c in scene.controls if getattr(c, "label", "") == "Match my level")
+        drive.click(button.rect.center)
+        assert (app.settings.red_player, app.settings.blue_player) == (HUMAN, "Beginner")
+    finally:
+        app.close()
+
+
 def stepped(app, room) -> str:
     """The level's name drawn on a seat's stepper (``room``: between its arrows)."""
     seen = look(app)

@@ -14,6 +14,7 @@ from game.client.scenes.setup import SetupScene
 from game.client.scripted.checks import layout_problems, look, text_problems
 from game.client.scripted.tour import Driver
 from game.client.stepper_choice import StepperChoice
+from game.play.ai_rating import NEWCOMER_LEVEL
 from game.play.match import HUMAN, PLAYERS
 from game.rules import BLUE, RED
 
@@ -37,9 +38,10 @@ def test_virtuoso_for_blue_by_the_pointer_and_the_match_starts(tmp_path, text_si
     with shown(tmp_path, SetupScene, (640, 480), text_size) as (app, _seen):
         scene = app.scenes.top
         drive = Driver(app)
-        assert (app.settings.red_player, app.settings.blue_player) == (HUMAN, "Club")
+        # A new player's: the level Match my level picks before any result.
+        assert (app.settings.red_player, app.settings.blue_player) == (HUMAN, NEWCOMER_LEVEL)
         up = scene.blue.steps()[1]
-        for name in PLAYERS[PLAYERS.index("Club") + 1 : PLAYERS.index("Virtuoso") + 1]:
+        for name in PLAYERS[PLAYERS.index(NEWCOMER_LEVEL) + 1 : PLAYERS.index("Virtuoso") + 1]:
             drive.click(up.center)
             assert app.settings.blue_player == name
             assert name in drawn(app)  # on the stepper, its name whole
@@ -59,9 +61,9 @@ def test_the_stepper_stops_at_the_ends_and_keeps_its_level_under_the_person(tmp_
         person, level = red.areas()
         down, up = red.steps()
         assert app.settings.red_player == HUMAN
-        assert {"Mensch", "Klub"} <= drawn(app)  # the level a click on its box picks
+        assert {"Mensch", "Anfänger"} <= drawn(app)  # the level a click on its box picks
         drive.click(level.center)
-        assert app.settings.red_player == "Club"
+        assert app.settings.red_player == "Beginner"
         for _step in range(len(LEVELS)):  # up the ladder, and past Master no further
             drive.click(up.center)
         assert app.settings.red_player == "Master"
@@ -83,9 +85,9 @@ def test_virtuoso_for_blue_by_the_keys_and_enter_starts(tmp_path):
         drive.key(pygame.K_TAB)  # onto Blue's seat
         assert scene.controls[scene.focus] is scene.blue
         # Left and Right step down and up the ladder, as the stepper's arrows do.
-        drive.key(pygame.K_LEFT)
-        assert app.settings.blue_player == "Hobbyist"  # one under Club
-        for _step in range(PLAYERS.index("Virtuoso") - PLAYERS.index("Hobbyist")):
+        drive.key(pygame.K_RIGHT)
+        assert app.settings.blue_player == "Casual"  # one over a new player's Beginner
+        for _step in range(PLAYERS.index("Virtuoso") - PLAYERS.index("Casual")):
             drive.key(pygame.K_RIGHT)
         assert app.settings.blue_player == "Virtuoso"
         assert "Virtuoso" in drawn(app)
@@ -194,7 +196,7 @@ def test_a_stepper_shows_how_far_up_the_ladder_its_level_is(tmp_path, monkeypatc
             seen = look(app)
             assert seen is not None and text_problems(app, seen) == []
             for seat, filled in (
-                (scene.red, PLAYERS.index("Club")),
+                (scene.red, PLAYERS.index(NEWCOMER_LEVEL)),
                 (scene.blue, PLAYERS.index("Virtuoso")),
             ):
                 stepper = seat.areas()[1]

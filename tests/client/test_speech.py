@@ -249,8 +249,7 @@ def test_a_side_3_match_played_by_ear_from_the_title_screen(app, drive, ears):
     me.until(pygame.K_TAB, "Play, button.")
     assert "New match." in me.press(pygame.K_RETURN)
     me.until(pygame.K_DOWN, "Red: Human")
-    me.until(pygame.K_DOWN, "Blue:")
-    me.until(pygame.K_LEFT, "Blue: Beginner")
+    me.until(pygame.K_DOWN, "Blue: Beginner")  # a new player's: what Match my level picks
     me.until(pygame.K_DOWN, "Board side:")
     me.until(pygame.K_LEFT, "Board side: 3")
     me.until(pygame.K_DOWN, "Start, button.")

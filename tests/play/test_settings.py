@@ -51,12 +51,40 @@ def test_a_level_the_game_does_not_know_falls_back_with_a_note(tmp_path):
 
     (tmp_path / "settings.json").write_text(json.dumps({"red_level": "Grandmaster"}))
     settings, problem = load(tmp_path)
-    assert settings.red_level == "Club" and problem and "red_level" in problem
+    assert settings.red_level == "Beginner" and problem and "red_level" in problem
 
 
 def test_a_side_keeps_the_level_last_chosen_under_a_person():
     s = Settings()
-    s.choose_player("blue", "Beginner")
+    s.choose_player("blue", "Expert")
     s.choose_player("blue", "Human")
-    assert (s.blue_player, s.shown_level("blue")) == ("Human", "Beginner")
-    assert s.shown_level("red") == "Club"  # the default until a level is chosen
+    assert (s.blue_player, s.shown_level("blue")) == ("Human", "Expert")
+    assert s.shown_level("red") == "Beginner"  # the default until a level is chosen
+
+
+def test_a_new_players_ai_side_is_what_match_my_level_picks_and_a_saved_one_stays(tmp_path):
+    """Play-test: a new player met Club (Elo 981) on New match. "Match my level"
+    picks Beginner before any result (the level nearest the starting rating,
+    the easiest): a new player's AI side starts there; a returning player's
+    choice, in their file, is kept."""
+    import json
+
+    from game.ai.levels import LEVELS
+    from game.play import ai_rating
+    from game.play.match import HUMAN
+    from game.play.settings import load
+
+    newcomer = ai_rating.load(tmp_path)[0]
+    assert not ai_rating.rated(newcomer)
+    pick = ai_rating.match_my_level(HUMAN, "Club", newcomer)
+    assert pick.blue == ai_rating.NEWCOMER_LEVEL == "Beginner"
+    settings, problem = load(tmp_path)  # no file yet: a new player
+    assert problem is None
+    assert (settings.red_player, settings.blue_player) == (HUMAN, pick.blue)
+    assert settings.shown_level("red") == pick.blue
+    # Beginner is a game a newcomer can win: above even odds at the start.
+    expected = 1 / (1 + 10 ** ((LEVELS["beginner"].elo - ai_rating.START.rating) / 400))
+    assert expected > 0.5
+    (tmp_path / "settings.json").write_text(json.dumps({"blue_player": "Club"}))
+    settings, _problem = load(tmp_path)
+    assert settings.blue_player == "Club"  # a returning player's choice
