@@ -242,7 +242,7 @@ def test_a_bad_weights_file_is_refused_naming_what_is_wrong(tmp_path: Path):
 
 
 def test_the_shipped_weights_load_and_score_alike_in_python_and_compiled():
-    from game.ai.search import check_patterns
+    from game.ai.checks import check_patterns
 
     assert patterns.shipped() is not None
     line = check_patterns()
@@ -250,11 +250,11 @@ def test_the_shipped_weights_load_and_score_alike_in_python_and_compiled():
 
 
 def test_the_smoke_check_fails_naming_a_missing_weights_file(monkeypatch, tmp_path):
-    from game.ai import search
+    from game.ai import checks
 
-    monkeypatch.setattr(search, "PATTERN_DATA", tmp_path / "patterns.npz")
+    monkeypatch.setattr(checks, "PATTERN_DATA", tmp_path / "patterns.npz")
     with pytest.raises(RuntimeError, match=r"patterns\.npz: cannot be read"):
-        search.check_patterns()
+        checks.check_patterns()
 
 
 def test_the_command_line_engine_plays_with_the_weights_it_is_given(tmp_path):

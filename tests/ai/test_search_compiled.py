@@ -187,7 +187,7 @@ def test_it_refuses_bad_arguments():
 
 
 def test_the_smoke_tests_check_passes_here():
-    from game.ai.search import check_compiled
+    from game.ai.checks import check_compiled
 
     assert "matched the Python one on" in check_compiled(required=True)
 

@@ -21,8 +21,8 @@ import traceback
 from pathlib import Path
 
 from game.ai import side3
+from game.ai.checks import check_compiled, check_patterns
 from game.ai.endgame import COMPILED, Endgame
-from game.ai.search import check_compiled, check_patterns
 from game.ai.worker import AIWorker
 from game.i18n import LANGUAGES, _, set_language
 from game.mosaix import ai as mosaix_ai
