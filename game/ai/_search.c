@@ -409,58 +409,89 @@ static void hash_of(BB me, BB op, int mover, u64 *h1, u64 *h2) {
     *h1 = a, *h2 = b;
 }
 
-static Entry *slot(const Search *s, BB me, BB op, int mover, int *found) {
-    u64 h1, h2;
-    hash_of(me, op, mover, &h1, &h2);
-    for (u64 i = h1 & s->tt_mask;; i = (i + 1) & s->tt_mask) {
-        Entry *e = &s->tt[i];
-        if (e->gen != s->tt_gen) return *found = 0, e;
-        if (e->h1 == h1 && e->h2 == h2) return *found = 1, e;
+/* An entry's fields as read once: a helper's thread may be writing it. */
+typedef struct { int32_t depth, score, best; uint8_t flag; } Read;
+
+/* A shared table's entry is written with its second hash cleared first and
+ * set last (release), and read between two reads of it (acquire): a reader
+ * that saw it change, or cleared, reads no entry. (Two threads writing one
+ * empty slot at the same moment may still leave one position's hashes with
+ * the other's score: rare enough, and a helped search is timed, not
+ * repeatable, anyway.) On one thread these are plain loads and stores. */
+static inline u64 h2_of(const Entry *e) { return __atomic_load_n(&e->h2, __ATOMIC_ACQUIRE); }
+
+static Entry *slot_of(const Search *s, u64 h1, u64 h2, int *found, Read *r) {
+    const Table *t = s->t;
+    for (u64 i = h1 & t->mask;; i = (i + 1) & t->mask) {
+        Entry *e = &t->tt[i];
+        if (e->gen != t->gen) return *found = 0, e;
+        if (e->h1 == h1 && h2_of(e) == h2) {
+            Read got = {e->depth, e->score, e->best, e->flag};
+            if (h2_of(e) != h2) continue; /* rewritten while read */
+            if (r) *r = got;
+            return *found = 1, e;
+        }
     }
 }
 
+static Entry *slot(const Search *s, BB me, BB op, int mover, int *found, Read *r) {
+    u64 h1, h2;
+    hash_of(me, op, mover, &h1, &h2);
+    return slot_of(s, h1, h2, found, r);
+}
+
 void tt_clear(Search *s) {
-    if (++s->tt_gen == 0) { /* 16 bits of generations: start the count again */
-        memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof(Entry));
-        s->tt_gen = 1;
+    Table *t = s->t;
+    if (++t->gen == 0) { /* 16 bits of generations: start the count again */
+        memset(t->tt, 0, (size_t)(t->mask + 1) * sizeof(Entry));
+        t->gen = 1;
     }
-    s->tt_count = 0;
+    t->count = 0;
 }
 
 /* The table starts small and doubles as it fills, as a dict does: a search of
  * a few thousand positions touches a few pages, not the whole table. */
-static void grow(Search *s) {
-    u64 size = 2 * (s->tt_mask + 1);
-    Entry *old = s->tt, *tt = calloc((size_t)size, sizeof(Entry));
-    if (!tt) return; /* stay at this size: the table is cleared before it fills */
-    u64 old_size = s->tt_mask + 1;
-    s->tt = tt;
-    s->tt_mask = size - 1;
+static int grow(Table *t) {
+    u64 size = 2 * (t->mask + 1);
+    Entry *old = t->tt, *tt = calloc((size_t)size, sizeof(Entry));
+    if (!tt) return 0; /* stay at this size: the table is cleared before it fills */
+    u64 old_size = t->mask + 1;
+    t->tt = tt;
+    t->mask = size - 1;
     for (u64 i = 0; i < old_size; i++)
-        if (old[i].gen == s->tt_gen) {
-            u64 j = old[i].h1 & s->tt_mask;
-            while (tt[j].gen == s->tt_gen) j = (j + 1) & s->tt_mask;
+        if (old[i].gen == t->gen) {
+            u64 j = old[i].h1 & t->mask;
+            while (tt[j].gen == t->gen) j = (j + 1) & t->mask;
             tt[j] = old[i];
         }
     free(old);
+    return 1;
+}
+
+void tt_full(Search *s) {
+    while (s->t->mask < s->t->max_mask && grow(s->t)) {}
+    s->t->max_mask = s->t->mask; /* short of memory: no moving later either */
 }
 
 static void store(Search *s, BB me, BB op, int mover, int depth, int flag, int score, int best,
                   int check_limit) {
     int found;
-    if (check_limit && s->tt_count >= s->tt_limit) tt_clear(s);
-    Entry *e = slot(s, me, op, mover, &found);
-    if (!found && 2 * (s->tt_count + 1) > s->tt_mask + 1) {
-        if (s->tt_mask < s->tt_max_mask) grow(s);
-        if (4 * (s->tt_count + 1) > 3 * (s->tt_mask + 1)) tt_clear(s); /* no memory to grow */
-        e = slot(s, me, op, mover, &found);
+    Table *t = s->t;
+    u64 h1, h2;
+    hash_of(me, op, mover, &h1, &h2);
+    if (check_limit && t->count >= t->limit) tt_clear(s);
+    Entry *e = slot_of(s, h1, h2, &found, NULL);
+    if (!found && 2 * (t->count + 1) > t->mask + 1) {
+        if (t->mask < t->max_mask) grow(t);
+        if (4 * (t->count + 1) > 3 * (t->mask + 1)) tt_clear(s); /* no memory to grow */
+        e = slot_of(s, h1, h2, &found, NULL);
     }
-    if (!found) {
-        s->tt_count++;
-        hash_of(me, op, mover, &e->h1, &e->h2);
-    }
-    e->gen = s->tt_gen;
+    if (!found) t->count++;
+    __atomic_store_n(&e->h2, 0, __ATOMIC_RELEASE); /* no reader takes it while written */
+    e->h1 = h1;
+    e->gen = t->gen;
     e->depth = depth, e->flag = (uint8_t)flag, e->score = score, e->best = best;
+    __atomic_store_n(&e->h2, h2, __ATOMIC_RELEASE);
 }
 
 /* -- the search (Searcher.negamax) ------------------------------------------ */
@@ -508,13 +539,14 @@ static int node(Search *s, BB me, BB op, int mover, int depth, int alpha, int be
                 const Groups *pm, const Groups *po, int placed) {
     if (tick(s)) return 0;
     int found, first = -1;
-    Entry *e = slot(s, me, op, mover, &found);
+    Read e;
+    slot(s, me, op, mover, &found, &e);
     if (found) {
-        first = e->best;
-        if (e->depth >= (exact ? INF : depth)) {
-            if (e->flag == EXACT) return e->score;
-            if (e->flag == LOWER && e->score >= beta) return e->score;
-            if (e->flag == UPPER && e->score <= alpha) return e->score;
+        first = e.best;
+        if (e.depth >= (exact ? INF : depth)) {
+            if (e.flag == EXACT) return e.score;
+            if (e.flag == LOWER && e.score >= beta) return e.score;
+            if (e.flag == UPPER && e.score <= alpha) return e.score;
         }
     }
     const Groups *gm, *go;
@@ -572,8 +604,9 @@ int negamax(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, 
  * lower so equal turns get exact scores (2). Scores go to out in search order. */
 int root(Search *s, BB me, BB op, int mover, int depth, int exact, int mode, int *out, int *best_turn) {
     int found, first = -1;
-    Entry *e = slot(s, me, op, mover, &found);
-    if (found) first = e->best;
+    Read e;
+    slot(s, me, op, mover, &found, &e);
+    if (found) first = e.best;
     const Groups *gm, *go;
     if (!groups_at(s, me, op, 0, NULL, NULL, FLIPPED, &gm, &go)) return 0;
     int base = s->top, alpha = -INF;

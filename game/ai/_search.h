@@ -43,15 +43,25 @@ typedef struct {
     uint8_t flag;
 } Entry;
 
+/* The transposition table: a search's own, or (a helper's, see
+ * _search_py.c's helper) the table of the search it helps, shared between two
+ * threads. A shared table is at its full size before they start, so it never
+ * moves; its count may lose a race now and then, which the room kept free
+ * (a quarter) absorbs. */
+typedef struct {
+    Entry *tt;
+    u64 mask, max_mask, count, limit;
+    uint16_t gen;
+} Table;
+
 typedef struct {
     int n, stride, cells;
     BB full, edge, nbr[256];
     int weights[7];
     const Patterns *pat; /* the pattern evaluation's weights, or NULL for weights[] */
     PatCache cache;      /* the last leaf pat scored */
-    Entry *tt;
-    u64 tt_mask, tt_max_mask, tt_count, tt_limit;
-    uint16_t tt_gen;
+    Table own, *t; /* t: own, or the helped search's */
+    PyObject *helped; /* a helper's: the helped search's handle, kept alive */
     Groups wm, wo; /* scratch */
     Groups *chain; /* each chain step's groups: MAX_CHAIN pairs */
     Groups *plies; /* each ply's groups: MAX_PLY pairs */
@@ -101,6 +111,7 @@ static inline BB shr(BB a, int k) {
 /* The side's geometry into a zeroed Search (0 if the side is not 2 to 8). */
 int search_init(Search *s, int side);
 void tt_clear(Search *s);
+void tt_full(Search *s); /* the table at its full size: it no longer moves */
 void order_clear(Search *s);
 int negamax(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, int exact);
 int root(Search *s, BB me, BB op, int mover, int depth, int exact, int mode, int *out, int *best_turn);

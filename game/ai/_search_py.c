@@ -6,7 +6,8 @@
 static void search_free(PyObject *capsule) {
     Search *s = PyCapsule_GetPointer(capsule, CAPSULE);
     if (s) {
-        free(s->tt);
+        free(s->own.tt); /* NULL in a helper: the table is the helped search's */
+        Py_XDECREF(s->helped);
         free(s->plies);
         free(s->chain);
         free(s);
@@ -229,30 +230,72 @@ static PyObject *py_new(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     u64 size = 16;
     while (size < 2 * (u64)limit + 2) size <<= 1; /* at most half full: short probes */
-    s->tt_max_mask = size - 1;
+    s->t = &s->own;
+    s->own.max_mask = size - 1;
     size = size < 4096 ? size : 4096;
-    s->tt = calloc((size_t)size, sizeof(Entry));
+    s->own.tt = calloc((size_t)size, sizeof(Entry));
     s->plies = calloc(2 * MAX_PLY, sizeof(Groups));
     s->chain = calloc(2 * MAX_CHAIN, sizeof(Groups));
-    if (!s->tt || !s->plies || !s->chain) {
-        free(s->tt);
+    if (!s->own.tt || !s->plies || !s->chain) {
+        free(s->own.tt);
         free(s->plies);
         free(s->chain);
         free(s);
         return PyErr_NoMemory();
     }
-    s->tt_mask = size - 1;
-    s->tt_limit = (u64)limit;
-    s->tt_gen = 1;
+    s->own.mask = size - 1;
+    s->own.limit = (u64)limit;
+    s->own.gen = 1;
     order_clear(s);
     PyObject *capsule = PyCapsule_New(s, CAPSULE, search_free);
     if (!capsule) {
-        free(s->tt);
+        free(s->own.tt);
         free(s->plies);
         free(s->chain);
         free(s);
     }
     return capsule;
+}
+
+/* helper(handle): a search of the same side, with its own killers and history,
+ * that stores in and reads from handle's table, at its full size from now on
+ * (a shared table must not move): two threads search one position, each
+ * finding the other's results (a "lazy" parallel search). The helped handle
+ * is kept alive by the helper. */
+static PyObject *py_helper(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
+    Search *helped = idle(capsule);
+    if (!helped) return NULL;
+    if (helped->helped) {
+        PyErr_SetString(PyExc_ValueError, "a helper's table is another's: help that one");
+        return NULL;
+    }
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    search_init(s, helped->n);
+    s->plies = calloc(2 * MAX_PLY, sizeof(Groups));
+    s->chain = calloc(2 * MAX_CHAIN, sizeof(Groups));
+    if (!s->plies || !s->chain) {
+        free(s->plies);
+        free(s->chain);
+        free(s);
+        return PyErr_NoMemory();
+    }
+    tt_full(helped);
+    s->t = &helped->own;
+    s->pvs = helped->pvs, s->killers = helped->killers, s->history = helped->history;
+    order_clear(s);
+    PyObject *out = PyCapsule_New(s, CAPSULE, search_free);
+    if (!out) {
+        free(s->plies);
+        free(s->chain);
+        free(s);
+        return NULL;
+    }
+    Py_INCREF(capsule);
+    s->helped = capsule;
+    return out;
 }
 
 static PyObject *py_clear(PyObject *Py_UNUSED(self), PyObject *args) {
@@ -291,7 +334,7 @@ static PyObject *py_size(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *capsule;
     if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
     Search *s = idle(capsule);
-    return s ? PyLong_FromUnsignedLongLong(s->tt_count) : NULL;
+    return s ? PyLong_FromUnsignedLongLong(s->t->count) : NULL;
 }
 
 static PyObject *py_negamax(PyObject *Py_UNUSED(self), PyObject *args) {
@@ -344,6 +387,8 @@ static PyMethodDef methods[] = {
     {"patterns", py_patterns, METH_VARARGS,
      "patterns(side, stages, [(digits, copies)], cells, table, terms): pattern weights for a side"},
     {"new", py_new, METH_VARARGS, "new(side, table_limit): a search with an empty table"},
+    {"helper", py_helper, METH_VARARGS,
+     "helper(handle): a search sharing handle's table, for another thread"},
     {"clear", py_clear, METH_VARARGS, "clear(handle): empty the transposition table"},
     {"options", py_options, METH_VARARGS,
      "options(handle, pvs, killers, history): principal-variation search, killer turns,"
@@ -369,7 +414,7 @@ static struct PyModuleDef module = {
 
 /* Bumped whenever a call's arguments change: game/ai/fastsearch.py leaves a
  * build of another interface aside (a checkout pulled and not rebuilt). */
-#define SEARCH_INTERFACE 3
+#define SEARCH_INTERFACE 4
 
 PyMODINIT_FUNC PyInit__search(void) {
     PyObject *m = PyModule_Create(&module);

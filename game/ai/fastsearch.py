@@ -34,6 +34,7 @@ class _Module(Protocol):
     """game/ai/_search.c's interface, for the type checker (see its header)."""
 
     def new(self, side: int, table_limit: int, /) -> object: ...
+    def helper(self, handle: object, /) -> object: ...
     def clear(self, handle: object, /) -> None: ...
     def options(self, handle: object, pvs: bool, killers: bool, history: int, /) -> None: ...
     def fresh(self, handle: object, /) -> None: ...
@@ -82,7 +83,7 @@ class _Module(Protocol):
 #: The compiled module's interface this code calls (``SEARCH_INTERFACE`` in
 #: ``game/ai/_search_py.c``): a build of another, made before a pull changed it
 #: and not rebuilt since, would fail at its first call.
-INTERFACE = 3
+INTERFACE = 4
 
 
 def usable(module: object) -> bool:
@@ -136,6 +137,8 @@ class FastSearch:
         self.killers = ordering is not None and ordering.killers
         self.history = 0 if ordering is None else ordering.history
         self.handles: dict[int, object] = {}
+        #: Each side's helper (:mod:`.helping`), made when first asked for.
+        self.helpers: dict[int, object] = {}
         #: Positions searched by the last call, finished or not.
         self.nodes = 0
 
@@ -158,6 +161,35 @@ class FastSearch:
             handle = self.handles[board.size] = self.lib.new(board.size, self.table_limit)
             self.lib.options(handle, self.pvs, self.killers, self.history)
         return handle
+
+    def helper(self, board: Board) -> object:
+        """A handle that searches in ``board``'s side's table from another
+        thread (``helper`` in ``_search_py.c``): the table is at its full size
+        from the first call on, so that it never moves while two threads
+        search it."""
+        helper = self.helpers.get(board.size)
+        if helper is None:
+            helper = self.helpers[board.size] = self.lib.helper(self._handle(board))
+            self.lib.options(helper, self.pvs, self.killers, self.history)
+        return helper
+
+    def help(self, board: Board, depth: int, weights: Evaluation, check: Check) -> bool:
+        """A root search of ``board`` to ``depth`` with its side's helper,
+        for what it stores in the shared table; whether it finished."""
+        me, op, _, _ = board.mover_view()
+        *_, finished = self.lib.root(
+            self.helper(board),
+            me.to_bytes(32, "little"),
+            op.to_bytes(32, "little"),
+            int(board.mover),
+            depth,
+            False,
+            0,
+            self._weights(board, weights),
+            -1,
+            check,
+        )
+        return bool(finished)
 
     def _weights(self, board: Board, weights: Evaluation) -> Sequence[int] | object:
         """The evaluation as the module takes it: 7 ints, or pattern weights

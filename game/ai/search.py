@@ -22,6 +22,7 @@ from .endgame import Endgame, Limits, empty_cells
 from .endgame import OutOfBudget as EndgameOutOfBudget
 from .evaluate import DEFAULT, WIN, exact_score, final_score, leaf
 from .fastsearch import COMPILED, FastSearch, serves
+from .helping import Helper
 from .ordering import Ordering, ordered
 from .patterns import Evaluation, Patterns
 
@@ -322,13 +323,17 @@ class Searcher:
         all_scores: bool = False,
         ties: bool = False,
         exact_from: int = 0,
+        helped: bool = False,
     ) -> SearchResult:
         """Best turn within ``budget``: first try to solve the game exactly (when the
         ending is small enough to finish in part of the budget), else deepen.
         ``all_scores`` and ``ties`` are as for :meth:`root`. With ``exact_from``,
         endings with that many empty cells or fewer, and bigger ones whose value
         is proved already, are tried with the exact solver of :mod:`.endgame` for
-        :data:`EXACT_SHARE` of the budget first."""
+        :data:`EXACT_SHARE` of the budget first. ``helped``: a second thread
+        searches beside the deepening, in the same table (:mod:`.helping`: no
+        level asks for it), where the search is compiled and ``budget`` counts
+        no nodes."""
         self.budget = budget
         self.nodes = 0
         self.fresh()
@@ -347,7 +352,33 @@ class Searcher:
             if solved is not None:
                 return solved
         result = SearchResult(turns[0], 0, 0, 0)
+        fast = self._fast_for(board) if helped and budget.nodes is None else None
+        helper = None if fast is None else Helper(fast, board, self.weights, budget.max_depth)
+        try:
+            result = self._deepen(
+                board, budget, result, all_scores=all_scores, ties=ties, helper=helper
+            )
+        finally:
+            if helper is not None:
+                helper.stop()
+        result.nodes = self.nodes
+        return result
+
+    def _deepen(
+        self,
+        board: Board,
+        budget: Budget,
+        result: SearchResult,
+        *,
+        all_scores: bool,
+        ties: bool,
+        helper: Helper | None,
+    ) -> SearchResult:
+        """:meth:`search`'s deepening, one depth after another until the time
+        would not finish the next; ``helper`` searches beside it."""
         for depth in range(1, budget.max_depth + 1):
+            if helper is not None:
+                helper.searching(depth)
             try:
                 turn, score, scores = self.root(board, depth, False, all_scores, ties)
             except OutOfBudget:
@@ -360,7 +391,6 @@ class Searcher:
                 budget.start + 0.45 * (budget.deadline - budget.start)
             ):
                 break  # the next depth would not finish in time
-        result.nodes = self.nodes
         return result
 
     def exact_reach(self, board: Board, exact_from: int) -> bool:
