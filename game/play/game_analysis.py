@@ -49,6 +49,14 @@ MIDDLE_TURNS = 28
 #: depths is settled; one the time cannot take deeper keeps its "?".
 REFINE_SECONDS = 2.0
 REFINE_DEPTH = 9
+#: A deeper look's time grows with the board from side 6 (twice on side 6,
+#: three times on side 7), and doubles again where it would confirm a mistake
+#: or a blunder: one search depth costs about three times the one before on
+#: side 6, so in 2 s depth 8 rarely finished there, and all ten of the 30
+#: measured games' blunders were on side 6 (issue 53). The few confirmations
+#: a game needs run in the background, after the first answers.
+REFINE_GROWS_FROM = 5
+CONFIRM_TIMES = 2
 #: Inaccuracies, mistakes and blunders are looked at again until this deep,
 #: sure or not: a blunder a shallow search sees as an inaccuracy is otherwise
 #: never named (issue 53: 3 of the judge's 6 blunders were).
@@ -59,6 +67,13 @@ CHECK_DEPTH = 7
 CONFIRM_DEPTH = CHECK_DEPTH + 1
 #: The depth each label is looked at again until.
 CHECKED = {"inaccuracy": CHECK_DEPTH, "mistake": CONFIRM_DEPTH, "blunder": CONFIRM_DEPTH}
+
+
+def refine_seconds(side: int, label: str) -> float:
+    """A deeper look's seconds at a turn labelled ``label`` on a board of
+    ``side`` (:data:`REFINE_GROWS_FROM`, :data:`CONFIRM_TIMES`)."""
+    grown = REFINE_SECONDS * max(1, side - REFINE_GROWS_FROM + 1)
+    return grown * (CONFIRM_TIMES if CHECKED.get(label) == CONFIRM_DEPTH else 1)
 
 
 class Ask(NamedTuple):
@@ -141,6 +156,7 @@ class GameAnalysis:
             if played == "pass":  # forced: nothing to judge
                 self.verdicts[i] = TurnVerdict(i + 1, mover, played, played, 0.0, "best", True, 0)
 
+        self.side = board.size
         self.seconds = SECONDS
         self.ending_seconds = ENDING_SECONDS
         #: The first pass's seconds, shared by the turns (a script may want fewer).
@@ -224,7 +240,8 @@ class GameAnalysis:
         before = max(JUDGE_DEPTH, v.depth if v is not None else 0)
         self._refining[i] = before
         mfen, played, _mover = self.turns[i]
-        return Ask(i, mfen, played, REFINE_SECONDS, SHORT_TRY, depth=before + 1)
+        seconds = refine_seconds(self.side, self._label(i))
+        return Ask(i, mfen, played, seconds, SHORT_TRY, depth=before + 1)
 
     @property
     def settled(self) -> bool:

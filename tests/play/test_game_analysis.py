@@ -286,6 +286,7 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
     from game.ai.analysis import JUDGE_DEPTH
     from game.play.game_analysis import (
         CONFIRM_DEPTH,
+        CONFIRM_TIMES,
         REFINE_DEPTH,
         REFINE_SECONDS,
         GameAnalysis,
@@ -316,7 +317,9 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
     asked = []
     while (ask := analysis.next_turn()) is not None:
         asked.append((ask.at, ask.depth))
-        assert ask.deep and ask.seconds == REFINE_SECONDS
+        # A side-4 look takes the base time; confirming the blunder takes more.
+        times = CONFIRM_TIMES if ask.at == blunder else 1
+        assert ask.deep and ask.seconds == REFINE_SECONDS * times
         # The time takes the stuck turn's second look no deeper than its first.
         depth = ask.depth - 1 if ask.at == stuck and ask.depth > JUDGE_DEPTH + 1 else ask.depth
         # The blunder holds at the second look deeper; the others never do.
@@ -487,3 +490,18 @@ def test_a_players_summary_stays_so_far_while_a_deeper_look_may_change_it():
     assert ask is not None and ask.at == unsure_at and ask.deep
     analysis.record(ask.at, ask.played, {**data, "depth": ask.depth, "unsure": False})
     assert analysis.settled and analysis.summary("red")["final"]
+
+
+def test_a_deeper_look_has_more_time_on_bigger_boards_and_to_confirm() -> None:
+    """A deeper look's time is the base up to side 5 and grows from side 6,
+    where one depth costs several times the one before; confirming a mistake
+    or a blunder takes twice an unsure label's time on the same side."""
+    from game.play.game_analysis import CONFIRM_TIMES, REFINE_SECONDS, refine_seconds
+
+    assert [refine_seconds(side, "good") for side in (3, 4, 5)] == [REFINE_SECONDS] * 3
+    grown = [refine_seconds(side, "inaccuracy") for side in (5, 6, 7, 8)]
+    assert grown == sorted(set(grown)) and grown[1] == 2 * REFINE_SECONDS
+    for side in range(3, 9):
+        base = refine_seconds(side, "inaccuracy")
+        assert refine_seconds(side, "mistake") == refine_seconds(side, "blunder")
+        assert refine_seconds(side, "blunder") == CONFIRM_TIMES * base > base
