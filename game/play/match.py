@@ -98,12 +98,17 @@ class Match(ChainOnBoard):
         resigned, or the last position (after the turns looked back over) is over."""
         if self.resigned is not None:
             return True
+        return self.end_board().is_game_over()
+
+    def end_board(self) -> Board:
+        """The game's last position: the board with the turns looked back from
+        played again (the board itself when none are)."""
         if not self.redo_stack:
-            return self.board.is_game_over()
+            return self.board
         last = self.board.copy()
         for turn in reversed(self.redo_stack):
             last.push(turn)
-        return last.is_game_over()
+        return last
 
     @property
     def resigned_here(self) -> bool:
@@ -269,10 +274,7 @@ class Match(ChainOnBoard):
         """The result at the game's end (not at the position looked at)."""
         if self.resigned is not None:
             return str(self.resigned.other)
-        end = self.board.copy()
-        for turn in reversed(self.redo_stack):
-            end.push(turn)
-        return end.result()
+        return self.end_board().result()
 
     def all_moves(self) -> list[str]:
         """Every turn of the game in notation, those taken back included."""

@@ -15,6 +15,7 @@ import pygame
 from game.i18n import N_, _, ngettext
 from game.play import speech
 from game.play.match import Match, player_name, turns_said
+from game.play.match_end import ending
 from game.rules import BLUE, RED
 
 from .. import text_layout, theme
@@ -236,19 +237,23 @@ class GameOverScene(ButtonScene):
     def lines(self) -> list[tuple[str, float, theme.Color, bool]]:
         """The result's lines, top to bottom: text, size, colour, bold."""
         match = self.over.match
-        board = match.board
-        winner = match.winner()
-        if winner is None:
+        # The game's end, not the position on screen: the card is opened while
+        # looking back too, where that position may have no winner yet.
+        end = ending(match)
+        if end.winner is None:
             headline, color = _("Draw"), theme.ACCENT
         else:
-            headline, color = _("{side} wins").format(side=_(winner.title)), theme.TILE[winner]
+            headline, color = (
+                _("{side} wins").format(side=_(end.winner.title)),
+                theme.TILE[end.winner],
+            )
         out = [(headline, HEADLINE * (1 + 0.08 * max(0.0, 1 - self.t * 3)), color, True)]
         k = self.grow
-        if match.resigned is not None:
-            said = _("{side} resigned.").format(side=_(match.resigned.title))
+        if end.resigned is not None:
+            said = _("{side} resigned.").format(side=_(end.resigned.title))
             out.append((said, 22 * k, theme.MUTED, False))
         for side in (RED, BLUE):
-            n = board.count(side)
+            n = end.tiles[side]
             line = ngettext("{side} ({player}): {n} tile", "{side} ({player}): {n} tiles", n)
             out.append(
                 (
@@ -258,8 +263,7 @@ class GameOverScene(ButtonScene):
                     False,
                 )
             )
-        turns = turns_said(len(board.turn_stack), board.root.mover)
-        out.append((turns, 22 * k, theme.MUTED, False))
+        out.append((turns_said(end.turns, end.first), 22 * k, theme.MUTED, False))
         text, note = self.note
         out.append((text, 20 * k, note, False))  # its row is kept while empty: nothing moves
         return out

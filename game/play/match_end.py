@@ -1,0 +1,41 @@
+"""How a game ended, wherever in it the player is looking: a result card opened
+while looking back at turn 2 read "Draw, 1 tile each" for a game Red won 11-8,
+because it described the position on screen. No pygame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules import BLUE, RED, Color
+
+from .match import Match
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The game's last position as a result card tells it."""
+
+    #: Each side's tiles at the end.
+    tiles: dict[Color, int]
+    #: Who won (``None``: a draw, or the game is not over).
+    winner: Color | None
+    #: The side that resigned, if one did.
+    resigned: Color | None
+    #: The whole game's turns, forced passes included.
+    turns: int
+    #: The side that played the first turn.
+    first: Color
+
+
+def ending(match: Match) -> Ending:
+    """How ``match`` ended: its whole line (the turns on the board and those
+    looked back from) played out, whatever position is shown."""
+    end = match.end_board()
+    winner = match.resigned.other if match.resigned is not None else end.winner()
+    return Ending(
+        tiles={side: end.count(side) for side in (RED, BLUE)},
+        winner=winner,
+        resigned=match.resigned,
+        turns=len(end.turn_stack),
+        first=end.root.mover,
+    )

@@ -1,0 +1,67 @@
+"""The Result button while looking back opens the card of the game's end, not
+of the position shown (play-test: a game Red won 11-8, looked at at turn 2,
+read "Draw / 1 tile / 1 tile / 2 turns, 1 each")."""
+
+import datetime as dt
+
+import pygame
+
+from game.client.scenes.game_over import GameOverScene
+from game.client.scenes.history_scene import HistoryScene
+from game.client.scenes.match_scene import MatchScene
+from game.play.history import archive
+from game.play.match import player_name, turns_said
+from game.rules import BLUE, RED
+from tests.play.test_match_end import decided
+
+
+def result_lines(app, drive, scene) -> list[str]:
+    """The card the panel's Result button opens, its lines' words."""
+    assert scene.panel.hint is not None and scene.panel.hint.label == "Result"
+    drive.click(scene.panel.hint.rect.center)
+    drive.frames(2)
+    card = app.scenes.top
+    assert isinstance(card, GameOverScene)
+    return [line[0] for line in card.lines()]
+
+
+def the_end(match) -> list[str]:
+    board = match.board  # at the end: the lines the card must show
+    winner = board.winner()
+    assert winner is not None
+    tiles = [
+        f"{side.title} ({player_name(match.player(side))}): {board.count(side)} tiles"
+        for side in (RED, BLUE)
+    ]
+    return [f"{winner.title} wins", *tiles, turns_said(len(board.turn_stack), board.root.mover)]
+
+
+def test_result_from_historys_look_back_at_turn_2_tells_the_end(app, drive):
+    match = decided()
+    expected = the_end(match)
+    archive(match, app.data, dt.datetime(2026, 11, 1, 10, 0))
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    drive.click(history.open_button.rect.center)
+    review = app.scenes.top
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    assert review.match.ply == 2 and review.match.board.winner() is None
+    lines = result_lines(app, drive, review)
+    assert lines[: len(expected)] == expected, lines
+
+
+def test_result_after_undo_in_a_live_game_tells_the_end(app, drive):
+    match = decided()
+    expected = the_end(match)
+    scene = MatchScene(app, match)
+    app.scenes.reset(scene)
+    drive.frames(2)
+    app.scenes.pop_to(scene)  # the card shown at the end, put away
+    drive.frames(2)
+    drive.click(scene.panel.undo.rect.center)
+    drive.frames(2)
+    assert match.ply < match.plies
+    lines = result_lines(app, drive, scene)
+    assert lines[: len(expected)] == expected, lines
