@@ -88,6 +88,13 @@ class HistoryKeeper:
         self.archived = True
         return note_tried(self.data)  # a finished match: no longer new here
 
+    def kept_in(self, path: Path) -> None:
+        """This game is in the history already, in ``path`` (a look back opened
+        from there): its analysis is read from and kept in that record, as
+        History's own Analyse does."""
+        self.archived, self.archive_path = True, path
+        self.archived_turns = self.match.all_moves()
+
     def kept_record(self) -> Path | None:
         """The history's record of this very game (same turns), if it has one: an
         analysis is kept there and nowhere else."""

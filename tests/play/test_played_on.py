@@ -168,3 +168,19 @@ def test_a_game_looked_back_over_from_history_never_turns_into_a_match(tmp_path)
     control.leave()
     assert not (tmp_path / CURRENT).exists()
     assert ai_rating.load(tmp_path)[0] == rating
+
+
+def test_a_look_back_analyses_into_the_record_it_was_opened_from(tmp_path):
+    """A look back opened from History keeps its analysis in that game's record,
+    as History's Analyse does, and its result card says nothing of playing on."""
+    record = tmp_path / "game.json"
+    match = Match(3, HUMAN, HUMAN)
+    while not match.over:
+        match.play(match.board.legal_turns()[0])
+    record.write_text(json.dumps(match.record()))
+    match.goto(1)
+    control = MatchController(match, tmp_path, FirstTurnAI(), current=False, review=True)
+    assert control.kept_record() is None
+    control.kept_in(record)
+    assert control.kept_record() == record and control.over_note() == ""
+    assert AnalysisJob(match, Line(), control.kept_record()).record_path == record

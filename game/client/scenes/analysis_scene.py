@@ -78,7 +78,10 @@ class AnalysisScene(Scene):
         rb=(pygame.K_RIGHT, N_("next turn")),
     )
 
-    def __init__(self, app: Services, match: Match, record_path: Path | None = None) -> None:
+    def __init__(
+        self, app: Services, match: Match, record_path: Path | None = None, ply: int = 0
+    ) -> None:
+        """``ply``: the turn shown first (the one a look back was at)."""
         super().__init__(app)
         self.rows: list[tuple[int, pygame.Rect]] = []
         #: The first turn in the list's view, once the wheel has moved it; None
@@ -92,7 +95,7 @@ class AnalysisScene(Scene):
         self.view = BoardView(match.board.size)
         #: The mouse and the keys on the board: here they only zoom and pan it.
         self.input = BoardInput(self.view)
-        self.ply = 0  # turns on the board shown
+        self.ply = max(0, min(len(self.analysis.turns), ply))  # turns on the board shown
         self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
         self.controls = [self.back_button]
         self.t = 0.0

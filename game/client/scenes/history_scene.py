@@ -289,10 +289,10 @@ class HistoryScene(Scene):
         return game, match
 
     def open(self) -> None:
-        _, match = self.open_current()
-        if match is not None:
+        game, match = self.open_current()
+        if game is not None and match is not None:
             match.goto(0)  # a look back starts at the first turn
-            self.app.scenes.push(ReviewScene(self.app, match))
+            self.app.scenes.push(ReviewScene(self.app, match, game.path))
 
     def analyse(self) -> None:
         game, match = self.open_current()

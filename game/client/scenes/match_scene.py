@@ -119,8 +119,11 @@ class MatchScene(MatchBoard):
 
     def analyse_game(self) -> None:
         """Go through the game with the engine (kept with its record in the history,
-        if this very game has one)."""
-        self.app.scenes.push(AnalysisScene(self.app, self.match, self.control.kept_record()))
+        if this very game has one), from the turn looked at when looking back;
+        from the first, at the end."""
+        m = self.match
+        start = m.ply if m.ply < m.plies else 0
+        self.app.scenes.push(AnalysisScene(self.app, m, self.control.kept_record(), start))
 
     def rematch(self) -> None:
         """The same players with the colours swapped, as a new match in progress."""

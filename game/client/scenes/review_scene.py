@@ -3,11 +3,14 @@ through, its analysis, and Back to History; never a turn to play."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.i18n import N_
 from game.play import look_back
 from game.play.match import Match
+from game.play.match_controller import MatchController
 
 from .. import theme
 from ..scene import Services, pad_buttons
@@ -28,8 +31,12 @@ class ReviewScene(MatchScene):
         y=(pygame.K_a, N_("analyse the game")),
     )
 
-    def __init__(self, app: Services, match: Match) -> None:
-        super().__init__(app, match, current=False, review=True)
+    def __init__(self, app: Services, match: Match, record: Path | None = None) -> None:
+        """``record``: History's file of this game, where its analysis is kept."""
+        control = MatchController(match, app.data, app.worker.line(), current=False, review=True)
+        if record is not None:
+            control.kept_in(record)
+        super().__init__(app, match, current=False, control=control, review=True)
 
     def handle(self, event: pygame.event.Event) -> None:
         plain = event.type == pygame.KEYDOWN and not getattr(event, "mod", 0) & (
