@@ -10,6 +10,13 @@ from game.rules import Board
 from .explain import describe
 
 
+def stepping() -> str:
+    """What a look back says of itself on the line over the board: to a click
+    on the board, and when its result card is put away (not a live game's
+    "Undo and Left step back")."""
+    return _("Looking back only: Left and Right step through the game.")
+
+
 def hover(board: Board, cell: int) -> tuple[str, str]:
     """The line over the board for the pointer over ``cell``: what the cell
     holds, as for any position nobody is to play in, not "Place a tile"."""

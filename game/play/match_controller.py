@@ -17,10 +17,10 @@ from typing import Protocol
 
 from game.ai.levels import LONG_SECONDS, level
 from game.ai.ponder import worth_pondering
-from game.i18n import N_, _, ngettext
+from game.i18n import _, ngettext
 from game.rules import Color
 
-from . import ai_rating
+from . import ai_rating, look_back
 from .history import archive
 from .in_progress import CURRENT, match_in_progress
 from .match import Event, Match, player_name
@@ -28,8 +28,6 @@ from .storage import write_json, write_new
 from .tutorial_progress import note_tried
 
 HINT_LEVEL = "Master"
-#: What a click on the board of a game looked back over from History says.
-REVIEW_CLICK = N_("Looking back only: Left and Right step through the game.")
 #: The compiled search reaches deeper in this than the Python search did in the
 #: second a hint once took (``benchmarks/answer_speed.py``), and a hint should
 #: come at once: under 0.3 s on side 5.
@@ -174,7 +172,7 @@ class MatchController(HistoryKeeper):
     # -- a player's input ---------------------------------------------------------------
     def click(self, cell: int) -> list[Event]:
         if self.review:
-            return [Event("refused", (cell,), self.match.board.mover, _(REVIEW_CLICK))]
+            return [Event("refused", (cell,), self.match.board.mover, look_back.stepping())]
         self.hint = ()
         events = self.match.click(cell)
         if any(e.kind == "turn" for e in events):

@@ -9,6 +9,7 @@ import pygame
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.match_scene import MatchScene
+from game.play import look_back
 from game.play.history import archive
 from game.play.match import player_name, turns_said
 from game.rules import BLUE, RED
@@ -65,3 +66,19 @@ def test_result_after_undo_in_a_live_game_tells_the_end(app, drive):
     assert match.ply < match.plies
     lines = result_lines(app, drive, scene)
     assert lines[: len(expected)] == expected, lines
+
+
+def test_putting_the_result_away_in_a_look_back_keeps_its_own_words(app, drive):
+    """Not a live game's "Undo and Left step back through the game."."""
+    archive(decided(), app.data, dt.datetime(2026, 11, 1, 10, 0))
+    history = HistoryScene(app)
+    app.scenes.reset(history)
+    drive.frames(2)
+    drive.click(history.open_button.rect.center)
+    review = app.scenes.top
+    result_lines(app, drive, review)
+    drive.settle(0.5)  # past the card's deaf moment
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is review
+    assert review.status[0] == look_back.stepping() != ""
+    assert "Undo" not in review.status[0]

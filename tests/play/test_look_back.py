@@ -35,3 +35,9 @@ def test_the_keys_step_analyse_and_leave_and_play_nothing():
         assert offer not in every
     # Longest first: a narrow window takes the short one.
     assert all(len(a) > len(b) for a, b in lines.values())
+
+
+def test_a_look_back_says_it_steps_through_the_game_not_undo():
+    said = look_back.stepping()
+    assert said == "Looking back only: Left and Right step through the game."
+    assert "Undo" not in said

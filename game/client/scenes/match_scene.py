@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.play import look_back
 from game.play.board_keys import typed_turn
 from game.play.chain_on_board import took_back
 from game.play.control import MatchControl
@@ -112,7 +113,9 @@ class MatchScene(MatchBoard):
         """Put the result panel away to look at the final board."""
         self.finished = False  # shown once: the panel comes back only at an end
         self.app.scenes.pop_to(self)
-        if self.can.undo:
+        if self.review:
+            self.say(look_back.stepping(), seconds=6.0)
+        elif self.can.undo:
             self.say(_("Undo and Left step back through the game."), seconds=6.0)
         else:
             self.say(_("Left steps back through the game."), seconds=6.0)
