@@ -17,6 +17,7 @@ from game.online.table import NO_MOVES
 from game.play.endings import ending_text
 from game.rules import BLUE, RED
 
+from .history_notes import results_note
 from .match import HUMAN, PLAYERS, Match, player_name
 from .storage import move_aside
 
@@ -345,17 +346,7 @@ def scrolled(lines: list[str], room: int, first: int) -> list[str]:
     first = max(0, min(first, len(lines) - shown))
     out = lines[first : first + shown]
     if room > 1:
-        total = len(lines)
-        note = (
-            _("Result {first} of {total}: scroll for the others").format(
-                first=first + 1, total=total
-            )
-            if shown == 1
-            else _("Results {first} to {last} of {total}: scroll for the others").format(
-                first=first + 1, last=first + shown, total=total
-            )
-        )
-        out.append(note)
+        out.append(results_note(first + 1, first + len(out), len(lines)))
     return out
 
 

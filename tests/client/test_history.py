@@ -159,8 +159,11 @@ def test_every_archived_game_is_reached_by_scrolling(app, drive):
     history.selected = history.first = 0
     for _ in range(30):
         history.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
-    rows = [m for m, _r in drawn(history.draw, app.screen) if m in games]
+    said = [m for m, _r in drawn(history.draw, app.screen)]
+    rows = [m for m in said if m in games]
     assert rows[-1] == games[-1] and len(rows) == visible
+    # At the end none are below: the others are up.
+    assert f"Games {26 - visible} to 25 of 25: scroll up for the others" in said
 
 
 def test_an_online_win_keeps_its_players_and_its_rating_change(app, drive):

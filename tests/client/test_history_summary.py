@@ -137,3 +137,18 @@ def test_the_filter_grows_with_the_window_as_the_rows_do(tmp_path, text_size):
             box = scene.filter_choice.rect
             sizes[size] = min(p for m, r, _b, p in seen.texts if m == "All" and box.contains(r))
     assert sizes[(1280, 800)] > sizes[(640, 480)], sizes
+
+
+@pytest.mark.parametrize("language", languages())
+def test_the_note_at_the_end_of_the_list_fits_at_640x480_large(tmp_path, language):
+    """At the last game the note says to scroll up (none are below): it fits."""
+    import pygame
+
+    with shown(tmp_path, many_games, (640, 480), "Large", language) as (app, _seen):
+        scene = app.scenes.top
+        assert isinstance(scene, HistoryScene) and scene.more_rect
+        for _ in range(len(scene.shown)):
+            scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        Driver(app).settle(0.3)
+        assert scene.first + len(scene.rows()) == len(scene.shown)
+        assert text_problems(app) == []

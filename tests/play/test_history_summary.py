@@ -77,17 +77,29 @@ def test_one_opponents_results_past_their_room_scroll_to_the_last() -> None:
     ]
     assert results_lines(games, "Club", room=3, first=2) == [
         *club[2:],
-        "Results 3 to 4 of 4: scroll for the others",
+        "Results 3 to 4 of 4: scroll up for the others",
     ]
     assert results_lines(games, "Club", room=3, first=9) == results_lines(games, "Club", 3, 2)
     # Two lines of room: one result and the line saying which.
     assert results_top(games, "Club", 2) == 3
     assert results_lines(games, "Club", room=2, first=3) == [
         club[3],
-        "Result 4 of 4: scroll for the others",
+        "Result 4 of 4: scroll up for the others",
     ]
     # Every result reached by stepping through them.
     seen = {line for first in range(4) for line in results_lines(games, "Club", 2, first)}
     assert set(club) <= seen
     # Nothing to scroll where they fit, or with every opponent's (the filter is the way).
     assert results_top(games, "Club", 4) == 0 and results_top(games, ALL, 3) == 0
+
+
+def test_the_notes_say_up_at_the_end_of_a_list_where_none_are_below() -> None:
+    """Play-test: the last result read "Result 6 of 6: scroll for the others"."""
+    from game.play.history_notes import games_note, results_note
+
+    assert results_note(6, 6, 6) == "Result 6 of 6: scroll up for the others"
+    assert results_note(1, 1, 6) == "Result 1 of 6: scroll for the others"
+    assert results_note(2, 3, 6) == "Results 2 to 3 of 6: scroll for the others"
+    assert results_note(4, 6, 6) == "Results 4 to 6 of 6: scroll up for the others"
+    assert games_note(1, 8, 25) == "Games 1 to 8 of 25: scroll for the others"
+    assert games_note(18, 25, 25) == "Games 18 to 25 of 25: scroll up for the others"

@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.play.history import Entry, entries, export, opponents, results_lines, results_top
+from game.play.history_notes import games_note
 from game.play.match import Match, open_record
 
 from .. import text_layout as tl
@@ -483,10 +484,8 @@ class HistoryScene(Scene):
         lines = self.stats_lines(self.stats_room)
         more = ""
         if self.more_rect:
-            first = self.first + 1
             last = min(len(shown), self.first + self.visible())
-            said = _("Games {first} to {last} of {total}: scroll for the others")
-            more = said.format(first=first, last=last, total=len(shown))
+            more = games_note(self.first + 1, last, len(shown))
         notes = Notes(lines, self.stats_rect, more, self.more_rect, self.stat_size)
         draw_notes(surface, notes, self.app.pointer, lit=self.focus == RESULTS)
         draw_all(self.controls, surface)
