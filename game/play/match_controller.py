@@ -21,6 +21,7 @@ from game.i18n import _, ngettext
 from game.rules import Color
 
 from . import ai_rating, look_back
+from .called_off import called_off, called_off_note
 from .history import archive
 from .in_progress import CURRENT, match_in_progress
 from .match import Event, Match, player_name
@@ -109,7 +110,7 @@ class HistoryKeeper:
     def over_note(self) -> str:
         """What the result panel says of how this ending counts ("" if as usual)."""
         if not self.played_on:
-            return ""
+            return called_off_note(self.match)
         if ai_rating.result(self.match) is None:
             return _("Played on after the end: not in History.")
         return _("Played on: not rated, not in History.")
@@ -348,12 +349,12 @@ class MatchController(HistoryKeeper):
     # -- files --------------------------------------------------------------------------------
     def _kept(self, events: list[Event]) -> list[Event]:
         """``events``, with the match kept once a turn is complete, and archived in
-        the history once it is over."""
+        the history once it is over (and rated), unless called off (:mod:`.called_off`)."""
         if any(e.kind == "turn" for e in events):
             problem = self.autosave()
             if problem:
                 events.append(Event("error", text=problem))
-        if any(e.kind == "over" for e in events):
+        if any(e.kind == "over" for e in events) and not called_off(self.match):
             problem = self.archive()
             if problem:
                 events.append(Event("error", text=problem))

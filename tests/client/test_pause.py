@@ -3,6 +3,7 @@
 import json
 
 import pygame
+import pytest
 
 from game.client import theme
 from game.client.scenes.game_over import GameOverScene
@@ -15,7 +16,9 @@ from game.play.match import Match
 from game.rules import BLUE, RED
 
 from .drawn import drawn
+from .screens import large_at_640
 from .test_scenes import button, start_match
+from .tours import languages
 
 
 def test_escape_pauses_and_resumes_and_settings_are_reachable(app, drive):
@@ -245,3 +248,36 @@ def test_a_finished_games_menu_pauses_nothing_and_keeps_analysis_save_and_leave(
     assert "Game over" in texts and "Paused" not in texts
     drive.key(pygame.K_ESCAPE)  # back to the board
     assert app.scenes.top is scene
+
+
+def test_resigning_before_a_turn_is_not_rated_and_the_result_says_so(app, drive):
+    """Play-test: five resigns before a first turn pushed a new player's rating
+    against the AI to its floor."""
+    scene = start_match(app, drive, side=4, red="Human", blue="Club")
+    drive.click(scene.panel.menu.rect.center)
+    drive.click(button(app.scenes.top, "Resign").rect.center)
+    drive.key(pygame.K_y)
+    drive.settle(1.5)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene) and scene.match.resigned is RED
+    said = "Resigned before playing a turn: not rated, not in History."
+    assert said in [line[0] for line in over.lines()]
+    assert said in [m for m, _r in drawn(over.draw, app.screen)]
+    assert not (app.data / "ai_rating.json").exists() and not (app.data / "history").exists()
+
+
+@pytest.mark.parametrize("language", languages())
+def test_the_note_of_a_game_resigned_before_a_turn_fits_at_640x480_large(tmp_path, language):
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+
+    with large_at_640(tmp_path, language) as app:
+        drive = Driver(app)
+        scene = start_match(app, drive, side=4, red="Human", blue="Club")
+        drive.click(scene.panel.menu.rect.center)
+        drive.click(button(app.scenes.top, "Resign").rect.center)
+        drive.key(pygame.K_y)
+        drive.settle(1.5)
+        over = app.scenes.top
+        assert isinstance(over, GameOverScene) and over.note[0]
+        assert text_problems(app) == []

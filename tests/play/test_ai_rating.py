@@ -154,8 +154,16 @@ def test_a_win_over_a_stronger_level_moves_further_than_over_a_weaker() -> None:
     assert ai_rating.parse({"rating": 1.0, "rd": over_master.rd, "volatility": 0.06})
 
 
+def a_turn(control: MatchController) -> MatchController:
+    """The person plays a turn: a game resigned before one is not rated."""
+    for cell in control.match.board.legal_turns()[0].cells:
+        control.click(cell)
+    assert control.match.ply == 1
+    return control
+
+
 def test_a_match_ended_at_the_screen_counts_once_and_is_kept(tmp_path: Path) -> None:
-    control = MatchController(Match(3, HUMAN, "Club"), tmp_path, NoAI())
+    control = a_turn(MatchController(Match(3, HUMAN, "Club"), tmp_path, NoAI()))
     assert not any(e.kind == "error" for e in control.resign(RED))
     kept, problem = ai_rating.load(tmp_path)
     assert problem is None
@@ -169,7 +177,7 @@ def test_a_match_ended_at_the_screen_counts_once_and_is_kept(tmp_path: Path) -> 
 
 def test_a_picked_level_counts_like_any_other(tmp_path: Path) -> None:
     pick = match_my_level(HUMAN, HUMAN, START)
-    control = MatchController(Match(3, pick.red, pick.blue), tmp_path, NoAI())
+    control = a_turn(MatchController(Match(3, pick.red, pick.blue), tmp_path, NoAI()))
     control.resign(BLUE)  # the picked level gives up
     assert ai_rating.load(tmp_path)[0] == ai_rating.after(START, nearest_level(START), 1.0)
 
@@ -202,7 +210,7 @@ def test_a_bad_file_is_set_aside_and_the_count_starts_again(tmp_path: Path, text
 
 def test_a_bad_file_met_at_a_match_end_is_said_and_replaced(tmp_path: Path) -> None:
     (tmp_path / ai_rating.FILE).write_text("{", encoding="utf-8")
-    events = MatchController(Match(3, HUMAN, "Casual"), tmp_path, NoAI()).resign(BLUE)
+    events = a_turn(MatchController(Match(3, HUMAN, "Casual"), tmp_path, NoAI())).resign(BLUE)
     assert next(e.text for e in events if e.kind == "error").startswith("Your rating against")
     data = json.loads((tmp_path / ai_rating.FILE).read_text(encoding="utf-8"))
     assert ai_rating.parse(data) == ai_rating.after(START, LEVELS["casual"], 1.0)

@@ -1,0 +1,70 @@
+"""A game resigned before the resigning side played a turn is called off:
+neither rated nor kept in History, and the result card says so (play-test: five
+resigns before a first turn pushed a new player's rating to its floor)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.play import ai_rating
+from game.play.called_off import called_off
+from game.play.history import entries
+from game.play.match import HUMAN, Match
+from game.play.match_controller import MatchController
+from game.rules import BLUE, RED
+
+from .test_played_on import FirstTurnAI
+
+
+def against_club(tmp_path: Path, red: str, blue: str) -> MatchController:
+    ai = FirstTurnAI()
+    control = MatchController(Match(3, red, blue), tmp_path, ai)
+    control.ponder_allowed = False
+    ai.match = control.match
+    return control
+
+
+def test_resigning_before_a_turn_is_neither_rated_nor_kept(tmp_path):
+    control = against_club(tmp_path, HUMAN, "Club")
+    assert "over" in [e.kind for e in control.resign(RED)]
+    assert called_off(control.match) and not (tmp_path / ai_rating.FILE).exists()
+    assert entries(tmp_path) == ([], [])
+    assert control.over_note() == "Resigned before playing a turn: not rated, not in History."
+
+
+def test_the_ais_first_turn_does_not_make_it_the_persons(tmp_path):
+    control = against_club(tmp_path, "Club", HUMAN)
+    while control.match.board.mover == RED:
+        control.poll(0.0, True)
+    assert control.match.ply == 1  # the AI played its turn; the person none
+    control.resign(BLUE)
+    assert called_off(control.match) and entries(tmp_path) == ([], [])
+    assert not (tmp_path / ai_rating.FILE).exists()
+
+
+def test_resigning_after_a_turn_of_ones_own_is_rated_and_kept(tmp_path):
+    control = against_club(tmp_path, HUMAN, "Club")
+    turn = control.match.board.legal_turns()[0]
+    for cell in turn.cells:
+        control.click(cell)
+    assert control.match.ply >= 1
+    control.resign(RED)
+    assert not called_off(control.match) and control.over_note() == ""
+    games, _problems = entries(tmp_path)
+    assert len(games) == 1 and (tmp_path / ai_rating.FILE).exists()
+    assert ai_rating.load(tmp_path)[0].rating < ai_rating.START.rating
+
+
+def test_two_people_are_told_it_is_not_kept_only(tmp_path):
+    control = against_club(tmp_path, HUMAN, HUMAN)
+    control.resign(RED)
+    assert control.over_note() == "Resigned before playing a turn: not in History."
+    assert entries(tmp_path) == ([], [])
+
+
+def test_the_person_is_who_counts_whichever_side_gives_up(tmp_path):
+    """Against the AI it is the person's first turn that makes the game count,
+    even if the AI's side is the one resigned."""
+    control = against_club(tmp_path, HUMAN, "Club")
+    control.resign(BLUE)
+    assert called_off(control.match) and entries(tmp_path) == ([], [])
