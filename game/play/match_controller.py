@@ -181,6 +181,8 @@ class MatchController(HistoryKeeper):
         return self._kept(events)
 
     def undo(self) -> bool:
+        if self.review:  # a look back steps one turn, as Left does
+            return self.goto(self.match.ply - 1)
         self.cancel_ai()
         self.browsing = False
         changed = self.match.undo()
@@ -190,6 +192,10 @@ class MatchController(HistoryKeeper):
         return changed
 
     def redo(self) -> bool:
+        # A look back steps one turn, as Right does: Redo went on to the
+        # person's next turn, two at once against the AI.
+        if self.review:
+            return self.goto(self.match.ply + 1)
         self.cancel_ai()
         changed = self.match.redo()
         if changed:

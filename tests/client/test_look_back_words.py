@@ -86,3 +86,18 @@ def test_a_look_backs_words_fit_at_640x480_in_large_text(tmp_path, language):
             keys = look_back.keys(cursor=cursor, pad=False)
             assert any(k in said for k in keys), said  # a line of keys, not none
             assert text_problems(app) == []
+
+
+def test_the_panels_redo_and_undo_step_one_turn_as_the_arrows_do(app, drive):
+    """Play-test: Redo stepped two turns from turn 0 where Right steps one."""
+    review = opened_from_history(app, drive)
+    assert review.panel.redo is not None and review.panel.undo is not None
+    drive.click(review.panel.redo.rect.center)
+    assert review.match.ply == 1
+    drive.key(pygame.K_RIGHT)
+    drive.click(review.panel.redo.rect.center)
+    assert review.match.ply == 3
+    drive.click(review.panel.undo.rect.center)
+    assert review.match.ply == 2
+    drive.key(pygame.K_LEFT)
+    assert review.match.ply == 1

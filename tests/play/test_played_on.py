@@ -184,3 +184,18 @@ def test_a_look_back_analyses_into_the_record_it_was_opened_from(tmp_path):
     control.kept_in(record)
     assert control.kept_record() == record and control.over_note() == ""
     assert AnalysisJob(match, Line(), control.kept_record()).record_path == record
+
+
+def test_undo_and_redo_in_a_look_back_step_one_turn_as_the_arrows_do(tmp_path):
+    """Play-test: Redo stepped two turns from turn 0 (on to the person's next
+    turn against the AI) where Right steps one."""
+    match = Match(3, HUMAN, "Club")
+    while not match.over:
+        match.play(match.board.legal_turns()[0])
+    match.goto(0)
+    control = MatchController(match, tmp_path, FirstTurnAI(), current=False, review=True)
+    for ply in range(1, 4):
+        assert control.redo() and match.ply == ply
+    for ply in (2, 1, 0):
+        assert control.undo() and match.ply == ply
+    assert not control.undo() and match.ply == 0
