@@ -322,25 +322,14 @@ def test_a_click_on_a_game_opened_from_history_plays_nothing(app, drive):
     """Play-test: "Looking back: after turn 0 of 25", a click on a cell dropped
     all the turns and started a live, rated match against Beginner unasked. A
     look back plays nothing and says how to step through the game."""
-    import datetime as dt
-
     from game.play import ai_rating
-    from game.play.history import archive
     from game.play.in_progress import CURRENT
-    from game.play.match import Match
 
-    match = Match(3, "Human", "Beginner")
-    rng = random.Random(5)
-    while not match.over:
-        match.play(rng.choice(match.board.legal_turns()))
-    archive(match, app.data, dt.datetime(2026, 11, 1, 10, 0))
+    from .looking_back import opened_from_history
+
+    review = opened_from_history(app, drive)
     rating = ai_rating.load(app.data)[0]
-    history = HistoryScene(app)
-    app.scenes.reset(history)
-    drive.frames(2)
-    drive.click(history.open_button.rect.center)
-    review = app.scenes.top
-    assert isinstance(review, MatchScene) and review.match.ply == 0
+    assert isinstance(review, MatchScene)
     total = review.match.plies
     for step in (0, 1):  # the person to move, then the AI
         for _ in range(step):

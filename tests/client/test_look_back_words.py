@@ -3,39 +3,19 @@ cell read "Place a tile on c3." and the keys' line "T: type a turn", where a
 click says "Looking back only"): the line over the board says what a cell holds,
 the keys' line what can be done there: step through, analyse, go back."""
 
-import datetime as dt
-import random
-
 import pygame
 import pytest
 
 from game.client.scenes.analysis_scene import AnalysisScene
 from game.client.scenes.history_scene import HistoryScene
-from game.client.scenes.review_scene import ReviewScene
 from game.client.scripted.checks import text_problems
 from game.client.scripted.tour import Driver
 from game.play import look_back
-from game.play.history import archive
-from game.play.match import Match
 
 from .drawn import drawn, words
+from .looking_back import opened_from_history
 from .screens import large_at_640
 from .tours import languages
-
-
-def opened_from_history(app, drive) -> ReviewScene:
-    match = Match(3, "Human", "Beginner")
-    rng = random.Random(5)
-    while not match.over:
-        match.play(rng.choice(match.board.legal_turns()))
-    archive(match, app.data, dt.datetime(2026, 11, 1, 10, 0))
-    history = HistoryScene(app)
-    app.scenes.reset(history)
-    drive.frames(2)
-    drive.click(history.open_button.rect.center)
-    review = app.scenes.top
-    assert isinstance(review, ReviewScene) and review.match.ply == 0
-    return review
 
 
 def test_a_look_back_offers_no_move_on_hover_or_in_its_keys(app, drive):

@@ -3,13 +3,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
+from pathlib import Path
 
+import pygame
 import pytest
 
 from game.ai.levels import LEVELS
+from game.client.app import App
 from game.client.scenes.setup import SetupScene
 from game.client.scripted.checks import look
+from game.client.scripted.tour import Driver
 from game.glicko import Rating
 from game.play import ai_rating
 from game.play.match import HUMAN, PLAYERS
@@ -67,49 +73,45 @@ def test_a_newcomer_is_not_rated_yet_and_a_bad_file_is_said(app, drive):
     assert list(app.data.glob("ai_rating.json.corrupt-*"))
 
 
-def test_a_new_player_meets_the_level_match_my_level_picks_and_a_return_keeps_theirs(
-    tmp_path,
-):
-    """Play-test: New match offered a new player Club (Elo 981). Before any result
-    "Match my level" picks Beginner; a new player's Blue starts on it, and the
-    button changes nothing. A returning player's saved level is kept."""
-    import pygame
-
-    from game.client.app import App
-    from game.client.scripted.tour import Driver
-
-    for saved, meets in ((None, "Beginner"), ("Club", "Club")):
-        data = tmp_path / f"data-{meets}"
-        data.mkdir()
-        if saved is not None:
-            (data / "settings.json").write_text(json.dumps({"blue_player": saved}))
-        pygame.init()
-        app = App((1280, 800), data)
-        try:
-            drive = Driver(app)
-            app.scenes.reset(SetupScene(app))
-            drive.frames(2)
-            scene = app.scenes.top
-            assert scene.blue.value == meets and app.settings.red_player == HUMAN
-            elo = LEVELS[meets.lower()].elo
-            assert any(t.startswith(f"Blue, {meets} (Elo {elo}):") for t in frame_texts(app, drive))
-        finally:
-            app.close()
-    assert ai_rating.match_my_level(HUMAN, "Club", ai_rating.START).blue == "Beginner"
-    # The new player's button picks what they already have.
-    data = tmp_path / "data-new"
-    data.mkdir()
+@contextlib.contextmanager
+def new_match_screen(data: Path) -> Iterator[tuple[App, Driver, SetupScene]]:
+    """New match, shown at 1280x800 to the player whose data is in ``data``."""
+    pygame.init()
     app = App((1280, 800), data)
     try:
         drive = Driver(app)
         app.scenes.reset(SetupScene(app))
         drive.frames(2)
         scene = app.scenes.top
+        assert isinstance(scene, SetupScene)
+        yield app, drive, scene
+    finally:
+        app.close()
+
+
+def test_a_new_player_meets_the_level_match_my_level_picks_and_a_return_keeps_theirs(
+    tmp_path,
+):
+    """Play-test: New match offered a new player Club (Elo 981). Before any result
+    "Match my level" picks Beginner; a new player's Blue starts on it, and the
+    button changes nothing. A returning player's saved level is kept."""
+    for saved, meets in ((None, "Beginner"), ("Club", "Club")):
+        data = tmp_path / f"data-{meets}"
+        data.mkdir()
+        if saved is not None:
+            (data / "settings.json").write_text(json.dumps({"blue_player": saved}))
+        with new_match_screen(data) as (app, drive, scene):
+            assert scene.blue.value == meets and app.settings.red_player == HUMAN
+            elo = LEVELS[meets.lower()].elo
+            assert any(t.startswith(f"Blue, {meets} (Elo {elo}):") for t in frame_texts(app, drive))
+    assert ai_rating.match_my_level(HUMAN, "Club", ai_rating.START).blue == "Beginner"
+    # The new player's button picks what they already have.
+    data = tmp_path / "data-new"
+    data.mkdir()
+    with new_match_screen(data) as (app, drive, scene):
         button = next(c for c in scene.controls if getattr(c, "label", "") == "Match my level")
         drive.click(button.rect.center)
         assert (app.settings.red_player, app.settings.blue_player) == (HUMAN, "Beginner")
-    finally:
-        app.close()
 
 
 def stepped(app, room) -> str:

@@ -55,17 +55,23 @@ def test_save_from_the_pause_menu_says_where(app, drive):
     assert said and all(dialog.contains(r) for r in said), (said, dialog)
 
 
-def test_resigning_ends_the_match_and_undo_takes_it_back(app, drive):
-    scene = start_match(app, drive, side=4, red="Human", blue="Club")
-    drive.click_cell(scene.match.board.legal_placements()[0])
-    scene.cancel_ai()
-    assert (app.data / CURRENT).exists()
+def resign(app, drive, scene: MatchScene) -> GameOverScene:
+    """Resign ``scene``'s match from its menu, answering yes: the result card."""
     drive.click(scene.panel.menu.rect.center)
     drive.click(button(app.scenes.top, "Resign").rect.center)
     drive.key(pygame.K_y)
     drive.settle(1.5)
     over = app.scenes.top
     assert isinstance(over, GameOverScene)
+    return over
+
+
+def test_resigning_ends_the_match_and_undo_takes_it_back(app, drive):
+    scene = start_match(app, drive, side=4, red="Human", blue="Club")
+    drive.click_cell(scene.match.board.legal_placements()[0])
+    scene.cancel_ai()
+    assert (app.data / CURRENT).exists()
+    over = resign(app, drive, scene)
     assert scene.match.resigned is RED and scene.match.winner() is BLUE
     assert not (app.data / CURRENT).exists()  # a finished match is not kept
     record = scene.match.record()
@@ -250,16 +256,17 @@ def test_a_finished_games_menu_pauses_nothing_and_keeps_analysis_save_and_leave(
     assert app.scenes.top is scene
 
 
+def resign_before_a_turn(app, drive) -> tuple[MatchScene, GameOverScene]:
+    """A side-4 match against Club, resigned from the menu before any turn."""
+    scene = start_match(app, drive, side=4, red="Human", blue="Club")
+    return scene, resign(app, drive, scene)
+
+
 def test_resigning_before_a_turn_is_not_rated_and_the_result_says_so(app, drive):
     """Play-test: five resigns before a first turn pushed a new player's rating
     against the AI to its floor."""
-    scene = start_match(app, drive, side=4, red="Human", blue="Club")
-    drive.click(scene.panel.menu.rect.center)
-    drive.click(button(app.scenes.top, "Resign").rect.center)
-    drive.key(pygame.K_y)
-    drive.settle(1.5)
-    over = app.scenes.top
-    assert isinstance(over, GameOverScene) and scene.match.resigned is RED
+    scene, over = resign_before_a_turn(app, drive)
+    assert scene.match.resigned is RED
     said = "Resigned before playing a turn: not rated, not in History."
     assert said in [line[0] for line in over.lines()]
     assert said in [m for m, _r in drawn(over.draw, app.screen)]
@@ -273,11 +280,6 @@ def test_the_note_of_a_game_resigned_before_a_turn_fits_at_640x480_large(tmp_pat
 
     with large_at_640(tmp_path, language) as app:
         drive = Driver(app)
-        scene = start_match(app, drive, side=4, red="Human", blue="Club")
-        drive.click(scene.panel.menu.rect.center)
-        drive.click(button(app.scenes.top, "Resign").rect.center)
-        drive.key(pygame.K_y)
-        drive.settle(1.5)
-        over = app.scenes.top
-        assert isinstance(over, GameOverScene) and over.note[0]
+        _scene, over = resign_before_a_turn(app, drive)
+        assert over.note[0]
         assert text_problems(app) == []

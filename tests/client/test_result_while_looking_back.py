@@ -2,18 +2,16 @@
 of the position shown (play-test: a game Red won 11-8, looked at at turn 2,
 read "Draw / 1 tile / 1 tile / 2 turns, 1 each")."""
 
-import datetime as dt
-
 import pygame
 
 from game.client.scenes.game_over import GameOverScene
-from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.match_scene import MatchScene
 from game.play import look_back
-from game.play.history import archive
 from game.play.match import player_name, turns_said
 from game.rules import BLUE, RED
 from tests.play.test_match_end import decided
+
+from .looking_back import opened_from_history
 
 
 def result_lines(app, drive, scene) -> list[str]:
@@ -40,12 +38,7 @@ def the_end(match) -> list[str]:
 def test_result_from_historys_look_back_at_turn_2_tells_the_end(app, drive):
     match = decided()
     expected = the_end(match)
-    archive(match, app.data, dt.datetime(2026, 11, 1, 10, 0))
-    history = HistoryScene(app)
-    app.scenes.reset(history)
-    drive.frames(2)
-    drive.click(history.open_button.rect.center)
-    review = app.scenes.top
+    review = opened_from_history(app, drive, match)
     drive.key(pygame.K_RIGHT)
     drive.key(pygame.K_RIGHT)
     assert review.match.ply == 2 and review.match.board.winner() is None
@@ -70,12 +63,7 @@ def test_result_after_undo_in_a_live_game_tells_the_end(app, drive):
 
 def test_putting_the_result_away_in_a_look_back_keeps_its_own_words(app, drive):
     """Not a live game's "Undo and Left step back through the game."."""
-    archive(decided(), app.data, dt.datetime(2026, 11, 1, 10, 0))
-    history = HistoryScene(app)
-    app.scenes.reset(history)
-    drive.frames(2)
-    drive.click(history.open_button.rect.center)
-    review = app.scenes.top
+    review = opened_from_history(app, drive, decided())
     result_lines(app, drive, review)
     drive.settle(0.5)  # past the card's deaf moment
     drive.key(pygame.K_ESCAPE)
