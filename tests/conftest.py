@@ -1,8 +1,11 @@
 """Fixtures for every test folder (helpers that are plain functions are in
 tests/helpers.py). Nothing here imports pygame: tests/play runs without it."""
 
+from collections.abc import Iterator
+
 import pytest
 
+from game.i18n import set_language
 from game.puzzles import Pack
 from tests import cputime
 from tests.helpers import shipped_packs
@@ -12,6 +15,16 @@ def pytest_configure(config: pytest.Config) -> None:
     """Every run lists its costliest tests by CPU seconds (tests/cputime.py)."""
     if not config.pluginmanager.is_registered(cputime):
         config.pluginmanager.register(cputime, "tests.cputime")
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Every test starts and ends speaking English: one that spoke another
+    language and did not switch back (or failed first) once left Italian to
+    the AI worker's tests, whose messages they read in English."""
+    set_language("en")
+    yield
+    set_language("en")
 
 
 @pytest.fixture
