@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from game.play.ai_rating import NEWCOMER_LEVEL
 from tests.windows import looks
 from tests.windows.wine import PATIENCE, Game, Prefix, screen
 
@@ -33,8 +34,9 @@ def settle(path: Path, check: Any) -> Any:
 
 
 def play_a_turn(game: Game, size: str, shots: Path) -> None:
-    """From the title: Play, Start (Red: you, Blue: Club), the middle cell by the keyboard's
-    cursor (Up shows it there, Enter plays it), and Club's answer."""
+    """From the title: Play, Start (Red: you, Blue: a newcomer's level, Beginner), the
+    middle cell by the keyboard's cursor (Up shows it there, Enter plays it), and the
+    AI's answer."""
     game.window()
     game.until(looks.title_shown, "the title screen", shots / f"title-{size}.png")
     game.keys("p", "Return")
@@ -46,7 +48,7 @@ def play_a_turn(game: Game, size: str, shots: Path) -> None:
     game.keys("Up", "Return")
     game.until(
         lambda px: looks.board_shown(px, red=True, blue=True),
-        "the board with Red's tile and Club's answer",
+        "the board with Red's tile and the AI's answer",
         shots / f"match-{size}.png",
     )
 
@@ -68,7 +70,7 @@ def test_a_turn_in_a_real_window_is_kept_in_appdata_across_a_restart(
             game.kill()
         match = json.loads((data / "current-match.json").read_text(encoding="utf-8"))
         assert match["game"] == "Mosaic by Mark Steere"
-        assert match["red"] == "Human" and match["blue"] == "Club"
+        assert match["red"] == "Human" and match["blue"] == NEWCOMER_LEVEL == "Beginner"
         assert match["turns"][0] == "e5" and len(match["turns"]) == 2, match
 
         # Started again: Continue brings the same match back from %APPDATA%, and the sound
