@@ -26,7 +26,8 @@
  *   negamax(handle, me, op, mover, depth, alpha, beta, exact, weights, limit, check)
  *       -> (score, nodes, finished)
  *   root(handle, me, op, mover, depth, exact, lower_mode, weights, limit, check)
- *       -> (best_index, best_score, [(index, score), ...], nodes, finished)
+ *       -> (best_index, best_score, [(index, score), ...], nodes, finished);
+ *       stopped, the pairs and best_index are the turns searched in full
  * weights: the 7 ints of evaluate.Weights; limit: nodes allowed (negative for
  * none); check: None or a callable asked every 256 nodes, a true answer stops.
  * lower_mode: 0 as search.root's default, 1 all_scores, 2 ties. The search lets
@@ -601,17 +602,19 @@ int negamax(Search *s, BB me, BB op, int mover, int depth, int alpha, int beta, 
 
 /* Searcher.root: every turn in order, the later ones only shown worse than the
  * best so far (lower_mode 0), each with a full window (1), or one hundredth
- * lower so equal turns get exact scores (2). Scores go to out in search order. */
+ * lower so equal turns get exact scores (2). Scores go to out in search order.
+ * Stopped, root_turns and best_turn still tell the turns searched in full:
+ * a long turn plays the best of a depth it could not finish. */
 int root(Search *s, BB me, BB op, int mover, int depth, int exact, int mode, int *out, int *best_turn) {
     int found, first = -1;
+    *best_turn = -1;
+    s->root_turns = 0;
     Read e;
     slot(s, me, op, mover, &found, &e);
     if (found) first = e.best;
     const Groups *gm, *go;
     if (!groups_at(s, me, op, 0, NULL, NULL, FLIPPED, &gm, &go)) return 0;
     int base = s->top, alpha = -INF;
-    *best_turn = -1;
-    s->root_turns = 0;
     if (!expand(s, me, op, gm, go)) return s->top = base, 0;
     int n = s->top - base;
     if (n == 0 && has_turn(s, op, me)) n = push_kid(s, me, op, 0, PASSED); /* the turn is a pass */

@@ -373,7 +373,7 @@ static PyObject *py_root(PyObject *Py_UNUSED(self), PyObject *args) {
         return out ? NULL : PyErr_NoMemory();
     }
     PyObject *scores = PyList_New(0);
-    for (int i = 0; scores && !s->stopped && i < s->root_turns; i++) {
+    for (int i = 0; scores && i < s->root_turns; i++) {
         PyObject *pair = Py_BuildValue("(ii)", out[2 * i], out[2 * i + 1]);
         if (!pair || PyList_Append(scores, pair) < 0) Py_CLEAR(scores);
         Py_XDECREF(pair);
@@ -414,7 +414,7 @@ static struct PyModuleDef module = {
 
 /* Bumped whenever a call's arguments change: game/ai/fastsearch.py leaves a
  * build of another interface aside (a checkout pulled and not rebuilt). */
-#define SEARCH_INTERFACE 4
+#define SEARCH_INTERFACE 5
 
 PyMODINIT_FUNC PyInit__search(void) {
     PyObject *m = PyModule_Create(&module);

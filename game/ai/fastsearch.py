@@ -83,7 +83,7 @@ class _Module(Protocol):
 #: The compiled module's interface this code calls (``SEARCH_INTERFACE`` in
 #: ``game/ai/_search_py.c``): a build of another, made before a pull changed it
 #: and not rebuilt since, would fail at its first call.
-INTERFACE = 4
+INTERFACE = 5
 
 
 def usable(module: object) -> bool:
@@ -238,9 +238,10 @@ class FastSearch:
         weights: Evaluation,
         limit: int,
         check: Check,
-    ) -> Root | None:
-        """:meth:`Searcher.root`'s result (``mode``: 0, 1 all scores, 2 ties),
-        ``None`` if stopped."""
+    ) -> tuple[Root, bool]:
+        """:meth:`Searcher.root`'s result (``mode``: 0, 1 all scores, 2 ties), and
+        whether it finished: stopped, the turns it searched in full and the best
+        of them."""
         best, score, pairs, self.nodes, finished = self.lib.root(
             *self._position(board),
             depth,
@@ -250,11 +251,11 @@ class FastSearch:
             limit,
             check,
         )
-        if not finished:
-            return None
         turns = board.legal_turns()
         scores = {turns[i]: s for i, s in pairs}
-        return (turns[best] if best >= 0 else None), score, scores
+        if not finished:
+            score = max(scores.values(), default=0)
+        return ((turns[best] if best >= 0 else None), score, scores), bool(finished)
 
 
 def serves(board: Board) -> bool:

@@ -305,7 +305,8 @@ def choose_turn(
     and ``exact_from`` its reach of exact endings (0 for the miner's, as in 0.1).
     Given :data:`LONG_SECONDS` or more, a level with ``win_from_compiled`` also
     tries to prove a win (:mod:`.winning`), beside its search (:mod:`.beside`),
-    and plays it if it does."""
+    and plays it if it does; and any level then deepens while its time lasts
+    (:func:`thinks_long`)."""
     rng = rng or random.Random()
     turns = board.legal_turns()
     if not turns:
@@ -354,6 +355,7 @@ def choose_turn(
             all_scores=lvl.temperature > 0,
             ties=lvl.vary,
             exact_from=exact_from,
+            partial=thinks_long(seconds, nodes),
         )
     finally:
         won = prover.turns() if prover is not None else None
@@ -364,6 +366,13 @@ def choose_turn(
             return rng.choice(result.ties)
         return result.turn
     return softmax_pick(result.scores, lvl.temperature, rng)
+
+
+def thinks_long(seconds: float | None, nodes: int | None) -> bool:
+    """Is this a long turn, which the search spends whole: a player who asked
+    for it waits the turn out, so the deepening goes on while time is left and
+    plays the best of the depth it could not finish (:func:`.result.in_part`)."""
+    return nodes is None and seconds is not None and seconds >= LONG_SECONDS
 
 
 def softmax_pick(scores: dict[Turn, int], temperature: float, rng: random.Random) -> Turn:

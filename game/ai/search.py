@@ -14,21 +14,25 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game.rules import PASS, Board, Turn
 
 from .endgame import Endgame, Limits, empty_cells
 from .endgame import OutOfBudget as EndgameOutOfBudget
 from .evaluate import DEFAULT, WIN, exact_score, final_score, leaf
-from .fastsearch import COMPILED, FastSearch, serves
+from .fastsearch import COMPILED, FastSearch, Root, serves
 from .helping import Helper
 from .ordering import Ordering, ordered
 from .patterns import Evaluation, Patterns
+from .result import SearchResult, equal_best, in_part
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The search tries an exact solve when this many empty cells or fewer remain.
 SOLVE_EMPTIES = 8
+#: The deepening starts no depth after this share of the turn: it would not
+#: finish. With ``partial`` it starts one while time is left (see :func:`in_part`).
+NEXT_DEPTH_SHARE = 0.45
 #: The share of a turn's budget that a deeper exact solve (``exact_from``) may
 #: spend before the heuristic search takes over with the rest.
 EXACT_SHARE = 0.5
@@ -38,7 +42,12 @@ LEAF_LIMIT = 100_000
 
 
 class OutOfBudget(Exception):
-    """Raised inside the search when the deadline or node budget is spent."""
+    """Raised inside the search when the deadline or node budget is spent; from
+    :meth:`Searcher.root`, with the turns it searched in full (``partial``)."""
+
+    def __init__(self, partial: Root | None = None) -> None:
+        super().__init__()
+        self.partial = partial
 
 
 @dataclass
@@ -70,19 +79,6 @@ class Budget:
             stop=self.stop,
             clock=self.clock,
         )
-
-
-@dataclass
-class SearchResult:
-    turn: Turn | None
-    score: int
-    depth: int
-    nodes: int
-    exact: bool = False
-    scores: dict[Turn, int] = field(default_factory=dict)  # root turns at the last full depth
-    #: The root turns exactly as good as ``turn`` (searched with ``ties``, or
-    #: ``all_scores``), in the order they were searched; ``turn`` is the first.
-    ties: list[Turn] = field(default_factory=list)
 
 
 class Searcher:
@@ -289,23 +285,27 @@ class Searcher:
         if fast is not None:
             mode = 1 if all_scores else 2 if ties else 0
             try:
-                found = fast.root(board, depth, exact, mode, self.weights, *self._limits())
+                found, finished = fast.root(
+                    board, depth, exact, mode, self.weights, *self._limits()
+                )
             except OverflowError:
                 self._overflowed()
                 return self.root(board, depth, exact, all_scores, ties)
             self.nodes += fast.nodes
-            if found is None:
-                raise OutOfBudget
+            if not finished:
+                raise OutOfBudget(found)
             return found
         turns = board.legal_turns()
         entry = self.table.get(board.transposition_key())
         best_turn: Turn | None = None
-        alpha, scores = -INF, {}
+        alpha, scores = -INF, dict[Turn, int]()
         for t in ordered(board, turns, entry[3] if entry else None):
             board.push(t)
             try:
                 lower = -INF if all_scores else alpha - 1 if ties else alpha
                 score = -self.negamax(board, depth - 1, -INF, -lower, exact, ply=1)
+            except OutOfBudget:
+                raise OutOfBudget((best_turn, alpha if scores else 0, scores)) from None
             finally:
                 board.pop()
             scores[t] = score
@@ -324,6 +324,7 @@ class Searcher:
         ties: bool = False,
         exact_from: int = 0,
         helped: bool = False,
+        partial: bool = False,
     ) -> SearchResult:
         """Best turn within ``budget``: first try to solve the game exactly (when the
         ending is small enough to finish in part of the budget), else deepen.
@@ -333,7 +334,8 @@ class Searcher:
         :data:`EXACT_SHARE` of the budget first. ``helped``: a second thread
         searches beside the deepening, in the same table (:mod:`.helping`: no
         level asks for it), where the search is compiled and ``budget`` counts
-        no nodes."""
+        no nodes. ``partial``: deepen while time is left and play the best of
+        a depth not finished (:func:`in_part`), for a long turn."""
         self.budget = budget
         self.nodes = 0
         self.fresh()
@@ -356,8 +358,9 @@ class Searcher:
         helper = None if fast is None else Helper(fast, board, self.weights, budget.max_depth)
         try:
             result = self._deepen(
-                board, budget, result, all_scores=all_scores, ties=ties, helper=helper
-            )
+                board, budget, result, all_scores=all_scores, ties=ties, helper=helper,
+                partial=partial and not all_scores,
+            )  # fmt: skip
         finally:
             if helper is not None:
                 helper.stop()
@@ -373,22 +376,26 @@ class Searcher:
         all_scores: bool,
         ties: bool,
         helper: Helper | None,
+        partial: bool = False,
     ) -> SearchResult:
         """:meth:`search`'s deepening, one depth after another until the time
         would not finish the next; ``helper`` searches beside it."""
+        share = 1.0 if partial else NEXT_DEPTH_SHARE
         for depth in range(1, budget.max_depth + 1):
             if helper is not None:
                 helper.searching(depth)
             try:
                 turn, score, scores = self.root(board, depth, False, all_scores, ties)
-            except OutOfBudget:
+            except OutOfBudget as stopped:
+                if partial:
+                    result = in_part(result, stopped.partial, ties) or result
                 break
             result = SearchResult(turn, score, depth, self.nodes, scores=scores)
             result.ties = equal_best(scores, score, all_scores or ties)
             if abs(score) >= WIN:  # a forced result is known: deeper search won't change it
                 break
             if budget.deadline is not None and budget.clock() > (
-                budget.start + 0.45 * (budget.deadline - budget.start)
+                budget.start + share * (budget.deadline - budget.start)
             ):
                 break  # the next depth would not finish in time
         return result
@@ -442,11 +449,6 @@ def leaf_score(board: Board, weights: Evaluation) -> int | None:
     if isinstance(weights, Patterns):
         return weights.leaf(board)
     return leaf(board, weights)
-
-
-def equal_best(scores: dict[Turn, int], best: int, known: bool) -> list[Turn]:
-    """The turns scored exactly ``best`` (when the search made their scores exact)."""
-    return [t for t, v in scores.items() if v == best] if known else []
 
 
 def solve_with(

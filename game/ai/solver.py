@@ -12,7 +12,8 @@ from __future__ import annotations
 from game.rules import Board
 
 from .evaluate import TILE, WIN
-from .search import SOLVE_EMPTIES, Budget, Searcher, SearchResult, solve_with
+from .result import SearchResult
+from .search import SOLVE_EMPTIES, Budget, Searcher, solve_with
 
 __all__ = ["SOLVE_EMPTIES", "margin", "solve"]
 

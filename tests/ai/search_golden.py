@@ -18,7 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.ai.search import Budget, Searcher, SearchResult, empty_cells, solve_with
+from game.ai.result import SearchResult
+from game.ai.search import Budget, Searcher, empty_cells, solve_with
 from game.rules import Board
 from tests.helpers import write_golden
 

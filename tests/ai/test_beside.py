@@ -11,7 +11,8 @@ import pytest
 from game.ai.beside import Prover, runs_beside, until_proved
 from game.ai.endgame import COMPILED, Endgame
 from game.ai.levels import LONG_SECONDS, choose_turn, level
-from game.ai.search import Budget, Searcher, SearchResult
+from game.ai.result import SearchResult
+from game.ai.search import Budget, Searcher
 from game.rules import Board, Turn
 
 from .test_endgame import NOT_HERE, ending

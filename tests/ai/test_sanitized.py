@@ -52,6 +52,7 @@ TESTS = [
     "tests/ai/test_endgame_compiled.py",
     "tests/ai/test_search_compiled.py",
     "tests/ai/test_helping.py",
+    "tests/ai/test_partial_depth.py",
     "tests/ai/test_patterns.py",
     "tests/ai/test_endgame.py",
     "-k",
