@@ -5,6 +5,7 @@ a judge searching ten times as long (issue 53).
                                      [--play-seconds S] [--factor 10]
                                      [--least 0.2] [--no-settle] [--record F]
     python benchmarks/label_trust.py --tally F [F ...]
+    python benchmarks/label_trust.py --again F [F ...]
 
 The games are realistic ones: Expert and Master against each other and against
 Club, on sides 4, 5 and 6 in turn (game ``k`` plays pairing ``k`` of
@@ -30,7 +31,13 @@ Printed, for each reading, over every judged turn and over the turns without a
 
 ``--first K`` starts at game ``K``, so a long sample can be made by two
 processes (one a core) and ``--record F`` appends each game's labels to F as
-a JSON line; ``--tally`` prints the same figures over the records' games.
+a JSON line, with each turn's position, the turn played, the judge's label and
+whether the judge settled it exactly;
+``--tally`` prints the same figures over the records' games. ``--again``
+analyses the recorded games anew, with the analysis as it is now, and holds
+its labels against the recorded judge's: a change to the analysis is tried in
+minutes where the judge took most of an hour (the judge's time was ten times
+the analysis's then, not now: figures to quote come from a new sample).
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ import sys
 import time
 from dataclasses import astuple, dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -73,6 +81,16 @@ AT_LEAST_INACCURATE = ("inaccuracy", "mistake", "blunder")
 MOST = 10.0
 
 
+def replayed(game: dict[str, Any]) -> Match:
+    """A recorded game's match, from its turns."""
+    board = Board(game["turns"][0][0])
+    line = []
+    for _mfen, played, *_judged in game["turns"]:
+        line.append(board.parse_turn(played))
+        board.push(line[-1])
+    return a_match(board.size, line)
+
+
 def a_game(k: int, seed: int, seconds: float | None) -> tuple[Match, str]:
     """Game ``k`` of the sample, and what it was."""
     red, blue = PAIRINGS[k % len(PAIRINGS)]
@@ -99,24 +117,31 @@ class Turn:
 
 
 def judged(match: Match, analysis: GameAnalysis, spent: dict[int, float], factor: float,
-           least: float) -> list[str | None]:  # fmt: skip
+           least: float, *, exact: list[bool] | None = None) -> list[str | None]:  # fmt: skip
     """The judge's label of each turn (None where the analysis judged nothing:
     passes and forced turns). A turn the analysis settled exactly keeps its
-    label: the judge would prove the same value."""
+    label: the judge would prove the same value. ``exact`` gets whether each
+    label was settled exactly."""
     endgame = Endgame(table_limit=500_000)
     out: list[str | None] = []
     for i, (mfen, played, _mover) in enumerate(analysis.turns):
         v = analysis.verdicts[i]
         if i not in spent or i in analysis.forced or v is None:
             out.append(None)
+            if exact is not None:
+                exact.append(False)
             continue
         if v.exact:
             out.append(v.label)
+            if exact is not None:
+                exact.append(True)
             continue
         seconds = min(MOST, max(least, factor * spent[i]))
         board = Board(mfen)
         v = judge(board, board.parse_turn(played), seconds, endgame=endgame, depth=64)
         out.append(v.label)
+        if exact is not None:
+            exact.append(v.exact)
     return out
 
 
@@ -193,11 +218,15 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0, help="the first game's number")
     ap.add_argument("--record", help="append each game's labels to this file (JSON lines)")
     ap.add_argument("--tally", nargs="+", help="report on recorded games instead of playing")
+    ap.add_argument("--again", nargs="+", help="analyse recorded games anew, against their judge")
     args = ap.parse_args()
     if args.tally:
         done, settled, games = tally(args.tally)
         print(f"{games} games recorded")
         summary(done, settled)
+        return 0
+    if args.again:
+        again(args.again)
         return 0
     done = []
     settled = []
@@ -215,7 +244,8 @@ def main() -> int:
             here(analysis, settle=True, spent=spent)
             settling = time.perf_counter() - t2
         t1 = time.perf_counter()
-        judge_labels = judged(match, analysis, spent, args.factor, args.least)
+        judge_exact: list[bool] = []
+        judge_labels = judged(match, analysis, spent, args.factor, args.least, exact=judge_exact)
         judging = time.perf_counter() - t1
         game_done = rows(at_done, judge_labels)
         game_settled = [] if args.no_settle else rows(analysis.verdicts, judge_labels)
@@ -223,7 +253,10 @@ def main() -> int:
         settled += game_settled
         if args.record:
             with open(args.record, "a") as out:
+                found = zip(analysis.turns, judge_labels, judge_exact, strict=True)
+                turns = [(m, p, j, e) for (m, p, _), j, e in found]
                 record = {"game": k, "what": what, "done": game_done, "settled": game_settled}
+                record["turns"] = turns
                 out.write(json.dumps(record, default=astuple) + "\n")
         unsure = sum(v is not None and v.unsure for v in at_done)
         print(
@@ -233,6 +266,29 @@ def main() -> int:
         )
     summary(done, settled)
     return 0
+
+
+def again(paths: list[str]) -> None:
+    """Analyse the recorded games (those with their turns) anew and report."""
+    done: list[Turn] = []
+    settled: list[Turn] = []
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            game = json.loads(line)
+            if "turns" not in game:
+                continue
+            analysis = GameAnalysis(replayed(game))
+            took = here(analysis)
+            done += rows(list(analysis.verdicts), [t[2] for t in game["turns"]])
+            t0 = time.perf_counter()
+            here(analysis, settle=True)
+            settled += rows(analysis.verdicts, [t[2] for t in game["turns"]])
+            print(
+                f"game {game['game']}: {game['what']}; analysed in {took:.1f} s, "
+                f"settled in {time.perf_counter() - t0:.1f} s",
+                flush=True,
+            )
+    summary(done, settled)
 
 
 def summary(done: list[Turn], settled: list[Turn]) -> None:
