@@ -144,13 +144,18 @@ def every_pick(rating: Rating) -> list[str]:
     ]
 
 
+def against_ai(match: Match) -> bool:
+    """A person at this screen plays an AI level in ``match``: its end is rated."""
+    red, blue = match.players[RED], match.players[BLUE]
+    return (red == HUMAN) != (blue == HUMAN) and not match.people
+
+
 def result(match: Match) -> tuple[Level, float] | None:
     """The AI level a person played in ``match`` and the person's score (1, 0.5
     or 0), once it is finished; ``None`` for other matches (two people, two levels)."""
-    red, blue = match.players[RED], match.players[BLUE]
-    if not match.finished or (red == HUMAN) == (blue == HUMAN) or match.people:
+    if not match.finished or not against_ai(match):
         return None
-    person = RED if red == HUMAN else BLUE
+    person = RED if match.players[RED] == HUMAN else BLUE
     lvl = LEVELS[match.players[person.other].lower()]
     winner = match.winner() if match.resigned is None else match.resigned.other
     score = 0.5 if winner is None else 1.0 if winner == person else 0.0

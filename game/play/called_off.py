@@ -5,8 +5,10 @@ floor). No pygame."""
 
 from __future__ import annotations
 
-from game.i18n import _
-from game.rules import BLUE, PASS, RED, Board
+from dataclasses import dataclass
+
+from game.i18n import N_, _
+from game.rules import BLUE, PASS, RED, Board, Color
 
 from . import ai_rating
 from .match import Match
@@ -18,8 +20,16 @@ def called_off(match: Match) -> bool:
     one person against the AI, whichever side gave up; of two people, the one
     who resigned."""
     side = match.resigned
-    if side is None:
-        return False
+    return side is not None and _before_a_turn(match, side)
+
+
+def calls_off(match: Match, side: Color) -> bool:
+    """Resigning for ``side`` now would call ``match`` off: it is not over and
+    the person (the one resigning, of two) has played no turn yet."""
+    return not match.finished and _before_a_turn(match, side)
+
+
+def _before_a_turn(match: Match, side: Color) -> bool:
     humans = [c for c in (RED, BLUE) if match.is_human(c)]
     if len(humans) == 1:
         side = humans[0]
@@ -38,3 +48,38 @@ def called_off_note(match: Match) -> str:
     if ai_rating.result(match) is None:  # two people: no rating to spare
         return _("Resigned before playing a turn: not in History.")
     return _("Resigned before playing a turn: not rated, not in History.")
+
+
+@dataclass(frozen=True)
+class ResignWords:
+    """How the way to give up is put, now: Resign, or Call off where resigning
+    would call the game off (play-test: the menu said Resign, the result card
+    then said the game was not rated). ``button`` and ``yes`` are marked for
+    translation, translated where drawn; the question and its detail are
+    translated here, as they hold a side's name."""
+
+    button: str
+    question: str
+    detail: str
+    yes: str
+
+
+def resign_words(match: Match, side: Color) -> ResignWords:
+    """The words of the menu's button and of its question, for ``side``."""
+    if not calls_off(match, side):
+        return resigning(side)
+    if not ai_rating.against_ai(match):
+        detail = _("No turn of yours is played yet: the game is not kept in History.")
+    else:
+        detail = _("No turn of yours is played yet: the game is not rated or kept in History.")
+    return ResignWords(N_("Call off"), _("Call off this game?"), detail, N_("Call off"))
+
+
+def resigning(side: Color) -> ResignWords:
+    """The words of resigning for ``side`` a game that counts."""
+    return ResignWords(
+        N_("Resign"),
+        _("Resign as {side}?").format(side=_(side.title)),
+        _("The match ends and the other side wins."),
+        N_("Resign"),
+    )

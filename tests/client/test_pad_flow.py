@@ -94,7 +94,7 @@ def test_every_confirm_dialog_in_a_match_starts_on_its_safe_answer(app, drive):
     for cell in scene.match.board.legal_turns()[0].cells:
         drive.click_cell(cell)
     drive.pad(START)
-    focus_on(drive, app.scenes.top, "Resign")
+    focus_on(drive, app.scenes.top, "Call off")  # Blue, to move, has played no turn yet
     drive.pad(A)
     dialog = app.scenes.top
     assert isinstance(dialog, ConfirmScene) and dialog.no_button.focused

@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game.client import theme
+from game.client.scenes.confirm import ConfirmScene
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import CURRENT, MatchScene
 from game.client.scenes.pause import PauseScene
@@ -55,10 +56,11 @@ def test_save_from_the_pause_menu_says_where(app, drive):
     assert said and all(dialog.contains(r) for r in said), (said, dialog)
 
 
-def resign(app, drive, scene: MatchScene) -> GameOverScene:
-    """Resign ``scene``'s match from its menu, answering yes: the result card."""
+def resign(app, drive, scene: MatchScene, label: str = "Resign") -> GameOverScene:
+    """Resign ``scene``'s match from its menu (its button ``label``), answering
+    yes: the result card."""
     drive.click(scene.panel.menu.rect.center)
-    drive.click(button(app.scenes.top, "Resign").rect.center)
+    drive.click(button(app.scenes.top, label).rect.center)
     drive.key(pygame.K_y)
     drive.settle(1.5)
     over = app.scenes.top
@@ -259,7 +261,35 @@ def test_a_finished_games_menu_pauses_nothing_and_keeps_analysis_save_and_leave(
 def resign_before_a_turn(app, drive) -> tuple[MatchScene, GameOverScene]:
     """A side-4 match against Club, resigned from the menu before any turn."""
     scene = start_match(app, drive, side=4, red="Human", blue="Club")
-    return scene, resign(app, drive, scene)
+    return scene, resign(app, drive, scene, "Call off")
+
+
+def test_the_menu_says_call_off_until_the_persons_first_turn(app, drive):
+    """Play-test: the menu said Resign before a first turn, and the result card
+    then said the game was not rated: the menu and its question say Call off."""
+    scene = start_match(app, drive, side=4, red="Human", blue="Human")
+    drive.key(pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    labels = [b.label for b in pause.controls]
+    assert "Call off" in labels and "Resign" not in labels
+    drive.click(button(pause, "Call off").rect.center)
+    ask = app.scenes.top
+    assert isinstance(ask, ConfirmScene) and ask.question == "Call off this game?"
+    said = [m for m, _r in drawn(lambda _s: app.draw(), app.screen)]
+    assert "Call off this game?" in said and "Call off" in said
+    drive.key(pygame.K_ESCAPE)  # no
+    drive.key(pygame.K_ESCAPE)  # Resume
+    assert app.scenes.top is scene
+    drive.click_cell(scene.match.board.legal_placements()[0])  # Red's first turn
+    drive.key(pygame.K_ESCAPE)
+    labels = [b.label for b in app.scenes.top.controls]
+    assert "Call off" in labels  # Blue, to move, has played none of its own
+    drive.key(pygame.K_ESCAPE)
+    drive.click_cell(scene.match.board.legal_placements()[0])  # Blue's first turn
+    drive.key(pygame.K_ESCAPE)
+    labels = [b.label for b in app.scenes.top.controls]
+    assert "Resign" in labels and "Call off" not in labels
 
 
 def test_resigning_before_a_turn_is_not_rated_and_the_result_says_so(app, drive):
@@ -282,4 +312,19 @@ def test_the_note_of_a_game_resigned_before_a_turn_fits_at_640x480_large(tmp_pat
         drive = Driver(app)
         _scene, over = resign_before_a_turn(app, drive)
         assert over.note[0]
+        assert text_problems(app) == []
+
+
+@pytest.mark.parametrize("language", languages())
+def test_the_call_off_menu_and_question_fit_at_640x480_large(tmp_path, language):
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+
+    with large_at_640(tmp_path, language) as app:
+        drive = Driver(app)
+        scene = start_match(app, drive, side=4, red="Human", blue="Club")
+        drive.click(scene.panel.menu.rect.center)
+        assert text_problems(app) == []
+        drive.click(button(app.scenes.top, "Call off").rect.center)
+        assert isinstance(app.scenes.top, ConfirmScene)
         assert text_problems(app) == []

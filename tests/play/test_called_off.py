@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.play import ai_rating
-from game.play.called_off import called_off
+from game.play.called_off import called_off, calls_off, resign_words
 from game.play.history import entries
 from game.play.match import HUMAN, Match
 from game.play.match_controller import MatchController
@@ -68,3 +68,35 @@ def test_the_person_is_who_counts_whichever_side_gives_up(tmp_path):
     control = against_club(tmp_path, HUMAN, "Club")
     control.resign(BLUE)
     assert called_off(control.match) and entries(tmp_path) == ([], [])
+
+
+def test_before_the_persons_first_turn_resigning_is_put_as_calling_off(tmp_path):
+    """Play-test: the menu said Resign, then the result card said "not rated"."""
+    control = against_club(tmp_path, "Club", HUMAN)
+    match = control.match
+    words = resign_words(match, BLUE)
+    assert calls_off(match, BLUE) and words.button == words.yes == "Call off"
+    assert words.question == "Call off this game?"
+    assert words.detail == (
+        "No turn of yours is played yet: the game is not rated or kept in History."
+    )
+    while match.board.mover == RED:
+        control.poll(0.0, True)
+    assert match.ply == 1 and resign_words(match, BLUE).button == "Call off"  # the AI's turn
+    for cell in match.board.legal_turns()[0].cells:
+        control.click(cell)
+    words = resign_words(match, BLUE)
+    assert not calls_off(match, BLUE) and words.button == words.yes == "Resign"
+    assert words.question == "Resign as Blue?"
+
+
+def test_two_people_call_off_for_the_one_who_has_not_played(tmp_path):
+    control = against_club(tmp_path, HUMAN, HUMAN)
+    match = control.match
+    assert resign_words(match, RED).detail == (
+        "No turn of yours is played yet: the game is not kept in History."
+    )
+    for cell in match.board.legal_turns()[0].cells:
+        control.click(cell)
+    assert resign_words(match, RED).button == "Resign"
+    assert resign_words(match, BLUE).button == "Call off"

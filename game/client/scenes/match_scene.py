@@ -17,6 +17,7 @@ import pygame
 from game.i18n import N_, _, ngettext
 from game.play import look_back
 from game.play.board_keys import typed_turn
+from game.play.called_off import resign_words
 from game.play.chain_on_board import took_back
 from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
@@ -378,6 +379,7 @@ class MatchScene(MatchBoard):
     def paused(self) -> Paused:
         """What the pause menu offers for this match now."""
         match = self.match
+        side = None if match.finished else self.resigner()
         return Paused(
             status=lambda: match.result_text() if match.over else match.players_text(),
             analyse=lambda: self.app.scenes.push(
@@ -385,7 +387,8 @@ class MatchScene(MatchBoard):
             ),
             leave=self.leave_match,
             resign=self.resign,
-            resigner=None if match.finished else self.resigner(),
+            resigner=side,
+            resign_words=None if side is None else resign_words(match, side),
             save=self.saved if self.saves is not None else None,
             analyse_game=self.analyse_game if match.finished else None,
             finished=match.finished,

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_
+from game.play.called_off import ResignWords, resigning
 from game.play.match_menu import PAUSE, MenuWords
 from game.rules import Color
 
@@ -39,6 +40,9 @@ class Paused:
     resign: Callable[[Color], None]
     #: The side a resignation is for; None when nobody may resign now.
     resigner: Color | None = None
+    #: How resigning is put for :attr:`resigner` now (Call off before the
+    #: person's first turn); plain Resign when not given.
+    resign_words: ResignWords | None = None
     #: Save the game to a file: (done, what to say).
     save: Callable[[], tuple[bool, str]] | None = None
     #: Go through the finished game with the engine (a finished game only).
@@ -78,7 +82,8 @@ class PauseScene(MenuScene):
             buttons.append(Button(N_("Analyse the game"), p.analyse_game, key=pygame.K_g))
         buttons.append(Button(N_("Analyse this position"), p.analyse, key=pygame.K_a))
         if not p.finished:  # a finished game offers no Resign at all
-            resign = Button(N_("Resign"), self.ask_to_resign, enabled=p.resigner is not None)
+            label = N_("Resign") if p.resign_words is None else p.resign_words.button
+            resign = Button(label, self.ask_to_resign, enabled=p.resigner is not None)
             buttons.append(resign)
         return [*buttons, Button(N_("Leave to the title screen"), p.leave)]
 
@@ -90,13 +95,10 @@ class PauseScene(MenuScene):
         side = self.paused.resigner
         if side is None:
             return
+        words = self.paused.resign_words or resigning(side)
         self.app.scenes.push(
             ConfirmScene(
-                self.app,
-                _("Resign as {side}?").format(side=_(side.title)),
-                N_("The match ends and the other side wins."),
-                N_("Resign"),
-                lambda: self.resign(side),
+                self.app, words.question, words.detail, words.yes, lambda: self.resign(side)
             )
         )
 
