@@ -39,3 +39,11 @@ def ending(match: Match) -> Ending:
         turns=len(end.turn_stack),
         first=end.root.mover,
     )
+
+
+def card_on_redo(match: Match, *, looking_back: bool) -> bool:
+    """Redo has just brought ``match`` to its end: does the result card come up,
+    as at a live game's end? Not in a look back from History, whose turns Redo
+    steps through as Right does (play-test: stepping onto the last turn put the
+    card back over the board); its Result button brings it up when asked for."""
+    return match.over and not looking_back

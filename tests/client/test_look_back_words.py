@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.client.scenes.analysis_scene import AnalysisScene
+from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.history_scene import HistoryScene
 from game.client.scripted.checks import text_problems
 from game.client.scripted.tour import Driver
@@ -81,3 +82,24 @@ def test_the_panels_redo_and_undo_step_one_turn_as_the_arrows_do(app, drive):
     assert review.match.ply == 2
     drive.key(pygame.K_LEFT)
     assert review.match.ply == 1
+
+
+def test_stepping_onto_the_last_turn_leaves_the_result_card_away(app, drive):
+    """Play-test: Redo (or Right) onto a look back's last turn brought the result
+    card back up; it comes when asked for, from the panel's Result."""
+    review = opened_from_history(app, drive)
+    match = review.match
+    for step in (review.panel.redo.rect.center, pygame.K_RIGHT):
+        drive.key(pygame.K_HOME)
+        while match.ply < match.plies - 1:
+            drive.key(pygame.K_RIGHT)
+        if isinstance(step, int):
+            drive.key(step)
+        else:
+            drive.click(step)
+        drive.settle(1.0)
+        assert match.ply == match.plies and match.over
+        assert app.scenes.top is review, app.scenes.top
+    drive.click(review.panel.hint.rect.center)  # Result: asked for, it comes
+    drive.frames(2)
+    assert isinstance(app.scenes.top, GameOverScene)

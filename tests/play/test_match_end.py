@@ -4,7 +4,7 @@
 import random
 
 from game.play.match import Match
-from game.play.match_end import ending
+from game.play.match_end import card_on_redo, ending
 from game.rules import BLUE, RED
 
 
@@ -56,3 +56,13 @@ def test_a_resignation_is_the_ending_even_looked_back_from():
     end = ending(match)
     assert end.winner == BLUE and end.resigned == RED and end.turns == 3
     assert match.winner() is None  # the position at turn 1 names none
+
+
+def test_redo_onto_the_end_brings_the_card_up_in_a_live_game_only():
+    """Play-test: Redo onto a look back's last turn put the result card back up."""
+    match = decided()
+    match.goto(match.plies - 1)
+    assert not card_on_redo(match, looking_back=False)  # not at the end yet
+    match.goto(match.plies)
+    assert card_on_redo(match, looking_back=False)
+    assert not card_on_redo(match, looking_back=True)

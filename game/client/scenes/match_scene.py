@@ -23,6 +23,7 @@ from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
 from game.play.match_controller import HINT_LEVEL, MatchController, looked_back, replacing
+from game.play.match_end import card_on_redo
 from game.play.match_menu import menu_words
 from game.rules import BLUE, RED, Color
 
@@ -329,7 +330,7 @@ class MatchScene(MatchBoard):
             self.say(_(self.no_takebacks))
         elif self.takebacks.redo():
             self.say("")  # what Undo said no longer holds
-            if self.match.over:
+            if card_on_redo(self.match, looking_back=self.review):
                 self.finish()
         else:
             self.say(_("Nothing to redo."))
