@@ -21,7 +21,7 @@ from game.i18n import N_, _
 from game.rules import BLUE, RED
 
 from .match import HUMAN, Match, player_name
-from .storage import load_document, write_json
+from .storage import load_document, read_json, write_json
 
 FILE = "ai_rating.json"
 #: How sure the ladder is of a level's rating, as Glicko-2 takes it: small, so a
@@ -63,16 +63,47 @@ def shown(rating: Rating) -> int:
     return max(SHOWN_FLOOR, int(figure))
 
 
-def rating_line(rating: Rating) -> str:
-    """What the setup screen says of the player's rating."""
+def under_floor(rating: Rating) -> bool:
+    """The rating is below what is shown: it reads "under 10", not "about 10", as
+    a player two wins up from -170 still read "about 10" and saw no effect."""
+    return rating.rating < SHOWN_FLOOR
+
+
+def rating_line(rating: Rating, change: float | None = None) -> str:
+    """What the setup screen says of the player's rating; with ``change``, the
+    last game's (below the floor, the one figure that moves with a win)."""
     if not rated(rating):
         return _("Not rated yet: play a game against the AI to get a rating.")
-    if provisional(rating):
-        return _("Your rating against the AI: about {rating} (provisional)").format(
-            rating=shown(rating)
-        )
-    return _("Your rating against the AI: {rating} ± {rd}").format(
-        rating=shown(rating), rd=round(rating.rd)
+    if under_floor(rating):
+        line = _("Your rating against the AI: under {rating} (provisional)")
+        if not provisional(rating):
+            line = _("Your rating against the AI: under {rating}")
+    elif provisional(rating):
+        line = _("Your rating against the AI: about {rating} (provisional)")
+    else:
+        line = _("Your rating against the AI: {rating} ± {rd}")
+    line = line.format(rating=shown(rating), rd=round(rating.rd))
+    if change is None:
+        return line
+    return _("{line}. Your last game: {change}.").format(line=line, change=signed(change))
+
+
+def signed(change: float) -> str:
+    """A rating's change as a player reads it: "+127", "-8", "+0"."""
+    return f"{round(change):+d}"
+
+
+def change_note(before: Rating, after: Rating) -> str:
+    """What the result card says of the rating a game moved: by how much, and
+    where it is now, as the setup screen words it."""
+    if under_floor(after):
+        now = _("under {rating}")
+    elif provisional(after):
+        now = _("about {rating}")
+    else:
+        now = "{rating}"
+    return _("Rating against the AI: {change} this game, now {rating}.").format(
+        change=signed(after.rating - before.rating), rating=now.format(rating=shown(after))
     )
 
 
@@ -120,6 +151,11 @@ def match_my_level(red: str, blue: str, rating: Rating) -> Pick:
         text = _(
             "Match my level: you play {side} against {level}, the level to start at"
             " until you have a rating."
+        )
+    elif under_floor(rating):
+        text = _(
+            "Match my level: you play {side} against {level}, nearest your rating of under"
+            " {rating}."
         )
     elif provisional(rating):
         text = _(
@@ -170,22 +206,22 @@ def after(rating: Rating, lvl: Level, score: float) -> Rating:
     return Rating(new.rating, min(new.rd, START.rd), new.volatility)
 
 
-def count(match: Match, directory: Path) -> tuple[Rating | None, str | None]:
-    """Count a finished match against an AI level in the stored rating: the new
-    rating (``None`` if the match does not count) and what went wrong, if anything
-    (a bad file is set aside and the count starts again from it)."""
+def count(match: Match, directory: Path) -> tuple[tuple[Rating, Rating] | None, str | None]:
+    """Count a finished match against an AI level in the stored rating: the
+    rating before and after (``None`` if the match does not count) and what went
+    wrong, if anything (a bad file is set aside and the count starts again from it)."""
     played = result(match)
     if played is None:
         return None, None
-    rating, problem = load(directory)
-    rating = after(rating, *played)
+    before, problem = load(directory)
+    rating = after(before, *played)
     try:
-        save(rating, directory)
+        save(rating, directory, rating.rating - before.rating)
     except OSError as e:
         problem = _("Your rating against the AI could not be kept: {reason}").format(
             reason=e.strerror or e
         )
-    return rating, problem
+    return (before, rating), problem
 
 
 def load(directory: Path) -> tuple[Rating, str | None]:
@@ -211,8 +247,17 @@ def parse(data: Any) -> Rating:
     return rating
 
 
-def save(rating: Rating, directory: Path) -> None:
-    write_json(
-        Path(directory) / FILE,
-        {"format": 1, "rating": rating.rating, "rd": rating.rd, "volatility": rating.volatility},
-    )
+def last_change(directory: Path) -> float | None:
+    """How much the last game counted moved the rating, if the file says (files
+    kept before it did, or a bad one, say nothing: no figure is made up)."""
+    data, _problem = read_json(Path(directory) / FILE, N_("rating against the AI"))
+    change: Any = data.get("change") if isinstance(data, dict) else None
+    return float(change) if finite(change) and abs(change) < RATING_RANGE[1] else None
+
+
+def save(rating: Rating, directory: Path, change: float | None = None) -> None:
+    data: dict[str, float] = {"format": 1, "rating": rating.rating, "rd": rating.rd}
+    data["volatility"] = rating.volatility
+    if change is not None:
+        data["change"] = change
+    write_json(Path(directory) / FILE, data)

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from game.ai.levels import LONG_SECONDS, level
 from game.ai.ponder import worth_pondering
+from game.glicko import Rating
 from game.i18n import _, ngettext
 from game.rules import Color
 
@@ -72,6 +73,8 @@ class HistoryKeeper:
     #: The turns of the game as it was kept: a game undone after its end and
     #: ended again differently is another game, which the record is not.
     archived_turns: list[str] | None = None
+    #: What this game did to the rating against the AI: before, after.
+    moved: tuple[Rating, Rating] | None = None
 
     def archive(self) -> str | None:
         """Keep the finished game in the history (once). Returns what went wrong."""
@@ -110,6 +113,8 @@ class HistoryKeeper:
     def over_note(self) -> str:
         """What the result panel says of how this ending counts ("" if as usual)."""
         if not self.played_on:
+            if self.moved is not None:  # a win shows, even below the floor
+                return ai_rating.change_note(*self.moved)
             return called_off_note(self.match)
         if ai_rating.result(self.match) is None:
             return _("Played on after the end: not in History.")
@@ -366,7 +371,7 @@ class MatchController(HistoryKeeper):
                 events.append(Event("error", text=problem))
             if not self.rated:
                 self.rated = True
-                problem = ai_rating.count(self.match, self.data)[1]
+                self.moved, problem = ai_rating.count(self.match, self.data)
                 if problem:
                     events.append(Event("error", text=problem))
         return events

@@ -104,18 +104,19 @@ def test_a_newcomer_sees_no_figure_before_any_game_but_words_that_say_how_to_get
         assert rating_line(after).startswith("Your rating against the AI: about ")
 
 
-def test_a_newcomer_who_loses_to_beginner_is_shown_the_floor_not_below_zero() -> None:
+def test_a_newcomer_who_loses_to_beginner_is_shown_under_the_floor_not_below_zero() -> None:
     lost = ai_rating.after(START, LEVELS["beginner"], 0.0)
     assert lost.rating < 0  # the estimate itself is kept as Glicko-2 gives it
     floor = LEVELS["beginner"].elo - 100
     assert floor == ai_rating.SHOWN_FLOOR
     assert ai_rating.shown(lost) == floor
-    assert rating_line(lost) == (f"Your rating against the AI: about {floor} (provisional)")
+    # "under", not "about": the figure is not the rating, which is below it.
+    assert rating_line(lost) == (f"Your rating against the AI: under {floor} (provisional)")
     pick = match_my_level(HUMAN, "Master", lost)
     assert pick.blue == "Beginner"
     assert pick.message == (
         f"Match my level: you play Red against Beginner (Elo {LEVELS['beginner'].elo}), nearest"
-        f" your rating of about {floor}."
+        f" your rating of under {floor}."
     )
 
 

@@ -50,6 +50,7 @@ class SetupScene(MenuScene):
         self.rating, problem = ai_rating.load(app.data)
         if problem:
             app.toast(problem)
+        self.change = ai_rating.last_change(app.data)
         #: What "Match my level" said it picked, in the rating's line until a
         #: player is chosen by hand (a banner would lie over the choices).
         self.picked = ""
@@ -194,7 +195,7 @@ class SetupScene(MenuScene):
         return {
             "red": seat_line(N_("Red"), s.red_player),
             "blue": seat_line(N_("Blue"), s.blue_player),
-            "rating": self.picked or ai_rating.rating_line(self.rating),
+            "rating": self.picked or ai_rating.rating_line(self.rating, self.change),
         }
 
     def every_line(self) -> dict[str, list[str]]:
@@ -202,7 +203,10 @@ class SetupScene(MenuScene):
         return {
             "red": [seat_line(N_("Red"), who) for who in PLAYERS],
             "blue": [seat_line(N_("Blue"), who) for who in PLAYERS],
-            "rating": [ai_rating.rating_line(self.rating), *ai_rating.every_pick(self.rating)],
+            "rating": [
+                ai_rating.rating_line(self.rating, self.change),
+                *ai_rating.every_pick(self.rating),
+            ],
         }
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,84 @@
+"""A win against the AI shows on the result card and on New match, even while
+the rating is below the floor of what is shown (play-test: two wins took the
+stored rating from -170 to -43 and New match still said "about 10")."""
+
+import random
+
+import pytest
+
+from game.client.scenes.game_over import GameOverScene
+from game.client.scenes.match_scene import MatchScene
+from game.client.scenes.setup import SetupScene
+from game.glicko import Rating
+from game.play import ai_rating
+from game.play.match import HUMAN, Match
+from game.rules import PASS, RED
+
+from .screens import large_at_640
+from .test_first_start_note import frame_texts
+from .tours import languages
+
+
+def won_but_the_last_turn() -> tuple[Match, tuple[int, ...]]:
+    """A side-3 game of a person (Red) and Beginner that Red wins with a last
+    turn of placing or flipping, played up to that turn; and its cells."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        match = Match(3, HUMAN, "Beginner")
+        turns = []
+        while not match.board.is_game_over():
+            turn = rng.choice(match.board.legal_turns())
+            turns.append((match.board.mover, turn))
+            match.board.push(turn)
+        mover, last = turns[-1]
+        if match.board.winner() is RED and mover is RED and last is not PASS:
+            played = Match(3, HUMAN, "Beginner")
+            for _side, turn in turns[:-1]:
+                played.board.push(turn)
+            return played, last.cells
+    raise AssertionError("no game found")
+
+
+def win_at_the_screen(app, drive) -> GameOverScene:
+    match, last = won_but_the_last_turn()
+    scene = MatchScene(app, match)
+    app.scenes.reset(scene)
+    drive.frames(2)
+    for cell in last:
+        drive.click_cell(cell)
+    drive.settle(1.5)
+    card = app.scenes.top
+    assert isinstance(card, GameOverScene) and match.winner() is RED
+    return card
+
+
+def test_a_win_below_the_floor_shows_on_the_card_and_on_new_match(app, drive):
+    ai_rating.save(Rating(-170.0, 125.0, 0.06), app.data)
+    for _game in range(2):
+        before = ai_rating.load(app.data)[0]
+        card = win_at_the_screen(app, drive)
+        after = ai_rating.load(app.data)[0]
+        gained = round(after.rating - before.rating)
+        assert gained > 0 and after.rating < ai_rating.SHOWN_FLOOR
+        said = f"Rating against the AI: +{gained} this game, now under {ai_rating.SHOWN_FLOOR}."
+        assert said in frame_texts(app, drive)
+        assert card.note[0] == said
+        app.scenes.reset(SetupScene(app))
+        drive.frames(2)
+        shown = " ".join(frame_texts(app, drive))
+        assert f"under {ai_rating.SHOWN_FLOOR} (provisional). Your last game: +{gained}." in shown
+
+
+@pytest.mark.parametrize("language", languages())
+def test_the_cards_rating_line_and_new_matchs_fit_at_640x480_large(tmp_path, language):
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+
+    with large_at_640(tmp_path, language) as app:
+        drive = Driver(app)
+        ai_rating.save(Rating(-170.0, 125.0, 0.06), app.data)
+        card = win_at_the_screen(app, drive)
+        assert card.note[0] and text_problems(app) == []
+        app.scenes.reset(SetupScene(app))
+        drive.frames(2)
+        assert text_problems(app) == []

@@ -1,0 +1,81 @@
+"""A win shows in the rating against the AI, even below the floor of what is
+shown (play-test: two wins took the stored rating from -170 to -43 and the
+screen still said "about 10"): the result card says by how much the game moved
+it, and New match the last game's change. pygame-free."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.glicko import Rating
+from game.play import ai_rating
+from game.play.ai_rating import SHOWN_FLOOR, change_note, last_change, rating_line
+from game.play.match import HUMAN, Match
+from game.play.match_controller import MatchController
+from game.rules import BLUE, RED
+
+from .test_ai_rating import a_turn
+from .test_control import NoAI
+
+#: The play-test's player after a few early losses.
+LOW = Rating(-170.0, 125.0, 0.06)
+
+
+def win(data: Path) -> MatchController:
+    """The person plays a turn against Beginner, which then gives up."""
+    control = a_turn(MatchController(Match(3, HUMAN, "Beginner"), data, NoAI()))
+    control.resign(BLUE)
+    return control
+
+
+def test_two_wins_below_the_floor_each_say_how_far_they_went(tmp_path: Path) -> None:
+    ai_rating.save(LOW, tmp_path)
+    seen = []
+    for _game in range(2):
+        before = ai_rating.load(tmp_path)[0]
+        control = win(tmp_path)
+        after = ai_rating.load(tmp_path)[0]
+        gained = round(after.rating - before.rating)
+        assert gained > 0 and after.rating < SHOWN_FLOOR  # still under the floor
+        assert control.over_note() == (
+            f"Rating against the AI: +{gained} this game, now under {SHOWN_FLOOR}."
+        )
+        assert last_change(tmp_path) == after.rating - before.rating
+        seen.append(rating_line(after, last_change(tmp_path)))
+        assert seen[-1] == (
+            f"Your rating against the AI: under {SHOWN_FLOOR} (provisional). "
+            f"Your last game: +{gained}."
+        )
+    assert seen[0] != seen[1]  # New match's line moves with each win
+
+
+def test_the_card_words_the_rating_as_new_match_does() -> None:
+    assert change_note(Rating(300.0, 200.0), Rating(262.4, 190.0)) == (
+        "Rating against the AI: -38 this game, now about 260."
+    )
+    assert change_note(Rating(1200.0, 80.0), Rating(1212.6, 79.0)) == (
+        "Rating against the AI: +13 this game, now 1213."
+    )
+
+
+def test_a_loss_and_a_game_not_rated_say_so_and_nothing_more(tmp_path: Path) -> None:
+    control = a_turn(MatchController(Match(3, HUMAN, "Club"), tmp_path, NoAI()))
+    control.resign(RED)
+    assert control.over_note().startswith("Rating against the AI: -")
+    people = a_turn(MatchController(Match(3, HUMAN, HUMAN), tmp_path / "p", NoAI()))
+    people.resign(RED)
+    assert people.over_note() == "" and last_change(tmp_path / "p") is None
+
+
+def test_a_file_kept_before_the_change_was_says_no_change(tmp_path: Path) -> None:
+    kept = {"format": 1, "rating": -43.0, "rd": 180.0, "volatility": 0.06}
+    (tmp_path / ai_rating.FILE).write_text(json.dumps(kept), encoding="utf-8")
+    assert last_change(tmp_path) is None
+    rating = ai_rating.load(tmp_path)[0]
+    assert rating_line(rating, None) == (
+        f"Your rating against the AI: under {SHOWN_FLOOR} (provisional)"
+    )
+    kept["change"] = "lots"
+    (tmp_path / ai_rating.FILE).write_text(json.dumps(kept), encoding="utf-8")
+    assert last_change(tmp_path) is None and ai_rating.load(tmp_path)[0] == rating
