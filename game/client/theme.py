@@ -81,6 +81,16 @@ def px(size: float) -> int:
     return max(8, int(size * PX_PER_SIZE * _now["scale"]))
 
 
+def window_scale(size: tuple[int, int]) -> float:
+    """How much larger the texts that follow the window are drawn in a window of
+    ``size`` than at 1024x640 and under, as the menus' buttons grow with it: by
+    its shorter proportion, at most 1.25 (a play-test at 1280x800 found the title
+    screen's note and the analysis panel small beside the buttons). 640x480,
+    where every text must fit in Large, is not changed."""
+    w, h = size
+    return max(1.0, min(w / 1024, h / 640, 1.25))
+
+
 def normal_px(size: float) -> int:
     """The pixel size of ``size`` in Normal text, whatever the setting: the floor
     below which Large never goes (a pixel size is the same in both settings)."""

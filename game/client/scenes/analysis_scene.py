@@ -83,6 +83,8 @@ class AnalysisScene(Scene):
     ) -> None:
         """``ply``: the turn shown first (the one a look back was at)."""
         super().__init__(app)
+        #: How much larger the panel's texts are in this window (set as laid out).
+        self.k = 1.0
         self.rows: list[tuple[int, pygame.Rect]] = []
         #: The first turn in the list's view, once the wheel has moved it; None
         #: keeps the turn shown in the middle of the list.
@@ -114,9 +116,10 @@ class AnalysisScene(Scene):
         bar beside the board, and the graph under both, and under it a line of
         the keys that go through the game."""
         w, h = size
+        self.k = theme.window_scale(size)
         # A third of the window, but in the smallest ones room for a row of the
         # list (its number, a chain and "inaccuracy") in Large text.
-        panel = min(360, max(w // 3, 240))
+        panel = min(round(360 * self.k), max(w // 3, 240))
         self.view.coordinates = self.app.settings.coordinates
         # The legend in a column of its own beside the graph, so no line runs
         # through its words and the curve spans the whole graph drawn.
@@ -157,12 +160,16 @@ class AnalysisScene(Scene):
             width=panel,
             padding=(8, 12, 14, 12),
             children=[
-                Node("title", height=44, margin=(0, 4)),
+                Node("title", height=round(44 * self.k), margin=(0, 4)),
                 Node("said", margin=(0, 4)),
                 *[Node(c, height=42) for c in self.controls[:1]],
             ],
         )
         return Row(children=[left, side])
+
+    def z(self, size: int) -> int:
+        """The panel's text ``size`` in this window: larger in a large one."""
+        return round(size * self.k)
 
     @property
     def panel(self) -> pygame.Rect:
@@ -337,7 +344,7 @@ class AnalysisScene(Scene):
     def draw_panel(self, surface: pygame.Surface, verdict: TurnVerdict | None) -> None:
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p)
-        tl.label(surface, _("Analysis"), self.boxes["title"], size=30, bold=True)
+        tl.label(surface, _("Analysis"), self.boxes["title"], size=self.z(30), bold=True)
         # Each text under the one before, as tall as it is wrapped; the list under them.
         area = self.boxes["said"]
         if not self.analysis.done:
@@ -348,8 +355,8 @@ class AnalysisScene(Scene):
             else:
                 progress = _("Analysing... {percent}")
             progress = progress.format(percent=f"{self.analysis.progress:.0%}")
-            box, area = split(area, tl.block_height(progress, 18, area.width), gap=6)
-            tl.block(surface, progress, box, size=18, color=theme.MUTED)
+            box, area = split(area, tl.block_height(progress, self.z(18), area.width), gap=6)
+            tl.block(surface, progress, box, size=self.z(18), color=theme.MUTED)
         deeper = None
         if self.analysis.done and self.job.running:
             # Every turn has its label: the engine looks deeper at the unsure
@@ -367,16 +374,16 @@ class AnalysisScene(Scene):
             header = _("{number} {turn}: {verdict}").format(
                 number=move_number(verdict.ply), turn=shown_move(verdict.played), verdict=word
             )
-            said.append((header, tone, 20))
+            said.append((header, tone, self.z(20)))
             if verdict.flagged:
-                said.append((better_line(verdict), theme.GOOD, 18))
+                said.append((better_line(verdict), theme.GOOD, self.z(18)))
         # The list's few rows come first: the texts above it take what is left,
         # the summaries said short where whole they would crowd the list out.
-        line = theme.font(18).get_linesize()
+        line = theme.font(self.z(18)).get_linesize()
         keep = 16 + min(len(self.analysis.verdicts), LIST_LEAST) * (line + 4)
         room = area.height - keep - sum(tl.block_height(t, z, width) + 2 for t, _c, z in said)
         summaries = [
-            [(self.summary(c, short), theme.TILE[c], 18) for c in (RED, BLUE)]
+            [(self.summary(c, short), theme.TILE[c], self.z(18)) for c in (RED, BLUE)]
             for short in (False, True)
         ]
         # A "?" listed unexplained reads as a fault: while one is, its note keeps
@@ -385,7 +392,7 @@ class AnalysisScene(Scene):
         note = ""
         if any(v is not None and v.unsure for v in self.analysis.verdicts):
             note = _(SETTLED_NOTE if self.analysis.settled else UNSURE_NOTE)
-            room -= tl.block_height(note, 16, width) + 8
+            room -= tl.block_height(note, self.z(16), width) + 8
         tall = [6 + sum(tl.block_height(t, z, width) + 2 for t, _c, z in s) for s in summaries]
         short = tall[0] > room
         room -= tall[short]
@@ -400,19 +407,19 @@ class AnalysisScene(Scene):
         first_summary = len(said) - 2
         # What "x" and a run of cells mean, as under the match's move list.
         legend = notation_note(played for _before, played, _verdict in self.analysis.turns)[0]
-        legend_h = tl.block_height(legend, 16, width) + 8
+        legend_h = tl.block_height(legend, self.z(16), width) + 8
         if legend and legend_h <= room:
-            said.append((legend, theme.MUTED, 16))
+            said.append((legend, theme.MUTED, self.z(16)))
             room -= legend_h
         if note:
-            said.append((note, theme.MUTED, 16))
+            said.append((note, theme.MUTED, self.z(16)))
         # The line that says the engine looks deeper is left out where it would
         # take the list's rows (in the smallest window in Large text).
         if deeper is not None:
-            deeper_h = tl.block_height(deeper, 16, width)
+            deeper_h = tl.block_height(deeper, self.z(16), width)
             if deeper_h + 6 <= room:
                 box, area = split(area, deeper_h, gap=6)
-                tl.block(surface, deeper, box, size=16, color=theme.MUTED)
+                tl.block(surface, deeper, box, size=self.z(16), color=theme.MUTED)
         for i, (text, tone, size) in enumerate(said):
             if i in (first_summary, first_summary + 2):  # a gap before the summaries, and the note
                 area = split(area, 6)[1]
@@ -433,7 +440,7 @@ class AnalysisScene(Scene):
         """The turns in ``area``, a row each, its number, the turn and its verdict:
         the turn shown is marked, and each row is a place to click."""
         self.rows = []
-        face = theme.font(18)
+        face = theme.font(self.z(18))
         # Numbers right-aligned in a column of their own, as in the match's list;
         # the verdicts in one at the right; the turn between them, cut with "..."
         # where a long chain does not fit (never smaller: the header above shows
@@ -465,7 +472,7 @@ class AnalysisScene(Scene):
         cells = [split(r.inflate(-8, 0), number_w, "left", gap=gap) for r in boxes]
         parts = [split(rest, verdict_w, "right", gap=gap) for _n, rest in cells]
         most = min(
-            (tl.label_px(word, parts[0][0], 18, floor=12) for word in shown if parts),
+            (tl.label_px(word, parts[0][0], self.z(18), floor=12) for word in shown if parts),
             default=None,
         )
         for i, played, r, (number, _rest), (verdict, turn) in zip(
@@ -475,9 +482,9 @@ class AnalysisScene(Scene):
             label, tone = verdict_shown(v) if v is not None else ("...", theme.MUTED)
             if i + 1 == self.ply:
                 pygame.draw.rect(surface, theme.BG_LIGHT, r, border_radius=4)
-            tl.label(surface, move_number(i + 1), number, size=18, color=theme.MUTED,
-                     align="right", floor=18)  # fmt: skip
-            tl.label(surface, played, turn, size=18, floor=18)
-            tl.label(surface, label, verdict, size=18, color=tone, align="right", floor=12,
+            tl.label(surface, move_number(i + 1), number, size=self.z(18), color=theme.MUTED,
+                     align="right", floor=self.z(18))  # fmt: skip
+            tl.label(surface, played, turn, size=self.z(18), floor=self.z(18))
+            tl.label(surface, label, verdict, size=self.z(18), color=tone, align="right", floor=12,
                      most=most)  # fmt: skip
             self.rows.append((i + 1, pygame.Rect(r)))

@@ -149,6 +149,8 @@ class TitleScene(MenuScene):
         #: match finished (:func:`~game.play.tutorial_progress.new_here`).
         self.new_here = False
         self.note_room = 0  # the note's height over the buttons, set as laid out
+        #: The note's text size, larger in a large window (set as laid out).
+        self.note_size = NOTE_SIZE
 
     def start_watch(self) -> None:
         """Where the player has correspondence games, ask (in the background) in
@@ -266,8 +268,9 @@ class TitleScene(MenuScene):
         w, h = size
         # The note's room is kept when it is gone (found, or after the first
         # start): the buttons moved up ~25 pixels between visits otherwise.
-        pixels = round(theme.normal_px(NOTE_SIZE) * max(theme.TEXT_SCALES.values()))
-        tall = text_layout.block_height(_(FIRST_NOTE), NOTE_SIZE, w - 60, pixels=pixels)
+        self.note_size = round(NOTE_SIZE * theme.window_scale(size))
+        pixels = round(theme.normal_px(self.note_size) * max(theme.TEXT_SCALES.values()))
+        tall = text_layout.block_height(_(FIRST_NOTE), self.note_size, w - 60, pixels=pixels)
         self.note_room = min(tall, h // 8) + 6
         foot = Column(
             justify="end",
@@ -332,7 +335,7 @@ class TitleScene(MenuScene):
                 surface,
                 _(self.note),
                 self.boxes["note"],
-                size=NOTE_SIZE,
+                size=self.note_size,
                 color=theme.ACCENT,
                 align="center",
             )
