@@ -174,8 +174,13 @@ def test_save_a_position_as_a_proved_puzzle_in_my_own_pack(app, drive):
 def test_the_ai_still_moves_after_the_analysis_board_used_its_worker(app, drive):
     scene = start_match(app, drive, side=4, red="Human", blue="Club")
     drive.click_cell(scene.match.board.legal_placements()[0])
-    drive.settle(0.5)
-    assert scene.control.request is not None  # Club is thinking
+    # Club is asked once the placement has been drawn, frame by frame: a settle
+    # of half a second let a quick answer come and go before the check.
+    start = time.monotonic()
+    while scene.control.request is None:
+        assert scene.match.plies < 2, "Club answered before it was seen thinking"
+        assert time.monotonic() - start < 10, "Club was never asked"
+        drive.frames(1)
     drive.key(pygame.K_ESCAPE)
     drive.click(button(app.scenes.top, "Analyse this position").rect.center)
     study = app.scenes.top
