@@ -29,7 +29,7 @@ from typing import NotRequired, TypedDict
 from game.rules import Board, Turn
 
 from . import side3
-from .endgame import Endgame, Limits, OutOfBudget, empty_cells
+from .endgame import Endgame, Limits, OutOfBudget, compiled_for, empty_cells
 from .endgame_fast import WORD_CELLS
 from .evaluate import TILE, WIN, exact_score
 from .fastsearch import serves
@@ -211,11 +211,13 @@ def time_for_deeper(budget: Budget, began: float, now: float) -> bool:
     return now <= half and now + GROWTH * (now - began) <= budget.deadline
 
 
-def exact_empties(board: Board, eg: Endgame) -> int:
+def exact_empties(board: Board, eg: Endgame | None = None) -> int:
     """The most empty cells of an ending on ``board`` that the judge tries to
-    settle with ``eg``: further with the compiled solver on side 5 and smaller."""
+    settle with ``eg`` (by default, a solver compiled where it was built):
+    further with the compiled solver on side 5 and smaller."""
     one_word = board.geometry.cells <= WORD_CELLS  # sides 6 to 8 settle far less
-    return EXACT_EMPTIES_COMPILED if eg.compiled_for(board) and one_word else EXACT_EMPTIES
+    compiled = eg.compiled_for(board) if eg is not None else compiled_for(board)
+    return EXACT_EMPTIES_COMPILED if compiled and one_word else EXACT_EMPTIES
 
 
 def exact_verdict(

@@ -335,7 +335,8 @@ def unsure_at_five(app, match):
     scene = AnalysisScene(app, match)
     for at, (_, turn, _) in enumerate(scene.analysis.turns):
         label = "mistake" if at == 4 else "best"
-        data = {"loss": 3.0 if at == 4 else 0.0, "label": label, "exact": False, "depth": 5}
+        # Side 3's other turns are proved, as its perfect-play strategy proves them.
+        data = {"loss": 3.0 if at == 4 else 0.0, "label": label, "exact": at != 4, "depth": 5}
         scene.analysis.record(at, turn, {**data, "best_score": 0, "played_score": 0,
                                          "unsure": at == 4})  # fmt: skip
     return scene
@@ -374,10 +375,18 @@ def test_a_question_mark_left_once_settled_promises_no_more_looks(app):
     was made (the time took it no deeper): the note then says so instead."""
     match = random_game()
     scene = AnalysisScene(app, match)
+
+    def data(at: int) -> dict:
+        label = {"loss": 3.0 if at == 4 else 0.0, "label": "mistake" if at == 4 else "best"}
+        deepest = {"exact": at != 4, "depth": game_analysis.REFINE_DEPTH, "unsure": at == 4}
+        return {**label, **deepest, "best_score": 0, "played_score": 0}
+
     for at, (_, turn, _) in enumerate(scene.analysis.turns):
-        data = {"loss": 3.0 if at == 4 else 0.0, "label": "mistake" if at == 4 else "best"}
-        deepest = {"exact": False, "depth": game_analysis.REFINE_DEPTH, "unsure": at == 4}
-        scene.analysis.record(at, turn, {**data, **deepest, "best_score": 0, "played_score": 0})
+        scene.analysis.record(at, turn, data(at))
+    # The ending's longer exact try at it is made, and settles nothing either.
+    ask = scene.analysis.next_turn()
+    assert ask is not None and ask.at == 4
+    scene.analysis.record(4, ask.played, data(4))
     app.scenes.push(scene)
     scene.go(5)
     assert scene.analysis.settled and scene.analysis.verdicts[4].unsure

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from game.ai.analysis import JUDGE_DEPTH
 from game.play.analysis_job import AnalysisJob
-from game.play.game_analysis import CHECK_DEPTH, CONFIRM_DEPTH
+from game.play.deeper_looks import CHECK_DEPTH, CONFIRM_DEPTH
 from game.play.match import Match
 
 
@@ -152,7 +152,8 @@ def test_the_job_looks_deeper_at_unsure_labels_and_mistakes_and_keeps_them_once_
         job.step()
         if job.request is not None:
             unsure = line.asked[-1][2] in ("c5", "a1")  # the second and third turns
-            line.answer("mistake" if unsure else "best", unsure=unsure)
+            # The others settle exactly (side 3: every turn is the ending's).
+            line.answer("mistake" if unsure else "best", unsure=unsure or None)
     kept = json.loads(record.read_text())["analysis"]
     assert [v["unsure"] for v in kept] == [False, True, True, False]
     assert job.running and set(line.depths) == {None}  # the judge's own depth

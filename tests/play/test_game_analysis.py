@@ -102,6 +102,7 @@ def test_a_first_pass_labels_every_turn_then_the_second_judges_the_rest_deeper()
 
     from game.ai.analysis import JUDGE_DEPTH
     from game.ai.search import empty_cells
+    from game.play.deeper_looks import refine_seconds
     from game.play.game_analysis import (
         ENDING_SECONDS,
         QUICK_MOST,
@@ -150,8 +151,11 @@ def test_a_first_pass_labels_every_turn_then_the_second_judges_the_rest_deeper()
     assert sum(a.seconds for a in quick) <= QUICK_SECONDS + 1e-9
     deep = [a for a in asked if a.deep]
     again = [i for i in middle if i not in settled]
-    assert [a.at for a in deep] == again + ending[::-1]
-    by_turn = {a.at: a for a in deep}
+    second, retry = deep[:-1], deep[-1]
+    assert [a.at for a in second] == again + ending[::-1]
+    # Once every turn is final, the ending's turn left unsettled has a longer try.
+    assert (retry.at, retry.exact_seconds) == (ending[-3], refine_seconds(4, "blunder"))
+    by_turn = {a.at: a for a in second}
     # The middle game's turns share the second pass's time: on side 4 each keeps its own.
     assert all(by_turn[i].seconds == by_turn[i].exact_seconds == SECONDS for i in again)
     assert by_turn[ending[-1]].exact_seconds == ENDING_SECONDS
@@ -284,13 +288,13 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
     import random
 
     from game.ai.analysis import JUDGE_DEPTH
-    from game.play.game_analysis import (
+    from game.play.deeper_looks import (
         CONFIRM_DEPTH,
         CONFIRM_TIMES,
         REFINE_DEPTH,
         REFINE_SECONDS,
-        GameAnalysis,
     )
+    from game.play.game_analysis import GameAnalysis
     from game.play.match import Match
 
     rng = random.Random(3)
@@ -305,7 +309,9 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
 
     def data(at: int, depth: int, unsure: bool) -> dict:
         loss = 9.0 if at == blunder else 1.0
-        return verdict_data(label.get(at, "good"), depth, at == exact, unsure, loss)
+        # The ending's other turns settle exactly: no longer try is left to ask.
+        settles = at == exact or (at in analysis.solvable and at not in label)
+        return verdict_data(label.get(at, "good"), depth, settles, unsure, loss)
 
     while not analysis.done:
         ask = analysis.next_turn()
@@ -379,7 +385,8 @@ def test_flagged_labels_are_looked_at_deeper_even_when_sure():
     import random
 
     from game.ai.analysis import JUDGE_DEPTH
-    from game.play.game_analysis import CHECK_DEPTH, CHECKED, CONFIRM_DEPTH, GameAnalysis
+    from game.play.deeper_looks import CHECK_DEPTH, CHECKED, CONFIRM_DEPTH
+    from game.play.game_analysis import GameAnalysis
     from game.play.match import Match
 
     rng = random.Random(5)
@@ -407,7 +414,8 @@ def test_flagged_labels_are_looked_at_deeper_even_when_sure():
             label = "blunder"  # seen deeper, it was worse
         if at == hidden and depth >= CHECK_DEPTH:
             label = "blunder"  # only the deepest look sees the blunder
-        return verdict_data(label, depth, at == exact, False)
+        settles = at == exact or (at in analysis.solvable and at not in first)
+        return verdict_data(label, depth, settles, False)  # the ending's others settle
 
     while not analysis.done:
         ask = analysis.next_turn()
@@ -481,7 +489,9 @@ def test_a_players_summary_stays_so_far_while_a_deeper_look_may_change_it():
     while not analysis.done:
         ask = analysis.next_turn()
         assert ask is not None
-        analysis.record(ask.at, ask.played, {**data, "unsure": ask.at == unsure_at})
+        # Side 3: every turn is the ending's, and settles exactly but the unsure one.
+        unsure = ask.at == unsure_at
+        analysis.record(ask.at, ask.played, {**data, "exact": not unsure, "unsure": unsure})
     assert analysis.done and not analysis.settled
     assert analysis.unsettled_turns() == [unsure_at]
     assert not analysis.summary("red")["final"]
@@ -496,7 +506,7 @@ def test_a_deeper_look_has_more_time_on_bigger_boards_and_to_confirm() -> None:
     """A deeper look's time is the base up to side 5 and grows from side 6,
     where one depth costs several times the one before; confirming a mistake
     or a blunder takes twice an unsure label's time on the same side."""
-    from game.play.game_analysis import CONFIRM_TIMES, REFINE_SECONDS, refine_seconds
+    from game.play.deeper_looks import CONFIRM_TIMES, REFINE_SECONDS, refine_seconds
 
     assert [refine_seconds(side, "good") for side in (3, 4, 5)] == [REFINE_SECONDS] * 3
     grown = [refine_seconds(side, "inaccuracy") for side in (5, 6, 7, 8)]
@@ -505,3 +515,49 @@ def test_a_deeper_look_has_more_time_on_bigger_boards_and_to_confirm() -> None:
         base = refine_seconds(side, "inaccuracy")
         assert refine_seconds(side, "mistake") == refine_seconds(side, "blunder")
         assert refine_seconds(side, "blunder") == CONFIRM_TIMES * base > base
+
+
+def test_the_endings_turns_left_unsettled_get_one_longer_exact_try_from_the_last_back():
+    """Issue 53: a won ending thrown away is a blunder however few tiles it
+    costs, which only an exact value names. Once every turn is final, each of
+    the ending's turns the exact solver did not settle gets one more try, as
+    long as a confirmation's, after the flagged labels' looks and from the
+    last turn back; the middle game's turns get none."""
+    import random
+
+    from game.ai.analysis import JUDGE_DEPTH
+    from game.play.deeper_looks import refine_seconds
+    from game.play.game_analysis import GameAnalysis
+    from game.play.match import Match
+
+    rng = random.Random(3)
+    match = Match(4, "Human", "Human")
+    while not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    analysis = GameAnalysis(match)
+    judged = [i for i, t in enumerate(analysis.turns) if t[1] != "pass"]
+    solvable = [i for i in judged if i in analysis.solvable]
+    assert len(solvable) >= 5 and solvable[0] > judged[0]
+    unsolved, mistake = solvable[-4:-1], judged[0]
+    while not analysis.done:
+        ask = analysis.next_turn()
+        assert ask is not None
+        label = "mistake" if ask.at == mistake else "best"
+        settles = ask.at in solvable and ask.at not in unsolved
+        analysis.record(ask.at, ask.played, verdict_data(label, JUDGE_DEPTH, settles, False))
+    assert analysis.unsettled_turns() == [mistake, *unsolved[::-1]]
+    asked = []
+    while (ask := analysis.next_turn()) is not None:
+        asked.append(ask)
+        # Unsettled while a try is out, its answer still to take (and keep).
+        assert not analysis.settled
+        # The last of them settles on its longer try; the others' searches go deeper.
+        exact = ask.at == unsolved[-1]
+        label = "mistake" if ask.at == mistake else "best"
+        analysis.record(ask.at, ask.played, verdict_data(label, ask.depth or 0, exact, False))
+    tries = [(a.at, a.exact_seconds, a.seconds) for a in asked if a.at != mistake]
+    longer = refine_seconds(4, "blunder")
+    assert tries == [(i, longer, refine_seconds(4, "best")) for i in unsolved[::-1]]
+    assert asked[0].at == mistake  # the flagged labels' looks first
+    assert analysis.settled and analysis.verdicts[unsolved[-1]].exact  # type: ignore[union-attr]
+    assert not any(analysis.verdicts[i].exact for i in unsolved[:-1])  # type: ignore[union-attr]
