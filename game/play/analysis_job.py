@@ -40,8 +40,11 @@ class Line(Protocol):
 
 class AnalysisJob:
     """The analysis of ``match`` through ``line``, kept in ``record_path`` (the
-    game's record, if it has one) when done. A kept analysis that fits the game
-    is taken from the record instead, and nothing is asked."""
+    game's record, if it has one) when done, and as far as it got when the
+    screen is left. A kept analysis that fits the game is taken from the
+    record instead: nothing is asked if it was finished, and an unfinished one
+    goes on from where it was left (a play-test: an analysis left at 71% began
+    again from nothing each time, its labels changing from visit to visit)."""
 
     def __init__(
         self,
@@ -54,7 +57,9 @@ class AnalysisJob:
         self.line = line
         self.record_path = record_path
         #: The analysis came whole from the record.
-        self.loaded = self._load_kept()
+        self.loaded = self._load_kept() and self.analysis.done
+        #: Verdicts taken since the analysis was last kept.
+        self._unkept = False
         #: The request under way, and the turn it judges.
         self.request: int | None = None
         self.asking: int | None = None
@@ -108,6 +113,7 @@ class AnalysisJob:
                 return True
             was_done = self.analysis.done
             self.analysis.record(asking, answer.turn, answer.verdict)
+            self._unkept = True
             # Kept when every turn has its verdict, and again once the unsure
             # ones have settled (not on every deeper look between).
             if (self.analysis.done and not was_done) or self.analysis.settled:
@@ -115,10 +121,13 @@ class AnalysisJob:
         return changed or not self.analysis.done
 
     def stop(self) -> None:
-        """Drop the request under way (the screen is left)."""
+        """Drop the request under way, and keep what was found since the last
+        keep (the screen is left)."""
         if self.request is not None:
             self.line.cancel()
             self.request = self.asking = None
+        if self._unkept:
+            self.keep()
 
     def keep(self) -> None:
         """Write the analysis into the game record it came from: only a record of
@@ -132,6 +141,7 @@ class AnalysisJob:
             elif isinstance(data, dict):
                 data["analysis"] = self.analysis.to_json()
                 write_json(self.record_path, data)
+                self._unkept = False
         except (BadFile, FileNotFoundError, OSError) as e:
             self._said.append(
                 _("The analysis could not be kept with the game: {error}").format(error=e)

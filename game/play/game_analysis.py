@@ -354,20 +354,21 @@ class GameAnalysis:
         }
 
     # -- keeping it ----------------------------------------------------------------------
-    def to_json(self) -> list[dict[str, Any]]:
-        return [asdict(v) for v in self.verdicts if v is not None]
+    def to_json(self) -> list[dict[str, Any] | None]:
+        """The verdicts, each turn's (``None``: not judged yet, when kept unfinished)."""
+        return [None if v is None else asdict(v) for v in self.verdicts]
 
     def load(self, data: Any) -> bool:
-        """Take verdicts kept with the record; False (and nothing taken) if they do
-        not fit this game."""
+        """Take verdicts kept with the record, finished or not; False (and
+        nothing taken) if they do not fit this game."""
         if not isinstance(data, list) or len(data) != len(self.turns):
             return False
         try:
-            verdicts = [TurnVerdict(**item) for item in data]
+            verdicts = [None if item is None else TurnVerdict(**item) for item in data]
         except TypeError:
             return False
         if any(
-            v.played != t[1] or v.label not in LABELS
+            v is not None and (v.played != t[1] or v.label not in LABELS)
             for v, t in zip(verdicts, self.turns, strict=True)
         ):
             return False

@@ -101,6 +101,48 @@ def test_the_job_asks_each_turn_takes_its_answer_and_keeps_the_analysis(tmp_path
     assert again.loaded and again.analysis.done and not again.step() and not again_line.asked
 
 
+def test_an_analysis_left_unfinished_is_kept_and_goes_on_from_there_next_time(tmp_path):
+    """A play-test: an analysis left before its end began again from nothing
+    at every visit, its labels changing each time. What it found is kept when
+    the screen is left, and the next visit asks only for the rest."""
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(RECORD))
+    line = Line()
+    job = AnalysisJob(a_game(), line, record)
+    for label in ("mistake", "good"):
+        job.step()
+        line.answer(label)
+        job.step()
+    job.step()  # the third turn asked, and left unanswered
+    job.stop()
+    kept = json.loads(record.read_text())["analysis"]
+    assert [v and v["label"] for v in kept] == ["mistake", "good", None, None]
+    again_line = Line()
+    again = AnalysisJob(a_game(), again_line, record)
+    assert not again.loaded and again.running  # not whole: it goes on
+    labels = [v and v.label for v in again.analysis.verdicts]
+    assert labels == ["mistake", "good", None, None]
+    while again.running:
+        again.step()
+        if again.request is not None:
+            again_line.answer()
+    assert [a[2] for a in again_line.asked][:2] == ["a1", "e3"]  # the first pass's rest
+    assert again.analysis.done and [v.label for v in again.analysis.verdicts][:2] == labels[:2]
+    left = AnalysisJob(a_game(), Line(), record)
+    assert left.loaded  # finished, kept whole
+    left.stop()  # nothing new: the record is not written again
+    assert json.loads(record.read_text())["analysis"] == again.analysis.to_json()
+
+
+def test_an_unfinished_analysis_that_does_not_fit_the_game_is_left_aside(tmp_path):
+    record = tmp_path / "game.json"
+    verdict = {"ply": 1, "mover": "red", "played": "c4", "best": "c4", "loss": 0.0}
+    bad = [verdict | {"label": "best", "exact": False, "best_score": 0}, None, None, None]
+    record.write_text(json.dumps(RECORD | {"analysis": bad}))  # c4: not this game's turn
+    job = AnalysisJob(a_game(), Line(), record)
+    assert not job.loaded and all(v is None for v in job.analysis.verdicts)
+
+
 def test_a_failed_answer_stops_the_job_and_says_why_once():
     line = Line()
     job = AnalysisJob(a_game(), line)
