@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.i18n import N_, _
-from game.rules import BLUE, PASS, RED, Board, Color
+from game.rules import Color
 
 from . import ai_rating
 from .match import Match
@@ -19,26 +19,13 @@ def called_off(match: Match) -> bool:
     forced pass is not one), in the whole game, wherever it is looked at: the
     one person against the AI, whichever side gave up; of two people, the one
     who resigned."""
-    side = match.resigned
-    return side is not None and _before_a_turn(match, side)
+    return match.called_off
 
 
 def calls_off(match: Match, side: Color) -> bool:
     """Resigning for ``side`` now would call ``match`` off: it is not over and
     the person (the one resigning, of two) has played no turn yet."""
-    return not match.finished and _before_a_turn(match, side)
-
-
-def _before_a_turn(match: Match, side: Color) -> bool:
-    humans = [c for c in (RED, BLUE) if match.is_human(c)]
-    if len(humans) == 1:
-        side = humans[0]
-    board = Board(match.board.root)
-    for turn in [*match.board.turn_stack, *reversed(match.redo_stack)]:
-        if turn is not PASS and board.mover == side:
-            return False
-        board.push(turn)
-    return True
+    return not match.finished and match.before_a_turn(side)
 
 
 def called_off_note(match: Match) -> str:

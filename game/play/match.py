@@ -140,6 +140,26 @@ class Match(ChainOnBoard):
     def is_human(self, color: Color) -> bool:
         return self.players[color] == HUMAN
 
+    def before_a_turn(self, side: Color) -> bool:
+        """The person (the one at this screen against the AI, else ``side``) has
+        played no turn of their own (a forced pass is not one) in the whole game,
+        wherever it is looked at."""
+        humans = [c for c in (RED, BLUE) if self.is_human(c)]
+        if len(humans) == 1:
+            side = humans[0]
+        board = Board(self.board.root)
+        for turn in [*self.board.turn_stack, *reversed(self.redo_stack)]:
+            if turn is not PASS and board.mover == side:
+                return False
+            board.push(turn)
+        return True
+
+    @property
+    def called_off(self) -> bool:
+        """Resigned before the person played a turn (:mod:`.called_off`): no
+        winner, no result that counts."""
+        return self.resigned is not None and self.before_a_turn(self.resigned)
+
     @property
     def human_to_move(self) -> bool:
         return not self.over and self.is_human(self.board.mover)
@@ -293,6 +313,11 @@ class Match(ChainOnBoard):
         )
 
     def result_text(self) -> str:
+        if self.resigned is not None and self.resigned_here and self.called_off:
+            # Not "Red resigned: Blue wins": a called-off game has no winner.
+            return _("{color} called the game off: it does not count.").format(
+                color=_(self.resigned.title)
+            )
         if self.resigned is not None and self.resigned_here:
             return _("{color} resigned: {winner} wins.").format(
                 color=_(self.resigned.title), winner=_(self.resigned.other.title)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import _
 from game.rules import BLUE, RED, Color
 
 from .match import Match
@@ -17,7 +18,7 @@ class Ending:
 
     #: Each side's tiles at the end.
     tiles: dict[Color, int]
-    #: Who won (``None``: a draw, or the game is not over).
+    #: Who won (``None``: a draw, a game called off, or one not over).
     winner: Color | None
     #: The side that resigned, if one did.
     resigned: Color | None
@@ -25,19 +26,44 @@ class Ending:
     turns: int
     #: The side that played the first turn.
     first: Color
+    #: Resigned before the person's first turn (:mod:`.called_off`): no winner.
+    called_off: bool = False
+
+    @property
+    def headline(self) -> str:
+        """The card's headline: who won, a draw, or that the game was called off
+        (play-test: a called-off game's card read "Blue wins", though it counts
+        for nothing)."""
+        if self.called_off:
+            return _("Called off")
+        if self.winner is None:
+            return _("Draw")
+        return _("{side} wins").format(side=_(self.winner.title))
+
+    @property
+    def resign_line(self) -> str:
+        """What the card says of a resignation ("" if none)."""
+        if self.resigned is None:
+            return ""
+        if self.called_off:
+            # The note under it says how it counts (not rated, not in History).
+            return _("{side} called the game off.").format(side=_(self.resigned.title))
+        return _("{side} resigned.").format(side=_(self.resigned.title))
 
 
 def ending(match: Match) -> Ending:
     """How ``match`` ended: its whole line (the turns on the board and those
     looked back from) played out, whatever position is shown."""
     end = match.end_board()
+    off = match.called_off
     winner = match.resigned.other if match.resigned is not None else end.winner()
     return Ending(
         tiles={side: end.count(side) for side in (RED, BLUE)},
-        winner=winner,
+        winner=None if off else winner,
         resigned=match.resigned,
         turns=len(end.turn_stack),
         first=end.root.mover,
+        called_off=off,
     )
 
 

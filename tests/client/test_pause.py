@@ -303,6 +303,30 @@ def test_resigning_before_a_turn_is_not_rated_and_the_result_says_so(app, drive)
     assert not (app.data / "ai_rating.json").exists() and not (app.data / "history").exists()
 
 
+def test_a_called_off_game_has_no_winner_and_nothing_to_analyse(app, drive):
+    """Play-test: the card of a called-off game read "Blue wins", the side panel
+    "Red resigned: Blue wins.", and its Analyse opened an empty analysis."""
+    scene, over = resign_before_a_turn(app, drive)
+    said = [m for m, _r in drawn(over.draw, app.screen)]
+    assert "Called off" in said and "Red called the game off." in said
+    assert not any("wins" in m or "resigned" in m for m in said)
+    labels = [b.label for b in over.controls]
+    assert labels == ["Rematch", "See board", "Title screen"]
+    drive.key(pygame.K_a)  # Analyse's key: nothing to analyse
+    assert app.scenes.top is over
+    drive.key(pygame.K_RIGHT)  # the d-pad still walks the buttons left
+    drive.key(pygame.K_RIGHT)
+    assert [b.focused for b in over.controls] == [False, True, False]
+    drive.key(pygame.K_RETURN)  # See board
+    assert app.scenes.top is scene
+    status = "Red called the game off: it does not count."
+    assert status in [m for m, _r in drawn(lambda _s: app.draw(), app.screen)]
+    drive.key(pygame.K_ESCAPE)
+    labels = [b.label for b in app.scenes.top.controls]
+    assert isinstance(app.scenes.top, PauseScene)
+    assert "Analyse the game" not in labels and "Save game" not in labels
+
+
 @pytest.mark.parametrize("language", languages())
 def test_the_note_of_a_game_resigned_before_a_turn_fits_at_640x480_large(tmp_path, language):
     from game.client.scripted.checks import text_problems
@@ -310,8 +334,11 @@ def test_the_note_of_a_game_resigned_before_a_turn_fits_at_640x480_large(tmp_pat
 
     with large_at_640(tmp_path, language) as app:
         drive = Driver(app)
-        _scene, over = resign_before_a_turn(app, drive)
-        assert over.note[0]
+        scene, over = resign_before_a_turn(app, drive)
+        assert over.note[0] and scene.match.called_off
+        assert text_problems(app) == []
+        drive.key(pygame.K_ESCAPE)  # the board, its status saying so
+        assert app.scenes.top is scene
         assert text_problems(app) == []
 
 

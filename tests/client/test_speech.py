@@ -163,6 +163,7 @@ def test_the_score_key_says_the_score_whose_turn_and_the_last_turn(app, drive, e
 
 def test_the_result_is_heard(app, drive, ears):
     match = Match(3, "Human", "Human")
+    match.click(match.board.geometry.index("c3"))  # Red's turn: its resigning counts
     scene = push_match(app, drive, match)
     start = len(ears.said)
     scene.show(match.resign(RED))

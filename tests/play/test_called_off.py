@@ -11,6 +11,7 @@ from game.play.called_off import called_off, calls_off, resign_words
 from game.play.history import entries
 from game.play.match import HUMAN, Match
 from game.play.match_controller import MatchController
+from game.play.match_end import ending
 from game.rules import BLUE, RED
 
 from .test_played_on import FirstTurnAI
@@ -101,3 +102,26 @@ def test_two_people_call_off_for_the_one_who_has_not_played(tmp_path):
         control.click(cell)
     assert resign_words(match, RED).button == "Resign"
     assert resign_words(match, BLUE).button == "Call off"
+
+
+def test_a_called_off_game_has_no_winner_on_its_card_or_status(tmp_path):
+    """Play-test: a called-off game's card read "Blue wins" / "Red resigned." and
+    the side panel "Red resigned: Blue wins.", for a game that counts for nothing."""
+    control = against_club(tmp_path, HUMAN, "Club")
+    control.resign(RED)
+    end = ending(control.match)
+    assert end.called_off and end.winner is None
+    assert end.headline == "Called off"
+    assert end.resign_line == "Red called the game off."
+    assert control.match.result_text() == "Red called the game off: it does not count."
+
+
+def test_a_resignation_that_counts_still_names_the_winner(tmp_path):
+    control = against_club(tmp_path, HUMAN, "Club")
+    for cell in control.match.board.legal_turns()[0].cells:
+        control.click(cell)
+    control.resign(RED)
+    end = ending(control.match)
+    assert not end.called_off and end.winner is BLUE
+    assert (end.headline, end.resign_line) == ("Blue wins", "Red resigned.")
+    assert control.match.result_text() == "Red resigned: Blue wins."

@@ -31,8 +31,8 @@ def test_a_match_turn_and_the_result_it_brings_are_one_utterance():
     match = Match(3, "Human", "Human")
     said = speech.events(match.click(match.board.geometry.index("c3")))
     assert said == "Red places a tile on c3."
-    said = speech.events(match.resign(BLUE))
-    assert said == "Game over: Blue resigned: Red wins."
+    said = speech.events(match.resign(RED))  # Red has played a turn: it counts
+    assert said == "Game over: Red resigned: Blue wins."
     refused = speech.events([Event("refused", (0,), RED, "a1 is not empty.")])
     assert refused == "a1 is not empty."
 

@@ -34,10 +34,10 @@ class Over:
     area: Callable[[], pygame.Rect]
     #: Put the panel away to look at the final board.
     see_board: Callable[[], None]
-    #: Go through the game with the engine.
-    analyse: Callable[[], None]
     #: Leave the game (for the title screen, or an online game's lobby).
     leave: Callable[[], None]
+    #: Go through the game with the engine (none for a game called off).
+    analyse: Callable[[], None] | None = None
     #: What leaving leads to: named so, not "Menu", which the side panel's button
     #: (the pause menu) was called as well.
     leave_label: str = N_("Title screen")
@@ -133,7 +133,7 @@ class GameOverScene(ButtonScene):
             if over.rematch
             else None,
             Button(N_("See board"), over.see_board, key=pygame.K_b, size=24),
-            Button(N_("Analyse"), over.analyse, key=pygame.K_a, size=24),
+            Button(N_("Analyse"), over.analyse, key=pygame.K_a, size=24) if over.analyse else None,
             Button(N_("Save game"), self.save, size=24) if over.save else None,
             Button(over.leave_label, over.leave, key=pygame.K_t, size=24),
         ]
@@ -240,18 +240,11 @@ class GameOverScene(ButtonScene):
         # The game's end, not the position on screen: the card is opened while
         # looking back too, where that position may have no winner yet.
         end = ending(match)
-        if end.winner is None:
-            headline, color = _("Draw"), theme.ACCENT
-        else:
-            headline, color = (
-                _("{side} wins").format(side=_(end.winner.title)),
-                theme.TILE[end.winner],
-            )
-        out = [(headline, HEADLINE * (1 + 0.08 * max(0.0, 1 - self.t * 3)), color, True)]
+        color = theme.ACCENT if end.winner is None else theme.TILE[end.winner]
+        out = [(end.headline, HEADLINE * (1 + 0.08 * max(0.0, 1 - self.t * 3)), color, True)]
         k = self.grow
-        if end.resigned is not None:
-            said = _("{side} resigned.").format(side=_(end.resigned.title))
-            out.append((said, 22 * k, theme.MUTED, False))
+        if end.resign_line:
+            out.append((end.resign_line, 22 * k, theme.MUTED, False))
         for side in (RED, BLUE):
             n = end.tiles[side]
             line = ngettext("{side} ({player}): {n} tile", "{side} ({player}): {n} tiles", n)

@@ -94,14 +94,16 @@ class MatchScene(MatchBoard):
 
     def outcome(self) -> Over:
         """The finished game for its result panel, and where each choice leads."""
+        # A called-off game has no turn of the person's to analyse or keep.
+        counts = not self.match.called_off
         return Over(
             match=self.match,
             area=self.board_area,
             see_board=self.see_board,
-            analyse=self.analyse_game,
+            analyse=self.analyse_game if counts else None,
             leave=self.leave_match,  # as the button says, from History's review too
             rematch=self.rematch,
-            save=self.saved if self.saves is not None else None,
+            save=self.saved if self.saves is not None and counts else None,
             note=self.control.over_note(),
         )
 
@@ -390,8 +392,8 @@ class MatchScene(MatchBoard):
             resign=self.resign,
             resigner=side,
             resign_words=None if side is None else resign_words(match, side),
-            save=self.saved if self.saves is not None else None,
-            analyse_game=self.analyse_game if match.finished else None,
+            save=self.saved if self.saves is not None and not match.called_off else None,
+            analyse_game=self.analyse_game if match.finished and not match.called_off else None,
             finished=match.finished,
             words=menu_words(match),
         )

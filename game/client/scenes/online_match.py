@@ -87,9 +87,11 @@ class OnlineMatchScene(MatchScene):
         return OnlineOverScene(self.app, self.outcome())
 
     def outcome(self) -> Over:
-        # No rematch or file of a game against a person: the server keeps it.
+        # No rematch or file of a game against a person: the server keeps it, and
+        # says whether it counts (a game is not called off here, as at this screen).
         return replace(
             super().outcome(),
+            analyse=self.analyse_game,
             leave=lambda: self.app.scenes.close(self),  # back to the lobby under it
             leave_label=N_("Lobby"),
             rematch=None,
@@ -240,11 +242,12 @@ class OnlineOverScene(ButtonScene):
     def __init__(self, app: Services, over: Over) -> None:
         super().__init__(app)
         self.over = over
-        self.controls = [
+        buttons = [
             Button(N_("See board"), over.see_board, key=pygame.K_b, size=24),
-            Button(N_("Analyse"), over.analyse, key=pygame.K_a, size=24),
+            Button(N_("Analyse"), over.analyse, key=pygame.K_a, size=24) if over.analyse else None,
             Button(over.leave_label, over.leave, key=pygame.K_ESCAPE, size=24),
         ]
+        self.controls = [b for b in buttons if b is not None]
 
     def handle(self, event: pygame.event.Event) -> None:
         # As the match's card: the last turn's click is often followed by another.
