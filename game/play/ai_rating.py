@@ -85,12 +85,25 @@ def rating_line(rating: Rating, change: float | None = None) -> str:
     line = line.format(rating=shown(rating), rd=round(rating.rd))
     if change is None:
         return line
-    return _("{line}. Your last game: {change}.").format(line=line, change=signed(change))
+    return _("{line}. Your last game: {change}.").format(
+        line=line, change=signed(shown_change(rating.rating - change, rating))
+    )
 
 
 def signed(change: float) -> str:
     """A rating's change as a player reads it: "+127", "-8", "+0"."""
     return f"{round(change):+d}"
+
+
+def shown_change(before: float, after: Rating) -> float:
+    """How far a game moved the rating, as the figures shown read it: both ends
+    rounded as ``after`` is shown (play-test: "+54 this game, now about 420",
+    after "about 360", read as a slip in the sums). Below the floor, where a
+    figure shown does not move, the change itself (a win must show)."""
+    if under_floor(after) or before < SHOWN_FLOOR:
+        return after.rating - before
+    digits = -1 if provisional(after) else 0
+    return round(after.rating, digits) - round(before, digits)
 
 
 def change_note(before: Rating, after: Rating) -> str:
@@ -102,8 +115,10 @@ def change_note(before: Rating, after: Rating) -> str:
         now = _("about {rating}")
     else:
         now = "{rating}"
-    return _("Rating against the AI: {change} this game, now {rating}.").format(
-        change=signed(after.rating - before.rating), rating=now.format(rating=shown(after))
+    # Short, to fit the card at its lines' size at 640x480 in Large text; the
+    # card is of a game against the AI, which says whose rating it is.
+    return _("Rating: {change}, now {rating}.").format(
+        change=signed(shown_change(before.rating, after)), rating=now.format(rating=shown(after))
     )
 
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from game.client import text_layout, theme
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.setup import SetupScene
@@ -60,7 +61,7 @@ def test_a_win_below_the_floor_shows_on_the_card_and_on_new_match(app, drive):
         after = ai_rating.load(app.data)[0]
         gained = round(after.rating - before.rating)
         assert gained > 0 and after.rating < ai_rating.SHOWN_FLOOR
-        said = f"Rating against the AI: +{gained} this game, now under {ai_rating.SHOWN_FLOOR}."
+        said = f"Rating: +{gained}, now under {ai_rating.SHOWN_FLOOR}."
         assert said in frame_texts(app, drive)
         assert card.note[0] == said
         app.scenes.reset(SetupScene(app))
@@ -79,6 +80,13 @@ def test_the_cards_rating_line_and_new_matchs_fit_at_640x480_large(tmp_path, lan
         ai_rating.save(Rating(-170.0, 125.0, 0.06), app.data)
         card = win_at_the_screen(app, drive)
         assert card.note[0] and text_problems(app) == []
+        # At the size of the line above it, not in small print (play-test).
+        lines = card.lines()
+        (_turns, turns_size, *_t), (note, note_size, *_n) = lines[-2:]
+        assert note == card.note[0] and note_size == turns_size
+        box = card.boxes[("line", len(lines) - 1)]
+        drawn_px = text_layout.label_px(note, box, note_size)
+        assert drawn_px >= 0.85 * theme.px(turns_size) > theme.normal_px(turns_size)
         app.scenes.reset(SetupScene(app))
         drive.frames(2)
         assert text_problems(app) == []

@@ -38,9 +38,7 @@ def test_two_wins_below_the_floor_each_say_how_far_they_went(tmp_path: Path) -> 
         after = ai_rating.load(tmp_path)[0]
         gained = round(after.rating - before.rating)
         assert gained > 0 and after.rating < SHOWN_FLOOR  # still under the floor
-        assert control.over_note() == (
-            f"Rating against the AI: +{gained} this game, now under {SHOWN_FLOOR}."
-        )
+        assert control.over_note() == (f"Rating: +{gained}, now under {SHOWN_FLOOR}.")
         assert last_change(tmp_path) == after.rating - before.rating
         seen.append(rating_line(after, last_change(tmp_path)))
         assert seen[-1] == (
@@ -52,17 +50,15 @@ def test_two_wins_below_the_floor_each_say_how_far_they_went(tmp_path: Path) -> 
 
 def test_the_card_words_the_rating_as_new_match_does() -> None:
     assert change_note(Rating(300.0, 200.0), Rating(262.4, 190.0)) == (
-        "Rating against the AI: -38 this game, now about 260."
+        "Rating: -40, now about 260."  # 300 was shown
     )
-    assert change_note(Rating(1200.0, 80.0), Rating(1212.6, 79.0)) == (
-        "Rating against the AI: +13 this game, now 1213."
-    )
+    assert change_note(Rating(1200.0, 80.0), Rating(1212.6, 79.0)) == ("Rating: +13, now 1213.")
 
 
 def test_a_loss_and_a_game_not_rated_say_so_and_nothing_more(tmp_path: Path) -> None:
     control = a_turn(MatchController(Match(3, HUMAN, "Club"), tmp_path, NoAI()))
     control.resign(RED)
-    assert control.over_note().startswith("Rating against the AI: -")
+    assert control.over_note().startswith("Rating: -")
     people = a_turn(MatchController(Match(3, HUMAN, HUMAN), tmp_path / "p", NoAI()))
     people.resign(RED)
     assert people.over_note() == "" and last_change(tmp_path / "p") is None
@@ -79,3 +75,18 @@ def test_a_file_kept_before_the_change_was_says_no_change(tmp_path: Path) -> Non
     kept["change"] = "lots"
     (tmp_path / ai_rating.FILE).write_text(json.dumps(kept), encoding="utf-8")
     assert last_change(tmp_path) is None and ai_rating.load(tmp_path)[0] == rating
+
+
+def test_the_change_shown_adds_up_with_the_figures_shown() -> None:
+    """Play-test: "+54 this game, now about 420" after "about 360" read as a slip
+    in the sums: a provisional rating's change is rounded as its figures are."""
+    before, after = Rating(357.0, 150.0), Rating(411.0, 140.0)
+    assert (ai_rating.shown(before), ai_rating.shown(after)) == (360, 410)
+    assert change_note(before, after) == "Rating: +50, now about 410."
+    assert rating_line(after, after.rating - before.rating) == (
+        "Your rating against the AI: about 410 (provisional). Your last game: +50."
+    )
+    # Once sure, the figures are to the unit, and so is the change.
+    sure = Rating(411.4, 90.0)
+    assert change_note(Rating(357.0, 95.0), sure) == "Rating: +54, now 411."
+    assert rating_line(sure, 54.4) == "Your rating against the AI: 411 ± 90. Your last game: +54."

@@ -51,7 +51,7 @@ def test_resigning_after_a_turn_of_ones_own_is_rated_and_kept(tmp_path):
     assert control.match.ply >= 1
     control.resign(RED)
     assert not called_off(control.match)
-    assert control.over_note().startswith("Rating against the AI: -")  # counted
+    assert control.over_note().startswith("Rating: -")  # counted
     games, _problems = entries(tmp_path)
     assert len(games) == 1 and (tmp_path / ai_rating.FILE).exists()
     assert ai_rating.load(tmp_path)[0].rating < ai_rating.START.rating

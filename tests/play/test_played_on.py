@@ -98,7 +98,7 @@ def test_a_game_played_on_after_its_end_is_neither_kept_nor_rated_and_says_so(tm
     record = control.archive_path
     assert record is not None and control.kept_record() == record
     assert not control.played_on
-    assert control.over_note().startswith("Rating against the AI: ")  # counted, as usual
+    assert control.over_note().startswith("Rating: ")  # counted, as usual
     rating = ai_rating.load(tmp_path)[0]
 
     undo_to_a_choice(control)
@@ -132,7 +132,7 @@ def test_the_same_ending_played_again_is_the_kept_game_again(tmp_path):
     undo_to_a_choice(control)
     play_to_end(control, 0)
     assert control.kept_record() == record and not control.played_on
-    assert control.over_note().startswith("Rating against the AI: ")  # as the first time
+    assert control.over_note().startswith("Rating: ")  # as the first time
 
 
 def test_between_two_people_the_note_leaves_the_rating_out(tmp_path):

@@ -258,7 +258,8 @@ class GameOverScene(ButtonScene):
             )
         out.append((turns_said(end.turns, end.first), 22 * k, theme.MUTED, False))
         text, note = self.note
-        out.append((text, 20 * k, note, False))  # its row is kept while empty: nothing moves
+        # The turns line's size: Large's rating line read as small print at 20.
+        out.append((text, 22 * k, note, False))  # its row is kept while empty: nothing moves
         return out
 
     def save(self) -> None:
