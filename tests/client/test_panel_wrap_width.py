@@ -76,6 +76,38 @@ def test_a_count_in_the_summary_is_never_wrapped_from_its_word(language: str) ->
             assert not any(line.lstrip().startswith(("55", "%")) for line in lines), lines
 
 
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_so_far_is_never_wrapped_from_the_accuracy(language: str) -> None:
+    """Play-test at 1280x800 Large: "Red: accuracy so / far 96%, ...". At any
+    width the summary wraps, "so far" (in its language) stays whole, with the
+    figure after it."""
+    from game.i18n import set_language
+    from game.play.game_analysis import NO_BREAK, summary_line
+
+    pygame.font.init()
+    theme.reset_fonts()
+    counts = {"blunder": 0, "mistake": 3, "inaccuracy": 7}
+    assert set_language(language) == language
+    try:
+        summary = {"counts": counts, "accuracy": 96, "turns": 20, "final": False}
+        said = summary_line("Red", summary)
+    finally:
+        set_language("en")
+    head = said.split(",")[0]
+    together = head[head.rindex(" ") + 1 :]  # "so far 96%", unbroken
+    two = language in ("en", "fr", "es")  # "so far" is two words, else one
+    assert "96" in together and together.count(NO_BREAK) >= 1 + two, said
+    assert language != "en" or together == f"so{NO_BREAK}far{NO_BREAK}96%", said
+    wrapped = 0
+    for pixels in (18, 23, 30, 34):
+        f = theme.face(pixels)
+        for width in range(120, f.size(said)[0], 7):
+            lines = f.wrap(said, width)
+            wrapped += len(lines) > 1
+            assert any(together in line for line in lines), lines
+    assert wrapped > 10
+
+
 @pytest.mark.parametrize(
     ("size", "text_size"), [((640, 480), "Normal"), ((640, 480), "Large"), ((1280, 800), "Large")]
 )

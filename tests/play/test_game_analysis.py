@@ -80,7 +80,7 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     assert summary_line("Red", few) == "Red: 5 of 9 turns judged so far"
     labelled = {**some, "of": 5, "final": False}
     assert summary_line("Red", labelled) == (
-        f"Red: accuracy so far{nb}80%, 1{nb}blunder, 0{nb}mistakes, 2{nb}inaccuracies"
+        f"Red: accuracy so{nb}far{nb}80%, 1{nb}blunder, 0{nb}mistakes, 2{nb}inaccuracies"
     )
     assert summary_line("Red", {**labelled, "final": True}) == summary_line("Red", some)
     # The short form, for a panel with little room, keeps the same care.
@@ -250,6 +250,12 @@ def test_the_accuracy_keeps_to_its_word_and_sign_in_every_language(language):
         head = line.split(",")[0]  # "Red: accuracy 77%", in its language
         assert NO_BREAK + "77" in head and "%" in head, line
         assert "77 " not in head and " 77" not in head and " %" not in head, line
+    # "so far" (two words in English, French, Spanish) goes whole with the
+    # figure: a wide panel read "Red: accuracy so / far 96%".
+    final, so = (line.split(",")[0] for line in lines)
+    together = so.rsplit(" ", 1)[1].split(NO_BREAK)  # "so", "far", "77%"
+    extra = set(so.replace(NO_BREAK, " ").split()) - set(final.replace(NO_BREAK, " ").split())
+    assert extra and extra <= set(together), lines
 
 
 def test_a_players_summary_is_final_only_when_each_of_their_turns_is():
