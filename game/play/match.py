@@ -436,17 +436,24 @@ def sentence(text: str) -> str:
     return first + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def turns_said(turns: int, first: Color) -> str:
+def turns_said(turns: int, first: Color, passes: int = 0) -> str:
     """How many turns the game took, and each side's share: the move list numbers
-    its rows, a turn of each, so "48 turns" alone read as twice its last row."""
+    its rows, a turn of each, so "48 turns" alone read as twice its last row.
+    ``passes`` of them, said apart: a pass is a row's entry too, but "87 turns"
+    of which five were passes read as 87 played."""
     if turns < 2:
-        return ngettext("{n} turn", "{n} turns", turns).format(n=turns)
-    if turns % 2 == 0:
-        return _("{n} turns, {each} each").format(n=turns, each=turns // 2)
-    return _("{n} turns: {more} by {first}, {fewer} by {second}").format(
-        n=turns,
-        more=turns // 2 + 1,
-        first=_(first.title),
-        fewer=turns // 2,
-        second=_(first.other.title),
-    )
+        line = ngettext("{n} turn", "{n} turns", turns).format(n=turns)
+    elif turns % 2 == 0:
+        line = _("{n} turns, {each} each").format(n=turns, each=turns // 2)
+    else:
+        line = _("{n} turns: {more} by {first}, {fewer} by {second}").format(
+            n=turns,
+            more=turns // 2 + 1,
+            first=_(first.title),
+            fewer=turns // 2,
+            second=_(first.other.title),
+        )
+    if not passes:
+        return line
+    said = ngettext("{line}, {n} of them a pass", "{line}, {n} of them passes", passes)
+    return said.format(line=line, n=passes)

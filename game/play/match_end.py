@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.i18n import _
-from game.rules import BLUE, RED, Color
+from game.rules import BLUE, PASS, RED, Color
 
 from .match import Match
 
@@ -26,6 +26,8 @@ class Ending:
     turns: int
     #: The side that played the first turn.
     first: Color
+    #: How many of the turns were passes.
+    passes: int = 0
     #: Resigned before the person's first turn (:mod:`.called_off`): no winner.
     called_off: bool = False
 
@@ -62,6 +64,7 @@ def ending(match: Match) -> Ending:
         winner=None if off else winner,
         resigned=match.resigned,
         turns=len(end.turn_stack),
+        passes=sum(t is PASS for t in end.turn_stack),
         first=end.root.mover,
         called_off=off,
     )

@@ -8,7 +8,7 @@ from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.match_scene import MatchScene
 from game.play import look_back
 from game.play.match import player_name, turns_said
-from game.rules import BLUE, RED
+from game.rules import BLUE, PASS, RED
 from tests.play.test_match_end import decided
 
 from .looking_back import opened_from_history
@@ -32,7 +32,13 @@ def the_end(match) -> list[str]:
         f"{side.title} ({player_name(match.player(side))}): {board.count(side)} tiles"
         for side in (RED, BLUE)
     ]
-    return [f"{winner.title} wins", *tiles, turns_said(len(board.turn_stack), board.root.mover)]
+    return [
+        f"{winner.title} wins",
+        *tiles,
+        turns_said(
+            len(board.turn_stack), board.root.mover, sum(t is PASS for t in board.turn_stack)
+        ),
+    ]
 
 
 def test_result_from_historys_look_back_at_turn_2_tells_the_end(app, drive):

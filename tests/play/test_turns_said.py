@@ -11,3 +11,33 @@ def test_the_turns_are_counted_with_each_side_s_share():
     assert turns_said(31, BLUE) == "31 turns: 16 by Blue, 15 by Red"
     assert turns_said(1, RED) == "1 turn"
     assert turns_said(0, RED) == "0 turns"
+
+
+def test_passes_are_said_apart():
+    """Play-test: "87 turns: 44 by Red, 43 by Blue" counted five passes as turns."""
+    said = turns_said(87, RED, 5)
+    assert said == "87 turns: 44 by Red, 43 by Blue, 5 of them passes"
+    assert turns_said(48, BLUE, 1) == "48 turns, 24 each, 1 of them a pass"
+    assert turns_said(31, RED, 0) == turns_said(31, RED)
+
+
+def test_the_ending_counts_its_passes():
+    import random
+
+    from game.play.match import Match
+    from game.play.match_end import ending
+    from game.rules import PASS
+
+    for seed in range(100):  # a game of side 3 with a pass in it
+        rng = random.Random(seed)
+        match = Match(3, "Human", "Human")
+        while not match.board.is_game_over():
+            match.board.push(rng.choice(match.board.legal_turns()))
+        if PASS in match.board.turn_stack:
+            break
+    played = match.board.turn_stack
+    passes = sum(t is PASS for t in played)
+    assert passes > 0
+    end = ending(match)
+    assert (end.turns, end.passes) == (len(played), passes)
+    assert turns_said(end.turns, end.first, end.passes).endswith(("a pass", "passes"))

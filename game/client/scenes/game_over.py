@@ -256,7 +256,7 @@ class GameOverScene(ButtonScene):
                     False,
                 )
             )
-        out.append((turns_said(end.turns, end.first), 22 * k, theme.MUTED, False))
+        out.append((turns_said(end.turns, end.first, end.passes), 22 * k, theme.MUTED, False))
         text, note = self.note
         # The turns line's size: Large's rating line read as small print at 20.
         out.append((text, 22 * k, note, False))  # its row is kept while empty: nothing moves
