@@ -76,3 +76,13 @@ def card_on_redo(match: Match, *, looking_back: bool) -> bool:
     steps through as Right does (play-test: stepping onto the last turn put the
     card back over the board); its Result button brings it up when asked for."""
     return match.over and not looking_back
+
+
+def rematch_said(fresh: Match) -> str:
+    """What a rematch (``fresh``, the colours swapped) says as it starts: the one
+    person's new colour (play-test: the swap went unsaid, and a newcomer played
+    on as if still Red); of two people, or none, that the colours swapped."""
+    humans = [c for c in (RED, BLUE) if fresh.is_human(c)]
+    if len(humans) == 1:
+        return _("Rematch: you play {side}").format(side=_(humans[0].title))
+    return _("Rematch: colours swapped")

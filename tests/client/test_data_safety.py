@@ -19,6 +19,7 @@ from game.play.settings import Settings
 from game.play.settings import load as load_settings
 from game.rules import BLUE, RED
 
+from .drawn import drawn
 from .test_scenes import button, saved_button, start_match
 from .tours import IMAGES, PLAYER, files, group
 
@@ -145,6 +146,12 @@ def test_rematch_swaps_the_colours(app, drive):
     fresh = app.scenes.top
     assert fresh.match.players == {RED: "Club", BLUE: "Human"}
     fresh.cancel_ai()
+    # Said, not left to be found out (play-test): over the board, then above it.
+    drive.frames(2)
+    assert fresh.notices.get("banner").text == "Rematch: you play Blue"
+    assert "Rematch: you play Blue" in [m for m, _r in drawn(lambda _s: app.draw(), app.screen)]
+    drive.settle(3.5)
+    assert fresh.notices.get("banner") is None  # a banner, not a card to put away
 
 
 def test_quitting_from_the_title_asks_first(app, drive):

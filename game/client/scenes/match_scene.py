@@ -23,7 +23,7 @@ from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
 from game.play.match_controller import HINT_LEVEL, MatchController, looked_back, replacing
-from game.play.match_end import card_on_redo
+from game.play.match_end import card_on_redo, rematch_said
 from game.play.match_menu import menu_words
 from game.rules import BLUE, RED, Color
 
@@ -139,7 +139,11 @@ class MatchScene(MatchBoard):
 
         def start() -> None:
             self.app.scenes.pop_to(self)
-            self.app.scenes.replace(MatchScene(self.app, fresh))
+            scene = MatchScene(self.app, fresh)
+            self.app.scenes.replace(scene)
+            said = rematch_said(fresh)
+            scene.notices.say("banner", said, theme.ACCENT, 3.0)
+            scene.say(said, theme.ACCENT, 8.0)  # kept over the board once the banner goes
 
         ask_to_replace(self.app, start)
 
