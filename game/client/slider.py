@@ -11,6 +11,10 @@ from game.i18n import _
 from . import text_layout, theme
 from .widgets import LABEL_FLOOR, FocusControl
 
+#: The knob's radius, and the least gap between the label and the knob at 0.
+KNOB = 10
+LABEL_GAP = 12
+
 
 class Slider(FocusControl):
     """A horizontal slider from 0 to 1."""
@@ -41,7 +45,8 @@ class Slider(FocusControl):
         # the rest, down to a quarter of the slider: the label is not shrunk to
         # make room for the bar.
         widest = _("{title}: {value}").format(title=_(self.title), value="100%")
-        need = theme.font(self.size).size(max(widest, self.text(), key=len))[0] + 18 + 26
+        text = theme.font(self.size).size(max(widest, self.text(), key=len))[0]
+        need = text + 18 + KNOB + LABEL_GAP + 4
         return max(self.rect.width // 4, min(self.rect.width // 2, self.rect.width - need))
 
     def bar(self) -> pygame.Rect:
@@ -75,10 +80,12 @@ class Slider(FocusControl):
         return False
 
     def label_room(self) -> pygame.Rect:
+        # Clear of the knob at the bar's left end, with a margin: at 640x480
+        # Large the label "50%" sat right against the bar.
         return pygame.Rect(
             self.rect.left + 18,
             self.rect.top,
-            self.bar().left - self.rect.left - 26,
+            self.bar().left - KNOB - LABEL_GAP - self.rect.left - 18,
             self.rect.height,
         )
 
@@ -103,5 +110,5 @@ class Slider(FocusControl):
         filled = bar.copy()
         filled.width = int(bar.width * self.value)
         pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=4)
-        pygame.draw.circle(surface, theme.TEXT, (filled.right, bar.centery), 10)
+        pygame.draw.circle(surface, theme.TEXT, (filled.right, bar.centery), KNOB)
         self.draw_focus(surface)

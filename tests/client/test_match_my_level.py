@@ -13,7 +13,7 @@ import pytest
 
 from game.ai.levels import LEVELS
 from game.client.app import App
-from game.client.scenes.setup import SetupScene
+from game.client.scenes.setup import SetupScene, line_gap
 from game.client.scripted.checks import look
 from game.client.scripted.tour import Driver
 from game.glicko import Rating
@@ -213,3 +213,8 @@ def test_the_pick_wraps_to_the_width_it_has_at_640x480(tmp_path, text_size, lang
         assert len(lines) == len(drawn) and could_fill(theme.face(pixels), lines, box.width) is None
         if len(drawn) > 1:
             assert max(r.width for r, _b, _p in drawn) >= 0.75 * box.width, (lines, box)
+        # Clear of the Red row under it, as the lines are of each other (play-test:
+        # at 640x480 Normal the wrapped pick sat just above it).
+        row = min(c.rect.top for c in scene.controls)
+        under = row - max(r.bottom for r, _b, _p in drawn)
+        assert under >= line_gap(scene.pixels) - 2, (under, scene.pixels)

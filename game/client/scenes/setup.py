@@ -140,7 +140,9 @@ class SetupScene(MenuScene):
         heights = self.heights(self.pixels, width)
         gap = line_gap(self.pixels)
         tall = buttons.height if isinstance(buttons.height, int | float) else 0.0
-        under = (room - tall) / 2 + 30  # the menu's margin under them
+        # The menu's margin under them, less the gap over the Red row: taken from
+        # the buttons' room, it made Large's smaller than Normal's.
+        under = max(8, (room - tall) / 2 + 30 - gap)
         return Column(
             justify="start",
             children=[
@@ -158,11 +160,9 @@ class SetupScene(MenuScene):
                     key="blurbs",
                     width=width,
                     children=[
-                        Node(
-                            key,
-                            height=heights[key],
-                            margin=(0, 0, gap if key != "rating" else 0, 0),
-                        )
+                        # The last one too, over the Red row: a wrapped pick sat
+                        # right on it (play-test at 640x480).
+                        Node(key, height=heights[key], margin=(0, 0, gap, 0))
                         for key in ("red", "blue", "rating")
                     ],
                 ),

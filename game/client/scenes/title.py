@@ -39,6 +39,9 @@ CHANGE_EVERY = 8.0
 NOTE_SIZE = 18
 #: What the title screen says to a player on their first start, over the buttons.
 FIRST_NOTE = N_("New to Mosaic? Learn to play teaches it in ten short lessons.")
+#: The credit's margin from the window's foot, and its least gap to the buttons.
+FOOT_MARGIN = 16
+FOOT_GAP = 8
 #: Seconds before the title asks a server again whose turn it is, after an answer.
 ASK_AGAIN = 60.0
 
@@ -136,6 +139,8 @@ class TitleScene(MenuScene):
         return _("by {designer}").format(designer="Mark Steere")
 
     def __init__(self, app: Services) -> None:
+        #: What the credit keeps under the buttons (set by :meth:`layout`).
+        self.foot_room = 0
         super().__init__(app)
         self.backdrop = Backdrop()
         self.t = 0.0
@@ -272,11 +277,15 @@ class TitleScene(MenuScene):
         pixels = round(theme.normal_px(self.note_size) * max(theme.TEXT_SCALES.values()))
         tall = text_layout.block_height(_(FIRST_NOTE), self.note_size, w - 60, pixels=pixels)
         self.note_room = min(tall, h // 8) + 6
+        # The credit clear of the window's foot and of the buttons over it: at
+        # 640x480 Large it sat 12 pixels off the edge, against the last row.
+        credit = theme.font(18).get_height()
+        self.foot_room = max(0, credit + FOOT_MARGIN + FOOT_GAP - 30)
         foot = Column(
             justify="end",
             children=[
-                Node("foot", width=w - 40, height=theme.font(18).get_height()),
-                Node(height=12),
+                Node("foot", width=w - 40, height=credit),
+                Node(height=FOOT_MARGIN),
             ],
         )
         return Stack(children=[super().layout(size), foot])
