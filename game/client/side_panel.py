@@ -110,6 +110,9 @@ class SidePanel:
             # put away to look at the board, comes back from here.
             self.hint.label = N_("Result") if match.finished else N_("Hint")
             self.hint.enabled = match.finished or (match.human_to_move and match.chain is None)
+        if self.save is not None:
+            # A called-off game is not kept: the result card offers no Save either.
+            self.save.enabled = not match.called_off
         if self.resign is not None:
             self.resign.enabled = not match.over
             # Before the first turn a game is called off, not lost.

@@ -314,6 +314,8 @@ def test_a_called_off_game_has_no_winner_and_nothing_to_analyse(app, drive):
     assert labels == ["Rematch", "See board", "Title screen"]
     drive.key(pygame.K_a)  # Analyse's key: nothing to analyse
     assert app.scenes.top is over
+    help_rows = dict(app.pads.rows(over))  # nor does the controller's help offer it
+    assert "analyse the game" not in help_rows.values() and help_rows["A"] == "rematch"
     drive.key(pygame.K_RIGHT)  # the d-pad still walks the buttons left
     drive.key(pygame.K_RIGHT)
     assert [b.focused for b in over.controls] == [False, True, False]
@@ -321,6 +323,8 @@ def test_a_called_off_game_has_no_winner_and_nothing_to_analyse(app, drive):
     assert app.scenes.top is scene
     status = "Red called the game off: it does not count."
     assert status in [m for m, _r in drawn(lambda _s: app.draw(), app.screen)]
+    saving = [b for b in scene.panel.controls if b.label == "Save game"]
+    assert len(saving) == 1 and not saving[0].enabled  # the panel keeps nothing either
     drive.key(pygame.K_ESCAPE)
     labels = [b.label for b in app.scenes.top.controls]
     assert isinstance(app.scenes.top, PauseScene)

@@ -285,3 +285,18 @@ class GameOverScene(ButtonScene):
                 surface, text, box, size=s, color=color, align="center", bold=bold, most=most[s]
             )
         draw_all(self.controls, surface)
+
+
+class NoAnalysisCard(GameOverScene):
+    """The card of a game with nothing to analyse (one called off): the
+    controller's help offers no Y for the Analyse it does not show."""
+
+    pad_keys = pad_buttons(
+        a=(pygame.K_RETURN, N_("rematch")),
+        b=(pygame.K_ESCAPE, N_("see the board")),
+    )
+
+
+def result_card(app: Services, over: Over) -> GameOverScene:
+    """The result card for ``over``."""
+    return GameOverScene(app, over) if over.analyse else NoAnalysisCard(app, over)

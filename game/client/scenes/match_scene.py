@@ -34,7 +34,7 @@ from ..side_panel import SidePanel
 from .analysis_board import AnalysisBoardScene
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene, ask_to_replace
-from .game_over import GameOverScene, Over
+from .game_over import Over, result_card
 from .match_board import MatchBoard
 from .pause import Paused, PauseScene
 
@@ -90,7 +90,7 @@ class MatchScene(MatchBoard):
 
     def over_scene(self) -> Scene:
         """The panel that shows the result over the finished board."""
-        return GameOverScene(self.app, self.outcome())
+        return result_card(self.app, self.outcome())
 
     def outcome(self) -> Over:
         """The finished game for its result panel, and where each choice leads."""
