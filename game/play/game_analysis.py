@@ -450,10 +450,15 @@ def summary_line(title: str, summary: dict[str, Any], short: bool = False) -> st
         line = so_far(
             _("{color}: accuracy so far {accuracy}%, {blunders}, {mistakes}, {inaccuracies}"), line
         )
-    # The percentage stays with the word before it (and its sign, "77 %" in
-    # French and German), in every language: a narrow panel read "Red: accuracy / 77%".
+    return held(line).format(**words)
+
+
+def held(line: str) -> str:
+    """``line`` with its percentage held to the word before it (and to its
+    sign, "77 %" in French and German), in every language: a narrow panel read
+    "Red: accuracy / 77%"."""
     line = line.replace(" {accuracy}", NO_BREAK + "{accuracy}")
-    return line.replace("{accuracy} %", "{accuracy}" + NO_BREAK + "%").format(**words)
+    return line.replace("{accuracy} %", "{accuracy}" + NO_BREAK + "%")
 
 
 #: A space no line is broken at.
@@ -486,8 +491,7 @@ def short_summary(color: str, summary: dict[str, Any]) -> str:
         return _("{color}: {judged} of {turns} judged").format(
             color=color, judged=summary["turns"], turns=summary["of"]
         )
+    line = _("{color}: accuracy {accuracy}%")
     if not summary.get("final", True):
-        return _("{color}: accuracy so far {accuracy}%").format(
-            color=color, accuracy=summary["accuracy"]
-        )
-    return _("{color}: accuracy {accuracy}%").format(color=color, accuracy=summary["accuracy"])
+        line = so_far(_("{color}: accuracy so far {accuracy}%"), line)
+    return held(line).format(color=color, accuracy=summary["accuracy"])

@@ -86,8 +86,8 @@ def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     # The short form, for a panel with little room, keeps the same care.
     assert summary_line("Blue", nothing, short=True) == "Blue: no turns judged yet"
     assert summary_line("Red", few, short=True) == "Red: 5 of 9 judged"
-    assert summary_line("Red", labelled, short=True) == "Red: accuracy so far 80%"
-    assert summary_line("Red", some, short=True) == "Red: accuracy 80%"
+    assert summary_line("Red", labelled, short=True) == f"Red: accuracy so{nb}far{nb}80%"
+    assert summary_line("Red", some, short=True) == f"Red: accuracy{nb}80%"
 
 
 def test_a_first_pass_labels_every_turn_then_the_second_judges_the_rest_deeper():
