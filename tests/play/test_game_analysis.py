@@ -291,7 +291,6 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
     label holds across two depths, the time takes it no deeper, or it reaches
     the deepest the analysis goes (a blunder goes on until it is confirmed
     from CONFIRM_DEPTH, sure or not); a kept analysis reads the fields back."""
-    import random
 
     from game.ai.analysis import JUDGE_DEPTH
     from game.play.deeper_looks import (
@@ -301,12 +300,8 @@ def test_unsure_labels_are_looked_at_deeper_once_every_turn_is_final():
         REFINE_SECONDS,
     )
     from game.play.game_analysis import GameAnalysis
-    from game.play.match import Match
 
-    rng = random.Random(3)
-    match = Match(4, "Human", "Human")
-    while not match.over:
-        match.play(rng.choice(match.board.legal_turns()))
+    match = side_4_game()
     analysis = GameAnalysis(match)
     judged = [i for i, t in enumerate(analysis.turns) if t[1] != "pass"]
     good, blunder, stuck, exact = judged[1], judged[3], judged[5], judged[-1]
@@ -529,18 +524,12 @@ def test_the_endings_turns_left_unsettled_get_one_longer_exact_try_from_the_last
     the ending's turns the exact solver did not settle gets one more try, as
     long as a confirmation's, after the flagged labels' looks and from the
     last turn back; the middle game's turns get none."""
-    import random
 
     from game.ai.analysis import JUDGE_DEPTH
     from game.play.deeper_looks import refine_seconds
     from game.play.game_analysis import GameAnalysis
-    from game.play.match import Match
 
-    rng = random.Random(3)
-    match = Match(4, "Human", "Human")
-    while not match.over:
-        match.play(rng.choice(match.board.legal_turns()))
-    analysis = GameAnalysis(match)
+    analysis = GameAnalysis(side_4_game())
     judged = [i for i, t in enumerate(analysis.turns) if t[1] != "pass"]
     solvable = [i for i in judged if i in analysis.solvable]
     assert len(solvable) >= 5 and solvable[0] > judged[0]
@@ -567,3 +556,16 @@ def test_the_endings_turns_left_unsettled_get_one_longer_exact_try_from_the_last
     assert asked[0].at == mistake  # the flagged labels' looks first
     assert analysis.settled and analysis.verdicts[unsolved[-1]].exact  # type: ignore[union-attr]
     assert not any(analysis.verdicts[i].exact for i in unsolved[:-1])  # type: ignore[union-attr]
+
+
+def side_4_game():
+    """A side-4 game of random turns (seed 3), played to its end."""
+    import random
+
+    from game.play.match import Match
+
+    rng = random.Random(3)
+    match = Match(4, "Human", "Human")
+    while not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    return match
