@@ -33,8 +33,8 @@ def called_off_note(match: Match) -> str:
     if not called_off(match):
         return ""
     if ai_rating.result(match) is None:  # two people: no rating to spare
-        return _("Resigned before playing a turn: not in History.")
-    return _("Resigned before playing a turn: not rated, not in History.")
+        return _("Called off before a turn was played: not in History.")
+    return _("Called off before a turn was played: not rated, not in History.")
 
 
 @dataclass(frozen=True)

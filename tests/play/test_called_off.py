@@ -30,7 +30,7 @@ def test_resigning_before_a_turn_is_neither_rated_nor_kept(tmp_path):
     assert "over" in [e.kind for e in control.resign(RED)]
     assert called_off(control.match) and not (tmp_path / ai_rating.FILE).exists()
     assert entries(tmp_path) == ([], [])
-    assert control.over_note() == "Resigned before playing a turn: not rated, not in History."
+    assert control.over_note() == "Called off before a turn was played: not rated, not in History."
 
 
 def test_the_ais_first_turn_does_not_make_it_the_persons(tmp_path):
@@ -60,7 +60,7 @@ def test_resigning_after_a_turn_of_ones_own_is_rated_and_kept(tmp_path):
 def test_two_people_are_told_it_is_not_kept_only(tmp_path):
     control = against_club(tmp_path, HUMAN, HUMAN)
     control.resign(RED)
-    assert control.over_note() == "Resigned before playing a turn: not in History."
+    assert control.over_note() == "Called off before a turn was played: not in History."
     assert entries(tmp_path) == ([], [])
 
 
