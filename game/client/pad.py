@@ -31,7 +31,7 @@ except ImportError:  # a pygame (or a frozen build) without SDL's controllers
 from game.i18n import N_, _
 from game.play.pad_repeat import Repeat, stick_direction
 
-from . import text_layout, theme
+from . import text_layout, theme, xinput
 from .pad_focus import PULLED, ButtonFocus, buttons
 from .scene import Scene
 from .scenes.menu import MenuScene
@@ -115,6 +115,7 @@ class Pads:
     def start(self) -> None:
         """Start SDL's controllers; those already plugged in then arrive as if
         just plugged in (SDL sends an "added" event for each)."""
+        xinput.keep()  # before SDL loads it: see game/client/xinput.py
         try:
             controller.init()
             self.ready = True

@@ -1,7 +1,9 @@
 """``mosaic --smoke-test``: prove a build works, without a screen.
 
 Visits every scene in every language (the screenshot tour, into a temporary folder,
-once per language, each spoken from its catalog in the build), loads every
+once per language, each spoken from its catalog in the build; on Windows,
+XInput must have stayed loaded through those five starts and stops of SDL's
+controllers: game/client/xinput.py), loads every
 puzzle pack, loads Master's side-3 strategy, solves a 16-cell ending with the
 compiled ending solver (which a frozen build must have), checks the compiled
 search against the Python one (the same), has the voice's process speak a
@@ -32,6 +34,7 @@ from game.play.jobs import Jobs
 from game.puzzles import load_packs
 from game.rules import Board
 
+from .. import xinput
 from ..app import App
 from .tour import tour
 
@@ -53,6 +56,9 @@ def smoke_test(data: Path | None = None) -> int:
                 shots = tour(app, Path(tmp) / "shots" / code, notes=notes if not drawn else None)
                 drawn.append(f"{len(shots)} {code}")
             set_language(app.settings.language)
+            step = "checking XInput outlived SDL's controllers"
+            if (kept := xinput.check()) is not None:
+                lines.append(kept)
             lines.append(f"scenes: every screen drawn in each language ({', '.join(drawn)})")
             lines += notes
             step = "loading the puzzle packs"
