@@ -12,6 +12,7 @@ import pygame
 from game.i18n import N_, _, ngettext, pgettext
 from game.play.match import Match, player_name
 from game.play.notation_note import notation_note
+from game.play.offers import offers
 from game.rules import BLUE, RED, Color
 
 from . import text_layout, theme
@@ -110,13 +111,12 @@ class SidePanel:
             # put away to look at the board, comes back from here.
             self.hint.label = N_("Result") if match.finished else N_("Hint")
             self.hint.enabled = match.finished or (match.human_to_move and match.chain is None)
+        can = offers(match)
         if self.save is not None:
-            # A called-off game is not kept: the result card offers no Save either.
-            self.save.enabled = not match.called_off
+            self.save.enabled = can.save
         if self.resign is not None:
-            self.resign.enabled = not match.over
-            # Before the first turn a game is called off, not lost.
-            self.resign.label = N_("Resign") if match.board.turn_stack else N_("Abort")
+            self.resign.enabled = can.give_up
+            self.resign.label = can.give_up_label
 
     def handle(self, event: pygame.event.Event, click: Callable[[], None]) -> bool:
         return press(self.controls, event, click)

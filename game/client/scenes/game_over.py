@@ -16,6 +16,7 @@ from game.i18n import N_, _, ngettext
 from game.play import speech
 from game.play.match import Match, player_name, turns_said
 from game.play.match_end import ending
+from game.play.offers import CardKind
 from game.rules import BLUE, RED
 
 from .. import text_layout, theme
@@ -297,6 +298,10 @@ class NoAnalysisCard(GameOverScene):
     )
 
 
-def result_card(app: Services, over: Over) -> GameOverScene:
-    """The result card for ``over``."""
-    return GameOverScene(app, over) if over.analyse else NoAnalysisCard(app, over)
+#: The card of each kind the game's offers name.
+CARDS: dict[CardKind, type[GameOverScene]] = {"analysed": GameOverScene, "plain": NoAnalysisCard}
+
+
+def result_card(app: Services, over: Over, kind: CardKind) -> GameOverScene:
+    """The result card of ``kind`` for ``over``."""
+    return CARDS[kind](app, over)

@@ -25,6 +25,7 @@ from game.play.match import Event, Match
 from game.play.match_controller import HINT_LEVEL, MatchController, looked_back, replacing
 from game.play.match_end import card_on_redo, rematch_said
 from game.play.match_menu import menu_words
+from game.play.offers import offers
 from game.rules import BLUE, RED, Color
 
 from .. import theme
@@ -90,20 +91,19 @@ class MatchScene(MatchBoard):
 
     def over_scene(self) -> Scene:
         """The panel that shows the result over the finished board."""
-        return result_card(self.app, self.outcome())
+        return result_card(self.app, self.outcome(), offers(self.match).card)
 
     def outcome(self) -> Over:
         """The finished game for its result panel, and where each choice leads."""
-        # A called-off game has no turn of the person's to analyse or keep.
-        counts = not self.match.called_off
+        can = offers(self.match)
         return Over(
             match=self.match,
             area=self.board_area,
             see_board=self.see_board,
-            analyse=self.analyse_game if counts else None,
+            analyse=self.analyse_game if can.analyse else None,
             leave=self.leave_match,  # as the button says, from History's review too
             rematch=self.rematch,
-            save=self.saved if self.saves is not None and counts else None,
+            save=self.saved if self.saves is not None and can.save else None,
             note=self.control.over_note(),
         )
 
@@ -387,6 +387,7 @@ class MatchScene(MatchBoard):
         """What the pause menu offers for this match now."""
         match = self.match
         side = None if match.finished else self.resigner()
+        can = offers(match)
         return Paused(
             status=lambda: match.result_text() if match.over else match.players_text(),
             analyse=lambda: self.app.scenes.push(
@@ -396,8 +397,8 @@ class MatchScene(MatchBoard):
             resign=self.resign,
             resigner=side,
             resign_words=None if side is None else resign_words(match, side),
-            save=self.saved if self.saves is not None and not match.called_off else None,
-            analyse_game=self.analyse_game if match.finished and not match.called_off else None,
+            save=self.saved if self.saves is not None and can.save else None,
+            analyse_game=self.analyse_game if can.analyse_from_menu else None,
             finished=match.finished,
             words=menu_words(match),
         )
