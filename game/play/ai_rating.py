@@ -71,9 +71,15 @@ def under_floor(rating: Rating) -> bool:
 
 def rating_line(rating: Rating, change: float | None = None) -> str:
     """What the setup screen says of the player's rating; with ``change``, the
-    last game's (below the floor, the one figure that moves with a win)."""
+    last game's (below the floor, the one figure that moves with a win). Before
+    any game, the figure is where the player starts, said as such: as a rating
+    it read as a verdict on games never played."""
     if not rated(rating):
-        return _("Not rated yet: play a game against the AI to get a rating.")
+        # Where the first game moves it from, so the card's "+120, now about
+        # 360" after it can be checked (play-test: it could not be).
+        return _(
+            "Not rated yet: you start at about {rating}, and each game against the AI moves it."
+        ).format(rating=shown(rating))
     if under_floor(rating):
         line = _("Your rating against the AI: under {rating} (provisional)")
         if not provisional(rating):

@@ -58,7 +58,8 @@ def test_match_my_level_picks_the_nearest_level_and_says_which(app, drive):
 def test_a_newcomer_is_not_rated_yet_and_a_bad_file_is_said(app, drive):
     app.scenes.reset(SetupScene(app))
     drive.frames(2)
-    newcomer = "Not rated yet: play a game against the AI to get a rating."
+    start = ai_rating.shown(ai_rating.START)
+    newcomer = f"Not rated yet: you start at about {start}, and each game against the AI moves it."
     texts = frame_texts(app, drive)
     assert newcomer in texts
     assert not any(t.startswith("Your rating against the AI") for t in texts)

@@ -90,3 +90,31 @@ def test_the_cards_rating_line_and_new_matchs_fit_at_640x480_large(tmp_path, lan
         app.scenes.reset(SetupScene(app))
         drive.frames(2)
         assert text_problems(app) == []
+
+
+def test_a_newcomers_first_change_on_the_card_adds_up_from_new_matchs_start(app, drive):
+    """Play-test: New match said only "Not rated yet", so the card's "+120, now
+    about 360" after the first game could not be checked."""
+    app.scenes.reset(SetupScene(app))
+    drive.frames(2)
+    start = ai_rating.shown(ai_rating.START)
+    said = " ".join(frame_texts(app, drive))
+    assert f"Not rated yet: you start at about {start}," in said
+    card = win_at_the_screen(app, drive)
+    gained = round(ai_rating.shown_change(ai_rating.START.rating, ai_rating.load(app.data)[0]))
+    assert gained > 0
+    assert card.note[0] == f"Rating: +{gained}, now about {start + gained}."
+
+
+@pytest.mark.parametrize("language", languages())
+def test_a_newcomers_rating_line_fits_new_match_at_640x480_large(tmp_path, language):
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+
+    with large_at_640(tmp_path, language) as app:
+        app.scenes.reset(SetupScene(app))
+        drive = Driver(app)
+        drive.frames(2)
+        start = str(ai_rating.shown(ai_rating.START))
+        assert any(start in t for t in frame_texts(app, drive))
+        assert text_problems(app) == []

@@ -84,13 +84,17 @@ def test_the_rating_line_says_provisional_only_while_unsure() -> None:
     )
 
 
-def test_a_newcomer_sees_no_figure_before_any_game_but_words_that_say_how_to_get_one() -> None:
+def test_a_newcomer_is_not_rated_yet_but_told_where_they_start() -> None:
     """A play-test: "about 230 (provisional)" before any game read as a verdict
-    on games never played."""
+    on games never played; with no figure at all, the card's "+120, now about
+    360" after the first game could not be checked."""
     assert not ai_rating.rated(START)
     line = rating_line(START)
-    assert line == "Not rated yet: play a game against the AI to get a rating."
-    assert not any(ch.isdigit() for ch in line)
+    start = ai_rating.shown(START)
+    assert line == (
+        f"Not rated yet: you start at about {start}, and each game against the AI moves it."
+    )
+    assert "provisional" not in line and "Your rating" not in line
     pick = match_my_level(HUMAN, "Master", START)
     assert pick.blue == "Beginner"
     assert pick.message == (
@@ -221,3 +225,21 @@ def test_the_rating_round_trips(tmp_path: Path) -> None:
     rating = Rating(812.25, 97.5, 0.059)
     ai_rating.save(rating, tmp_path)
     assert ai_rating.load(tmp_path) == (rating, None)
+
+
+@pytest.mark.parametrize(
+    ("level", "score"), [("beginner", 1.0), ("beginner", 0.5), ("club", 0.0), ("expert", 0.5)]
+)
+def test_the_start_shown_and_the_first_games_change_add_up_to_the_figure_after(
+    level: str, score: float
+) -> None:
+    """Before a first game New match says where the player starts; the card
+    after it says the change and the figure now: the two add up."""
+    after = ai_rating.after(START, LEVELS[level], score)
+    assert not ai_rating.under_floor(after)  # "under 10" is no sum to check
+    start = ai_rating.shown(START)
+    assert f"about {start}," in rating_line(START)
+    change = round(ai_rating.shown_change(START.rating, after))
+    assert ai_rating.change_note(START, after) == (
+        f"Rating: {change:+d}, now about {start + change}."
+    )
