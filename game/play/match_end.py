@@ -86,3 +86,27 @@ def rematch_said(fresh: Match) -> str:
     if len(humans) == 1:
         return _("Rematch: you play {side}").format(side=_(humans[0].title))
     return _("Rematch: colours swapped")
+
+
+#: Seconds a banner shows (the rematch's colour among them). The AI may start
+#: its turn once a banner has :data:`AI_UNDER_BANNER` seconds left, as a pass's
+#: banner then goes on over the board.
+BANNER = 3.0
+AI_UNDER_BANNER = 1.5
+
+
+def rematch_banner_seconds(fresh: Match) -> float:
+    """How long a rematch's banner shows: :data:`BANNER` undisturbed, whoever
+    moves first (play-test: where the AI moved first, its turn came half way
+    through and the banner read as gone in about a second)."""
+    return BANNER + (AI_UNDER_BANNER if fresh.ai_to_move else 0.0)
+
+
+def rematch_reminder(match: Match) -> str:
+    """What the line over a rematch's board adds to the AI's turns until the one
+    person has played a turn of their own: their colour ("" once they have, of
+    two people or none, or once the game is over)."""
+    humans = [c for c in (RED, BLUE) if match.is_human(c)]
+    if len(humans) != 1 or match.over or not match.before_a_turn(humans[0]):
+        return ""
+    return _("You play {side}.").format(side=_(humans[0].title))

@@ -15,6 +15,7 @@ from game.client.scenes.match_scene import CURRENT, MatchScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.title import TitleScene
 from game.play.match import Match
+from game.play.match_end import rematch_banner_seconds
 from game.play.settings import Settings
 from game.play.settings import load as load_settings
 from game.rules import BLUE, RED
@@ -150,7 +151,7 @@ def test_rematch_swaps_the_colours(app, drive):
     drive.frames(2)
     assert fresh.notices.get("banner").text == "Rematch: you play Blue"
     assert "Rematch: you play Blue" in [m for m, _r in drawn(lambda _s: app.draw(), app.screen)]
-    drive.settle(3.5)
+    drive.settle(rematch_banner_seconds(fresh.match) + 0.5)
     assert fresh.notices.get("banner") is None  # a banner, not a card to put away
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play import look_back
+from game.play import look_back, match_end
 from game.play.board_keys import typed_turn
 from game.play.called_off import resign_words
 from game.play.chain_on_board import took_back
@@ -23,7 +23,6 @@ from game.play.control import MatchControl
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
 from game.play.match_controller import HINT_LEVEL, MatchController, looked_back, replacing
-from game.play.match_end import card_on_redo, rematch_said
 from game.play.match_menu import menu_words
 from game.play.offers import offers
 from game.rules import BLUE, RED, Color
@@ -70,6 +69,9 @@ class MatchScene(MatchBoard):
         """``review``: opened for a look back from History, where Back and Esc
         lead (the pause menu stays on a controller's Start)."""
         self.review = review
+        #: Started by the result card's Rematch: the line over the board says the
+        #: person's colour until they play (:func:`rematch_reminder`).
+        self.rematched = False
         if control is None:
             line = app.worker.line()
             control = MatchController(match, app.data, line, current=current, review=review)
@@ -141,11 +143,20 @@ class MatchScene(MatchBoard):
             self.app.scenes.pop_to(self)
             scene = MatchScene(self.app, fresh)
             self.app.scenes.replace(scene)
-            said = rematch_said(fresh)
-            scene.notices.say("banner", said, theme.ACCENT, 3.0)
+            said = match_end.rematch_said(fresh)
+            scene.rematched = True
+            scene.notices.say("banner", said, theme.ACCENT, match_end.rematch_banner_seconds(fresh))
             scene.say(said, theme.ACCENT, 8.0)  # kept over the board once the banner goes
 
         ask_to_replace(self.app, start)
+
+    def show(self, events: list[Event]) -> None:
+        super().show(events)
+        reminder = match_end.rematch_reminder(self.match) if self.rematched else ""
+        if reminder and any(e.kind == "turn" for e in events):
+            # The AI's turn took the line that said the rematch's colour: it
+            # stays said beside the turn, until the person plays theirs.
+            self.say(f"{self.status[0]} {reminder}".strip(), theme.ACCENT, 0)
 
     # -- input -------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -336,7 +347,7 @@ class MatchScene(MatchBoard):
             self.say(_(self.no_takebacks))
         elif self.takebacks.redo():
             self.say("")  # what Undo said no longer holds
-            if card_on_redo(self.match, looking_back=self.review):
+            if match_end.card_on_redo(self.match, looking_back=self.review):
                 self.finish()
         else:
             self.say(_("Nothing to redo."))
@@ -463,7 +474,8 @@ class MatchScene(MatchBoard):
             self.app.sound(name)
         changed = self.notices.update(dt) or changed
         banner = self.notices.get("banner")
-        ready = not self.view.busy and not self.finished and (banner is None or banner.left <= 1.5)
+        waits = banner is not None and banner.left > match_end.AI_UNDER_BANNER
+        ready = not self.view.busy and not self.finished and not waits
         pondering = self.pondering
         events = self.control.poll(self.clock, ready)
         changed = changed or self.pondering != pondering  # the turn line says so
