@@ -84,6 +84,9 @@ def too_soon(t: float, event: pygame.event.Event, buttons: list[Button]) -> bool
 
 #: The headline's size; the lines under it grow to just under it, no further.
 HEADLINE = 56
+#: Lines asked for smaller than this are the card's small lines (the status,
+#: the turns, the note): one too long for its line takes two where there is room.
+SMALL = 28
 #: A window at least this high has room for the lines under the headline to grow.
 TALL = 700
 #: The steps the lines under the headline grow by.
@@ -190,7 +193,8 @@ class GameOverScene(ButtonScene):
                 break
         rows = -(-n // across)
         buttons_h = rows * 46 + (rows - 1) * 8
-        height = min(size[1] - area.top - 8, max(360, 250 + buttons_h))
+        room = size[1] - area.top - 8
+        height = min(room, max(360, 250 + buttons_h))
         # A tall window's panel has room to spare under the headline: the lines
         # grow into it, below the headline's size. A short one's room is Large
         # text's, to draw its lines larger than Normal.
@@ -201,15 +205,28 @@ class GameOverScene(ButtonScene):
             self.grow = max(1.0, normal * theme.normal_px(100) / theme.px(100))
         # A short panel takes its room from the headline first, which has plenty,
         # and from the lines under it no further than Normal's size: Large
-        # enlarges them as it does the buttons.
+        # enlarges them as it does the buttons. A small line too long for one
+        # line at its size (the turns with their passes) takes two where the
+        # panel has room, rather than shrink.
+        across_w = width - 24 - 16
+        spec = []
+        for i, (t, s, _c, b) in enumerate(self.lines()):
+            high = theme.font(56 if i == 0 else s, b).get_height()
+            least = theme.face(theme.normal_px(s), b).get_height() if i else HEADLINE_LEAST
+            two = high
+            if i and s < SMALL and theme.font(s, b).size(t)[0] > across_w:
+                two = text_layout.block_height(t, s, across_w, bold=b)
+            spec.append((high, two, min(least, high)))
+        # As high as what it holds, no band left empty above the buttons (play-test:
+        # a card with fewer lines, reopened from History, had one at 1280x800).
+        frame = 16 + 6 * (len(spec) - 1) + 24 + buttons_h + 6 + 4
+        wrap = frame + sum(two for _h, two, _l in spec) <= room
+        held = frame + sum(two if wrap else high for high, two, _l in spec)
         lines = [
-            Node(
-                ("line", i),
-                height=theme.font(56 if i == 0 else s, b).get_height(),
-                min_height=theme.face(theme.normal_px(s), b).get_height() if i else HEADLINE_LEAST,
-            )
-            for i, (_t, s, _c, b) in enumerate(self.lines())
+            Node(("line", i), height=two if wrap else high, min_height=least)
+            for i, (high, two, least) in enumerate(spec)
         ]
+        height = min(room, held)
         buttons = Grid(
             columns=across,
             rows=46,
@@ -268,13 +285,29 @@ class GameOverScene(ButtonScene):
             done, text = self.over.save()
             self.note = (text, theme.GOOD if done else theme.BAD)
 
+    def wraps(self, i: int, text: str, size: float, bold: bool) -> bool:
+        """Is line ``i`` a small one too long for one line at its size, given
+        room for two (:meth:`layout`)? Then it takes two rather than shrink."""
+        box = self.boxes[("line", i)]
+        face = theme.font(size, bold)
+        return (
+            i > 0
+            and size < SMALL
+            and face.size(text)[0] > box.width
+            and face.get_linesize() * 2 <= box.height
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.dialog(surface, self.box, round(self.t * 600))
         lines = [(i, *line) for i, line in enumerate(self.lines()) if line[0]]
-        # Lines of one size (Red's and Blue's counts) are read together: one size.
+        wrapped = {i for i, t, s, _c, b in lines if self.wraps(i, t, s, b)}
+        # Lines of one size are read together: one size (Red's and Blue's counts;
+        # the small lines, where one too long for its line has no room for two).
         most = {
             s: min(
-                text_layout.label_px(t, self.boxes[("line", i)], s, bold=b)
+                theme.px(s)
+                if i in wrapped
+                else text_layout.label_px(t, self.boxes[("line", i)], s, bold=b)
                 for i, t, z, _c, b in lines
                 if z == s
             )
@@ -282,6 +315,9 @@ class GameOverScene(ButtonScene):
         }
         for i, text, s, color, bold in lines:
             box = self.boxes[("line", i)]
+            if i in wrapped:
+                text_layout.block(surface, text, box, size=s, color=color, align="center")
+                continue
             text_layout.label(
                 surface, text, box, size=s, color=color, align="center", bold=bold, most=most[s]
             )

@@ -1,0 +1,27 @@
+"""The result card is as high as what it holds (play-test: reopened from History
+at 1280x800, a card with fewer lines left a large empty band above its
+buttons), at 640x480 and 1280x800, in Normal and Large text."""
+
+import pytest
+
+from game.client.scripted.checks import look, text_problems
+
+from .screens import shown
+from .test_focus_keys import card
+from .test_large_text import board_area
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+@pytest.mark.parametrize("window", [(640, 480), (1280, 800)])
+def test_no_empty_band_above_the_buttons(tmp_path, window, text_size):
+    with shown(tmp_path, lambda app: card(app, board_area(app)), window, text_size) as (app, seen):
+        over = app.scenes.top
+        texts = [r for m, r, _b, _p in seen.texts if over.box.contains(r)]
+        buttons_top = min(c.rect.top for c in over.controls)
+        last_line = max(r.bottom for r in texts if r.bottom <= buttons_top)
+        # The empty note's row (kept, so nothing moves once saving fills it)
+        # and the gaps: no more than a line of small print and a little.
+        assert buttons_top - last_line <= 2 * over.boxes[("line", 1)].height, window
+        assert text_problems(app, seen) == []
+        assert over.save() is None and over.note[0]  # the note fills its row
+        assert text_problems(app, look(app)) == []
