@@ -17,7 +17,7 @@ from game.client.scenes.history_scene import HistoryScene
 from game.client.scenes.title import TitleScene
 from game.client.scripted.driver import answers_awaited
 from game.files import read_json
-from game.play import game_analysis
+from game.play import game_analysis, label_note
 from game.play.history import entries
 from game.play.match import Match
 from game.rules import BLUE, RED, Board
@@ -393,11 +393,12 @@ def test_a_question_mark_left_once_settled_promises_no_more_looks(app):
     scene.go(5)
     assert scene.analysis.settled and scene.analysis.verdicts[4].unsure
     shown = words(scene.draw, app.screen)
-    assert analysis_scene.SETTLED_NOTE in shown and _unsure_note() not in shown
+    assert label_note.FINAL_UNSURE in shown and _unsure_note() not in shown
 
 
 def _unsure_note() -> str:
-    return analysis_scene.UNSURE_NOTE
+    """The note while the engine looks deeper at a "?" label."""
+    return label_note.DEEPER_UNSURE
 
 
 def test_the_unsure_note_fits_the_smallest_window(tmp_path):
@@ -437,7 +438,7 @@ def test_the_unsure_note_is_kept_in_large_text_in_every_language(tmp_path, langu
         seen = look(app)
         assert seen is not None
         drawn = [m for m, _r, _b, _p in seen.texts]
-        assert _(analysis_scene.UNSURE_NOTE) in drawn
+        assert _(_unsure_note()) in drawn
         assert text_problems(app, seen) == []
         assert scene.rows
 

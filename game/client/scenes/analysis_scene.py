@@ -19,6 +19,7 @@ from game.play.game_analysis import (
     better_line,
     summary_line,
 )
+from game.play.label_note import labels_note
 from game.play.match import Match
 from game.play.notation_note import notation_note
 from game.rules import BLUE, RED, Board, Color
@@ -53,17 +54,13 @@ def verdict_shown(verdict: TurnVerdict) -> tuple[str, theme.Color]:
     if verdict.played == "pass":
         return _("forced"), theme.MUTED
     word = _(verdict.label)
-    if verdict.unsure:  # the judge's last two depths disagreed: see UNSURE_NOTE
+    if verdict.unsure:  # the judge's last two depths disagreed: see labels_note
         word = _("{label}?").format(label=word)
     return word, LABEL_COLOR[verdict.label]
 
 
 #: The fewest rows of turns the list keeps, whatever the texts over it.
 LIST_LEAST = 4
-#: The legend of the "?" beside a label, in the panel while any label has one.
-UNSURE_NOTE = N_("? — the engine is not sure yet")
-#: Once no deeper look is left to make: "yet" would promise one.
-SETTLED_NOTE = N_("? — the engine could not be sure in its time")
 
 
 def move_number(ply: int) -> str:
@@ -386,17 +383,20 @@ class AnalysisScene(Scene):
             [(self.summary(c, short), theme.TILE[c], self.z(18)) for c in (RED, BLUE)]
             for short in (False, True)
         ]
-        # A "?" listed unexplained reads as a fault: while one is, its note keeps
+        # A "?" listed unexplained reads as a fault: while one is, the note keeps
         # its room first, then the summaries say short, then the list gives rows
-        # (one it keeps); the legend and the line looking deeper only where room is left.
-        note = ""
-        if any(v is not None and v.unsure for v in self.analysis.verdicts):
-            note = _(SETTLED_NOTE if self.analysis.settled else UNSURE_NOTE)
-            room -= tl.block_height(note, self.z(16), width) + 8
+        # (one it keeps). Without one, the note (labels may change, or are
+        # final) comes before the legend, and the line looking deeper last, in
+        # the room left.
+        note = _(labels_note(self.analysis, self.job.running))
+        note_h = tl.block_height(note, self.z(16), width) + 8 if note else 0
+        unsure = any(v is not None and v.unsure for v in self.analysis.verdicts)
+        if unsure:
+            room -= note_h
         tall = [6 + sum(tl.block_height(t, z, width) + 2 for t, _c, z in s) for s in summaries]
         short = tall[0] > room
         room -= tall[short]
-        if note and room < 0:
+        if unsure and room < 0:
             given = min(
                 -(-int(-room) // (line + 4)),
                 max(0, min(len(self.analysis.verdicts), LIST_LEAST) - 1),
@@ -405,13 +405,16 @@ class AnalysisScene(Scene):
             room += given * (line + 4)
         said += summaries[short]
         first_summary = len(said) - 2
+        noted = unsure or 0 < note_h <= room
+        if noted and not unsure:
+            room -= note_h
         # What "x" and a run of cells mean, as under the match's move list.
         legend = notation_note(played for _before, played, _verdict in self.analysis.turns)[0]
         legend_h = tl.block_height(legend, self.z(16), width) + 8
         if legend and legend_h <= room:
             said.append((legend, theme.MUTED, self.z(16)))
             room -= legend_h
-        if note:
+        if noted and note:
             said.append((note, theme.MUTED, self.z(16)))
         # The line that says the engine looks deeper is left out where it would
         # take the list's rows (in the smallest window in Large text).
