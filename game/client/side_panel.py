@@ -101,7 +101,7 @@ class SidePanel:
     def refresh(self, match: Match) -> None:
         """Buttons that can do nothing now look it."""
         if self.undo is not None:
-            self.undo.enabled = bool(match.board.turn_stack) or match.chain is not None
+            self.undo.enabled = offers(match).undo
         if self.redo is not None:
             self.redo.enabled = bool(match.redo_stack) and match.chain is None
         if self.take_back is not None:

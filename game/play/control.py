@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from game.i18n import _
 from game.rules import Color
 
 from .match import Event, Match
@@ -152,3 +153,11 @@ def abilities(control: MatchControl) -> Abilities:
         save=isinstance(control, Saves),
         think=isinstance(control, Thinks),
     )
+
+
+def not_your_turn(match: Match, thinking: bool) -> str:
+    """What a click on the board is told when it is not the person's turn: that
+    the AI is thinking only while it is (``thinking``)."""
+    if match.over:
+        return _("The game is over.")
+    return _("The AI is thinking.") if thinking else _("Wait for your turn.")

@@ -234,16 +234,33 @@ class Match(ChainOnBoard):
     def _one_human(self) -> bool:
         return sum(self.is_human(c) for c in (RED, BLUE)) == 1
 
+    @property
+    def can_undo(self) -> bool:
+        """:meth:`undo` would take something back: a chain, a resignation, or a
+        turn; against an AI, only a turn of the person's (taking back the AI's
+        first turn alone left it to move with nobody asking it)."""
+        if self.chain is not None or self.resigned_here:
+            return True
+        if not self._one_human():
+            return any(turn is not PASS for turn in self.board.turn_stack)
+        board = Board(self.board.root)
+        for turn in self.board.turn_stack:
+            if turn is not PASS and self.is_human(board.mover):
+                return True
+            board.push(turn)
+        return False
+
     def undo(self) -> bool:
         """Take back the last turn, or an unfinished chain. Against an AI, go back
-        to the human's previous turn. Returns whether anything changed."""
+        to the human's previous turn, never further than their first (nothing
+        changes while they have none). Returns whether anything changed."""
         if self.chain is not None:
             self.chain = None
             return True
         if self.resigned_here:  # a resignation is taken back first
             self.resigned = None
             return True
-        if not self.board.turn_stack:
+        if not self.can_undo:
             return False
         while self.board.turn_stack:
             turn = self.board.pop()

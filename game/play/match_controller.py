@@ -147,8 +147,11 @@ class MatchController(HistoryKeeper):
         #: Master takes its long time a turn (a setting: "Master thinks: Long").
         self.master_long = False
         self._ponder_memo: tuple[tuple[int, int, int] | None, str | None] = (None, None)
-        #: The player went back through the moves (not by Undo): playing on asks first.
-        self.browsing = False
+        #: The player went back through the moves (not by Undo): playing on asks
+        #: first, and the AI waits. A game opened at an earlier position where the
+        #: AI is to move is being looked back over: the AI does not drop its later
+        #: turns unasked.
+        self.browsing = match.ply < match.plies and bool(match.ai_to_move)
         #: The finished match is in the history, in this file.
         self.archived = False
         self.archive_path: Path | None = None
@@ -205,6 +208,8 @@ class MatchController(HistoryKeeper):
         changed = self.match.redo()
         if changed:
             self.hint = ()
+            # At the end nothing is looked back at: the AI is asked, if to move.
+            self.browsing = self.browsing and self.match.ply < self.match.plies
             self.autosave()
         return changed
 
@@ -280,7 +285,9 @@ class MatchController(HistoryKeeper):
         waits."""
         m = self.match
         events: list[Event] = []
-        waiting = bool(m.redo_stack)  # an earlier position is being looked at
+        # Only while the player looks back does the AI wait: any other time it is
+        # to move it is asked (an AI left to move after an Undo once waited for ever).
+        waiting = self.browsing
         # A hint asked while the AI thinks (or the other way round) replaced the
         # older request on this match's line to the AI.
         if self.request is not None and not self.ai.serving(self.request):
@@ -293,7 +300,7 @@ class MatchController(HistoryKeeper):
             self.request = self.ai.request(m.board.mfen(), level=m.ai_to_move, seconds=seconds)
             self.thinking_since = now
         if self.request is None and self.hint_request is None:
-            self._ponder(waiting)
+            self._ponder(waiting or bool(m.redo_stack))
             return events
         for answer in self.ai.poll():
             if answer.id == self.request:

@@ -35,6 +35,8 @@ class Offers:
     give_up_label: str
     #: The result card to show.
     card: CardKind
+    #: Undo takes something back (against the AI, only a turn of the person's).
+    undo: bool = False
 
 
 def offers(match: Match) -> Offers:
@@ -47,4 +49,5 @@ def offers(match: Match) -> Offers:
         give_up=not match.over,
         give_up_label=N_("Resign") if match.board.turn_stack else N_("Abort"),
         card="analysed" if counts else "plain",
+        undo=match.can_undo,
     )

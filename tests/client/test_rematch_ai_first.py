@@ -65,3 +65,20 @@ def test_the_line_with_the_colour_fits_at_640x480_large(tmp_path, language):
         the_ais_turn(drive, fresh)
         assert fresh.rematched and fresh.status[0]
         assert text_problems(app) == []
+
+
+def test_undo_before_the_persons_first_turn_is_greyed_and_does_nothing(app, drive):
+    """Play-test (640x480): Undo here took back the AI's tile alone, and the AI,
+    left to move, never moved again while clicks said "The AI is thinking."."""
+    import pygame
+
+    fresh = rematch_with_the_ai_first(app, drive)
+    the_ais_turn(drive, fresh)
+    drive.frames(2)
+    assert not fresh.panel.undo.enabled
+    drive.key(pygame.K_u)
+    drive.click(fresh.panel.undo.rect.center)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle(0.5)
+    assert fresh.match.ply == 1 and not fresh.match.redo_stack
+    assert fresh.match.human_to_move and not fresh.thinking

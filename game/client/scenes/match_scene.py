@@ -19,7 +19,7 @@ from game.play import look_back, match_end
 from game.play.board_keys import typed_turn
 from game.play.called_off import resign_words
 from game.play.chain_on_board import took_back
-from game.play.control import MatchControl
+from game.play.control import MatchControl, not_your_turn
 from game.play.in_progress import CURRENT
 from game.play.match import Event, Match
 from game.play.match_controller import HINT_LEVEL, MatchController, looked_back, replacing
@@ -249,7 +249,7 @@ class MatchScene(MatchBoard):
             self.ask_to_drop_later(lambda: self.play(cells))
             return
         if not self.match.human_to_move:
-            self.say(_("The AI is thinking.") if self.match.ai_to_move else _("The game is over."))
+            self.say(not_your_turn(self.match, self.thinking))
             return
         events: list[Event] = []
         for cell in cells:
@@ -267,7 +267,7 @@ class MatchScene(MatchBoard):
             self.say(_("The game is over."))
             return
         if not match.human_to_move and not self.control.browsing:
-            self.say(_("The AI is thinking.") if match.ai_to_move else _("Wait for your turn."))
+            self.say(not_your_turn(match, self.thinking))
             return
         if self.control.browsing and not self.control.later:
             # A game whose earlier turns are never dropped (a server's): a turn is
