@@ -32,9 +32,14 @@ def called_off_note(match: Match) -> str:
     """What the result card says of a called-off game ("" for any other)."""
     if not called_off(match):
         return ""
-    if ai_rating.result(match) is None:  # two people: no rating to spare
+    if ai_rating.result(match) is not None:
+        # As its question said: the AI's turns played before do not count
+        # (play-test: "1 turn" over "before a turn was played").
+        return _("Called off before you played a turn: not rated, not in History.")
+    side = match.resigned
+    if side is None or not match.plies:  # two people: no rating to spare
         return _("Called off before a turn was played: not in History.")
-    return _("Called off before a turn was played: not rated, not in History.")
+    return _("Called off before {side} played a turn: not in History.").format(side=_(side.title))
 
 
 @dataclass(frozen=True)

@@ -297,7 +297,7 @@ def test_resigning_before_a_turn_is_not_rated_and_the_result_says_so(app, drive)
     against the AI to its floor."""
     scene, over = resign_before_a_turn(app, drive)
     assert scene.match.resigned is RED
-    said = "Called off before a turn was played: not rated, not in History."
+    said = "Called off before you played a turn: not rated, not in History."
     assert said in [line[0] for line in over.lines()]
     assert said in [m for m, _r in drawn(over.draw, app.screen)]
     assert not (app.data / "ai_rating.json").exists() and not (app.data / "history").exists()

@@ -82,3 +82,48 @@ def test_undo_before_the_persons_first_turn_is_greyed_and_does_nothing(app, driv
     drive.settle(0.5)
     assert fresh.match.ply == 1 and not fresh.match.redo_stack
     assert fresh.match.human_to_move and not fresh.thinking
+
+
+def call_off(app, drive, fresh: MatchScene):
+    """Pause > Call off > Call off: the result card."""
+    import pygame
+
+    from game.client.scenes.game_over import GameOverScene
+
+    from .test_scenes import button
+
+    drive.click(fresh.panel.menu.rect.center)
+    drive.click(button(app.scenes.top, "Call off").rect.center)
+    drive.key(pygame.K_y)
+    drive.settle(1.5)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    return over
+
+
+def test_calling_off_after_the_ais_turn_says_the_persons_turn_was_not_played(app, drive):
+    """Play-test (1280x800): the card read "1 turn" over "Called off before a
+    turn was played", though its question had said, rightly, that no turn of
+    the person's was played yet."""
+    fresh = rematch_with_the_ai_first(app, drive)
+    the_ais_turn(drive, fresh)
+    over = call_off(app, drive, fresh)
+    lines = [line[0] for line in over.lines()]
+    assert "Called off before you played a turn: not rated, not in History." in lines
+    assert not [line for line in lines if "before a turn was played" in line]
+    from game.client.scripted.checks import text_problems
+
+    assert text_problems(app) == []
+
+
+@pytest.mark.parametrize("language", languages())
+def test_the_called_off_card_fits_at_640x480_large(tmp_path, language):
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+
+    with large_at_640(tmp_path, language) as app:
+        drive = Driver(app)
+        fresh = rematch_with_the_ai_first(app, drive)
+        the_ais_turn(drive, fresh)
+        call_off(app, drive, fresh)
+        assert text_problems(app) == []

@@ -30,7 +30,7 @@ def test_resigning_before_a_turn_is_neither_rated_nor_kept(tmp_path):
     assert "over" in [e.kind for e in control.resign(RED)]
     assert called_off(control.match) and not (tmp_path / ai_rating.FILE).exists()
     assert entries(tmp_path) == ([], [])
-    assert control.over_note() == "Called off before a turn was played: not rated, not in History."
+    assert control.over_note() == "Called off before you played a turn: not rated, not in History."
 
 
 def test_the_ais_first_turn_does_not_make_it_the_persons(tmp_path):
@@ -41,6 +41,8 @@ def test_the_ais_first_turn_does_not_make_it_the_persons(tmp_path):
     control.resign(BLUE)
     assert called_off(control.match) and entries(tmp_path) == ([], [])
     assert not (tmp_path / ai_rating.FILE).exists()
+    # Play-test: the card said "1 turn" over "before a turn was played".
+    assert control.over_note() == "Called off before you played a turn: not rated, not in History."
 
 
 def test_resigning_after_a_turn_of_ones_own_is_rated_and_kept(tmp_path):
@@ -62,6 +64,15 @@ def test_two_people_are_told_it_is_not_kept_only(tmp_path):
     control.resign(RED)
     assert control.over_note() == "Called off before a turn was played: not in History."
     assert entries(tmp_path) == ([], [])
+
+
+def test_two_people_are_told_whose_turn_was_not_played(tmp_path):
+    control = against_club(tmp_path, HUMAN, HUMAN)
+    for cell in control.match.board.legal_turns()[0].cells:
+        control.click(cell)
+    assert control.match.ply == 1
+    control.resign(BLUE)
+    assert control.over_note() == "Called off before Blue played a turn: not in History."
 
 
 def test_the_person_is_who_counts_whichever_side_gives_up(tmp_path):
