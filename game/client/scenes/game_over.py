@@ -276,14 +276,16 @@ class GameOverScene(ButtonScene):
             )
         out.append((turns_said(end.turns, end.first, end.passes), 22 * k, theme.MUTED, False))
         text, note = self.note
-        # The turns line's size: Large's rating line read as small print at 20.
-        out.append((text, 22 * k, note, False))  # its row is kept while empty: nothing moves
+        if text:  # no row kept empty (play-test: reopened from History, a band)
+            # The turns line's size: Large's rating line read as small print at 20.
+            out.append((text, 22 * k, note, False))
         return out
 
     def save(self) -> None:
         if self.over.save is not None:
             done, text = self.over.save()
             self.note = (text, theme.GOOD if done else theme.BAD)
+            self.resize(self.app.size)  # a row for what saving said
 
     def wraps(self, i: int, text: str, size: float, bold: bool) -> bool:
         """Is line ``i`` a small one too long for one line at its size, given
