@@ -239,8 +239,10 @@ class Match(ChainOnBoard):
         """:meth:`undo` would take something back: a chain, a resignation, or a
         turn; against an AI, only a turn of the person's (taking back the AI's
         first turn alone left it to move with nobody asking it)."""
-        if self.chain is not None or self.resigned_here:
+        if self.chain is not None:
             return True
+        if self.resigned_here:  # a game called off is gone, not one to go back to
+            return not self.called_off
         if not self._one_human():
             return any(turn is not PASS for turn in self.board.turn_stack)
         board = Board(self.board.root)
@@ -257,11 +259,11 @@ class Match(ChainOnBoard):
         if self.chain is not None:
             self.chain = None
             return True
+        if not self.can_undo:
+            return False
         if self.resigned_here:  # a resignation is taken back first
             self.resigned = None
             return True
-        if not self.can_undo:
-            return False
         while self.board.turn_stack:
             turn = self.board.pop()
             self.redo_stack.append(turn)

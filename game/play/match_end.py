@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from game.i18n import _
 from game.rules import BLUE, PASS, RED, Color
 
+from . import look_back
 from .match import Match
 
 
@@ -110,3 +111,18 @@ def rematch_reminder(match: Match) -> str:
     if len(humans) != 1 or match.over or not match.before_a_turn(humans[0]):
         return ""
     return _("You play {side}.").format(side=_(humans[0].title))
+
+
+def see_board_hint(match: Match, *, review: bool, takebacks: bool) -> str:
+    """What See board says of stepping through the game ("" where there is
+    nothing to step through): Undo named only where it takes something back
+    (play-test: a game called off before any turn was told "Undo and Left step
+    back through the game." with Undo greyed). ``review``: a look back from
+    History; ``takebacks``: this game's turns can be taken back."""
+    if review:
+        return look_back.stepping()
+    if not match.plies:
+        return ""
+    if takebacks and match.can_undo:
+        return _("Undo and Left step back through the game.")
+    return _("Left steps back through the game.")

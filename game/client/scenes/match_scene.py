@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play import look_back, match_end
+from game.play import match_end
 from game.play.board_keys import typed_turn
 from game.play.called_off import resign_words
 from game.play.chain_on_board import took_back
@@ -119,12 +119,9 @@ class MatchScene(MatchBoard):
         """Put the result panel away to look at the final board."""
         self.finished = False  # shown once: the panel comes back only at an end
         self.app.scenes.pop_to(self)
-        if self.review:
-            self.say(look_back.stepping(), seconds=6.0)
-        elif self.can.undo:
-            self.say(_("Undo and Left step back through the game."), seconds=6.0)
-        else:
-            self.say(_("Left steps back through the game."), seconds=6.0)
+        hint = match_end.see_board_hint(self.match, review=self.review, takebacks=self.can.undo)
+        if hint:
+            self.say(hint, seconds=6.0)
 
     def analyse_game(self) -> None:
         """Go through the game with the engine (kept with its record in the history,
