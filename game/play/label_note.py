@@ -6,9 +6,9 @@ the labels are final. No pygame."""
 
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, _
 
-from .game_analysis import GameAnalysis
+from .game_analysis import NO_BREAK, GameAnalysis
 
 #: While the turns get their first labels, or the analysis was left before it
 #: settled: any label may change.
@@ -36,3 +36,22 @@ def labels_note(analysis: GameAnalysis, looking_deeper: bool) -> str:
     if analysis.done and looking_deeper:
         return DEEPER_UNSURE if unsure else DEEPER
     return MAY_CHANGE_UNSURE if unsure else MAY_CHANGE
+
+
+def labels_note_said(analysis: GameAnalysis, looking_deeper: bool) -> str:
+    """:func:`labels_note` translated, its "?" held to the words that say what
+    it means: a lone "?" goes with the word before it, as French punctuation
+    does, and the note at 1280x800 read "...may still change; ?" / "marks the
+    least sure"."""
+    return held_mark(_(labels_note(analysis, looking_deeper)))
+
+
+def held_mark(note: str) -> str:
+    """``note`` with the "?" that stands for the unsure labels held to the next
+    word (and a dash after it to the word after that)."""
+    head, mark, tail = note.partition("? ")
+    if not mark:
+        return note
+    words = tail.split(" ")
+    k = 2 if words[0] == "—" and len(words) > 1 else 1
+    return head + NO_BREAK.join(["?", *words[:k]]) + "".join(" " + w for w in words[k:])

@@ -393,12 +393,16 @@ def test_a_question_mark_left_once_settled_promises_no_more_looks(app):
     scene.go(5)
     assert scene.analysis.settled and scene.analysis.verdicts[4].unsure
     shown = words(scene.draw, app.screen)
-    assert label_note.FINAL_UNSURE in shown and _unsure_note() not in shown
+    final = label_note.held_mark(label_note.FINAL_UNSURE)  # its "?" held to its words
+    assert final in shown and _unsure_note() not in shown
 
 
 def _unsure_note() -> str:
-    """The note while the engine looks deeper at a "?" label."""
-    return label_note.DEEPER_UNSURE
+    """The note while the engine looks deeper at a "?" label, as drawn in the
+    language spoken (its "?" held to its words)."""
+    from game.i18n import _
+
+    return label_note.held_mark(_(label_note.DEEPER_UNSURE))
 
 
 def test_the_unsure_note_fits_the_smallest_window(tmp_path):
@@ -428,7 +432,6 @@ def test_the_unsure_note_fits_the_smallest_window(tmp_path):
 @pytest.mark.parametrize("language", ["de", "fr", "es", "it"])
 def test_the_unsure_note_is_kept_in_large_text_in_every_language(tmp_path, language):
     from game.client.scripted.checks import look, text_problems
-    from game.i18n import _
 
     match = random_game()
     with large_at_640(tmp_path, language) as app:
@@ -438,7 +441,7 @@ def test_the_unsure_note_is_kept_in_large_text_in_every_language(tmp_path, langu
         seen = look(app)
         assert seen is not None
         drawn = [m for m, _r, _b, _p in seen.texts]
-        assert _(_unsure_note()) in drawn
+        assert _unsure_note() in drawn
         assert text_problems(app, seen) == []
         assert scene.rows
 

@@ -15,7 +15,7 @@ from .test_analysis import random_game
 from .tours import languages
 
 
-def mistake_at_five(app, exact: bool) -> AnalysisScene:
+def mistake_at_five(app, exact: bool, unsure: bool = False) -> AnalysisScene:
     """The analysis screen of a side-3 game, every turn judged: the fifth a
     mistake without "?", proved (``exact``) or still to be looked at deeper."""
     scene = AnalysisScene(app, random_game())
@@ -26,7 +26,7 @@ def mistake_at_five(app, exact: bool) -> AnalysisScene:
             "label": "mistake" if fifth else "best",
             "exact": exact or not fifth,
             "depth": 5,
-            "unsure": False,
+            "unsure": unsure and fifth,
         }
         scene.analysis.record(at, turn, {**data, "best_score": 0, "played_score": 0})
     scene.go(5)
@@ -71,3 +71,41 @@ def test_the_note_fits_at_640x480_large_in_every_language(tmp_path, language):
         assert text_problems(app, seen) == []
         drawn = " ".join(m for m, _r, _b, _p in seen.texts)
         assert _(label_note.DEEPER) in drawn, drawn
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+@pytest.mark.parametrize("window", [(640, 480), (1280, 800)])
+@pytest.mark.parametrize("language", languages())
+def test_the_question_mark_stays_with_its_words(tmp_path, window, text_size, language):
+    """Play-test (1280x800, looking deeper): the note broke as "labels may still
+    change; ?" / "marks the least sure"."""
+    from game.client.scripted.checks import text_problems
+
+    def unsure(app) -> AnalysisScene:
+        return mistake_at_five(app, exact=False, unsure=True)
+
+    with shown(tmp_path, unsure, window, text_size, language) as (app, seen):
+        note = label_note.labels_note_said(app.scenes.top.analysis, True)
+        drawn = [(r, box, p) for m, r, box, p in seen.texts if m == note]
+        assert drawn and "?\u00a0" in note  # the note is shown, its "?" held
+        _r, box, pixels = drawn[0]
+        lines = broken_at_spaces(note, pixels, box.width)
+        assert len(lines) == len(drawn), lines  # as pygame broke it
+        assert not [line for line in lines if line.endswith("?")], lines
+        assert text_problems(app, seen) == []
+
+
+def broken_at_spaces(text: str, pixels: int, width: int) -> list[str]:
+    """``text``'s lines as pygame wraps it at ``width``: each as full as it goes,
+    broken at spaces only (a no-break space holds)."""
+    from game.client import theme
+
+    face = theme.face(pixels)
+    lines = [""]
+    for word in text.split(" "):
+        wider = f"{lines[-1]} {word}" if lines[-1] else word
+        if lines[-1] and face.size(wider)[0] > width:
+            lines.append(word)
+        else:
+            lines[-1] = wider
+    return lines

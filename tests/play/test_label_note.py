@@ -62,3 +62,15 @@ def test_settled_labels_are_final():
     assert analysis.settled
     assert labels_note(analysis, looking_deeper=False) == label_note.FINAL
     assert labels_note(analysis, looking_deeper=True) == label_note.FINAL
+
+
+def test_the_question_mark_is_held_to_the_words_that_say_what_it_means() -> None:
+    """Play-test (1280x800): "...may still change; ?" / "marks the least sure"."""
+    nb = "\u00a0"
+    held = label_note.held_mark("Looking deeper: labels may still change; ? marks the least sure")
+    assert held == f"Looking deeper: labels may still change; ?{nb}marks the least sure"
+    final = label_note.held_mark("Labels are final; ? — the engine could not be sure")
+    assert final == f"Labels are final; ?{nb}—{nb}the engine could not be sure"
+    assert label_note.held_mark("Labels are final") == "Labels are final"
+    said = label_note.labels_note_said(judged("mistake", exact=False, unsure=True), True)
+    assert said.endswith(f"?{nb}marks the least sure")

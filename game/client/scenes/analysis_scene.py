@@ -19,7 +19,7 @@ from game.play.game_analysis import (
     better_line,
     summary_line,
 )
-from game.play.label_note import labels_note
+from game.play.label_note import labels_note_said
 from game.play.match import Match
 from game.play.notation_note import notation_note
 from game.rules import BLUE, RED, Board, Color
@@ -388,7 +388,7 @@ class AnalysisScene(Scene):
         # (one it keeps). Without one, the note (labels may change, or are
         # final) comes before the legend, and the line looking deeper last, in
         # the room left.
-        note = _(labels_note(self.analysis, self.job.running))
+        note = labels_note_said(self.analysis, self.job.running)
         note_h = tl.block_height(note, self.z(16), width) + 8 if note else 0
         unsure = any(v is not None and v.unsure for v in self.analysis.verdicts)
         if unsure:
