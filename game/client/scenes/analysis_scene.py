@@ -121,10 +121,9 @@ class AnalysisScene(Scene):
         # The legend in a column of its own beside the graph, so no line runs
         # through its words and the curve spans the whole graph drawn.
         legend = max(theme.font(14).size(_(words))[0] for words in LEGEND) + 12
+        wide = max(20, w - panel - 60 - legend)
         graph = Row(
-            height=100,
-            justify="start",
-            children=[Node("graph", width=max(20, w - panel - 60 - legend)), Node("legend")],
+            height=100, justify="start", children=[Node("graph", width=wide), Node("legend")]
         )
         left = Stack(
             children=[
@@ -143,7 +142,13 @@ class AnalysisScene(Scene):
                     padding=(0, 20, 4, 40),
                     # Over the graph while the engine works: how far it has got.
                     children=[
-                        Node("progress", height=6, margin=(0, 0, 4, 0)),
+                        # As wide as the graph: not into the legend's column.
+                        Row(
+                            height=6,
+                            margin=(0, 0, 4, 0),
+                            justify="start",
+                            children=[Node("progress", width=wide)],
+                        ),
                         graph,
                         Node("keys", height=26),
                     ],
@@ -335,7 +340,7 @@ class AnalysisScene(Scene):
                    color=theme.TILE[BLUE], anchor="bottomleft", box=key)  # fmt: skip
         if not self.analysis.done:
             done = self.boxes["progress"]
-            done.width *= self.analysis.progress
+            done.width *= min(1.0, max(0.0, self.analysis.progress))
             pygame.draw.rect(surface, theme.ACCENT, done, border_radius=3)
 
     def draw_panel(self, surface: pygame.Surface, verdict: TurnVerdict | None) -> None:
