@@ -136,6 +136,26 @@ class BoardView:
         self.zoom = self.zoom.showing(self.units[cell], 1.2 + self.strip() / self.radius)
         self._place()
 
+    def clear_of_tiles(self, box: pygame.FRect, board: Tiles) -> pygame.FRect:
+        """``box`` moved up or down within the view, the nearest its own place
+        first, to where it hides no tile of ``board`` (play-test, 640x480: the
+        rematch banner half hid the AI's first tile); where it was, if no place
+        does."""
+        r = self.radius
+        size = (SQRT3 * r, 2 * r)
+        tiles = [
+            pygame.FRect((0, 0), size).move_to(center=c)
+            for cell, c in enumerate(self.centres)
+            if board.tile_at(cell) is not None
+        ]
+        low, high = self.rect.top, self.rect.bottom - box.height
+        for step in range(0, int(max(box.top - low, high - box.top)) + 1, 2):
+            for top in (box.top + step, box.top - step):
+                moved = box.move(0, top - box.top)
+                if low <= top <= high and moved.collidelist(tiles) < 0:
+                    return moved
+        return box
+
     def centre(self, cell: int) -> tuple[int, int]:
         x, y = self.centres[cell]
         return round(x), round(y)

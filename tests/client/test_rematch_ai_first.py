@@ -127,3 +127,47 @@ def test_the_called_off_card_fits_at_640x480_large(tmp_path, language):
         the_ais_turn(drive, fresh)
         call_off(app, drive, fresh)
         assert text_problems(app) == []
+
+
+@pytest.mark.parametrize("window", [(640, 480), (1280, 800)])
+def test_the_banner_hides_none_of_the_ais_tiles(tmp_path, window):
+    """Play-test (640x480): the "you play Blue" banner half hid the AI's first
+    tile while it was up: it moves off the tiles, no shorter lived."""
+    import json
+
+    import pygame
+
+    from game.client.app import App
+    from game.client.board_view import SQRT3
+    from game.client.scripted.tour import Driver
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"text_size": "Normal"}))
+    pygame.init()
+    app = App(window, data)
+    try:
+        drive = Driver(app)
+        fresh = rematch_with_the_ai_first(app, drive)
+        fresh.cancel_ai()
+        banner = fresh.notices.get("banner")
+        assert banner is not None and banner.left > 0
+        view, board = fresh.view, fresh.match.board
+        size = (SQRT3 * view.radius, 2 * view.radius)
+        firsts = board.legal_turns()
+        assert firsts
+        hidden = []
+        # Whichever first tile the AI plays (d1 in the play-test), as it lands
+        # while the banner is up.
+        for turn in firsts:
+            said = board.notation(turn)
+            board.push(turn)
+            tile = pygame.FRect((0, 0), size).move_to(center=view.centre(turn.cells[0]))
+            box = fresh.banner_box()
+            inside = view.rect.top <= box.top and box.bottom <= view.rect.bottom
+            if box.colliderect(tile) or not inside:
+                hidden.append(said)
+            board.pop()
+        assert hidden == []
+    finally:
+        app.close()

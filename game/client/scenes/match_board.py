@@ -255,12 +255,18 @@ class MatchBoard(Scene):
         self.panel.draw(surface, match, self.turn_line(), self.clock, self.thinking)
         banner = self.notices.get("banner")
         if banner is not None:
-            box = anchor(self.view.rect, (min(640, self.panel.rect.left - 24), 80), "center")
+            box = self.banner_box()
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((*theme.PANEL, round(235 * min(1.0, banner.left * 2))))
             surface.blit(panel, box)
             pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=12)
             tl.label(surface, banner.text, box.inflate(-24, 0), size=32, bold=True, align="center")
+
+    def banner_box(self) -> pygame.FRect:
+        """Where a banner shows: over the board's middle, or as near it as it
+        hides none of the tiles."""
+        box = anchor(self.view.rect, (min(640, self.panel.rect.left - 24), 80), "center")
+        return self.view.clear_of_tiles(box, self.match.shown())
 
     def turn_line(self) -> tuple[str, theme.Color]:
         """Whose turn it is, the result, or the AI thinking."""
