@@ -137,7 +137,12 @@ def rated_name(player: str) -> str:
 
 
 def nearest_level(rating: Rating) -> Level:
-    """The level whose rating is nearest the player's (as shown); between two, the easier."""
+    """The level whose rating is nearest the player's (as shown); between two, the
+    easier. Before any result, when no figure is shown, the easiest: START lies
+    halfway between the two easiest levels, and its figure to the nearest ten
+    would tip the choice either way as the ladder's ratings move."""
+    if not rated(rating):
+        return _ORDER[0]
     return min(_ORDER, key=lambda lvl: abs(lvl.elo - shown(rating)))
 
 
