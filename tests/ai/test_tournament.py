@@ -4,6 +4,7 @@ import random
 import pytest
 
 from game.ai.elo import fit
+from game.ai.levels import LEVELS
 from game.ai.tournament import goals, main, opening, pairings, play_game, run, schedule
 from game.rules import Board
 
@@ -57,7 +58,9 @@ def test_command_writes_a_ladder(tmp_path):
     )
     text = out.read_text()
     assert "| Random | 0 |" in text and "games on side 3" in text
-    assert "| Beginner | 0.3 | 1 | 150 | 20% | no |" in text  # the settings measured
+    beginner = LEVELS["beginner"]
+    row = f"| Beginner | 0.3 | 1 | {beginner.temperature:g} | {beginner.blunder:.0%} | no |"
+    assert row in text  # the settings measured
 
 
 def test_a_ladder_without_random_is_anchored_at_its_first_player(tmp_path):
