@@ -138,7 +138,7 @@ LEVELS: dict[str, Level] = {
             blunder=0.2,
             solve=False,
             weights=CLASSIC,
-            elo=110,
+            elo=142,
             blurb=N_("Sees only its own turn, and often misses the best flip."),
         ),
         Level(
@@ -148,7 +148,7 @@ LEVELS: dict[str, Level] = {
             temperature=40,
             solve=False,
             weights=CLASSIC,
-            elo=379,
+            elo=332,
             blurb=N_("Plays sensible turns without looking at your reply."),
         ),
         # From here up each level sees more than the one below, or picks among
@@ -162,7 +162,7 @@ LEVELS: dict[str, Level] = {
             temperature=46,
             solve=False,
             weights=CLASSIC,
-            elo=631,
+            elo=523,
             blurb=N_("Glances at your reply, but often settles for a looser turn."),
         ),
         Level(
@@ -171,7 +171,7 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             temperature=26,
             weights=CLASSIC,
-            elo=864,
+            elo=753,
             blurb=N_("Looks at your reply, and now and then lets a better turn go."),
         ),
         Level(
@@ -180,7 +180,7 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             temperature=10,
             weights=CLASSIC,
-            elo=981,
+            elo=952,
             blurb=N_("Looks at your best reply before it commits."),
         ),
         Level(
@@ -189,7 +189,7 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             vary=True,
             weights=CLASSIC,
-            elo=1200,
+            elo=1161,
             blurb=N_("Always weighs your best reply, and plays small endings exactly."),
         ),
         Level(
@@ -197,7 +197,7 @@ LEVELS: dict[str, Level] = {
             0.5,
             max_depth=2,
             vary=True,
-            elo=1424,
+            elo=1386,
             blurb=N_("Judges the board with weights learned from thousands of games."),
         ),
         Level(
@@ -205,7 +205,7 @@ LEVELS: dict[str, Level] = {
             1.0,
             max_depth=3,
             vary=True,
-            elo=1573,
+            elo=1535,
             blurb=N_("Reads three turns ahead and plays small endings exactly."),
         ),
         Level(
@@ -215,7 +215,7 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             vary=True,
             patterns=True,
-            elo=1881,
+            elo=1846,
             blurb=N_("Sees only your reply, but judges the board by its patterns."),
         ),
         Level(
@@ -225,7 +225,7 @@ LEVELS: dict[str, Level] = {
             max_depth=3,
             temperature=15,
             patterns=True,
-            elo=2056,
+            elo=2009,
             blurb=N_("Judges the board by its patterns, and seldom lets a good turn slip."),
         ),
         Level(
@@ -237,7 +237,7 @@ LEVELS: dict[str, Level] = {
             exact_from=9,
             exact_from_compiled=14,
             patterns=True,
-            elo=2334,
+            elo=2202,
             blurb=N_("Reads four turns ahead and plays endings of fourteen cells exactly."),
         ),
         Level(
@@ -267,7 +267,7 @@ LEVELS: dict[str, Level] = {
             win_from_beside=24,
             perfect_side3=True,
             patterns=True,
-            elo=2505,
+            elo=2492,
             blurb=N_("The strongest play the engine reaches in a second or less."),
         ),
     )

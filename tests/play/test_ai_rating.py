@@ -110,7 +110,10 @@ def test_a_newcomer_is_not_rated_yet_but_told_where_they_start() -> None:
 
 def test_a_newcomer_who_loses_to_beginner_is_shown_under_the_floor_not_below_zero() -> None:
     lost = ai_rating.after(START, LEVELS["beginner"], 0.0)
-    assert lost.rating < 0  # the estimate itself is kept as Glicko-2 gives it
+    # The estimate itself is kept as Glicko-2 gives it, below the figure shown
+    # (a second loss takes it below zero).
+    assert lost.rating < ai_rating.SHOWN_FLOOR
+    assert ai_rating.after(lost, LEVELS["beginner"], 0.0).rating < 0
     floor = LEVELS["beginner"].elo - 100
     assert floor == ai_rating.SHOWN_FLOOR
     assert ai_rating.shown(lost) == floor
