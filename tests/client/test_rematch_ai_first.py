@@ -14,8 +14,10 @@ from .test_scenes import start_match
 from .tours import languages
 
 
-def rematch_with_the_ai_first(app, drive) -> MatchScene:
-    scene = start_match(app, drive, side=3, red="Human", blue="Beginner")
+def rematched(app, drive, level: str = "Beginner") -> MatchScene:
+    """A side-3 game of the person (Red) against ``level`` finished at once, and
+    its rematch from the result card: the colours swapped, ``level`` to move."""
+    scene = start_match(app, drive, side=3, red="Human", blue=level)
     scene.cancel_ai()
     scene.finish()
     drive.settle(1.0)
@@ -23,7 +25,7 @@ def rematch_with_the_ai_first(app, drive) -> MatchScene:
     drive.click(card.controls[0].rect.center)  # Rematch, first
     fresh = app.scenes.top
     assert isinstance(fresh, MatchScene) and fresh is not scene
-    assert fresh.match.ai_to_move == "Beginner"
+    assert fresh.match.ai_to_move == level
     return fresh
 
 
@@ -38,7 +40,7 @@ def the_ais_turn(drive, fresh: MatchScene) -> None:
 
 
 def test_the_banner_lasts_before_the_ai_moves_and_the_colour_stays_said(app, drive):
-    fresh = rematch_with_the_ai_first(app, drive)
+    fresh = rematched(app, drive)
     drive.settle(BANNER - 0.1)
     banner = fresh.notices.get("banner")
     assert banner is not None and banner.text == "Rematch: you play Blue"
@@ -61,7 +63,7 @@ def test_the_line_with_the_colour_fits_at_640x480_large(tmp_path, language):
 
     with large_at_640(tmp_path, language) as app:
         drive = Driver(app)
-        fresh = rematch_with_the_ai_first(app, drive)
+        fresh = rematched(app, drive)
         the_ais_turn(drive, fresh)
         assert fresh.rematched and fresh.status[0]
         assert text_problems(app) == []
@@ -72,7 +74,7 @@ def test_undo_before_the_persons_first_turn_is_greyed_and_does_nothing(app, driv
     left to move, never moved again while clicks said "The AI is thinking."."""
     import pygame
 
-    fresh = rematch_with_the_ai_first(app, drive)
+    fresh = rematched(app, drive)
     the_ais_turn(drive, fresh)
     drive.frames(2)
     assert not fresh.panel.undo.enabled
@@ -105,7 +107,7 @@ def test_calling_off_after_the_ais_turn_says_the_persons_turn_was_not_played(app
     """Play-test (1280x800): the card read "1 turn" over "Called off before a
     turn was played", though its question had said, rightly, that no turn of
     the person's was played yet."""
-    fresh = rematch_with_the_ai_first(app, drive)
+    fresh = rematched(app, drive)
     the_ais_turn(drive, fresh)
     over = call_off(app, drive, fresh)
     lines = [line[0] for line in over.lines()]
@@ -123,7 +125,7 @@ def test_the_called_off_card_fits_at_640x480_large(tmp_path, language):
 
     with large_at_640(tmp_path, language) as app:
         drive = Driver(app)
-        fresh = rematch_with_the_ai_first(app, drive)
+        fresh = rematched(app, drive)
         the_ais_turn(drive, fresh)
         call_off(app, drive, fresh)
         assert text_problems(app) == []
@@ -148,7 +150,7 @@ def test_the_banner_hides_none_of_the_ais_tiles(tmp_path, window):
     app = App(window, data)
     try:
         drive = Driver(app)
-        fresh = rematch_with_the_ai_first(app, drive)
+        fresh = rematched(app, drive)
         fresh.cancel_ai()
         banner = fresh.notices.get("banner")
         assert banner is not None and banner.left > 0

@@ -3,11 +3,10 @@ words that fit at 640x480 in Large text in every language."""
 
 import pytest
 
-from game.client.scenes.match_scene import MatchScene
 from game.play.match_end import rematch_said
 
 from .screens import large_at_640
-from .test_scenes import start_match
+from .test_rematch_ai_first import rematched
 from .tours import languages
 
 
@@ -18,14 +17,7 @@ def test_the_rematchs_words_fit_at_640x480_large(tmp_path, language):
 
     with large_at_640(tmp_path, language) as app:
         drive = Driver(app)
-        scene = start_match(app, drive, side=3, red="Human", blue="Club")
-        scene.cancel_ai()
-        scene.finish()
-        drive.settle(1.0)
-        card = app.scenes.top
-        drive.click(card.controls[0].rect.center)  # Rematch, first
-        fresh = app.scenes.top
-        assert isinstance(fresh, MatchScene) and fresh is not scene
+        fresh = rematched(app, drive, "Club")
         fresh.cancel_ai()
         drive.frames(2)
         banner = fresh.notices.get("banner")

@@ -6,7 +6,7 @@ from game.client.scripted.tour import Driver
 
 from .screens import large_at_640
 from .test_pause import resign
-from .test_rematch_ai_first import call_off, rematch_with_the_ai_first, the_ais_turn
+from .test_rematch_ai_first import call_off, rematched, the_ais_turn
 from .test_scenes import button, start_match
 
 
@@ -27,7 +27,7 @@ def test_a_game_called_off_before_any_turn_says_nothing_of_stepping(tmp_path):
 def test_after_the_ais_turn_only_left_is_named(tmp_path):
     with large_at_640(tmp_path, "en") as app:
         drive = Driver(app)
-        fresh = rematch_with_the_ai_first(app, drive)
+        fresh = rematched(app, drive)
         the_ais_turn(drive, fresh)
         over = call_off(app, drive, fresh)
         drive.click(button(over, "See board").rect.center)
