@@ -37,8 +37,9 @@ PROVISIONAL_RD = 110.0
 #: No rating is shown below this: a newcomer's first losses can take the estimate
 #: below zero, which says nothing useful and discourages. The floor is in what is
 #: shown, not in the stored rating, so Glicko-2 keeps its evidence (the next wins
-#: lift the rating as far as they should) and files already kept still read.
-SHOWN_FLOOR = _ORDER[0].elo - 100
+#: lift the rating as far as they should) and files already kept still read. A round
+#: figure ("under 40", not "under 42"), as a provisional rating shows to the ten.
+SHOWN_FLOOR = (_ORDER[0].elo - 100) // 10 * 10
 RATING_FIELDS = ("rating", "rd", "volatility")
 #: Far beyond any rating a player can reach; outside it a file was tampered with.
 RATING_RANGE = (-5000.0, 10000.0)
