@@ -1,9 +1,11 @@
 """See board after a game called off (play-test, 640x480 Large: "Undo and
-Left step back through the game." over a board of no turns, Undo greyed)."""
+Left step back through the game." over a board of no turns, Undo greyed; and
+then the keys' line under the board: "Game over. Left, Right: the moves.")."""
 
 from game.client.scripted.checks import text_problems
 from game.client.scripted.tour import Driver
 
+from .drawn import words
 from .screens import large_at_640
 from .test_pause import resign
 from .test_rematch_ai_first import call_off, rematched, the_ais_turn
@@ -21,6 +23,8 @@ def test_a_game_called_off_before_any_turn_says_nothing_of_stepping(tmp_path):
         assert app.scenes.top is scene and scene.match.plies == 0
         assert "step" not in scene.status[0] and scene.status[0] == said
         assert not scene.panel.undo.enabled
+        assert scene.keys_text() == ("The game is over.",)
+        assert "The game is over." in words(scene.draw, app.screen)
         assert text_problems(app) == []
 
 

@@ -335,6 +335,8 @@ class MatchBoard(Scene):
         Left and Right are the moves'."""
         texts = self.input.help_text()
         if self.match.over and not self.input.typing and not self.input.by_pad:
+            if not self.match.board.turn_stack:  # called off at once: nothing to step through
+                return (_("The game is over."),)
             # The last position: no turn is left to play, only the game to look back on.
             return (
                 _("The game is over: Left and Right step through the moves."),
