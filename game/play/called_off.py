@@ -61,9 +61,9 @@ def resign_words(match: Match, side: Color) -> ResignWords:
     if not calls_off(match, side):
         return resigning(side)
     if not ai_rating.against_ai(match):
-        detail = _("No turn of yours is played yet: the game is not kept in History.")
+        detail = _("You have not played a turn yet: the game is not kept in History.")
     else:
-        detail = _("No turn of yours is played yet: the game is not rated or kept in History.")
+        detail = _("You have not played a turn yet: the game is not rated or kept in History.")
     return ResignWords(N_("Call off"), _("Call off this game?"), detail, N_("Call off"))
 
 

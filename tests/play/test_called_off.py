@@ -91,7 +91,7 @@ def test_before_the_persons_first_turn_resigning_is_put_as_calling_off(tmp_path)
     assert calls_off(match, BLUE) and words.button == words.yes == "Call off"
     assert words.question == "Call off this game?"
     assert words.detail == (
-        "No turn of yours is played yet: the game is not rated or kept in History."
+        "You have not played a turn yet: the game is not rated or kept in History."
     )
     while match.board.mover == RED:
         control.poll(0.0, True)
@@ -107,7 +107,7 @@ def test_two_people_call_off_for_the_one_who_has_not_played(tmp_path):
     control = against_club(tmp_path, HUMAN, HUMAN)
     match = control.match
     assert resign_words(match, RED).detail == (
-        "No turn of yours is played yet: the game is not kept in History."
+        "You have not played a turn yet: the game is not kept in History."
     )
     for cell in match.board.legal_turns()[0].cells:
         control.click(cell)
