@@ -155,9 +155,13 @@ def abilities(control: MatchControl) -> Abilities:
     )
 
 
-def not_your_turn(match: Match, thinking: bool) -> str:
+def not_your_turn(match: Match, thinking: bool, browsing: bool = False) -> str:
     """What a click on the board is told when it is not the person's turn: that
-    the AI is thinking only while it is (``thinking``)."""
+    the AI is thinking while it is (``thinking``), or is about to: the AI is asked
+    whenever it is to move and the player is not looking back (``browsing``), so
+    the moment between the person's turn and that request (the turn still being
+    shown) is the AI's too, as the side panel already says."""
     if match.over:
         return _("The game is over.")
-    return _("The AI is thinking.") if thinking else _("Wait for your turn.")
+    due = thinking or (bool(match.ai_to_move) and not browsing)
+    return _("The AI is thinking.") if due else _("Wait for your turn.")

@@ -65,11 +65,19 @@ def test_looking_back_keeps_the_ai_waiting(tmp_path: Path) -> None:
     asked = ai.asked
     control.poll(1.0, ready=True)
     assert ai.asked == asked and not control.thinking
-    assert not_your_turn(control.match, control.thinking) == "Wait for your turn."
+    said = not_your_turn(control.match, control.thinking, control.browsing)
+    assert said == "Wait for your turn."
     assert control.goto(1) and not control.browsing
 
 
-def test_the_ai_is_said_to_think_only_while_it_does() -> None:
+def test_the_ai_is_said_to_think_only_while_it_does_or_is_about_to() -> None:
     match = Match(3, "Beginner", HUMAN)
     assert not_your_turn(match, thinking=True) == "The AI is thinking."
-    assert not_your_turn(match, thinking=False) == "Wait for your turn."
+    # Its turn is due (play-test: a click 0.05 s after one's own turn was told to
+    # wait while the panel said the AI was thinking)...
+    assert not_your_turn(match, thinking=False) == "The AI is thinking."
+    # ... but not while the player looks back: then the AI waits.
+    assert not_your_turn(match, thinking=False, browsing=True) == "Wait for your turn."
+    two = Match(3, HUMAN, HUMAN)
+    two.board.play(two.board.legal_turns()[0])
+    assert not_your_turn(two, thinking=False) == "Wait for your turn."

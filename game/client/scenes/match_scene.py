@@ -246,7 +246,7 @@ class MatchScene(MatchBoard):
             self.ask_to_drop_later(lambda: self.play(cells))
             return
         if not self.match.human_to_move:
-            self.say(not_your_turn(self.match, self.thinking))
+            self.say(not_your_turn(self.match, self.thinking, self.control.browsing))
             return
         events: list[Event] = []
         for cell in cells:
@@ -264,7 +264,7 @@ class MatchScene(MatchBoard):
             self.say(_("The game is over."))
             return
         if not match.human_to_move and not self.control.browsing:
-            self.say(not_your_turn(match, self.thinking))
+            self.say(not_your_turn(match, self.thinking, self.control.browsing))
             return
         if self.control.browsing and not self.control.later:
             # A game whose earlier turns are never dropped (a server's): a turn is
