@@ -126,3 +126,15 @@ def see_board_hint(match: Match, *, review: bool, takebacks: bool) -> str:
     if takebacks and match.can_undo:
         return _("Undo and Left step back through the game.")
     return _("Left steps back through the game.")
+
+
+def keys_when_over(match: Match) -> tuple[str, ...]:
+    """The line of keys under a finished game's board, longest first: Left and
+    Right step through its moves where it has any (play-test: a game called off
+    before any turn was told "Game over. Left, Right: the moves.")."""
+    if not match.plies:
+        return (_("The game is over."),)
+    return (
+        _("The game is over: Left and Right step through the moves."),
+        _("Game over. Left, Right: the moves."),
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.play import look_back
 from game.play.match import HUMAN, Match
-from game.play.match_end import see_board_hint
+from game.play.match_end import keys_when_over, see_board_hint
 from game.rules import BLUE, RED
 
 
@@ -15,6 +15,8 @@ def test_nothing_is_said_of_a_game_without_a_turn() -> None:
     match.resign(RED)
     assert match.called_off
     assert see_board_hint(match, review=False, takebacks=True) == ""
+    # Nor does the line of keys under the board name the moves.
+    assert keys_when_over(match) == ("The game is over.",)
 
 
 def test_undo_is_named_only_where_it_takes_something_back() -> None:
@@ -37,3 +39,11 @@ def test_a_look_back_from_history_says_how_to_step() -> None:
     match = Match(3, HUMAN, HUMAN)
     match.play(match.board.legal_turns()[0])
     assert see_board_hint(match, review=True, takebacks=True) == look_back.stepping()
+
+
+def test_the_keys_of_a_finished_game_with_turns_name_its_moves() -> None:
+    match = Match(3, HUMAN, "Club")
+    match.play(match.board.legal_turns()[0])
+    match.resign(BLUE)
+    assert match.over and match.plies == 1
+    assert all("the moves" in keys for keys in keys_when_over(match))

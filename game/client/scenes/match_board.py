@@ -13,6 +13,7 @@ from game.play import speech
 from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
 from game.play.explain import explain, turn_summary
 from game.play.match import Event, Match, player_name
+from game.play.match_end import keys_when_over
 from game.play.notices import UNTIL_MOVED, Notices
 from game.rules import BLUE, PASS, RED
 
@@ -335,13 +336,8 @@ class MatchBoard(Scene):
         Left and Right are the moves'."""
         texts = self.input.help_text()
         if self.match.over and not self.input.typing and not self.input.by_pad:
-            if not self.match.board.turn_stack:  # called off at once: nothing to step through
-                return (_("The game is over."),)
             # The last position: no turn is left to play, only the game to look back on.
-            return (
-                _("The game is over: Left and Right step through the moves."),
-                _("Game over. Left, Right: the moves."),
-            )
+            return keys_when_over(self.match)
         if self.input.cursor is None and not self.input.typing and not self.input.by_pad:
             return (
                 _("{keys} Left and Right step through the moves.").format(keys=texts[0]),
