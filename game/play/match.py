@@ -8,6 +8,7 @@ reported as an event.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -455,11 +456,13 @@ def sentence(text: str) -> str:
     return first + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def turns_said(turns: int, first: Color, passes: int = 0) -> str:
+def turns_said(turns: int, first: Color, passes: int = 0, *, apart: bool = False) -> str:
     """How many turns the game took, and each side's share: the move list numbers
     its rows, a turn of each, so "48 turns" alone read as twice its last row.
     ``passes`` of them, said apart: a pass is a row's entry too, but "87 turns"
-    of which five were passes read as 87 played."""
+    of which five were passes read as 87 played. ``apart``: the passes start a
+    line of their own, where the whole is too long for one: wrapped at the last
+    space that fits, it broke inside them ("4 of / them passes", a play-test)."""
     if turns < 2:
         line = ngettext("{n} turn", "{n} turns", turns).format(n=turns)
     elif turns % 2 == 0:
@@ -475,4 +478,8 @@ def turns_said(turns: int, first: Color, passes: int = 0) -> str:
     if not passes:
         return line
     said = ngettext("{line}, {n} of them a pass", "{line}, {n} of them passes", passes)
-    return said.format(line=line, n=passes)
+    before, _line, after = said.partition("{line}")
+    after = after.format(n=passes)
+    if apart:  # the line's own mark (", ") stays with it, the space becomes the break
+        after = re.sub(r"^(\W*?)\s+", lambda m: m.group(1) + "\n", after, count=1)
+    return before.format(n=passes) + line + after

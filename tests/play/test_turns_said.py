@@ -41,3 +41,23 @@ def test_the_ending_counts_its_passes():
     end = ending(match)
     assert (end.turns, end.passes) == (len(played), passes)
     assert turns_said(end.turns, end.first, end.passes).endswith(("a pass", "passes"))
+
+
+def test_passes_apart_start_a_line_of_their_own_whole():
+    """Play-test: wrapped at the last space that fits, the card read "...3 of /
+    them passes"; apart, the line breaks after the comma, in every language."""
+    from game.i18n import set_language
+
+    assert (
+        turns_said(27, RED, 3, apart=True) == "27 turns: 14 by Red, 13 by Blue,\n3 of them passes"
+    )
+    assert turns_said(27, RED, 3, apart=True).replace("\n", " ") == turns_said(27, RED, 3)
+    assert turns_said(27, RED, apart=True) == turns_said(27, RED)  # no passes: one line
+    try:
+        for language in ("de", "es", "fr", "it"):
+            set_language(language)
+            head, tail = turns_said(27, RED, 3, apart=True).split("\n")
+            assert head == turns_said(27, RED) + ",", language
+            assert "3" in tail and head + " " + tail == turns_said(27, RED, 3), language
+    finally:
+        set_language("en")

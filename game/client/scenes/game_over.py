@@ -148,6 +148,10 @@ class GameOverScene(ButtonScene):
         #: How much larger than their own sizes the lines under the headline are
         #: drawn: a tall panel's room is theirs.
         self.grow = 1.0
+        #: How wide the panel's lines are (0 before it is laid out).
+        self.across = 0
+        #: May the turns line take two lines, its passes on the second?
+        self.apart = True
 
     def handle(self, event: pygame.event.Event) -> None:
         if too_soon(self.t, event, self.controls):
@@ -169,10 +173,50 @@ class GameOverScene(ButtonScene):
     def room(self, size: tuple[int, int]) -> pygame.Rect:
         """The board's area down to the window's foot: the moves stay in view beside
         the panel, and a short board (a small window) does not squeeze its lines.
-        Not above the board: the lines over it (what the last turn did) stay in view."""
+        Not above the board, where the lines over it (what the last turn did)
+        stay in view; unless the result's lines need it, each at least at
+        Normal's size (play-test: at 640x480 in Large, a long turns line and a
+        note under it shrank together, far under it)."""
         room = pygame.Rect(self.over.area())
         room.height = size[1] - room.top
+        if size[1] < TALL:  # a tall window's panel has room to spare
+            self.grow = 1.0
+            spec, frame = self.spec(self.shape(size)[2])
+            short = frame + sum(least for *_r, least in spec) - (room.height - 8)
+            up = max(0, min(short, room.top - 8))
+            room.top, room.height = room.top - up, room.height + up
         return room
+
+    def shape(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """The panel's width, its buttons across and their rows' height: as few
+        rows as keep each button at least :data:`NARROWEST` wide."""
+        width = min(600, self.over.area().width - 24)
+        self.across, self.apart = width - 24 - 16, True
+        n = len(self.controls)
+        for rows in range(1, n + 1):
+            across = -(-n // rows)
+            if (width - 24 - 12 * (across - 1)) / across >= NARROWEST:
+                break
+        rows = -(-n // across)
+        return width, across, rows * 46 + (rows - 1) * 8
+
+    def spec(self, buttons_h: int) -> tuple[list[tuple[int, int, int, int]], int]:
+        """Each line's height at its size on one line, at its size wrapped (a
+        small line too long for one), its least on one line and its least
+        wrapped (Normal's size; the headline's, :data:`HEADLINE_LEAST`); and the
+        panel's height beside its lines."""
+        spec = []
+        for i, (t, s, _c, b) in enumerate(self.lines()):
+            high = theme.font(56 if i == 0 else s, b).get_height()
+            least = theme.face(theme.normal_px(s), b).get_height() if i else HEADLINE_LEAST
+            two, two_least = high, min(least, high)
+            if i and s < SMALL and ("\n" in t or theme.font(s, b).size(t)[0] > self.across):
+                two = text_layout.block_height(t, s, self.across, bold=b)
+                two_least = text_layout.block_height(
+                    t, s, self.across, bold=b, pixels=theme.normal_px(s)
+                )
+            spec.append((high, two, min(least, high), two_least))
+        return spec, 16 + 6 * (len(spec) - 1) + 24 + buttons_h + 6 + 4
 
     @property
     def box(self) -> pygame.Rect:
@@ -184,16 +228,8 @@ class GameOverScene(ButtonScene):
         as tall as its text at its size, the headline squeezed where the panel is
         shorter (so Large enlarges every line, as it does the buttons), over the buttons in as few
         rows as keep each at least :data:`NARROWEST` wide."""
-        area = self.over.area()
-        width = min(600, area.width - 24)
-        n = len(self.controls)
-        for rows in range(1, n + 1):
-            across = -(-n // rows)
-            if (width - 24 - 12 * (across - 1)) / across >= NARROWEST:
-                break
-        rows = -(-n // across)
-        buttons_h = rows * 46 + (rows - 1) * 8
-        room = size[1] - area.top - 8
+        room = size[1] - self.room(size).top - 8
+        width, across, buttons_h = self.shape(size)
         height = min(room, max(360, 250 + buttons_h))
         # A tall window's panel has room to spare under the headline: the lines
         # grow into it, below the headline's size. A short one's room is Large
@@ -208,23 +244,23 @@ class GameOverScene(ButtonScene):
         # enlarges them as it does the buttons. A small line too long for one
         # line at its size (the turns with their passes) takes two where the
         # panel has room, rather than shrink.
-        across_w = width - 24 - 16
-        spec = []
-        for i, (t, s, _c, b) in enumerate(self.lines()):
-            high = theme.font(56 if i == 0 else s, b).get_height()
-            least = theme.face(theme.normal_px(s), b).get_height() if i else HEADLINE_LEAST
-            two = high
-            if i and s < SMALL and theme.font(s, b).size(t)[0] > across_w:
-                two = text_layout.block_height(t, s, across_w, bold=b)
-            spec.append((high, two, min(least, high)))
         # As high as what it holds, no band left empty above the buttons (play-test:
         # a card with fewer lines, reopened from History, had one at 1280x800).
-        frame = 16 + 6 * (len(spec) - 1) + 24 + buttons_h + 6 + 4
-        wrap = frame + sum(two for _h, two, _l in spec) <= room
-        held = frame + sum(two if wrap else high for high, two, _l in spec)
+        spec, frame = self.spec(buttons_h)
+        # A small line too long for one line wraps where the lines can give way
+        # for it, each no smaller than Normal's size: on one line, the small
+        # lines shrank together to fit it (play-test: far under Normal's size at
+        # 640x480 in Large, a rating line under the turns).
+        wrap = frame + sum(two_least for *_r, two_least in spec) <= room
+        self.apart = wrap
+        held = frame + sum(two if wrap else high for high, two, _l, _t in spec)
         lines = [
-            Node(("line", i), height=two if wrap else high, min_height=least)
-            for i, (high, two, least) in enumerate(spec)
+            Node(
+                ("line", i),
+                height=two if wrap else high,
+                min_height=two_least if wrap else least,
+            )
+            for i, (high, two, least, two_least) in enumerate(spec)
         ]
         height = min(room, held)
         buttons = Grid(
@@ -274,7 +310,10 @@ class GameOverScene(ButtonScene):
                     False,
                 )
             )
-        out.append((turns_said(end.turns, end.first, end.passes), 22 * k, theme.MUTED, False))
+        turns = turns_said(end.turns, end.first, end.passes)
+        if self.apart and self.across and theme.font(22 * k).size(turns)[0] > self.across:
+            turns = turns_said(end.turns, end.first, end.passes, apart=True)
+        out.append((turns, 22 * k, theme.MUTED, False))
         text, note = self.note
         if text:  # no row kept empty (play-test: reopened from History, a band)
             # The turns line's size: Large's rating line read as small print at 20.
@@ -291,12 +330,14 @@ class GameOverScene(ButtonScene):
         """Is line ``i`` a small one too long for one line at its size, given
         room for two (:meth:`layout`)? Then it takes two rather than shrink."""
         box = self.boxes[("line", i)]
-        face = theme.font(size, bold)
+        least = text_layout.block_height(
+            text, size, box.width, bold=bold, pixels=theme.normal_px(size)
+        )
         return (
             i > 0
             and size < SMALL
-            and face.size(text)[0] > box.width
-            and face.get_linesize() * 2 <= box.height
+            and ("\n" in text or theme.font(size, bold).size(text)[0] > box.width)
+            and least <= box.height
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -307,7 +348,7 @@ class GameOverScene(ButtonScene):
         # the small lines, where one too long for its line has no room for two).
         most = {
             s: min(
-                theme.px(s)
+                text_layout.block_px(t, s, self.boxes[("line", i)].w, self.boxes[("line", i)].h)
                 if i in wrapped
                 else text_layout.label_px(t, self.boxes[("line", i)], s, bold=b)
                 for i, t, z, _c, b in lines
@@ -318,7 +359,9 @@ class GameOverScene(ButtonScene):
         for i, text, s, color, bold in lines:
             box = self.boxes[("line", i)]
             if i in wrapped:
-                text_layout.block(surface, text, box, size=s, color=color, align="center")
+                text_layout.block(
+                    surface, text, box, size=s, color=color, align="center", pixels=most[s]
+                )
                 continue
             text_layout.label(
                 surface, text, box, size=s, color=color, align="center", bold=bold, most=most[s]
