@@ -8,6 +8,15 @@ from game.i18n import _
 from game.rules import Board
 
 from .explain import describe
+from .match import Match
+
+
+def opening_turn(match: Match) -> int:
+    """The turn a game opened from History shows first: a finished game's end,
+    its final position with its result (play-test: opened at its start, a
+    newcomer saw an empty board and asked where the game was); the player
+    steps back from there."""
+    return match.plies if match.finished else 0
 
 
 def stepping() -> str:

@@ -80,7 +80,9 @@ def test_a_game_opens_for_review_and_can_be_deleted_and_exported(app, drive):
     drive.click(history.open_button.rect.center)
     review = app.scenes.top
     assert isinstance(review, MatchScene) and not review.current
-    assert review.match.ply == 0 and review.match.plies > 0  # from the first turn
+    assert review.match.ply == review.match.plies > 0 and review.match.over  # at its end
+    drive.key(pygame.K_HOME)  # and stepped back from there
+    assert review.match.ply == 0 and not review.match.over
     drive.key(pygame.K_END)
     assert review.match.over
     drive.key(pygame.K_ESCAPE)
@@ -193,6 +195,7 @@ def test_an_online_win_keeps_its_players_and_its_rating_change(app, drive):
     review = app.scenes.top
     assert isinstance(review, MatchScene)
     assert (review.match.player(RED), review.match.player(BLUE)) == ("Ann", "Bob")
+    drive.key(pygame.K_HOME)  # at the end, the menu says the result
     review.open_menu()  # a controller's Start: the review's menu says who played
     pause = app.scenes.top
     assert isinstance(pause, PauseScene) and pause.subtitle == "Red: Ann, Blue: Bob"
@@ -325,9 +328,9 @@ def test_a_click_on_a_game_opened_from_history_plays_nothing(app, drive):
     from game.play import ai_rating
     from game.play.in_progress import CURRENT
 
-    from .looking_back import opened_from_history
+    from .looking_back import from_the_start, opened_from_history
 
-    review = opened_from_history(app, drive)
+    review = from_the_start(drive, opened_from_history(app, drive))
     rating = ai_rating.load(app.data)[0]
     assert isinstance(review, MatchScene)
     total = review.match.plies

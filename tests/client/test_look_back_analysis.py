@@ -29,6 +29,7 @@ def test_a_in_a_look_back_keeps_and_reopens_the_games_analysis(app, drive, monke
     drive.click(history.open_button.rect.center)
     review = app.scenes.top
     assert isinstance(review, ReviewScene)
+    drive.key(pygame.K_HOME)  # opened at its end
     for _ in range(3):
         drive.key(pygame.K_RIGHT)
     drive.key(pygame.K_a)

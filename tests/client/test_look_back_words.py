@@ -14,13 +14,13 @@ from game.client.scripted.tour import Driver
 from game.play import look_back
 
 from .drawn import drawn, words
-from .looking_back import opened_from_history
+from .looking_back import from_the_start, opened_from_history
 from .screens import large_at_640
 from .tours import languages
 
 
 def test_a_look_back_offers_no_move_on_hover_or_in_its_keys(app, drive):
-    review = opened_from_history(app, drive)
+    review = from_the_start(drive, opened_from_history(app, drive))
     empty = review.match.board.legal_placements()[0]
     name = review.match.board.geometry.names[empty]
     assert review.match.human_to_move  # where a live game would offer the cell
@@ -41,7 +41,7 @@ def test_a_look_back_offers_no_move_on_hover_or_in_its_keys(app, drive):
 
 
 def test_a_look_back_analyses_with_a_and_leaves_with_esc(app, drive):
-    review = opened_from_history(app, drive)
+    review = from_the_start(drive, opened_from_history(app, drive))
     drive.key(pygame.K_RIGHT)
     assert review.match.ply == 1
     drive.key(pygame.K_a)
@@ -57,7 +57,7 @@ def test_a_look_back_analyses_with_a_and_leaves_with_esc(app, drive):
 def test_a_look_backs_words_fit_at_640x480_in_large_text(tmp_path, language):
     with large_at_640(tmp_path, language) as app:
         drive = Driver(app)
-        review = opened_from_history(app, drive)
+        review = from_the_start(drive, opened_from_history(app, drive))
         drive.move(review.view.centre(review.match.board.legal_placements()[0]))
         for cursor in (False, True):
             if cursor:
@@ -71,7 +71,7 @@ def test_a_look_backs_words_fit_at_640x480_in_large_text(tmp_path, language):
 
 def test_the_panels_redo_and_undo_step_one_turn_as_the_arrows_do(app, drive):
     """Play-test: Redo stepped two turns from turn 0 where Right steps one."""
-    review = opened_from_history(app, drive)
+    review = from_the_start(drive, opened_from_history(app, drive))
     assert review.panel.redo is not None and review.panel.undo is not None
     drive.click(review.panel.redo.rect.center)
     assert review.match.ply == 1
@@ -87,7 +87,7 @@ def test_the_panels_redo_and_undo_step_one_turn_as_the_arrows_do(app, drive):
 def test_stepping_onto_the_last_turn_leaves_the_result_card_away(app, drive):
     """Play-test: Redo (or Right) onto a look back's last turn brought the result
     card back up; it comes when asked for, from the panel's Result."""
-    review = opened_from_history(app, drive)
+    review = from_the_start(drive, opened_from_history(app, drive))
     match = review.match
     for step in (review.panel.redo.rect.center, pygame.K_RIGHT):
         drive.key(pygame.K_HOME)

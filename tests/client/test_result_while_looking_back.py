@@ -11,7 +11,7 @@ from game.play.match import player_name, turns_said
 from game.rules import BLUE, PASS, RED
 from tests.play.test_match_end import decided
 
-from .looking_back import opened_from_history
+from .looking_back import from_the_start, opened_from_history
 
 
 def result_lines(app, drive, scene) -> list[str]:
@@ -44,7 +44,7 @@ def the_end(match) -> list[str]:
 def test_result_from_historys_look_back_at_turn_2_tells_the_end(app, drive):
     match = decided()
     expected = the_end(match)
-    review = opened_from_history(app, drive, match)
+    review = from_the_start(drive, opened_from_history(app, drive, match))
     drive.key(pygame.K_RIGHT)
     drive.key(pygame.K_RIGHT)
     assert review.match.ply == 2 and review.match.board.winner() is None

@@ -41,3 +41,29 @@ def test_a_look_back_says_it_steps_through_the_game_not_undo():
     said = look_back.stepping()
     assert said == "Looking back only: Left and Right step through the game."
     assert "Undo" not in said
+
+
+def test_a_finished_game_opens_at_its_end_to_step_back_from():
+    """Play-test: opened from History at its first turn, a newcomer saw an empty
+    board and asked where the game was."""
+    import random
+
+    from game.play.match import Match
+
+    match = Match(3, "Human", "Beginner")
+    rng = random.Random(3)
+    while not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    match.goto(0)  # as a record is read back: wherever it was left
+    assert look_back.opening_turn(match) == match.plies > 0
+    match.goto(look_back.opening_turn(match))
+    assert match.over and match.ply == match.plies
+    assert match.goto(match.ply - 1)  # one turn back from there
+
+
+def test_a_game_not_finished_opens_at_its_start():
+    from game.play.match import Match
+
+    match = Match(3, "Human", "Human")
+    match.play(match.board.legal_turns()[0])
+    assert look_back.opening_turn(match) == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.play import look_back
 from game.play.history import Entry, entries, export, opponents, results_lines, results_top
 from game.play.history_notes import games_note
 from game.play.match import Match, open_record
@@ -292,7 +293,7 @@ class HistoryScene(Scene):
     def open(self) -> None:
         game, match = self.open_current()
         if game is not None and match is not None:
-            match.goto(0)  # a look back starts at the first turn
+            match.goto(look_back.opening_turn(match))
             self.app.scenes.push(ReviewScene(self.app, match, game.path))
 
     def analyse(self) -> None:
