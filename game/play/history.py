@@ -131,8 +131,16 @@ class Entry:
             change = self.rating[1] - self.rating[0]
             result = _("{result}, rating {change}").format(result=result, change=f"{change:+d}")
         turns = ngettext("{n} turn", "{n} turns", self.turns).format(n=self.turns)
-        return _("{date}  v {opponent}  {result}  {turns}  side {side}").format(
+        # Which colour was the player's (play-test: a newcomer asked which side
+        # they had had); no one's between two people or two AIs.
+        said = (
+            _("{date}  v {opponent}  {result}  {turns}  side {side}")
+            if self.yours is None
+            else _("{date}  as {color} v {opponent}  {result}  {turns}  side {side}")
+        )
+        return said.format(
             date=self.date[:10],
+            color=_(self.yours.title()) if self.yours else "",
             opponent=player_name(self.opponent),
             result=result,
             turns=turns,
