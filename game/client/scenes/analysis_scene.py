@@ -33,30 +33,13 @@ from ..layout_tree import Column, Node, Row, Stack
 from ..scene import Scene, Services, pad_buttons
 from ..side_panel import shown_move
 from ..widgets import Button, draw_all, press, update_all
+from .analysis_labels import LABEL_COLOR, verdict_shown
+from .label_legend import LegendScene
 
 #: The mouse's events that may zoom or move the board.
 BOARD_MOUSE = (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-#: The verdicts' words, for extraction (they are translated where drawn).
-LABELS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
 #: The graph's legend: which way is whose lead.
 LEGEND = (N_("Red ahead"), N_("Blue ahead"))
-LABEL_COLOR = {
-    "best": theme.GOOD,
-    "good": theme.TEXT,
-    "inaccuracy": theme.ACCENT,
-    "mistake": (245, 150, 70),
-    "blunder": theme.BAD,
-}
-
-
-def verdict_shown(verdict: TurnVerdict) -> tuple[str, theme.Color]:
-    """A verdict's word and colour: a forced pass, which had no choice, is not "best"."""
-    if verdict.played == "pass":
-        return _("forced"), theme.MUTED
-    word = _(verdict.label)
-    if verdict.unsure:  # the judge's last two depths disagreed: see labels_note
-        word = _("{label}?").format(label=word)
-    return word, LABEL_COLOR[verdict.label]
 
 
 #: The fewest rows of turns the list keeps, whatever the texts over it.
@@ -96,7 +79,11 @@ class AnalysisScene(Scene):
         self.input = BoardInput(self.view)
         self.ply = max(0, min(len(self.analysis.turns), ply))  # turns on the board shown
         self.back_button = Button(N_("Back"), self.app.scenes.pop, key=pygame.K_ESCAPE, size=22)
-        self.controls = [self.back_button]
+        # What the labels mean, in tiles (play-test: shown, nowhere explained).
+        legend = Button(
+            N_("Legend"), lambda: app.scenes.push(LegendScene(app)), key=pygame.K_l, size=22
+        )
+        self.controls = [self.back_button, legend]
         self.t = 0.0
 
     def enter(self) -> None:
@@ -164,7 +151,7 @@ class AnalysisScene(Scene):
             children=[
                 Node("title", height=round(44 * self.k), margin=(0, 4)),
                 Node("said", margin=(0, 4)),
-                *[Node(c, height=42) for c in self.controls[:1]],
+                Row(height=42, gap=8, children=[Node(c) for c in self.controls[::-1]]),
             ],
         )
         return Row(children=[left, side])
