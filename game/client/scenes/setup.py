@@ -186,8 +186,10 @@ class SetupScene(MenuScene):
 
     @staticmethod
     def least(k: float) -> int:
-        """The lines' least text size in a window whose header is ``k`` of its tallest."""
-        return max(15, round(20 * k))
+        """The lines' least text size in a window whose header is ``k`` of its
+        tallest: no smaller than a match's small text (play-test at 640x480:
+        drawn at 19 pixels beside the match's 20, they read as too small)."""
+        return max(16, round(20 * k))
 
     def lines(self) -> dict[str, str]:
         """What Red's and Blue's players do, and the player's rating, by box."""
