@@ -40,7 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import patterns
 from game.ai.baselines import random_turn
 from game.ai.evaluate import DEFAULT, WIN, evaluate, leaf_terms
-from game.ai.levels import LEVELS, choose_turn
+from game.ai.first_levels import FIRST_LEVELS
+from game.ai.levels import LEVELS, Level, choose_turn
 from game.ai.patterns import OFF, SHAPES, UNIT, Evaluation, Patterns, write_atomically
 from game.ai.search import Budget, Searcher
 from game.rules import PASS, RED, Board
@@ -49,6 +50,10 @@ from game.rules import PASS, RED, Board
 WIDTH = 169
 #: The self-play players (levels, each on a node budget so games replay) and their weights.
 PLAYERS = {"club": 1, "expert": 2, "master": 2}
+#: Expert as the first shards were made with it (three turns deep, learned
+#: weights): the ladder's Expert was re-tuned since, and every shard of the set
+#: must come from the same players' games.
+SELF_PLAY: dict[str, Level] = {**LEVELS, "expert": FIRST_LEVELS["expert"]}
 
 
 def side_cells(side: int) -> int:
@@ -137,7 +142,7 @@ def play_shard(job: tuple[int, dict[str, object], Evaluation]) -> dict[str, np.n
                 who = names[0] if board.mover is RED else names[1]
                 turn = choose_turn(
                     board,
-                    LEVELS[who],
+                    SELF_PLAY[who],
                     rng,
                     searcher=players[board.mover],
                     nodes=int(str(cfg["nodes"])),
