@@ -21,7 +21,7 @@ def test_master_plays_the_shipped_patterns_only_where_compiled():
     assert isinstance(found, Patterns) and found is patterns.shipped()
     assert master.evaluation(compiled=False) == DEFAULT
     # The levels below keep the weights their ladder was measured with.
-    assert LEVELS["expert"].evaluation(compiled=True) == DEFAULT
+    assert LEVELS["challenger"].evaluation(compiled=True) == DEFAULT
     assert LEVELS["club"].evaluation(compiled=True) == CLASSIC
 
 

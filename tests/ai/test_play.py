@@ -121,7 +121,7 @@ def test_finds_the_only_winning_turn(mfen):
     winners = [t for t, v in margins.items() if v > 0]
     assert len(winners) == 1 and len(margins) >= 4  # the fixture really is a puzzle
     assert choose_turn(board, level("Master"), random.Random(1), seconds=2.0) == winners[0]
-    assert choose_turn(board, level("Expert"), random.Random(1), seconds=1.0) == winners[0]
+    assert choose_turn(board, level("Veteran"), random.Random(1), seconds=1.0) == winners[0]
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3])
@@ -172,12 +172,12 @@ def test_ties_are_exactly_the_turns_as_good_as_the_best(depth):
     assert chosen >= 4  # most sampled positions offer a choice
 
 
-def test_master_and_expert_vary_among_equally_good_turns_only():
+def test_master_and_veteran_vary_among_equally_good_turns_only():
     board = Board(size=4)  # the empty board: its symmetries give many equal turns
     every = Searcher().search(board, Budget(max_depth=2), solve=False, all_scores=True)
     best = {t for t, v in every.scores.items() if v == max(every.scores.values())}
     assert len(best) > 1
-    for name in ("Master", "Expert"):
+    for name in ("Master", "Veteran"):
         picked = {
             choose_turn(board, level(name), random.Random(seed), nodes=3000) for seed in range(8)
         }
@@ -216,7 +216,7 @@ def test_level_names_and_budgets():
     assert master.budget(Board(size=5)) == master.budget(Board(size=8)) == 0.85
     assert master.budget(Board(size=5), LONG_SECONDS) == 1.85
     assert 1.85 < master.budget(Board(size=8), LONG_SECONDS) < 4.0
-    assert level("Expert").budget(Board(size=5)) < level("Expert").budget(Board(size=8))
+    assert level("Challenger").budget(Board(size=5)) < level("Challenger").budget(Board(size=8))
 
 
 def test_softmax_prefers_better_turns():
