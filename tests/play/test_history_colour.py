@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.i18n import set_language
 from game.play.history import Entry
 
@@ -27,13 +29,14 @@ def test_no_colour_is_named_where_no_one_side_is_the_players() -> None:
         assert entry.line().startswith("2026-11-01  v ")
 
 
-def test_the_colour_is_said_in_each_language() -> None:
-    colours = {"de": "Blau", "fr": "Bleu", "es": "Azul", "it": "Blu"}
+@pytest.mark.parametrize(
+    ("language", "blue"), [("de", "Blau"), ("fr", "Bleu"), ("es", "Azul"), ("it", "Blu")]
+)
+def test_the_colour_is_said_in_each_language(language: str, blue: str) -> None:
+    set_language(language)
     try:
-        for language, blue in colours.items():
-            set_language(language)
-            line = game("Club", "Human").line()
-            assert line.startswith(f"2026-11-01  {blue} "), line
-            assert " as " not in line, line
+        line = game("Club", "Human").line()
     finally:
         set_language("en")
+    assert line.startswith(f"2026-11-01  {blue} "), line
+    assert " as " not in line, line
