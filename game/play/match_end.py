@@ -94,6 +94,9 @@ def rematch_said(fresh: Match) -> str:
 #: banner then goes on over the board.
 BANNER = 3.0
 AI_UNDER_BANNER = 1.5
+#: Seconds a banner stays once a turn is shown under it (play-test: the rematch's
+#: banner stayed 1.5 s into the person's turn, over cells they then clicked).
+BANNER_AFTER_TURN = 0.5
 
 
 def rematch_banner_seconds(fresh: Match) -> float:
@@ -101,6 +104,14 @@ def rematch_banner_seconds(fresh: Match) -> float:
     moves first (play-test: where the AI moved first, its turn came half way
     through and the banner read as gone in about a second)."""
     return BANNER + (AI_UNDER_BANNER if fresh.ai_to_move else 0.0)
+
+
+def banner_takes(click: bool, key: bool, on_board: bool) -> bool:
+    """Does a banner up take this input for itself, dismissing it and playing
+    nothing? A key, or a click on the board or the banner (play-test: a click in
+    the banner placed a tile on a cell hidden under it), not one on the panel.
+    ``click``: a left click; ``on_board``: left of the panel."""
+    return key or (click and on_board)
 
 
 def rematch_reminder(match: Match) -> str:

@@ -49,6 +49,12 @@ class Notices:
         """Show ``text`` in ``slot`` after what it already shows."""
         self._slots.setdefault(slot, []).append(Notice(text, color, seconds, seconds))
 
+    def shorten(self, slot: str, seconds: float) -> None:
+        """Let what ``slot`` shows last at most ``seconds`` more (a lasting one too)."""
+        for n in self._slots.get(slot, ()):
+            n.left = seconds if n.lasting else min(n.left, seconds)
+            n.seconds = max(n.seconds, n.left)
+
     def clear(self, slot: str) -> None:
         self._slots.pop(slot, None)
 

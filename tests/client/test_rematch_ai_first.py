@@ -7,7 +7,7 @@ has played a turn."""
 import pytest
 
 from game.client.scenes.match_scene import MatchScene
-from game.play.match_end import BANNER
+from game.play.match_end import BANNER, BANNER_AFTER_TURN
 
 from .screens import large_at_640
 from .test_scenes import start_match
@@ -50,6 +50,7 @@ def test_the_banner_lasts_before_the_ai_moves_and_the_colour_stays_said(app, dri
     assert said.startswith("Red ") and said.endswith("You play Blue.")
     drive.move(app.screen.get_rect().bottomleft)  # the pointer moving does not take it
     assert fresh.status[0] == said
+    drive.settle(BANNER_AFTER_TURN)  # a click while the banner is up only puts it away
     board = fresh.match.board
     for cell in board.legal_turns()[0].cells:
         drive.click_cell(cell)
@@ -173,3 +174,53 @@ def test_the_banner_hides_none_of_the_ais_tiles(tmp_path, window):
         assert hidden == []
     finally:
         app.close()
+
+
+def the_ais_turn_comes(drive, fresh: MatchScene) -> None:
+    """Frames until the AI's first turn has come (shown from this frame on)."""
+    for _frame in range(60 * 30):
+        if fresh.match.ply:
+            return
+        drive.frames(1)
+    raise AssertionError("the AI never played")
+
+
+def test_the_banner_goes_soon_after_the_ais_turn(app, drive):
+    """Play-test: the banner stayed about 1.5 s into the person's turn, over
+    two or three rows of empty cells."""
+    fresh = rematched(app, drive)
+    the_ais_turn_comes(drive, fresh)
+    banner = fresh.notices.get("banner")
+    # (None where the AI's process was slow to start and the banner's time ran out)
+    assert banner is None or banner.left <= BANNER_AFTER_TURN
+    drive.settle(BANNER_AFTER_TURN + 0.05)
+    assert fresh.notices.get("banner") is None
+    assert fresh.match.human_to_move
+
+
+def test_a_click_while_the_banner_is_up_only_puts_it_away(app, drive):
+    """Play-test: a click in the banner placed a tile on a cell hidden under it.
+    (A rematch the person starts: the banner is up at once, for them to click.)"""
+    scene = start_match(app, drive, side=3, red="Beginner", blue="Human")
+    scene.cancel_ai()
+    scene.finish()
+    drive.settle(1.0)
+    drive.click(app.scenes.top.controls[0].rect.center)  # Rematch
+    fresh = app.scenes.top
+    assert isinstance(fresh, MatchScene) and fresh.match.human_to_move
+    assert fresh.notices.get("banner") is not None
+    cell = fresh.match.board.legal_turns()[0].cells[0]
+    drive.click_cell(cell)
+    assert fresh.match.ply == 0 and fresh.match.chain is None
+    assert fresh.notices.get("banner") is None
+    drive.click_cell(cell)  # with the banner gone, the click plays
+    assert fresh.match.ply == 1 or fresh.match.chain is not None
+
+
+def test_a_key_while_the_banner_is_up_only_puts_it_away(app, drive):
+    import pygame
+
+    fresh = rematched(app, drive)
+    assert fresh.notices.get("banner") is not None
+    drive.key(pygame.K_ESCAPE)  # not the pause menu: the banner goes
+    assert app.scenes.top is fresh and fresh.notices.get("banner") is None

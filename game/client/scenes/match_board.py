@@ -13,7 +13,7 @@ from game.play import speech
 from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
 from game.play.explain import explain, turn_summary
 from game.play.match import Event, Match, player_name
-from game.play.match_end import keys_when_over
+from game.play.match_end import BANNER_AFTER_TURN, banner_takes, keys_when_over
 from game.play.notices import UNTIL_MOVED, Notices
 from game.rules import BLUE, PASS, RED
 
@@ -158,6 +158,7 @@ class MatchBoard(Scene):
                 delay += CHAIN_GAP / self.view.speed
                 self.say_chain()
             elif ev.kind == "turn" and ev.color is not None:
+                self.notices.shorten("banner", BANNER_AFTER_TURN)  # over the next turn's cells
                 # Say what was played: the line must not read the tile now under the
                 # pointer as a refusal of the click just made.
                 self.say(turn_summary(ev.color.title, ev.text), theme.TEXT, UNTIL_MOVED)
@@ -262,6 +263,17 @@ class MatchBoard(Scene):
             surface.blit(panel, box)
             pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=12)
             tl.label(surface, banner.text, box.inflate(-24, 0), size=32, bold=True, align="center")
+
+    def banner_took(self, event: pygame.event.Event) -> bool:
+        """A click or key while a banner is up only puts the banner away."""
+        if self.notices.get("banner") is None:
+            return False
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        on_board = click and event.pos[0] < self.panel.rect.left
+        if not banner_takes(click, event.type == pygame.KEYDOWN, on_board):
+            return False
+        self.notices.clear("banner")
+        return True
 
     def banner_box(self) -> pygame.FRect:
         """Where a banner shows: over the board's middle, or as near it as it

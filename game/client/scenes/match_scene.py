@@ -158,6 +158,8 @@ class MatchScene(MatchBoard):
     # -- input -------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         chain = self.match.chain is not None
+        if self.banner_took(event):
+            return
         if self.input.typing:
             action = self.input.keys(event)
             if action is not None:
