@@ -150,19 +150,22 @@ class SidePanel:
         y += 24 if small else 34
         # The two sides' names, and their counts, are read as one: one size each.
         # Where "Blue: Apprentice" would read smaller than the counts under it
-        # (640x480 in Large), the name stands alone: the disc says the side.
-        bare = False
-        for bare in (False, True):
-            measured = [self._rows(match, c, 0, bare) for c in (RED, BLUE)]
-            names = min(text_layout.label_px(r[1], r[2], r[5], bold=True) for r in measured)
-            counts = min(text_layout.label_px(r[3], r[4], r[6]) for r in measured)
-            if names >= counts:
-                break
+        # (640x480 in Large), that name stands alone (the disc says the side);
+        # the other keeps its side where it fits (play-test: "Red: Human" fitted,
+        # yet read "Human" beside "Apprentice").
+        measured = {c: self._rows(match, c, 0) for c in (RED, BLUE)}
+        counts = min(text_layout.label_px(r[3], r[4], r[6]) for r in measured.values())
+        bare = {
+            c: text_layout.label_px(r[1], r[2], r[5], bold=True) < counts
+            for c, r in measured.items()
+        }
+        measured = {c: self._rows(match, c, 0, bare[c]) for c in (RED, BLUE)}
+        names = min(text_layout.label_px(r[1], r[2], r[5], bold=True) for r in measured.values())
         # The counts under a name never larger than it: a long name (French at
         # 640x480 in Large) would read as a footnote to its own counts.
         most = (names, min(counts, names))
         for color in (RED, BLUE):
-            y = self._side(surface, match, color, y, most, bare)
+            y = self._side(surface, match, color, y, most, bare[color])
         line, col = turn_line
         size = 18 if small else 24
         # One line where it fits, else two (a box the same in both text sizes:
