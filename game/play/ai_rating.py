@@ -92,13 +92,14 @@ def rating_line(rating: Rating, change: float | None = None) -> str:
     line = line.format(rating=shown(rating), rd=round(rating.rd))
     if change is None:
         return line
-    return _("{line}. Your last game: {change}.").format(
-        line=line, change=signed(shown_change(rating.rating - change, rating))
-    )
+    moved = shown_change(rating.rating - change, rating)
+    if not round(moved):  # "+0" read as a sum to puzzle over
+        return _("{line}. Your last game: no change.").format(line=line)
+    return _("{line}. Your last game: {change}.").format(line=line, change=signed(moved))
 
 
 def signed(change: float) -> str:
-    """A rating's change as a player reads it: "+127", "-8", "+0"."""
+    """A rating's change as a player reads it: "+127", "-8"."""
     return f"{round(change):+d}"
 
 
@@ -115,7 +116,8 @@ def shown_change(before: float, after: Rating) -> float:
 
 def change_note(before: Rating, after: Rating) -> str:
     """What the result card says of the rating a game moved: by how much, and
-    where it is now, as the setup screen words it."""
+    where it is now, as the setup screen words it; of a game that moved the
+    figure shown by nothing, that it is still where it was."""
     if under_floor(after):
         now = _("under {rating}")
     elif provisional(after):
@@ -124,9 +126,11 @@ def change_note(before: Rating, after: Rating) -> str:
         now = "{rating}"
     # Short, to fit the card at its lines' size at 640x480 in Large text; the
     # card is of a game against the AI, which says whose rating it is.
-    return _("Rating: {change}, now {rating}.").format(
-        change=signed(shown_change(before.rating, after)), rating=now.format(rating=shown(after))
-    )
+    now = now.format(rating=shown(after))
+    change = shown_change(before.rating, after)
+    if not round(change):  # play-test: "Rating: +0, now about 430." after a loss
+        return _("Rating: no change, still {rating}.").format(rating=now)
+    return _("Rating: {change}, now {rating}.").format(change=signed(change), rating=now)
 
 
 def rated_name(player: str) -> str:

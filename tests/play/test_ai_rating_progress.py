@@ -90,3 +90,19 @@ def test_the_change_shown_adds_up_with_the_figures_shown() -> None:
     sure = Rating(411.4, 90.0)
     assert change_note(Rating(357.0, 95.0), sure) == "Rating: +54, now 411."
     assert rating_line(sure, 54.4) == "Your rating against the AI: 411 ± 90. Your last game: +54."
+
+
+def test_a_game_that_moved_the_figure_shown_by_nothing_says_no_change() -> None:
+    """Play-test: "Rating: +0, now about 430." after a loss: the "+0" read as a
+    sum to puzzle over. Provisional figures go by tens: 432.0 to 428.6 is 430
+    to 430."""
+    before, after = Rating(432.0, 150.0), Rating(428.6, 148.0)
+    assert round(ai_rating.shown_change(before.rating, after)) == 0
+    assert change_note(before, after) == "Rating: no change, still about 430."
+    assert rating_line(after, after.rating - before.rating) == (
+        "Your rating against the AI: about 430 (provisional). Your last game: no change."
+    )
+    # Settled figures go by units: a move of 0.4 is no change either.
+    assert change_note(Rating(1200.0, 60.0), Rating(1199.6, 60.0)) == (
+        "Rating: no change, still 1200."
+    )
