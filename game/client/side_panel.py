@@ -221,8 +221,10 @@ class SidePanel:
         rows = max(1, (bottom - top) // line_h)
         count = (len(moves) + 1) // 2 if pairs else len(moves)
         current = match.ply - 1  # the move just played on the board shown
-        if current >= 0 and match.ply != self._shown_ply:
-            row = current // per_row  # a new position: bring its move into view
+        if match.ply != self._shown_ply:
+            # A new position: bring its move into view; the start, the first
+            # move's (play-test: at Home the list stayed on the last moves).
+            row = max(0, current) // per_row
             self.first_row = min(max(self.first_row, row - rows + 1), row)
         self._shown_ply = match.ply
         self.first_row = max(0, min(self.first_row, count - rows))

@@ -26,6 +26,15 @@ def stepping() -> str:
     return _("Looking back only: Left and Right step through the game.")
 
 
+def looking_at(ply: int, plies: int) -> str:
+    """The turn line for a game looked back over at ``ply`` of its ``plies``
+    turns: at the start, before its first turn (play-test: "after turn 0 of
+    90" read as a turn nobody played)."""
+    if ply == 0:
+        return _("Looking back: the start, before turn 1 of {total}").format(total=plies)
+    return _("Looking back: after turn {number} of {total}").format(number=ply, total=plies)
+
+
 def hover(board: Board, cell: int) -> tuple[str, str]:
     """The line over the board for the pointer over ``cell``: what the cell
     holds, as for any position nobody is to play in, not "Place a tile"."""

@@ -228,3 +228,41 @@ def test_stepping_back_in_a_game_going_on_says_it_is_looking_back(app, drive):
     assert scene.turn_line()[0] == "Looking back: after turn 1 of 2"
     drive.key(pygame.K_RIGHT)
     assert scene.turn_line()[0] == "Red to move"
+
+
+def test_at_the_start_the_list_shows_the_first_moves_and_says_the_start(tmp_path):
+    """Play-test: at Home the list stayed on the last moves, under a line that
+    read "Looking back: after turn 0 of 90"."""
+    from game.client.app import App
+    from game.client.scripted.tour import Driver
+
+    small = App((640, 480), tmp_path / "small")
+    try:
+        d = Driver(small)
+        scene = played(small, d, turns=30, side=5, seed=4)
+        panel = scene.panel
+        d.frames(1)
+        assert not any(ply == 1 for ply, _ in panel.move_rects)  # the last moves in view
+        d.key(pygame.K_HOME)
+        d.frames(1)
+        assert scene.match.ply == 0 and any(ply == 1 for ply, _ in panel.move_rects)
+        total = scene.match.plies
+        assert scene.turn_line()[0] == f"Looking back: the start, before turn 1 of {total}"
+    finally:
+        small.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_the_start_line_fits_at_640x480_large(tmp_path, language):
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+
+    from .looking_back import from_the_start, opened_from_history
+    from .screens import large_at_640
+
+    with large_at_640(tmp_path, language) as app:
+        drive = Driver(app)
+        review = from_the_start(drive, opened_from_history(app, drive))
+        drive.frames(2)
+        assert review.turn_line()[0].endswith(str(review.match.plies))
+        assert text_problems(app) == []

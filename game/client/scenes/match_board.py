@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, ngettext
-from game.play import speech
+from game.play import look_back, speech
 from game.play.control import Hints, MatchControl, Saves, TakeBacks, Thinks, abilities
 from game.play.explain import explain, turn_summary
 from game.play.match import Event, Match, player_name
@@ -289,8 +289,7 @@ class MatchBoard(Scene):
         # A finished game looked back over (nobody is to move), or an earlier
         # position of one going on: "Red to move" read as the game's own state.
         if match.finished or (self.control.browsing and match.ply < match.plies):
-            text = _("Looking back: after turn {number} of {total}")
-            return text.format(number=match.ply, total=match.plies), theme.MUTED
+            return look_back.looking_at(match.ply, match.plies), theme.MUTED
         if match.ai_to_move and self.thinker is not None and self.thinker.thinking:
             dots = "." * (1 + int(self.clock * 3) % 3)
             waited = self.clock - self.thinker.thinking_since
