@@ -47,12 +47,15 @@ def test_flip_rules_name_the_rule():
     with pytest.raises(IllegalTurnError, match="c4 is empty"):
         b.play("xc4")
     lone = Board("3/4/RB3/4/3 r")
-    with pytest.raises(IllegalTurnError, match=r"would not reduce Red's groups.*touches only one"):
+    with pytest.raises(
+        IllegalTurnError,
+        match=r"would not reduce the groups as a flip must: it touches only one of Red's",
+    ):
         lone.play("xc2")
     # c3 joins Red's c2 and c4, but Blue's b2 and d3 fall apart without it: no gain.
     split = Board("3/1B2/1RBR1/2B1/3 r")
     with pytest.raises(
-        IllegalTurnError, match=r"c3 would not reduce the total .*Red loses 1, Blue gains 1"
+        IllegalTurnError, match=r"c3 would not reduce the groups as .*Red loses 1 but Blue gains 1"
     ):
         split.play("xc3")
 
@@ -267,3 +270,24 @@ def test_flip_outcomes_are_the_positions_the_flip_turns_reach():
                 checked += 1
             b.push(rng.choice(b.legal_turns()))
     assert checked > 100
+
+
+@pytest.mark.parametrize(
+    ("position", "flip", "why"),
+    [
+        # The play-test's puzzle on a first turn: the tile touches no red tile.
+        ("3/4/R1B2/4/3 r", "xc3", "it touches none of Red's groups (it must join two or more)"),
+        ("3/4/RB3/4/3 r", "xc2", "it touches only one of Red's groups (it must join two or more)"),
+        # c3 joins Red's c2 and c4, but Blue's b2 and d3 fall apart without it.
+        ("3/1B2/1RBR1/2B1/3 r", "xc3", "Red loses 1 but Blue gains 1, so the total does not fall"),
+    ],
+)
+def test_every_refused_flip_says_the_one_rule_first_then_why(position, flip, why):
+    """Play-test: "would not reduce the total number of groups" and "would not
+    reduce Blue's groups" read as two rules, the second on a first turn."""
+    cell = flip[1:]
+    with pytest.raises(IllegalTurnError) as refused:
+        Board(position).play(flip)
+    assert str(refused.value).endswith(
+        f"flipping {cell} would not reduce the groups as a flip must: {why}"
+    )

@@ -356,20 +356,23 @@ def why_not_flip(
     if flip_ok(geo, bit, gm, go):
         return None
     k, j = flip_effect(geo, bit, gm, go)
+    # One rule, said the same way first whichever half of it fails (play-test:
+    # "would not reduce Red's groups" beside "the total number of groups" read
+    # as two rules); then why, as a newcomer can check it on the board.
     if k < 2:
         text = (
             _(
-                "flipping {cell} would not reduce {color}'s groups "
-                "(it must touch two or more of them; it touches none)"
+                "flipping {cell} would not reduce the groups as a flip must: "
+                "it touches none of {color}'s groups (it must join two or more)"
             )
             if k == 0
             else _(
-                "flipping {cell} would not reduce {color}'s groups "
-                "(it must touch two or more of them; it touches only one)"
+                "flipping {cell} would not reduce the groups as a flip must: "
+                "it touches only one of {color}'s groups (it must join two or more)"
             )
         )
         return text.format(cell=name, color=own)
     return _(
-        "flipping {cell} would not reduce the total number of groups "
-        "({color} loses {lost}, {enemy} gains {gained})"
+        "flipping {cell} would not reduce the groups as a flip must: "
+        "{color} loses {lost} but {enemy} gains {gained}, so the total does not fall"
     ).format(cell=name, color=own, enemy=enemy, lost=k - 1, gained=j - 1)

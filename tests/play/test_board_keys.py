@@ -60,8 +60,8 @@ def test_a_refused_typed_turn_clicks_nothing_and_says_why():
         "pass": "Pass: Red has a legal turn (e.g. e1) and must take one.",
         # Half way through, a chain has run out: nothing of it is played.
         CHAIN_ANSWER + "xa1": "The turn ends with d4: no tile is left to flip after it.",
-        "xa1": "Flipping a1 would not reduce Red's groups (it must touch two or more of them;"
-        " it touches only one).",
+        "xa1": "Flipping a1 would not reduce the groups as a flip must: it touches only one"
+        " of Red's groups (it must join two or more).",
     }
     for text, reason in cases.items():
         typed = typed_turn(board, None, text)

@@ -29,11 +29,14 @@ def test_a_refused_flip_says_which_count_would_not_fall():
     board = Board(CHAIN)
     assert at(board, "c1") == ("Flip c1.", "good")
     assert at(board, "f2") == (
-        "Can't flip f2: flipping f2 would not reduce the total number of groups "
-        "(Red loses 1, Blue gains 1).",
+        "Can't flip f2: flipping f2 would not reduce the groups as a flip must: "
+        "Red loses 1 but Blue gains 1, so the total does not fall.",
         "bad",
     )
-    assert at(board, "a1")[0].startswith("Can't flip a1: flipping a1 would not reduce Red's")
+    assert at(board, "a1")[0].startswith(
+        "Can't flip a1: flipping a1 would not reduce the groups as a flip must: "
+        "it touches only one of Red's groups"
+    )
     assert at(board, "a3") == ("a3 is one of Red's own tiles; Red flips Blue's tiles.", "info")
 
 
