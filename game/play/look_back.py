@@ -19,6 +19,13 @@ def opening_turn(match: Match) -> int:
     return match.plies if match.finished else 0
 
 
+def analysis_turn(match: Match) -> int:
+    """The turn the analysis of ``match`` shows first: the one looked at, or,
+    from a game's end, what :func:`opening_turn` opens (play-test: analysed
+    from the result card, a finished game opened on the empty board)."""
+    return match.ply if match.ply < match.plies else opening_turn(match)
+
+
 def stepping() -> str:
     """What a look back says of itself on the line over the board: to a click
     on the board, and when its result card is put away (not a live game's

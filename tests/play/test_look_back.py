@@ -67,3 +67,19 @@ def test_a_game_not_finished_opens_at_its_start():
     match = Match(3, "Human", "Human")
     match.play(match.board.legal_turns()[0])
     assert look_back.opening_turn(match) == 0
+
+
+def test_the_analysis_opens_at_the_turn_looked_at_or_at_the_end():
+    """Play-test: analysed from the result card, a finished game opened on the
+    empty board; History opens it at its end, and so does the analysis."""
+    import random
+
+    from game.play.match import Match
+
+    match = Match(3, "Human", "Beginner")
+    rng = random.Random(3)
+    while not match.over:
+        match.play(rng.choice(match.board.legal_turns()))
+    assert look_back.analysis_turn(match) == match.plies > 3
+    match.goto(3)
+    assert look_back.analysis_turn(match) == 3

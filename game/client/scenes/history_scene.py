@@ -299,7 +299,8 @@ class HistoryScene(Scene):
     def analyse(self) -> None:
         game, match = self.open_current()
         if game is not None and match is not None:
-            self.app.scenes.push(AnalysisScene(self.app, match, game.path))
+            start = look_back.analysis_turn(match)
+            self.app.scenes.push(AnalysisScene(self.app, match, game.path, start))
 
     def ask_to_delete(self) -> None:
         game = self.current()

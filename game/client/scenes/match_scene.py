@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play import match_end
+from game.play import look_back, match_end
 from game.play.board_keys import typed_turn
 from game.play.called_off import resign_words
 from game.play.chain_on_board import took_back
@@ -125,11 +125,9 @@ class MatchScene(MatchBoard):
 
     def analyse_game(self) -> None:
         """Go through the game with the engine (kept with its record in the history,
-        if this very game has one), from the turn looked at when looking back;
-        from the first, at the end."""
-        m = self.match
-        start = m.ply if m.ply < m.plies else 0
-        self.app.scenes.push(AnalysisScene(self.app, m, self.control.kept_record(), start))
+        if this very game has one), from the turn :func:`analysis_turn` says."""
+        start = look_back.analysis_turn(self.match)
+        self.app.scenes.push(AnalysisScene(self.app, self.match, self.control.kept_record(), start))
 
     def rematch(self) -> None:
         """The same players with the colours swapped, as a new match in progress."""
