@@ -35,7 +35,10 @@ def legend() -> list[tuple[str, str]]:
             said = _("more than {low}, up to {n}").format(low=tiles(low), n=tiles(most))
         out.append((name, said))
         low = most
-    out.append(("blunder", _("more than {n}").format(n=tiles(low or 0.0))))
+    # A solved ending's turn that loses a win or a draw is a blunder whatever
+    # its tiles (``exact_verdict``): the tiles' limit alone did not explain it.
+    blunder = _("more than {n}, or any turn that throws away a won or drawn ending")
+    out.append(("blunder", blunder.format(n=tiles(low or 0.0))))
     out.append(("?", _(UNSURE)))
     out.append(("forced", _(FORCED)))
     return out
