@@ -44,6 +44,12 @@ class Ending:
         return _("{side} wins").format(side=_(self.winner.title))
 
     @property
+    def counted(self) -> bool:
+        """Does the card count the tiles and turns? Not for a game called off
+        before any turn (play-test: "0 tiles", "0 tiles", "0 turns")."""
+        return not (self.called_off and self.turns == 0)
+
+    @property
     def resign_line(self) -> str:
         """What the card says of a resignation ("" if none)."""
         if self.resigned is None:

@@ -359,3 +359,25 @@ def test_the_call_off_menu_and_question_fit_at_640x480_large(tmp_path, language)
         drive.click(button(app.scenes.top, "Call off").rect.center)
         assert isinstance(app.scenes.top, ConfirmScene)
         assert text_problems(app) == []
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_a_card_called_off_before_any_turn_lists_no_counts(tmp_path, language):
+    """Play-test: the card listed "0 tiles / 0 tiles / 0 turns"; they go, and
+    what is left fits at 640x480 in Large."""
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+    from game.i18n import _
+
+    from .screens import large_at_640
+
+    with large_at_640(tmp_path, language) as app:
+        drive = Driver(app)
+        _scene, over = resign_before_a_turn(app, drive)
+        lines = [line[0] for line in over.lines()]
+        assert lines[:2] == [
+            _("Called off"),
+            _("{side} called the game off.").format(side=_("Red")),
+        ]
+        assert not [line for line in lines if "0" in line]
+        assert text_problems(app) == []

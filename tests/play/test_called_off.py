@@ -136,3 +136,24 @@ def test_a_resignation_that_counts_still_names_the_winner(tmp_path):
     assert not end.called_off and end.winner is BLUE
     assert (end.headline, end.resign_line) == ("Blue wins", "Red resigned.")
     assert control.match.result_text() == "Red resigned: Blue wins."
+
+
+def test_a_game_called_off_before_any_turn_counts_nothing_on_its_card(tmp_path):
+    """Play-test: such a card listed "0 tiles", "0 tiles" and "0 turns"."""
+    control = against_club(tmp_path, HUMAN, "Club")
+    control.resign(RED)
+    assert not ending(control.match).counted
+
+
+def test_a_game_with_turns_counts_them_on_its_card_called_off_or_not(tmp_path):
+    """After the AI's first turn a game called off still has a turn to count."""
+    control = against_club(tmp_path, "Club", HUMAN)
+    control.match.play(control.match.board.legal_turns()[0])  # the AI's
+    control.resign(BLUE)
+    end = ending(control.match)
+    assert end.called_off and end.counted and end.turns == 1
+    played = against_club(tmp_path / "b", HUMAN, "Club")
+    for cell in played.match.board.legal_turns()[0].cells:
+        played.click(cell)
+    played.resign(RED)
+    assert ending(played.match).counted

@@ -299,7 +299,7 @@ class GameOverScene(ButtonScene):
         k = self.grow
         if end.resign_line:
             out.append((end.resign_line, 22 * k, theme.MUTED, False))
-        for side in (RED, BLUE):
+        for side in (RED, BLUE) if end.counted else ():
             n = end.tiles[side]
             line = ngettext("{side} ({player}): {n} tile", "{side} ({player}): {n} tiles", n)
             out.append(
@@ -310,10 +310,11 @@ class GameOverScene(ButtonScene):
                     False,
                 )
             )
-        turns = turns_said(end.turns, end.first, end.passes)
-        if self.apart and self.across and theme.font(22 * k).size(turns)[0] > self.across:
+        turns = turns_said(end.turns, end.first, end.passes) if end.counted else ""
+        if turns and self.apart and self.across and theme.font(22 * k).size(turns)[0] > self.across:
             turns = turns_said(end.turns, end.first, end.passes, apart=True)
-        out.append((turns, 22 * k, theme.MUTED, False))
+        if turns:
+            out.append((turns, 22 * k, theme.MUTED, False))
         text, note = self.note
         if text:  # no row kept empty (play-test: reopened from History, a band)
             # The turns line's size: Large's rating line read as small print at 20.
