@@ -184,6 +184,10 @@ class StepperChoice(Segments):
             if option >= len(self.options):
                 continue  # nothing to step through
             color = self.draw_box(surface, r, (self.index == 0) == (option == 0))
+            if option and self.index == 0:
+                # Greyed while the first is chosen (play-test: "Human" beside a
+                # bright "Beginner" read as playing as Beginner); still a click away.
+                color = theme.MUTED
             room = r if option == 0 else self.name_room(r)
             lines.append((self.shown(self.options[option]), room, color))
         own = self.fit_px()

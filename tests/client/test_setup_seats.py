@@ -246,7 +246,26 @@ def test_the_arrows_on_the_chosen_stepper_show_and_the_one_at_the_end_is_dimmer(
         down, top = scene.blue.steps()
         step, end = ink(app, down, theme.BG), ink(app, top, theme.BG)
         assert step * 0.5 <= end < step, (end, step)
-        drive.click(scene.blue.areas()[0].center)  # the person: the stepper plain
+        drive.click(scene.blue.areas()[0].center)  # the person: the stepper greyed
         app.draw()
-        step, end = ink(app, down, theme.TEXT), ink(app, top, theme.MUTED)
-        assert step > 0 and end > 0, (end, step)
+        step, end = ink(app, down, theme.MUTED), ink(app, top, theme.MUTED)
+        assert step > end > 0, (end, step)
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_a_persons_seat_greys_the_level_beside_it(tmp_path, text_size):
+    """Play-test: a seat set to Human showed "Beginner" on its stepper in the
+    text's ink, which read as playing as Beginner: greyed, until chosen."""
+    from game.client import theme
+
+    with shown(tmp_path, SetupScene, (640, 480), text_size) as (app, _seen):
+        scene = app.scenes.top
+        drive = Driver(app)
+        assert app.settings.red_player == HUMAN
+        app.draw()
+        name = scene.red.name_room(scene.red.areas()[1])
+        assert ink(app, name, theme.TEXT) == 0 < ink(app, name, theme.MUTED)
+        drive.click(scene.red.areas()[1].center)  # the level chosen: in the box's ink
+        assert app.settings.red_player != HUMAN
+        app.draw()
+        assert ink(app, name, theme.MUTED) == 0 < ink(app, name, theme.BG)
