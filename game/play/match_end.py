@@ -112,12 +112,14 @@ def rematch_banner_seconds(fresh: Match) -> float:
     return BANNER + (AI_UNDER_BANNER if fresh.ai_to_move else 0.0)
 
 
-def banner_takes(click: bool, key: bool, on_board: bool) -> bool:
+def banner_takes(click: bool, on_board: bool) -> bool:
     """Does a banner up take this input for itself, dismissing it and playing
-    nothing? A key, or a click on the board or the banner (play-test: a click in
-    the banner placed a tile on a cell hidden under it), not one on the panel.
-    ``click``: a left click; ``on_board``: left of the panel."""
-    return key or (click and on_board)
+    nothing? A click on the board or the banner (play-test: a click in the
+    banner placed a tile on a cell hidden under it), not one on the panel. A
+    key puts the banner away but keeps its job: the board cursor it moves is
+    in sight, and a player on keys or a controller would lose a press to every
+    banner. ``click``: a left click; ``on_board``: left of the panel."""
+    return click and on_board
 
 
 def rematch_reminder(match: Match) -> str:

@@ -34,13 +34,12 @@ def test_the_banner_goes_well_before_the_ai_would_have_waited():
 
 
 @pytest.mark.parametrize(
-    ("click", "key", "on_board", "taken"),
+    ("click", "on_board", "taken"),
     [
-        (True, False, True, True),  # a click on the board or the banner
-        (False, True, False, True),  # any key
-        (True, False, False, False),  # the panel's buttons still work
-        (False, False, False, False),  # the pointer moving
+        (True, True, True),  # a click on the board or the banner
+        (True, False, False),  # the panel's buttons still work
+        (False, False, False),  # a key, or the pointer moving
     ],
 )
-def test_what_a_banner_takes(click, key, on_board, taken):
-    assert banner_takes(click, key, on_board) is taken
+def test_what_a_banner_takes(click, on_board, taken):
+    assert banner_takes(click, on_board) is taken

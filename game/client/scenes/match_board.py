@@ -265,12 +265,15 @@ class MatchBoard(Scene):
             tl.label(surface, banner.text, box.inflate(-24, 0), size=32, bold=True, align="center")
 
     def banner_took(self, event: pygame.event.Event) -> bool:
-        """A click or key while a banner is up only puts the banner away."""
+        """A click on the board while a banner is up only puts the banner away;
+        a key puts it away and still does its job."""
         if self.notices.get("banner") is None:
             return False
         click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         on_board = click and event.pos[0] < self.panel.rect.left
-        if not banner_takes(click, event.type == pygame.KEYDOWN, on_board):
+        if event.type == pygame.KEYDOWN:
+            self.notices.clear("banner")
+        if not banner_takes(click, on_board):
             return False
         self.notices.clear("banner")
         return True
