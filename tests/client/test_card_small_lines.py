@@ -5,54 +5,36 @@ one line breaks after its comma, the passes whole on the second, on the live
 card and on History's alike."""
 
 import dataclasses
-import random
 
 import pytest
 
 from game.client import theme
 from game.client.scenes.game_over import GameOverScene, result_card
-from game.client.scenes.match_scene import MatchScene
 from game.client.scripted.checks import look, text_problems
 from game.client.scripted.tour import Driver
 from game.i18n import _
-from game.play.match import HUMAN, Match, turns_said
+from game.play.match import turns_said
 from game.play.match_end import ending
-from game.rules import PASS
+from game.rules import PASS, Board
 
+from .last_turn import but_the_last_turn, to_the_card
 from .looking_back import opened_from_history
 from .screens import large_at_640
 from .tours import languages
 
 
-def long_game() -> tuple[Match, tuple[int, ...]]:
-    """A side-4 game of two people with passes and an odd number of turns (the
-    longest turns line), played up to its last turn; that turn's cells."""
-    for seed in range(2000):
-        rng = random.Random(seed)
-        board = Match(4, HUMAN, HUMAN).board
-        while not board.is_game_over():
-            board.push(rng.choice(board.legal_turns()))
-        *before, last = board.turn_stack
-        if before.count(PASS) >= 2 and last is not PASS and len(board.turn_stack) % 2:
-            played = Match(4, HUMAN, HUMAN)
-            for turn in before:
-                played.board.push(turn)
-            return played, last.cells
-    raise AssertionError("no game found")
+def passes_and_odd_turns(board: Board) -> bool:
+    """Two passes or more and an odd number of turns: the longest turns line."""
+    return board.turn_stack.count(PASS) >= 2 and len(board.turn_stack) % 2 == 1
 
 
 def finished_card(app) -> GameOverScene:
-    """The live card of :func:`long_game`, played to its end by clicks, with a
+    """The live card of a side-4 game of two people with passes and an odd
+    number of turns, played to its end by clicks, with a
     note under the turns (a third small line, as a rated game's)."""
     drive = Driver(app)
-    match, last = long_game()
-    scene = MatchScene(app, match)
-    app.scenes.reset(scene)
-    drive.frames(2)
-    for cell in last:
-        drive.click_cell(cell)
-    drive.settle(1.5)
-    assert isinstance(app.scenes.top, GameOverScene)
+    match, last = but_the_last_turn(4, passes_and_odd_turns)
+    scene, _live = to_the_card(app, drive, match, last)
     over = dataclasses.replace(scene.outcome(), note=_("Played on: not rated, not in History."))
     card = result_card(app, over, "analysed")
     app.scenes.push(card)

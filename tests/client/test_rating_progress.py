@@ -2,54 +2,30 @@
 the rating is below the floor of what is shown (play-test: two wins took the
 stored rating from -170 to -43 and New match still said "about 10")."""
 
-import random
-
 import pytest
 
 from game.client import text_layout, theme
 from game.client.scenes.game_over import GameOverScene
-from game.client.scenes.match_scene import MatchScene
 from game.client.scenes.setup import SetupScene
 from game.glicko import Rating
 from game.play import ai_rating
-from game.play.match import HUMAN, Match
-from game.rules import PASS, RED
+from game.rules import RED, Board
 
+from .last_turn import but_the_last_turn, to_the_card
 from .screens import large_at_640
 from .test_first_start_note import frame_texts
 from .tours import languages
 
 
-def won_but_the_last_turn() -> tuple[Match, tuple[int, ...]]:
-    """A side-3 game of a person (Red) and Beginner that Red wins with a last
-    turn of placing or flipping, played up to that turn; and its cells."""
-    for seed in range(200):
-        rng = random.Random(seed)
-        match = Match(3, HUMAN, "Beginner")
-        turns = []
-        while not match.board.is_game_over():
-            turn = rng.choice(match.board.legal_turns())
-            turns.append((match.board.mover, turn))
-            match.board.push(turn)
-        mover, last = turns[-1]
-        if match.board.winner() is RED and mover is RED and last is not PASS:
-            played = Match(3, HUMAN, "Beginner")
-            for _side, turn in turns[:-1]:
-                played.board.push(turn)
-            return played, last.cells
-    raise AssertionError("no game found")
+def won_by_red(board: Board) -> bool:
+    """Red won, and played the last turn (the one the test clicks)."""
+    return board.winner() is RED and len(board.turn_stack) % 2 == 1
 
 
 def win_at_the_screen(app, drive) -> GameOverScene:
-    match, last = won_but_the_last_turn()
-    scene = MatchScene(app, match)
-    app.scenes.reset(scene)
-    drive.frames(2)
-    for cell in last:
-        drive.click_cell(cell)
-    drive.settle(1.5)
-    card = app.scenes.top
-    assert isinstance(card, GameOverScene) and match.winner() is RED
+    match, last = but_the_last_turn(3, won_by_red, blue="Beginner", seeds=200)
+    _scene, card = to_the_card(app, drive, match, last)
+    assert match.winner() is RED
     return card
 
 
