@@ -36,9 +36,10 @@ def stepping() -> str:
 def looking_at(ply: int, plies: int) -> str:
     """The turn line for a game looked back over at ``ply`` of its ``plies``
     turns: at the start, before its first turn (play-test: "after turn 0 of
-    90" read as a turn nobody played)."""
+    90" read as a turn nobody played; "the start, before turn 1 of 90" was
+    too long for the panel at 640x480 in Large text)."""
     if ply == 0:
-        return _("Looking back: the start, before turn 1 of {total}").format(total=plies)
+        return _("Looking back: before turn 1 of {total}").format(total=plies)
     return _("Looking back: after turn {number} of {total}").format(number=ply, total=plies)
 
 

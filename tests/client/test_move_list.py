@@ -247,7 +247,7 @@ def test_at_the_start_the_list_shows_the_first_moves_and_says_the_start(tmp_path
         d.frames(1)
         assert scene.match.ply == 0 and any(ply == 1 for ply, _ in panel.move_rects)
         total = scene.match.plies
-        assert scene.turn_line()[0] == f"Looking back: the start, before turn 1 of {total}"
+        assert scene.turn_line()[0] == f"Looking back: before turn 1 of {total}"
     finally:
         small.close()
 
@@ -266,3 +266,18 @@ def test_the_start_line_fits_at_640x480_large(tmp_path, language):
         drive.frames(2)
         assert review.turn_line()[0].endswith(str(review.match.plies))
         assert text_problems(app) == []
+        # As big as the line one turn on (play-test: it shrank to about 11 px).
+        start = drawn_px(app, review.turn_line()[0])
+        drive.key(pygame.K_RIGHT)
+        drive.frames(2)
+        later = drawn_px(app, review.turn_line()[0])
+        assert start and later and min(start) >= min(later), (start, later)
+
+
+def drawn_px(app, text: str) -> list[int]:
+    """The sizes ``text`` is drawn at on the screen now (a line each)."""
+    from game.client.scripted.checks import look
+
+    seen = look(app)
+    assert seen is not None
+    return [px for said, _rect, _bold, px in seen.texts if said == text]

@@ -5,7 +5,7 @@ from game.play.look_back import looking_at
 
 
 def test_the_start_is_said_as_before_the_first_turn():
-    assert looking_at(0, 90) == "Looking back: the start, before turn 1 of 90"
+    assert looking_at(0, 90) == "Looking back: before turn 1 of 90"
 
 
 def test_a_later_position_is_said_as_after_its_turn():
