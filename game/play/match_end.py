@@ -112,14 +112,21 @@ def rematch_banner_seconds(fresh: Match) -> float:
     return BANNER + (AI_UNDER_BANNER if fresh.ai_to_move else 0.0)
 
 
-def banner_takes(click: bool, on_board: bool) -> bool:
-    """Does a banner up take this input for itself, dismissing it and playing
+#: Seconds after a click put a banner away in which a click on the board still
+#: plays nothing (play-test: a double-click's second click, 0.15 to 0.2 s after
+#: the first, played the cell that had been under the banner).
+BANNER_GRACE = 0.4
+
+
+def banner_takes(click: bool, on_board: bool, up: bool, since_put_away: float) -> bool:
+    """Does a banner take this input for itself, dismissing it and playing
     nothing? A click on the board or the banner (play-test: a click in the
-    banner placed a tile on a cell hidden under it), not one on the panel. A
+    banner placed a tile on a cell hidden under it) while it is ``up`` or within
+    :data:`BANNER_GRACE` of a click putting it away, not one on the panel. A
     key puts the banner away but keeps its job: the board cursor it moves is
     in sight, and a player on keys or a controller would lose a press to every
     banner. ``click``: a left click; ``on_board``: left of the panel."""
-    return click and on_board
+    return click and on_board and (up or since_put_away < BANNER_GRACE)
 
 
 def rematch_reminder(match: Match) -> str:

@@ -7,7 +7,7 @@ has played a turn."""
 import pytest
 
 from game.client.scenes.match_scene import MatchScene
-from game.play.match_end import BANNER, BANNER_AFTER_TURN
+from game.play.match_end import BANNER, BANNER_AFTER_TURN, BANNER_GRACE
 
 from .screens import large_at_640
 from .test_scenes import start_match
@@ -213,7 +213,10 @@ def test_a_click_while_the_banner_is_up_only_puts_it_away(app, drive):
     drive.click_cell(cell)
     assert fresh.match.ply == 0 and fresh.match.chain is None
     assert fresh.notices.get("banner") is None
-    drive.click_cell(cell)  # with the banner gone, the click plays
+    drive.click_cell(cell)  # a double-click's second click plays nothing either
+    assert fresh.match.ply == 0 and fresh.match.chain is None
+    drive.settle(BANNER_GRACE + 0.05)
+    drive.click_cell(cell)  # with the banner gone a moment, the click plays
     assert fresh.match.ply == 1 or fresh.match.chain is not None
 
 

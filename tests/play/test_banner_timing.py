@@ -4,7 +4,7 @@ a cell hidden under it)."""
 
 import pytest
 
-from game.play.match_end import BANNER_AFTER_TURN, banner_takes
+from game.play.match_end import BANNER_AFTER_TURN, BANNER_GRACE, banner_takes
 from game.play.notices import UNTIL_MOVED, Notices
 
 
@@ -34,12 +34,15 @@ def test_the_banner_goes_well_before_the_ai_would_have_waited():
 
 
 @pytest.mark.parametrize(
-    ("click", "on_board", "taken"),
+    ("click", "on_board", "up", "since", "taken"),
     [
-        (True, True, True),  # a click on the board or the banner
-        (True, False, False),  # the panel's buttons still work
-        (False, False, False),  # a key, or the pointer moving
+        (True, True, True, 1e9, True),  # a click on the board or the banner
+        (True, False, True, 1e9, False),  # the panel's buttons still work
+        (False, False, True, 1e9, False),  # a key, or the pointer moving
+        (True, True, False, 0.15, True),  # a double-click's second click
+        (True, True, False, BANNER_GRACE, False),  # a click once the grace is over
+        (True, True, False, 1e9, False),  # no banner lately: the click plays
     ],
 )
-def test_what_a_banner_takes(click, on_board, taken):
-    assert banner_takes(click, on_board) is taken
+def test_what_a_banner_takes(click, on_board, up, since, taken):
+    assert banner_takes(click, on_board, up, since) is taken

@@ -51,6 +51,7 @@ class MatchBoard(Scene):
         self.pending: list[tuple[float, str]] = []  # sounds due at a time
         self.finished = False
         self.clock = 0.0
+        self.banner_put_away = -1e9  # when a click last put a banner away
         # The cells a click can act on, and the board state they were worked out for.
         self._targets_for: object = None
         self._targets: frozenset[int] = frozenset()
@@ -265,17 +266,19 @@ class MatchBoard(Scene):
             tl.label(surface, banner.text, box.inflate(-24, 0), size=32, bold=True, align="center")
 
     def banner_took(self, event: pygame.event.Event) -> bool:
-        """A click on the board while a banner is up only puts the banner away;
-        a key puts it away and still does its job."""
-        if self.notices.get("banner") is None:
-            return False
+        """A click on the board while a banner is up, or just after a click put
+        it away, only puts the banner away; a key puts it away and still does
+        its job."""
+        up = self.notices.get("banner") is not None
         click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         on_board = click and event.pos[0] < self.panel.rect.left
         if event.type == pygame.KEYDOWN:
             self.notices.clear("banner")
-        if not banner_takes(click, on_board):
+        if not banner_takes(click, on_board, up, self.clock - self.banner_put_away):
             return False
-        self.notices.clear("banner")
+        if up:
+            self.notices.clear("banner")
+            self.banner_put_away = self.clock
         return True
 
     def banner_box(self) -> pygame.FRect:
