@@ -210,6 +210,8 @@ def test_a_click_while_the_banner_is_up_only_puts_it_away(app, drive):
     assert isinstance(fresh, MatchScene) and fresh.match.human_to_move
     assert fresh.notices.get("banner") is not None
     cell = fresh.match.board.legal_turns()[0].cells[0]
+    drive.move(fresh.view.centre(cell))  # no preview under the banner invites a click
+    assert fresh.hover is None and fresh.hover_text()[0] == ""
     drive.click_cell(cell)
     assert fresh.match.ply == 0 and fresh.match.chain is None
     assert fresh.notices.get("banner") is None

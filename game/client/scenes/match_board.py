@@ -70,7 +70,8 @@ class MatchBoard(Scene):
 
     @property
     def hover(self) -> int | None:
-        return self.input.hover
+        # Under a banner the preview invited the click the banner now takes.
+        return None if self.notices.get("banner") is not None else self.input.hover
 
     @property
     def typing(self) -> bool:
@@ -327,7 +328,7 @@ class MatchBoard(Scene):
         board cursor, if the keys moved last)."""
         match = self.match
         cell = self.input.focus
-        if cell is None or self.finished:
+        if cell is None or self.finished or self.notices.get("banner") is not None:
             return "", theme.MUTED
         text, tone = explain(match.board, match.chain, cell, your_turn=match.human_to_move)
         return text, theme.TONES[tone]
