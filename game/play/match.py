@@ -19,6 +19,7 @@ from game.rules import BLUE, PASS, RED, Board, Chain, Color, RulesError, Turn
 from game.rules.errors import clip
 
 from .chain_on_board import ChainOnBoard
+from .explain import it
 from .storage import read_json, set_aside
 
 HUMAN = "Human"
@@ -173,6 +174,15 @@ class Match(ChainOnBoard):
         return self.players[self.board.mover]
 
     # -- playing ------------------------------------------------------------
+    def _refused(self, cell: int, reason: str) -> str:
+        """A refused placement says it is one, as the pointer's line does (play-test:
+        "b3 would join 2 of Blue's groups into one." did not say b3 was refused);
+        a flip's reason says so already ("Flipping e5 would not ...")."""
+        if self.chain is not None or self.board.tile_at(cell) is not None:
+            return reason
+        name = self.board.geometry.names[cell]
+        return _("Can't place on {cell}: {reason}.").format(cell=name, reason=it(reason, name))
+
     def click(self, cell: int) -> list[Event]:
         """A human clicked ``cell``: place, start a flip chain, or continue one."""
         mover = self.board.mover
@@ -181,7 +191,7 @@ class Match(ChainOnBoard):
         try:
             done = self.board.click(cell, self.chain)
         except RulesError as e:
-            return [Event("refused", (cell,), mover, sentence(str(e)))]
+            return [Event("refused", (cell,), mover, sentence(self._refused(cell, str(e))))]
         if isinstance(done, Chain):
             self.chain = done
             return [Event("flip", (self.chain.cells[-1],), mover)]
