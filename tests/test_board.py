@@ -55,7 +55,8 @@ def test_flip_rules_name_the_rule():
     # c3 joins Red's c2 and c4, but Blue's b2 and d3 fall apart without it: no gain.
     split = Board("3/1B2/1RBR1/2B1/3 r")
     with pytest.raises(
-        IllegalTurnError, match=r"c3 would not reduce the groups as .*Red loses 1 but Blue gains 1"
+        IllegalTurnError,
+        match=r"c3 would not reduce the groups as .*Red's groups fall by 1 but Blue's rise by 1",
     ):
         split.play("xc3")
 
@@ -279,7 +280,11 @@ def test_flip_outcomes_are_the_positions_the_flip_turns_reach():
         ("3/4/R1B2/4/3 r", "xc3", "it touches none of Red's groups (it must join two or more)"),
         ("3/4/RB3/4/3 r", "xc2", "it touches only one of Red's groups (it must join two or more)"),
         # c3 joins Red's c2 and c4, but Blue's b2 and d3 fall apart without it.
-        ("3/1B2/1RBR1/2B1/3 r", "xc3", "Red loses 1 but Blue gains 1, so the total does not fall"),
+        (
+            "3/1B2/1RBR1/2B1/3 r",
+            "xc3",
+            "Red's groups fall by 1 but Blue's rise by 1, so the total does not fall",
+        ),
     ],
 )
 def test_every_refused_flip_says_the_one_rule_first_then_why(position, flip, why):

@@ -374,5 +374,5 @@ def why_not_flip(
         return text.format(cell=name, color=own)
     return _(
         "flipping {cell} would not reduce the groups as a flip must: "
-        "{color} loses {lost} but {enemy} gains {gained}, so the total does not fall"
+        "{color}'s groups fall by {lost} but {enemy}'s rise by {gained}, so the total does not fall"
     ).format(cell=name, color=own, enemy=enemy, lost=k - 1, gained=j - 1)

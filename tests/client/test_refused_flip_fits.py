@@ -18,7 +18,7 @@ NONE = (
 )
 TOTAL = (
     "flipping {cell} would not reduce the groups as a flip must: "
-    "{color} loses {lost} but {enemy} gains {gained}, so the total does not fall"
+    "{color}'s groups fall by {lost} but {enemy}'s rise by {gained}, so the total does not fall"
 )
 
 

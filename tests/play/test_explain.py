@@ -30,7 +30,7 @@ def test_a_refused_flip_says_which_count_would_not_fall():
     assert at(board, "c1") == ("Flip c1.", "good")
     assert at(board, "f2") == (
         "Can't flip f2: flipping f2 would not reduce the groups as a flip must: "
-        "Red loses 1 but Blue gains 1, so the total does not fall.",
+        "Red's groups fall by 1 but Blue's rise by 1, so the total does not fall.",
         "bad",
     )
     assert at(board, "a1")[0].startswith(
