@@ -130,6 +130,10 @@ def change_note(before: Rating, after: Rating) -> str:
     change = shown_change(before.rating, after)
     if not round(change):  # play-test: "Rating: +0, now about 430." after a loss
         return _("Rating: no change, still {rating}.").format(rating=now)
+    if under_floor(after) and before.rating < SHOWN_FLOOR:
+        # Play-test: "-15, now under 40", game after game, read as a figure
+        # that should have moved; the change is real, the figure shown stays.
+        return _("Rating: {change}, still {rating}.").format(change=signed(change), rating=now)
     return _("Rating: {change}, now {rating}.").format(change=signed(change), rating=now)
 
 

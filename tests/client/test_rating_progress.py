@@ -37,7 +37,7 @@ def test_a_win_below_the_floor_shows_on_the_card_and_on_new_match(app, drive):
         after = ai_rating.load(app.data)[0]
         gained = round(after.rating - before.rating)
         assert gained > 0 and after.rating < ai_rating.SHOWN_FLOOR
-        said = f"Rating: +{gained}, now under {ai_rating.SHOWN_FLOOR}."
+        said = f"Rating: +{gained}, still under {ai_rating.SHOWN_FLOOR}."
         assert said in frame_texts(app, drive)
         assert card.note[0] == said
         app.scenes.reset(SetupScene(app))

@@ -38,7 +38,7 @@ def test_two_wins_below_the_floor_each_say_how_far_they_went(tmp_path: Path) -> 
         after = ai_rating.load(tmp_path)[0]
         gained = round(after.rating - before.rating)
         assert gained > 0 and after.rating < SHOWN_FLOOR  # still under the floor
-        assert control.over_note() == (f"Rating: +{gained}, now under {SHOWN_FLOOR}.")
+        assert control.over_note() == (f"Rating: +{gained}, still under {SHOWN_FLOOR}.")
         assert last_change(tmp_path) == after.rating - before.rating
         seen.append(rating_line(after, last_change(tmp_path)))
         assert seen[-1] == (
@@ -106,3 +106,13 @@ def test_a_game_that_moved_the_figure_shown_by_nothing_says_no_change() -> None:
     assert change_note(Rating(1200.0, 60.0), Rating(1199.6, 60.0)) == (
         "Rating: no change, still 1200."
     )
+
+
+def test_a_change_under_the_floor_says_the_figure_shown_stays() -> None:
+    """Play-test: "-15, now under 40", then "-13, now under 40", read as a
+    figure that should have moved."""
+    lower = Rating(LOW.rating - 15.4, LOW.rd, LOW.volatility)
+    assert change_note(LOW, lower) == f"Rating: -15, still under {SHOWN_FLOOR}."
+    # From above the floor to under it, the figure shown did move.
+    above = Rating(SHOWN_FLOOR + 200.0, 300.0, 0.06)
+    assert change_note(above, lower).endswith(f", now under {SHOWN_FLOOR}.")
