@@ -9,6 +9,8 @@ opened again for the next one.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import pygame
 
@@ -69,6 +71,23 @@ def recipes() -> dict[str, np.ndarray]:
     }
 
 
+@cache
+def _pcm(freq: int, channels: int) -> dict[str, bytes]:
+    """Every effect as the device plays it, at its rate and channels. Made once
+    a run: the device is closed after a quiet spell and opened again for the
+    next sound (and the tests start the game afresh hundreds of times)."""
+    out = {}
+    for name, made in recipes().items():
+        wave = made
+        if freq != RATE:  # the device chose its own rate: resample
+            idx = np.linspace(0, len(made) - 1, int(len(made) * freq / RATE))
+            wave = np.interp(idx, np.arange(len(made)), made)
+        pcm = (np.clip(wave, -1, 1) * 0.6 * 32767).astype(np.int16)
+        frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
+        out[name] = np.ascontiguousarray(frames).tobytes()
+    return out
+
+
 class Audio:
     def __init__(self, volume: float = 0.7) -> None:
         self.volume = volume
@@ -90,14 +109,8 @@ class Audio:
         if mixer is None:
             return False
         freq, _, channels = mixer
-        for name, made in recipes().items():
-            wave = made
-            if freq != RATE:  # the device chose its own rate: resample
-                idx = np.linspace(0, len(made) - 1, int(len(made) * freq / RATE))
-                wave = np.interp(idx, np.arange(len(made)), made)
-            pcm = (np.clip(wave, -1, 1) * 0.6 * 32767).astype(np.int16)
-            frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
-            self.sounds[name] = pygame.mixer.Sound(buffer=np.ascontiguousarray(frames).tobytes())
+        for name, pcm in _pcm(freq, channels).items():
+            self.sounds[name] = pygame.mixer.Sound(buffer=pcm)
         self.quiet_for = 0.0
         return True
 

@@ -18,6 +18,11 @@ from .text_layout import Box, block, block_height, floor_px, label
 #: The least room kept between a control's label and its left and right edges,
 #: whatever the label's size (:func:`margin.inset` keeps more for a larger one).
 LABEL_PAD = 8
+#: The most one-line fits kept (:func:`one_line_px`). A fit depends on the text
+#: and the box's size alone, and the choices' tables fit every option of every
+#: choice again for each layout and frame: a tenth of their screens' time.
+KEPT_FITS = 4096
+_one_line: dict[tuple[str, int, int, int, int], int] = {}
 
 
 def label_box(rect: Box, pixels: int) -> pygame.Rect:
@@ -47,11 +52,19 @@ def one_line_px(msg: str, rect: Box, size: float, floor: float | None = None) ->
     """The largest pixel size ``msg`` fits on one line in ``rect`` at, with the
     room round it that :func:`label_box` keeps (not below the floor)."""
 
-    def fits(p: int) -> bool:
-        box, f = label_box(rect, p), theme.face(p)
-        return f.size(msg)[0] <= box.width and f.get_height() <= box.height
+    r = pygame.Rect(rect)
+    key = (msg, r.width, r.height, theme.px(size), floor_px(floor))
+    found = _one_line.get(key)
+    if found is None:
 
-    return _scan(theme.px(size), floor_px(floor), fits)
+        def fits(p: int) -> bool:
+            box, f = label_box(r, p), theme.face(p)
+            return f.size(msg)[0] <= box.width and f.get_height() <= box.height
+
+        if len(_one_line) >= KEPT_FITS:
+            _one_line.clear()
+        found = _one_line[key] = _scan(key[3], key[4], fits)
+    return found
 
 
 def _scan(top: int, low: int, fits: Callable[[int], bool]) -> int:

@@ -35,11 +35,22 @@ SHORT = 4
 KEPT_ADVANCES = 4096
 #: The most letter images a face keeps (:meth:`Face._glyph`).
 KEPT_GLYPHS = 2048
+#: The most texts whose widths are kept (:meth:`Face.size`), for every face.
+KEPT_WIDTHS = 32768
+
+#: By the face's pixel size, boldness and text: the line's width. A fit tries a
+#: label at size after size and every layout and frame asks again. It is kept
+#: for the whole run, across ``pygame.init()`` (:func:`theme.reset_fonts` makes
+#: new faces of the same font, which measure the same): the tests start the game
+#: afresh hundreds of times a run, and measured every text afresh each time.
+_widths: dict[tuple[tuple[str | None, int], bool, str], int] = {}
 
 
 class Face(pygame.font.Font):
     def __init__(self, file: str | None, size: int) -> None:
         super().__init__(file, size)
+        #: The font file (None: the bundled one) and size, for the kept widths.
+        self.made = (file, size)
         #: By letter: does the bold thickening join its parts (see :func:`kept_apart`)?
         self.joined: dict[str, bool] = {}
         #: By text and boldness: each letter's advance. Every frame measures its
@@ -61,7 +72,13 @@ class Face(pygame.font.Font):
 
     def size(self, text: str | bytes | None) -> tuple[int, int]:
         line = text.decode() if isinstance(text, bytes) else (text or "")
-        return sum(self.advances(line)), self.get_height()
+        key = (self.made, self.bold, line)
+        width = _widths.get(key)
+        if width is None:
+            if len(_widths) >= KEPT_WIDTHS:
+                _widths.clear()  # a clock's or a typed text's many: start again
+            width = _widths[key] = sum(self.advances(line))
+        return width, self.get_height()
 
     def render(  # type: ignore[override]
         self,

@@ -6,6 +6,8 @@ against its card's top, reads as too big for it, though it is inside."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pygame
 
 from . import theme
@@ -28,6 +30,9 @@ def letters(r: pygame.Rect) -> pygame.Rect:
     return r.inflate(-2, -max(4, r.height // 3))
 
 
+# The room depends on the font's height alone, the same at a size for the whole
+# run; a layout asks it for every label it fits, at size after size.
+@cache
 def needed(pixels: int, labels: bool = False) -> tuple[int, int]:
     """The least room a text of ``pixels`` keeps at its sides, and above and under
     it; ``labels``: as a control's label."""
@@ -36,6 +41,7 @@ def needed(pixels: int, labels: bool = False) -> tuple[int, int]:
     return (max(end, round(LABEL_ROOM * high)) if labels else end), end
 
 
+@cache
 def pads(pixels: int, labels: bool = True) -> tuple[int, int]:
     """How far in from a frame's sides, and from its top and foot, the box of a
     text of ``pixels`` keeps :func:`needed`'s room: its font's box may come

@@ -63,9 +63,10 @@ def test_wrapping_breaks_at_spaces_only():
 
 
 def test_a_face_measures_a_text_as_the_font_does_every_time():
-    """:meth:`Face.advances` keeps what it measured: each text, asked once or
-    again, bold or not, and after the kept ones were let go, measures what the
-    font itself says."""
+    """:meth:`Face.advances` and :meth:`Face.size` keep what they measured: each
+    text, asked once or again, bold or not, after the kept ones were let go, and
+    by a face made again after ``pygame.init()``, measures what the font itself
+    says."""
     from game.client import glyphs
 
     def told(face, text):
@@ -86,7 +87,16 @@ def test_a_face_measures_a_text_as_the_font_does_every_time():
     for n in range(glyphs.KEPT_ADVANCES + 1):  # more texts than are kept
         face.advances(str(n))
     assert len(face._advances) <= glyphs.KEPT_ADVANCES
+    for n in range(glyphs.KEPT_WIDTHS + 1):
+        face.size(str(n))
+    assert len(glyphs._widths) <= glyphs.KEPT_WIDTHS
     assert [face.advances(t) for t in texts] == [told(face, t) for t in texts]
+    theme.reset_fonts()
+    pygame.quit()
+    pygame.init()
+    again = theme.face(24)
+    assert again is not face
+    assert [again.size(t)[0] for t in texts] == [sum(told(again, t)) for t in texts]
 
 
 def test_a_face_draws_a_text_as_it_did_before_it_kept_its_letters():
