@@ -255,6 +255,8 @@ def test_no_accuracy_is_shown_as_known_before_it_is(app, drive, monkeypatch):
     monkeypatch.setattr(game_analysis, "ENDING_SECONDS", 0.05)
     # A first pass too short to settle a turn: its labels are all "so far".
     monkeypatch.setattr(game_analysis, "QUICK_SECONDS", 0.001, raising=False)
+    # Deeper looks as short: each turn still goes from unsure to settled.
+    monkeypatch.setattr(game_analysis, "refine_seconds", lambda side, label: 0.05)
     finish_hot_seat(app, drive, side=4, seed=2)
     drive.click(button(app.scenes.top, "Analyse").rect.center)  # a posted click
     scene = app.scenes.top
@@ -287,11 +289,13 @@ def test_no_accuracy_is_shown_as_known_before_it_is(app, drive, monkeypatch):
                     assert not re.search(rf"{title}: accuracy[ \u00a0]\d", shown), shown
     assert counted and so_far, "the panel never showed a partial count, or one so far"
     # Every turn final, a deeper look may still change a label: "so far" stays.
+    deeper = False
     with answers_awaited(scene.job, 0.5):
         while not scene.analysis.settled:
             assert time.monotonic() - start < 240, "the labels did not settle"
             shown = words(scene.draw, app.screen)
             unsettled = set(scene.analysis.unsettled_turns())
+            deeper = deeper or bool(unsettled)
             for color in ("red", "blue"):
                 if any(
                     m == color and i in unsettled
@@ -301,6 +305,7 @@ def test_no_accuracy_is_shown_as_known_before_it_is(app, drive, monkeypatch):
                         rf"{color.title()}: accuracy so[ \u00a0]far[ \u00a0]\d", shown
                     ), shown
             drive.frames(1)
+    assert deeper, "no label was left for a deeper look to settle"
     shown = words(scene.draw, app.screen)
     assert re.search(r"Red: accuracy[ \u00a0]\d+%", shown) and "so far" not in shown
 
