@@ -165,11 +165,7 @@ def block_height(
 ) -> int:
     """How tall ``msg`` is wrapped to ``width`` at ``size`` (or ``pixels``): what a
     box must give it to show it whole without shrinking."""
-    return _wrapped(msg, pixels or theme.px(size), int(width), bold, "left").get_height()
-
-
-def _wrapped(msg: str, pixels: int, width: int, bold: bool, align: str) -> pygame.Surface:
-    return theme.rendered(msg, pixels, (255, 255, 255), bold, max(1, width), ALIGN[align])
+    return theme.wrapped_height(msg, pixels or theme.px(size), max(1, int(width)), bold)
 
 
 def block_px(
@@ -188,7 +184,7 @@ def block_px(
 
 @lru_cache(maxsize=1024)
 def _block_px(msg: str, top: int, low: int, width: int, height: int, bold: bool) -> int:
-    return largest(top, low, lambda p: _wrapped(msg, p, width, bold, "left").get_height() <= height)
+    return largest(top, low, lambda p: theme.wrapped_height(msg, p, max(1, width), bold) <= height)
 
 
 def block(

@@ -208,6 +208,16 @@ def rendered(
         f.set_linesize(line)
 
 
+@lru_cache(maxsize=4096)
+def wrapped_height(msg: str, pixels: int, wrap: int, bold: bool = False) -> int:
+    """How tall :func:`rendered` draws ``msg`` wrapped at ``wrap`` pixels (with no
+    extra gap), measured without drawing it: a fit tries a text at size after
+    size, and drawing each try was most of the time the screens spent on text.
+    Kept for the run: a measure is the font's, the same after ``pygame.init()``."""
+    f = face(pixels, bold)
+    return f.get_linesize() * len(f.wrap(broken(msg, f, wrap), wrap))
+
+
 def dialog(surface: pygame.Surface, box: pygame.Rect, shade: int) -> None:
     """A panel over the screen: the screen dimmed by ``shade`` (0-150, it fades in
     as the caller raises it), then the panel with its accent edge."""
