@@ -114,6 +114,12 @@ typedef struct {
     uint32_t seen_gen[SEEN_SIZE], gen;
     unsigned seen_used;
     F(Kid) pool[POOL];
+    /* The groups after a placement, for the search of the position it leads to,
+     * one slot for each count of empty cells: not on the call stack, which a
+     * group set of 256 cells would soon fill. A position writes the slot of its
+     * own count, and only while no search below it can (those below a
+     * placement have fewer empty cells; a flip's and a pass's take no slot). */
+    F(Groups) placed[64 * BW + 1];
     int top;
     u64 nodes, limit;
     int stopped;  /* the limit, or check, said stop */
@@ -148,6 +154,24 @@ static void F(groups_of)(const Solver *s, B m, Groups *gs) {
         gs->n++;
         m = F(andn)(m, g);
     }
+}
+
+/* The groups of m | c, given gs, m's groups: the groups c touches become one
+ * with it (no flood: a group's neighbourhood is its parts' together). The order
+ * of the groups differs from groups_of's, and nothing depends on it. */
+static void F(joined)(const Solver *s, const Groups *gs, B c, Groups *out) {
+    B g = c, d = F(or)(s->nbr[F(first)(c)], c);
+    out->n = 0;
+    for (int i = 0; i < gs->n; i++)
+        if (F(none)(F(and)(gs->d[i], c))) {
+            out->g[out->n] = gs->g[i];
+            out->d[out->n++] = gs->d[i];
+        } else {
+            g = F(or)(g, gs->g[i]);
+            d = F(or)(d, gs->d[i]);
+        }
+    out->g[out->n] = g;
+    out->d[out->n++] = d;
 }
 
 static inline void F(touch)(const Groups *gs, B *once, B *twice) {
@@ -380,8 +404,9 @@ static int F(cmp_kids)(const void *a, const void *b) {
 
 /* The mover's final margin if it lies strictly between alpha and beta, else a
  * bound on the same side (fail-soft). On a stop or an overflow the result is
- * meaningless and nothing more is stored. */
-static int F(search)(Solver *s, B me, B op, int alpha, int beta) {
+ * meaningless and nothing more is stored. gme and gop are the groups of me and
+ * op where the caller knows them (after a placement or a pass), else NULL. */
+static int F(search)(Solver *s, B me, B op, int alpha, int beta, const Groups *gme, const Groups *gop) {
     s->nodes++;
     if (F(out_of_budget)(s)) return 0;
     Entry *e = F(find)(s, me, op);
@@ -400,22 +425,23 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta) {
         effort0 = e->effort;
     }
     u64 start = s->nodes;
-    Groups gm, go;
-    F(groups_of)(s, me, &gm);
-    F(groups_of)(s, op, &go);
+    Groups gm_own, go_own;
+    const Groups *gm = gme, *go = gop;
+    if (!gm) F(groups_of)(s, me, &gm_own), gm = &gm_own;
+    if (!go) F(groups_of)(s, op, &go_own), go = &go_own;
     B once, twice;
-    F(touch)(&gm, &once, &twice);
+    F(touch)(gm, &once, &twice);
     B empty = F(andn)(s->full, F(or)(me, op));
 
     /* The turns: placements in cell order, then each chain's end. */
     int base = s->top;
-    B places = F(places)(s, me, op, once, twice, F(reach)(&go));
+    B places = F(places)(s, me, op, once, twice, F(reach)(go));
     while (!F(none)(places)) {
         B c = F(low)(places);
         places = F(xor)(places, c);
         if (!F(push_kid)(s, F(or)(me, c), op, 0, 1)) return 0;
     }
-    B firsts = F(flippable)(s, F(and)(op, twice), &gm, &go);
+    B firsts = F(flippable)(s, F(and)(op, twice), gm, go);
     F(seen_reset)(s);
     while (!F(none)(firsts)) {
         B t = F(low)(firsts);
@@ -432,7 +458,7 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta) {
     /* A placement leaves the opponent's groups as they are: what they touch is
      * worked out once for all placements, as the Python solver does. */
     B op_once = F(zero)(), op_twice = F(zero)();
-    if (by_replies) F(touch)(&go, &op_once, &op_twice);
+    if (by_replies) F(touch)(go, &op_once, &op_twice);
     for (int i = 0; i < n; i++) {
         Kid *k = &kids[i];
         k->idx = i;
@@ -473,13 +499,20 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta) {
         if (n == 0) {
             s->top = base;
             if (!F(has_turn)(s, op, me)) return F(count)(me) - F(count)(op);
-            best = -F(search)(s, op, me, -beta, -alpha);
+            best = -F(search)(s, op, me, -beta, -alpha, go, gm);
             if (s->stopped || s->overflow) return 0;
         } else {
             int a = alpha;
             for (int i = 0; i < n; i++) {
                 kids = &s->pool[base]; /* the pool does not move, but stay plain */
-                int score = -F(search)(s, kids[i].op, kids[i].me, -beta, -a);
+                int score;
+                if (kids[i].flip) {
+                    score = -F(search)(s, kids[i].op, kids[i].me, -beta, -a, NULL, NULL);
+                } else { /* a placement leaves the opponent's groups as they are */
+                    Groups *gk = &s->placed[F(count)(empty)];
+                    F(joined)(s, gm, F(xor)(kids[i].me, me), gk);
+                    score = -F(search)(s, kids[i].op, kids[i].me, -beta, -a, go, gk);
+                }
                 if (s->stopped || s->overflow) {
                     s->top = base;
                     return 0;
@@ -576,7 +609,7 @@ static int F(probe)(void *p, const u64 *me, const u64 *op, u64 limit, int alpha,
     B m, o;
     memcpy(m.w, me, sizeof m.w);
     memcpy(o.w, op, sizeof o.w);
-    int value = F(search)(s, m, o, alpha, beta);
+    int value = F(search)(s, m, o, alpha, beta, NULL, NULL);
     *nodes = s->nodes, *stopped = s->stopped, *overflow = s->overflow;
     return value;
 }
