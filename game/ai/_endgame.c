@@ -58,6 +58,8 @@
 #define POOL 65536 /* turns held at once along the search's path */
 #define CHECK_EVERY 1023
 #define MAX_CELLS 256
+#define SPLIT_BITS 14 /* the table of how groups split (see pieces) */
+#define SPLIT_SIZE (1u << SPLIT_BITS)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define prefetch(p) __builtin_prefetch(p)

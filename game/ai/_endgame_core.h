@@ -103,7 +103,14 @@ typedef struct {
 } F(Groups);
 
 typedef struct {
+    B g;    /* a group; 0 marks an empty slot */
+    int t;  /* one of its cells */
+    int pieces;  /* how many pieces the group falls into without t */
+} F(Split);
+
+typedef struct {
     int cells;
+    F(Split) split[SPLIT_SIZE];
     B full, nbr[64 * BW], near_tab[8 * BW][256];
     F(Entry) * tt;
     u64 tt_mask;
@@ -130,6 +137,7 @@ typedef struct {
 #define Entry F(Entry)
 #define Kid F(Kid)
 #define Groups F(Groups)
+#define Split F(Split)
 #define Solver F(Solver)
 
 static inline B F(near)(const Solver *s, B m) {
@@ -190,10 +198,36 @@ static inline B F(reach)(const Groups *gs) {
     return o;
 }
 
+/* How many pieces group g falls into without its tile t. A colour's groups
+ * change slowly down the search (the other side's placements leave them as
+ * they are), so the answers are kept, in a table that forgets on collision. */
+static int F(pieces)(Solver *s, B g, B t) {
+    int c = F(first)(t);
+    u64 h = F(hash)(g, 0x9E3779B97F4A7C15ull) ^ ((u64)(c + 1) * 0xC2B2AE3D27D4EB4Full);
+    Split *e = &s->split[(h ^ h >> 29) * 0xBF58476D1CE4E5B9ull >> (64 - SPLIT_BITS)];
+    if (e->t == c && F(eq)(e->g, g)) return e->pieces;
+    B rest = F(xor)(g, t), pending = F(and)(s->nbr[c], rest);
+    int j = 0;
+    while (!F(none)(pending)) {
+        /* grow one piece only until it holds every neighbour still pending */
+        B p = F(low)(pending), prev;
+        do {
+            prev = p;
+            p = F(and)(F(near)(s, p), rest);
+        } while (!F(eq)(p, prev) && !F(none)(F(andn)(pending, p)));
+        pending = F(andn)(pending, p);
+        j++;
+    }
+    e->g = g;
+    e->t = c;
+    e->pieces = j;
+    return j;
+}
+
 /* The enemy tiles of cand that the mover may flip: flipping t joins the k mover
  * groups it touches (k >= 2 needed) and splits its own group into j pieces, and
  * the total must shrink (j < k). */
-static B F(flippable)(const Solver *s, B cand, const Groups *gm, const Groups *go) {
+static B F(flippable)(Solver *s, B cand, const Groups *gm, const Groups *go) {
     B out = F(zero)();
     while (!F(none)(cand)) {
         B t = F(low)(cand);
@@ -208,19 +242,7 @@ static B F(flippable)(const Solver *s, B cand, const Groups *gm, const Groups *g
                 g = go->g[i];
                 break;
             }
-        B rest = F(xor)(g, t), pending = F(and)(s->nbr[F(first)(t)], rest);
-        int j = 0;
-        while (!F(none)(pending)) {
-            /* grow one piece only until it holds every neighbour still pending */
-            B p = F(low)(pending), prev;
-            do {
-                prev = p;
-                p = F(and)(F(near)(s, p), rest);
-            } while (!F(eq)(p, prev) && !F(none)(F(andn)(pending, p)));
-            pending = F(andn)(pending, p);
-            if (++j >= k) break;
-        }
-        if (j < k) out = F(or)(out, t);
+        if (F(pieces)(s, g, t) < k) out = F(or)(out, t);
     }
     return out;
 }
@@ -232,7 +254,7 @@ static inline B F(places)(const Solver *s, B me, B op, B once, B twice, B near_o
     return F(and)(F(andn)(empty, twice), F(or)(F(not)(once), near_op));
 }
 
-static int F(has_turn)(const Solver *s, B me, B op) {
+static int F(has_turn)(Solver *s, B me, B op) {
     Groups gm, go;
     F(groups_of)(s, me, &gm);
     F(groups_of)(s, op, &go);
@@ -631,5 +653,6 @@ static const Ops F(ops) = {BW, F(make), F(destroy), F(forget), F(on_board), F(ca
 #undef Entry
 #undef Kid
 #undef Groups
+#undef Split
 #undef Solver
 #undef B
