@@ -60,6 +60,8 @@
 #define MAX_CELLS 256
 #define SPLIT_BITS 14 /* the table of how groups split (see pieces) */
 #define SPLIT_SIZE (1u << SPLIT_BITS)
+#define FLIP_DEPTH 64 /* the depth below which a flip's groups are found again */
+#define ARENA 32768 /* groups kept for the flip turns along the path */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define prefetch(p) __builtin_prefetch(p)

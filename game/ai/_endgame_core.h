@@ -95,6 +95,9 @@ typedef struct {
     B me, op;
     int replies, flip, size, idx;
     uint32_t hist;
+    /* a flip's groups after it, in the solver's arena from `groups` (-1: none
+     * kept): the mover's (`mine` of them), then the other's (`theirs`) */
+    int groups, mine, theirs;
 } F(Kid);
 
 typedef struct {
@@ -127,6 +130,14 @@ typedef struct {
      * own count, and only while no search below it can (those below a
      * placement have fewer empty cells; a flip's and a pass's take no slot). */
     F(Groups) placed[64 * BW + 1];
+    /* The groups after a flip turn, for the search of the position it leads to,
+     * by depth (a flip leaves the count of empty cells as it was); deeper
+     * searches find their own. */
+    F(Groups) flipped[FLIP_DEPTH][2];
+    int depth;
+    /* The groups each flip turn of the positions on the path leaves (walk). */
+    B arena_g[ARENA], arena_d[ARENA];
+    int arena_top;
     int top;
     u64 nodes, limit;
     int stopped;  /* the limit, or check, said stop */
@@ -180,6 +191,30 @@ static void F(joined)(const Solver *s, const Groups *gs, B c, Groups *out) {
         }
     out->g[out->n] = g;
     out->d[out->n++] = d;
+}
+
+/* The groups of m without its tile t, given gs, m's groups: only the group of t
+ * is flooded again, in its pieces. */
+static void F(without)(const Solver *s, const Groups *gs, B t, Groups *out) {
+    out->n = 0;
+    B rest = F(zero)();
+    for (int i = 0; i < gs->n; i++)
+        if (F(none)(F(and)(gs->g[i], t))) {
+            out->g[out->n] = gs->g[i];
+            out->d[out->n++] = gs->d[i];
+        } else {
+            rest = F(xor)(gs->g[i], t);
+        }
+    while (!F(none)(rest)) {
+        B g = F(low)(rest), prev;
+        do {
+            prev = g;
+            g = F(and)(F(near)(s, g), rest);
+        } while (!F(eq)(g, prev));
+        out->g[out->n] = g;
+        out->d[out->n++] = F(near)(s, g);
+        rest = F(andn)(rest, g);
+    }
 }
 
 static inline void F(touch)(const Groups *gs, B *once, B *twice) {
@@ -254,14 +289,12 @@ static inline B F(places)(const Solver *s, B me, B op, B once, B twice, B near_o
     return F(and)(F(andn)(empty, twice), F(or)(F(not)(once), near_op));
 }
 
-static int F(has_turn)(Solver *s, B me, B op) {
-    Groups gm, go;
-    F(groups_of)(s, me, &gm);
-    F(groups_of)(s, op, &go);
+/* Has the mover a turn? gm and go: the groups of me and op. */
+static int F(has_turn)(Solver *s, B me, B op, const Groups *gm, const Groups *go) {
     B once, twice;
-    F(touch)(&gm, &once, &twice);
-    if (!F(none)(F(places)(s, me, op, once, twice, F(reach)(&go)))) return 1;
-    return !F(none)(F(flippable)(s, F(and)(op, twice), &gm, &go));
+    F(touch)(gm, &once, &twice);
+    if (!F(none)(F(places)(s, me, op, once, twice, F(reach)(go)))) return 1;
+    return !F(none)(F(flippable)(s, F(and)(op, twice), gm, go));
 }
 
 /* -- sets of tiles flipped so far in this position's chains -------------- */
@@ -289,7 +322,9 @@ static int F(seen_add)(Solver *s, B set) {
     return 1;
 }
 
-static int F(push_kid)(Solver *s, B me, B op, int flip, int size) {
+/* A turn to the pool; a flip's with the groups it leaves (gm, the mover's, and
+ * go), kept while the arena has room. */
+static int F(push_kid)(Solver *s, B me, B op, int flip, int size, const Groups *gm, const Groups *go) {
     if (s->top >= POOL) {
         s->overflow = 1;
         return 0;
@@ -299,18 +334,37 @@ static int F(push_kid)(Solver *s, B me, B op, int flip, int size) {
     k->op = op;
     k->flip = flip;
     k->size = size;
+    k->groups = -1;
+    if (gm && s->arena_top + gm->n + go->n <= ARENA) {
+        int a = k->groups = s->arena_top;
+        memcpy(s->arena_g + a, gm->g, (size_t)gm->n * sizeof(B));
+        memcpy(s->arena_d + a, gm->d, (size_t)gm->n * sizeof(B));
+        a += k->mine = gm->n;
+        memcpy(s->arena_g + a, go->g, (size_t)go->n * sizeof(B));
+        memcpy(s->arena_d + a, go->d, (size_t)go->n * sizeof(B));
+        k->theirs = go->n;
+        s->arena_top = a + go->n;
+    }
     return 1;
+}
+
+/* n groups from the arena, from a. */
+static void F(unpack)(const Solver *s, int a, int n, Groups *out) {
+    out->n = n;
+    memcpy(out->g, s->arena_g + a, (size_t)n * sizeof(B));
+    memcpy(out->d, s->arena_d + a, (size_t)n * sizeof(B));
 }
 
 /* Every complete chain from the flipped set `set`, once per set, in the order
  * the Python solver's walk lists them (the highest tile first). */
-static int F(walk)(Solver *s, B me, B op, B set) {
+static int F(walk)(Solver *s, B me, B op, B set, const Groups *pgm, const Groups *pgo, B c) {
+    /* the groups after the chain so far, from those before its last flip c */
     B m = F(or)(me, set), o = F(andn)(op, set);
     Groups gm, go;
-    F(groups_of)(s, m, &gm);
-    F(groups_of)(s, o, &go);
+    F(joined)(s, pgm, c, &gm);
+    F(without)(s, pgo, c, &go);
     B next = F(flippable)(s, F(and)(o, F(near)(s, set)), &gm, &go);
-    if (F(none)(next)) return F(push_kid)(s, m, o, 1, F(count)(set));
+    if (F(none)(next)) return F(push_kid)(s, m, o, 1, F(count)(set), &gm, &go);
     B fresh = F(zero)();
     for (B x = next; !F(none)(x);) {
         B c = F(low)(x);
@@ -325,16 +379,19 @@ static int F(walk)(Solver *s, B me, B op, B set) {
     while (!F(none)(fresh)) {
         B c = F(bit)(F(last)(fresh));
         fresh = F(xor)(fresh, c);
-        if (!F(walk)(s, me, op, F(or)(set, c))) return 0;
+        if (!F(walk)(s, me, op, F(or)(set, c), &gm, &go, c)) return 0;
     }
     return 1;
 }
 
 /* Roughly how many replies the opponent (owner of op2) has: its placements plus
  * the mover's tiles that touch two of its groups. */
-static int F(replies_of)(const Solver *s, B me2, B op2) {
+static int F(replies_of)(const Solver *s, B me2, B op2, const Kid *k) {
     Groups go;
-    F(groups_of)(s, op2, &go);
+    if (k->groups >= 0)
+        F(unpack)(s, k->groups + k->mine, k->theirs, &go);
+    else
+        F(groups_of)(s, op2, &go);
     B once, twice;
     F(touch)(&go, &once, &twice);
     return F(count)(F(places)(s, op2, me2, once, twice, F(near)(s, me2))) +
@@ -428,7 +485,17 @@ static int F(cmp_kids)(const void *a, const void *b) {
  * bound on the same side (fail-soft). On a stop or an overflow the result is
  * meaningless and nothing more is stored. gme and gop are the groups of me and
  * op where the caller knows them (after a placement or a pass), else NULL. */
+static int F(search_at)(Solver *s, B me, B op, int alpha, int beta, const Groups *gme, const Groups *gop);
+
+/* search_at, one deeper (flipped[] is by depth) */
 static int F(search)(Solver *s, B me, B op, int alpha, int beta, const Groups *gme, const Groups *gop) {
+    s->depth++;
+    int v = F(search_at)(s, me, op, alpha, beta, gme, gop);
+    s->depth--;
+    return v;
+}
+
+static int F(search_at)(Solver *s, B me, B op, int alpha, int beta, const Groups *gme, const Groups *gop) {
     s->nodes++;
     if (F(out_of_budget)(s)) return 0;
     Entry *e = F(find)(s, me, op);
@@ -456,12 +523,12 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta, const Groups *g
     B empty = F(andn)(s->full, F(or)(me, op));
 
     /* The turns: placements in cell order, then each chain's end. */
-    int base = s->top;
+    int base = s->top, arena = s->arena_top;
     B places = F(places)(s, me, op, once, twice, F(reach)(go));
     while (!F(none)(places)) {
         B c = F(low)(places);
         places = F(xor)(places, c);
-        if (!F(push_kid)(s, F(or)(me, c), op, 0, 1)) return 0;
+        if (!F(push_kid)(s, F(or)(me, c), op, 0, 1, NULL, NULL)) return 0;
     }
     B firsts = F(flippable)(s, F(and)(op, twice), gm, go);
     F(seen_reset)(s);
@@ -469,8 +536,9 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta, const Groups *g
         B t = F(low)(firsts);
         firsts = F(xor)(firsts, t);
         F(seen_add)(s, t);
-        if (!F(walk)(s, me, op, t)) {
+        if (!F(walk)(s, me, op, t, gm, go, t)) {
             s->top = base;
+            s->arena_top = arena;
             return 0;
         }
     }
@@ -490,7 +558,7 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta, const Groups *g
         if (!by_replies)
             k->replies = 0;
         else if (k->flip)
-            k->replies = F(replies_of)(s, k->me, k->op);
+            k->replies = F(replies_of)(s, k->me, k->op, k);
         else
             k->replies = F(count)(F(places)(s, k->op, k->me, op_once, op_twice, F(near)(s, k->me))) +
                          F(count)(F(and)(k->me, op_twice));
@@ -520,7 +588,8 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta, const Groups *g
     if (!cut) {
         if (n == 0) {
             s->top = base;
-            if (!F(has_turn)(s, op, me)) return F(count)(me) - F(count)(op);
+            s->arena_top = arena;
+            if (!F(has_turn)(s, op, me, go, gm)) return F(count)(me) - F(count)(op);
             best = -F(search)(s, op, me, -beta, -alpha, go, gm);
             if (s->stopped || s->overflow) return 0;
         } else {
@@ -529,7 +598,14 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta, const Groups *g
                 kids = &s->pool[base]; /* the pool does not move, but stay plain */
                 int score;
                 if (kids[i].flip) {
-                    score = -F(search)(s, kids[i].op, kids[i].me, -beta, -a, NULL, NULL);
+                    const Groups *ga = NULL, *gb = NULL;
+                    if (kids[i].groups >= 0 && s->depth < FLIP_DEPTH) {
+                        Groups *f = s->flipped[s->depth];
+                        F(unpack)(s, kids[i].groups, kids[i].mine, &f[0]);
+                        F(unpack)(s, kids[i].groups + kids[i].mine, kids[i].theirs, &f[1]);
+                        ga = &f[1], gb = &f[0];
+                    }
+                    score = -F(search)(s, kids[i].op, kids[i].me, -beta, -a, ga, gb);
                 } else { /* a placement leaves the opponent's groups as they are */
                     Groups *gk = &s->placed[F(count)(empty)];
                     F(joined)(s, gm, F(xor)(kids[i].me, me), gk);
@@ -537,6 +613,7 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta, const Groups *g
                 }
                 if (s->stopped || s->overflow) {
                     s->top = base;
+                    s->arena_top = arena;
                     return 0;
                 }
                 if (score > best) {
@@ -554,6 +631,7 @@ static int F(search)(Solver *s, B me, B op, int alpha, int beta, const Groups *g
         }
     }
     s->top = base;
+    s->arena_top = arena;
     if (best <= alpha) {
         if (best < hi) hi = best;
     } else if (best >= beta) {
@@ -628,6 +706,8 @@ static int F(probe)(void *p, const u64 *me, const u64 *op, u64 limit, int alpha,
     s->limit = limit;
     s->stopped = s->overflow = 0;
     s->top = 0;
+    s->arena_top = 0;
+    s->depth = 0;
     B m, o;
     memcpy(m.w, me, sizeof m.w);
     memcpy(o.w, op, sizeof o.w);
