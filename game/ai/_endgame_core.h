@@ -195,7 +195,9 @@ static void F(joined)(const Solver *s, const Groups *gs, B c, Groups *out) {
 
 /* The groups of m without its tile t, given gs, m's groups: only the group of t
  * is flooded again, in its pieces. */
-static void F(without)(const Solver *s, const Groups *gs, B t, Groups *out) {
+static int F(pieces)(Solver *s, B g, B t);
+
+static void F(without)(Solver *s, const Groups *gs, B t, Groups *out) {
     out->n = 0;
     B rest = F(zero)();
     for (int i = 0; i < gs->n; i++)
@@ -204,6 +206,11 @@ static void F(without)(const Solver *s, const Groups *gs, B t, Groups *out) {
             out->d[out->n++] = gs->d[i];
         } else {
             rest = F(xor)(gs->g[i], t);
+            if (F(pieces)(s, gs->g[i], t) == 1) { /* known, mostly: t was just flippable */
+                out->g[out->n] = rest;
+                out->d[out->n++] = F(near)(s, rest);
+                rest = F(zero)();
+            }
         }
     while (!F(none)(rest)) {
         B g = F(low)(rest), prev;
