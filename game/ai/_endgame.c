@@ -48,6 +48,26 @@
 #include "_bits.h"
 #include "_caller.h"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/* n zeroed bytes for the table of proved bounds, NULL when out of memory. A
+ * search reads it at random, a page apart each time: where Linux offers huge
+ * pages (2 MB), the table asks for them, so that the processor's map of pages
+ * holds the whole table instead of missing at nearly every look-up. */
+static void *table_alloc(size_t n) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = NULL;
+    if (n >= (1u << 21) && posix_memalign(&p, 1u << 21, n) == 0) {
+        madvise(p, n, MADV_HUGEPAGE);
+        memset(p, 0, n);
+        return p;
+    }
+#endif
+    return calloc(1, n);
+}
+
 #define UNKNOWN 30000 /* a bound nothing has proved yet */
 #define WINDOW (UNKNOWN - 1) /* windows are clamped to +-this; every value lies well inside */
 #define MAX_GROUPS 128 /* a side-8 board holds at most 73 groups of one colour */

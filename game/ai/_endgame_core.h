@@ -674,7 +674,7 @@ static void *F(make)(const u64 (*nbr)[4], int cells, int bits) {
     for (int c = 0; c < cells; c++) memcpy(s->nbr[c].w, nbr[c], sizeof s->nbr[c].w);
     F(init)(s, cells);
     s->tt_mask = (1ull << bits) - 1;
-    s->tt = calloc((size_t)1 << bits, sizeof(Entry));
+    s->tt = table_alloc(((size_t)1 << bits) * sizeof(Entry));
     if (!s->tt) {
         free(s);
         return NULL;
