@@ -127,8 +127,11 @@ typedef struct {
     /* The groups after a placement, for the search of the position it leads to,
      * one slot for each count of empty cells: not on the call stack, which a
      * group set of 256 cells would soon fill. A position writes the slot of its
-     * own count, and only while no search below it can (those below a
-     * placement have fewer empty cells; a flip's and a pass's take no slot). */
+     * own count just before searching a placement, and nothing below that
+     * placement writes it, as every position there has fewer empty cells. The
+     * positions after a flip or a pass keep the count and may write the slot,
+     * but only while the position before them searches that flip or pass,
+     * when it does not need the slot. */
     F(Groups) placed[64 * BW + 1];
     /* The groups after a flip turn, for the search of the position it leads to,
      * by depth (a flip leaves the count of empty cells as it was); deeper
