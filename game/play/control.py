@@ -81,8 +81,9 @@ class MatchControl(Protocol):
 
     def resign(self, side: Color) -> list[Event]: ...
 
-    def poll(self, now: float, ready: bool) -> list[Event]:
-        """What happened since the last frame; never waits."""
+    def poll(self, now: float, ready: bool, show: bool = True) -> list[Event]:
+        """What happened since the last frame; never waits. ``ready``: the scene
+        is done showing the last turn; ``show``: it may show the next one."""
         ...
 
     def leave(self) -> str | None:

@@ -139,6 +139,8 @@ class MatchController(HistoryKeeper):
         self.review = review
         self.request: int | None = None
         self.hint_request: int | None = None
+        #: Answers come while the scene may not show them yet, kept until it may.
+        self.held: list[Answer] = []
         #: The cells of the turn the hint suggests, ringed on the board.
         self.hint: tuple[int, ...] = ()
         self.thinking_since = 0.0
@@ -279,10 +281,11 @@ class MatchController(HistoryKeeper):
         """An AI is working out its turn."""
         return self.request is not None
 
-    def poll(self, now: float, ready: bool) -> list[Event]:
+    def poll(self, now: float, ready: bool, show: bool = True) -> list[Event]:
         """Ask the AI for its turn when one is to move and the scene is ``ready``
-        (done showing the last turn), and collect what the worker answered. Never
-        waits."""
+        (done showing the last turn), and collect what the worker answered if the
+        scene may ``show`` it (:func:`.match_end.ai_timing`: an answer that comes
+        under a banner waits here, the worker kept going meanwhile). Never waits."""
         m = self.match
         events: list[Event] = []
         # Only while the player looks back does the AI wait: any other time it is
@@ -290,9 +293,9 @@ class MatchController(HistoryKeeper):
         waiting = self.browsing
         # A hint asked while the AI thinks (or the other way round) replaced the
         # older request on this match's line to the AI.
-        if self.request is not None and not self.ai.serving(self.request):
+        if self.request is not None and not self._coming(self.request):
             self.request = None  # asked again below
-        if self.hint_request is not None and not self.ai.serving(self.hint_request):
+        if self.hint_request is not None and not self._coming(self.hint_request):
             self.hint_request = None
         if self.request is None and ready and m.ai_to_move and not waiting and self.may_change():
             long = self.master_long and m.ai_to_move == "Master"
@@ -300,9 +303,15 @@ class MatchController(HistoryKeeper):
             self.request = self.ai.request(m.board.mfen(), level=m.ai_to_move, seconds=seconds)
             self.thinking_since = now
         if self.request is None and self.hint_request is None:
+            self.held = []
             self._ponder(waiting or bool(m.redo_stack))
             return events
-        for answer in self.ai.poll():
+        # Polled even while the answer waits: the worker goes on only when polled.
+        self.held = [*self.held, *self.ai.poll()]
+        if not show:
+            return events
+        answers, self.held = self.held, []
+        for answer in answers:
             if answer.id == self.request:
                 self.request = None
                 if answer.mfen != m.board.mfen():
@@ -321,6 +330,10 @@ class MatchController(HistoryKeeper):
                     )
                     events.append(Event("hint", self.hint, text=text))
         return events
+
+    def _coming(self, rid: int) -> bool:
+        """Is the answer to request ``rid`` on its way, or here and held?"""
+        return self.ai.serving(rid) or any(a.id == rid for a in self.held)
 
     @property
     def pondering(self) -> bool:
@@ -363,6 +376,7 @@ class MatchController(HistoryKeeper):
         if self.request is not None or self.hint_request is not None or self.ai.pondering:
             self.ai.cancel()
             self.request = self.hint_request = None
+        self.held = []
 
     # -- files --------------------------------------------------------------------------------
     def _kept(self, events: list[Event]) -> list[Event]:

@@ -5,6 +5,7 @@ because it described the position on screen. No pygame."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.i18n import _
 from game.rules import BLUE, PASS, RED, Color
@@ -95,14 +96,36 @@ def rematch_said(fresh: Match) -> str:
     return _("Rematch: colours swapped")
 
 
-#: Seconds a banner shows (the rematch's colour among them). The AI may start
-#: its turn once a banner has :data:`AI_UNDER_BANNER` seconds left, as a pass's
+#: Seconds a banner shows (the rematch's colour among them). The AI's turn may
+#: show once a banner has :data:`AI_UNDER_BANNER` seconds left, as a pass's
 #: banner then goes on over the board.
 BANNER = 3.0
 AI_UNDER_BANNER = 1.5
 #: Seconds a banner stays once a turn is shown under it (play-test: the rematch's
 #: banner stayed 1.5 s into the person's turn, over cells they then clicked).
 BANNER_AFTER_TURN = 0.5
+
+
+class AITiming(NamedTuple):
+    """What a match scene lets its AI do this frame (:func:`ai_timing`)."""
+
+    #: Ask the AI for its turn, if one is to move.
+    ask: bool
+    #: Show the turn it answers.
+    show: bool
+
+
+def ai_timing(busy: bool, finished: bool, banner_left: float | None) -> AITiming:
+    """When the AI thinks and when its turn shows. It thinks as soon as the
+    last turn has been shown (``busy``: still animating), banner or not
+    (play-test: after a rematch it waited out the banner, about 3 s on "Red to
+    move", before it even began); its turn shows once a banner over the board
+    (``banner_left`` seconds left, None if none) is down to
+    :data:`AI_UNDER_BANNER`, so the banner is read undisturbed first, or at once
+    when the banner is clicked away."""
+    ask = not busy and not finished
+    under = banner_left is not None and banner_left > AI_UNDER_BANNER
+    return AITiming(ask=ask, show=ask and not under)
 
 
 def rematch_banner_seconds(fresh: Match) -> float:

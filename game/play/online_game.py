@@ -443,7 +443,7 @@ class OnlineController(HistoryKeeper):
                 events.append(Event("error", text=problem))
         return events
 
-    def poll(self, now: float, ready: bool) -> list[Event]:
+    def poll(self, now: float, ready: bool, show: bool = True) -> list[Event]:
         """The match scene polls its controller; an online game's news comes
         through :meth:`receive` instead."""
         return []

@@ -57,6 +57,16 @@ def test_the_banner_lasts_before_the_ai_moves_and_the_colour_stays_said(app, dri
     assert "You play Blue." not in fresh.status[0]
 
 
+def test_the_ai_thinks_under_the_banner_at_once(app, drive):
+    """Play-test: the AI waited out the banner, about 3 s on "Red to move",
+    before it even began to think."""
+    fresh = rematched(app, drive)
+    drive.frames(2)
+    assert fresh.notices.get("banner") is not None
+    assert fresh.thinking and "thinking" in fresh.turn_line()[0]
+    assert fresh.match.ply == 0  # its turn waits for the banner to be read
+
+
 @pytest.mark.parametrize("language", languages())
 def test_the_line_with_the_colour_fits_at_640x480_large(tmp_path, language):
     from game.client.scripted.checks import text_problems

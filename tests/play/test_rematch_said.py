@@ -20,7 +20,7 @@ def test_the_ai_first_banner_is_read_as_long_as_the_person_first_one():
     person_first = rematch_banner_seconds(Match(3, HUMAN, "Club"))
     ai_first = rematch_banner_seconds(Match(3, "Club", HUMAN))
     assert person_first == BANNER
-    # The AI starts once AI_UNDER_BANNER seconds are left: BANNER before it.
+    # The AI's turn shows once AI_UNDER_BANNER seconds are left: BANNER before it.
     assert ai_first - AI_UNDER_BANNER == person_first
 
 

@@ -471,10 +471,10 @@ class MatchScene(MatchBoard):
             self.app.sound(name)
         changed = self.notices.update(dt) or changed
         banner = self.notices.get("banner")
-        waits = banner is not None and banner.left > match_end.AI_UNDER_BANNER
-        ready = not self.view.busy and not self.finished and not waits
+        left = None if banner is None else banner.left
+        ai = match_end.ai_timing(self.view.busy, self.finished, left)
         pondering = self.pondering
-        events = self.control.poll(self.clock, ready)
+        events = self.control.poll(self.clock, ai.ask, ai.show)
         changed = changed or self.pondering != pondering  # the turn line says so
         if events:
             self.show(events)
