@@ -26,6 +26,7 @@ from game.ai.solver import margin
 from game.i18n import _, ngettext
 from game.rules import BLUE, RED, Board
 
+from .analysis_curve import left_after, runs
 from .deeper_looks import CHECKED, REFINE_DEPTH, refine_seconds
 from .match import Match
 
@@ -130,6 +131,8 @@ class GameAnalysis:
         self.final: float | None = None
         if board.is_game_over():
             self.final = float(board.count(RED) - board.count(BLUE))
+        #: A side resigned: the curve ends at the position it left (:func:`.left_after`).
+        self.resigned = match.resigned is not None
         self.verdicts: list[TurnVerdict | None] = [None] * len(self.turns)
         for i, (_turn, played, mover) in enumerate(self.turns):
             if played == "pass":  # forced: nothing to judge
@@ -303,29 +306,18 @@ class GameAnalysis:
     # -- what it shows -----------------------------------------------------------------
     def curve(self) -> list[float | None]:
         """Red's view, in tiles, of each position before a turn and of the last one
-        (None: not judged yet, or the game is not over). A forced turn or a pass is
+        (None: not judged yet, or the game goes on). A forced turn or a pass is
         not judged: the position it is played in stands as the next one does."""
         points: list[float | None] = [None if v is None else v.evaluation() for v in self.verdicts]
-        final = None if self.final is None else max(-CLAMP, min(CLAMP, self.final))
-        points.append(final)
+        final = left_after(self.verdicts, self.forced) if self.resigned else self.final
+        points.append(None if final is None else max(-CLAMP, min(CLAMP, final)))
         for i in sorted(self.forced, reverse=True):
             points[i] = points[i + 1]
         return points
 
     def runs(self) -> list[list[tuple[int, float]]]:
-        """The curve's judged points, as (index, value), in runs of neighbours: the
-        ending is judged from the back, and a line drawn over the turns not judged
-        yet would show a curve nobody worked out."""
-        runs: list[list[tuple[int, float]]] = []
-        last = -2
-        for i, v in enumerate(self.curve()):
-            if v is None:
-                continue
-            if i != last + 1:
-                runs.append([])
-            runs[-1].append((i, v))
-            last = i
-        return runs
+        """The curve's judged points in runs of neighbours (:func:`.analysis_curve.runs`)."""
+        return runs(self.curve())
 
     def summary(self, color: str) -> dict[str, Any]:
         """One player's turns by label, and an accuracy: the share of their judged

@@ -38,6 +38,31 @@ def test_the_curve_runs_level_through_best_turns_and_passes_to_the_result():
     assert [v.ply for v in analysis.verdicts if v.flagged] == [3, 7]
 
 
+def test_a_resigned_games_curve_reaches_the_position_left_after_its_last_turn():
+    """Play-test: a game resigned after a few turns had its line stop a turn
+    short of the end, which in a short game is a good part of the graph. Blue's
+    second turn here throws 4 tiles away, and Red resigns after it."""
+    from game.ai.analysis import judge
+    from game.play.game_analysis import GameAnalysis
+    from game.play.match import Match
+
+    match = Match(3, "Human", "Beginner")
+    for text in ("a1", "a2"):
+        match.play(match.board.parse_turn(text))
+    match.resign(RED)
+    analysis = GameAnalysis(match)
+    assert analysis.curve()[-1] is None  # not judged yet: nothing drawn there
+    while (ask := analysis.next_turn()) is not None:
+        board = Board(ask.mfen)
+        v = judge(board, board.parse_turn(ask.played), seconds=5.0)
+        assert v.exact, f"turn {ask.at + 1}"
+        analysis.record(ask.at, board.notation(v.best), {**v.__dict__, "best": None})
+    last = analysis.verdicts[-1]
+    assert last is not None and last.mover == "blue" and last.loss == 4.0
+    assert analysis.curve()[-1] == last.evaluation() + 4.0  # Blue's loss is Red's gain
+    assert analysis.runs()[-1][-1][0] == len(analysis.turns)
+
+
 def test_the_panel_says_tiles_whole_and_judges_no_one_before_their_turns():
     from game.play.game_analysis import TurnVerdict, better_line, summary_line
 
