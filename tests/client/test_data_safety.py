@@ -22,7 +22,7 @@ from game.rules import BLUE, RED
 
 from .drawn import drawn
 from .test_scenes import button, saved_button, start_match
-from .tours import IMAGES, PLAYER, files, group
+from .tours import IMAGES, PLAYER, files, group, languages
 
 
 def finished_record(side=3, seed=2):
@@ -135,6 +135,49 @@ def test_a_new_match_and_a_rematch_ask_before_replacing_the_match(app, drive):
     assert isinstance(app.scenes.top, ConfirmScene)
     drive.key(pygame.K_n)
     assert (app.data / CURRENT).read_text() == saved
+
+
+def test_the_replaced_match_is_said_to_be_dropped_and_is(app, drive):
+    """Play-test: the question did not say what becomes of the replaced match.
+    It says: not rated, not in History, not to be continued; and so it is."""
+    from game.play.ai_rating import FILE
+    from game.play.history import FOLDER
+
+    in_progress(app, drive)
+    drive.click(button(app.scenes.top, "Play").rect.center)
+    drive.click(button(app.scenes.top, "Start").rect.center)
+    question = app.scenes.top
+    assert isinstance(question, ConfirmScene)
+    detail = question.detail
+    assert "not rated" in detail and "not go in your History" in detail
+    assert "cannot be continued" in detail
+    drive.key(pygame.K_y)  # Replace
+    fresh = app.scenes.top
+    assert isinstance(fresh, MatchScene)
+    fresh.cancel_ai()
+    drive.click_cell(fresh.match.board.legal_placements()[0])
+    fresh.cancel_ai()
+    kept = json.loads((app.data / CURRENT).read_text())
+    assert kept["turns"] == fresh.match.all_moves()  # the new match's, not the old
+    assert not (app.data / FILE).exists() and not (app.data / FOLDER).exists()
+
+
+@pytest.mark.parametrize("language", languages())
+def test_the_replace_question_fits_at_640x480_large(tmp_path, language):
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+
+    from .screens import large_at_640
+
+    with large_at_640(tmp_path, language) as app:
+        drive = Driver(app)
+        (app.data / CURRENT).write_text(json.dumps(finished_record() | {"turns": ["c3"]}))
+        app.scenes.reset(SetupScene(app))
+        drive.frames(2)
+        app.scenes.top.start()
+        drive.frames(2)
+        assert isinstance(app.scenes.top, ConfirmScene)
+        assert text_problems(app) == []
 
 
 def test_rematch_swaps_the_colours(app, drive):

@@ -31,9 +31,14 @@ def ask_to_replace(app: Services, start: Action) -> None:
         ConfirmScene(
             app,
             N_("Replace the match in progress?"),
+            # What becomes of the replaced match, said plainly (play-test: it
+            # went unsaid). It never ends, so it is neither rated nor kept in
+            # the history; the new match's first turn, or leaving it, writes
+            # over its file.
             N_(
-                "A new match takes the place of the match you have in progress; "
-                "that one cannot be continued afterwards."
+                "A new match replaces the one you have in progress. That one is "
+                "dropped: it is not rated, it does not go in your History, and it "
+                "cannot be continued."
             ),
             N_("Replace"),
             start,
