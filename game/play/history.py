@@ -18,6 +18,7 @@ from game.play.endings import ending_text
 from game.rules import BLUE, RED
 
 from .history_notes import results_note
+from .history_rows import FIELD_GAP
 from .match import HUMAN, PLAYERS, Match, player_name
 from .storage import move_aside
 
@@ -121,7 +122,9 @@ class Entry:
         who = player if self.you is not None else _(side.title())
         return ending_text(self.ended, {side: who})
 
-    def line(self) -> str:
+    def line(self, turns: bool = True) -> str:
+        """The game's row in the list; without its count of ``turns``, shorter
+        (:mod:`.history_rows`)."""
         score = self.score()
         how = self.how()
         outcome = _(OUTCOMES[self.outcome]) if self.outcome in OUTCOMES else self.outcome
@@ -130,7 +133,7 @@ class Entry:
         if self.rating is not None:
             change = self.rating[1] - self.rating[0]
             result = _("{result}, rating {change}").format(result=result, change=f"{change:+d}")
-        turns = ngettext("{n} turn", "{n} turns", self.turns).format(n=self.turns)
+        count = ngettext("{n} turn", "{n} turns", self.turns).format(n=self.turns)
         # Which colour was the player's (play-test: a newcomer asked which side
         # they had had); no one's between two people or two AIs.
         said = (
@@ -138,14 +141,15 @@ class Entry:
             if self.yours is None
             else _("{date}  as {color} v {opponent}  {result}  {turns}  side {side}")
         )
-        return said.format(
+        said = said.format(
             date=self.date[:10],
             color=_(self.yours.title()) if self.yours else "",
             opponent=player_name(self.opponent),
             result=result,
-            turns=turns,
+            turns=count if turns else "",
             side=self.side,
         )
+        return said.replace(FIELD_GAP * 2, FIELD_GAP).strip()  # the gap of a field left out
 
 
 _T = TypeVar("_T")

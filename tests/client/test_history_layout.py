@@ -21,11 +21,17 @@ def history(app: App) -> HistoryScene:
 
 
 def measured(tmp_path, size, text_size) -> tuple[HistoryScene, dict[str, int], list[str]]:
-    """The scene, the height each of its texts is drawn at, and what is wrong."""
+    """The scene, the height each of its texts is drawn at (its rows' under
+    "rows", each line of them), and what is wrong."""
     with shown(tmp_path, size, text_size, history) as app:
         scene = app.scenes.top
         assert isinstance(scene, HistoryScene)
-        heights = {m: r.height for m, r in texts(app)}
+        drawn = texts(app)
+        heights = {m: r.height for m, r in drawn}
+        rows = [r.height for _m, r in drawn if scene.list_rect.contains(r)]
+        assert rows
+        heights["rows"] = min(rows)
+        heights["rows, largest"] = max(rows)
         return scene, heights, text_problems(app)
 
 
@@ -42,11 +48,11 @@ def test_the_history_fills_a_large_window_as_the_other_lists_do(tmp_path, text_s
     for c in large.controls:
         assert listed.left - 1 <= c.rect.left and c.rect.right <= listed.right + 1, c
     # The rows and the results read larger than in the smallest window.
-    games = [g.line() for g in large.shown]
     results = large.stats_lines(large.stats_room)
     assert len(results) == 3
-    for line in games + results:
+    for line in results:
         assert large_px[line] > small_px[line], line
+    assert large_px["rows"] > small_px["rows, largest"]
     assert large.row > small.row
 
 

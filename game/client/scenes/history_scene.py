@@ -16,7 +16,7 @@ from game.play.match import Match, open_record
 from .. import text_layout as tl
 from .. import theme
 from ..focus_row import PRESS, row_step
-from ..layout import column, split
+from ..layout import split
 from ..layout_tree import Column, Grid, Node, Row
 from ..scene import Scene, Services, pad_buttons
 from ..stepper_choice import StepperChoice
@@ -24,6 +24,7 @@ from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
 from .history_filter import opponent_filter, reads_side_by_side
+from .history_list import RowSizes
 from .history_notes import STAT_SIZE, Notes, draw_notes, stat_line
 from .mosaix_sheet import fits
 from .review_scene import ReviewScene
@@ -70,6 +71,7 @@ class HistoryScene(Scene):
         #: A game's row, and its text size: grown with the window, as the other
         #: lists' rows are (set as laid out).
         self.row = ROW
+        self.sizes = RowSizes(20, ROW)
         self.head_h = HEAD
         self.row_size = 20
         self.stat_size = STAT_SIZE
@@ -163,6 +165,7 @@ class HistoryScene(Scene):
         self.row_size = round(20 + 6 * grow)
         self.stat_size = round(STAT_SIZE + 4 * grow)
         self.row = max(round(ROW + 16 * grow), theme.font(self.row_size).get_linesize() + 12)
+        self.sizes = RowSizes(self.row_size, self.row)
         # The filter grows as the rows do: at 1280x800 its labels read far
         # smaller than the rows under them.
         filter_size = round(FILTER_SIZE + 4 * grow)
@@ -201,7 +204,8 @@ class HistoryScene(Scene):
         row = self.row
         results = len(self.stats_lines(room=None))
         wanted = results * line + 8
-        games = max(1, len(self.shown)) * row
+        # A row too long for one line at the list's size takes two (that row only).
+        games = max(row, self.sizes.used(self.shown, cw))
         beside = body - min(2, results) * line - 8
         if games > beside:
             beside -= line + 4
@@ -214,13 +218,14 @@ class HistoryScene(Scene):
         stats = body - listed - 8
         # Games past the room are there to scroll to: the line under the list says
         # so, in what the rows leave of the list's box, else above the results.
-        seen = max(1, int(listed) // row)
+        seen = self.sizes.fitting(self.shown, cw, listed)
+        used = self.sizes.used(self.shown[:seen], cw) if self.shown else row
         more = len(self.shown) > seen
-        inside = more and listed - seen * row >= line
+        inside = more and listed - used >= line
         if more and not inside:
             stats -= line + 4
         self.stats_room = max(1, int(stats) // line)
-        in_list = [Node(height=seen * row), Node("more", height=line)] if inside else []
+        in_list = [Node(height=used), Node("more", height=line)] if inside else []
         under = [Node("more", height=line, margin=(0, 0, 4, 0))] if more and not inside else []
         return Column(
             padding=(0, (w - cw) // 2),
@@ -410,11 +415,12 @@ class HistoryScene(Scene):
     def select(self, index: int) -> None:
         """Choose the game at ``index`` of the list, scrolled into view."""
         self.selected = index
-        visible = self.visible()
         if self.selected < self.first:
             self.first = self.selected
-        elif self.selected >= self.first + visible:
-            self.first = self.selected - visible + 1
+        elif self.selected >= self.first + self.visible():
+            # It shows last, as many rows above it as fit.
+            up = self.shown[max(0, index + 1 - self.most_rows()) : index + 1][::-1]
+            self.first = index + 1 - self.sizes.fitting(up, *self.list_rect.size)
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -436,22 +442,22 @@ class HistoryScene(Scene):
             self.scroll_results(-event.y)  # over the results, the wheel is theirs
         elif event.type == pygame.MOUSEWHEEL:
             # No further than the oldest game at the bottom: the list stays full.
-            last = max(0, len(self.shown) - self.visible())
+            n = len(self.shown)
+            tail = self.shown[max(0, n - self.most_rows()) :][::-1]
+            last = max(0, n - self.sizes.fitting(tail, *self.list_rect.size))
             self.first = max(0, min(last, self.first - event.y))
 
     def visible(self) -> int:
-        """How many games the list has room for."""
-        return max(1, int(self.list_rect.height) // self.row)
+        """How many games the list has room for, from the first in view."""
+        return len(self.rows()) or 1
+
+    def most_rows(self) -> int:
+        """The most rows the list's box can hold (each of one line)."""
+        return int(self.list_rect.height) // self.row + 1
 
     def rows(self) -> list[tuple[int, pygame.FRect]]:
-        shown = range(self.first, min(len(self.shown), self.first + self.visible()))
-        return list(
-            zip(
-                shown,
-                column(self.list_rect, len(shown), height=self.row - 4, gap=4),
-                strict=True,
-            )
-        )
+        games = self.shown[self.first : self.first + self.most_rows()]
+        return list(enumerate(self.sizes.boxes(games, self.list_rect), start=self.first))
 
     def update(self, dt: float) -> bool:
         return update_all(self.controls, dt)
@@ -466,23 +472,8 @@ class HistoryScene(Scene):
         if not self.games:
             none = _("No finished matches yet: they are kept here as you play.")
             tl.block(surface, none, self.list_rect, size=22, color=theme.MUTED)
-        rows = self.rows()
-        # The rows share one size, the one the longest fits: none looks shrunk.
-        most = min(
-            (tl.label_px(shown[i].line(), r.inflate(-20, 0), self.row_size) for i, r in rows),
-            default=None,
-        )
-        for i, r in rows:
-            game = shown[i]
-            pygame.draw.rect(
-                surface, theme.BG_LIGHT if i != self.selected else theme.CELL, r, border_radius=6
-            )
-            if i == self.selected:
-                pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
-            color = {"won": theme.GOOD, "lost": theme.BAD}.get(game.outcome, theme.TEXT)
-            tl.label(
-                surface, game.line(), r.inflate(-20, 0), size=self.row_size, color=color, most=most
-            )
+        for i, r in self.rows():
+            self.sizes.draw(surface, shown[i], r, lit=i == self.selected)
         lines = self.stats_lines(self.stats_room)
         more = ""
         if self.more_rect:
