@@ -76,17 +76,23 @@ def rating_line(rating: Rating, change: float | None = None) -> str:
     any game, the figure is where the player starts, said as such: as a rating
     it read as a verdict on games never played."""
     if not rated(rating):
-        # Where the first game moves it from, so the card's "+120, now about
-        # 360" after it can be checked (play-test: it could not be).
+        # Where the first game moves it from, so the card's "+120, about 360
+        # for now" after it can be checked (play-test: it could not be).
         return _(
             "Not rated yet: you start at about {rating}, and each game against the AI moves it."
         ).format(rating=shown(rating))
+    # Provisional, it says why a figure moved so far (play-test: a newcomer's
+    # first loss to Beginner took "about 240" to "under 40").
     if under_floor(rating):
-        line = _("Your rating against the AI: under {rating} (provisional)")
+        line = _(
+            "Your rating against the AI: under {rating} (provisional: early games move it most)"
+        )
         if not provisional(rating):
             line = _("Your rating against the AI: under {rating}")
     elif provisional(rating):
-        line = _("Your rating against the AI: about {rating} (provisional)")
+        line = _(
+            "Your rating against the AI: about {rating} (provisional: early games move it most)"
+        )
     else:
         line = _("Your rating against the AI: {rating} ± {rd}")
     line = line.format(rating=shown(rating), rd=round(rating.rd))
@@ -134,6 +140,10 @@ def change_note(before: Rating, after: Rating) -> str:
         # Play-test: "-15, now under 40", game after game, read as a figure
         # that should have moved; the change is real, the figure shown stays.
         return _("Rating: {change}, still {rating}.").format(change=signed(change), rating=now)
+    if provisional(after):
+        # Play-test: a newcomer's first loss to Beginner, "Rating: -200, now
+        # under 40.", read as a verdict; a provisional figure is one for now.
+        return _("Rating: {change}, {rating} for now.").format(change=signed(change), rating=now)
     return _("Rating: {change}, now {rating}.").format(change=signed(change), rating=now)
 
 

@@ -66,7 +66,9 @@ def test_a_newcomer_is_not_rated_yet_and_a_bad_file_is_said(app, drive):
     ai_rating.save(ai_rating.after(ai_rating.START, LEVELS["beginner"], 1.0), app.data)
     app.scenes.reset(SetupScene(app))  # after a first game: a figure, provisional
     drive.frames(2)
-    assert any(t.endswith("(provisional)") for t in frame_texts(app, drive))
+    assert any(
+        t.endswith("(provisional: early games move it most)") for t in frame_texts(app, drive)
+    )
     (app.data / ai_rating.FILE).write_text("[]", encoding="utf-8")
     app.scenes.reset(SetupScene(app))
     drive.frames(2)

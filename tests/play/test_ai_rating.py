@@ -80,7 +80,7 @@ def test_every_pick_is_what_match_my_level_can_say_for_the_rating() -> None:
 def test_the_rating_line_says_provisional_only_while_unsure() -> None:
     assert rating_line(Rating(812.4, 90)) == "Your rating against the AI: 812 ± 90"
     assert rating_line(Rating(816.4, 120)) == (
-        "Your rating against the AI: about 820 (provisional)"
+        "Your rating against the AI: about 820 (provisional: early games move it most)"
     )
 
 
@@ -119,7 +119,9 @@ def test_a_newcomer_who_loses_to_beginner_is_shown_under_the_floor_not_below_zer
     assert floor % 10 == 0 and LEVELS["beginner"].elo - 110 < floor <= LEVELS["beginner"].elo - 100
     assert ai_rating.shown(lost) == floor
     # "under", not "about": the figure is not the rating, which is below it.
-    assert rating_line(lost) == (f"Your rating against the AI: under {floor} (provisional)")
+    assert rating_line(lost) == (
+        f"Your rating against the AI: under {floor} (provisional: early games move it most)"
+    )
     pick = match_my_level(HUMAN, "Master", lost)
     assert pick.blue == "Beginner"
     assert pick.message == (
@@ -245,5 +247,23 @@ def test_the_start_shown_and_the_first_games_change_add_up_to_the_figure_after(
     assert f"about {start}," in rating_line(START)
     change = round(ai_rating.shown_change(START.rating, after))
     assert ai_rating.change_note(START, after) == (
-        f"Rating: {change:+d}, now about {start + change}."
+        f"Rating: {change:+d}, about {start + change} for now."
     )
+
+
+def test_a_newcomers_first_loss_reads_as_a_figure_for_now() -> None:
+    """Play-test: a newcomer's first loss to Beginner took "about 240" to "now
+    under 40", read as a verdict. The rating itself is as Glicko-2 gives it; the
+    card says the figure is one for now, and New match why it moved so far."""
+    lost = ai_rating.after(START, LEVELS["beginner"], 0.0)
+    assert ai_rating.provisional(lost)
+    change = ai_rating.signed(lost.rating - START.rating)
+    floor = ai_rating.SHOWN_FLOOR
+    assert ai_rating.change_note(START, lost) == f"Rating: {change}, under {floor} for now."
+    assert rating_line(lost, lost.rating - START.rating) == (
+        f"Your rating against the AI: under {floor} (provisional: early games move it most)."
+        f" Your last game: {change}."
+    )
+    # Once sure, the figure is the rating's, and said so.
+    sure = Rating(1212.6, 79.0)
+    assert ai_rating.change_note(Rating(1200.0, 80.0), sure) == "Rating: +13, now 1213."

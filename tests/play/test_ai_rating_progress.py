@@ -42,15 +42,15 @@ def test_two_wins_below_the_floor_each_say_how_far_they_went(tmp_path: Path) -> 
         assert last_change(tmp_path) == after.rating - before.rating
         seen.append(rating_line(after, last_change(tmp_path)))
         assert seen[-1] == (
-            f"Your rating against the AI: under {SHOWN_FLOOR} (provisional). "
-            f"Your last game: +{gained}."
+            f"Your rating against the AI: under {SHOWN_FLOOR} (provisional: early games "
+            f"move it most). Your last game: +{gained}."
         )
     assert seen[0] != seen[1]  # New match's line moves with each win
 
 
 def test_the_card_words_the_rating_as_new_match_does() -> None:
     assert change_note(Rating(300.0, 200.0), Rating(262.4, 190.0)) == (
-        "Rating: -40, now about 260."  # 300 was shown
+        "Rating: -40, about 260 for now."  # 300 was shown
     )
     assert change_note(Rating(1200.0, 80.0), Rating(1212.6, 79.0)) == ("Rating: +13, now 1213.")
 
@@ -70,7 +70,7 @@ def test_a_file_kept_before_the_change_was_says_no_change(tmp_path: Path) -> Non
     assert last_change(tmp_path) is None
     rating = ai_rating.load(tmp_path)[0]
     assert rating_line(rating, None) == (
-        f"Your rating against the AI: under {SHOWN_FLOOR} (provisional)"
+        f"Your rating against the AI: under {SHOWN_FLOOR} (provisional: early games move it most)"
     )
     kept["change"] = "lots"
     (tmp_path / ai_rating.FILE).write_text(json.dumps(kept), encoding="utf-8")
@@ -82,9 +82,10 @@ def test_the_change_shown_adds_up_with_the_figures_shown() -> None:
     in the sums: a provisional rating's change is rounded as its figures are."""
     before, after = Rating(357.0, 150.0), Rating(411.0, 140.0)
     assert (ai_rating.shown(before), ai_rating.shown(after)) == (360, 410)
-    assert change_note(before, after) == "Rating: +50, now about 410."
+    assert change_note(before, after) == "Rating: +50, about 410 for now."
     assert rating_line(after, after.rating - before.rating) == (
-        "Your rating against the AI: about 410 (provisional). Your last game: +50."
+        "Your rating against the AI: about 410 (provisional: early games move it most). "
+        "Your last game: +50."
     )
     # Once sure, the figures are to the unit, and so is the change.
     sure = Rating(411.4, 90.0)
@@ -100,7 +101,8 @@ def test_a_game_that_moved_the_figure_shown_by_nothing_says_no_change() -> None:
     assert round(ai_rating.shown_change(before.rating, after)) == 0
     assert change_note(before, after) == "Rating: no change, still about 430."
     assert rating_line(after, after.rating - before.rating) == (
-        "Your rating against the AI: about 430 (provisional). Your last game: no change."
+        "Your rating against the AI: about 430 (provisional: early games move it most). "
+        "Your last game: no change."
     )
     # Settled figures go by units: a move of 0.4 is no change either.
     assert change_note(Rating(1200.0, 60.0), Rating(1199.6, 60.0)) == (
@@ -115,4 +117,4 @@ def test_a_change_under_the_floor_says_the_figure_shown_stays() -> None:
     assert change_note(LOW, lower) == f"Rating: -15, still under {SHOWN_FLOOR}."
     # From above the floor to under it, the figure shown did move.
     above = Rating(SHOWN_FLOOR + 200.0, 300.0, 0.06)
-    assert change_note(above, lower).endswith(f", now under {SHOWN_FLOOR}.")
+    assert change_note(above, lower).endswith(f", under {SHOWN_FLOOR} for now.")
