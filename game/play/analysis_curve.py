@@ -4,10 +4,20 @@ curve's judged points in runs (no pygame)."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .game_analysis import TurnVerdict
+
+class TurnVerdict(Protocol):
+    """What the curve reads of a judged turn (game_analysis.TurnVerdict, which
+    imports this module: named by its shape, not imported back)."""
+
+    @property
+    def mover(self) -> str: ...
+
+    @property
+    def loss(self) -> float: ...
+
+    def evaluation(self) -> float: ...
 
 
 def left_after(verdicts: Sequence[TurnVerdict | None], forced: Collection[int]) -> float | None:
