@@ -33,8 +33,8 @@ SHORT = 4
 
 #: The most texts a face keeps the advances of (:meth:`Face.advances`).
 KEPT_ADVANCES = 4096
-#: The most letter images a face keeps (:meth:`Face._glyph`).
-KEPT_GLYPHS = 2048
+#: The most letter images kept, for every face (:meth:`Face._glyph`).
+KEPT_GLYPHS = 8192
 #: The most texts whose widths are kept (:meth:`Face.size`), for every face.
 KEPT_WIDTHS = 32768
 
@@ -44,6 +44,11 @@ KEPT_WIDTHS = 32768
 #: new faces of the same font, which measure the same): the tests start the game
 #: afresh hundreds of times a run, and measured every text afresh each time.
 _widths: dict[tuple[tuple[str | None, int], bool, str], int] = {}
+#: Each letter's image, by face, letter, antialiasing, colour, boldness and line
+#: height: kept for the run as the widths are (an image outlives its font).
+_glyphs: dict[
+    tuple[tuple[str | None, int], str, bool, tuple[int, ...], bool, int], pygame.Surface
+] = {}
 
 
 class Face(pygame.font.Font):
@@ -57,8 +62,6 @@ class Face(pygame.font.Font):
         #: texts again (to wrap, fit and place them) and asking the font was a
         #: tenth of a frame's drawing; a window's texts are few and come back.
         self._advances: dict[tuple[str, bool], tuple[int, ...]] = {}
-        #: Each letter's image, by letter, antialiasing, colour, boldness, line height.
-        self._glyphs: dict[tuple[str, bool, tuple[int, ...], bool, int], pygame.Surface] = {}
 
     def advances(self, text: str) -> list[int]:
         key = (text, self.bold)
@@ -224,12 +227,12 @@ class Face(pygame.font.Font):
         Kept: a text not drawn before is mostly letters that were (only blitted
         from, never drawn on). An image is as tall as the face's line height then
         (a wrapped text's lines are set further apart): it is part of the key."""
-        key = (ch, antialias, tuple(pygame.Color(color)), self.bold, self.get_linesize())
-        found = self._glyphs.get(key)
+        key = (self.made, ch, antialias, tuple(pygame.Color(color)), self.bold, self.get_linesize())
+        found = _glyphs.get(key)
         if found is None:
-            if len(self._glyphs) >= KEPT_GLYPHS:
-                self._glyphs.clear()
-            found = self._glyphs[key] = self._letter(ch, antialias, color)
+            if len(_glyphs) >= KEPT_GLYPHS:
+                _glyphs.clear()
+            found = _glyphs[key] = self._letter(ch, antialias, color)
         return found
 
     def _letter(self, ch: str, antialias: bool, color: ColorValue) -> pygame.Surface:

@@ -71,9 +71,11 @@ def measured_as(name: str) -> Iterator[None]:
 
 
 def reset_fonts() -> None:
-    """Forget every font and drawn text: those of an earlier ``pygame.init()`` are dead."""
+    """Forget every font: those of an earlier ``pygame.init()`` are dead. The texts
+    they drew are kept (:func:`rendered`): an image is the font's pixels, the same
+    from any ``pygame.init()`` (tests/client/test_letter_spacing.py), and the
+    tests start the game afresh hundreds of times a run."""
     face.cache_clear()
-    rendered.cache_clear()
 
 
 def px(size: float) -> int:

@@ -102,7 +102,8 @@ def test_a_face_measures_a_text_as_the_font_does_every_time():
 def test_a_face_draws_a_text_as_it_did_before_it_kept_its_letters():
     """:meth:`Face._glyph` keeps each letter's image: a text drawn from kept
     letters, in another colour, bold or plain, or kept while the lines were set
-    further apart, is the text drawn afresh."""
+    further apart, or by a face made again after ``pygame.init()``, is the text
+    drawn afresh."""
     from game.client import glyphs
 
     def image(text, color):
@@ -116,7 +117,7 @@ def test_a_face_draws_a_text_as_it_did_before_it_kept_its_letters():
         face.bold = bold
         for text in texts:
             for color in colors:
-                face._glyphs.clear()
+                glyphs._glyphs.clear()
                 fresh[bold, text, tuple(color)] = image(text, color)
     line = face.get_linesize()
     face.set_linesize(line + 8)  # as a wrapped text's lines set apart (theme.rendered)
@@ -131,6 +132,13 @@ def test_a_face_draws_a_text_as_it_did_before_it_kept_its_letters():
                     assert image(text, color) == fresh[bold, text, tuple(color)], (text, bold)
     for n in range(glyphs.KEPT_GLYPHS + 1):  # more letters than are kept
         face._glyph(chr(0x100 + n % 400), True, (n % 256, 0, 0))
-    assert len(face._glyphs) <= glyphs.KEPT_GLYPHS
+    assert len(glyphs._glyphs) <= glyphs.KEPT_GLYPHS
     assert image(texts[0], colors[1]) == fresh[True, texts[0], tuple(colors[1])]
     face.bold = False
+    for text in texts:  # kept letters, drawn by this run's next face of that size
+        image(text, colors[0])
+    theme.reset_fonts()
+    pygame.quit()
+    pygame.init()
+    face = theme.face(20)
+    assert [image(t, colors[0]) for t in texts] == [fresh[False, t, colors[0]] for t in texts]
