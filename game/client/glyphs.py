@@ -259,7 +259,8 @@ CLINGING = frozenset(":;!?»%")
 def words(paragraph: str) -> list[str]:
     """A paragraph's words as a line may break between them: a mark standing
     alone (French " :", " ?", " »") goes with the word before it, "«" with the
-    word after it."""
+    word after it, and so does a count ("1 Stein", "10 tiles": a play-test
+    found "1 / Stein genommen")."""
     out: list[str] = []
     opened = False
     for word in paragraph.split(" "):
@@ -267,7 +268,7 @@ def words(paragraph: str) -> list[str]:
             out[-1] += " " + word
         else:
             out.append(word)
-        opened = word == "«"
+        opened = word == "«" or (word.isdigit() and word.isascii())
     return out
 
 

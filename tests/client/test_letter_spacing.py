@@ -142,3 +142,18 @@ def test_a_face_draws_a_text_as_it_did_before_it_kept_its_letters():
     pygame.init()
     face = theme.face(20)
     assert [image(t, colors[0]) for t in texts] == [fresh[False, t, colors[0]] for t in texts]
+
+
+def test_a_count_stays_with_its_noun():
+    """A play-test found "Blau hat a3 gewendet: 1 / Stein genommen." at 640x480:
+    a number and the word it counts are broken apart nowhere."""
+    from game.client.glyphs import words
+
+    said = "Blau hat a3 gewendet: 1 Stein genommen."
+    assert words(said) == ["Blau", "hat", "a3", "gewendet:", "1 Stein", "genommen."]
+    assert words("Blue wins, 10 tiles to 9.") == ["Blue", "wins,", "10 tiles", "to", "9."]
+    face = theme.face(24)
+    cut = face.size("Blau hat a3 gewendet: 1")[0]  # the line once broke after the count
+    wraps = {width: face.wrap(said, width) for width in range(cut - 4, cut + 8)}
+    apart = {w: lines for w, lines in wraps.items() if not any("1 Stein" in x for x in lines)}
+    assert len(wraps) == 12 and apart == {}
