@@ -154,7 +154,7 @@ class SidePanel:
         # the other keeps its side where it fits (play-test: "Red: Human" fitted,
         # yet read "Human" beside "Apprentice").
         measured = {c: self._rows(match, c, 0) for c in (RED, BLUE)}
-        counts = min(text_layout.label_px(r[3], r[4], r[6]) for r in measured.values())
+        counts = self.counts_px(match)
         bare = {
             c: text_layout.label_px(r[1], r[2], r[5], bold=True) < counts
             for c, r in measured.items()
@@ -262,6 +262,15 @@ class SidePanel:
     def scroll(self, rows: int) -> None:
         self.first_row = max(0, self.first_row + rows)
 
+    def counts_px(self, match: Match) -> int:
+        """The counts' size: where the longest counts the board holds fit, so
+        the line keeps its size all game (play-test: German's "1 Stein  1
+        Gruppe" shrank as it became "4 Steine  1 Gruppe")."""
+        most = min(99, match.board.geometry.cells)  # two figures: three are rare
+        said = counts_said(most, most)
+        rows = [self._rows(match, c, 0) for c in (RED, BLUE)]
+        return min(text_layout.label_px(said, r[4], r[6]) for r in rows)
+
     def _rows(
         self, match: Match, color: Color, y: int, bare: bool = False
     ) -> tuple[pygame.Rect, str, pygame.FRect, str, pygame.FRect, int, int]:
@@ -288,11 +297,7 @@ class SidePanel:
         # Normal's size or larger, and a long name is cut, whole under the pointer.
         rows = pygame.Rect(left, box.top + 4, room, box.height - 8)
         name_row, count_row = split(rows, 0.55, "top")
-        shown_n, groups_n = match.shown().count(color), match.group_count(color)
-        counts = "{}   {}".format(
-            ngettext("{n} tile", "{n} tiles", shown_n).format(n=shown_n),
-            ngettext("{n} group", "{n} groups", groups_n).format(n=groups_n),
-        )
+        counts = counts_said(match.shown().count(color), match.group_count(color))
         count_row.width = box.right - pad - left
         return box, full, name_row, counts, count_row, 18 if small else 24, 16 if small else 20
 
@@ -357,3 +362,11 @@ def shown_move(notation: str) -> str:
     """A move as the move list shows it: cells in notation, the same in every
     language (GLOSSARY.md); a pass in the player's words, being no cell."""
     return pgettext("move list", "pass") if notation == "pass" else notation
+
+
+def counts_said(tiles: int, groups: int) -> str:
+    """A side's counts, as its card says them."""
+    return "{}   {}".format(
+        ngettext("{n} tile", "{n} tiles", tiles).format(n=tiles),
+        ngettext("{n} group", "{n} groups", groups).format(n=groups),
+    )
