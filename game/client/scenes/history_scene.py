@@ -24,7 +24,7 @@ from ..widgets import Button, Segments, draw_all, press, update_all
 from .analysis_scene import AnalysisScene
 from .confirm import ConfirmScene
 from .history_filter import opponent_filter, reads_side_by_side
-from .history_list import RowSizes
+from .history_list import GAP, RowSizes
 from .history_notes import STAT_SIZE, Notes, draw_notes, stat_line
 from .mosaix_sheet import fits
 from .review_scene import ReviewScene
@@ -225,7 +225,9 @@ class HistoryScene(Scene):
         if more and not inside:
             stats -= line + 4
         self.stats_room = max(1, int(stats) // line)
-        in_list = [Node(height=used), Node("more", height=line)] if inside else []
+        # At the list's foot, the rows' room above it the same at every scroll
+        # (play-test: the rows scrolled to ran over it, or left a row's room empty).
+        in_list = [Node(height=listed - line), Node("more", height=line)] if inside else []
         under = [Node("more", height=line, margin=(0, 0, 4, 0))] if more and not inside else []
         return Column(
             padding=(0, (w - cw) // 2),
@@ -269,6 +271,14 @@ class HistoryScene(Scene):
     @property
     def list_rect(self) -> pygame.FRect:
         return self.boxes["list"]
+
+    @property
+    def rows_rect(self) -> pygame.FRect:
+        """The list's room for rows: above the line saying which are in view, when in it."""
+        more = self.more_rect
+        if more and self.list_rect.contains(more):
+            return split(self.list_rect, more.top - GAP - self.list_rect.top)[0]
+        return self.list_rect
 
     @property
     def stats_rect(self) -> pygame.FRect:
@@ -420,7 +430,7 @@ class HistoryScene(Scene):
         elif self.selected >= self.first + self.visible():
             # It shows last, as many rows above it as fit.
             up = self.shown[max(0, index + 1 - self.most_rows()) : index + 1][::-1]
-            self.first = index + 1 - self.sizes.fitting(up, *self.list_rect.size)
+            self.first = index + 1 - self.sizes.fitting(up, *self.rows_rect.size)
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -444,7 +454,7 @@ class HistoryScene(Scene):
             # No further than the oldest game at the bottom: the list stays full.
             n = len(self.shown)
             tail = self.shown[max(0, n - self.most_rows()) :][::-1]
-            last = max(0, n - self.sizes.fitting(tail, *self.list_rect.size))
+            last = max(0, n - self.sizes.fitting(tail, *self.rows_rect.size))
             self.first = max(0, min(last, self.first - event.y))
 
     def visible(self) -> int:
@@ -453,11 +463,11 @@ class HistoryScene(Scene):
 
     def most_rows(self) -> int:
         """The most rows the list's box can hold (each of one line)."""
-        return int(self.list_rect.height) // self.row + 1
+        return int(self.rows_rect.height) // self.row + 1
 
     def rows(self) -> list[tuple[int, pygame.FRect]]:
         games = self.shown[self.first : self.first + self.most_rows()]
-        return list(enumerate(self.sizes.boxes(games, self.list_rect), start=self.first))
+        return list(enumerate(self.sizes.boxes(games, self.rows_rect), start=self.first))
 
     def update(self, dt: float) -> bool:
         return update_all(self.controls, dt)
