@@ -48,12 +48,15 @@ class ResignWords:
     would call the game off (play-test: the menu said Resign, the result card
     then said the game was not rated). ``button`` and ``yes`` are marked for
     translation, translated where drawn; the question and its detail are
-    translated here, as they hold a side's name."""
+    translated here, as they hold a side's name. ``note``: what calling off
+    means, under the menu's title where it offers Call off (play-test: Resign
+    became Call off with no word why); "" for Resign."""
 
     button: str
     question: str
     detail: str
     yes: str
+    note: str = ""
 
 
 def resign_words(match: Match, side: Color) -> ResignWords:
@@ -62,9 +65,11 @@ def resign_words(match: Match, side: Color) -> ResignWords:
         return resigning(side)
     if not ai_rating.against_ai(match):
         detail = _("You have not played a turn yet: the game is not kept in History.")
+        note = _("A game called off before your first turn is not kept in History.")
     else:
         detail = _("You have not played a turn yet: the game is not rated or kept in History.")
-    return ResignWords(N_("Call off"), _("Call off this game?"), detail, N_("Call off"))
+        note = _("A game called off before your first turn is not rated or kept in History.")
+    return ResignWords(N_("Call off"), _("Call off this game?"), detail, N_("Call off"), note)
 
 
 def resigning(side: Color) -> ResignWords:

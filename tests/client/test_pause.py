@@ -381,3 +381,30 @@ def test_a_card_called_off_before_any_turn_lists_no_counts(tmp_path, language):
         ]
         assert not [line for line in lines if "0" in line]
         assert text_problems(app) == []
+
+
+@pytest.mark.parametrize("language", languages())
+def test_the_menu_says_what_call_off_means_whole_at_640x480_large(tmp_path, language):
+    """Play-test: "Resign" became "Call off" ("Partie abbrechen") before the
+    person had moved, with no word why: a muted line under the title says it."""
+    from game.client.scripted.checks import text_problems
+    from game.client.scripted.tour import Driver
+    from game.i18n import _
+
+    with large_at_640(tmp_path, language) as app:
+        drive = Driver(app)
+        scene = start_match(app, drive, side=4, red="Human", blue="Club")
+        drive.key(pygame.K_ESCAPE)
+        pause = app.scenes.top
+        assert isinstance(pause, PauseScene)
+        meaning = _("A game called off before your first turn is not rated or kept in History.")
+        said = " ".join(m for m, _r in drawn(lambda _s: app.draw(), app.screen))
+        assert " ".join(meaning.split()) in " ".join(said.split())
+        buttons = [b.rect for b in pause.controls]
+        assert not any(pause.boxes["note"].colliderect(r) for r in buttons)
+        assert text_problems(app) == []
+        drive.key(pygame.K_ESCAPE)  # Resume, and the person's first turn
+        drive.click_cell(scene.match.board.legal_placements()[0])
+        drive.key(pygame.K_ESCAPE)
+        said = " ".join(m for m, _r in drawn(lambda _s: app.draw(), app.screen))
+        assert app.scenes.top.meaning() == "" and "first turn" not in said

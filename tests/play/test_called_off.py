@@ -157,3 +157,21 @@ def test_a_game_with_turns_counts_them_on_its_card_called_off_or_not(tmp_path):
         played.click(cell)
     played.resign(RED)
     assert ending(played.match).counted
+
+
+def test_the_menu_says_what_calling_off_means_and_it_is_so(tmp_path):
+    """Play-test: Resign became Call off before a first turn with no word why.
+    The menu's note says what calling off does, and calling off does just that."""
+    control = against_club(tmp_path, HUMAN, "Club")
+    note = resign_words(control.match, RED).note
+    assert note == "A game called off before your first turn is not rated or kept in History."
+    control.resign(RED)
+    assert not (tmp_path / ai_rating.FILE).exists() and entries(tmp_path) == ([], [])
+    two = against_club(tmp_path / "two", HUMAN, HUMAN)
+    note = resign_words(two.match, RED).note
+    assert note == "A game called off before your first turn is not kept in History."
+    for cell in two.match.board.legal_turns()[0].cells:
+        two.click(cell)
+    assert resign_words(two.match, RED).note == ""  # Resign: a game that counts
+    two.resign(BLUE)
+    assert entries(tmp_path / "two") == ([], [])

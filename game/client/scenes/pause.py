@@ -18,7 +18,8 @@ from game.play.called_off import ResignWords, resigning
 from game.play.match_menu import PAUSE, MenuWords
 from game.rules import Color
 
-from .. import theme
+from .. import text_layout, theme
+from ..layout_tree import Node
 from ..scene import Services
 from ..widgets import Button, Widget
 from .confirm import ConfirmScene
@@ -54,6 +55,10 @@ class Paused:
     words: MenuWords = PAUSE
 
 
+#: The size of the line saying what Call off means.
+NOTE_SIZE = 18
+
+
 class PauseScene(MenuScene):
     overlay = True
     title = N_("Paused")
@@ -63,12 +68,30 @@ class PauseScene(MenuScene):
         self.paused = paused
         self.title = paused.words.title
         self.note = ""
+        #: The height of the line saying what Call off means (none for Resign).
+        self.note_room = 0
         super().__init__(app)
 
     @property
     def subtitle(self) -> str:
         """What saving said, else how the match stands."""
         return self.note or self.paused.status()
+
+    def meaning(self) -> str:
+        """What the menu's way to give up means, where it is Call off (game/play's words)."""
+        words = self.paused.resign_words
+        return "" if words is None or self.paused.finished else words.note
+
+    def note_width(self, w: int) -> int:
+        """As wide as two columns of buttons: a line across 1280 pixels is not read as one."""
+        return min(2 * self.button_width + 20, w - 60)
+
+    def layout(self, size: tuple[int, int]) -> Node:
+        # The line takes what it needs, wrapped, between the header and the buttons.
+        meaning = self.meaning()
+        width = self.note_width(size[0])
+        self.note_room = text_layout.block_height(meaning, NOTE_SIZE, width) + 8 if meaning else 0
+        return super().layout(size)
 
     def build(self) -> list[Widget]:
         p = self.paused
@@ -113,3 +136,13 @@ class PauseScene(MenuScene):
         surface.fill(theme.PANEL)
         pygame.draw.rect(surface, theme.ACCENT, surface.get_rect(), 3)
         super().draw(surface)
+        meaning = self.meaning()
+        if meaning and "note" in self.boxes:
+            text_layout.block(
+                surface,
+                meaning,
+                self.boxes["note"],
+                size=NOTE_SIZE,
+                color=theme.MUTED,
+                align="center",
+            )
