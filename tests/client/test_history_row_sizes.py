@@ -3,7 +3,6 @@
 every row smaller, 17 to 23 pixels in some languages at 640x480)."""
 
 import datetime as dt
-import random
 
 import pytest
 
@@ -15,17 +14,13 @@ from game.play.match import Match
 from game.rules import BLUE
 
 from .screens import shown
+from .test_history_colour import keep_two
 from .tours import languages
 
 
 def a_long_row_among_short_ones(app) -> HistoryScene:
     """Two games played out against Beginner, and one resigned as Blue."""
-    for k, (red, blue) in enumerate((("Human", "Beginner"), ("Beginner", "Human"))):
-        match = Match(3, red, blue)
-        rng = random.Random(k)
-        while not match.over:
-            match.play(rng.choice(match.board.legal_turns()))
-        archive(match, app.data, dt.datetime(2026, 11, 1, 12, k))
+    keep_two(app)
     match = Match(3, "Beginner", "Human")
     for _turn in range(4):
         match.play(match.board.legal_turns()[0])
