@@ -5,7 +5,7 @@ match's buttons, each by name."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -19,6 +19,10 @@ from . import text_layout, theme
 from .button_rows import Rows, label_rows, place_rows
 from .layout import split, whole
 from .widgets import Action, Button, draw_all, press, update_all
+
+#: A side's card as measured (:meth:`SidePanel._rows`): its box, its name and the
+#: name's row, its counts and their row, and the two texts' sizes.
+Card = tuple[pygame.Rect, str, pygame.FRect, str, pygame.FRect, int, int]
 
 PANEL_WIDTH = 330
 #: The fewest rows of moves the notation's whole legend leaves in view.
@@ -154,7 +158,7 @@ class SidePanel:
         # the other keeps its side where it fits (play-test: "Red: Human" fitted,
         # yet read "Human" beside "Apprentice").
         measured = {c: self._rows(match, c, 0) for c in (RED, BLUE)}
-        counts = self.counts_px(match)
+        counts = self.counts_px(match, measured.values())
         bare = {
             c: text_layout.label_px(r[1], r[2], r[5], bold=True) < counts
             for c, r in measured.items()
@@ -262,18 +266,18 @@ class SidePanel:
     def scroll(self, rows: int) -> None:
         self.first_row = max(0, self.first_row + rows)
 
-    def counts_px(self, match: Match) -> int:
+    def counts_px(self, match: Match, rows: Iterable[Card] | None = None) -> int:
         """The counts' size: where the longest counts the board holds fit, so
         the line keeps its size all game (play-test: German's "1 Stein  1
-        Gruppe" shrank as it became "4 Steine  1 Gruppe")."""
+        Gruppe" shrank as it became "4 Steine  1 Gruppe"). ``rows``: the two
+        sides' :meth:`_rows`, where the caller has them."""
         most = min(99, match.board.geometry.cells)  # two figures: three are rare
         said = counts_said(most, most)
-        rows = [self._rows(match, c, 0) for c in (RED, BLUE)]
+        if rows is None:
+            rows = [self._rows(match, c, 0) for c in (RED, BLUE)]
         return min(text_layout.label_px(said, r[4], r[6]) for r in rows)
 
-    def _rows(
-        self, match: Match, color: Color, y: int, bare: bool = False
-    ) -> tuple[pygame.Rect, str, pygame.FRect, str, pygame.FRect, int, int]:
+    def _rows(self, match: Match, color: Color, y: int, bare: bool = False) -> Card:
         """A side's box, its name and the name's row, its counts and their row,
         and the two texts' sizes. ``bare``: the player's name without the side's."""
         p = self.rect
