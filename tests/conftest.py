@@ -7,14 +7,16 @@ import pytest
 
 from game.i18n import set_language
 from game.puzzles import Pack
-from tests import cputime
+from tests import cputime, watchdog
 from tests.helpers import shipped_packs
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Every run lists its costliest tests by CPU seconds (tests/cputime.py)."""
-    if not config.pluginmanager.is_registered(cputime):
-        config.pluginmanager.register(cputime, "tests.cputime")
+    """Every run lists its costliest tests by CPU seconds (tests/cputime.py), and a
+    test that hangs ends its process with its threads' tracebacks (tests/watchdog.py)."""
+    for plugin, name in ((cputime, "tests.cputime"), (watchdog, "tests.watchdog")):
+        if not config.pluginmanager.is_registered(plugin):
+            config.pluginmanager.register(plugin, name)
 
 
 @pytest.fixture(autouse=True)
