@@ -135,6 +135,10 @@ def change_note(before: Rating, after: Rating) -> str:
     now = now.format(rating=shown(after))
     change = shown_change(before.rating, after)
     if not round(change):  # play-test: "Rating: +0, now about 430." after a loss
+        if provisional(after):
+            # Play-test: "no change, still about 150" read as settled, where a
+            # change reads "about 150 for now".
+            return _("Rating: no change, still {rating} for now.").format(rating=now)
         return _("Rating: no change, still {rating}.").format(rating=now)
     if under_floor(after) and before.rating < SHOWN_FLOOR:
         # Play-test: "-15, now under 40", game after game, read as a figure

@@ -96,22 +96,28 @@ def test_a_newcomers_rating_line_fits_new_match_at_640x480_large(tmp_path, langu
         assert text_problems(app) == []
 
 
+@pytest.mark.parametrize("rd", [40.0, 200.0], ids=["settled", "provisional"])
 @pytest.mark.parametrize("language", languages())
-def test_a_game_that_moved_nothing_shown_says_no_change_and_fits(tmp_path, language):
-    """Play-test: "Rating: +0, now about 430." A settled 2500 beating Beginner
-    moves by less than a unit: the card and New match say no change, and fit
-    at 640x480 in Large."""
+def test_a_game_that_moved_nothing_shown_says_no_change_and_fits(tmp_path, language, rd):
+    """Play-test: "Rating: +0, now about 430." A 2500 beating Beginner moves by
+    less than a unit (settled) or than ten (provisional, shown to the ten): the
+    card and New match say no change, and fit at 640x480 in Large."""
     from game.client.scripted.checks import text_problems
     from game.client.scripted.tour import Driver
     from game.i18n import _
 
     with large_at_640(tmp_path, language) as app:
         drive = Driver(app)
-        ai_rating.save(Rating(2500.0, 40.0, 0.06), app.data)
+        ai_rating.save(Rating(2500.0, rd, 0.06), app.data)
         card = win_at_the_screen(app, drive)
         after = ai_rating.load(app.data)[0]
         assert round(ai_rating.shown_change(2500.0, after)) == 0
-        assert card.note[0] == _("Rating: no change, still {rating}.").format(rating=2500)
+        assert ai_rating.provisional(after) is (rd == 200.0)
+        said = _("Rating: no change, still {rating}.").format(rating=2500)
+        if rd == 200.0:
+            about = _("about {rating}").format(rating=2500)
+            said = _("Rating: no change, still {rating} for now.").format(rating=about)
+        assert card.note[0] == said
         assert text_problems(app) == []
         app.scenes.reset(SetupScene(app))
         drive.frames(2)

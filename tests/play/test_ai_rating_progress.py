@@ -99,7 +99,7 @@ def test_a_game_that_moved_the_figure_shown_by_nothing_says_no_change() -> None:
     to 430."""
     before, after = Rating(432.0, 150.0), Rating(428.6, 148.0)
     assert round(ai_rating.shown_change(before.rating, after)) == 0
-    assert change_note(before, after) == "Rating: no change, still about 430."
+    assert change_note(before, after) == "Rating: no change, still about 430 for now."
     assert rating_line(after, after.rating - before.rating) == (
         "Your rating against the AI: about 430 (provisional: early games move it most). "
         "Your last game: no change."
