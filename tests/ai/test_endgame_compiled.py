@@ -252,12 +252,17 @@ def test_other_threads_run_while_it_searches():
     thread.start()
     try:
         eg = Endgame()
+        before = len(ticks)
         with pytest.raises(OutOfBudget):
             eg.solve(Board(SIXTEEN[1][0]), seconds=0.3)
+        during = len(ticks) - before
     finally:
         done.set()
         thread.join()
-    assert len(ticks) > 50
+    # Holding the interpreter, the search would leave the counter a tick or two
+    # at its ends. Not 50 or so: a sanitized run at a load average of 12 once
+    # ticked fewer in its 0.3 s.
+    assert during > 10
 
 
 def test_it_serves_every_side_but_not_symmetric_tables():
