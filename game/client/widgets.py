@@ -47,6 +47,34 @@ __all__ = [
 ]
 
 
+#: :meth:`Segments.title_need` by its column's :func:`_column_key`.
+_title_needs: dict[tuple[object, ...], int] = {}
+#: How many it keeps before it starts again.
+KEPT_TITLE_NEEDS = 512
+
+
+def _column_key(column: Sequence[Segments]) -> tuple[object, ...]:
+    """All a column's title need is measured from: each choice's kind, its title
+    and options as drawn (in the language of the moment), its rows, box and
+    size; and the text size (as the pixel size it makes of one size). The
+    fonts' measures are the same for the same texts and pixel sizes."""
+    return (
+        theme.px(100),
+        *(
+            (
+                type(c),
+                _(c.title),
+                tuple(map(c.shown, c.options)),
+                c.rows,
+                c.rect.width,
+                c.rect.height,
+                c.size,
+            )
+            for c in column
+        ),
+    )
+
+
 class Choice(Button):
     """A button that cycles through options; right-click or Shift goes back."""
 
@@ -144,8 +172,23 @@ class Segments(Button):
         """Room for the title whole (the widest of its column's): at its size in
         Normal text, and in Large as much more as the options of every choice of
         the column can spare (a title drawn smaller than its options reads as a
-        footnote to them; options smaller than Normal's, worse)."""
+        footnote to them; options smaller than Normal's, worse).
+
+        Kept by what it is made of (:func:`_column_key`): every choice of the
+        column asks it, several times a frame (its parts, its title's box, its
+        click), and each answer measured every option of every choice of the
+        column again: a fifth of the CPU of tests/client's monkey test, profiled."""
         column = self.column or [self]
+        key = _column_key(column)
+        found = _title_needs.get(key)
+        if found is None:
+            if len(_title_needs) >= KEPT_TITLE_NEEDS:
+                _title_needs.clear()  # windows dragged through many sizes: start again
+            found = _title_needs[key] = self._title_need(column)
+        return found
+
+    @staticmethod
+    def _title_need(column: Sequence[Segments]) -> int:
         normal = max(c.title_sizes()[0] for c in column)
         large = max(c.title_sizes()[1] for c in column)
         shown = [c for c in column if c.rect.width]
