@@ -40,6 +40,7 @@ from .limits import Limits
 from .lobby import Elsewhere, Lobby, WrongCode, join_keys
 from .protocol import ClientMessage, ProtocolError
 from .spectators import Spectators
+from .sql import Unreachable
 from .store import Player, Store
 from .strikes import Strikes
 from .table import Table, TableError
@@ -131,7 +132,14 @@ class Server:
         )
         self.in_play.arrived(conn, player.id)
         self.lobby.back(player.id)
-        postal = await self.in_play.postal_games(player.id)
+        try:
+            postal = await self.in_play.postal_games(player.id)
+        except Unreachable as e:
+            # Welcomed already: a database away for that moment closed the
+            # connection just opened ("try again later", about the hello). The
+            # list is asked for again: the client asks after every welcome.
+            log.warning("no correspondence games for %s after the hello: %s", player.id, e)
+            return
         if postal:  # none is the same as an empty list, and saves every hello a message
             send(conn, "correspondence", games=postal)
 

@@ -16,6 +16,7 @@ from game.online.limits import Limits
 from game.online.postal import DAY, RESERVE
 from game.online.protocol import ProtocolError
 from game.online.session import OnlineError, Session
+from game.online.sql import Unreachable
 from game.rules import Board
 
 from .serving import FakeTime, Follower, serving
@@ -274,3 +275,23 @@ def test_the_bot_plays_correspondence_games_and_takes_them_up_after_a_restart(tm
             assert [s["name"] for s in seeks] == ["Beginner bot"] and seeks[0]["days"] == 1
 
     asyncio.run(go())
+
+
+def test_a_database_away_after_the_welcome_leaves_the_connection_open(tmp_path, monkeypatch):
+    """A CI run at a load average of 4: PostgreSQL stopped between a player's
+    welcome and the read of their correspondence games that follows it, and the
+    server closed the connection it had just welcomed (1013, "try again later")."""
+
+    async def away(player_id: str) -> list:
+        raise Unreachable("CannotConnectNowError")
+
+    async def go():
+        async with serving(tmp_path / "s.db") as (server, url):
+            monkeypatch.setattr(server.in_play, "postal_games", away)
+            ann = Session(url, "Ann")
+            await ann.connect()
+            await ann.send("ping")
+            await ann.expect("pong")
+            await ann.close()
+
+    asyncio.run(asyncio.wait_for(go(), 30))
