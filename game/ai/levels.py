@@ -199,7 +199,7 @@ LEVELS: dict[str, Level] = {
             0.5,
             max_depth=2,
             vary=True,
-            elo=1367,
+            elo=1366,
             blurb=N_("Judges the board with weights learned from thousands of games."),
         ),
         # Veteran's eye with a warmer hand: the learned weights three turns deep
@@ -211,7 +211,7 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             temperature=30,
             patterns=True,
-            elo=1580,
+            elo=1582,
             blurb=N_("Judges the board by its patterns, but sometimes lets a better turn go."),
         ),
         Level(
@@ -221,7 +221,7 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             vary=True,
             patterns=True,
-            elo=1755,
+            elo=1750,
             blurb=N_("Sees only your reply, but judges the board by its patterns."),
         ),
         Level(
@@ -229,9 +229,9 @@ LEVELS: dict[str, Level] = {
             0.85,
             max_seconds=0.85,
             max_depth=3,
-            temperature=15,
+            temperature=11,
             patterns=True,
-            elo=1930,
+            elo=1974,
             blurb=N_("Judges the board by its patterns, and seldom lets a good turn slip."),
         ),
         Level(
@@ -239,13 +239,14 @@ LEVELS: dict[str, Level] = {
             0.85,
             max_seconds=0.85,
             # Five turns deep stood too near Master and four too far below it:
-            # a slight warmth (0.12 tiles) takes five turns' play between them.
+            # a slight warmth (0.11 tiles) takes five turns' play between them
+            # (docs/ai.md, "The third retuning").
             max_depth=5,
-            temperature=12,
+            temperature=11,
             exact_from=9,
             exact_from_compiled=14,
             patterns=True,
-            elo=2173,
+            elo=2197,
             blurb=N_("Reads five turns ahead and plays endings of fourteen cells exactly."),
         ),
         Level(
@@ -275,7 +276,7 @@ LEVELS: dict[str, Level] = {
             win_from_beside=24,
             perfect_side3=True,
             patterns=True,
-            elo=2437,
+            elo=2367,
             blurb=N_("The strongest play the engine reaches in a second or less."),
         ),
     )
