@@ -26,12 +26,18 @@ from .test_focus_keys import card
 
 @contextmanager
 def shown(
-    tmp_path: Path, size: tuple[int, int], text_size: str, make: Callable[[App], Scene]
+    tmp_path: Path,
+    size: tuple[int, int],
+    text_size: str,
+    make: Callable[[App], Scene],
+    language: str = "en",
 ) -> Iterator[App]:
-    """An app of ``size`` in ``text_size`` text with ``make``'s scene on top, settled."""
+    """An app of ``size`` in ``text_size`` text and ``language`` with ``make``'s
+    scene on top, settled. The language goes in the settings: the app speaks
+    theirs, whatever was set before it started."""
     data = tmp_path / f"{size[0]}x{size[1]}-{text_size}"
     data.mkdir(parents=True)
-    (data / "settings.json").write_text(json.dumps({"text_size": text_size}))
+    (data / "settings.json").write_text(json.dumps({"text_size": text_size, "language": language}))
     pygame.init()
     app = App(size, data)
     try:
@@ -288,16 +294,18 @@ def test_the_players_names_are_never_smaller_than_their_counts(tmp_path, text_si
     assert set_language(language) == language
     try:
         make = lambda app: MatchScene(app, Match(3, "Human", "Apprentice"))  # noqa: E731
-        with shown(tmp_path, (640, 480), text_size, make) as app:
+        with shown(tmp_path, (640, 480), text_size, make, language) as app:
             seen = look(app)
             assert seen is not None
             apprentice = player_name("Apprentice")
-            drawn = list(zip(seen.texts, seen.asked, strict=True))
-            names = [p for (m, _r, _b, p), _a in drawn if m.endswith(apprentice)]
-            # The counts' own size: the names once pulled them down to theirs.
-            counts = [a for (m, *_r), a in drawn if theme_counts(m)]
+            names = [p for m, _r, _b, p in seen.texts if m.endswith(apprentice)]
+            # The counts' own size, where their row fits them: the names once
+            # pulled them down to theirs, so the drawn size would not tell.
+            scene = app.scenes.top
+            own = scene.panel.counts_px(scene.match)
+            counts = [p for m, _r, _b, p in seen.texts if theme_counts(m)]
             assert names and counts, [m for m, *_ in seen.texts]
-            assert min(names) >= max(counts), (names, counts)
+            assert min(names) >= own >= max(counts), (names, own, counts)
     finally:
         set_language("en")
 

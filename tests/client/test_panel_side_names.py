@@ -46,7 +46,7 @@ def test_a_side_keeps_its_colour_name_where_it_fits(tmp_path, level, language):
     assert set_language(language) == language
     try:
         make = lambda app: MatchScene(app, Match(3, HUMAN, level))  # noqa: E731
-        with shown(tmp_path, (640, 480), "Large", make) as app:
+        with shown(tmp_path, (640, 480), "Large", make, language) as app:
             names = card_names(app)
             said = {side: drawn.startswith(_(side)) for side, (drawn, _fits) in names.items()}
             assert said == {side: fits for side, (_drawn, fits) in names.items()}, names
