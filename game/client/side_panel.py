@@ -283,6 +283,10 @@ class SidePanel:
         p = self.rect
         small = self.compact
         box = pygame.Rect(p.left + 10, y, p.width - 20, 52 if small else 72)
+        rows = pygame.Rect(0, box.top + 4, 0, box.height - 8)
+        # A note ("offline") has a line of its own under the counts: beside
+        # them it was drawn over German's and Spanish's at 640x480 in Large.
+        box.height += self.note_height(color)
         r, pad = disc(small)
         left = box.left + pad + 3 * r
         badge = self.badges.get(color)
@@ -299,10 +303,14 @@ class SidePanel:
             room -= theme.font(22 if small else 30, True).size(badge[0])[0] + 8
         # The name and the counts share the box's height: Large fits them at
         # Normal's size or larger, and a long name is cut, whole under the pointer.
-        rows = pygame.Rect(left, box.top + 4, room, box.height - 8)
+        rows.update(left, rows.top, room, rows.height)
         name_row, count_row = split(rows, 0.55, "top")
         counts = counts_said(match.shown().count(color), match.group_count(color))
-        count_row.width = box.right - pad - left
+        # The counts' row sits below the disc, so a compact card gives it the
+        # card's width from the disc's edge: German's "61 Steine   61 Gruppen" was
+        # drawn at 15 px at 640x480 in Large beside the name's 26.
+        count_row.left = box.left + pad if small else left
+        count_row.width = box.right - pad - count_row.left
         return box, full, name_row, counts, count_row, 18 if small else 24, 16 if small else 20
 
     def _side(
@@ -326,24 +334,36 @@ class SidePanel:
         pygame.draw.circle(surface, theme.TILE[color], (box.left + pad + r, box.top + 2 * r), r)
         left = box.left + pad + 3 * r
         badge = self.badges.get(color)
-        rows = pygame.Rect(left, box.top + 4, name_row.width, box.height - 8)
         text_layout.label(surface, full, name_row, size=name_size, bold=True, most=most[0])
         text_layout.label(
             surface, counts, count_row, size=count_size, color=theme.MUTED, most=most[1]
         )
-        # The clock on the name's line, large; the connection on the counts' line.
-        whole = pygame.Rect(left, rows.top, box.right - pad - left, rows.height)
-        clock_row, note_row = split(whole, 0.55, "top")
-        corner = (
-            (badge, clock_row, 22 if small else 30, True),
-            (self.notes.get(color), note_row, 16 if small else 20, False),
-        )
-        for note, place_in, size, bold in corner:
-            if note is not None:
-                text_layout.label(
-                    surface, note[0], place_in, size=size, color=note[1], align="right", bold=bold
-                )
+        # The clock on the name's line, large; the connection under the counts.
+        clock_row = pygame.Rect(left, name_row.top, box.right - pad - left, name_row.height)
+        if badge is not None:
+            text_layout.label(
+                surface,
+                badge[0],
+                clock_row,
+                size=22 if small else 30,
+                color=badge[1],
+                align="right",
+                bold=True,
+            )
+        note = self.notes.get(color)
+        if note is not None:
+            below = pygame.Rect(count_row.left, count_row.bottom, count_row.width, 0)
+            below.height = box.bottom - 4 - below.top
+            # Under the counts, no larger than they are: one column, one size.
+            drawn = min(text_layout.label_px(counts, count_row, count_size), most[1])
+            text_layout.label(surface, note[0], below, size=count_size, color=note[1], most=drawn)
         return box.bottom + (6 if small else 10)
+
+    def note_height(self, color: Color) -> int:
+        """The room a side's note takes under its counts: a line, or none."""
+        if color not in self.notes:
+            return 0
+        return theme.font(16 if self.compact else 20).get_linesize()
 
 
 def disc(small: bool) -> tuple[int, int]:

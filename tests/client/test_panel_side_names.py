@@ -99,3 +99,62 @@ def test_the_counts_keep_their_size_as_the_game_goes_on(tmp_path):
     said = {m for m, _p in seen}
     assert "1 Stein   1 Gruppe" in said and "6 Steine   6 Gruppen" in said, said
     assert len({p for _m, p in seen}) == 1, sorted(set(seen))
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_the_counts_keep_their_normal_size_at_640x480(tmp_path, language, text_size):
+    """Play-test, German at 640x480 in Large: "6 Steine   6 Gruppen" was drawn at
+    17 px beside the 26 of "Rot: Mensch", in the room beside the disc. Under the
+    disc, the card's width holds the longest counts of a side-5 board whole at
+    the size Normal text gives them, in both text sizes."""
+    from game.client import theme
+    from game.client.scenes.match_scene import MatchScene
+    from game.client.scripted.checks import look
+    from game.client.side_panel import counts_said
+    from game.i18n import set_language
+
+    assert set_language(language) == language
+    try:
+        make = lambda app: MatchScene(app, Match(5, HUMAN, HUMAN))  # noqa: E731
+        with shown(tmp_path, (640, 480), text_size, make, language) as app:
+            panel = app.scenes.top.panel
+            assert panel.compact
+            seen = look(app)
+            assert seen is not None
+            said = counts_said(0, 0)
+            drawn = [p for m, _r, _b, p in seen.texts if m == said]
+            with theme.measured_as("Normal"):
+                normal = theme.px(16)
+    finally:
+        set_language("en")
+    assert len(drawn) == 2, (said, drawn)
+    assert min(drawn) >= normal, (said, drawn, normal)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it"])
+def test_a_note_under_the_counts_is_never_drawn_over_them(tmp_path, language, size):
+    """An online opponent's "offline" was drawn at the right of their counts'
+    line, over German's "0 Steine   0 Gruppen" at 640x480 in Large: it has a
+    line of its own under them, whole, and the card grows to hold it."""
+    from game.client import theme
+    from game.client.scenes.match_scene import MatchScene
+    from game.client.scripted.checks import look, text_problems
+    from game.i18n import _
+
+    make = lambda app: MatchScene(app, Match(5, HUMAN, HUMAN))  # noqa: E731
+    with shown(tmp_path, size, "Large", make, language) as app:
+        scene = app.scenes.top
+        scene.panel.notes = {BLUE: (_("offline"), theme.BAD)}
+        app.draw()
+        seen = look(app)
+        assert seen is not None
+        problems = text_problems(app, seen)
+    note = [r for m, r, _b, _p in seen.texts if m == _("offline")]
+    counts = [r for m, r, _b, _p in seen.texts if "   " in m and m[0].isdigit()]
+    assert len(note) == 1 and len(counts) == 2, seen.texts
+    red, blue = sorted(counts, key=lambda r: r.top)
+    assert red.height == blue.height, (red, blue)  # the counts keep their size
+    assert blue.bottom <= note[0].top, (blue, note)
+    assert problems == [], problems
