@@ -408,3 +408,36 @@ def test_the_menu_says_what_call_off_means_whole_at_640x480_large(tmp_path, lang
         drive.key(pygame.K_ESCAPE)
         said = " ".join(m for m, _r in drawn(lambda _s: app.draw(), app.screen))
         assert app.scenes.top.meaning() == "" and "first turn" not in said
+
+
+@pytest.mark.parametrize("text_size", ["Normal", "Large"])
+def test_what_call_off_means_grows_with_the_window(tmp_path, text_size):
+    """Play-test at 1280x800: the line under the subtitle read small beside the
+    large buttons. It follows the window as the title screen's note does."""
+    from game.client.app import App
+    from game.client.scenes.pause import NOTE_SIZE
+    from game.client.scripted.checks import look, text_problems
+    from game.client.scripted.tour import Driver
+
+    seen_px = {}
+    for size in ((640, 480), (1280, 800)):
+        data = tmp_path / f"{size[0]}"
+        data.mkdir()
+        (data / "settings.json").write_text(json.dumps({"text_size": text_size}))
+        pygame.init()
+        app = App(size, data)
+        try:
+            drive = Driver(app)
+            start_match(app, drive, side=4, red="Human", blue="Club")
+            drive.key(pygame.K_ESCAPE)
+            pause = app.scenes.top
+            assert isinstance(pause, PauseScene) and pause.meaning()
+            seen = look(app)
+            assert seen is not None
+            seen_px[size] = {p for m, _r, _b, p in seen.texts if m in pause.meaning()}
+            assert text_problems(app, seen) == []
+        finally:
+            app.close()
+    with theme.measured_as(text_size):
+        assert seen_px[(640, 480)] == {theme.px(NOTE_SIZE)}  # the smallest window: as it was
+        assert seen_px[(1280, 800)] == {theme.px(round(NOTE_SIZE * 1.25))}

@@ -70,6 +70,7 @@ class PauseScene(MenuScene):
         self.note = ""
         #: The height of the line saying what Call off means (none for Resign).
         self.note_room = 0
+        self.note_size = NOTE_SIZE
         super().__init__(app)
 
     @property
@@ -90,7 +91,12 @@ class PauseScene(MenuScene):
         # The line takes what it needs, wrapped, between the header and the buttons.
         meaning = self.meaning()
         width = self.note_width(size[0])
-        self.note_room = text_layout.block_height(meaning, NOTE_SIZE, width) + 8 if meaning else 0
+        # As the title screen's note: larger in a large window, beside larger
+        # buttons (play-test at 1280x800: it read small under the subtitle).
+        self.note_size = round(NOTE_SIZE * theme.window_scale(size))
+        self.note_room = (
+            text_layout.block_height(meaning, self.note_size, width) + 8 if meaning else 0
+        )
         return super().layout(size)
 
     def build(self) -> list[Widget]:
@@ -142,7 +148,7 @@ class PauseScene(MenuScene):
                 surface,
                 meaning,
                 self.boxes["note"],
-                size=NOTE_SIZE,
+                size=self.note_size,
                 color=theme.MUTED,
                 align="center",
             )
