@@ -144,14 +144,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--killers",
         action="store_true",
-        help="try killer turns early (not yet Master's own: to be measured)",
+        help="try killer turns early (default: the level's; Master's own)",
     )
     parser.add_argument(
         "--history",
-        choices=sorted(HISTORY),
+        choices=[*sorted(HISTORY), "off"],
         default=None,
-        help="order turns by a history table, after their size or first "
-        "(not yet Master's own: to be measured)",
+        help="order turns by a history table, after their size or first, or not "
+        "(default: the level's; Master's own is after size)",
     )
     args = parser.parse_args(argv)
     try:
@@ -162,13 +162,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.movetime is not None and args.movetime <= 0:
         parser.error("--movetime must be more than 0 seconds")
     rng = random.Random(args.seed)
-    history = 0 if args.history is None else HISTORY[args.history]
-    searcher = Searcher(pvs=args.pvs, killers=args.killers, history=history)
+    # Either option given sets both: --killers alone is killers without the
+    # history, --history off alone Master without either.
+    ordering = None
+    if args.killers or args.history is not None:
+        ordering = (args.killers, HISTORY.get(args.history or "off", 0))
+    searcher = Searcher(pvs=args.pvs)
 
     def answer(line: str) -> str:
         board = Board(line.strip())
         turn = choose_turn(
-            board, lvl, rng, searcher=searcher, seconds=args.movetime, weights=weights
+            board,
+            lvl,
+            rng,
+            searcher=searcher,
+            seconds=args.movetime,
+            weights=weights,
+            ordering=ordering,
         )
         return "error: the game is over" if turn is None else board.notation(turn)
 

@@ -151,6 +151,14 @@ class FastSearch:
         for handle in self.handles.values():
             self.lib.fresh(handle)
 
+    def order(self, ordering: Ordering) -> None:
+        """Search with ``ordering``'s hints from now on, on every side's handle
+        and helper, their killer turns and history emptied."""
+        self.killers, self.history = ordering.killers, ordering.history
+        for handle in (*self.handles.values(), *self.helpers.values()):
+            self.lib.options(handle, self.pvs, self.killers, self.history)
+            self.lib.fresh(handle)
+
     def size(self) -> int:
         """The entries in the tables."""
         return sum(self.lib.size(handle) for handle in self.handles.values())

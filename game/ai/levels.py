@@ -26,6 +26,7 @@ from .beside import Prover, runs_beside, until_proved
 from .endgame import compiled_for, empty_cells
 from .endgame_fast import WORD_CELLS
 from .evaluate import CLASSIC, DEFAULT
+from .ordering import HISTORY_AFTER_SIZE
 from .patterns import Evaluation, shipped
 from .search import Budget, Searcher
 from .winning import WIN_SHARE, rest, winning_turn
@@ -87,6 +88,12 @@ class Level:
     #: The longest turn on any board when the level's own time serves (a time
     #: given to :meth:`budget` grows unbounded): ``None`` lets it grow.
     max_seconds: float | None = None
+    #: Killer turns and the history table (:mod:`.ordering`): the search tries
+    #: likely refutations sooner and so gets deeper in the same time. Only a
+    #: timed search gains by them; a depth-capped level plays the same turns.
+    killers: bool = False
+    #: 0 off, else :data:`.ordering.HISTORY_AFTER_SIZE` or ``HISTORY_FIRST``.
+    history: int = 0
     blurb: str = ""
     #: The level's measured Elo rating, Random at 0: the "Ratings" table of
     #: ``docs/ai-ladder.md`` (``tests/ai/test_level_ratings.py`` holds them equal).
@@ -276,6 +283,11 @@ LEVELS: dict[str, Level] = {
             win_from_beside=24,
             perfect_side3=True,
             patterns=True,
+            # At equal time they won 64 of 100 games on side 5 against Master
+            # without them, and 21 of 40 on side 7 (benchmarks/versus_v01.py;
+            # docs/ai.md, "Killer turns and a history table").
+            killers=True,
+            history=HISTORY_AFTER_SIZE,
             elo=2367,
             blurb=N_("The strongest play the engine reaches in a second or less."),
         ),
@@ -304,6 +316,7 @@ def choose_turn(
     nodes: int | None = None,
     weights: Evaluation | None = None,
     exact_from: int | None = None,
+    ordering: tuple[bool, int] | None = None,
 ) -> Turn | None:
     """The turn ``lvl`` plays on ``board`` (``None`` if the game is over).
 
@@ -311,7 +324,8 @@ def choose_turn(
     ``nodes`` replaces the time with a node count, which makes play repeatable
     (the puzzle miner replays games from their seeds). ``weights`` replace the
     level's own evaluation weights (the miner's games replay with the classic ones),
-    and ``exact_from`` its reach of exact endings (0 for the miner's, as in 0.1).
+    and ``exact_from`` its reach of exact endings (0 for the miner's, as in 0.1);
+    ``ordering`` its killer turns and history (``python -m game.ai --killers``).
     Given :data:`LONG_SECONDS` or more, a level with ``win_from_compiled`` also
     tries to prove a win (:mod:`.winning`), beside its search (:mod:`.beside`),
     and plays it if it does; and any level then deepens while its time lasts
@@ -332,6 +346,7 @@ def choose_turn(
             return rng.choice(perfect) if lvl.vary else perfect[0]
     searcher = searcher or Searcher()
     searcher.use(weights or lvl.evaluation(searcher.compiled_for(board)))
+    searcher.order(*(ordering or (lvl.killers, lvl.history)))
     budget = Budget(
         seconds=None if nodes is not None else lvl.budget(board, seconds),
         nodes=nodes,

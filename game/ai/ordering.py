@@ -3,8 +3,9 @@
 Alpha-beta cuts off sooner the sooner it tries a good turn. Every node tries
 the transposition table's best turn first, then bigger flips, then placements
 (:func:`ordered`). Two more hints are there as options, off by default
-(``Searcher(killers=True, history=HISTORY_AFTER_SIZE)``), for matches to
-decide (docs/ai.md has what they save):
+(``Searcher(killers=True, history=HISTORY_AFTER_SIZE)``, or a level's own:
+Master plays with both, after they won a match at equal time; docs/ai.md has
+what they save and the match):
 
 - killer turns: at each ply, the last two turns that cut a search off there,
   tried right after the table's best turn (a sibling's refutation often

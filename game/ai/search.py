@@ -106,7 +106,8 @@ class Searcher:
         #: might be better (off by default until a match shows it wins).
         self.pvs = pvs
         #: Killer turns, and the history table's order (0 off; :mod:`.ordering`),
-        #: off by default until a match shows they win.
+        #: off by default: a level asks for them (:meth:`order`), Master where a
+        #: match at equal time showed they win.
         self.ordering = Ordering(killers, int(history))
         self.table: dict[tuple[int, int, int], tuple[int, int, int, Turn | None]] = {}
         #: Leaf evaluations by position (``None``: the mover has no turn).
@@ -173,6 +174,16 @@ class Searcher:
         self.ordering.clear()
         if self.fast is not None:
             self.fast.fresh()
+
+    def order(self, killers: bool, history: int) -> None:
+        """Search with these ordering hints (:mod:`.ordering`) from now on, in
+        Python and compiled: a searcher shared by levels (the worker's) takes
+        each level's own. Their tables are emptied, as at every search."""
+        if (killers, history) == (self.ordering.killers, self.ordering.history):
+            return
+        self.ordering = Ordering(killers, int(history))
+        if self.fast is not None:
+            self.fast.order(self.ordering)
 
     def stored(self) -> int:
         """How many scores the search keeps (table entries and leaves), in Python

@@ -291,6 +291,9 @@ def test_analyse_judges_turns_exactly_in_endings_and_explains_bad_lines():
         (["--pvs"], (True, False, 0)),
         (["--killers", "--history", "size"], (False, True, HISTORY_AFTER_SIZE)),
         (["--pvs", "--history", "first"], (True, False, HISTORY_FIRST)),
+        # Master's own ordering on side 5, unless told otherwise.
+        (["--level", "Master"], (False, True, HISTORY_AFTER_SIZE)),
+        (["--level", "Master", "--history", "off"], (False, False, 0)),
     ],
 )
 def test_the_command_line_engine_searches_with_its_options_when_asked(monkeypatch, flags, terms):
@@ -298,7 +301,8 @@ def test_the_command_line_engine_searches_with_its_options_when_asked(monkeypatc
     command-line engine (which ``benchmarks/versus_v01.py --new-pvs``,
     ``--new-killers`` and ``--new-history`` pit against today's Master)
     principal-variation search and better move ordering, and it still answers
-    a legal turn."""
+    a legal turn. Without them a level searches with its own ordering (Master
+    with killers and history, as its games at equal time chose)."""
     from game.ai import cli
 
     made: list[cli.Searcher] = []
@@ -311,7 +315,7 @@ def test_the_command_line_engine_searches_with_its_options_when_asked(monkeypatc
     answers: list[str] = []
 
     def serve(answer, error, refused):
-        answers.append(answer("4/5/6/7/6/5/4 r\n"))
+        answers.append(answer("5/6/7/8/9/8/7/6/5 r\n"))
         return 0
 
     monkeypatch.setattr(cli, "Searcher", Kept)
@@ -320,7 +324,7 @@ def test_the_command_line_engine_searches_with_its_options_when_asked(monkeypatc
     assert [(s.pvs, s.ordering.killers, s.ordering.history) for s in made] == [terms]
     if made[0].fast is not None:  # and the compiled search has them too
         assert (made[0].fast.pvs, made[0].fast.killers, made[0].fast.history) == terms
-    board = Board("4/5/6/7/6/5/4 r")
+    board = Board("5/6/7/8/9/8/7/6/5 r")
     assert board.parse_turn(answers[0]) in board.legal_turns()
 
 
