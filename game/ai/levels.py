@@ -218,7 +218,7 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             temperature=30,
             patterns=True,
-            elo=1582,
+            elo=1581,
             blurb=N_("Judges the board by its patterns, but sometimes lets a better turn go."),
         ),
         Level(
@@ -238,7 +238,7 @@ LEVELS: dict[str, Level] = {
             max_depth=3,
             temperature=11,
             patterns=True,
-            elo=1974,
+            elo=1972,
             blurb=N_("Judges the board by its patterns, and seldom lets a good turn slip."),
         ),
         Level(
@@ -253,7 +253,7 @@ LEVELS: dict[str, Level] = {
             exact_from=9,
             exact_from_compiled=14,
             patterns=True,
-            elo=2197,
+            elo=2206,
             blurb=N_("Reads five turns ahead and plays endings of fourteen cells exactly."),
         ),
         Level(
@@ -288,7 +288,7 @@ LEVELS: dict[str, Level] = {
             # docs/ai.md, "Killer turns and a history table").
             killers=True,
             history=HISTORY_AFTER_SIZE,
-            elo=2367,
+            elo=2452,
             blurb=N_("The strongest play the engine reaches in a second or less."),
         ),
     )
